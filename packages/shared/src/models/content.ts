@@ -1,0 +1,340 @@
+import { z } from 'zod';
+import { constants } from '../constants.ts';
+import { defineModel } from './define.ts';
+import {
+  additionalFeatures,
+  backgroundShapes,
+  imageProcessStatuses,
+  markerDefinitionTypes,
+  suggestionActions,
+  suggestionStatuses,
+  suggestionTypes,
+} from './enums.ts';
+import { f, zId } from './fields.ts';
+
+const weight = () => f.number(0);
+
+export const game = defineModel({
+  key: 'game',
+  label: 'Game',
+  fields: {
+    _id: f.id(),
+    name: f.text({ required: true }),
+    description: f.html(),
+    weight: weight(),
+    additionalFeatures: f.list(z.enum(additionalFeatures), 10, 'additional_features'),
+    content: f.html(),
+  },
+  children: [
+    { as: 'categories', model: 'category' },
+    { as: 'maps', model: 'map' },
+    { as: 'quests', model: 'quest' },
+    { as: 'items', model: 'item' },
+    { as: 'markerDefinitions', model: 'markerdefinition' },
+    { as: 'traders', model: 'trader' },
+    { as: 'hideoutModules', model: 'hideoutmodule' },
+  ],
+  imageFields: ['image', 'icon'],
+  sort: [
+    ['weight', 'desc'],
+    ['name', 'asc'],
+  ],
+  read: 'guest',
+  write: 'admin',
+});
+
+export const category = defineModel({
+  key: 'category',
+  label: 'Category',
+  fields: {
+    _id: f.id(),
+    gameId: f.parent('game'),
+    name: f.text({ required: true }),
+    weight: weight(),
+    preferredMap: f.ref('map', { form: 'map_select' }),
+  },
+  parent: { model: 'game', field: 'gameId' },
+  children: [{ as: 'maps', model: 'map' }],
+  imageFields: ['image'],
+  sort: [
+    ['weight', 'desc'],
+    ['name', 'asc'],
+  ],
+  read: 'guest',
+  write: 'admin',
+});
+
+export const map = defineModel({
+  key: 'map',
+  label: 'Map',
+  fields: {
+    _id: f.id(),
+    name: f.text({ required: true }),
+    gameId: f.parent('game'),
+    categoryId: f.ref('category', { form: 'category_select', filterable: true }),
+    weight: weight(),
+    enabled: f.boolean(true),
+    authorName: f.text(),
+    authorLink: f.text(),
+    attribution: f.html(),
+    tilesPath: f.text({ readOnly: true }),
+    maxZoom: f.integer(0, { min: 0, max: 10 }),
+    overwolfLocationEnabled: f.boolean(true),
+    imageProcessStatus: f.enumOf(imageProcessStatuses, 'NONE', 'text', { readOnly: true }),
+    imageProcessError: f.text({ readOnly: true }),
+    imagePath: f.text({ readOnly: true }),
+  },
+  parent: { model: 'game', field: 'gameId' },
+  children: [{ as: 'placedMarkers', model: 'placedmarker' }],
+  imageFields: ['mapImage'],
+  sort: [
+    ['weight', 'desc'],
+    ['name', 'asc'],
+  ],
+  read: 'guest',
+  write: 'admin',
+  publicFilter: { enabled: true },
+});
+
+export const quest = defineModel({
+  key: 'quest',
+  label: 'Quest',
+  fields: {
+    _id: f.id(),
+    gameId: f.parent('game'),
+    name: f.text({ required: true }),
+    description: f.html(),
+    questLevel: f.integer(constants.defaultQuestLevel, { min: -1, max: 1000 }),
+    traderId: f.ref('trader', { filterable: true }),
+    previous: f.ref('quest', { filterable: true }),
+    objectives: f.tags(),
+    rewards: f.tags(),
+    location: f.tags(),
+    wikiLink: f.text(),
+    hidden: f.boolean(false),
+  },
+  parent: { model: 'game', field: 'gameId' },
+  sort: [
+    ['questLevel', 'asc'],
+    ['name', 'asc'],
+  ],
+  read: 'guest',
+  write: 'admin',
+});
+
+/** A requirement of an item: for a quest, a hideout module level, or (crafting) a component item. */
+export const zItemRequirement = z.object({
+  quantity: z.number().int().min(1).max(1_000_000),
+  findOnly: z.boolean().default(false),
+  questId: z.union([zId, z.literal('')]).optional(),
+  hideoutModuleLevel: z.object({ moduleId: zId, level: z.number().int().min(0).max(100) }).optional(),
+  itemId: zId.optional(),
+});
+export type TItemRequirement = z.infer<typeof zItemRequirement>;
+
+export const item = defineModel({
+  key: 'item',
+  label: 'Item',
+  fields: {
+    _id: f.id(),
+    gameId: f.parent('game'),
+    itemName: f.text({ required: true }),
+    type: f.text({ filterable: true }),
+    questItem: f.boolean(false),
+    owned: f.integer(0, { min: 0 }),
+    required: f.list(zItemRequirement, 500),
+    pricePerUnit: f.number(0, { min: 0 }),
+    resultQuantity: f.integer(1, { min: 1 }),
+    weight: weight(),
+  },
+  parent: { model: 'game', field: 'gameId' },
+  imageFields: ['icon', 'image'],
+  sort: [
+    ['weight', 'desc'],
+    ['itemName', 'asc'],
+  ],
+  read: 'guest',
+  write: 'admin',
+});
+
+export const zModuleLevel = z.object({
+  level: z.number().int().min(0).max(100),
+  description: z.string().max(2000).default(''),
+});
+
+export const hideoutmodule = defineModel({
+  key: 'hideoutmodule',
+  label: 'Hideout module',
+  fields: {
+    _id: f.id(),
+    gameId: f.parent('game'),
+    moduleTitle: f.text({ required: true }),
+    moduleLevels: f.list(zModuleLevel, 100),
+  },
+  parent: { model: 'game', field: 'gameId' },
+  imageFields: ['image'],
+  sort: [['moduleTitle', 'asc']],
+  read: 'guest',
+  write: 'admin',
+});
+
+export const question = defineModel({
+  key: 'question',
+  label: 'Question',
+  fields: {
+    _id: f.id(),
+    gameId: f.parent('game'),
+    text: f.text({ required: true }),
+    maps: f.tags(),
+    answers: f.tags(),
+  },
+  parent: { model: 'game', field: 'gameId' },
+  sort: [['text', 'asc']],
+  read: 'guest',
+  write: 'admin',
+});
+
+export const trader = defineModel({
+  key: 'trader',
+  label: 'Trader',
+  fields: {
+    _id: f.id(),
+    gameId: f.parent('game'),
+    name: f.text({ required: true }),
+    weight: weight(),
+  },
+  parent: { model: 'game', field: 'gameId' },
+  imageFields: ['image'],
+  sort: [
+    ['weight', 'desc'],
+    ['name', 'asc'],
+  ],
+  read: 'guest',
+  write: 'admin',
+});
+
+export const markerdefinition = defineModel({
+  key: 'markerdefinition',
+  label: 'Marker definition',
+  fields: {
+    _id: f.id(),
+    name: f.text({ required: true }),
+    description: f.html(),
+    gameId: f.parent('game'),
+    quest: f.boolean(false),
+    door: f.boolean(false),
+    key: f.text(),
+    markerCategory: f.text(),
+    markerDefinitionType: f.enumOf(markerDefinitionTypes, 'SVG', 'marker_definition_type_select'),
+    backgroundShape: f.enumOf(backgroundShapes, 'NONE', 'background_shape_select'),
+    wrapperColor: f.colour(),
+    innerColor: f.colour(),
+    polygonColor: f.colour(),
+    width: f.number(constants.defaultMarkerSize, { min: -1, max: 2000 }),
+    height: f.number(constants.defaultMarkerSize, { min: -1, max: 2000 }),
+    showNameLabel: f.boolean(false),
+    divIconClassName: f.text({ max: 200 }),
+    completable: f.boolean(true),
+    disabled: f.boolean(true),
+    authorName: f.text(),
+  },
+  parent: { model: 'game', field: 'gameId' },
+  children: [{ as: 'placedMarkers', model: 'placedmarker' }],
+  imageFields: ['image'],
+  sort: [['name', 'asc']],
+  read: 'guest',
+  write: 'admin',
+});
+
+export const zPoint = z.tuple([z.number().min(-1e7).max(1e7), z.number().min(-1e7).max(1e7)]);
+
+export const placedmarker = defineModel({
+  key: 'placedmarker',
+  label: 'Placed marker',
+  fields: {
+    _id: f.id(),
+    name: f.text(),
+    description: f.html(),
+    markerDefinitionId: f.ref('markerdefinition', { required: true, filterable: true }),
+    mapId: f.parent('map'),
+    lat: f.number(0),
+    lng: f.number(0),
+    imageX: f.nullableNumber(),
+    imageY: f.nullableNumber(),
+    questId: f.ref('quest', { filterable: true }),
+    questObjective: f.text(),
+    itemId: f.ref('item'),
+    polygonPoints: f.list(zPoint, 10_000),
+    suggestionId: f.text({ readOnly: true }),
+    authorName: f.text(),
+    authorLink: f.text(),
+    level: f.integer(constants.defaultMarkerLevel, { min: -1, max: 1000 }),
+  },
+  parent: { model: 'map', field: 'mapId' },
+  imageFields: ['0', '1', '2', '3', '4'],
+  sort: [['_id', 'asc']],
+  read: 'guest',
+  write: 'admin',
+});
+
+export const theme = defineModel({
+  key: 'theme',
+  label: 'Theme',
+  fields: {
+    _id: f.id(),
+    name: f.text({ required: true }),
+    primaryColor: f.colour(),
+    colors: f.json(z.record(z.string().max(40), z.string().max(40)).default({})),
+    weight: weight(),
+  },
+  sort: [
+    ['weight', 'desc'],
+    ['name', 'asc'],
+  ],
+  read: 'guest',
+  write: 'admin',
+});
+
+export const suggestion = defineModel({
+  key: 'suggestion',
+  label: 'Suggestion',
+  fields: {
+    _id: f.id(),
+    status: f.enumOf(suggestionStatuses, 'SAVED', 'text', { filterable: true }),
+    type: f.enumOf(suggestionTypes, 'PLACED_MARKER', 'text', { filterable: true }),
+    action: f.enumOf(suggestionActions, 'ADD', 'text', { filterable: true }),
+    parentId: f.text({ required: true, filterable: true, max: 200 }),
+    userId: f.text({ readOnly: true, filterable: true }),
+    username: f.text({ readOnly: true, filterable: true }),
+    data: f.text({ max: 500_000 }),
+    imageUrl: f.text(),
+    weight: weight(),
+    upvotes: f.integer(0, { readOnly: true }),
+    downvotes: f.integer(0, { readOnly: true }),
+    createdAt: f.timestamp(),
+  },
+  sort: [
+    ['weight', 'desc'],
+    ['createdAt', 'desc'],
+  ],
+  read: 'own',
+  write: 'none',
+});
+
+export const importedcrudmodel = defineModel({
+  key: 'importedcrudmodel',
+  label: 'Imported model',
+  fields: {
+    _id: f.id(),
+    type: f.text({ required: true, filterable: true }),
+    data: f.text({ max: 500_000 }),
+    weight: weight(),
+    createdAt: f.timestamp(),
+  },
+  sort: [
+    ['weight', 'desc'],
+    ['_id', 'asc'],
+  ],
+  read: 'admin',
+  write: 'admin',
+});

@@ -1,0 +1,77 @@
+import { z } from 'zod';
+import type { FieldDef } from './fields.ts';
+
+export type Role = 'guest' | 'user' | 'admin';
+
+/**
+ * Who may read a model through the generic API:
+ * - guest: everyone;
+ * - own: logged-in users see their own records (field `userId`), admins see all;
+ * - admin: admins only.
+ */
+export type ReadAccess = 'guest' | 'own' | 'admin';
+
+export interface ChildList {
+  /** Name of the derived list on the parent record (e.g. `maps` on a game). */
+  as: string;
+  model: string;
+}
+
+export interface ModelOptions<K extends string, F extends Record<string, FieldDef>> {
+  key: K;
+  label: string;
+  fields: F;
+  /** Parent relation: the field holding the parent's id. */
+  parent?: { model: string; field: keyof F & string };
+  /** Child lists derived from other models' parent relation, shown as tabs in the admin. */
+  children?: ChildList[];
+  /** Image fields kept in the record's `images` map. */
+  imageFields?: readonly string[];
+  sort: readonly (readonly [keyof F & string, 'asc' | 'desc'])[];
+  read: ReadAccess;
+  /** Only admins write through the generic API; `none` means no generic write route at all. */
+  write: 'admin' | 'none';
+  /** Only records with these values are listed publicly (e.g. enabled maps). */
+  publicFilter?: Partial<Record<keyof F & string, unknown>>;
+}
+
+/** One stored image of a record. */
+export const zStoredImage = z.object({
+  fileName: z.string(),
+  imageWidth: z.number().int().nonnegative(),
+  imageHeight: z.number().int().nonnegative(),
+  /** Changes with every upload so that image URLs can be cached for ever. */
+  version: z.string().default(''),
+});
+export type TStoredImage = z.infer<typeof zStoredImage>;
+export const zImages = z.record(z.string(), zStoredImage);
+export type TImages = z.infer<typeof zImages>;
+
+type Shape<F extends Record<string, FieldDef>> = { [P in keyof F]: F[P]['zod'] };
+
+export function defineModel<const K extends string, const F extends Record<string, FieldDef>>(
+  options: ModelOptions<K, F>,
+) {
+  const shape = Object.fromEntries(
+    Object.entries(options.fields).map(([name, fd]) => [name, fd.zod]),
+  ) as Shape<F>;
+  const schema = z.object(shape);
+  const writable = Object.fromEntries(
+    Object.entries(options.fields)
+      .filter(([name, fd]) => name !== '_id' && !fd.readOnly)
+      .map(([name, fd]) => [name, fd.zod]),
+  );
+  return {
+    ...options,
+    imageFields: options.imageFields ?? ([] as readonly string[]),
+    children: options.children ?? [],
+    collection: `${options.key}s` as `${K}s`,
+    table: options.key as string,
+    /** Full record as written on create (defaults applied). */
+    schema,
+    /** Partial update: any writable field except the id. */
+    patchSchema: z.object(writable).partial(),
+  };
+}
+
+export type ModelDef = ReturnType<typeof defineModel<string, Record<string, FieldDef>>>;

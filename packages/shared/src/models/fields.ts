@@ -1,0 +1,143 @@
+import { z } from 'zod';
+
+/** Admin form field types (specification §2.13). */
+export const formTypes = [
+  'text',
+  'colour',
+  'boolean',
+  'number',
+  'email',
+  'password',
+  'html',
+  'category_select',
+  'map_select',
+  'marker_definition_type_select',
+  'background_shape_select',
+  'additional_features',
+  'model',
+  'model_list',
+  'computed',
+  'tag_list',
+  'parent_id',
+  'json',
+] as const;
+export type FormType = (typeof formTypes)[number];
+
+/** How a field is kept in the database; the repository converts rows with it. */
+export type Storage = 'text' | 'integer' | 'real' | 'boolean' | 'json';
+
+export interface FieldDef<Z extends z.ZodType = z.ZodType> {
+  zod: Z;
+  form: FormType;
+  storage: Storage;
+  required: boolean;
+  readOnly: boolean;
+  /** Stored HTML: sanitized by the server on every write. */
+  html: boolean;
+  /** May be used in the `query` equality filter of the list endpoint. */
+  filterable: boolean;
+  nullable: boolean;
+  /** For reference fields: the model the id points to. */
+  references?: string;
+}
+
+interface Options {
+  required?: boolean;
+  readOnly?: boolean;
+  filterable?: boolean;
+}
+
+const MAX_TEXT = 2_000;
+const MAX_HTML = 200_000;
+
+/** Ids are used in URLs and storage paths, so only a safe alphabet is accepted. */
+export const idPattern = /^[A-Za-z0-9_][A-Za-z0-9_.-]{0,199}$/;
+export const zId = z
+  .string()
+  .regex(idPattern, 'Use 1-200 letters, digits, _, - or . (not starting with . or -)');
+
+function def<Z extends z.ZodType>(
+  zod: Z,
+  form: FormType,
+  storage: Storage,
+  o: Options & { html?: boolean; nullable?: boolean; references?: string } = {},
+): FieldDef<Z> {
+  return {
+    zod,
+    form,
+    storage,
+    required: o.required ?? false,
+    readOnly: o.readOnly ?? false,
+    html: o.html ?? false,
+    filterable: o.filterable ?? false,
+    nullable: o.nullable ?? false,
+    references: o.references,
+  };
+}
+
+const requiredText = (max: number) => z.string().trim().min(1, 'Required').max(max);
+const optionalText = (max: number) => z.string().max(max).default('');
+
+export const f = {
+  id: () => def(zId, 'text', 'text', { required: true, filterable: true }),
+  text: (o: Options & { max?: number } = {}) =>
+    def(o.required ? requiredText(o.max ?? MAX_TEXT) : optionalText(o.max ?? MAX_TEXT), 'text', 'text', o),
+  email: (o: Options = {}) => def(z.email().max(320), 'email', 'text', o),
+  html: (o: Options = {}) =>
+    def(o.required ? requiredText(MAX_HTML) : optionalText(MAX_HTML), 'html', 'text', { ...o, html: true }),
+  colour: () =>
+    def(
+      z
+        .string()
+        .regex(/^(#[0-9a-fA-F]{3,8})?$/, 'Use a hexadecimal colour like #ff8800')
+        .default(''),
+      'colour',
+      'text',
+    ),
+  number: (dflt = 0, o: Options & { min?: number; max?: number } = {}) =>
+    def(
+      z
+        .number()
+        .min(o.min ?? -1e12)
+        .max(o.max ?? 1e12)
+        .default(dflt),
+      'number',
+      'real',
+      o,
+    ),
+  integer: (dflt = 0, o: Options & { min?: number; max?: number } = {}) =>
+    def(
+      z
+        .number()
+        .int()
+        .min(o.min ?? -1_000_000_000)
+        .max(o.max ?? 1_000_000_000)
+        .default(dflt),
+      'number',
+      'integer',
+      o,
+    ),
+  nullableNumber: () =>
+    def(z.number().min(-1e12).max(1e12).nullable().default(null), 'number', 'real', { nullable: true }),
+  boolean: (dflt = false) => def(z.boolean().default(dflt), 'boolean', 'boolean'),
+  enumOf: <const T extends readonly [string, ...string[]]>(
+    values: T,
+    dflt: T[number],
+    form: FormType,
+    o: Options = {},
+  ) => def(z.enum(values).default(dflt as never), form, 'text', o),
+  /** A reference to another model by id; '' means none unless required. */
+  ref: (model: string, o: Options & { form?: FormType } = {}) =>
+    def(o.required ? zId : z.union([zId, z.literal('')]).default(''), o.form ?? 'model', 'text', {
+      ...o,
+      references: model,
+    }),
+  /** The id of the parent record (always required, disabled in forms). */
+  parent: (model: string) =>
+    def(zId, 'parent_id', 'text', { required: true, filterable: true, references: model }),
+  tags: (max = 200) => def(z.array(z.string().max(MAX_TEXT)).max(max).default([]), 'tag_list', 'json'),
+  list: <Z extends z.ZodType>(item: Z, max = 1000, form: FormType = 'json') =>
+    def(z.array(item).max(max).default([]), form, 'json'),
+  json: <Z extends z.ZodType>(schema: Z, form: FormType = 'json') => def(schema, form, 'json'),
+  timestamp: () => def(z.string().max(40).default(''), 'computed', 'text', { readOnly: true }),
+};

@@ -1,0 +1,46 @@
+import * as content from './content.ts';
+import type { ModelDef } from './define.ts';
+
+/**
+ * The model registry: one declaration per model drives the generic REST routes, the admin
+ * forms, the suggestion apply step, the importer and the permission tests.
+ */
+export const registry = {
+  game: content.game,
+  category: content.category,
+  map: content.map,
+  quest: content.quest,
+  item: content.item,
+  hideoutmodule: content.hideoutmodule,
+  question: content.question,
+  trader: content.trader,
+  markerdefinition: content.markerdefinition,
+  placedmarker: content.placedmarker,
+  theme: content.theme,
+  suggestion: content.suggestion,
+  importedcrudmodel: content.importedcrudmodel,
+} as const;
+
+export type Registry = typeof registry;
+export type ModelKey = keyof Registry;
+export const modelKeys = Object.keys(registry) as ModelKey[];
+
+export function isModelKey(key: string): key is ModelKey {
+  return Object.hasOwn(registry, key);
+}
+
+export function getModel(key: ModelKey): ModelDef {
+  return registry[key] as unknown as ModelDef;
+}
+
+/** The model whose collection name (key + 's') is given, e.g. `placedmarkers`. */
+export function modelByCollection(collection: string): ModelDef | undefined {
+  if (!collection.endsWith('s')) return undefined;
+  const key = collection.slice(0, -1);
+  return isModelKey(key) ? getModel(key) : undefined;
+}
+
+/** Models whose parent relation points at `key`: used for child lists. */
+export function childModelsOf(key: ModelKey): ModelDef[] {
+  return modelKeys.map(getModel).filter((m) => m.parent?.model === key);
+}

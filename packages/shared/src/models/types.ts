@@ -1,0 +1,33 @@
+import type { z } from 'zod';
+import type { TImages } from './define.ts';
+import type { Registry } from './registry.ts';
+
+type Stored<K extends keyof Registry> = z.infer<Registry[K]['schema']> & { images: TImages };
+
+export type TGame = Stored<'game'> & {
+  categories?: string[];
+  maps?: string[];
+  quests?: string[];
+  items?: string[];
+  markerDefinitions?: string[];
+};
+export type TCategory = Stored<'category'> & { maps?: string[] };
+export type TMap = Stored<'map'> & { placedMarkers?: string[] };
+export type TQuest = Stored<'quest'>;
+export type TItem = Stored<'item'>;
+export type THideoutModule = Stored<'hideoutmodule'>;
+export type TQuestion = Stored<'question'>;
+export type TTrader = Stored<'trader'>;
+export type TMarkerDefinition = Stored<'markerdefinition'>;
+export type TPlacedMarker = Stored<'placedmarker'>;
+export type TTheme = Stored<'theme'>;
+export type TSuggestion = Stored<'suggestion'>;
+export type TImportedModel = Stored<'importedcrudmodel'>;
+
+/** The answer of every list endpoint. */
+export interface Paged<T> {
+  count: number;
+  data: T[];
+  limit: number;
+  skip: number;
+}
