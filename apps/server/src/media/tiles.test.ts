@@ -1,0 +1,126 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MediaError } from './errors.ts';
+import { getSharp } from './sharp.ts';
+import { makePng, makeTruncatedPng } from './testImages.ts';
+import { expectedTileCount, maxZoomFor, removeTiles, replaceTiles } from './tiles.ts';
+
+let dir: string;
+beforeAll(async () => {
+  dir = await fs.mkdtemp(path.join(os.tmpdir(), 'waypoint-tiles-'));
+});
+afterAll(async () => {
+  await fs.rm(dir, { recursive: true, force: true });
+});
+
+async function listTiles(root: string): Promise<string[]> {
+  const out: string[] = [];
+  for (const z of await fs.readdir(root)) {
+    for (const x of await fs.readdir(path.join(root, z))) {
+      for (const y of await fs.readdir(path.join(root, z, x))) out.push(`${z}/${x}/${y}`);
+    }
+  }
+  return out.sort();
+}
+
+const limits = { maxInputPixels: 50_000_000 };
+
+describe('maxZoom and tile counts', () => {
+  it('derives the zoom at which the image is shown at full size', () => {
+    expect(maxZoomFor(256, 100)).toBe(0);
+    expect(maxZoomFor(257, 100)).toBe(1);
+    expect(maxZoomFor(1000, 600)).toBe(2);
+    expect(maxZoomFor(16384, 16384)).toBe(6);
+    expect(expectedTileCount(1000, 600)).toBe(1 + 4 + 12);
+    expect(expectedTileCount(16384, 16384)).toBe(5461);
+  });
+});
+
+describe('cutting a pyramid', () => {
+  it('writes {z}/{x}/{y}.png tiles of 256 px with the expected count', async () => {
+    const live = path.join(dir, 'mapTiles', 'game', 'map');
+    const source = path.join(dir, 'wide.png');
+    // Left half red, right half blue: tells x from y.
+    await getSharp()({ create: { width: 1000, height: 600, channels: 3, background: '#0000ff' } })
+      .composite([{ input: await makePng(500, 600, '#ff0000'), left: 0, top: 0 }])
+      .png()
+      .toFile(source);
+    const result = await replaceTiles(source, live, limits);
+    expect(result).toMatchObject({ width: 1000, height: 600, maxZoom: 2, tileCount: 17, format: 'png' });
+
+    const tiles = await listTiles(live);
+    expect(tiles).toHaveLength(17);
+    expect(tiles).toContain('2/3/2.png'); // x runs to 3 (1000 px wide), y to 2 (600 px high)
+    expect(tiles).not.toContain('2/2/3.png');
+    for (const tile of ['0/0/0.png', '2/3/2.png', '1/1/1.png']) {
+      const meta = await getSharp()(path.join(live, tile)).metadata();
+      expect([meta.format, meta.width, meta.height]).toEqual(['png', 256, 256]);
+    }
+    const left = await getSharp()(path.join(live, '2/0/0.png')).stats();
+    const right = await getSharp()(path.join(live, '2/3/0.png')).stats();
+    expect(left.channels[0].mean).toBeGreaterThan(200);
+    expect(right.channels[2].mean).toBeGreaterThan(100);
+    expect(right.channels[0].mean).toBeLessThan(20);
+  });
+
+  it('replaces a pyramid atomically and leaves no old version behind', async () => {
+    const live = path.join(dir, 'mapTiles', 'g2', 'm');
+    await replaceTiles(await makePng(600, 600, '#ff0000'), live, limits);
+    expect((await fs.lstat(live)).isSymbolicLink()).toBe(true);
+    const first = await fs.readlink(live);
+
+    // While the second pyramid is cut, readers keep seeing the complete first one.
+    const second = replaceTiles(await makePng(300, 300, '#00ff00'), live, limits);
+    expect(await fs.readlink(live)).toBe(first);
+    expect(await listTiles(live)).toHaveLength(expectedTileCount(600, 600));
+    const result = await second;
+
+    expect(await fs.readlink(live)).not.toBe(first);
+    expect(await listTiles(live)).toHaveLength(result.tileCount);
+    expect(result.maxZoom).toBe(1);
+    const stats = await getSharp()(path.join(live, '1/0/0.png')).stats();
+    expect(stats.channels[1].mean).toBeGreaterThan(200);
+    const siblings = await fs.readdir(path.dirname(live));
+    expect(siblings).toHaveLength(2);
+    expect(siblings.filter((s) => s.startsWith('.m.v'))).toEqual([await fs.readlink(live)]);
+
+    await removeTiles(live);
+    expect(await fs.readdir(path.dirname(live))).toEqual([]);
+  });
+
+  it('replaces a plain folder from an older layout', async () => {
+    const live = path.join(dir, 'mapTiles', 'g3', 'm');
+    await fs.mkdir(path.join(live, '0', '0'), { recursive: true });
+    await fs.writeFile(path.join(live, '0', '0', '0.png'), 'old');
+    await replaceTiles(await makePng(200, 200), live, limits);
+    expect((await fs.lstat(live)).isSymbolicLink()).toBe(true);
+    expect(await fs.readdir(path.dirname(live))).toHaveLength(2);
+  });
+
+  it('writes WebP tiles when asked', async () => {
+    const live = path.join(dir, 'mapTiles', 'g4', 'm');
+    const result = await replaceTiles(await makePng(512, 512), live, { ...limits, format: 'webp' });
+    expect(result.tileCount).toBe(5);
+    expect((await getSharp()(path.join(live, '1/1/1.webp')).metadata()).format).toBe('webp');
+  });
+
+  it('gives a readable error for a corrupt image and keeps the served pyramid', async () => {
+    const live = path.join(dir, 'mapTiles', 'g5', 'm');
+    await replaceTiles(await makePng(256, 256), live, limits);
+    const error = await replaceTiles(await makeTruncatedPng(), live, limits).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(MediaError);
+    expect((error as MediaError).message).toMatch(/^The map image could not be tiled: \S/);
+    expect((error as MediaError).message).not.toContain('\n');
+    expect(await listTiles(live)).toEqual(['0/0/0.png']);
+    expect((await fs.readdir(path.dirname(live))).filter((s) => s.includes('build'))).toEqual([]);
+  });
+
+  it('refuses an image over the pixel limit', async () => {
+    const error = await replaceTiles(await makePng(400, 400), path.join(dir, 'x', 'y'), {
+      maxInputPixels: 1000,
+    }).catch((e: unknown) => e);
+    expect((error as MediaError).message).toContain('pixel limit');
+  });
+});

@@ -1,0 +1,213 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { describeSharpError, MediaError } from './errors.ts';
+import { getSharp } from './sharp.ts';
+
+export const TILE_SIZE = 256;
+
+export type TileFormat = 'png' | 'webp';
+
+export interface TileOptions {
+  /** Pixel limit applied to the source image (required: the library default refuses 16384²). */
+  maxInputPixels: number;
+  /** Tile encoding: PNG (default, lossless) or WebP (lossy, about a third of the bytes). */
+  format?: TileFormat;
+  /** PNG zlib level 0-9 (default 6) or WebP quality 1-100 (default 80). */
+  quality?: number;
+  /** Colour of the area outside the image in edge tiles (default transparent black). */
+  background?: { r: number; g: number; b: number; alpha: number };
+}
+
+export interface TileResult {
+  width: number;
+  height: number;
+  maxZoom: number;
+  tileCount: number;
+  format: TileFormat;
+}
+
+/** Highest zoom of a pyramid whose top level shows the image at full size. */
+export function maxZoomFor(width: number, height: number, tileSize = TILE_SIZE): number {
+  const long = Math.max(width, height, 1);
+  return Math.max(0, Math.ceil(Math.log2(long / tileSize)));
+}
+
+/** Number of tiles a pyramid has (tiles that overlap the image at each zoom). */
+export function expectedTileCount(width: number, height: number, tileSize = TILE_SIZE): number {
+  const maxZoom = maxZoomFor(width, height, tileSize);
+  let count = 0;
+  for (let z = 0; z <= maxZoom; z++) {
+    const scale = 2 ** (maxZoom - z);
+    count += Math.ceil(Math.ceil(width / scale) / tileSize) * Math.ceil(Math.ceil(height / scale) / tileSize);
+  }
+  return count;
+}
+
+/**
+ * Cuts an image into a `{z}/{x}/{y}.{ext}` pyramid of 256-px tiles (the Google/Leaflet layout, the
+ * image anchored top-left) in `outDir`, which must not exist yet. libvips builds all levels in one
+ * streaming pass (`dzsave`, multi-threaded); its `{z}/{y}/{x}` files are then moved to `{z}/{x}/{y}`.
+ * `workDir` holds the intermediate files and is removed afterwards.
+ */
+export async function cutTiles(
+  input: string | Buffer,
+  outDir: string,
+  options: TileOptions,
+  workDir = `${outDir}.work`,
+): Promise<TileResult> {
+  const sharp = getSharp();
+  const format = options.format ?? 'png';
+  const rawDir = path.join(workDir, 'raw');
+  await fs.mkdir(workDir, { recursive: true });
+  try {
+    let width = 0;
+    let height = 0;
+    try {
+      let pipeline = sharp(input, { limitInputPixels: options.maxInputPixels, failOn: 'error' }).autoOrient();
+      pipeline =
+        format === 'webp'
+          ? pipeline.webp({ quality: options.quality ?? 80, effort: 2 })
+          : pipeline.png({ compressionLevel: options.quality ?? 6, adaptiveFiltering: false });
+      const info = await pipeline
+        .tile({
+          size: TILE_SIZE,
+          layout: 'google',
+          background: options.background ?? { r: 0, g: 0, b: 0, alpha: 0 },
+        })
+        .toFile(rawDir);
+      width = info.width;
+      height = info.height;
+    } catch (error) {
+      throw new MediaError(
+        'CORRUPT_IMAGE',
+        `The map image could not be tiled: ${describeSharpError(error)}`,
+        {
+          cause: error,
+        },
+      );
+    }
+    const tileCount = await moveToXY(rawDir, outDir, format);
+    return { width, height, maxZoom: maxZoomFor(width, height), tileCount, format };
+  } finally {
+    await fs.rm(workDir, { recursive: true, force: true });
+  }
+}
+
+/** Moves `raw/{z}/{y}/{x}.ext` to `out/{z}/{x}/{y}.ext`; returns the number of tiles. */
+async function moveToXY(rawDir: string, outDir: string, ext: string): Promise<number> {
+  await fs.mkdir(outDir, { recursive: true });
+  const moves: [string, string][] = [];
+  const made = new Set<string>();
+  for (const z of await numericEntries(rawDir)) {
+    for (const y of await numericEntries(path.join(rawDir, z))) {
+      for (const name of await fs.readdir(path.join(rawDir, z, y))) {
+        if (!name.endsWith(`.${ext}`)) continue;
+        const x = name.slice(0, -(ext.length + 1));
+        const dir = path.join(outDir, z, x);
+        if (!made.has(dir)) {
+          await fs.mkdir(dir, { recursive: true });
+          made.add(dir);
+        }
+        moves.push([path.join(rawDir, z, y, name), path.join(dir, `${y}.${ext}`)]);
+      }
+    }
+  }
+  const batch = 64;
+  for (let i = 0; i < moves.length; i += batch) {
+    await Promise.all(moves.slice(i, i + batch).map(([from, to]) => fs.rename(from, to)));
+  }
+  return moves.length;
+}
+
+async function numericEntries(dir: string): Promise<string[]> {
+  return (await fs.readdir(dir)).filter((name) => /^\d+$/.test(name));
+}
+
+/**
+ * Publishes a finished pyramid folder as `liveDir` atomically. `liveDir` is a symbolic link to a
+ * hidden versioned folder next to it; a new version is linked and renamed over the old link in one
+ * step, so a reader sees the old pyramid or the new one, never a mix. Old versions are removed.
+ */
+export async function publishTiles(builtDir: string, liveDir: string): Promise<void> {
+  const parent = path.dirname(liveDir);
+  const name = path.basename(liveDir);
+  await fs.mkdir(parent, { recursive: true });
+  const versionName = `.${name}.v${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
+  const versionDir = path.join(parent, versionName);
+  await fs.rename(builtDir, versionDir);
+
+  const linkTmp = path.join(parent, `.${name}.link-${randomBytes(4).toString('hex')}`);
+  const windows = process.platform === 'win32';
+  await fs.symlink(windows ? versionDir : versionName, linkTmp, windows ? 'junction' : 'dir');
+  try {
+    await fs.rename(linkTmp, liveDir);
+  } catch (error) {
+    // A real folder from an older layout is in the way: move it aside, then link.
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code !== 'EISDIR' && code !== 'ENOTEMPTY' && code !== 'EEXIST' && code !== 'EPERM') {
+      await fs.rm(linkTmp, { force: true });
+      throw error;
+    }
+    const aside = path.join(parent, `.${name}.old-${randomBytes(4).toString('hex')}`);
+    await fs.rename(liveDir, aside);
+    await fs.rename(linkTmp, liveDir);
+  }
+  await removeStaleVersions(parent, name, versionName);
+}
+
+/** True for the hidden version, build and link entries that belong to pyramid `name` (and no other). */
+function isWorkEntryOf(name: string, entry: string): boolean {
+  const prefix = `.${name}.`;
+  if (!entry.startsWith(prefix)) return false;
+  return /^(v[0-9a-z]+|old-[0-9a-f]+|link-[0-9a-f]+|build-[0-9a-f]+)$/.test(entry.slice(prefix.length));
+}
+
+async function removeStaleVersions(parent: string, name: string, keep: string): Promise<void> {
+  for (const entry of await fs.readdir(parent)) {
+    if (entry !== keep && isWorkEntryOf(name, entry)) {
+      await fs.rm(path.join(parent, entry), { recursive: true, force: true });
+    }
+  }
+}
+
+/** A hidden folder next to `liveDir` in which a new pyramid is built. */
+export function buildDirFor(liveDir: string): string {
+  return path.join(
+    path.dirname(liveDir),
+    `.${path.basename(liveDir)}.build-${randomBytes(4).toString('hex')}`,
+  );
+}
+
+/** Cuts and publishes in one call: the served pyramid switches only once the new one is complete. */
+export async function replaceTiles(
+  input: string | Buffer,
+  liveDir: string,
+  options: TileOptions,
+): Promise<TileResult> {
+  const built = buildDirFor(liveDir);
+  try {
+    const result = await cutTiles(input, built, options);
+    await publishTiles(built, liveDir);
+    return result;
+  } catch (error) {
+    await fs.rm(built, { recursive: true, force: true });
+    throw error;
+  }
+}
+
+/** Removes a published pyramid (the link and every version). */
+export async function removeTiles(liveDir: string): Promise<void> {
+  const parent = path.dirname(liveDir);
+  const name = path.basename(liveDir);
+  await fs.rm(liveDir, { recursive: true, force: true });
+  let entries: string[] = [];
+  try {
+    entries = await fs.readdir(parent);
+  } catch {
+    return;
+  }
+  for (const entry of entries) {
+    if (isWorkEntryOf(name, entry)) await fs.rm(path.join(parent, entry), { recursive: true, force: true });
+  }
+}
