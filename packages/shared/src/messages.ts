@@ -1,3 +1,5 @@
+import type { AdditionalFeature } from './models/enums.ts';
+
 /**
  * Every user-facing text of the product, verbatim from the specification.
  * Server and web import these; nothing retypes them.
@@ -52,6 +54,22 @@ export const messages = {
   clickToConfirm: 'Click to Confirm',
   searchPlaceholder: 'Search...',
   downloadFree: "Download Now - It's Free",
+  itemsToKeep: 'Items To Keep',
+  gameQuests: (game: string) => `${game} Quests`,
+  gameInGame: (game: string) => `${game} In-Game`,
+  byAuthor: (author: string) => `by ${author}`,
+  homeTagline: 'Browse maps, loot maps, locations and hidden secrets',
+  notFoundStatus: 'Error 404',
+  tryAgain: 'Try again',
+  resetProgress: 'Reset Progress',
+  // Web texts that the specification leaves open; worded in the same voice.
+  loginSuccess: (username: string) => `Welcome back, ${username}!`,
+  loggedOut: 'You are logged out',
+  progressReset: (game: string) => `Progress reset for ${game}`,
+  resetProgressHint: (word: string) =>
+    `Type ${word} to confirm. This removes your tracked progress for the game.`,
+  registerCheckInbox: 'Check your email inbox to confirm your account, then log in.',
+  noGamesFound: 'No game matches your search',
   // Server answers that the specification leaves open; worded in the same voice.
   invalidCredentials: 'Wrong email or password',
   accountNotConfirmed: 'Please confirm your account first: check your email inbox!',
@@ -68,3 +86,13 @@ export const messages = {
 } as const;
 
 export type Messages = typeof messages;
+
+/** Names of the per-game tools (additional features). */
+export const toolLabels = {
+  'tarkov-items-to-keep': messages.itemsToKeep,
+  quests: 'Quests',
+  schedule_I_mixing_calculator: 'Mixing Calculator',
+  schedule_I_recipe_list: 'Recipe List',
+  schedule_I_customers: 'Customers',
+  schedule_I_items: 'Items',
+} as const satisfies Record<AdditionalFeature, string>;

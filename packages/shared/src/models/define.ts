@@ -15,6 +15,8 @@ export interface ChildList {
   /** Name of the derived list on the parent record (e.g. `maps` on a game). */
   as: string;
   model: string;
+  /** The child's field that holds this record's id. */
+  field: string;
 }
 
 export interface ModelOptions<K extends string, F extends Record<string, FieldDef>> {
@@ -59,7 +61,11 @@ export function defineModel<const K extends string, const F extends Record<strin
   const writable = Object.fromEntries(
     Object.entries(options.fields)
       .filter(([name, fd]) => name !== '_id' && !fd.readOnly)
-      .map(([name, fd]) => [name, fd.zod]),
+      // A patch names only what changes: defaults must not fill in the other fields.
+      .map(([name, fd]) => [
+        name,
+        ((fd.zod instanceof z.ZodDefault ? fd.zod.unwrap() : fd.zod) as z.ZodType).optional(),
+      ]),
   );
   return {
     ...options,
@@ -70,8 +76,17 @@ export function defineModel<const K extends string, const F extends Record<strin
     /** Full record as written on create (defaults applied). */
     schema,
     /** Partial update: any writable field except the id. */
-    patchSchema: z.object(writable).partial(),
+    patchSchema: z.object(writable),
   };
 }
 
-export type ModelDef = ReturnType<typeof defineModel<string, Record<string, FieldDef>>>;
+/** A registry entry seen without its field-level types: what the generic code works with. */
+export interface ModelDef
+  extends Omit<ModelOptions<string, Record<string, FieldDef>>, 'imageFields' | 'children'> {
+  imageFields: readonly string[];
+  children: ChildList[];
+  collection: string;
+  table: string;
+  schema: z.ZodObject;
+  patchSchema: z.ZodObject;
+}

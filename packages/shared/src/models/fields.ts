@@ -80,11 +80,11 @@ const optionalText = (max: number) => z.string().max(max).default('');
 
 export const f = {
   id: () => def(zId, 'text', 'text', { required: true, filterable: true }),
-  text: (o: Options & { max?: number } = {}) =>
-    def(o.required ? requiredText(o.max ?? MAX_TEXT) : optionalText(o.max ?? MAX_TEXT), 'text', 'text', o),
+  text: (o: Options & { max?: number } = {}) => def(optionalText(o.max ?? MAX_TEXT), 'text', 'text', o),
+  requiredText: (o: Options & { max?: number } = {}) =>
+    def(requiredText(o.max ?? MAX_TEXT), 'text', 'text', { ...o, required: true }),
   email: (o: Options = {}) => def(z.email().max(320), 'email', 'text', o),
-  html: (o: Options = {}) =>
-    def(o.required ? requiredText(MAX_HTML) : optionalText(MAX_HTML), 'html', 'text', { ...o, html: true }),
+  html: (o: Options = {}) => def(optionalText(MAX_HTML), 'html', 'text', { ...o, html: true }),
   colour: () =>
     def(
       z
@@ -128,10 +128,9 @@ export const f = {
   ) => def(z.enum(values).default(dflt as never), form, 'text', o),
   /** A reference to another model by id; '' means none unless required. */
   ref: (model: string, o: Options & { form?: FormType } = {}) =>
-    def(o.required ? zId : z.union([zId, z.literal('')]).default(''), o.form ?? 'model', 'text', {
-      ...o,
-      references: model,
-    }),
+    def(z.union([zId, z.literal('')]).default(''), o.form ?? 'model', 'text', { ...o, references: model }),
+  requiredRef: (model: string, o: Options & { form?: FormType } = {}) =>
+    def(zId, o.form ?? 'model', 'text', { ...o, required: true, references: model }),
   /** The id of the parent record (always required, disabled in forms). */
   parent: (model: string) =>
     def(zId, 'parent_id', 'text', { required: true, filterable: true, references: model }),

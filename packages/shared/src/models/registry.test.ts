@@ -37,3 +37,10 @@ describe('model registry', () => {
     }
   });
 });
+
+describe('patch schemas', () => {
+  it('keep only the fields a patch names and drop read-only ones', () => {
+    expect(registry.map.patchSchema.parse({ name: 'x', tilesPath: 'evil' })).toEqual({ name: 'x' });
+    expect(registry.map.patchSchema.safeParse({ enabled: 'yes' }).success).toBe(false);
+  });
+});

@@ -10,9 +10,11 @@ export type TGame = Stored<'game'> & {
   quests?: string[];
   items?: string[];
   markerDefinitions?: string[];
+  traders?: string[];
+  hideoutModules?: string[];
 };
 export type TCategory = Stored<'category'> & { maps?: string[] };
-export type TMap = Stored<'map'> & { placedMarkers?: string[] };
+export type TMap = Stored<'map'>;
 export type TQuest = Stored<'quest'>;
 export type TItem = Stored<'item'>;
 export type THideoutModule = Stored<'hideoutmodule'>;

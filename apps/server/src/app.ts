@@ -1,0 +1,96 @@
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import { messages } from '@waypoint/shared';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Config } from './config.ts';
+import { type Db, openDatabase } from './db/database.ts';
+import { migrateToLatest } from './db/migrate.ts';
+import { registerAccountRoutes } from './features/account/account.routes.ts';
+import { createAccountService } from './features/account/account.service.ts';
+import { type DeclaredRoute, policyPlugin } from './features/auth/policy.ts';
+import { createTokenService, type TokenService } from './features/auth/tokens.ts';
+import { createMailer, type Mailer } from './features/mail/mailer.ts';
+import { registerModelRoutes } from './features/models/models.routes.ts';
+import { createModelWriter, type ModelWriter } from './features/models/models.service.ts';
+import { ResponseCache } from './features/models/response-cache.ts';
+import { sendWebNotFound, webHostPlugin } from './features/web-host/web-host.plugin.ts';
+import { errorBody, installErrorHandling } from './http/errors.ts';
+
+/** What every feature may use; features receive it instead of building their own. */
+export interface AppContext {
+  config: Config;
+  db: Db;
+  writer: ModelWriter;
+  cache: ResponseCache;
+  tokens: TokenService;
+  mailer: Mailer;
+  /** Every /api route with the role it declares (the permission tests walk these). */
+  routes: DeclaredRoute[];
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+  }
+}
+
+export interface BuildOptions {
+  /** An already open database (tests share one per file); the app then leaves it open on close. */
+  db?: Db;
+  logger?: boolean;
+}
+
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger === false ? false : { level: config.logLevel },
+    bodyLimit: config.bodyLimitBytes,
+    trustProxy: true,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+  });
+  const db = options.db ?? openDatabase(config);
+  if (!options.db) app.addHook('onClose', () => db.close());
+  await migrateToLatest(db);
+
+  const cache = new ResponseCache();
+  const tokens = createTokenService(config.jwtSecret, config.tokenTtlSeconds);
+  const mailer = createMailer({
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    dataDir: config.dataDir,
+    log: app.log,
+  });
+  const writer = createModelWriter(db, () => cache.invalidate());
+  const routes: DeclaredRoute[] = [];
+  const ctx: AppContext = { config, db, writer, cache, tokens, mailer, routes };
+  app.decorate('ctx', ctx);
+
+  installErrorHandling(app);
+  // The web host sets its own content security policy for the pages it serves.
+  await app.register(helmet, {
+    contentSecurityPolicy: false,
+    crossOriginResourcePolicy: { policy: 'cross-origin' },
+  });
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) => ({
+      ...errorBody(429, messages.tooManyRequests),
+      retryAfterMs: context.ttl,
+    }),
+  });
+  await app.register(policyPlugin, { db, tokens, routes });
+
+  registerAccountRoutes(app, { accounts: createAccountService({ db, config, tokens, mailer }), config });
+  registerModelRoutes(app, { db, writer, cache });
+  await app.register(webHostPlugin, { ctx });
+
+  app.setNotFoundHandler((request, reply) => {
+    if (request.url.startsWith('/api/') || request.url === '/api') {
+      return reply
+        .status(404)
+        .send(errorBody(404, messages.notFound('Route', `${request.method} ${request.url.split('?')[0]}`)));
+    }
+    return sendWebNotFound(ctx, request, reply);
+  });
+
+  return app;
+}

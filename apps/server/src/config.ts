@@ -1,0 +1,93 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+/** Every setting of the server, read from the environment in this one place (see README). */
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** `postgres://…` selects PostgreSQL; empty means the embedded SQLite file `$DATA_DIR/waypoint.db`. */
+  databaseUrl: string;
+  jwtSecret: string;
+  tokenTtlSeconds: number;
+  adminEmail: string;
+  adminPassword: string;
+  webHost: string;
+  apiBase: string;
+  imageHost: string;
+  smtpUrl: string;
+  mailFrom: string;
+  supportEmail: string;
+  /** Requests per minute per address on login, register and forgotPassword. */
+  authRateLimit: number;
+  bodyLimitBytes: number;
+  uploadLimitBytes: number;
+  maxImagePixels: number;
+  allowLoopbackFetch: boolean;
+  seedDemo: boolean;
+  logLevel: string;
+  webDist: string;
+}
+
+type Env = Record<string, string | undefined>;
+
+function int(env: Env, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value)) throw new Error(`${name} must be a number, got "${raw}"`);
+  return value;
+}
+
+function bool(env: Env, name: string, fallback: boolean): boolean {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  return ['1', 'true', 'yes', 'on'].includes(raw.toLowerCase());
+}
+
+/** When JWT_SECRET is unset, a secret is generated once and kept in DATA_DIR so sessions survive a restart. */
+function jwtSecretFor(dataDir: string, configured: string | undefined): string {
+  if (configured) return configured;
+  const file = path.join(dataDir, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+const repoRoot = path.resolve(import.meta.dirname, '../../..');
+
+export function loadConfig(env: Env = process.env, overrides: Partial<Config> = {}): Config {
+  const dataDir = path.resolve(overrides.dataDir ?? env.DATA_DIR ?? path.join(repoRoot, 'data'));
+  const port = overrides.port ?? int(env, 'PORT', 3000);
+  const webHost = (env.WEB_HOST ?? `http://localhost:${port}`).replace(/\/$/, '');
+  const config: Config = {
+    port,
+    host: env.HOST ?? '0.0.0.0',
+    dataDir,
+    databaseUrl: env.DATABASE_URL ?? '',
+    jwtSecret: '',
+    tokenTtlSeconds: int(env, 'TOKEN_TTL_SECONDS', 7 * 24 * 3600),
+    adminEmail: env.ADMIN_EMAIL ?? 'admin@waypoint.local',
+    adminPassword: env.ADMIN_PASSWORD ?? 'waypoint-admin',
+    webHost,
+    apiBase: (env.API_BASE ?? '').replace(/\/$/, ''),
+    imageHost: (env.IMAGE_HOST ?? '').replace(/\/$/, ''),
+    smtpUrl: env.SMTP_URL ?? '',
+    mailFrom: env.MAIL_FROM ?? 'Waypoint <no-reply@waypoint.local>',
+    supportEmail: env.SUPPORT_EMAIL ?? 'support@waypoint.local',
+    authRateLimit: int(env, 'AUTH_RATE_LIMIT', 20),
+    bodyLimitBytes: int(env, 'BODY_LIMIT_BYTES', 2 * 1024 * 1024),
+    uploadLimitBytes: int(env, 'UPLOAD_LIMIT_BYTES', 50 * 1024 * 1024),
+    maxImagePixels: int(env, 'MAX_IMAGE_PIXELS', 16384 * 16384),
+    allowLoopbackFetch: bool(env, 'ALLOW_LOOPBACK_FETCH', false),
+    seedDemo: bool(env, 'SEED_DEMO', true),
+    logLevel: env.LOG_LEVEL ?? 'info',
+    webDist: path.resolve(env.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist')),
+    ...overrides,
+  };
+  config.jwtSecret = overrides.jwtSecret ?? jwtSecretFor(dataDir, env.JWT_SECRET);
+  return config;
+}

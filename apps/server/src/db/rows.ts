@@ -1,0 +1,34 @@
+import type { ModelDef } from '@waypoint/shared';
+
+export type Row = Record<string, unknown>;
+export type ModelRecord = Record<string, unknown>;
+
+/** Converts a validated record to its table row (JSON as text, booleans as 0/1 on both engines). */
+export function toRow(model: ModelDef, record: ModelRecord): Row {
+  const row: Row = {};
+  for (const [name, field] of Object.entries(model.fields)) {
+    if (!(name in record)) continue;
+    const value = record[name];
+    if (field.storage === 'json') row[name] = JSON.stringify(value ?? null);
+    else if (field.storage === 'boolean') row[name] = value ? 1 : 0;
+    else row[name] = value;
+  }
+  if ('images' in record) row.images = JSON.stringify(record.images ?? {});
+  return row;
+}
+
+/** Converts a table row back to the record the API answers with. */
+export function fromRow(model: ModelDef, row: Row): ModelRecord {
+  const record: ModelRecord = {};
+  for (const [name, field] of Object.entries(model.fields)) {
+    const value = row[name];
+    if (field.storage === 'json')
+      record[name] = typeof value === 'string' ? JSON.parse(value) : (value ?? null);
+    else if (field.storage === 'boolean') record[name] = Boolean(value);
+    else if (field.storage === 'real' || field.storage === 'integer')
+      record[name] = value === null || value === undefined ? null : Number(value);
+    else record[name] = value ?? '';
+  }
+  record.images = typeof row.images === 'string' ? JSON.parse(row.images) : {};
+  return record;
+}

@@ -1,0 +1,85 @@
+import type { Generated } from 'kysely';
+
+/**
+ * Tables with a fixed shape. The content tables (one per registry model) are reached through
+ * the generic repository, which derives their columns from the registry.
+ */
+export interface UserTable {
+  id: string;
+  username: string;
+  email: string;
+  passwordHash: string;
+  admin: number;
+  confirmed: number;
+  confirmHash: string | null;
+  confirmExpires: string | null;
+  recoveryHash: string | null;
+  recoveryExpires: string | null;
+  createdAt: string;
+}
+
+export interface UserQuestCompletionTable {
+  userId: string;
+  gameId: string;
+  questId: string;
+  completedAt: string;
+}
+
+export interface UserGameLevelTable {
+  userId: string;
+  gameId: string;
+  level: number;
+}
+
+export interface UserItemOwnedTable {
+  userId: string;
+  gameId: string;
+  itemId: string;
+  findOnly: number;
+  quantity: number;
+}
+
+export interface UserCompletedMarkerTable {
+  userId: string;
+  markerId: string;
+  mapId: string;
+  completedAt: string;
+}
+
+export interface SuggestionCommentTable {
+  id: Generated<number>;
+  suggestionId: string;
+  userId: string;
+  username: string;
+  comment: string;
+  createdAt: string;
+}
+
+export interface SuggestionVoteTable {
+  suggestionId: string;
+  userId: string;
+  value: number;
+}
+
+export interface AuditLogTable {
+  id: Generated<number>;
+  at: string;
+  userId: string | null;
+  username: string | null;
+  model: string;
+  recordId: string;
+  action: string;
+  before: string | null;
+  after: string | null;
+}
+
+export interface Database {
+  user: UserTable;
+  user_quest_completion: UserQuestCompletionTable;
+  user_game_level: UserGameLevelTable;
+  user_item_owned: UserItemOwnedTable;
+  user_completed_marker: UserCompletedMarkerTable;
+  suggestion_comment: SuggestionCommentTable;
+  suggestion_vote: SuggestionVoteTable;
+  audit_log: AuditLogTable;
+}

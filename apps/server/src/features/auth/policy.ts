@@ -1,0 +1,77 @@
+import type { Role, TTokenPayload } from '@waypoint/shared';
+import { messages } from '@waypoint/shared';
+import type { FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Db } from '../../db/database.ts';
+import { forbidden, unauthorized } from '../../http/errors.ts';
+import type { TokenService } from './tokens.ts';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The least role a route needs; every /api route declares one. */
+    role?: Role;
+  }
+  interface FastifyRequest {
+    /** The logged-in user, from a valid bearer token; null for guests. */
+    user: TTokenPayload | null;
+  }
+}
+
+export interface DeclaredRoute {
+  method: string;
+  url: string;
+  role: Role;
+}
+
+function bearer(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header?.startsWith('Bearer ')) return null;
+  return header.slice(7).trim() || null;
+}
+
+/**
+ * The one policy module: guests read, users track and suggest, admins decide. Routes declare
+ * `config.role`; this hook enforces it before the handler runs. Admin rights are checked against
+ * the database so that a revoked admin loses them at once.
+ */
+export const policyPlugin = fp<{ db: Db; tokens: TokenService; routes: DeclaredRoute[] }>(
+  async (app, opts) => {
+    app.decorateRequest('user', null);
+
+    app.addHook('onRoute', (route) => {
+      const role = route.config?.role;
+      if (!route.url.startsWith('/api')) return;
+      if (!role) throw new Error(`Route ${route.method} ${route.url} declares no role`);
+      const methods = Array.isArray(route.method) ? route.method : [route.method];
+      for (const method of methods) if (method !== 'HEAD') opts.routes.push({ method, url: route.url, role });
+    });
+
+    app.addHook('onRequest', async (request) => {
+      const token = bearer(request);
+      const role = request.routeOptions.config?.role ?? 'guest';
+      if (token) {
+        request.user = await opts.tokens.verify(token);
+        if (!request.user && role !== 'guest') throw unauthorized(messages.loginRequired);
+      }
+      if (role === 'guest') return;
+      if (!request.user) throw unauthorized(messages.loginRequired);
+      if (role === 'admin') await ensureAdmin(opts.db, request);
+    });
+  },
+);
+
+/** Admin rights come from the database, so that revoking them takes effect at once. */
+export async function ensureAdmin(db: Db, request: FastifyRequest): Promise<void> {
+  if (!request.user) throw unauthorized(messages.loginRequired);
+  const row = await db.kysely
+    .selectFrom('user')
+    .select('admin')
+    .where('id', '=', request.user.id)
+    .executeTakeFirst();
+  if (!row) throw unauthorized(messages.loginRequired);
+  if (!row.admin) throw forbidden(messages.adminRequired);
+}
+
+export function isAdmin(request: FastifyRequest): boolean {
+  return request.user?.admin === true;
+}

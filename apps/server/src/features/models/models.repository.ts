@@ -1,0 +1,125 @@
+import type { ModelDef } from '@waypoint/shared';
+import type { Kysely, Transaction } from 'kysely';
+import { fromRow, type ModelRecord, type Row, toRow } from '../../db/rows.ts';
+import type { Database } from '../../db/schema.ts';
+
+/** Anything that runs queries: the database or an open transaction. */
+export type Executor = Kysely<Database> | Transaction<Database>;
+
+// Content tables are declared by the registry, not by the static Database type.
+// biome-ignore lint/suspicious/noExplicitAny: table names come from the registry
+const dyn = (db: Executor) => db as unknown as Kysely<any>;
+
+export type Filter = Record<string, string | number | boolean>;
+
+export interface ListOptions {
+  filter: Filter;
+  limit: number;
+  skip: number;
+}
+
+function whereFilter<Q extends { where: (...args: never[]) => Q }>(
+  model: ModelDef,
+  query: Q,
+  filter: Filter,
+): Q {
+  let q = query;
+  for (const [name, value] of Object.entries(filter)) {
+    const stored = model.fields[name]?.storage === 'boolean' ? (value ? 1 : 0) : value;
+    q = (q.where as (c: string, op: string, v: unknown) => Q)(name, '=', stored);
+  }
+  return q;
+}
+
+export async function listRecords(db: Executor, model: ModelDef, options: ListOptions) {
+  let query = whereFilter(model, dyn(db).selectFrom(model.table).selectAll(), options.filter);
+  for (const [field, direction] of model.sort) query = query.orderBy(field, direction);
+  query = query.orderBy('_id', 'asc').limit(options.limit).offset(options.skip);
+  const countQuery = whereFilter(
+    model,
+    dyn(db)
+      .selectFrom(model.table)
+      .select((eb) => eb.fn.countAll<number>().as('count')),
+    options.filter,
+  );
+  const [rows, countRow] = await Promise.all([query.execute(), countQuery.executeTakeFirstOrThrow()]);
+  return { count: Number(countRow.count), data: (rows as Row[]).map((row) => fromRow(model, row)) };
+}
+
+export async function findRecord(
+  db: Executor,
+  model: ModelDef,
+  id: string,
+): Promise<ModelRecord | undefined> {
+  const row = await dyn(db).selectFrom(model.table).selectAll().where('_id', '=', id).executeTakeFirst();
+  return row ? fromRow(model, row as Row) : undefined;
+}
+
+export async function recordExists(db: Executor, table: string, id: string): Promise<boolean> {
+  const row = await dyn(db).selectFrom(table).select('_id').where('_id', '=', id).executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Ids of the records of `child` whose `field` holds `parentId`, in the child's sort order. */
+export async function childIds(
+  db: Executor,
+  child: ModelDef,
+  field: string,
+  parentId: string,
+  extra: Filter = {},
+) {
+  let query = whereFilter(
+    child,
+    dyn(db).selectFrom(child.table).select('_id').where(field, '=', parentId),
+    extra,
+  );
+  for (const [column, direction] of child.sort) query = query.orderBy(column, direction);
+  const rows = await query.orderBy('_id', 'asc').execute();
+  return rows.map((r: { _id: string }) => r._id);
+}
+
+export async function insertRecord(db: Executor, model: ModelDef, record: ModelRecord, now: string) {
+  await dyn(db)
+    .insertInto(model.table)
+    .values({
+      ...toRow(model, record),
+      images: JSON.stringify(record.images ?? {}),
+      createdAt: now,
+      updatedAt: now,
+    })
+    .execute();
+}
+
+export async function insertMany(db: Executor, model: ModelDef, records: ModelRecord[], now: string) {
+  // Stay below SQLite's bound-parameter limit per statement.
+  const columns = Object.keys(model.fields).length + 3;
+  const chunk = Math.max(1, Math.floor(30_000 / columns));
+  for (let i = 0; i < records.length; i += chunk) {
+    const values = records.slice(i, i + chunk).map((record) => ({
+      ...toRow(model, record),
+      images: JSON.stringify(record.images ?? {}),
+      createdAt: now,
+      updatedAt: now,
+    }));
+    await dyn(db).insertInto(model.table).values(values).execute();
+  }
+}
+
+export async function updateRecord(
+  db: Executor,
+  model: ModelDef,
+  id: string,
+  record: ModelRecord,
+  now: string,
+) {
+  const { _id, ...row } = toRow(model, record);
+  await dyn(db)
+    .updateTable(model.table)
+    .set({ ...row, updatedAt: now })
+    .where('_id', '=', id)
+    .execute();
+}
+
+export async function deleteRecord(db: Executor, model: ModelDef, id: string) {
+  await dyn(db).deleteFrom(model.table).where('_id', '=', id).execute();
+}

@@ -1,0 +1,162 @@
+import {
+  constants,
+  getModel,
+  isModelKey,
+  type ModelDef,
+  type ModelKey,
+  messages,
+  modelByCollection,
+  zId,
+} from '@waypoint/shared';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { Db } from '../../db/database.ts';
+import { badRequest, forbidden, notFound, parse, unauthorized } from '../../http/errors.ts';
+import { ensureAdmin } from '../auth/policy.ts';
+import { childIds, type Filter, findRecord, listRecords } from './models.repository.ts';
+import type { Actor, ModelWriter } from './models.service.ts';
+import type { ResponseCache } from './response-cache.ts';
+
+const zListQuery = z.object({
+  query: z.string().max(4000).optional(),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(constants.suggestionListLimit)
+    .default(constants.suggestionListLimit),
+  skip: z.coerce.number().int().min(0).max(10_000_000).default(0),
+  userId: z.string().max(200).optional(),
+});
+
+const zModelParams = z.object({ model: z.string().max(100) });
+const zRecordParams = zModelParams.extend({ id: zId });
+
+/** Parses the `query` filter: JSON equality on the registry's filterable fields, nothing else. */
+export function parseFilter(model: ModelDef, raw: string | undefined): Filter {
+  if (raw === undefined || raw === '') return {};
+  let value: unknown;
+  try {
+    value = JSON.parse(raw);
+  } catch {
+    throw badRequest('Invalid query.query: not valid JSON', [
+      { field: 'query.query', message: 'Not valid JSON' },
+    ]);
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw badRequest('Invalid query.query: must be a JSON object', [
+      { field: 'query.query', message: 'Must be a JSON object' },
+    ]);
+  }
+  const filter: Filter = {};
+  for (const [name, v] of Object.entries(value)) {
+    const field = `query.query.${name}`;
+    if (!model.fields[name]?.filterable) {
+      throw badRequest(`Invalid ${field}: not a filterable field of ${model.label}`, [
+        { field, message: 'Not a filterable field' },
+      ]);
+    }
+    if (typeof v !== 'string' && typeof v !== 'number' && typeof v !== 'boolean') {
+      throw badRequest(`Invalid ${field}: only equality with a string, number or boolean is supported`, [
+        { field, message: 'Only equality with a string, number or boolean is supported' },
+      ]);
+    }
+    filter[name] = v;
+  }
+  return filter;
+}
+
+function actorOf(request: FastifyRequest): Actor {
+  return { id: request.user?.id ?? null, username: request.user?.username ?? null };
+}
+
+function writableModel(raw: string): ModelKey {
+  if (!isModelKey(raw) || getModel(raw).write !== 'admin') throw notFound(messages.notFound('Model', raw));
+  return raw;
+}
+
+export function registerModelRoutes(
+  app: FastifyInstance,
+  deps: { db: Db; writer: ModelWriter; cache: ResponseCache },
+) {
+  const { db, writer, cache } = deps;
+
+  /** Applies a model's read rule; answers the filter additions it implies and whether to cache. */
+  async function readScope(request: FastifyRequest, model: ModelDef) {
+    const admin = request.user?.admin === true;
+    if (model.read === 'admin') {
+      if (!request.user) throw unauthorized(messages.loginRequired);
+      await ensureAdmin(db, request);
+      return { extra: {} as Filter, cacheable: false, admin: true };
+    }
+    if (model.read === 'own') {
+      if (!request.user) throw unauthorized(messages.loginRequired);
+      return { extra: admin ? {} : ({ userId: request.user.id } as Filter), cacheable: false, admin };
+    }
+    return { extra: admin ? {} : ((model.publicFilter ?? {}) as Filter), cacheable: true, admin };
+  }
+
+  app.get('/api/:collection', { config: { role: 'guest' } }, async (request, reply) => {
+    const { collection } = request.params as { collection: string };
+    const model = modelByCollection(collection);
+    if (!model) throw notFound(messages.notFound('Collection', collection));
+    const q = parse(zListQuery, request.query, 'query');
+    const scope = await readScope(request, model);
+    const filter = { ...parseFilter(model, q.query), ...scope.extra };
+    if (q.userId !== undefined) {
+      if (model.read !== 'own') throw badRequest('Invalid query.userId: not supported here');
+      if (!scope.admin && q.userId !== request.user?.id) throw forbidden(messages.adminRequired);
+      filter.userId = q.userId;
+    }
+    const load = async () => ({
+      ...(await listRecords(db.kysely, model, { filter, limit: q.limit, skip: q.skip })),
+      limit: q.limit,
+      skip: q.skip,
+    });
+    if (!scope.cacheable) return load();
+    return cache.send(request, reply, `${scope.admin ? 'admin' : 'public'}|${request.url}`, load);
+  });
+
+  app.get('/api/:model/:id', { config: { role: 'guest' } }, async (request, reply) => {
+    const params = parse(zRecordParams, request.params, 'params');
+    if (!isModelKey(params.model)) throw notFound(messages.notFound('Model', params.model));
+    const model = getModel(params.model);
+    const scope = await readScope(request, model);
+    const load = async () => {
+      const record = await findRecord(db.kysely, model, params.id);
+      const hidden = Object.entries(scope.extra).some(([k, v]) => record && record[k] !== v);
+      if (!record || hidden) throw notFound(messages.notFound(model.label, params.id));
+      for (const child of model.children) {
+        const childModel = getModel(child.model as ModelKey);
+        const childFilter = scope.admin ? {} : ((childModel.publicFilter ?? {}) as Filter);
+        record[child.as] = await childIds(db.kysely, childModel, child.field, params.id, childFilter);
+      }
+      return record;
+    };
+    if (!scope.cacheable) return load();
+    return cache.send(request, reply, `${scope.admin ? 'admin' : 'public'}|${request.url}`, load);
+  });
+
+  app.put('/api/admin/:model', { config: { role: 'admin' } }, async (request, reply) => {
+    const { model } = parse(zModelParams, request.params, 'params');
+    const created = await writer.create(writableModel(model), request.body, actorOf(request));
+    return reply.status(201).send(created);
+  });
+
+  app.patch('/api/admin/:model/:id', { config: { role: 'admin' } }, async (request) => {
+    const params = parse(zRecordParams, request.params, 'params');
+    return writer.update(writableModel(params.model), params.id, request.body, actorOf(request));
+  });
+
+  app.put('/api/admin/:model/copy/:id', { config: { role: 'admin' } }, async (request, reply) => {
+    const params = parse(zRecordParams, request.params, 'params');
+    const body = parse(z.object({ _id: zId }), request.body, 'body');
+    const created = await writer.copy(writableModel(params.model), params.id, body._id, actorOf(request));
+    return reply.status(201).send(created);
+  });
+
+  app.delete('/api/admin/:model/:id', { config: { role: 'admin' } }, async (request) => {
+    const params = parse(zRecordParams, request.params, 'params');
+    return writer.remove(writableModel(params.model), params.id, actorOf(request));
+  });
+}

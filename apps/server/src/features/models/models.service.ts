@@ -1,0 +1,167 @@
+import { getModel, type ModelDef, type ModelKey, messages } from '@waypoint/shared';
+import type { Db } from '../../db/database.ts';
+import type { ModelRecord } from '../../db/rows.ts';
+import { badRequest, conflict, notFound, parse } from '../../http/errors.ts';
+import { sanitizeStoredHtml } from '../../http/sanitize.ts';
+import { recordAudit } from '../audit/audit.ts';
+import {
+  deleteRecord,
+  type Executor,
+  findRecord,
+  insertRecord,
+  recordExists,
+  updateRecord,
+} from './models.repository.ts';
+
+/** Who makes a change; recorded in the audit log. */
+export interface Actor {
+  id: string | null;
+  username: string | null;
+}
+
+export const systemActor: Actor = { id: null, username: 'system' };
+
+interface WriteOptions {
+  /** Join an open transaction (suggestion accept, imports) instead of opening one. */
+  trx?: Executor;
+}
+
+function sanitizeHtmlFields(model: ModelDef, record: ModelRecord): ModelRecord {
+  const out = { ...record };
+  for (const [name, field] of Object.entries(model.fields)) {
+    if (field.html && typeof out[name] === 'string') out[name] = sanitizeStoredHtml(out[name] as string);
+  }
+  return out;
+}
+
+function withoutReadOnly(model: ModelDef, input: unknown): unknown {
+  if (typeof input !== 'object' || input === null || Array.isArray(input)) return input;
+  const out: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(input)) {
+    if (!model.fields[name]?.readOnly) out[name] = value;
+  }
+  return out;
+}
+
+/** Every non-empty reference must point at an existing record: a 400 naming the field otherwise. */
+async function checkReferences(db: Executor, model: ModelDef, record: ModelRecord, changed?: Set<string>) {
+  for (const [name, field] of Object.entries(model.fields)) {
+    if (!field.references || (changed && !changed.has(name))) continue;
+    const value = record[name];
+    if (typeof value !== 'string' || value === '') continue;
+    if (field.references === model.key && value === record._id) {
+      throw badRequest(`Invalid body.${name}: a record cannot reference itself`, [
+        { field: `body.${name}`, message: 'A record cannot reference itself' },
+      ]);
+    }
+    if (!(await recordExists(db, field.references, value))) {
+      const message = messages.notFound(getModel(field.references as ModelKey).label, value);
+      throw badRequest(`Invalid body.${name}: ${message}`, [{ field: `body.${name}`, message }]);
+    }
+  }
+}
+
+/**
+ * The one write path for content: admin edits, accepted suggestions and accepted imports all come
+ * here. Input is validated with the registry's schema, HTML is sanitized, references are checked,
+ * and the change and its audit entry are written in one transaction.
+ */
+export function createModelWriter(db: Db, onChange: () => void) {
+  async function inTransaction<T>(options: WriteOptions, work: (trx: Executor) => Promise<T>): Promise<T> {
+    const result = options.trx ? await work(options.trx) : await db.kysely.transaction().execute(work);
+    onChange();
+    return result;
+  }
+
+  async function create(key: ModelKey, input: unknown, actor: Actor, options: WriteOptions = {}) {
+    const model = getModel(key);
+    const parsed = parse(model.schema, withoutReadOnly(model, input), 'body') as ModelRecord;
+    const record: ModelRecord = { ...sanitizeHtmlFields(model, parsed), images: {} };
+    return inTransaction(options, async (trx) => {
+      if (await recordExists(trx, model.table, record._id as string)) {
+        throw conflict(messages.alreadyExists(model.label, record._id as string));
+      }
+      await checkReferences(trx, model, record);
+      const now = new Date().toISOString();
+      await insertRecord(trx, model, record, now);
+      const stored = (await findRecord(trx, model, record._id as string))!;
+      await recordAudit(trx, {
+        actor,
+        model: key,
+        recordId: stored._id as string,
+        action: 'create',
+        after: stored,
+      });
+      return stored;
+    });
+  }
+
+  async function update(
+    key: ModelKey,
+    id: string,
+    patchInput: unknown,
+    actor: Actor,
+    options: WriteOptions = {},
+  ) {
+    const model = getModel(key);
+    const patch = parse(model.patchSchema, patchInput, 'body') as ModelRecord;
+    return inTransaction(options, async (trx) => {
+      const before = await findRecord(trx, model, id);
+      if (!before) throw notFound(messages.notFound(model.label, id));
+      const merged = parse(model.schema, { ...before, ...patch, _id: id }, 'body') as ModelRecord;
+      const record = { ...sanitizeHtmlFields(model, merged), images: before.images };
+      await checkReferences(trx, model, record, new Set(Object.keys(patch)));
+      await updateRecord(trx, model, id, record, new Date().toISOString());
+      const after = (await findRecord(trx, model, id))!;
+      await recordAudit(trx, { actor, model: key, recordId: id, action: 'update', before, after });
+      return after;
+    });
+  }
+
+  /** Copies a record under a new id (images are not copied: files belong to their record). */
+  async function copy(key: ModelKey, id: string, newId: string, actor: Actor, options: WriteOptions = {}) {
+    const model = getModel(key);
+    if (newId === id)
+      throw badRequest(messages.duplicateFailure, [
+        { field: 'body._id', message: messages.duplicateFailure },
+      ]);
+    return inTransaction(options, async (trx) => {
+      const source = await findRecord(trx, model, id);
+      if (!source) throw notFound(messages.notFound(model.label, id));
+      const { images: _images, ...fields } = source;
+      return create(key, { ...fields, _id: newId }, actor, { trx });
+    });
+  }
+
+  async function remove(key: ModelKey, id: string, actor: Actor, options: WriteOptions = {}) {
+    const model = getModel(key);
+    return inTransaction(options, async (trx) => {
+      const before = await findRecord(trx, model, id);
+      if (!before) throw notFound(messages.notFound(model.label, id));
+      await deleteRecord(trx, model, id);
+      await recordAudit(trx, { actor, model: key, recordId: id, action: 'delete', before });
+      return before;
+    });
+  }
+
+  /**
+   * Sets fields the API never takes from a client (images, tile paths, processing status).
+   * Used by the server's own features, never with request bodies.
+   */
+  async function setInternal(key: ModelKey, id: string, fields: ModelRecord, actor: Actor = systemActor) {
+    const model = getModel(key);
+    return inTransaction({}, async (trx) => {
+      const before = await findRecord(trx, model, id);
+      if (!before) throw notFound(messages.notFound(model.label, id));
+      const record = { ...before, ...fields };
+      await updateRecord(trx, model, id, record, new Date().toISOString());
+      const after = (await findRecord(trx, model, id))!;
+      await recordAudit(trx, { actor, model: key, recordId: id, action: 'update', before, after });
+      return after;
+    });
+  }
+
+  return { create, update, copy, remove, setInternal };
+}
+
+export type ModelWriter = ReturnType<typeof createModelWriter>;

@@ -1,0 +1,19 @@
+import { buildApp } from './app.ts';
+import { loadConfig } from './config.ts';
+import { seedIfEmpty } from './db/seed.ts';
+
+/** Serves Waypoint: migrates, seeds an empty database with the demo content, listens on PORT. */
+const config = loadConfig();
+const app = await buildApp(config);
+await seedIfEmpty(app.ctx.db, config, app.log);
+await app.listen({ port: config.port, host: config.host });
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    app.log.info(`${signal}: closing`);
+    app.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  });
+}

@@ -1,0 +1,144 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../app.ts';
+import { type Config, loadConfig } from '../config.ts';
+import { type Db, openDatabase } from '../db/database.ts';
+import { insertUser } from '../features/account/account.repository.ts';
+import { hashPassword } from '../features/auth/passwords.ts';
+
+/** The engine the integration tests run on: PostgreSQL when TEST_DATABASE_URL is set, else SQLite. */
+export const testDatabaseUrl = process.env.TEST_DATABASE_URL ?? '';
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Db;
+  config: Config;
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+/**
+ * A real app on a real database: a temporary SQLite file, or a fresh schema of the PostgreSQL
+ * test database. Each test file gets its own, migrated on build.
+ */
+export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'waypoint-test-'));
+  let schema: string | undefined;
+  if (testDatabaseUrl) {
+    schema = `t_${randomBytes(6).toString('hex')}`;
+    const client = new pg.Client({ connectionString: testDatabaseUrl });
+    await client.connect();
+    await client.query(`create schema ${schema}`);
+    await client.end();
+  }
+  const config = loadConfig(
+    {},
+    {
+      dataDir,
+      databaseUrl: testDatabaseUrl,
+      jwtSecret: 'test-secret-for-integration-tests-only',
+      logLevel: 'silent',
+      authRateLimit: 1000,
+      webDist: path.join(dataDir, 'no-web-build'),
+      ...overrides,
+    },
+  );
+  const db = openDatabase({ databaseUrl: config.databaseUrl, dataDir, searchPath: schema });
+  const app = await buildApp(config, { db, logger: false });
+  await app.ready();
+  return {
+    app,
+    db,
+    config,
+    dataDir,
+    async close() {
+      await app.close();
+      await db.close();
+      if (schema) {
+        const client = new pg.Client({ connectionString: testDatabaseUrl });
+        await client.connect();
+        await client.query(`drop schema ${schema} cascade`);
+        await client.end();
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface TestUser {
+  id: string;
+  username: string;
+  email: string;
+  password: string;
+  token: string;
+  auth: { authorization: string };
+}
+
+let userCounter = 0;
+
+/** A confirmed user written straight to the database, with a signed token. */
+export async function createUser(
+  t: TestApp,
+  options: { admin?: boolean; username?: string } = {},
+): Promise<TestUser> {
+  userCounter++;
+  const username =
+    options.username ??
+    `${options.admin ? 'admin' : 'player'}${userCounter}_${randomBytes(3).toString('hex')}`;
+  const email = `${username}@example.test`;
+  const password = 'correct horse battery';
+  const row = await insertUser(t.db.kysely, {
+    username,
+    email,
+    passwordHash: await hashPassword(password),
+    admin: options.admin ? 1 : 0,
+    confirmed: 1,
+  });
+  const token = await t.app.ctx.tokens.sign({ id: row.id, username, admin: Boolean(options.admin) });
+  return { id: row.id, username, email, password, token, auth: { authorization: `Bearer ${token}` } };
+}
+
+/** A small, complete content graph for tests: one game with a category, maps, quests and markers. */
+export async function createContent(t: TestApp) {
+  const admin = { id: null, username: 'test' };
+  const w = t.app.ctx.writer;
+  await w.create('game', { _id: 'g1', name: 'Game One', weight: 5, description: '<p>First</p>' }, admin);
+  await w.create('game', { _id: 'g2', name: 'Game Two', weight: 10 }, admin);
+  await w.create('category', { _id: 'g1_cat', gameId: 'g1', name: 'Region', weight: 1 }, admin);
+  await w.create(
+    'map',
+    { _id: 'g1_map_a', gameId: 'g1', categoryId: 'g1_cat', name: 'Map A', weight: 2 },
+    admin,
+  );
+  await w.create(
+    'map',
+    { _id: 'g1_map_b', gameId: 'g1', categoryId: 'g1_cat', name: 'Map B', weight: 1 },
+    admin,
+  );
+  await w.create('map', { _id: 'g1_hidden', gameId: 'g1', name: 'Hidden', enabled: false }, admin);
+  await w.create('quest', { _id: 'q1', gameId: 'g1', name: 'First steps', questLevel: 1 }, admin);
+  await w.create(
+    'quest',
+    { _id: 'q2', gameId: 'g1', name: 'Second steps', questLevel: 2, previous: 'q1' },
+    admin,
+  );
+  await w.create('markerdefinition', { _id: 'def_loot', gameId: 'g1', name: 'Loot' }, admin);
+  for (let i = 0; i < 5; i++) {
+    await w.create(
+      'placedmarker',
+      {
+        _id: `pm_${i}`,
+        mapId: 'g1_map_a',
+        markerDefinitionId: 'def_loot',
+        lat: -i,
+        lng: i,
+        name: `Crate ${i}`,
+      },
+      admin,
+    );
+  }
+}

@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# Starts (or stops) a throw-away PostgreSQL cluster on 127.0.0.1 for the test suite.
+#   scripts/pg-test-cluster.sh start   -> prints the TEST_DATABASE_URL to use
+#   scripts/pg-test-cluster.sh stop
+set -euo pipefail
+PORT="${PG_TEST_PORT:-55432}"
+DIR="${PG_TEST_DIR:-/tmp/waypoint-pg-test}"
+BIN="$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1)"
+[ -x "$BIN/initdb" ] || { echo "PostgreSQL server binaries not found (install Debian's postgresql)" >&2; exit 1; }
+
+run() { if [ "$(id -u)" = 0 ]; then su postgres -s /bin/bash -c "$*"; else bash -c "$*"; fi; }
+
+case "${1:-start}" in
+  start)
+    if run "'$BIN/pg_ctl' -D '$DIR/data' status" >/dev/null 2>&1; then
+      echo "postgres://postgres@127.0.0.1:$PORT/waypoint_test"; exit 0
+    fi
+    rm -rf "$DIR"; mkdir -p "$DIR"
+    [ "$(id -u)" = 0 ] && chown postgres "$DIR"
+    run "'$BIN/initdb' -D '$DIR/data' -A trust -U postgres --no-sync" >"$DIR/initdb.log" 2>&1
+    run "'$BIN/pg_ctl' -D '$DIR/data' -l '$DIR/server.log' -w -o \"-p $PORT -k '$DIR' -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200\" start" >/dev/null
+    run "'$BIN/createdb' -h 127.0.0.1 -p $PORT -U postgres waypoint_test"
+    echo "postgres://postgres@127.0.0.1:$PORT/waypoint_test"
+    ;;
+  stop)
+    run "'$BIN/pg_ctl' -D '$DIR/data' -m fast stop" >/dev/null 2>&1 || true
+    ;;
+  *) echo "usage: $0 start|stop" >&2; exit 2 ;;
+esac
