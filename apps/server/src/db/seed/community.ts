@@ -1,0 +1,197 @@
+import { pixelToLatLng } from './geometry.ts';
+import type { Input } from './types.ts';
+
+/** Zoom level of the maps that receive suggested markers. */
+const MAX_ZOOM = 5;
+
+/** The contributor whose pending suggestions wait for review; the seed runner creates this user. */
+export const DEMO_CONTRIBUTOR = { id: 'demo-contributor', username: 'Cartographer' } as const;
+
+export function themes(): Input<'theme'>[] {
+  return [
+    {
+      _id: 'daylight',
+      name: 'Daylight',
+      primaryColor: '#2563eb',
+      weight: 20,
+      colors: {
+        background: '#f8fafc',
+        surface: '#ffffff',
+        text: '#0f172a',
+        mutedText: '#475569',
+        border: '#e2e8f0',
+        navbar: '#ffffff',
+        link: '#1d4ed8',
+        accent: '#f59e0b',
+      },
+    },
+    {
+      _id: 'nightfall',
+      name: 'Nightfall',
+      primaryColor: '#f59e0b',
+      weight: 10,
+      colors: {
+        background: '#0b1120',
+        surface: '#111827',
+        text: '#e5e7eb',
+        mutedText: '#9ca3af',
+        border: '#1f2937',
+        navbar: '#030712',
+        link: '#fbbf24',
+        accent: '#38bdf8',
+      },
+    },
+  ];
+}
+
+type Marker = Input<'placedmarker'>;
+type Status = 'SAVED' | 'REVIEW_REQUESTED';
+
+const createdAt = (i: number) => new Date(Date.UTC(2025, 0, 10, 9 + i, 15)).toISOString();
+
+/**
+ * Pending suggestions of the demo contributor: new, moved and removed markers on several maps, a
+ * new quest and a new category. Changes of existing markers are only suggested when the map has markers.
+ */
+export function suggestions(markers: readonly Marker[]): Input<'suggestion'>[] {
+  const byMap = (mapId: string) =>
+    markers.filter((m) => m.mapId === mapId && !m.polygonPoints?.length && !m.questId);
+  const result: Input<'suggestion'>[] = [];
+  const add = (
+    type: Input<'suggestion'>['type'],
+    action: Input<'suggestion'>['action'],
+    parentId: string,
+    data: object,
+    status: Status,
+  ) =>
+    result.push({
+      _id: `demo_suggestion_${String(result.length + 1).padStart(2, '0')}`,
+      status,
+      type,
+      action,
+      parentId,
+      userId: DEMO_CONTRIBUTOR.id,
+      username: DEMO_CONTRIBUTOR.username,
+      data: JSON.stringify(data),
+      imageUrl: '',
+      weight: 0,
+      createdAt: createdAt(result.length),
+    });
+
+  const newMarker = (
+    mapId: string,
+    n: number,
+    definition: string,
+    name: string,
+    x: number,
+    y: number,
+    extra: Partial<Marker> = {},
+  ): Marker => ({
+    _id: `${mapId}_suggested_${n}`,
+    mapId,
+    markerDefinitionId: definition,
+    name,
+    description: '',
+    ...pixelToLatLng(x, y, MAX_ZOOM),
+    imageX: x,
+    imageY: y,
+    level: -1,
+    ...extra,
+  });
+
+  add(
+    'PLACED_MARKER',
+    'ADD',
+    'fz_coast_harbor',
+    newMarker('fz_coast_harbor', 1, 'fz_loot_cache', 'Weapon crate under the crane', 2210, 1830, {
+      description: '<p>Behind the blue container.</p>',
+    }),
+    'SAVED',
+  );
+  add(
+    'PLACED_MARKER',
+    'ADD',
+    'fz_city_center',
+    newMarker('fz_city_center', 1, 'fz_extract', 'Sewer Hatch', 5120, 4410, {
+      description: 'Needs an empty backpack.',
+    }),
+    'REVIEW_REQUESTED',
+  );
+  add(
+    'PLACED_MARKER',
+    'ADD',
+    'gt_millbrook_town',
+    newMarker('gt_millbrook_town', 1, 'gt_customer', 'Nora Pell', 3010, 2480, {
+      description: '<p>Favourite effects: <b>Tropical</b></p>',
+    }),
+    'SAVED',
+  );
+  add(
+    'PLACED_MARKER',
+    'ADD',
+    'fz_north_bunker',
+    newMarker('fz_north_bunker', 1, 'fz_danger_zone', 'Collapsed tunnel', 1800, 2000, {
+      polygonPoints: [
+        [-60, 52],
+        [-58, 60],
+        [-64, 63],
+        [-68, 56],
+        [-65, 50],
+      ],
+    }),
+    'REVIEW_REQUESTED',
+  );
+
+  const moved = byMap('fz_coast_harbor')[3];
+  if (moved?.imageX != null && moved.imageY != null) {
+    const x = moved.imageX + 120;
+    const y = moved.imageY - 80;
+    add(
+      'PLACED_MARKER',
+      'UPDATE',
+      'fz_coast_harbor',
+      { ...moved, name: `${moved.name} (moved)`, imageX: x, imageY: y, ...pixelToLatLng(x, y, MAX_ZOOM) },
+      'REVIEW_REQUESTED',
+    );
+  }
+  const described = byMap('ef_verdant_thornwood')[5];
+  if (described) {
+    add(
+      'PLACED_MARKER',
+      'UPDATE',
+      'ef_verdant_thornwood',
+      {
+        ...described,
+        description: '<p>Empty since the last patch, but a <b>ghost</b> appears at night.</p>',
+      },
+      'SAVED',
+    );
+  }
+  const removed = byMap('fz_valley_factory')[7];
+  if (removed) add('PLACED_MARKER', 'DELETE', 'fz_valley_factory', removed, 'REVIEW_REQUESTED');
+
+  add(
+    'QUEST',
+    'ADD',
+    'frontier_zone',
+    {
+      _id: 'frozen_supply_line',
+      gameId: 'frontier_zone',
+      name: 'Frozen Supply Line',
+      objectives: [],
+      rewards: [],
+      previous: '',
+      questLevel: 0,
+      location: [],
+    },
+    'SAVED',
+  );
+  add(
+    'CATEGORY',
+    'ADD',
+    'frontier_zone',
+    { _id: 'eastern_marshes', gameId: 'frontier_zone', name: 'Eastern Marshes' },
+    'REVIEW_REQUESTED',
+  );
+  return result;
+}

@@ -1,0 +1,85 @@
+import type { ModelKey } from '@waypoint/shared';
+import { DEMO_CONTRIBUTOR, suggestions, themes } from './community.ts';
+import { placedMarkers } from './markers.ts';
+import { rpgGame } from './rpg.ts';
+import { scheduleGame } from './schedule.ts';
+import { shooterGame } from './shooter.ts';
+import type { DemoRecord, GamePack } from './types.ts';
+
+export { pixelToLatLng } from './geometry.ts';
+export type { DemoRecord };
+export { DEMO_CONTRIBUTOR };
+
+export interface DemoOptions {
+  /** Placed markers on every map (default 300). */
+  markersPerMap?: number;
+}
+
+export interface DemoContent {
+  records: Partial<Record<ModelKey, DemoRecord[]>>;
+}
+
+/** The three demo games: an extraction shooter, a Schedule I-style business sim and a fantasy RPG. */
+export const DEMO_GAME_IDS = ['frontier_zone', 'greenhouse_tycoon', 'emberfall'] as const;
+
+export const DEFAULT_MARKERS_PER_MAP = 300;
+
+/** Models in insertion order: every record only references records of earlier models (or earlier quests). */
+export const DEMO_INSERT_ORDER = [
+  'game',
+  'trader',
+  'category',
+  'map',
+  'quest',
+  'item',
+  'hideoutmodule',
+  'markerdefinition',
+  'placedmarker',
+  'question',
+  'theme',
+  'suggestion',
+] as const satisfies readonly ModelKey[];
+
+/** Quests sorted so that each one comes after the quest it requires. */
+function prerequisitesFirst<T extends { _id: string; previous?: string }>(quests: readonly T[]): T[] {
+  const byId = new Map(quests.map((q) => [q._id, q]));
+  const done = new Set<string>();
+  const sorted: T[] = [];
+  const visit = (q: T, path: Set<string>) => {
+    if (done.has(q._id)) return;
+    if (path.has(q._id)) throw new Error(`quest prerequisite cycle at ${q._id}`);
+    path.add(q._id);
+    const previous = q.previous ? byId.get(q.previous) : undefined;
+    if (previous) visit(previous, path);
+    done.add(q._id);
+    sorted.push(q);
+  };
+  for (const q of quests) visit(q, new Set());
+  return sorted;
+}
+
+/**
+ * The demo content as plain records, identical on every call for the same options. Records are
+ * schema inputs (defaults may be missing); maps and IMAGE marker definitions carry an `images` map
+ * naming the files the image step draws.
+ */
+export function demoContent(options: DemoOptions = {}): DemoContent {
+  const markersPerMap = Math.max(0, Math.floor(options.markersPerMap ?? DEFAULT_MARKERS_PER_MAP));
+  const packs: GamePack[] = [shooterGame(), scheduleGame(), rpgGame()];
+  const markers = packs.flatMap((pack) => placedMarkers(pack, markersPerMap));
+  const records: Record<(typeof DEMO_INSERT_ORDER)[number], DemoRecord[]> = {
+    game: packs.map((p) => p.game),
+    trader: packs.flatMap((p) => p.traders),
+    category: packs.flatMap((p) => p.categories),
+    map: packs.flatMap((p) => p.maps),
+    quest: prerequisitesFirst(packs.flatMap((p) => p.quests)),
+    item: packs.flatMap((p) => p.items),
+    hideoutmodule: packs.flatMap((p) => p.hideoutmodules),
+    markerdefinition: packs.flatMap((p) => p.markerdefinitions),
+    placedmarker: markers,
+    question: packs.flatMap((p) => p.questions),
+    theme: themes(),
+    suggestion: suggestions(markers),
+  };
+  return { records };
+}
