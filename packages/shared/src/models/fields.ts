@@ -75,8 +75,12 @@ function def<Z extends z.ZodType>(
   };
 }
 
-const requiredText = (max: number) => z.string().trim().min(1, 'Required').max(max);
-const optionalText = (max: number) => z.string().max(max).default('');
+/** Text must be well-formed Unicode without NUL characters (lone surrogates cannot be stored faithfully). */
+const wellFormed = /^(?:[^\u0000\ud800-\udfff]|[\ud800-\udbff][\udc00-\udfff])*$/;
+const text = (max: number) => z.string().max(max).regex(wellFormed, 'Contains invalid characters');
+
+const requiredText = (max: number) => text(max).trim().min(1, 'Required');
+const optionalText = (max: number) => text(max).default('');
 
 export const f = {
   id: () => def(zId, 'text', 'text', { required: true, filterable: true }),
@@ -134,7 +138,7 @@ export const f = {
   /** The id of the parent record (always required, disabled in forms). */
   parent: (model: string) =>
     def(zId, 'parent_id', 'text', { required: true, filterable: true, references: model }),
-  tags: (max = 200) => def(z.array(z.string().max(MAX_TEXT)).max(max).default([]), 'tag_list', 'json'),
+  tags: (max = 200) => def(z.array(text(MAX_TEXT)).max(max).default([]), 'tag_list', 'json'),
   list: <Z extends z.ZodType>(item: Z, max = 1000, form: FormType = 'json') =>
     def(z.array(item).max(max).default([]), form, 'json'),
   json: <Z extends z.ZodType>(schema: Z, form: FormType = 'json') => def(schema, form, 'json'),

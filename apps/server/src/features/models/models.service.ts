@@ -105,6 +105,7 @@ export function createModelWriter(db: Db, onChange: () => void) {
   ) {
     const model = getModel(key);
     const patch = parse(model.patchSchema, patchInput, 'body') as ModelRecord;
+    if (Object.keys(patch).length === 0) throw badRequest('Invalid body: no field to change');
     return inTransaction(options, async (trx) => {
       const before = await findRecord(trx, model, id);
       if (!before) throw notFound(messages.notFound(model.label, id));
