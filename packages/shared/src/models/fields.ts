@@ -76,6 +76,7 @@ function def<Z extends z.ZodType>(
 }
 
 /** Text must be well-formed Unicode without NUL characters (lone surrogates cannot be stored faithfully). */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: NUL is exactly what is refused here
 const wellFormed = /^(?:[^\u0000\ud800-\udfff]|[\ud800-\udbff][\udc00-\udfff])*$/;
 const text = (max: number) => z.string().max(max).regex(wellFormed, 'Contains invalid characters');
 
