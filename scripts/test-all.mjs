@@ -1,0 +1,73 @@
+// `npm test`: type-check, lint, unit and integration tests (SQLite, and PostgreSQL when
+// TEST_DATABASE_URL is set), the web size budget and the browser tests. Prints each suite's
+// counts and ends with one line `N passed, N failed` summing them all; exits non-zero on any failure.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const reports = mkdtempSync(path.join(tmpdir(), 'waypoint-test-reports-'));
+const only = process.argv.slice(2);
+const results = [];
+
+function run(command, args, env = {}) {
+  console.log(`\n$ ${[command, ...args].join(' ')}`);
+  const res = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  return res.status ?? 1;
+}
+
+/** A check without test counts (type-check, lint): one passed or one failed. */
+function check(name, command, args) {
+  const status = run(command, args);
+  results.push({ name, passed: status === 0 ? 1 : 0, failed: status === 0 ? 0 : 1 });
+}
+
+function vitest(name, env, args) {
+  const out = path.join(reports, `${name}.json`);
+  const status = run('npx', ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`], env);
+  if (!existsSync(out)) return results.push({ name, passed: 0, failed: 1 });
+  const report = JSON.parse(readFileSync(out, 'utf8'));
+  const failed = report.numFailedTests + (status !== 0 && report.numFailedTests === 0 ? 1 : 0);
+  results.push({ name, passed: report.numPassedTests, failed });
+}
+
+function playwright(name) {
+  const out = path.join(reports, `${name}.json`);
+  const status = run('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts', '--reporter=list,json'], {
+    PLAYWRIGHT_JSON_OUTPUT_NAME: out,
+  });
+  if (!existsSync(out)) return results.push({ name, passed: 0, failed: 1 });
+  const { stats } = JSON.parse(readFileSync(out, 'utf8'));
+  const failed = stats.unexpected + stats.flaky + (status !== 0 && stats.unexpected === 0 ? 1 : 0);
+  results.push({ name, passed: stats.expected, failed });
+}
+
+const want = (suite) => only.length === 0 || only.includes(suite);
+
+if (want('typecheck')) check('typecheck', 'npm', ['run', '--silent', 'typecheck']);
+if (want('lint')) check('lint', 'npx', ['biome', 'check', '.']);
+if (want('unit')) vitest('unit+integration (SQLite)', { TEST_DATABASE_URL: '' }, []);
+if (want('postgres')) {
+  if (process.env.TEST_DATABASE_URL) {
+    vitest('integration (PostgreSQL)', {}, ['--project', 'server']);
+  } else {
+    console.log('\nTEST_DATABASE_URL is not set: the PostgreSQL run is skipped (.ci/run sets it).');
+  }
+}
+if (want('e2e')) {
+  const built = run('npm', ['run', 'build']);
+  if (built !== 0) results.push({ name: 'web build', passed: 0, failed: 1 });
+  else {
+    if (existsSync(path.join(root, 'scripts/web-budget.mjs'))) check('web size budget', 'node', ['scripts/web-budget.mjs']);
+    if (existsSync(path.join(root, 'e2e/playwright.config.ts'))) playwright('browser (Playwright, Chromium)');
+  }
+}
+
+console.log('\nSuites:');
+for (const r of results) console.log(`  ${r.name}: ${r.passed} passed, ${r.failed} failed`);
+const passed = results.reduce((n, r) => n + r.passed, 0);
+const failed = results.reduce((n, r) => n + r.failed, 0);
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed === 0 ? 0 : 1);
