@@ -1,0 +1,119 @@
+/**
+ * `npm run bench:api`: a seeded database with one extra map of 5,000 placed markers, the real
+ * server in a child process, autocannon on the same machine. Prints requests/s and latency
+ * percentiles and writes them to docs/benchmarks.md.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { loadConfig } from '../src/config.ts';
+import { openDatabase } from '../src/db/database.ts';
+import { migrateToLatest } from '../src/db/migrate.ts';
+import { seedIfEmpty } from '../src/db/seed.ts';
+import { insertMany } from '../src/features/models/models.repository.ts';
+import { registry } from '@waypoint/shared';
+import { writeBenchmarkSection } from './update-doc.ts';
+
+const MARKERS = 5000;
+const PORT = 3900 + Math.floor(Math.random() * 50);
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'waypoint-bench-'));
+const base = `http://127.0.0.1:${PORT}`;
+
+async function prepare() {
+  const config = loadConfig({}, { dataDir, logLevel: 'warn' });
+  const db = openDatabase(config);
+  await migrateToLatest(db);
+  await seedIfEmpty(db, config);
+  const now = new Date().toISOString();
+  await insertMany(db.kysely, registry.map, [registry.map.schema.parse({ _id: 'bench_map', name: 'Bench', gameId: 'frontier_zone' })], now);
+  const markers = Array.from({ length: MARKERS }, (_, i) =>
+    registry.placedmarker.schema.parse({
+      _id: `bench_${i}`,
+      mapId: 'bench_map',
+      markerDefinitionId: 'quest_objective',
+      name: `Marker ${i}`,
+      description: `<p>Loot spot number ${i}</p>`,
+      lat: -Math.random() * 128,
+      lng: Math.random() * 128,
+    }),
+  );
+  await insertMany(db.kysely, registry.placedmarker, markers, now);
+  await db.close();
+}
+
+async function startServer() {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.resolve(import.meta.dirname, '../src/main.ts')], {
+    env: { ...process.env, DATA_DIR: dataDir, PORT: String(PORT), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  for (let i = 0; i < 100; i++) {
+    try {
+      if ((await fetch(`${base}/api/games`)).ok) return child;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  child.kill();
+  throw new Error('server did not start');
+}
+
+interface Row {
+  name: string;
+  load: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+}
+
+async function measure(name: string, url: string, options: { connections: number; overallRate?: number; headers?: Record<string, string> }): Promise<Row> {
+  // Warm-up fills the response cache and the JIT.
+  await autocannon({ url, connections: 4, amount: 200, headers: options.headers });
+  const result = await autocannon({
+    url,
+    connections: options.connections,
+    duration: 10,
+    overallRate: options.overallRate,
+    headers: options.headers,
+  });
+  const row = {
+    name,
+    load: options.overallRate ? `fixed ${options.overallRate} req/s, ${options.connections} connections` : `max, ${options.connections} connections`,
+    rps: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.non2xx,
+  };
+  console.log(`${name.padEnd(48)} ${String(row.rps).padStart(7)} req/s  p50 ${row.p50} ms  p99 ${row.p99} ms  errors ${row.errors}  (${row.load})`);
+  return row;
+}
+
+await prepare();
+const server = await startServer();
+try {
+  const markersUrl = `${base}/api/placedmarkers?query=${encodeURIComponent(JSON.stringify({ mapId: 'bench_map' }))}`;
+  const count = (await (await fetch(markersUrl)).json()).count;
+  if (count !== MARKERS) throw new Error(`expected ${MARKERS} markers, got ${count}`);
+  const rows = [
+    await measure('GET /api/games', `${base}/api/games`, { connections: 50 }),
+    await measure('GET /api/game/{id} (fixed rate)', `${base}/api/game/frontier_zone`, { connections: 10, overallRate: 1000 }),
+    await measure(`GET /api/placedmarkers (${MARKERS} rows, br)`, markersUrl, {
+      connections: 10,
+      overallRate: 500,
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    }),
+  ];
+  const table = [
+    '| request | load | req/s | p50 ms | p99 ms | errors |',
+    '|---|---|---:|---:|---:|---:|',
+    ...rows.map((r) => `| ${r.name} | ${r.load} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.errors} |`),
+  ].join('\n');
+  writeBenchmarkSection(
+    'API',
+    `\`npm run bench:api\` — server in a child process on SQLite with the demo seed plus a map of ${MARKERS} placed markers; autocannon (10 s per row, after a warm-up) on the same ${os.cpus().length}-core machine. Targets: \`/api/games\` ≥ 10,000 req/s; the ${MARKERS}-marker list p99 ≤ 15 ms at 500 req/s; single records p99 ≤ 2 ms.\n\n${table}\n\nMeasured ${new Date().toISOString().slice(0, 10)}, Node ${process.version}.`,
+  );
+} finally {
+  server.kill();
+  rmSync(dataDir, { recursive: true, force: true });
+}
