@@ -13,6 +13,8 @@ import { createMailer, type Mailer } from './features/mail/mailer.ts';
 import { registerModelRoutes } from './features/models/models.routes.ts';
 import { createModelWriter, type ModelWriter } from './features/models/models.service.ts';
 import { ResponseCache } from './features/models/response-cache.ts';
+import { registerProgressRoutes } from './features/progress/progress.routes.ts';
+import { createProgressService } from './features/progress/progress.service.ts';
 import { sendWebNotFound, webHostPlugin } from './features/web-host/web-host.plugin.ts';
 import { errorBody, installErrorHandling } from './http/errors.ts';
 
@@ -81,6 +83,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   registerAccountRoutes(app, { accounts: createAccountService({ db, config, tokens, mailer }), config });
   registerModelRoutes(app, { db, writer, cache });
+  registerProgressRoutes(app, createProgressService(db));
   await app.register(webHostPlugin, { ctx });
 
   app.setNotFoundHandler((request, reply) => {

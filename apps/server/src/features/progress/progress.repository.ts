@@ -1,0 +1,139 @@
+import { sql } from 'kysely';
+import type { Executor } from '../models/models.repository.ts';
+
+export async function completedQuestIds(db: Executor, userId: string, gameId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('user_quest_completion')
+    .select('questId')
+    .where('userId', '=', userId)
+    .where('gameId', '=', gameId)
+    .orderBy('completedAt')
+    .orderBy('questId')
+    .execute();
+  return rows.map((r) => r.questId);
+}
+
+export async function playerLevel(db: Executor, userId: string, gameId: string): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('user_game_level')
+    .select('level')
+    .where('userId', '=', userId)
+    .where('gameId', '=', gameId)
+    .executeTakeFirst();
+  return row?.level;
+}
+
+export async function markQuest(
+  db: Executor,
+  userId: string,
+  gameId: string,
+  questId: string,
+  completed: boolean,
+) {
+  if (completed) {
+    await db
+      .insertInto('user_quest_completion')
+      .values({ userId, gameId, questId, completedAt: new Date().toISOString() })
+      .onConflict((oc) => oc.columns(['userId', 'gameId', 'questId']).doNothing())
+      .execute();
+  } else {
+    await db
+      .deleteFrom('user_quest_completion')
+      .where('userId', '=', userId)
+      .where('gameId', '=', gameId)
+      .where('questId', '=', questId)
+      .execute();
+  }
+}
+
+export async function setLevel(db: Executor, userId: string, gameId: string, level: number) {
+  await db
+    .insertInto('user_game_level')
+    .values({ userId, gameId, level })
+    .onConflict((oc) => oc.columns(['userId', 'gameId']).doUpdateSet({ level }))
+    .execute();
+}
+
+export async function ownedItems(db: Executor, userId: string, gameId: string) {
+  const rows = await db
+    .selectFrom('user_item_owned')
+    .select(['itemId', 'findOnly', 'quantity'])
+    .where('userId', '=', userId)
+    .where('gameId', '=', gameId)
+    .orderBy('itemId')
+    .orderBy('findOnly')
+    .execute();
+  return rows.map((r) => ({ itemId: r.itemId, findOnly: Boolean(r.findOnly), quantity: Number(r.quantity) }));
+}
+
+interface OwnedKey {
+  userId: string;
+  gameId: string;
+  itemId: string;
+  findOnly: boolean;
+}
+
+export async function setOwnedQuantity(db: Executor, key: OwnedKey, quantity: number) {
+  const findOnly = key.findOnly ? 1 : 0;
+  await db
+    .insertInto('user_item_owned')
+    .values({ ...key, findOnly, quantity })
+    .onConflict((oc) => oc.columns(['userId', 'gameId', 'itemId', 'findOnly']).doUpdateSet({ quantity }))
+    .execute();
+}
+
+/**
+ * Changes an owned count by `delta` in one statement, so concurrent clicks never lose a count:
+ * an increase is ignored at or above `cap`, a result never goes past `cap` nor below 0, and a
+ * missing entry starts from 0.
+ */
+export async function changeOwnedQuantity(db: Executor, key: OwnedKey, delta: number, cap: number) {
+  const findOnly = key.findOnly ? 1 : 0;
+  const start = Math.min(Math.max(delta, 0), cap);
+  const q = sql.ref('user_item_owned.quantity');
+  await db
+    .insertInto('user_item_owned')
+    .values({ ...key, findOnly, quantity: start })
+    .onConflict((oc) =>
+      oc.columns(['userId', 'gameId', 'itemId', 'findOnly']).doUpdateSet({
+        quantity: sql<number>`case
+          when ${delta} > 0 and ${q} >= ${cap} then ${q}
+          when ${q} + ${delta} > ${cap} then ${cap}
+          when ${q} + ${delta} < 0 then 0
+          else ${q} + ${delta} end`,
+      }),
+    )
+    .execute();
+}
+
+export async function completedMarkerIds(db: Executor, userId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('user_completed_marker')
+    .select('markerId')
+    .where('userId', '=', userId)
+    .orderBy('markerId')
+    .execute();
+  return rows.map((r) => r.markerId);
+}
+
+export async function markMarker(
+  db: Executor,
+  userId: string,
+  markerId: string,
+  mapId: string,
+  completed: boolean,
+) {
+  if (completed) {
+    await db
+      .insertInto('user_completed_marker')
+      .values({ userId, markerId, mapId, completedAt: new Date().toISOString() })
+      .onConflict((oc) => oc.columns(['userId', 'markerId']).doNothing())
+      .execute();
+  } else {
+    await db
+      .deleteFrom('user_completed_marker')
+      .where('userId', '=', userId)
+      .where('markerId', '=', markerId)
+      .execute();
+  }
+}

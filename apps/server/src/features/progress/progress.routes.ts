@@ -1,0 +1,108 @@
+import { messages, zId } from '@waypoint/shared';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { z } from 'zod';
+import { badRequest, parse } from '../../http/errors.ts';
+import type { ProgressService } from './progress.service.ts';
+
+const zGame = z.object({ gameId: zId });
+const zQuest = zGame.extend({ questId: zId });
+const zItemQuantity = zGame.extend({
+  itemId: zId,
+  findOnly: z.enum(['true', 'false']).transform((v) => v === 'true'),
+  quantity: z.string().max(20),
+});
+
+/** Per-user answers must never be stored by a shared cache. */
+const noStore = (reply: FastifyReply) => reply.header('cache-control', 'no-store');
+const user = { config: { role: 'user' as const } };
+
+/** Parses a player level: a whole number, or a 400 with the specification's message. */
+function parseLevel(raw: string): number {
+  if (!/^-?\d+$/.test(raw.trim())) {
+    throw badRequest(messages.notANumber, [{ field: 'params.level', message: messages.notANumber }]);
+  }
+  const level = Number(raw);
+  if (level < 0 || level > 1000) {
+    throw badRequest('Invalid params.level: use 0 to 1000', [
+      { field: 'params.level', message: 'Use 0 to 1000' },
+    ]);
+  }
+  return level;
+}
+
+/** `7` sets the count; `+1` / `-1` change it atomically. */
+function parseQuantity(raw: string): { absolute: number } | { delta: number } {
+  const field = 'params.quantity';
+  const match = /^([+-]?)(\d{1,7})$/.exec(raw);
+  if (!match) {
+    throw badRequest(`Invalid ${field}: use a whole number of 0 or more, or +n / -n`, [
+      { field, message: 'Use a whole number of 0 or more, or +n / -n' },
+    ]);
+  }
+  const value = Number(match[2]);
+  if (match[1] === '+') return { delta: value };
+  if (match[1] === '-') return { delta: -value };
+  return { absolute: value };
+}
+
+export function registerProgressRoutes(app: FastifyInstance, progress: ProgressService) {
+  app.get('/api/user/quest/get/:gameId', user, async (request, reply) => {
+    noStore(reply);
+    return progress.getQuests(request.user!.id, parse(zGame, request.params, 'params').gameId);
+  });
+
+  for (const [action, completed] of [
+    ['complete', true],
+    ['uncomplete', false],
+  ] as const) {
+    app.get(`/api/user/quest/${action}/:gameId/:questId`, user, async (request, reply) => {
+      noStore(reply);
+      const p = parse(zQuest, request.params, 'params');
+      return progress.setQuestCompleted(request.user!.id, p.gameId, p.questId, completed);
+    });
+  }
+
+  app.get('/api/user/quest/setuserlevel/:gameId/:level', user, async (request, reply) => {
+    noStore(reply);
+    const { level: raw, ...rest } = request.params as { gameId: string; level: string };
+    const { gameId } = parse(zGame, rest, 'params');
+    return progress.setLevel(request.user!.id, gameId, parseLevel(raw));
+  });
+
+  app.get('/api/user/itemstokeep/get/:gameId', user, async (request, reply) => {
+    noStore(reply);
+    return progress.getItems(request.user!.id, parse(zGame, request.params, 'params').gameId);
+  });
+
+  app.get(
+    '/api/user/itemstokeep/setItemQuantity/:gameId/:itemId/:findOnly/:quantity',
+    user,
+    async (request, reply) => {
+      noStore(reply);
+      const p = parse(zItemQuantity, request.params, 'params');
+      return progress.setItemQuantity(
+        request.user!.id,
+        p.gameId,
+        p.itemId,
+        p.findOnly,
+        parseQuantity(p.quantity),
+      );
+    },
+  );
+
+  app.get('/api/usercompletedmarkers/list', user, async (request, reply) => {
+    noStore(reply);
+    return progress.completedMarkers(request.user!.id);
+  });
+
+  for (const [action, completed] of [
+    ['markCompleted', true],
+    ['markUncompleted', false],
+  ] as const) {
+    app.post(`/api/usercompletedmarkers/${action}/:id`, user, async (request, reply) => {
+      noStore(reply);
+      const { id } = parse(z.object({ id: zId }), request.params, 'params');
+      return progress.setMarkerCompleted(request.user!.id, id, completed);
+    });
+  }
+}

@@ -1,0 +1,104 @@
+import { getModel, messages, type TItemRequirement } from '@waypoint/shared';
+import type { Db } from '../../db/database.ts';
+import { notFound } from '../../http/errors.ts';
+import { findRecord } from '../models/models.repository.ts';
+import {
+  changeOwnedQuantity,
+  completedMarkerIds,
+  completedQuestIds,
+  markMarker,
+  markQuest,
+  ownedItems,
+  playerLevel,
+  setLevel,
+  setOwnedQuantity,
+} from './progress.repository.ts';
+
+/** A player's level before they set one. */
+export const DEFAULT_PLAYER_LEVEL = 1;
+
+/** What the owned counter of an item can reach: the sum of its quest and hideout needs of that kind. */
+export function ownedCap(required: TItemRequirement[], findOnly: boolean): number {
+  return required
+    .filter((r) => (r.questId || r.hideoutModuleLevel) && Boolean(r.findOnly) === findOnly)
+    .reduce((sum, r) => sum + r.quantity, 0);
+}
+
+export function createProgressService(db: Db) {
+  const k = db.kysely;
+
+  async function requireGame(gameId: string) {
+    const game = await findRecord(k, getModel('game'), gameId);
+    if (!game) throw notFound(messages.notFound('Game', gameId));
+  }
+
+  async function requireChild(key: 'quest' | 'item', gameId: string, id: string) {
+    const record = await findRecord(k, getModel(key), id);
+    if (!record || record.gameId !== gameId) throw notFound(messages.notFound(getModel(key).label, id));
+    return record;
+  }
+
+  async function questSave(userId: string, gameId: string) {
+    return {
+      gameId,
+      completedQuests: await completedQuestIds(k, userId, gameId),
+      level: (await playerLevel(k, userId, gameId)) ?? DEFAULT_PLAYER_LEVEL,
+    };
+  }
+
+  async function itemsSave(userId: string, gameId: string) {
+    return { gameId, itemsOwned: await ownedItems(k, userId, gameId) };
+  }
+
+  return {
+    async getQuests(userId: string, gameId: string) {
+      await requireGame(gameId);
+      return questSave(userId, gameId);
+    },
+    async setQuestCompleted(userId: string, gameId: string, questId: string, completed: boolean) {
+      await requireGame(gameId);
+      await requireChild('quest', gameId, questId);
+      await markQuest(k, userId, gameId, questId, completed);
+      return questSave(userId, gameId);
+    },
+    async setLevel(userId: string, gameId: string, level: number) {
+      await requireGame(gameId);
+      await setLevel(k, userId, gameId, level);
+      return questSave(userId, gameId);
+    },
+    async getItems(userId: string, gameId: string) {
+      await requireGame(gameId);
+      return itemsSave(userId, gameId);
+    },
+    /** `change` is an absolute count, or a relative one (+n / -n) applied atomically. */
+    async setItemQuantity(
+      userId: string,
+      gameId: string,
+      itemId: string,
+      findOnly: boolean,
+      change: { absolute: number } | { delta: number },
+    ) {
+      await requireGame(gameId);
+      const item = await requireChild('item', gameId, itemId);
+      const key = { userId, gameId, itemId, findOnly };
+      if ('absolute' in change) await setOwnedQuantity(k, key, change.absolute);
+      else
+        await changeOwnedQuantity(
+          k,
+          key,
+          change.delta,
+          ownedCap(item.required as TItemRequirement[], findOnly),
+        );
+      return itemsSave(userId, gameId);
+    },
+    completedMarkers: (userId: string) => completedMarkerIds(k, userId),
+    async setMarkerCompleted(userId: string, markerId: string, completed: boolean) {
+      const marker = await findRecord(k, getModel('placedmarker'), markerId);
+      if (!marker) throw notFound(messages.notFound(getModel('placedmarker').label, markerId));
+      await markMarker(k, userId, markerId, marker.mapId as string, completed);
+      return { completed, markerId };
+    },
+  };
+}
+
+export type ProgressService = ReturnType<typeof createProgressService>;

@@ -1,0 +1,137 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createContent,
+  createTestApp,
+  createUser,
+  type TestApp,
+  type TestUser,
+} from '../../test/test-app.ts';
+
+let t: TestApp;
+let me: TestUser;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await createContent(t);
+  const w = t.app.ctx.writer;
+  const actor = { id: null, username: 'test' };
+  await w.create('hideoutmodule', { _id: 'workbench', gameId: 'g1', moduleTitle: 'Workbench' }, actor);
+  await w.create(
+    'item',
+    {
+      _id: 'bolts',
+      gameId: 'g1',
+      itemName: 'Bolts',
+      required: [
+        { quantity: 3, questId: 'q1' },
+        { quantity: 2, hideoutModuleLevel: { moduleId: 'workbench', level: 1 } },
+        { quantity: 4, findOnly: true, questId: 'q2' },
+      ],
+    },
+    actor,
+  );
+  me = await createUser(t);
+});
+afterAll(() => t.close());
+
+const call = (url: string, user: TestUser | null = me) =>
+  t.app.inject({ method: 'GET', url, headers: user ? user.auth : {} });
+
+describe('quest progress', () => {
+  it('starts empty at level 1, completes and uncompletes', async () => {
+    expect((await call('/api/user/quest/get/g1')).json()).toEqual({
+      gameId: 'g1',
+      completedQuests: [],
+      level: 1,
+    });
+    const done = await call('/api/user/quest/complete/g1/q1');
+    expect(done.json().completedQuests).toEqual(['q1']);
+    expect((await call('/api/user/quest/complete/g1/q1')).json().completedQuests).toEqual(['q1']);
+    expect((await call('/api/user/quest/uncomplete/g1/q1')).json().completedQuests).toEqual([]);
+  });
+
+  it('sets the level, refusing what is not a number', async () => {
+    expect((await call('/api/user/quest/setuserlevel/g1/17')).json().level).toBe(17);
+    const bad = await call('/api/user/quest/setuserlevel/g1/abc');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBe('Is not a number');
+    expect((await call('/api/user/quest/setuserlevel/g1/1.5')).statusCode).toBe(400);
+    expect((await call('/api/user/quest/get/g1')).json().level).toBe(17);
+  });
+
+  it('answers 404 for unknown games and quests, and quests of another game', async () => {
+    expect((await call('/api/user/quest/get/nope')).statusCode).toBe(404);
+    expect((await call('/api/user/quest/complete/g1/nope')).statusCode).toBe(404);
+    expect((await call('/api/user/quest/complete/g2/q1')).statusCode).toBe(404);
+  });
+
+  it('needs a login', async () => {
+    expect((await call('/api/user/quest/get/g1', null)).statusCode).toBe(401);
+  });
+
+  it('keeps each user to their own progress', async () => {
+    const other = await createUser(t);
+    await call('/api/user/quest/complete/g1/q2', other);
+    expect((await call('/api/user/quest/get/g1')).json().completedQuests).not.toContain('q2');
+  });
+});
+
+describe('items to keep', () => {
+  const set = (findOnly: boolean, quantity: string) =>
+    call(`/api/user/itemstokeep/setItemQuantity/g1/bolts/${findOnly}/${encodeURIComponent(quantity)}`);
+  const owned = async (findOnly: boolean) =>
+    (
+      (await call('/api/user/itemstokeep/get/g1')).json().itemsOwned as {
+        findOnly: boolean;
+        quantity: number;
+      }[]
+    ).find((e) => e.findOnly === findOnly)?.quantity;
+
+  it('sets absolute counts and refuses negative or fractional ones', async () => {
+    expect((await set(false, '2')).statusCode).toBe(200);
+    expect(await owned(false)).toBe(2);
+    expect((await set(false, '-5')).statusCode).toBe(200); // relative: clamps at 0
+    expect(await owned(false)).toBe(0);
+    for (const bad of ['1.5', 'lots', '+', ''])
+      expect((await set(false, bad)).statusCode).toBeGreaterThanOrEqual(400);
+    expect((await call('/api/user/itemstokeep/setItemQuantity/g1/bolts/maybe/1')).statusCode).toBe(400);
+    expect((await call('/api/user/itemstokeep/setItemQuantity/g1/nope/false/1')).statusCode).toBe(404);
+  });
+
+  it('decrementing a missing entry sets 0; increments stop at the required total', async () => {
+    expect((await set(true, '-1')).json().itemsOwned).toContainEqual({
+      itemId: 'bolts',
+      findOnly: true,
+      quantity: 0,
+    });
+    for (let i = 0; i < 6; i++) await set(true, '+1');
+    expect(await owned(true)).toBe(4);
+  });
+
+  it('never loses a count when many increments arrive at once', async () => {
+    await set(false, '0');
+    const answers = await Promise.all(Array.from({ length: 4 }, () => set(false, '+1')));
+    expect(answers.every((a) => a.statusCode === 200)).toBe(true);
+    expect(await owned(false)).toBe(4);
+    await Promise.all(Array.from({ length: 10 }, () => set(false, '+1')));
+    expect(await owned(false)).toBe(5); // 3 for the quest + 2 for the hideout
+    await Promise.all(Array.from({ length: 3 }, () => set(false, '-1')));
+    expect(await owned(false)).toBe(2);
+  });
+});
+
+describe('completed markers', () => {
+  it('marks and unmarks markers for the user', async () => {
+    const post = (url: string) => t.app.inject({ method: 'POST', url, headers: me.auth });
+    expect((await post('/api/usercompletedmarkers/markCompleted/pm_1')).statusCode).toBe(200);
+    await post('/api/usercompletedmarkers/markCompleted/pm_2');
+    expect((await call('/api/usercompletedmarkers/list')).json()).toEqual(['pm_1', 'pm_2']);
+    await post('/api/usercompletedmarkers/markUncompleted/pm_1');
+    expect((await call('/api/usercompletedmarkers/list')).json()).toEqual(['pm_2']);
+    expect((await post('/api/usercompletedmarkers/markCompleted/nope')).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/usercompletedmarkers/markCompleted/pm_1' }))
+        .statusCode,
+    ).toBe(401);
+  });
+});
