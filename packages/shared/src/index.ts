@@ -1,5 +1,6 @@
 export * from './account/schemas.ts';
 export * from './constants.ts';
+export * from './domain/index.ts';
 export * from './errors.ts';
 export * from './messages.ts';
 export * from './models/content.ts';

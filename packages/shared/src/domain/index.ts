@@ -1,0 +1,3 @@
+export * from './crafting.ts';
+export * from './items.ts';
+export * from './quests.ts';

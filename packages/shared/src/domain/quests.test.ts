@@ -1,0 +1,219 @@
+import { describe, expect, it } from 'vitest';
+import {
+  compareQuests,
+  defaultQuestFilter,
+  filterQuests,
+  isFutureQuest,
+  isQuestFilterActive,
+  isQuestUnlocked,
+  isQuestVisible,
+  matchesQuestFilter,
+  type QuestLike,
+  questAncestors,
+  questChain,
+  questFollowers,
+  questStatus,
+  questsUnlockedBy,
+} from './quests.ts';
+
+const q = (_id: string, questLevel: number, previous = '', name = _id): QuestLike => ({
+  _id,
+  name,
+  questLevel,
+  previous,
+});
+
+// A chain with a branch: spare_parts → power_up → { wired → radio_silence, gunsmith_1 → gunsmith_2 }
+const quests: QuestLike[] = [
+  q('spare_parts', 2, '', 'Spare Parts'),
+  q('power_up', 5, 'spare_parts', 'Power Up'),
+  q('wired', 9, 'power_up', 'Wired'),
+  q('radio_silence', 14, 'wired', 'Radio Silence'),
+  q('gunsmith_1', 12, 'power_up', 'Gunsmith - Part 1'),
+  q('gunsmith_2', 18, 'gunsmith_1', 'Gunsmith - Part 2'),
+  q('first_aid', 1, '', 'First Aid'),
+  q('no_level', -1, '', 'Anytime Errand'),
+];
+
+describe('isQuestUnlocked', () => {
+  it('is unlocked without a previous quest', () => {
+    expect(isQuestUnlocked({ previous: '' }, [])).toBe(true);
+    expect(isQuestUnlocked({ previous: undefined }, [])).toBe(true);
+    expect(isQuestUnlocked({ previous: null }, [])).toBe(true);
+    expect(isQuestUnlocked({ previous: '  ' }, [])).toBe(true);
+  });
+  it('is unlocked only once the previous quest is completed', () => {
+    expect(isQuestUnlocked({ previous: 'a' }, [])).toBe(false);
+    expect(isQuestUnlocked({ previous: 'a' }, ['b'])).toBe(false);
+    expect(isQuestUnlocked({ previous: 'a' }, ['a'])).toBe(true);
+    expect(isQuestUnlocked({ previous: 'a' }, new Set(['a']))).toBe(true);
+  });
+});
+
+describe('questStatus', () => {
+  it('is completed, unlocked or locked', () => {
+    expect(questStatus(quests[0], [])).toBe('unlocked');
+    expect(questStatus(quests[1], [])).toBe('locked');
+    expect(questStatus(quests[1], ['spare_parts'])).toBe('unlocked');
+    expect(questStatus(quests[0], ['spare_parts'])).toBe('completed');
+    // A completed quest whose previous one is not completed still counts as completed.
+    expect(questStatus(quests[1], ['power_up'])).toBe('completed');
+  });
+});
+
+describe('quest filter', () => {
+  it('applies only to text longer than 2 characters', () => {
+    expect(isQuestFilterActive('')).toBe(false);
+    expect(isQuestFilterActive('ab')).toBe(false);
+    expect(isQuestFilterActive('  ab  ')).toBe(false);
+    expect(isQuestFilterActive('abc')).toBe(true);
+    expect(matchesQuestFilter({ name: 'Power Up' }, 'zz')).toBe(true);
+  });
+  it('matches a case-insensitive name substring', () => {
+    expect(matchesQuestFilter({ name: 'Gunsmith - Part 1' }, 'SMITH')).toBe(true);
+    expect(matchesQuestFilter({ name: 'Gunsmith - Part 1' }, 'part 1')).toBe(true);
+    expect(matchesQuestFilter({ name: 'Gunsmith - Part 1' }, 'part 2')).toBe(false);
+    expect(matchesQuestFilter({ name: 'Power Up' }, ' power ')).toBe(true);
+  });
+});
+
+describe('future quests', () => {
+  it('are quests above the player level; quests without a level never are', () => {
+    expect(isFutureQuest({ questLevel: 10 }, 9)).toBe(true);
+    expect(isFutureQuest({ questLevel: 10 }, 10)).toBe(false);
+    expect(isFutureQuest({ questLevel: 1 }, 0)).toBe(true);
+    expect(isFutureQuest({ questLevel: -1 }, 0)).toBe(false);
+  });
+});
+
+describe('isQuestVisible / filterQuests', () => {
+  const all = { text: '', showCompleted: true, showFuture: true };
+  const player = { loggedIn: true, level: 9, completed: ['spare_parts'] };
+
+  it('shows everything with both flags on', () => {
+    expect(filterQuests(quests, all, player)).toHaveLength(quests.length);
+  });
+  it('hides completed quests when show completed is off', () => {
+    const ids = filterQuests(quests, { ...all, showCompleted: false }, player).map((x) => x._id);
+    expect(ids).not.toContain('spare_parts');
+    expect(ids).toHaveLength(quests.length - 1);
+  });
+  it('hides quests above the player level for a logged-in player when show future is off', () => {
+    const ids = filterQuests(quests, { ...all, showFuture: false }, player).map((x) => x._id);
+    expect(ids).toEqual(['no_level', 'first_aid', 'spare_parts', 'power_up', 'wired']);
+  });
+  it('keeps locked quests at or below the player level (they show a lock)', () => {
+    expect(isQuestVisible(quests[2], { ...all, showFuture: false }, { ...player, completed: [] })).toBe(true);
+  });
+  it('never hides by level for guests', () => {
+    const guest = { loggedIn: false, level: 0, completed: [] };
+    expect(filterQuests(quests, { ...all, showFuture: false }, guest)).toHaveLength(quests.length);
+  });
+  it('combines with the text filter', () => {
+    const ids = filterQuests(quests, { text: 'gun', showCompleted: true, showFuture: true }, player).map(
+      (x) => x._id,
+    );
+    expect(ids).toEqual(['gunsmith_1', 'gunsmith_2']);
+  });
+  it('sorts by level, then name', () => {
+    const shuffled = [quests[3], quests[0], q('b', 2, '', 'Beta'), q('a', 2, '', 'Alpha')];
+    expect([...shuffled].sort(compareQuests).map((x) => x._id)).toEqual([
+      'a',
+      'b',
+      'spare_parts',
+      'radio_silence',
+    ]);
+  });
+});
+
+describe('defaultQuestFilter', () => {
+  it('hides completed and future quests for logged-in players', () => {
+    expect(defaultQuestFilter({ loggedIn: true, quests })).toEqual({
+      text: '',
+      showCompleted: false,
+      showFuture: false,
+    });
+  });
+  it('shows both for guests', () => {
+    expect(defaultQuestFilter({ loggedIn: false, quests })).toEqual({
+      text: '',
+      showCompleted: true,
+      showFuture: true,
+    });
+  });
+  it('shows both and filters by name for a valid questId', () => {
+    expect(defaultQuestFilter({ loggedIn: true, questId: 'wired', quests })).toEqual({
+      text: 'Wired',
+      showCompleted: true,
+      showFuture: true,
+    });
+  });
+  it('ignores an unknown questId', () => {
+    expect(defaultQuestFilter({ loggedIn: true, questId: 'nope', quests }).showCompleted).toBe(false);
+  });
+});
+
+describe('quest chains', () => {
+  it('lists followers', () => {
+    expect(questFollowers('power_up', quests).map((x) => x._id)).toEqual(['wired', 'gunsmith_1']);
+    expect(questFollowers('radio_silence', quests)).toEqual([]);
+  });
+  it('lists the quests a completion unlocks', () => {
+    expect(questsUnlockedBy('power_up', quests, ['gunsmith_1']).map((x) => x._id)).toEqual(['wired']);
+  });
+  it('lists ancestors nearest first', () => {
+    expect(questAncestors('radio_silence', quests).map((x) => x._id)).toEqual([
+      'wired',
+      'power_up',
+      'spare_parts',
+    ]);
+    expect(questAncestors('spare_parts', quests)).toEqual([]);
+  });
+  it('builds the whole chain with depth, status and role of each quest', () => {
+    const chain = questChain('wired', quests, ['spare_parts'])!;
+    expect(chain.rootId).toBe('spare_parts');
+    expect(chain.cycle).toBe(false);
+    expect(chain.completedCount).toBe(1);
+    expect(chain.nodes.map((n) => [n.quest._id, n.depth, n.status])).toEqual([
+      ['spare_parts', 0, 'completed'],
+      ['power_up', 1, 'unlocked'],
+      ['wired', 2, 'locked'],
+      ['gunsmith_1', 2, 'locked'],
+      ['radio_silence', 3, 'locked'],
+      ['gunsmith_2', 3, 'locked'],
+    ]);
+    const role = (id: string) => {
+      const n = chain.nodes.find((x) => x.quest._id === id)!;
+      return [n.focus, n.prerequisite, n.follower];
+    };
+    expect(role('wired')).toEqual([true, false, false]);
+    expect(role('power_up')).toEqual([false, true, false]);
+    expect(role('radio_silence')).toEqual([false, false, true]);
+    expect(role('gunsmith_1')).toEqual([false, false, false]);
+    expect(chain.edges).toContainEqual({ from: 'power_up', to: 'gunsmith_1' });
+    expect(chain.edges).toHaveLength(5);
+  });
+  it('is a single node for a quest without previous or followers', () => {
+    const chain = questChain('first_aid', quests, [])!;
+    expect(chain.nodes).toHaveLength(1);
+    expect(chain.edges).toEqual([]);
+  });
+  it('returns undefined for an unknown quest', () => {
+    expect(questChain('nope', quests, [])).toBeUndefined();
+  });
+  it('detects loops and never follows them twice', () => {
+    const looped = [q('a', 1, 'c'), q('b', 2, 'a'), q('c', 3, 'b'), q('d', 4, 'c')];
+    const chain = questChain('b', looped, [])!;
+    expect(chain.cycle).toBe(true);
+    expect(chain.nodes.map((n) => n.quest._id).sort()).toEqual(['a', 'b', 'c', 'd']);
+    expect(questAncestors('b', looped).map((x) => x._id)).toEqual(['a', 'c']);
+    const self = [q('s', 1, 's')];
+    expect(questChain('s', self, [])!.cycle).toBe(true);
+    expect(questAncestors('s', self)).toEqual([]);
+  });
+  it('starts at a quest whose previous quest is missing', () => {
+    const chain = questChain('x', [q('x', 1, 'gone'), q('y', 2, 'x')], [])!;
+    expect(chain.rootId).toBe('x');
+    expect(chain.nodes.map((n) => n.status)).toEqual(['locked', 'locked']);
+  });
+});
