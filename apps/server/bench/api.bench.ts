@@ -35,8 +35,9 @@ async function prepare() {
       markerDefinitionId: 'quest_objective',
       name: `Marker ${i}`,
       description: `<p>Loot spot number ${i}</p>`,
-      lat: -Math.random() * 128,
-      lng: Math.random() * 128,
+      // Positions are whole image pixels over 2^maxZoom, as markers placed on a map are.
+      lat: -Math.floor(Math.random() * 4096) / 32,
+      lng: Math.floor(Math.random() * 4096) / 32,
     }),
   );
   await insertMany(db.kysely, registry.placedmarker, markers, now);
@@ -93,7 +94,7 @@ await prepare();
 const server = await startServer();
 try {
   const markersUrl = `${base}/api/placedmarkers?query=${encodeURIComponent(JSON.stringify({ mapId: 'bench_map' }))}`;
-  const count = (await (await fetch(markersUrl)).json()).count;
+  const { count } = (await (await fetch(markersUrl)).json()) as { count: number };
   if (count !== MARKERS) throw new Error(`expected ${MARKERS} markers, got ${count}`);
   const rows = [
     await measure('GET /api/games', `${base}/api/games`, { connections: 50 }),

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
+import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../app.ts';
 import { type Config, loadConfig } from '../config.ts';
 import { type Db, openDatabase } from '../db/database.ts';
@@ -141,4 +142,26 @@ export async function createContent(t: TestApp) {
       admin,
     );
   }
+}
+
+export interface TestEnv {
+  t: TestApp;
+  admin: TestUser;
+  player: TestUser;
+}
+
+/**
+ * Registers the usual test-file setup: a fresh app (with the small content graph unless told
+ * otherwise), an admin and a player; closed after the file. Fields are filled before the tests run.
+ */
+export function useTestApp(options: { content?: boolean; overrides?: Partial<Config> } = {}): TestEnv {
+  const env = {} as TestEnv;
+  beforeAll(async () => {
+    env.t = await createTestApp(options.overrides);
+    if (options.content ?? true) await createContent(env.t);
+    env.admin = await createUser(env.t, { admin: true });
+    env.player = await createUser(env.t);
+  });
+  afterAll(() => env.t.close());
+  return env;
 }

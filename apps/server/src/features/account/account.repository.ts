@@ -6,24 +6,21 @@ import type { Executor } from '../models/models.repository.ts';
 
 export type UserRow = UserTable;
 
-export function findUserByEmail(db: Executor, email: string) {
+/** Looks a user up by e-mail or username, ignoring case (both are unique regardless of case). */
+function findUserCaseless(db: Executor, column: 'email' | 'username', value: string) {
   return db
     .selectFrom('user')
     .selectAll()
-    .where(sql`lower(${sql.ref('email')})`, '=', email.toLowerCase())
+    .where(sql`lower(${sql.ref(column)})`, '=', value.toLowerCase())
     .executeTakeFirst();
 }
+
+export const findUserByEmail = (db: Executor, email: string) => findUserCaseless(db, 'email', email);
+export const findUserByUsername = (db: Executor, username: string) =>
+  findUserCaseless(db, 'username', username);
 
 export function findUserById(db: Executor, id: string) {
   return db.selectFrom('user').selectAll().where('id', '=', id).executeTakeFirst();
-}
-
-export function findUserByUsername(db: Executor, username: string) {
-  return db
-    .selectFrom('user')
-    .selectAll()
-    .where(sql`lower(${sql.ref('username')})`, '=', username.toLowerCase())
-    .executeTakeFirst();
 }
 
 export async function insertUser(

@@ -1,28 +1,12 @@
 import { getModel, modelKeys } from '@waypoint/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fillParams } from '../../test/routes.ts';
-import {
-  createContent,
-  createTestApp,
-  createUser,
-  type TestApp,
-  type TestUser,
-} from '../../test/test-app.ts';
+import { useTestApp } from '../../test/test-app.ts';
 
-let t: TestApp;
-let player: TestUser;
-let admin: TestUser;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  await createContent(t);
-  player = await createUser(t);
-  admin = await createUser(t, { admin: true });
-});
-afterAll(() => t.close());
+const env = useTestApp();
 
 type As = 'guest' | 'user' | 'admin';
-const headersFor = (as: As) => (as === 'guest' ? {} : as === 'user' ? player.auth : admin.auth);
+const headersFor = (as: As) => (as === 'guest' ? {} : as === 'user' ? env.player.auth : env.admin.auth);
 
 /** What a role may expect of a route that needs `need`: refused with 401/403, or let through. */
 function expected(need: As, as: As): 401 | 403 | 'allowed' {
@@ -34,7 +18,7 @@ function expected(need: As, as: As): 401 | 403 | 'allowed' {
 
 describe('every declared route, as guest, user and admin', () => {
   it('covers the account and model routes at least', () => {
-    const urls = t.app.ctx.routes.map((r) => `${r.method} ${r.url}`);
+    const urls = env.t.app.ctx.routes.map((r) => `${r.method} ${r.url}`);
     expect(urls).toEqual(
       expect.arrayContaining([
         'POST /api/users/login',
@@ -48,9 +32,9 @@ describe('every declared route, as guest, user and admin', () => {
 
   it('lets each role through exactly where its declared role allows', async () => {
     const failures: string[] = [];
-    for (const route of t.app.ctx.routes) {
+    for (const route of env.t.app.ctx.routes) {
       for (const as of ['guest', 'user', 'admin'] as const) {
-        const res = await t.app.inject({
+        const res = await env.t.app.inject({
           method: route.method as 'GET',
           url: fillParams(route),
           headers: { ...headersFor(as), 'content-type': 'application/json' },
@@ -73,7 +57,7 @@ describe('generic reads follow each model read rule', () => {
     const model = getModel(key);
     const statuses = [];
     for (const as of ['guest', 'user', 'admin'] as const) {
-      const res = await t.app.inject({
+      const res = await env.t.app.inject({
         method: 'GET',
         url: `/api/${model.collection}`,
         headers: headersFor(as),

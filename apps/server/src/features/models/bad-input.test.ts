@@ -1,28 +1,14 @@
 import { modelKeys } from '@waypoint/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fillParams } from '../../test/routes.ts';
-import {
-  createContent,
-  createTestApp,
-  createUser,
-  type TestApp,
-  type TestUser,
-} from '../../test/test-app.ts';
+import { useTestApp } from '../../test/test-app.ts';
 
-let t: TestApp;
-let admin: TestUser;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  await createContent(t);
-  admin = await createUser(t, { admin: true });
-});
-afterAll(() => t.close());
+const env = useTestApp();
 
 /** Everything stored: every content table, the users and the audit log. */
 async function snapshot(): Promise<string> {
   // biome-ignore lint/suspicious/noExplicitAny: content tables are declared by the registry
-  const k = t.db.kysely as any;
+  const k = env.t.db.kysely as any;
   const parts: unknown[] = [];
   for (const key of modelKeys) parts.push(await k.selectFrom(key).selectAll().orderBy('_id').execute());
   parts.push(
@@ -63,7 +49,7 @@ const noBody: [string, string | undefined][] = [['no body', undefined]];
 
 describe('bad input to every write route: a 4xx and nothing changed', () => {
   it('holds for every route, body and id', async () => {
-    const writes = t.app.ctx.routes.filter((r) => r.method !== 'GET');
+    const writes = env.t.app.ctx.routes.filter((r) => r.method !== 'GET');
     expect(writes.length).toBeGreaterThan(5);
     const failures: string[] = [];
     for (const route of writes) {
@@ -72,11 +58,11 @@ describe('bad input to every write route: a 4xx and nothing changed', () => {
       for (const id of ids) {
         for (const [label, payload] of route.method === 'DELETE' ? noBody : bodies) {
           const before = await snapshot();
-          const res = await t.app.inject({
+          const res = await env.t.app.inject({
             method: route.method as 'POST',
             url: fillParams(route, { id, model: 'game', gameId: id }),
             headers: {
-              ...admin.auth,
+              ...env.admin.auth,
               ...(payload === undefined ? {} : { 'content-type': 'application/json' }),
             },
             payload,
@@ -94,10 +80,10 @@ describe('bad input to every write route: a 4xx and nothing changed', () => {
   });
 
   it('names the field that is wrong', async () => {
-    const res = await t.app.inject({
+    const res = await env.t.app.inject({
       method: 'PUT',
       url: '/api/admin/quest',
-      headers: admin.auth,
+      headers: env.admin.auth,
       payload: { _id: 'q_bad', gameId: 'g1', name: 'Ok', questLevel: 'high' },
     });
     expect(res.statusCode).toBe(400);

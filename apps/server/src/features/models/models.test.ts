@@ -1,26 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createContent,
-  createTestApp,
-  createUser,
-  type TestApp,
-  type TestUser,
-} from '../../test/test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../test/test-app.ts';
 
-let t: TestApp;
-let admin: TestUser;
-let player: TestUser;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  await createContent(t);
-  admin = await createUser(t, { admin: true });
-  player = await createUser(t);
-});
-afterAll(() => t.close());
+const env = useTestApp();
 
 const get = (url: string, headers: Record<string, string> = {}) =>
-  t.app.inject({ method: 'GET', url, headers });
+  env.t.app.inject({ method: 'GET', url, headers });
 
 describe('generic model reads', () => {
   it('lists games by weight descending with the paged shape', async () => {
@@ -62,7 +46,7 @@ describe('generic model reads', () => {
     const pub = (await get(`/api/maps?query=${q}`)).json();
     expect(pub.data.map((m: { _id: string }) => m._id)).toEqual(['g1_map_a', 'g1_map_b']);
     expect((await get('/api/map/g1_hidden')).statusCode).toBe(404);
-    const all = (await get(`/api/maps?query=${q}`, admin.auth)).json();
+    const all = (await get(`/api/maps?query=${q}`, env.admin.auth)).json();
     expect(all.count).toBe(3);
   });
 
@@ -86,8 +70,8 @@ describe('generic model reads', () => {
 
   it('never exposes users or saves; admin-only models need an admin', async () => {
     expect((await get('/api/importedcrudmodels')).statusCode).toBe(401);
-    expect((await get('/api/importedcrudmodels', player.auth)).statusCode).toBe(403);
-    expect((await get('/api/importedcrudmodels', admin.auth)).statusCode).toBe(200);
+    expect((await get('/api/importedcrudmodels', env.player.auth)).statusCode).toBe(403);
+    expect((await get('/api/importedcrudmodels', env.admin.auth)).statusCode).toBe(200);
     expect((await get('/api/suggestions')).statusCode).toBe(401);
   });
 
@@ -105,62 +89,66 @@ describe('generic model reads', () => {
 
 describe('admin writes', () => {
   it('creates, edits, copies and deletes through the one write path', async () => {
-    const created = await t.app.inject({
+    const created = await env.t.app.inject({
       method: 'PUT',
       url: '/api/admin/game',
-      headers: admin.auth,
+      headers: env.admin.auth,
       payload: { _id: 'g3', name: 'Game Three', weight: 1, additionalFeatures: ['quests'] },
     });
     expect(created.statusCode).toBe(201);
     expect(created.json()).toMatchObject({ _id: 'g3', additionalFeatures: ['quests'], content: '' });
 
-    const edited = await t.app.inject({
+    const edited = await env.t.app.inject({
       method: 'PATCH',
       url: '/api/admin/game/g3',
-      headers: admin.auth,
+      headers: env.admin.auth,
       payload: { weight: 99 },
     });
     expect(edited.statusCode).toBe(200);
     expect(edited.json()).toMatchObject({ name: 'Game Three', weight: 99, additionalFeatures: ['quests'] });
     expect((await get('/api/games')).json().data[0]._id).toBe('g3');
 
-    const copied = await t.app.inject({
+    const copied = await env.t.app.inject({
       method: 'PUT',
       url: '/api/admin/game/copy/g3',
-      headers: admin.auth,
+      headers: env.admin.auth,
       payload: { _id: 'g3_copy' },
     });
     expect(copied.statusCode).toBe(201);
     expect(copied.json()).toMatchObject({ _id: 'g3_copy', name: 'Game Three', weight: 99 });
 
-    const sameId = await t.app.inject({
+    const sameId = await env.t.app.inject({
       method: 'PUT',
       url: '/api/admin/game/copy/g3',
-      headers: admin.auth,
+      headers: env.admin.auth,
       payload: { _id: 'g3' },
     });
     expect(sameId.statusCode).toBe(400);
     expect(sameId.json().message).toBe('Duplicate Failure! Change the ID on the row to duplicate');
 
     for (const id of ['g3', 'g3_copy']) {
-      const del = await t.app.inject({ method: 'DELETE', url: `/api/admin/game/${id}`, headers: admin.auth });
+      const del = await env.t.app.inject({
+        method: 'DELETE',
+        url: `/api/admin/game/${id}`,
+        headers: env.admin.auth,
+      });
       expect(del.statusCode).toBe(200);
     }
     expect((await get('/api/game/g3')).statusCode).toBe(404);
   });
 
   it('answers 409 for an existing id and 400 for a missing parent', async () => {
-    const dup = await t.app.inject({
+    const dup = await env.t.app.inject({
       method: 'PUT',
       url: '/api/admin/game',
-      headers: admin.auth,
+      headers: env.admin.auth,
       payload: { _id: 'g1', name: 'Again' },
     });
     expect(dup.statusCode).toBe(409);
-    const orphan = await t.app.inject({
+    const orphan = await env.t.app.inject({
       method: 'PUT',
       url: '/api/admin/map',
-      headers: admin.auth,
+      headers: env.admin.auth,
       payload: { _id: 'orphan', name: 'Orphan', gameId: 'nope' },
     });
     expect(orphan.statusCode).toBe(400);
@@ -168,10 +156,10 @@ describe('admin writes', () => {
   });
 
   it('sanitizes stored HTML', async () => {
-    const res = await t.app.inject({
+    const res = await env.t.app.inject({
       method: 'PATCH',
       url: '/api/admin/game/g1',
-      headers: admin.auth,
+      headers: env.admin.auth,
       payload: {
         content:
           '<p onclick="steal()">Hi<script>alert(1)</script><a href="javascript:alert(1)">x</a><img src=x onerror=alert(1)></p>',
@@ -184,10 +172,10 @@ describe('admin writes', () => {
   });
 
   it('ignores read-only fields from clients', async () => {
-    const res = await t.app.inject({
+    const res = await env.t.app.inject({
       method: 'PATCH',
       url: '/api/admin/map/g1_map_a',
-      headers: admin.auth,
+      headers: env.admin.auth,
       payload: { tilesPath: '../../etc', imageProcessStatus: 'DONE', name: 'Map A!' },
     });
     expect(res.statusCode).toBe(200);
@@ -195,38 +183,42 @@ describe('admin writes', () => {
   });
 
   it('deletes children with their parent and writes an audit entry for every change', async () => {
-    await t.app.inject({
+    await env.t.app.inject({
       method: 'PUT',
       url: '/api/admin/map',
-      headers: admin.auth,
+      headers: env.admin.auth,
       payload: { _id: 'tmp_map', name: 'Tmp', gameId: 'g2' },
     });
-    await t.app.inject({
+    await env.t.app.inject({
       method: 'PUT',
       url: '/api/admin/placedmarker',
-      headers: admin.auth,
+      headers: env.admin.auth,
       payload: { _id: 'tmp_pm', mapId: 'tmp_map', markerDefinitionId: 'def_loot' },
     });
-    const del = await t.app.inject({ method: 'DELETE', url: '/api/admin/map/tmp_map', headers: admin.auth });
+    const del = await env.t.app.inject({
+      method: 'DELETE',
+      url: '/api/admin/map/tmp_map',
+      headers: env.admin.auth,
+    });
     expect(del.statusCode).toBe(200);
     expect((await get('/api/placedmarker/tmp_pm')).statusCode).toBe(404);
-    const audit = await t.db.kysely
+    const audit = await env.t.db.kysely
       .selectFrom('audit_log')
       .selectAll()
       .where('recordId', '=', 'tmp_map')
       .orderBy('id')
       .execute();
     expect(audit.map((a) => a.action)).toEqual(['create', 'delete']);
-    expect(audit[1]).toMatchObject({ userId: admin.id, username: admin.username, model: 'map' });
+    expect(audit[1]).toMatchObject({ userId: env.admin.id, username: env.admin.username, model: 'map' });
     expect(JSON.parse(audit[1].before!)).toMatchObject({ _id: 'tmp_map', name: 'Tmp' });
   });
 
   it('invalidates cached lists on write', async () => {
     const before = (await get('/api/games')).json();
-    await t.app.inject({
+    await env.t.app.inject({
       method: 'PATCH',
       url: '/api/admin/game/g2',
-      headers: admin.auth,
+      headers: env.admin.auth,
       payload: { name: 'Game Two renamed' },
     });
     const after = (await get('/api/games')).json();
