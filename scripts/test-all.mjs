@@ -26,7 +26,11 @@ function check(name, command, args) {
 
 function vitest(name, env, args) {
   const out = path.join(reports, `${name}.json`);
-  const status = run('npx', ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`], env);
+  const status = run(
+    'npx',
+    ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`],
+    env,
+  );
   if (!existsSync(out)) return results.push({ name, passed: 0, failed: 1 });
   const report = JSON.parse(readFileSync(out, 'utf8'));
   const failed = report.numFailedTests + (status !== 0 && report.numFailedTests === 0 ? 1 : 0);
@@ -35,9 +39,13 @@ function vitest(name, env, args) {
 
 function playwright(name) {
   const out = path.join(reports, `${name}.json`);
-  const status = run('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts', '--reporter=list,json'], {
-    PLAYWRIGHT_JSON_OUTPUT_NAME: out,
-  });
+  const status = run(
+    'npx',
+    ['playwright', 'test', '-c', 'e2e/playwright.config.ts', '--reporter=list,json'],
+    {
+      PLAYWRIGHT_JSON_OUTPUT_NAME: out,
+    },
+  );
   if (!existsSync(out)) return results.push({ name, passed: 0, failed: 1 });
   const { stats } = JSON.parse(readFileSync(out, 'utf8'));
   const failed = stats.unexpected + stats.flaky + (status !== 0 && stats.unexpected === 0 ? 1 : 0);
@@ -60,7 +68,8 @@ if (want('e2e')) {
   const built = run('npm', ['run', 'build']);
   if (built !== 0) results.push({ name: 'web build', passed: 0, failed: 1 });
   else {
-    if (existsSync(path.join(root, 'scripts/web-budget.mjs'))) check('web size budget', 'node', ['scripts/web-budget.mjs']);
+    if (existsSync(path.join(root, 'scripts/web-budget.mjs')))
+      check('web size budget', 'node', ['scripts/web-budget.mjs']);
     if (existsSync(path.join(root, 'e2e/playwright.config.ts'))) playwright('browser (Playwright, Chromium)');
   }
 }

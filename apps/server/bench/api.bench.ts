@@ -7,13 +7,13 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { registry } from '@waypoint/shared';
 import autocannon from 'autocannon';
 import { loadConfig } from '../src/config.ts';
 import { openDatabase } from '../src/db/database.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
 import { seedIfEmpty } from '../src/db/seed.ts';
 import { insertMany } from '../src/features/models/models.repository.ts';
-import { registry } from '@waypoint/shared';
 import { writeBenchmarkSection } from './update-doc.ts';
 
 const MARKERS = 5000;
@@ -27,7 +27,12 @@ async function prepare() {
   await migrateToLatest(db);
   await seedIfEmpty(db, config);
   const now = new Date().toISOString();
-  await insertMany(db.kysely, registry.map, [registry.map.schema.parse({ _id: 'bench_map', name: 'Bench', gameId: 'frontier_zone' })], now);
+  await insertMany(
+    db.kysely,
+    registry.map,
+    [registry.map.schema.parse({ _id: 'bench_map', name: 'Bench', gameId: 'frontier_zone' })],
+    now,
+  );
   const markers = Array.from({ length: MARKERS }, (_, i) =>
     registry.placedmarker.schema.parse({
       _id: `bench_${i}`,
@@ -45,10 +50,14 @@ async function prepare() {
 }
 
 async function startServer() {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.resolve(import.meta.dirname, '../src/main.ts')], {
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(PORT), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.resolve(import.meta.dirname, '../src/main.ts')],
+    {
+      env: { ...process.env, DATA_DIR: dataDir, PORT: String(PORT), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
+      stdio: ['ignore', 'inherit', 'inherit'],
+    },
+  );
   for (let i = 0; i < 100; i++) {
     try {
       if ((await fetch(`${base}/api/games`)).ok) return child;
@@ -68,7 +77,11 @@ interface Row {
   errors: number;
 }
 
-async function measure(name: string, url: string, options: { connections: number; overallRate?: number; headers?: Record<string, string> }): Promise<Row> {
+async function measure(
+  name: string,
+  url: string,
+  options: { connections: number; overallRate?: number; headers?: Record<string, string> },
+): Promise<Row> {
   // Warm-up fills the response cache and the JIT.
   await autocannon({ url, connections: 4, amount: 200, headers: options.headers });
   const result = await autocannon({
@@ -80,13 +93,17 @@ async function measure(name: string, url: string, options: { connections: number
   });
   const row = {
     name,
-    load: options.overallRate ? `fixed ${options.overallRate} req/s, ${options.connections} connections` : `max, ${options.connections} connections`,
+    load: options.overallRate
+      ? `fixed ${options.overallRate} req/s, ${options.connections} connections`
+      : `max, ${options.connections} connections`,
     rps: Math.round(result.requests.average),
     p50: result.latency.p50,
     p99: result.latency.p99,
     errors: result.errors + result.non2xx,
   };
-  console.log(`${name.padEnd(48)} ${String(row.rps).padStart(7)} req/s  p50 ${row.p50} ms  p99 ${row.p99} ms  errors ${row.errors}  (${row.load})`);
+  console.log(
+    `${name.padEnd(48)} ${String(row.rps).padStart(7)} req/s  p50 ${row.p50} ms  p99 ${row.p99} ms  errors ${row.errors}  (${row.load})`,
+  );
   return row;
 }
 
@@ -98,7 +115,10 @@ try {
   if (count !== MARKERS) throw new Error(`expected ${MARKERS} markers, got ${count}`);
   const rows = [
     await measure('GET /api/games', `${base}/api/games`, { connections: 50 }),
-    await measure('GET /api/game/{id} (fixed rate)', `${base}/api/game/frontier_zone`, { connections: 10, overallRate: 1000 }),
+    await measure('GET /api/game/{id} (fixed rate)', `${base}/api/game/frontier_zone`, {
+      connections: 10,
+      overallRate: 1000,
+    }),
     await measure(`GET /api/placedmarkers (${MARKERS} rows, br)`, markersUrl, {
       connections: 10,
       overallRate: 500,

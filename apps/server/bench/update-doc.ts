@@ -5,9 +5,13 @@ const file = path.resolve(import.meta.dirname, '../../../docs/benchmarks.md');
 
 /** Replaces (or appends) one `## Heading` section of docs/benchmarks.md, leaving the others alone. */
 export function writeBenchmarkSection(heading: string, body: string) {
-  const current = existsSync(file) ? readFileSync(file, 'utf8') : '# Benchmarks\n\nFigures measured on the 2-core development machine; each section is rewritten by its `npm run bench:*` script.\n';
+  const current = existsSync(file)
+    ? readFileSync(file, 'utf8')
+    : '# Benchmarks\n\nFigures measured on the 2-core development machine; each section is rewritten by its `npm run bench:*` script.\n';
   const section = `## ${heading}\n\n${body.trim()}\n`;
   const pattern = new RegExp(`## ${heading}\\n[\\s\\S]*?(?=\\n## |$)`);
-  const next = pattern.test(current) ? current.replace(pattern, section.trimEnd()) : `${current.trimEnd()}\n\n${section}`;
+  const next = pattern.test(current)
+    ? current.replace(pattern, section.trimEnd())
+    : `${current.trimEnd()}\n\n${section}`;
   writeFileSync(file, `${next.trimEnd()}\n`);
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
-import { seedIfEmpty } from './seed.ts';
 import { DEMO_GAME_IDS } from './seed/demo-content.ts';
+import { seedIfEmpty } from './seed.ts';
 
 let t: TestApp;
 let firstCounts: Record<string, number> | null;
