@@ -9,6 +9,7 @@ import { registerAccountRoutes } from './features/account/account.routes.ts';
 import { createAccountService } from './features/account/account.service.ts';
 import { type DeclaredRoute, policyPlugin } from './features/auth/policy.ts';
 import { createTokenService, type TokenService } from './features/auth/tokens.ts';
+import { imagesPlugin } from './features/images/images.plugin.ts';
 import { createMailer, type Mailer } from './features/mail/mailer.ts';
 import { registerModelRoutes } from './features/models/models.routes.ts';
 import { createModelWriter, type ModelWriter } from './features/models/models.service.ts';
@@ -84,6 +85,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerAccountRoutes(app, { accounts: createAccountService({ db, config, tokens, mailer }), config });
   registerModelRoutes(app, { db, writer, cache });
   registerProgressRoutes(app, createProgressService(db));
+  await app.register(imagesPlugin, { ctx });
   await app.register(webHostPlugin, { ctx });
 
   app.setNotFoundHandler((request, reply) => {

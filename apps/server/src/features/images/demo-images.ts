@@ -1,0 +1,128 @@
+import { fork } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import fs from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { getModel, type TStoredImage } from '@waypoint/shared';
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppContext } from '../../app.ts';
+import { getSharp } from '../../media/sharp.ts';
+import { listRecords } from '../models/models.repository.ts';
+import { systemActor } from '../models/models.service.ts';
+import type { ImageService } from './images.service.ts';
+import type { MapProcessor } from './map-processor.ts';
+
+/** Largest side drawn for a demo map (the seed declares 4096-6144). */
+const MAX_DEMO_SIDE = 8192;
+
+let running: Promise<void> | null = null;
+
+/**
+ * Demo content declares images (maps: `mapImage` with a size; IMAGE marker definitions: an icon)
+ * with an empty version and no file. This draws each missing one — maps as procedural terrain in a
+ * low-priority child process, icons in-process — stores it like an upload and queues the maps for
+ * tiling. Runs in the background; the site is usable meanwhile. Safe to call on every start: only
+ * images still missing are drawn, so an interrupted first start is completed by the next one.
+ */
+export function startDemoImages(
+  ctx: AppContext,
+  service: ImageService,
+  processor: MapProcessor,
+  log: FastifyBaseLogger,
+): Promise<void> {
+  running ??= drawMissing(ctx, service, processor, log)
+    .catch((error) => log.error({ err: error }, 'demo images failed'))
+    .finally(() => {
+      running = null;
+    });
+  return running;
+}
+
+function missing(service: ImageService, model: string, record: Record<string, unknown>, field: string) {
+  const image = (record.images as Record<string, TStoredImage> | undefined)?.[field];
+  if (image?.version !== '') return null;
+  const file = service.storage.uploadFile(model, record._id as string, field, image.fileName);
+  return existsSync(file) ? null : image;
+}
+
+async function drawMissing(
+  ctx: AppContext,
+  service: ImageService,
+  processor: MapProcessor,
+  log: FastifyBaseLogger,
+) {
+  const all = { limit: 100_000, skip: 0, filter: {} };
+  const definitions = await listRecords(ctx.db.kysely, getModel('markerdefinition'), all);
+  let icons = 0;
+  for (const def of definitions.data) {
+    const image = missing(service, 'markerdefinition', def, 'image');
+    if (!image) continue;
+    const icon = await drawIcon(def._id as string, image.imageWidth || 64, String(def.innerColor || ''));
+    await service.storeGenerated('markerdefinition', def._id as string, 'image', icon, systemActor);
+    icons++;
+  }
+  if (icons) log.info({ icons }, 'demo marker icons drawn');
+
+  const maps = await listRecords(ctx.db.kysely, getModel('map'), all);
+  for (const map of maps.data) {
+    const image = missing(service, 'map', map, 'mapImage');
+    if (!image) continue;
+    const width = Math.min(MAX_DEMO_SIDE, Math.max(256, image.imageWidth || 4096));
+    const height = Math.min(MAX_DEMO_SIDE, Math.max(256, image.imageHeight || 4096));
+    const started = Date.now();
+    const png = await drawMapInChild(ctx.config.dataDir, width, height, map._id as string, String(map.name));
+    await service.storeGenerated('map', map._id as string, 'mapImage', png, systemActor);
+    await processor.enqueueInternal(map._id as string, map.gameId as string);
+    log.info({ mapId: map._id, width, height, ms: Date.now() - started }, 'demo map drawn');
+  }
+}
+
+/** A round map pin in the definition's colour with a light ring (drawn, not copied from anywhere). */
+async function drawIcon(id: string, size: number, colour: string): Promise<Buffer> {
+  const fill = /^#[0-9a-f]{3,8}$/i.test(colour) ? colour : hueFor(id);
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" viewBox="0 0 64 64">
+<circle cx="32" cy="32" r="28" fill="#1d1f24" opacity="0.35"/>
+<circle cx="32" cy="30" r="26" fill="${fill}" stroke="#f5f1e6" stroke-width="4"/>
+<path d="M32 14 L36 26 L48 27 L38.5 34.5 L42 46 L32 39 L22 46 L25.5 34.5 L16 27 L28 26 Z" fill="#f5f1e6"/>
+</svg>`;
+  return getSharp()(Buffer.from(svg)).png().toBuffer();
+}
+
+function hueFor(text: string): string {
+  let h = 0;
+  for (const c of text) h = (h * 31 + c.charCodeAt(0)) % 360;
+  return `hsl(${h}, 55%, 45%)`;
+}
+
+/** Runs the drawing in a child process at low priority so requests keep their CPU share. */
+async function drawMapInChild(dataDir: string, width: number, height: number, seed: string, title: string) {
+  const workDir = path.join(dataDir, '.work');
+  await fs.mkdir(workDir, { recursive: true });
+  const out = path.join(workDir, `demo-${process.pid}-${seed.replace(/[^\w.-]/g, '_')}.png`);
+  const tsx = pathToFileURL(
+    path.join(path.dirname(createRequire(import.meta.url).resolve('tsx/package.json')), 'dist/loader.mjs'),
+  ).href;
+  const worker = path.join(import.meta.dirname, 'demo-images.worker.ts');
+  try {
+    await new Promise<void>((resolve, reject) => {
+      const child = fork(worker, [out, String(width), String(height), seed, title], {
+        execArgv: ['--import', tsx],
+        stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+      });
+      try {
+        if (child.pid) os.setPriority(child.pid, 10);
+      } catch {
+        // Lowering the priority is best effort (not allowed everywhere).
+      }
+      child.on('error', reject);
+      child.on('exit', (code) =>
+        code === 0 ? resolve() : reject(new Error(`map drawing exited with ${code}`)),
+      );
+    });
+    return await fs.readFile(out);
+  } finally {
+    await fs.rm(out, { force: true });
+  }
+}

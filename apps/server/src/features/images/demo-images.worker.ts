@@ -1,0 +1,10 @@
+/**
+ * Child process that draws one procedural demo map to a PNG file (CPU-heavy, so it runs outside
+ * the server process at a lower priority). Arguments: out-file width height seed title.
+ */
+import { writeFile } from 'node:fs/promises';
+import { generateProceduralMap } from '../../media/procedural.ts';
+
+const [out, width, height, seed, title] = process.argv.slice(2);
+const map = await generateProceduralMap({ width: Number(width), height: Number(height), seed, title });
+await writeFile(out, map.png);

@@ -1,0 +1,167 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { getModel, isModelKey, type ModelKey, messages, type TStoredImage } from '@waypoint/shared';
+import type { AppContext } from '../../app.ts';
+import type { ModelRecord } from '../../db/rows.ts';
+import { HttpError, notFound } from '../../http/errors.ts';
+import { isMediaError } from '../../media/errors.ts';
+import { writeFileAtomically } from '../../media/fsutil.ts';
+import { type MediaLimits, prepareImage } from '../../media/limits.ts';
+import { MediaStorage, thumbVariants } from '../../media/paths.ts';
+import { fetchRemote } from '../../media/remote.ts';
+import { writeThumbnails } from '../../media/thumbnails.ts';
+import { findRecord } from '../models/models.repository.ts';
+import type { Actor } from '../models/models.service.ts';
+
+/** Time limit of a remote image fetch. */
+export const REMOTE_FETCH_TIMEOUT_MS = 20_000;
+
+/** A media-layer refusal as the API's error (4xx with a readable message). */
+export function asHttpError(error: unknown): unknown {
+  return isMediaError(error) ? new HttpError(error.statusCode, error.message) : error;
+}
+
+/** A new value for `version`: image URLs carry it, so each upload gets fresh, immutable URLs. */
+export function newVersion(): string {
+  return `${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
+}
+
+/** Public URL path of a stored file (the image host serves it; IMAGE_HOST may point at a CDN). */
+export function uploadUrl(model: string, id: string, field: string, image: TStoredImage): string {
+  const v = image.version ? `?v=${encodeURIComponent(image.version)}` : '';
+  return `/uploads/${model}/${id}/${field}/${image.fileName}${v}`;
+}
+
+/**
+ * Image fields of the registry's models: upload (file or remote URL), remove. Files go to
+ * `uploads/{model}/{id}/{field}/{field}.{ext}` with thumbnails under `thumbs/…`; the record's
+ * `images` map keeps the file name, size and version, written through the model write path.
+ */
+export function createImageService(ctx: AppContext) {
+  const storage = new MediaStorage(ctx.config.dataDir);
+  const limits: MediaLimits = {
+    maxUploadBytes: ctx.config.uploadLimitBytes,
+    maxInputPixels: ctx.config.maxImagePixels,
+  };
+
+  /** Checks model, image field and record; answers the record. */
+  async function target(
+    modelName: string,
+    id: string,
+    field: string,
+  ): Promise<{ key: ModelKey; record: ModelRecord }> {
+    if (!isModelKey(modelName) || getModel(modelName).write !== 'admin') {
+      throw notFound(messages.notFound('Model', modelName));
+    }
+    const model = getModel(modelName);
+    if (!model.imageFields.includes(field))
+      throw notFound(messages.notFound(`Image field of ${model.label}`, field));
+    try {
+      storage.uploadDir(modelName, id, field);
+    } catch (error) {
+      throw asHttpError(error);
+    }
+    const record = await findRecord(ctx.db.kysely, model, id);
+    if (!record) throw notFound(messages.notFound(model.label, id));
+    return { key: modelName, record };
+  }
+
+  /** Stores an image for a record's field (replacing the previous one) and answers the record. */
+  async function store(key: ModelKey, record: ModelRecord, field: string, input: Buffer, actor: Actor) {
+    const id = record._id as string;
+    try {
+      const image = await prepareImage(input, limits);
+      const fileName = `${field}.${image.ext}`;
+      // Thumbnails first: they decode the whole image, so a corrupt body is refused before it is stored.
+      await writeThumbnails(
+        image.data,
+        image.type,
+        Object.fromEntries(thumbVariants.map((v) => [v, storage.thumbFile(key, id, field, v, fileName)])),
+        limits.maxInputPixels,
+      );
+      await writeFileAtomically(storage.uploadFile(key, id, field, fileName), image.data);
+      await removeSiblings(storage.uploadDir(key, id, field), fileName);
+      for (const v of thumbVariants) {
+        await removeSiblings(path.dirname(storage.thumbFile(key, id, field, v, fileName)), fileName);
+      }
+      const stored: TStoredImage = {
+        fileName,
+        imageWidth: image.width,
+        imageHeight: image.height,
+        version: newVersion(),
+      };
+      const images = { ...(record.images as Record<string, TStoredImage>), [field]: stored };
+      const extra: ModelRecord = {};
+      if (key === 'map' && field === 'mapImage') {
+        extra.imagePath = `uploads/map/${id}/mapImage/${fileName}`;
+        // The tiles now show an older image until the map is processed again.
+        if (record.imageProcessStatus !== 'PENDING' && record.imageProcessStatus !== 'PROCESSING') {
+          extra.imageProcessStatus = 'NONE';
+          extra.imageProcessError = '';
+        }
+      }
+      return await ctx.writer.setInternal(key, id, { images, ...extra }, actor);
+    } catch (error) {
+      throw asHttpError(error);
+    }
+  }
+
+  return {
+    storage,
+    limits,
+
+    async addImage(model: string, id: string, field: string, data: Buffer, actor: Actor) {
+      const { key, record } = await target(model, id, field);
+      return store(key, record, field, data, actor);
+    },
+
+    async addImageFromUrl(model: string, id: string, field: string, url: string, actor: Actor) {
+      const { key, record } = await target(model, id, field);
+      let file: Awaited<ReturnType<typeof fetchRemote>>;
+      try {
+        file = await fetchRemote(url, {
+          maxBytes: limits.maxUploadBytes,
+          timeoutMs: REMOTE_FETCH_TIMEOUT_MS,
+          allowLoopback: ctx.config.allowLoopbackFetch,
+        });
+      } catch (error) {
+        throw asHttpError(error);
+      }
+      return store(key, record, field, file.data, actor);
+    },
+
+    async removeImage(model: string, id: string, field: string, actor: Actor) {
+      const { key, record } = await target(model, id, field);
+      const images = { ...(record.images as Record<string, TStoredImage>) };
+      if (!images[field]) throw notFound(messages.notFound('Image', `${model}/${id}/${field}`));
+      delete images[field];
+      await fs.rm(storage.uploadDir(key, id, field), { recursive: true, force: true });
+      await fs.rm(storage.thumbDir(key, id, field), { recursive: true, force: true });
+      const extra: ModelRecord = key === 'map' && field === 'mapImage' ? { imagePath: '' } : {};
+      return ctx.writer.setInternal(key, id, { images, ...extra }, actor);
+    },
+
+    /** Writes a generated image for a record (demo content); same files and record fields as an upload. */
+    async storeGenerated(key: ModelKey, id: string, field: string, data: Buffer, actor: Actor) {
+      const record = await findRecord(ctx.db.kysely, getModel(key), id);
+      if (!record) throw notFound(messages.notFound(getModel(key).label, id));
+      return store(key, record, field, data, actor);
+    },
+  };
+}
+
+/** Removes earlier files of a field (another extension) once the new one is in place. */
+async function removeSiblings(dir: string, keep: string) {
+  let entries: string[] = [];
+  try {
+    entries = await fs.readdir(dir);
+  } catch {
+    return;
+  }
+  for (const entry of entries) {
+    if (entry !== keep && !entry.startsWith('.')) await fs.rm(path.join(dir, entry), { force: true });
+  }
+}
+
+export type ImageService = ReturnType<typeof createImageService>;
