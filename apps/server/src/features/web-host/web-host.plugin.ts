@@ -1,46 +1,177 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { messages } from '@waypoint/shared';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppContext } from '../../app.ts';
 import { errorBody } from '../../http/errors.ts';
+import { type PageMeta, renderPage, type WebShell, webShell } from './page-shell.ts';
+import { resolveGamePage, resolveMapPage, resolveToolPage } from './web-host.service.ts';
 
-/** Serves the built web app: hashed assets cached for ever, the SPA's index.html for its routes. */
+const guest = { config: { role: 'guest' as const } };
+
+/** Pages that exist for everyone, with their title and description. */
+const staticPages: Record<string, PageMeta> = {
+  '/login': { title: 'Login', description: 'Log in to Waypoint to track quests, items and map markers.' },
+  '/register': {
+    title: 'Register',
+    description: 'Create a free Waypoint account to track your progress and suggest map content.',
+  },
+  '/forgotPassword': {
+    title: 'Forgot password',
+    description: 'Get a link to choose a new Waypoint password.',
+  },
+  '/passwordRecovery/:hash': { title: 'Choose a new password', robots: 'noindex' },
+  '/confirmAccount/:hash': { title: 'Confirm your account', robots: 'noindex' },
+  '/profile': { title: 'Profile', robots: 'noindex' },
+  '/contact': { title: 'Contact', description: 'How to reach the Waypoint team.' },
+  '/privacy': {
+    title: 'Privacy policy',
+    description: 'How Waypoint handles your data: cookies, analytics, advertising and your rights.',
+  },
+  '/crafting': { title: 'Crafting', description: 'Crafting recipes with their components and prices.' },
+  '/suggestion-review': { title: 'Suggestion review', robots: 'noindex' },
+  '/admin': { title: 'Admin', robots: 'noindex' },
+  '/admin/model/:model/:id': { title: 'Admin', robots: 'noindex' },
+};
+
+const notFoundMeta: PageMeta = { title: messages.pageNotFound, robots: 'noindex' };
+
+/** Paths that belong to other parts of the server: a missing file there is never a page. */
+const nonPagePrefixes = ['/api/', '/assets/', '/uploads/', '/thumbs/', '/mapTiles/'];
+
+function queryString(request: FastifyRequest): string {
+  const i = request.url.indexOf('?');
+  return i >= 0 ? request.url.slice(i) : '';
+}
+
+function errorTarget(gameId: string, mapId?: string): string {
+  const q = new URLSearchParams({ gameId });
+  if (mapId !== undefined) q.set('mapId', mapId);
+  return `/error?${q.toString()}`;
+}
+
+/**
+ * Serves the built web app: hashed assets cached for ever, each page route as the app's index.html
+ * with its own title and description; unknown games and maps answer a 302 to the error page, unknown
+ * paths a real 404 with the app's 404 page.
+ */
 export const webHostPlugin = fp<{ ctx: AppContext }>(async (app, { ctx }) => {
   const dist = ctx.config.webDist;
   if (!existsSync(path.join(dist, 'index.html'))) {
     app.log.warn(`web app not built (${dist}): run npm run build`);
     return;
   }
+  const shell = webShell(ctx.config);
+
+  // Hashed build output: the name changes with the content, so it may be cached for ever.
   await app.register(fastifyStatic, {
-    root: dist,
-    wildcard: false,
+    root: path.join(dist, 'assets'),
+    prefix: '/assets/',
+    wildcard: true,
     index: false,
-    setHeaders(res, filePath) {
-      const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
-      res.setHeader('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=300');
-    },
+    immutable: true,
+    maxAge: '365d',
   });
-  app.get('/', { config: { role: 'guest' } }, (_request, reply) => sendIndex(ctx, reply, 200));
+  for (const file of ['favicon.svg', 'robots.txt']) {
+    if (!existsSync(path.join(dist, file))) continue;
+    app.get(`/${file}`, guest, (_request, reply) =>
+      reply.header('cache-control', 'public, max-age=3600').sendFile(file, dist),
+    );
+  }
+
+  registerPages(app, ctx, shell);
 });
 
-let indexHtml: { file: string; html: string } | undefined;
+function registerPages(app: FastifyInstance, ctx: AppContext, shell: WebShell) {
+  const send = (request: FastifyRequest, reply: FastifyReply, status: number, meta: PageMeta) =>
+    sendPage(shell, request, reply, status, meta);
 
-function sendIndex(ctx: AppContext, reply: FastifyReply, status: number) {
-  const file = path.join(ctx.config.webDist, 'index.html');
-  if (indexHtml?.file !== file) indexHtml = { file, html: readFileSync(file, 'utf8') };
+  app.get('/', guest, (request, reply) =>
+    send(request, reply, 200, {
+      title: 'Waypoint: interactive game maps, loot maps, locations and hidden secrets',
+      fullTitle: true,
+      description: `Interactive maps for your favourite games. ${messages.homeTagline}.`,
+    }),
+  );
+  for (const [route, meta] of Object.entries(staticPages)) {
+    app.get(route, guest, (request, reply) => send(request, reply, 200, meta));
+  }
+  // The error page is where unknown games and maps land: a 404 for search engines.
+  app.get('/error', guest, (request, reply) =>
+    send(request, reply, 404, { title: messages.gotLost, robots: 'noindex' }),
+  );
+
+  app.get('/game/:gameId', guest, async (request, reply) => {
+    const { gameId } = request.params as { gameId: string };
+    const page = await resolveGamePage(ctx.db, gameId);
+    if (!page) return reply.redirect(errorTarget(gameId), 302);
+    return send(request, reply, 200, page);
+  });
+
+  app.get('/game/:gameId/ingameMapApp', guest, async (request, reply) => {
+    const { gameId } = request.params as { gameId: string };
+    const page = await resolveGamePage(ctx.db, gameId);
+    if (!page) return reply.redirect(errorTarget(gameId), 302);
+    return send(request, reply, 200, {
+      title: messages.gameInGame(page.gameName),
+      description: `The free ${page.gameName} in-game overlay: map overview, loot locations and tactical points.`,
+    });
+  });
+
+  app.get('/game/:gameId/tools/:feature', guest, async (request, reply) => {
+    const { gameId, feature } = request.params as { gameId: string; feature: string };
+    const page = await resolveToolPage(ctx.db, gameId, feature);
+    if (page === 'unknown-game') return reply.redirect(errorTarget(gameId), 302);
+    if (page === 'unknown-feature') return send(request, reply, 404, notFoundMeta);
+    return send(request, reply, 200, page);
+  });
+
+  const mapPage = (embedded: boolean) => async (request: FastifyRequest, reply: FastifyReply) => {
+    const { gameId, mapId } = request.params as { gameId: string; mapId: string };
+    const page = await resolveMapPage(ctx.db, gameId, mapId);
+    if (page.kind === 'unknown-game') return reply.redirect(errorTarget(gameId), 302);
+    if (page.kind === 'unknown-map') return reply.redirect(errorTarget(gameId, mapId), 302);
+    if (page.kind === 'category') {
+      const target = `/game/${encodeURIComponent(gameId)}/maps/${encodeURIComponent(page.mapId)}`;
+      return reply.redirect(`${embedded ? '/embed' : ''}${target}${queryString(request)}`, 302);
+    }
+    return send(request, reply, 200, embedded ? { ...page.meta, robots: 'noindex' } : page.meta);
+  };
+  app.get('/game/:gameId/maps/:mapId', guest, mapPage(false));
+  app.get('/embed/game/:gameId/maps/:mapId', guest, mapPage(true));
+}
+
+function sendPage(
+  shell: WebShell,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  status: number,
+  meta: PageMeta,
+) {
+  const page = renderPage(shell, meta, request.url.split('?')[0] ?? '/');
   return reply
     .status(status)
     .header('cache-control', 'no-cache')
+    .header('content-security-policy', page.csp)
     .type('text/html; charset=utf-8')
-    .send(indexHtml.html);
+    .send(page.html);
 }
 
-/** Paths no route answers: the SPA takes page routes; anything else is a 404. */
+/**
+ * Paths no route answers. A browser asking for a page gets the app's 404 page with a real 404 status;
+ * anything else gets the JSON error.
+ */
 export function sendWebNotFound(ctx: AppContext, request: FastifyRequest, reply: FastifyReply) {
-  const wantsPage = request.method === 'GET' && String(request.headers.accept ?? '').includes('text/html');
-  if (wantsPage && existsSync(path.join(ctx.config.webDist, 'index.html'))) return sendIndex(ctx, reply, 200);
+  const pathname = request.url.split('?')[0] ?? '/';
+  const accept = String(request.headers.accept ?? '*/*');
+  const wantsPage =
+    (request.method === 'GET' || request.method === 'HEAD') &&
+    !nonPagePrefixes.some((p) => pathname.startsWith(p)) &&
+    (accept.includes('text/html') || accept.includes('*/*'));
+  if (wantsPage && existsSync(path.join(ctx.config.webDist, 'index.html'))) {
+    return sendPage(webShell(ctx.config), request, reply, 404, notFoundMeta);
+  }
   return reply.status(404).send(errorBody(404, messages.pageNotFound));
 }

@@ -1,0 +1,123 @@
+import { createHash } from 'node:crypto';
+import { readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import type { Config } from '../../config.ts';
+
+/** What a page says about itself in <head>. */
+export interface PageMeta {
+  title: string;
+  description?: string;
+  /** The title is used as is, without the site name. */
+  fullTitle?: boolean;
+  robots?: 'noindex';
+}
+
+export interface WebShell {
+  config: Config;
+  file: string;
+}
+
+const siteName = 'Waypoint';
+const defaultDescription =
+  'Interactive maps for your favourite games: loot maps, locations, quests and hidden secrets.';
+
+let cached: { file: string; mtimeMs: number; html: string; scriptHashes: string[] } | undefined;
+
+export function webShell(config: Config): WebShell {
+  return { config, file: path.join(config.webDist, 'index.html') };
+}
+
+/** The built index.html, read again whenever a new build replaces it. */
+function template(shell: WebShell) {
+  const { mtimeMs } = statSync(shell.file);
+  if (cached?.file !== shell.file || cached.mtimeMs !== mtimeMs) {
+    const html = readFileSync(shell.file, 'utf8');
+    // Inline scripts (the colour-scheme bootstrap) are allowed by their hash, nothing else inline.
+    const scriptHashes = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(
+      (m) =>
+        `'sha256-${createHash('sha256')
+          .update(m[1] ?? '')
+          .digest('base64')}'`,
+    );
+    cached = { file: shell.file, mtimeMs, html, scriptHashes };
+  }
+  return cached;
+}
+
+export function escapeHtml(text: string): string {
+  return text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
+}
+
+/** Visible text of stored HTML, for meta descriptions. */
+export function plainText(html: string | null | undefined, max = 160): string {
+  const text = String(html ?? '')
+    .replace(/<(script|style)[\s\S]*?<\/\1>/gi, ' ')
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&amp;/g, '&')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/\s+/g, ' ')
+    .trim();
+  return text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text;
+}
+
+function origin(url: string): string {
+  try {
+    return url ? new URL(url).origin : '';
+  } catch {
+    return '';
+  }
+}
+
+/** The page's content security policy: own scripts only; images and API from the configured hosts. */
+function contentSecurityPolicy(config: Config, scriptHashes: string[]): string {
+  const imageHost = origin(config.imageHost);
+  const apiHost = origin(config.apiBase);
+  return [
+    "default-src 'self'",
+    `script-src 'self' ${scriptHashes.join(' ')}`.trim(),
+    // Component styles are set at run time (style attributes and injected rules).
+    "style-src 'self' 'unsafe-inline'",
+    `img-src 'self' data: blob: ${imageHost}`.trim(),
+    `connect-src 'self' ${apiHost} ${imageHost}`.replace(/\s+/g, ' ').trim(),
+    "font-src 'self' data:",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    // Maps may be embedded in other sites (SPEC §1).
+    'frame-ancestors *',
+  ].join('; ');
+}
+
+/** index.html with the page's title, description, canonical address and robots rule. */
+export function renderPage(shell: WebShell, meta: PageMeta, pathname: string) {
+  const t = template(shell);
+  const title = meta.fullTitle ? meta.title : `${meta.title} | ${siteName}`;
+  const description = meta.description || defaultDescription;
+  const canonical = `${shell.config.webHost}${pathname === '/' ? '/' : pathname.replace(/\/$/, '')}`;
+  const head = [
+    `<title>${escapeHtml(title)}</title>`,
+    `<meta name="description" content="${escapeHtml(description)}" />`,
+    `<link rel="canonical" href="${escapeHtml(canonical)}" />`,
+    `<meta property="og:title" content="${escapeHtml(title)}" />`,
+    `<meta property="og:description" content="${escapeHtml(description)}" />`,
+    `<meta property="og:type" content="website" />`,
+    `<meta property="og:url" content="${escapeHtml(canonical)}" />`,
+    meta.robots ? `<meta name="robots" content="${meta.robots}" />` : '',
+  ]
+    .filter(Boolean)
+    .join('\n    ');
+  const html = t.html
+    .replace(/<title>[\s\S]*?<\/title>/, '')
+    .replace(/<meta\s+name="description"[\s\S]*?\/?>/, '')
+    .replace('</head>', `    ${head}\n  </head>`);
+  return { html, csp: contentSecurityPolicy(shell.config, t.scriptHashes) };
+}

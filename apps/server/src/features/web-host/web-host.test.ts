@@ -1,0 +1,127 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../test/test-app.ts';
+
+/** A stand-in for the built web app: index.html with an inline script and one hashed asset. */
+function fakeWebBuild(): string {
+  const dist = mkdtempSync(path.join(tmpdir(), 'waypoint-web-'));
+  mkdirSync(path.join(dist, 'assets'));
+  writeFileSync(
+    path.join(dist, 'index.html'),
+    `<!doctype html><html><head><title>Waypoint</title>
+<meta name="description" content="Default description" />
+<script>document.documentElement.dataset.x = '1';</script>
+<script type="module" src="/assets/index-abc123.js"></script></head><body><div id="root"></div></body></html>`,
+  );
+  writeFileSync(path.join(dist, 'assets/index-abc123.js'), 'console.log(1);');
+  writeFileSync(path.join(dist, 'robots.txt'), 'User-agent: *\n');
+  return dist;
+}
+
+const env = useTestApp({ overrides: { webDist: fakeWebBuild(), webHost: 'https://maps.example' } });
+const html = { accept: 'text/html' };
+
+describe('web host', () => {
+  it('serves the home page with its title, description, canonical address and CSP', async () => {
+    const res = await env.t.app.inject({ url: '/', headers: html });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/html');
+    expect(res.body).toContain('<title>Waypoint: interactive game maps');
+    expect(res.body).not.toContain('Default description');
+    expect(res.body).toContain('<link rel="canonical" href="https://maps.example/" />');
+    expect(res.headers['content-security-policy']).toMatch(/script-src 'self' 'sha256-[A-Za-z0-9+/=]+'/);
+    expect(res.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('caches hashed assets for ever', async () => {
+    const res = await env.t.app.inject({ url: '/assets/index-abc123.js' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toContain('immutable');
+    expect(res.headers['cache-control']).toContain('max-age=31536000');
+  });
+
+  it('names the game in the game page head', async () => {
+    const res = await env.t.app.inject({ url: '/game/g1', headers: html });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<title>Game One maps, quests and tools | Waypoint</title>');
+    expect(res.body).toContain('<meta name="description" content="First" />');
+  });
+
+  it('names the map and game in the map page head', async () => {
+    const res = await env.t.app.inject({ url: '/game/g1/maps/g1_map_a', headers: html });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<title>Map A map - Game One | Waypoint</title>');
+  });
+
+  it('redirects unknown games to the error page, also for the in-game app and tools', async () => {
+    for (const url of [
+      '/game/nope',
+      '/game/nope/ingameMapApp',
+      '/game/nope/tools/quests',
+      '/game/nope/maps/x',
+    ]) {
+      const res = await env.t.app.inject({ url, headers: html });
+      expect(res.statusCode, url).toBe(302);
+      expect(res.headers.location, url).toBe('/error?gameId=nope');
+    }
+  });
+
+  it('redirects unknown maps to the error page with both ids', async () => {
+    const res = await env.t.app.inject({ url: '/game/g1/maps/unknown', headers: html });
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe('/error?gameId=g1&mapId=unknown');
+    const hidden = await env.t.app.inject({ url: '/game/g1/maps/g1_hidden', headers: html });
+    expect(hidden.headers.location).toBe('/error?gameId=g1&mapId=g1_hidden');
+    const otherGame = await env.t.app.inject({ url: '/game/g2/maps/g1_map_a', headers: html });
+    expect(otherGame.headers.location).toBe('/error?gameId=g2&mapId=g1_map_a');
+  });
+
+  it('sends a map id holding a category id to the first map of that category, keeping the query', async () => {
+    const res = await env.t.app.inject({ url: '/game/g1/maps/g1_cat_old?minimalNavBar=true', headers: html });
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe('/game/g1/maps/g1_map_a?minimalNavBar=true');
+  });
+
+  it('answers tool pages of known features and a 404 for others', async () => {
+    const quests = await env.t.app.inject({ url: '/game/g1/tools/quests', headers: html });
+    expect(quests.statusCode).toBe(200);
+    expect(quests.body).toContain('<title>Game One Quests | Waypoint</title>');
+    const bogus = await env.t.app.inject({ url: '/game/g1/tools/bogus', headers: html });
+    expect(bogus.statusCode).toBe(404);
+  });
+
+  it('answers a real 404 with the app page for unknown paths, JSON for API and asset paths', async () => {
+    const page = await env.t.app.inject({ url: '/no/such/page', headers: html });
+    expect(page.statusCode).toBe(404);
+    expect(page.body).toContain('<div id="root">');
+    expect(page.body).toContain('<meta name="robots" content="noindex" />');
+    const asset = await env.t.app.inject({ url: '/assets/missing-123.js', headers: html });
+    expect(asset.statusCode).toBe(404);
+    expect(asset.body).not.toContain('<div id="root">');
+    const api = await env.t.app.inject({ url: '/api/nothing/here/at/all' });
+    expect(api.statusCode).toBe(404);
+    expect(api.json()).toMatchObject({ statusCode: 404 });
+  });
+
+  it('serves the other page routes and escapes what it writes into the head', async () => {
+    for (const url of [
+      '/login',
+      '/register',
+      '/forgotPassword',
+      '/passwordRecovery/abc',
+      '/confirmAccount/abc',
+      '/profile',
+      '/contact',
+      '/privacy',
+      '/admin',
+    ]) {
+      const res = await env.t.app.inject({ url, headers: html });
+      expect(res.statusCode, url).toBe(200);
+    }
+    const error = await env.t.app.inject({ url: '/error?gameId=%3Cscript%3E', headers: html });
+    expect(error.statusCode).toBe(404);
+    expect(error.body).not.toContain('<script>alert');
+  });
+});

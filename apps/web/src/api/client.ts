@@ -1,0 +1,76 @@
+import type { ApiError } from '@waypoint/shared/errors';
+import { config } from '../app/config.ts';
+import { clearSession, getSession } from './session.ts';
+
+/** An answer other than 2xx, with the server's error body when there is one. */
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: ApiError | undefined,
+  ) {
+    super(body?.message ?? `Request failed with status ${status}`);
+    this.name = 'HttpError';
+  }
+
+  /** Field problems keyed by form field (`body.email` → `email`). */
+  fieldErrors(): Record<string, string> {
+    const out: Record<string, string> = {};
+    for (const e of this.body?.errors ?? []) {
+      const field = e.field.replace(/^body\./, '');
+      out[field] ??= e.message;
+    }
+    return out;
+  }
+}
+
+let unauthorizedHandler: () => void = () => {
+  location.assign('/login');
+};
+
+/** Where a 401 answer sends the user (the router registers a client-side redirect). */
+export function onUnauthorized(handler: () => void) {
+  unauthorizedHandler = handler;
+}
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export async function request<T>(method: Method, path: string, body?: unknown): Promise<T> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  const session = getSession();
+  if (session) headers.authorization = `Bearer ${session.token}`;
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  const res = await fetch(`${config.apiBase}${path}`, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  let json: unknown;
+  try {
+    json = text ? JSON.parse(text) : undefined;
+  } catch {
+    json = undefined;
+  }
+  if (!res.ok) {
+    // Account calls answer 401 for wrong credentials; everything else means the session is gone.
+    if (res.status === 401 && !path.startsWith('/users/')) {
+      clearSession();
+      unauthorizedHandler();
+    }
+    throw new HttpError(res.status, json as ApiError | undefined);
+  }
+  return json as T;
+}
+
+export const api = {
+  get: <T>(path: string) => request<T>('GET', path),
+  post: <T>(path: string, body: unknown = {}) => request<T>('POST', path, body),
+  put: <T>(path: string, body: unknown) => request<T>('PUT', path, body),
+  patch: <T>(path: string, body: unknown) => request<T>('PATCH', path, body),
+  delete: <T>(path: string) => request<T>('DELETE', path),
+};
+
+/** `?query=` for the generic list endpoint. */
+export function listQuery(filter: Record<string, string>): string {
+  return `query=${encodeURIComponent(JSON.stringify(filter))}`;
+}

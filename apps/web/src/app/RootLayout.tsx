@@ -1,0 +1,60 @@
+import { lazy, Suspense, useEffect } from 'react';
+import { matchRoutes, useLocation, useRoutes, useSearchParams } from 'react-router';
+import { useConsentDialogOpen } from '../features/consent/consent.ts';
+import { RouteErrorBoundary } from '../features/error/RouteError.tsx';
+import { BarPlaceholder } from './nav/BarPlaceholder.tsx';
+import { type RouteHandle, routes } from './routes.tsx';
+import { SiteFooter } from './SiteFooter.tsx';
+
+// The bar is not on the home page, so it loads with the first page that shows it.
+const NavBar = lazy(() => import('./nav/NavBar.tsx').then((m) => ({ default: m.NavBar })));
+const ConsentDialog = lazy(() =>
+  import('../features/consent/ConsentDialog.tsx').then((m) => ({ default: m.ConsentDialog })),
+);
+
+/** New pages start at the top, unless the address points into the page. */
+function useScrollToTop(pathname: string, hash: string) {
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every page change
+  useEffect(() => {
+    if (hash) document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView();
+    else window.scrollTo(0, 0);
+  }, [pathname, hash]);
+}
+
+/** The frame of every page: navigation bar, content, footer, consent dialog. */
+export function RootLayout() {
+  const location = useLocation();
+  const leaf = matchRoutes(routes, location)?.at(-1);
+  const routeName = (leaf?.route.handle as RouteHandle | undefined)?.name;
+  const params = leaf?.params ?? {};
+  const [search] = useSearchParams();
+  const minimal = search.get('minimalNavBar') === 'true';
+  const consentOpen = useConsentDialogOpen();
+  const element = useRoutes(routes, location);
+  useScrollToTop(location.pathname, location.hash);
+  const fullHeight = routeName === 'Map' || routeName === 'Embedded Map';
+
+  return (
+    <>
+      <a href="#main" className="wp-skip-link">
+        Skip to content
+      </a>
+      {routeName !== 'Home' && !minimal ? (
+        <Suspense fallback={<BarPlaceholder />}>
+          <NavBar routeName={routeName} gameId={params.gameId} mapId={params.mapId} />
+        </Suspense>
+      ) : null}
+      <main id="main" tabIndex={-1}>
+        <RouteErrorBoundary key={location.pathname}>
+          <Suspense fallback={null}>{element}</Suspense>
+        </RouteErrorBoundary>
+      </main>
+      {fullHeight ? null : <SiteFooter />}
+      {consentOpen ? (
+        <Suspense fallback={null}>
+          <ConsentDialog />
+        </Suspense>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,27 @@
+import type { ReactNode } from 'react';
+import { Navigate, useLocation } from 'react-router';
+import { useSession } from '../api/session.ts';
+
+function LoginRedirect() {
+  const { pathname, search } = useLocation();
+  return <Navigate replace to={`/login?nextUrl=${encodeURIComponent(pathname + search)}`} />;
+}
+
+/** Protected routes: without a session, go to the login with the wanted path in nextUrl. */
+export function RequireLogin({ children }: { children: ReactNode }) {
+  return useSession() ? children : <LoginRedirect />;
+}
+
+/** Admin routes: guests log in first; logged-in non-admins are sent to the login route. */
+export function RequireAdmin({ children }: { children: ReactNode }) {
+  const session = useSession();
+  if (!session) return <LoginRedirect />;
+  if (!session.admin) return <Navigate replace to="/login" />;
+  return children;
+}
+
+/** A post-login target from the query; only paths on this site are honoured. */
+export function safeNextPath(value: string | null | undefined): string | undefined {
+  if (!value?.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return undefined;
+  return value;
+}

@@ -1,0 +1,12 @@
+import { messages } from '@waypoint/shared/messages';
+import type { NavigateFunction } from 'react-router';
+import { clearSession } from '../api/session.ts';
+import { toast } from '../components/toast.ts';
+import { queryClient } from './query-client.ts';
+
+export function logout(navigate: NavigateFunction) {
+  clearSession();
+  queryClient.removeQueries({ predicate: (q) => q.queryKey[0] === 'user' });
+  toast.info(messages.loggedOut);
+  navigate('/');
+}

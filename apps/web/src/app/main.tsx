@@ -1,0 +1,53 @@
+import './styles.ts';
+import { useNotifications } from '@mantine/notifications';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { lazy, StrictMode, Suspense, useState } from 'react';
+import { createRoot } from 'react-dom/client';
+import { BrowserRouter, useNavigate } from 'react-router';
+import { onUnauthorized } from '../api/client.ts';
+import { installChunkReload } from './chunk-reload.ts';
+import { prefetchForPath } from './prefetch.ts';
+import { queryClient } from './query-client.ts';
+import { RootLayout } from './RootLayout.tsx';
+
+const Toasts = lazy(() => import('./Toasts.tsx').then((m) => ({ default: m.Toasts })));
+
+/** Toasts render from their own chunk, loaded with the first toast (it waits in the store). */
+function ToastHost() {
+  const { notifications } = useNotifications();
+  const [needed, setNeeded] = useState(false);
+  if (!needed && notifications.length > 0) setNeeded(true);
+  return needed ? (
+    <Suspense fallback={null}>
+      <Toasts />
+    </Suspense>
+  ) : null;
+}
+
+/** A 401 from the API: the session is over, log in again and come back. */
+function UnauthorizedRedirect() {
+  const navigate = useNavigate();
+  onUnauthorized(() => {
+    const here = location.pathname + location.search;
+    if (location.pathname !== '/login') navigate(`/login?nextUrl=${encodeURIComponent(here)}`);
+  });
+  return null;
+}
+
+installChunkReload();
+prefetchForPath(queryClient, location.pathname);
+
+const root = document.getElementById('root');
+if (!root) throw new Error('#root is missing from index.html');
+
+createRoot(root).render(
+  <StrictMode>
+    <QueryClientProvider client={queryClient}>
+      <BrowserRouter>
+        <UnauthorizedRedirect />
+        <RootLayout />
+      </BrowserRouter>
+      <ToastHost />
+    </QueryClientProvider>
+  </StrictMode>,
+);

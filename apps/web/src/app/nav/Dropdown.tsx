@@ -1,0 +1,61 @@
+import { IconChevronDown } from '@tabler/icons-react';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import classes from './NavBar.module.css';
+
+interface Props {
+  /** Accessible name, e.g. "Game: Tarkov". */
+  label: string;
+  current: ReactNode;
+  heading: string;
+  children: (close: () => void) => ReactNode;
+}
+
+/** A disclosure dropdown of links (button + list), closed by Escape, outside clicks and choosing. */
+export function Dropdown({ label, current, heading, children }: Props) {
+  const [open, setOpen] = useState(false);
+  const id = useId();
+  const root = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    const onPointer = (e: PointerEvent) => {
+      if (!root.current?.contains(e.target as Node)) setOpen(false);
+    };
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') {
+        setOpen(false);
+        button.current?.focus();
+      }
+    };
+    document.addEventListener('pointerdown', onPointer);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('pointerdown', onPointer);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [open]);
+
+  return (
+    <div ref={root} className={classes.dropdown}>
+      <button
+        type="button"
+        ref={button}
+        className={classes.dropdownTarget}
+        aria-expanded={open}
+        aria-controls={id}
+        aria-label={label}
+        onClick={() => setOpen((o) => !o)}
+      >
+        <span className={classes.truncate}>{current}</span>
+        <IconChevronDown size={14} aria-hidden="true" />
+      </button>
+      {open ? (
+        <div id={id} className={classes.dropdownPanel}>
+          <div className={classes.dropdownHeading}>{heading}</div>
+          {children(() => setOpen(false))}
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,281 @@
+import { useMediaQuery } from '@mantine/hooks';
+import { IconBrandGithub, IconMenu2, IconX } from '@tabler/icons-react';
+import { constants } from '@waypoint/shared/constants';
+import { toolLabels } from '@waypoint/shared/messages';
+import type { AdditionalFeature } from '@waypoint/shared/models/enums';
+import type { TCategory } from '@waypoint/shared/models/types';
+import { type ReactNode, useEffect, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { useSession } from '../../api/session.ts';
+import { ColorSchemeToggle } from '../../components/ColorSchemeToggle.tsx';
+import { MapLabel, MapPreview, mapPath } from '../../components/MapEntry.tsx';
+import ui from '../../components/ui.module.css';
+import { openConsentDialog } from '../../features/consent/consent.ts';
+import { config } from '../config.ts';
+import { logout } from '../logout.ts';
+import type { RouteName } from '../routes.tsx';
+import { BarAnchor } from './BarLink.tsx';
+import { Dropdown } from './Dropdown.tsx';
+import { insideFrame } from './embedding.ts';
+import classes from './NavBar.module.css';
+import { type BarData, useBarData } from './useBarData.ts';
+
+interface NavItem {
+  key: string;
+  label: ReactNode;
+  to: string;
+  active?: boolean;
+  preview?: ReactNode;
+}
+
+interface Section {
+  key: string;
+  label: string;
+  current: string;
+  items: NavItem[];
+}
+
+const gamePath = (gameId: string) => `/game/${encodeURIComponent(gameId)}`;
+
+function categoryTarget(gameId: string, category: TCategory, data: BarData) {
+  const first = data.allMaps.find((m) => m.categoryId === category._id);
+  const target = category.preferredMap || first?._id;
+  return target ? mapPath(gameId, target) : gamePath(gameId);
+}
+
+/** The dropdowns and their visibility rules (SPEC §2.8). */
+function sections(data: BarData): Section[] {
+  const out: Section[] = [];
+  const { game } = data;
+  if (data.showGame) {
+    out.push({
+      key: 'game',
+      label: 'Game',
+      current: game?.name ?? 'Game',
+      items: data.games.map((g) => ({
+        key: g._id,
+        label: g.name,
+        to: gamePath(g._id),
+        active: g._id === game?._id,
+      })),
+    });
+  }
+  if (data.showCategoryAndMap && game) {
+    out.push({
+      key: 'category',
+      label: 'Category',
+      current: data.category?.name ?? 'Category',
+      items: data.categories.map((c) => ({
+        key: c._id,
+        label: c.name,
+        to: categoryTarget(game._id, c, data),
+        active: c._id === data.category?._id,
+      })),
+    });
+    out.push({
+      key: 'map',
+      label: 'Map',
+      current: data.map?.name ?? 'Map',
+      items: data.maps.map((m) => ({
+        key: m._id,
+        label: <MapLabel map={m} preferred={data.categories.some((c) => c.preferredMap === m._id)} />,
+        to: mapPath(game._id, m._id),
+        active: m._id === data.map?._id,
+        preview: <MapPreview map={m} />,
+      })),
+    });
+  }
+  if (data.showTools && game) {
+    out.push({
+      key: 'tools',
+      label: 'Tools',
+      current: 'Tools',
+      items: (game.additionalFeatures ?? []).map((f) => ({
+        key: f,
+        label: toolLabels[f as AdditionalFeature] ?? f,
+        to: `${gamePath(game._id)}/tools/${f}`,
+      })),
+    });
+  }
+  return out;
+}
+
+function ItemList({
+  section,
+  embedded,
+  onChoose,
+}: {
+  section: Section;
+  embedded: boolean;
+  onChoose: () => void;
+}) {
+  return (
+    <ul className={classes.itemList} style={{ maxHeight: constants.dropdownMaxHeightPx }}>
+      {section.items.map((item) => (
+        <li key={item.key} className={item.preview ? classes.withPreview : undefined}>
+          <BarAnchor
+            to={item.to}
+            embedded={embedded}
+            className={classes.item}
+            data-active={item.active || undefined}
+            aria-current={item.active ? 'page' : undefined}
+            onClick={onChoose}
+          >
+            {item.label}
+          </BarAnchor>
+          {item.preview ? <div className={classes.preview}>{item.preview}</div> : null}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Right side: app badge, account links, Contact, Consent, social link (SPEC §2.8). */
+function RightLinks({ embedded, gameId }: { embedded: boolean; gameId?: string }) {
+  const session = useSession();
+  const navigate = useNavigate();
+  const promo = gameId ? `${gamePath(gameId)}/ingameMapApp` : '';
+  return (
+    <>
+      {config.appStoreUrl ? (
+        <a href={config.appStoreUrl} target="_blank" rel="noopener" className={classes.badge}>
+          Get the in-game app
+        </a>
+      ) : promo ? (
+        <BarAnchor to={promo} embedded={embedded} className={classes.badge}>
+          Get the in-game app
+        </BarAnchor>
+      ) : null}
+      {session?.admin ? (
+        <BarAnchor to="/admin" embedded={embedded} className={classes.link}>
+          Admin
+        </BarAnchor>
+      ) : null}
+      {session ? (
+        <>
+          <BarAnchor to="/profile" embedded={embedded} className={classes.link}>
+            Profile
+          </BarAnchor>
+          <button type="button" className={classes.link} onClick={() => logout(navigate)}>
+            Logout
+          </button>
+        </>
+      ) : (
+        <BarAnchor to="/login" embedded={embedded} className={classes.link}>
+          Login
+        </BarAnchor>
+      )}
+      <BarAnchor to="/contact" embedded={embedded} className={classes.link}>
+        Contact
+      </BarAnchor>
+      <button type="button" className={classes.link} onClick={() => openConsentDialog()}>
+        Consent
+      </button>
+      <a
+        href={config.socialUrl}
+        target="_blank"
+        rel="noopener"
+        className={classes.link}
+        aria-label={config.socialLabel}
+        title={config.socialLabel}
+      >
+        <IconBrandGithub size={20} />
+      </a>
+    </>
+  );
+}
+
+function Logo({ embedded }: { embedded: boolean }) {
+  return (
+    <BarAnchor to="/" embedded={embedded} className={classes.logo} aria-label="Waypoint home">
+      <svg viewBox="0 0 64 64" width="26" height="26" aria-hidden="true">
+        <rect width="64" height="64" rx="14" fill="var(--mantine-primary-color-filled)" />
+        <path
+          d="M32 10c-9 0-16 7-16 16 0 12 16 28 16 28s16-16 16-28c0-9-7-16-16-16zm0 22a6 6 0 1 1 0-12 6 6 0 0 1 0 12z"
+          fill="#fff"
+        />
+      </svg>
+      <span className={classes.logoText}>Waypoint</span>
+    </BarAnchor>
+  );
+}
+
+interface NavBarProps {
+  routeName: RouteName | undefined;
+  gameId?: string;
+  mapId?: string;
+}
+
+/** The top navigation bar (SPEC §2.8); at 1000 px or less it collapses behind a menu button. */
+export function NavBar({ routeName, gameId, mapId }: NavBarProps) {
+  const data = useBarData(routeName, gameId, mapId);
+  const collapsed = useMediaQuery(`(max-width: ${constants.autoCloseMaxWidthPx}px)`, false, {
+    getInitialValueInEffect: false,
+  });
+  const [opened, setOpened] = useState(false);
+  const { pathname } = useLocation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: close the menu whenever the page changes
+  useEffect(() => setOpened(false), [pathname]);
+  const embedded = insideFrame();
+  const list = sections(data);
+
+  return (
+    <header className={classes.header}>
+      <nav aria-label="Main" className={classes.inner}>
+        <Logo embedded={embedded} />
+        {collapsed ? (
+          <>
+            <span className={`${classes.truncate} ${classes.context}`}>
+              {data.game ? (data.map ? `${data.game.name} · ${data.map.name}` : data.game.name) : ''}
+            </span>
+            <ColorSchemeToggle />
+            <button
+              type="button"
+              className={ui.iconButton}
+              onClick={() => setOpened((o) => !o)}
+              aria-label={opened ? 'Close navigation' : 'Open navigation'}
+              aria-expanded={opened}
+              aria-controls="wp-nav-panel"
+            >
+              {opened ? <IconX size={20} /> : <IconMenu2 size={20} />}
+            </button>
+            {opened ? (
+              <div id="wp-nav-panel" className={classes.panel}>
+                {list.map((section) => (
+                  <details key={section.key} className={classes.panelSection} open={section.key !== 'game'}>
+                    <summary>
+                      {section.label}: {section.current}
+                    </summary>
+                    <ItemList section={section} embedded={embedded} onChoose={() => setOpened(false)} />
+                  </details>
+                ))}
+                <div className={classes.panelLinks}>
+                  <RightLinks embedded={embedded} gameId={data.game?._id} />
+                </div>
+              </div>
+            ) : null}
+          </>
+        ) : (
+          <>
+            <div className={classes.dropdowns}>
+              {list.map((section) => (
+                <Dropdown
+                  key={section.key}
+                  label={`${section.label}: ${section.current}`}
+                  heading={section.label}
+                  current={section.current}
+                >
+                  {(close) => <ItemList section={section} embedded={embedded} onChoose={close} />}
+                </Dropdown>
+              ))}
+            </div>
+            <div className={classes.right}>
+              <RightLinks embedded={embedded} gameId={data.game?._id} />
+              <ColorSchemeToggle />
+            </div>
+          </>
+        )}
+      </nav>
+    </header>
+  );
+}

@@ -1,0 +1,12 @@
+import { QueryClient } from '@tanstack/react-query';
+import { HttpError } from '../api/client.ts';
+
+export const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: {
+      refetchOnWindowFocus: false,
+      // Client errors (404 and the like) are answers, not glitches: no retry.
+      retry: (count, error) => !(error instanceof HttpError && error.status < 500) && count < 2,
+    },
+  },
+});

@@ -1,0 +1,13 @@
+import ui from './ui.module.css';
+import { usePageMeta } from './usePageMeta.ts';
+
+/** Route entry of a page whose content is delivered by its own feature. */
+export function FeaturePending({ title }: { title: string }) {
+  usePageMeta(title);
+  return (
+    <div className={`${ui.container} ${ui.stack}`}>
+      <h1 className={ui.title}>{title}</h1>
+      <p className={ui.dimmed}>This page is not available yet.</p>
+    </div>
+  );
+}

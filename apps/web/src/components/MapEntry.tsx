@@ -1,0 +1,54 @@
+import { IconInfoCircle } from '@tabler/icons-react';
+import { messages } from '@waypoint/shared/messages';
+import type { TMap } from '@waypoint/shared/models/types';
+import { Link } from 'react-router';
+import { thumbUrl } from '../api/images.ts';
+import classes from './MapEntry.module.css';
+import { Thumbnail } from './Thumbnail.tsx';
+import ui from './ui.module.css';
+
+/** A map's name, 'by {author}' and the preferred-map icon. */
+export function MapLabel({ map, preferred }: { map: TMap; preferred: boolean }) {
+  return (
+    <span className={classes.label}>
+      <span>{map.name}</span>
+      {map.authorName ? (
+        <span className={`${ui.dimmed} ${classes.author}`}>{messages.byAuthor(map.authorName)}</span>
+      ) : null}
+      {preferred ? (
+        <IconInfoCircle size={16} aria-label="Preferred map" role="img" className={classes.icon} />
+      ) : null}
+    </span>
+  );
+}
+
+/** The map thumbnail shown on hover. */
+export function MapPreview({ map }: { map: TMap }) {
+  return (
+    <span className={classes.previewBox}>
+      <Thumbnail
+        sources={[thumbUrl('map', map._id, 'mapImage', '150x150', map.images)]}
+        alt={`${map.name} preview`}
+        aspectRatio="1 / 1"
+      />
+    </span>
+  );
+}
+
+export function mapPath(gameId: string, mapId: string) {
+  return `/game/${encodeURIComponent(gameId)}/maps/${encodeURIComponent(mapId)}`;
+}
+
+/** A link to a map; hovering or focusing it shows the map thumbnail. */
+export function MapEntry({ map, preferred }: { map: TMap; preferred: boolean }) {
+  return (
+    <span className={classes.entry}>
+      <Link to={mapPath(map.gameId, map._id)} className={ui.link} data-testid="map-link">
+        <MapLabel map={map} preferred={preferred} />
+      </Link>
+      <span className={classes.preview} aria-hidden="true">
+        <MapPreview map={map} />
+      </span>
+    </span>
+  );
+}

@@ -1,0 +1,35 @@
+import { Button, Text } from '@mantine/core';
+import { useMutation } from '@tanstack/react-query';
+import { messages } from '@waypoint/shared/messages';
+import { useNavigate, useParams } from 'react-router';
+import { api } from '../../api/client.ts';
+import { withMantine } from '../../app/MantineShell.tsx';
+import { toast } from '../../components/toast.ts';
+import { usePageMeta } from '../../components/usePageMeta.ts';
+import { AuthCard } from './AuthCard.tsx';
+import { errorMessage } from './form.ts';
+
+/** Account confirmation from the e-mailed link (SPEC §2.4): success goes home. */
+export function ConfirmAccountPage() {
+  usePageMeta('Confirm your account');
+  const { hash = '' } = useParams();
+  const navigate = useNavigate();
+  const confirm = useMutation({
+    mutationFn: () => api.get(`/users/confirm/${encodeURIComponent(hash)}`),
+    onSuccess: () => {
+      toast.success(messages.accountConfirmed);
+      navigate('/', { replace: true });
+    },
+    onError: (error) => toast.error(errorMessage(error, messages.somethingWentWrong)),
+  });
+  return (
+    <AuthCard title="Confirm your account">
+      <Text mb="md">One click and your account is ready.</Text>
+      <Button fullWidth loading={confirm.isPending} onClick={() => confirm.mutate()}>
+        {messages.clickToConfirm}
+      </Button>
+    </AuthCard>
+  );
+}
+
+export const Component = withMantine(ConfirmAccountPage);

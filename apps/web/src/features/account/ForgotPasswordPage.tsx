@@ -1,0 +1,48 @@
+import { Anchor, Button, Stack, TextInput } from '@mantine/core';
+import { useMutation } from '@tanstack/react-query';
+import { zForgotPassword } from '@waypoint/shared/account/schemas';
+import { messages } from '@waypoint/shared/messages';
+import { Link } from 'react-router';
+import { api } from '../../api/client.ts';
+import { withMantine } from '../../app/MantineShell.tsx';
+import { toast } from '../../components/toast.ts';
+import { usePageMeta } from '../../components/usePageMeta.ts';
+import { AuthCard } from './AuthCard.tsx';
+import { errorMessage, useSchemaForm } from './form.ts';
+
+/** Forgot password (SPEC §2.4): one required e-mail field. */
+export function ForgotPasswordPage() {
+  usePageMeta('Forgot password');
+  const form = useSchemaForm(zForgotPassword, { email: '' });
+  const send = useMutation({
+    mutationFn: (body: { email: string }) => api.post('/users/forgotPassword', body),
+    onSuccess: () => toast.success(messages.checkInbox),
+    onError: (error) => toast.error(errorMessage(error, messages.somethingWentWrong)),
+  });
+  return (
+    <AuthCard title="Forgot password" lead="We send you a link to choose a new password.">
+      <form onSubmit={form.onSubmit((values) => send.mutate(values))} noValidate>
+        <Stack>
+          <TextInput
+            label="Email"
+            placeholder={messages.enterEmail}
+            type="email"
+            autoComplete="email"
+            required
+            {...form.getInputProps('email')}
+          />
+          <Button type="submit" loading={send.isPending} fullWidth>
+            Send recovery link
+          </Button>
+          {send.isSuccess ? (
+            <Anchor component={Link} to="/login" size="sm" ta="center" role="status">
+              {messages.checkInbox} Back to login
+            </Anchor>
+          ) : null}
+        </Stack>
+      </form>
+    </AuthCard>
+  );
+}
+
+export const Component = withMantine(ForgotPasswordPage);

@@ -1,0 +1,70 @@
+import { Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { useMutation } from '@tanstack/react-query';
+import { type LoginAnswer, zLogin } from '@waypoint/shared/account/schemas';
+import { messages } from '@waypoint/shared/messages';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { api } from '../../api/client.ts';
+import { storeToken } from '../../api/session.ts';
+import { safeNextPath } from '../../app/guards.tsx';
+import { withMantine } from '../../app/MantineShell.tsx';
+import { toast } from '../../components/toast.ts';
+import { usePageMeta } from '../../components/usePageMeta.ts';
+import { AuthCard } from './AuthCard.tsx';
+import { applyServerErrors, errorMessage, useSchemaForm } from './form.ts';
+
+/** Login (SPEC §2.4): afterwards go to nextUrl, else postRoute, else home. */
+export function LoginPage() {
+  usePageMeta('Login');
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const form = useSchemaForm(zLogin, { email: '', password: '' });
+  const login = useMutation({
+    mutationFn: (body: { email: string; password: string }) => api.post<LoginAnswer>('/users/login', body),
+    onSuccess: (answer) => {
+      storeToken(answer.token);
+      toast.success(messages.loginSuccess(answer.user.username));
+      const next = safeNextPath(params.get('nextUrl')) ?? safeNextPath(params.get('postRoute')) ?? '/';
+      navigate(next, { replace: true });
+    },
+    onError: (error) => {
+      applyServerErrors(form, error);
+      toast.error(errorMessage(error, messages.somethingWentWrong));
+    },
+  });
+  const suffix = params.toString() ? `?${params.toString()}` : '';
+
+  return (
+    <AuthCard title="Login" lead="Log in to track quests, items and markers, and to suggest content.">
+      <form onSubmit={form.onSubmit((values) => login.mutate(values))} noValidate>
+        <Stack>
+          <TextInput
+            label="Email"
+            type="email"
+            autoComplete="email"
+            required
+            {...form.getInputProps('email')}
+          />
+          <PasswordInput
+            label="Password"
+            autoComplete="current-password"
+            required
+            {...form.getInputProps('password')}
+          />
+          <Button type="submit" loading={login.isPending} fullWidth>
+            Login
+          </Button>
+          <Group justify="space-between">
+            <Anchor component={Link} to={`/register${suffix}`} size="sm">
+              Create an account
+            </Anchor>
+            <Anchor component={Link} to="/forgotPassword" size="sm">
+              Forgot password?
+            </Anchor>
+          </Group>
+        </Stack>
+      </form>
+    </AuthCard>
+  );
+}
+
+export const Component = withMantine(LoginPage);

@@ -1,0 +1,61 @@
+import { Button, PasswordInput, Stack } from '@mantine/core';
+import { useMutation } from '@tanstack/react-query';
+import { zPasswordRecoveryForm } from '@waypoint/shared/account/schemas';
+import { messages } from '@waypoint/shared/messages';
+import { useNavigate, useParams } from 'react-router';
+import { api } from '../../api/client.ts';
+import { withMantine } from '../../app/MantineShell.tsx';
+import { toast } from '../../components/toast.ts';
+import { usePageMeta } from '../../components/usePageMeta.ts';
+import { AuthCard } from './AuthCard.tsx';
+import { errorMessage, useSchemaForm } from './form.ts';
+
+/** Password recovery from the e-mailed link (SPEC §2.4): success goes home. */
+export function PasswordRecoveryPage() {
+  usePageMeta('Choose a new password');
+  const { hash = '' } = useParams();
+  const navigate = useNavigate();
+  const form = useSchemaForm(zPasswordRecoveryForm, { newPassword: '', confirmPassword: '' });
+  const recover = useMutation({
+    mutationFn: (newPassword: string) => api.post('/users/passwordRecovery', { hash, newPassword }),
+    onSuccess: () => {
+      toast.success(messages.passwordChanged);
+      navigate('/', { replace: true });
+    },
+    onError: (error) => toast.error(errorMessage(error, messages.somethingWentWrong)),
+  });
+  return (
+    <AuthCard title="Choose a new password">
+      <form
+        onSubmit={form.onSubmit(
+          (values) => recover.mutate(values.newPassword),
+          (errors) => {
+            if (errors.confirmPassword === messages.passwordsMustMatch)
+              toast.error(messages.passwordsMustMatch);
+          },
+        )}
+        noValidate
+      >
+        <Stack>
+          <PasswordInput
+            label="New password"
+            autoComplete="new-password"
+            required
+            {...form.getInputProps('newPassword')}
+          />
+          <PasswordInput
+            label="Confirm password"
+            autoComplete="new-password"
+            required
+            {...form.getInputProps('confirmPassword')}
+          />
+          <Button type="submit" loading={recover.isPending} fullWidth>
+            Save new password
+          </Button>
+        </Stack>
+      </form>
+    </AuthCard>
+  );
+}
+
+export const Component = withMantine(PasswordRecoveryPage);

@@ -1,0 +1,100 @@
+import { Alert, Anchor, Button, Checkbox, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { useMutation } from '@tanstack/react-query';
+import { zRegisterForm } from '@waypoint/shared/account/schemas';
+import { messages } from '@waypoint/shared/messages';
+import { Link } from 'react-router';
+import { api } from '../../api/client.ts';
+import { withMantine } from '../../app/MantineShell.tsx';
+import { toast } from '../../components/toast.ts';
+import { usePageMeta } from '../../components/usePageMeta.ts';
+import { AuthCard } from './AuthCard.tsx';
+import { applyServerErrors, errorMessage, useSchemaForm } from './form.ts';
+
+/** Register (SPEC §2.4, §5): nothing is sent while the form is invalid. */
+export function RegisterPage() {
+  usePageMeta('Register');
+  const form = useSchemaForm(zRegisterForm, {
+    username: '',
+    email: '',
+    password: '',
+    confirmPassword: '',
+    consent: false,
+  });
+  const register = useMutation({
+    mutationFn: (body: { username: string; email: string; password: string }) =>
+      api.post<{ message: string }>('/users/register', body),
+    onSuccess: () => {
+      toast.success(messages.registerSuccess);
+      form.reset();
+    },
+    onError: (error) => {
+      applyServerErrors(form, error);
+      toast.error(`${messages.registerFailure} ${errorMessage(error, '')}`.trim());
+    },
+  });
+
+  return (
+    <AuthCard
+      title="Register"
+      lead={
+        <>
+          Already have an account?{' '}
+          <Anchor component={Link} to="/login">
+            Login
+          </Anchor>
+        </>
+      }
+    >
+      {register.isSuccess ? (
+        <Alert color="teal" title={messages.registerSuccess} mb="md" role="status">
+          {messages.registerCheckInbox}
+        </Alert>
+      ) : null}
+      <form
+        onSubmit={form.onSubmit(({ username, email, password }) =>
+          register.mutate({ username, email, password }),
+        )}
+        noValidate
+      >
+        <Stack>
+          <TextInput label="Username" autoComplete="username" required {...form.getInputProps('username')} />
+          <TextInput
+            label="Email"
+            type="email"
+            autoComplete="email"
+            required
+            {...form.getInputProps('email')}
+          />
+          <PasswordInput
+            label="Password"
+            autoComplete="new-password"
+            required
+            {...form.getInputProps('password')}
+          />
+          <PasswordInput
+            label="Confirm password"
+            autoComplete="new-password"
+            required
+            {...form.getInputProps('confirmPassword')}
+          />
+          <Checkbox
+            label={
+              <Text span size="sm">
+                I agree to the{' '}
+                <Anchor component={Link} to="/privacy" target="_blank">
+                  privacy policy
+                </Anchor>
+              </Text>
+            }
+            {...form.getInputProps('consent', { type: 'checkbox' })}
+          />
+          <Button type="submit" loading={register.isPending} fullWidth>
+            Register
+          </Button>
+        </Stack>
+      </form>
+    </AuthCard>
+  );
+}
+
+export const Component = withMantine(RegisterPage);

@@ -1,0 +1,54 @@
+import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { useMutation } from '@tanstack/react-query';
+import { constants } from '@waypoint/shared/constants';
+import { messages } from '@waypoint/shared/messages';
+import type { TGame } from '@waypoint/shared/models/types';
+import { useEffect, useState } from 'react';
+import { api } from '../../api/client.ts';
+import { toast } from '../../components/toast.ts';
+
+/** Confirm dialog: the confirm button appears only once the word reset is typed. */
+export function ResetProgressDialog({ game, onClose }: { game: TGame | null; onClose: () => void }) {
+  const [word, setWord] = useState('');
+  useEffect(() => {
+    if (game) setWord('');
+  }, [game]);
+  const reset = useMutation({
+    mutationFn: (gameId: string) => api.post('/users/resetProgress', { gameId }),
+    onSuccess: () => {
+      toast.success(messages.progressReset(game?.name ?? ''));
+      onClose();
+    },
+    onError: () => toast.error(messages.somethingWentWrong),
+  });
+  const confirmed = word === constants.resetConfirmWord;
+  return (
+    <Modal
+      opened={game !== null}
+      onClose={onClose}
+      title={`${messages.resetProgress}: ${game?.name ?? ''}`}
+      centered
+    >
+      <Stack>
+        <Text size="sm">{messages.resetProgressHint(constants.resetConfirmWord)}</Text>
+        <TextInput
+          label="Confirmation"
+          value={word}
+          onChange={(e) => setWord(e.currentTarget.value)}
+          autoComplete="off"
+          data-autofocus
+        />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          {confirmed && game ? (
+            <Button color="red" loading={reset.isPending} onClick={() => reset.mutate(game._id)}>
+              Confirm
+            </Button>
+          ) : null}
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

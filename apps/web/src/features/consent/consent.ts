@@ -1,0 +1,91 @@
+import { useSyncExternalStore } from 'react';
+
+/** What the visitor allowed. Necessary storage (session, preferences) is always on. */
+export interface Consent {
+  necessary: true;
+  analytics: boolean;
+  advertising: boolean;
+  /** When the choice was made (ISO date). */
+  decidedAt: string;
+}
+
+export const consentStorageKey = 'waypoint-consent';
+const listeners = new Set<() => void>();
+let dialogOpen = false;
+let cachedRaw: string | null | undefined;
+let cached: Consent | null = null;
+
+function read(): Consent | null {
+  let raw: string | null = null;
+  try {
+    raw = localStorage.getItem(consentStorageKey);
+  } catch {
+    raw = null;
+  }
+  if (raw === cachedRaw) return cached;
+  cachedRaw = raw;
+  try {
+    const v = raw ? (JSON.parse(raw) as Partial<Consent>) : null;
+    cached = v
+      ? {
+          necessary: true,
+          analytics: v.analytics === true,
+          advertising: v.advertising === true,
+          decidedAt: String(v.decidedAt ?? ''),
+        }
+      : null;
+  } catch {
+    cached = null;
+  }
+  return cached;
+}
+
+function notify() {
+  for (const l of listeners) l();
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** The stored choice, or null before the visitor decided. Analytics and ad loaders must check it. */
+export function getConsent(): Consent | null {
+  return read();
+}
+
+export function saveConsent(choice: { analytics: boolean; advertising: boolean }) {
+  const value: Consent = { necessary: true, ...choice, decidedAt: new Date().toISOString() };
+  try {
+    localStorage.setItem(consentStorageKey, JSON.stringify(value));
+  } catch {
+    // Private mode: the choice holds for this page view only.
+    cachedRaw = JSON.stringify(value);
+    cached = value;
+  }
+  dialogOpen = false;
+  notify();
+}
+
+export function useConsent(): Consent | null {
+  return useSyncExternalStore(subscribe, read, () => null);
+}
+
+export function openConsentDialog() {
+  dialogOpen = true;
+  notify();
+}
+
+export function closeConsentDialog() {
+  dialogOpen = false;
+  notify();
+}
+
+/** Open on first visit (nothing stored yet) and whenever the Consent link is used. */
+export function useConsentDialogOpen(): boolean {
+  return useSyncExternalStore(
+    subscribe,
+    () => dialogOpen || read() === null,
+    () => false,
+  );
+}

@@ -1,0 +1,126 @@
+import { messages, toolLabels } from '@waypoint/shared/messages';
+import type { AdditionalFeature } from '@waypoint/shared/models/enums';
+import type { TCategory, TGame, TMap } from '@waypoint/shared/models/types';
+import { useMemo } from 'react';
+import { Navigate, useParams } from 'react-router';
+import { HttpError } from '../../api/client.ts';
+import { useCategories, useGame, useMaps } from '../../api/queries.ts';
+import { SafeHtml } from '../../components/SafeHtml.tsx';
+import ui from '../../components/ui.module.css';
+import { usePageMeta } from '../../components/usePageMeta.ts';
+import { CategoryCard } from './CategoryCard.tsx';
+import { ToolCard } from './ToolCard.tsx';
+
+function plainText(html: string | undefined): string {
+  if (!html) return '';
+  return new DOMParser().parseFromString(html, 'text/html').body.textContent?.trim() ?? '';
+}
+
+/** Maps grouped by category, both in weight order (the API sorts them). */
+function groupMaps(categories: TCategory[], maps: TMap[]) {
+  const byCategory = new Map<string, TMap[]>();
+  for (const map of maps) {
+    const list = byCategory.get(map.categoryId ?? '') ?? [];
+    list.push(map);
+    byCategory.set(map.categoryId ?? '', list);
+  }
+  return categories.map((category) => ({ category, maps: byCategory.get(category._id) ?? [] }));
+}
+
+function GameContent({ game }: { game: TGame }) {
+  const categories = useCategories(game._id);
+  const maps = useMaps(game._id);
+  const groups = useMemo(
+    () => groupMaps(categories.data ?? [], maps.data ?? []),
+    [categories.data, maps.data],
+  );
+  const features = (game.additionalFeatures ?? []) as AdditionalFeature[];
+  const loading = categories.isPending || maps.isPending;
+
+  return (
+    <>
+      {features.length > 0 ? (
+        <section aria-labelledby="tools-heading">
+          <h2 className={ui.h2} id="tools-heading">
+            Tools
+          </h2>
+          <div className="wp-grid">
+            {features.map((feature) => (
+              <ToolCard
+                key={feature}
+                gameId={game._id}
+                feature={feature}
+                label={toolLabels[feature] ?? feature}
+              />
+            ))}
+          </div>
+        </section>
+      ) : null}
+      <section aria-labelledby="maps-heading">
+        <h2 className={ui.h2} id="maps-heading">
+          Maps
+        </h2>
+        {loading ? (
+          <div className="wp-grid">
+            {[0, 1, 2].map((i) => (
+              <div key={i} className={ui.skeleton} style={{ height: 220 }} />
+            ))}
+          </div>
+        ) : categories.isError || maps.isError ? (
+          <p className={ui.alert}>{messages.genericError}</p>
+        ) : groups.length === 0 ? (
+          <p className={ui.dimmed}>No maps yet.</p>
+        ) : (
+          <div className="wp-grid">
+            {groups.map(({ category, maps: list }) => (
+              <CategoryCard key={category._id} category={category} maps={list} />
+            ))}
+          </div>
+        )}
+      </section>
+      {game.content ? (
+        <section aria-label="About the game">
+          <SafeHtml html={game.content} />
+        </section>
+      ) : null}
+    </>
+  );
+}
+
+/** Game page (SPEC §2.5). */
+export function GamePage() {
+  const { gameId = '' } = useParams();
+  const game = useGame(gameId);
+  const description = plainText(game.data?.description);
+  usePageMeta(
+    game.data ? `${game.data.name} maps, quests and tools` : undefined,
+    game.data ? description || `Interactive maps, quests and tools for ${game.data.name}.` : undefined,
+  );
+
+  if (game.error instanceof HttpError && game.error.status === 404) {
+    return <Navigate replace to={`/error?gameId=${encodeURIComponent(gameId)}`} />;
+  }
+
+  return (
+    <div className={`${ui.container} ${ui.stack}`} style={{ gap: 'var(--mantine-spacing-xl)' }}>
+      {game.isPending ? (
+        <div className={ui.stack}>
+          <div className={ui.skeleton} style={{ height: 40, width: '40%' }} />
+          <div className={ui.skeleton} style={{ height: 20, width: '70%' }} />
+        </div>
+      ) : game.isError ? (
+        <p className={ui.alert}>{messages.genericError}</p>
+      ) : (
+        <>
+          <header className={ui.stack} style={{ gap: 'var(--mantine-spacing-xs)' }}>
+            <h1 className={ui.title}>{game.data.name}</h1>
+            <SafeHtml html={game.data.description} className={ui.dimmed} />
+          </header>
+          <GameContent game={game.data} />
+        </>
+      )}
+    </div>
+  );
+}
+
+export { GamePage as Component };

@@ -1,0 +1,119 @@
+import { IconSearch } from '@tabler/icons-react';
+import { messages } from '@waypoint/shared/messages';
+import type { TGame } from '@waypoint/shared/models/types';
+import { useDeferredValue, useState } from 'react';
+import { Link } from 'react-router';
+import { imageUrl, thumbUrl } from '../../api/images.ts';
+import { useGames } from '../../api/queries.ts';
+import { useSession } from '../../api/session.ts';
+import { config } from '../../app/config.ts';
+import { ColorSchemeToggle } from '../../components/ColorSchemeToggle.tsx';
+import { Thumbnail } from '../../components/Thumbnail.tsx';
+import ui from '../../components/ui.module.css';
+import { usePageMeta } from '../../components/usePageMeta.ts';
+import classes from './HomePage.module.css';
+
+/** Games whose name contains the text, ignoring case (SPEC §2.3). */
+export function filterGames(games: TGame[], text: string): TGame[] {
+  const needle = text.trim().toLocaleLowerCase();
+  if (!needle) return games;
+  return games.filter((g) => g.name.toLocaleLowerCase().includes(needle));
+}
+
+function GameCard({ game, eager }: { game: TGame; eager: boolean }) {
+  return (
+    <Link to={`/game/${encodeURIComponent(game._id)}`} className={ui.card} data-testid="game-card">
+      <Thumbnail
+        sources={[
+          imageUrl('game', game._id, 'image', game.images),
+          thumbUrl('game', game._id, 'image', 'h128', game.images),
+        ]}
+        alt=""
+        aspectRatio="16 / 9"
+        loading={eager ? 'eager' : 'lazy'}
+      />
+      <div className={ui.cardBody}>
+        <h2 className={ui.h3}>{game.name}</h2>
+      </div>
+    </Link>
+  );
+}
+
+function TopLinks() {
+  const session = useSession();
+  return (
+    <nav aria-label="Account" className={`${ui.row} ${classes.topLinks}`}>
+      {session?.admin ? (
+        <Link to="/admin" className={ui.link}>
+          Admin
+        </Link>
+      ) : null}
+      {session ? (
+        <Link to="/profile" className={ui.link}>
+          Profile
+        </Link>
+      ) : (
+        <Link to="/login" className={ui.link}>
+          Login
+        </Link>
+      )}
+      <Link to="/contact" className={ui.link}>
+        Contact
+      </Link>
+      <ColorSchemeToggle />
+    </nav>
+  );
+}
+
+/** Home: the list of games with a search box (SPEC §2.1, §2.3). */
+export function HomePage() {
+  usePageMeta(config.siteName, `Waypoint: interactive game maps. ${messages.homeTagline}.`);
+  const games = useGames();
+  const [search, setSearch] = useState('');
+  const deferred = useDeferredValue(search);
+  const list = filterGames(games.data ?? [], deferred);
+
+  return (
+    <div className={ui.container}>
+      <TopLinks />
+      <header className={`${ui.stack} ${ui.center} ${classes.hero}`}>
+        <h1 className={classes.heroTitle}>Waypoint</h1>
+        <p className={`${ui.dimmed} ${classes.heroLead}`}>
+          {messages.homeTagline}: interactive maps, quests and tools for the games you play.
+        </p>
+      </header>
+      <div className={`${ui.inputWrap} ${classes.search}`}>
+        <IconSearch size={18} className={ui.inputIcon} aria-hidden="true" />
+        <input
+          type="search"
+          className={ui.input}
+          placeholder={messages.searchPlaceholder}
+          aria-label="Search games"
+          value={search}
+          onChange={(e) => setSearch(e.currentTarget.value)}
+        />
+      </div>
+      <section aria-label="Games">
+        {games.isPending ? (
+          <div className="wp-grid">
+            {[0, 1, 2].map((i) => (
+              <div key={i} className={ui.skeleton} style={{ aspectRatio: '16 / 12' }} />
+            ))}
+          </div>
+        ) : games.isError ? (
+          <p className={ui.alert}>{messages.genericError}</p>
+        ) : list.length === 0 ? (
+          <p className={`${ui.dimmed} ${classes.empty}`}>{messages.noGamesFound}</p>
+        ) : (
+          <div className="wp-grid" data-testid="game-list">
+            {list.map((game, i) => (
+              <GameCard key={game._id} game={game} eager={i < 3} />
+            ))}
+          </div>
+        )}
+      </section>
+    </div>
+  );
+}
+
+export { HomePage as Component };

@@ -1,0 +1,21 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const apiTarget = process.env.WAYPOINT_API ?? 'http://localhost:3000';
+const proxied = ['/api', '/uploads', '/thumbs', '/mapTiles'];
+
+export default defineConfig({
+  plugins: [react()],
+  server: {
+    port: 5173,
+    proxy: Object.fromEntries(proxied.map((path) => [path, { target: apiTarget, changeOrigin: true }])),
+  },
+  build: {
+    target: 'es2022',
+    sourcemap: false,
+    assetsInlineLimit: 2048,
+    // The entry stays small: pages, maps, tools and the admin panel are split by route.
+    chunkSizeWarningLimit: 400,
+    manifest: true,
+  },
+});
