@@ -11,6 +11,7 @@ import { type DeclaredRoute, policyPlugin } from './features/auth/policy.ts';
 import { createTokenService, type TokenService } from './features/auth/tokens.ts';
 import { imagesPlugin } from './features/images/images.plugin.ts';
 import { createMailer, type Mailer } from './features/mail/mailer.ts';
+import { registerMapViewRoutes } from './features/map-view/map-view.routes.ts';
 import { registerModelRoutes } from './features/models/models.routes.ts';
 import { createModelWriter, type ModelWriter } from './features/models/models.service.ts';
 import { ResponseCache } from './features/models/response-cache.ts';
@@ -85,6 +86,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerAccountRoutes(app, { accounts: createAccountService({ db, config, tokens, mailer }), config });
   registerModelRoutes(app, { db, writer, cache });
   registerProgressRoutes(app, createProgressService(db));
+  registerMapViewRoutes(app);
   await app.register(imagesPlugin, { ctx });
   await app.register(webHostPlugin, { ctx });
 

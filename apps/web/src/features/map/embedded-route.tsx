@@ -1,9 +1,10 @@
 import { Navigate, useLocation, useParams } from 'react-router';
+import { withMantine } from '../../app/MantineShell.tsx';
 import { insideFrame } from '../../app/nav/embedding.ts';
-import { FeaturePending } from '../../components/FeaturePending.tsx';
+import { MapRoute } from './route.tsx';
 
-/** Embedded map: opened outside an iframe it goes to the normal map page (SPEC §2.2). */
-export function Component() {
+/** Embedded map: inside an iframe the map itself; opened on its own it goes to the normal map page. */
+export const Component = withMantine(function EmbeddedMapRoute() {
   const { gameId = '', mapId = '' } = useParams();
   const { search } = useLocation();
   if (!insideFrame()) {
@@ -14,5 +15,5 @@ export function Component() {
       />
     );
   }
-  return <FeaturePending title="Map" />;
-}
+  return <MapRoute embedded />;
+});

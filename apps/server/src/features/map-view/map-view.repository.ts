@@ -1,0 +1,105 @@
+import { registry } from '@waypoint/shared';
+import type { Kysely } from 'kysely';
+import type { Db } from '../../db/database.ts';
+import { fromRow, type Row } from '../../db/rows.ts';
+
+// Content tables are declared by the registry, not by the static Database type.
+// biome-ignore lint/suspicious/noExplicitAny: table names come from the registry
+const dyn = (db: Db) => db.kysely as unknown as Kysely<any>;
+
+const json = <T>(value: unknown, fallback: T): T => {
+  if (typeof value !== 'string') return (value as T) ?? fallback;
+  try {
+    return JSON.parse(value) as T;
+  } catch {
+    return fallback;
+  }
+};
+
+export interface MapRow {
+  _id: string;
+  gameId: string;
+  categoryId: string;
+  enabled: boolean;
+}
+
+export async function findMap(db: Db, mapId: string): Promise<MapRow | undefined> {
+  const row = await dyn(db)
+    .selectFrom(registry.map.table)
+    .select(['_id', 'gameId', 'categoryId', 'enabled'])
+    .where('_id', '=', mapId)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  return {
+    _id: row._id,
+    gameId: row.gameId,
+    categoryId: row.categoryId ?? '',
+    enabled: Boolean(row.enabled),
+  };
+}
+
+export async function categoryName(db: Db, categoryId: string): Promise<string | undefined> {
+  if (!categoryId) return undefined;
+  const row = await dyn(db)
+    .selectFrom(registry.category.table)
+    .select('name')
+    .where('_id', '=', categoryId)
+    .executeTakeFirst();
+  return row?.name;
+}
+
+/** The marker definitions of a game, as full records, by name. */
+export async function gameDefinitions(db: Db, gameId: string) {
+  const rows = await dyn(db)
+    .selectFrom(registry.markerdefinition.table)
+    .selectAll()
+    .where('gameId', '=', gameId)
+    .orderBy('name', 'asc')
+    .orderBy('_id', 'asc')
+    .execute();
+  return (rows as Row[]).map((row) => fromRow(registry.markerdefinition, row));
+}
+
+export interface MarkerRow {
+  _id: string;
+  markerDefinitionId: string;
+  lat: number;
+  lng: number;
+  name: string;
+  questId: string;
+  questObjective: string;
+  polygonPoints: [number, number][] | null;
+}
+
+/** The placed markers of a map, only the columns the map draws with. */
+export async function mapMarkers(db: Db, mapId: string): Promise<MarkerRow[]> {
+  const rows = await dyn(db)
+    .selectFrom(registry.placedmarker.table)
+    .select(['_id', 'markerDefinitionId', 'lat', 'lng', 'name', 'questId', 'questObjective', 'polygonPoints'])
+    .where('mapId', '=', mapId)
+    .orderBy('_id', 'asc')
+    .execute();
+  return rows.map((r) => ({
+    _id: r._id,
+    markerDefinitionId: r.markerDefinitionId,
+    lat: Number(r.lat ?? 0),
+    lng: Number(r.lng ?? 0),
+    name: r.name ?? '',
+    questId: r.questId ?? '',
+    questObjective: r.questObjective ?? '',
+    polygonPoints: json<[number, number][] | null>(r.polygonPoints, null),
+  }));
+}
+
+/** The quests of a game, as full records, in list order. */
+export async function gameQuests(db: Db, gameId: string) {
+  const rows = await dyn(db)
+    .selectFrom(registry.quest.table)
+    .selectAll()
+    .where('gameId', '=', gameId)
+    .orderBy('questLevel', 'asc')
+    .orderBy('name', 'asc')
+    .orderBy('_id', 'asc')
+    .execute();
+  return (rows as Row[]).map((row) => fromRow(registry.quest, row));
+}

@@ -1,0 +1,41 @@
+import { messages, zId } from '@waypoint/shared';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { notFound, parse } from '../../http/errors.ts';
+import { ensureAdmin } from '../auth/policy.ts';
+import { markerData, questsWithMarkers, visibleMap } from './map-view.service.ts';
+
+const zMapParams = z.object({ mapId: zId });
+const guest = { config: { role: 'guest' as const } };
+
+/** Read routes of the map page; answers are cached until the next content write. */
+export function registerMapViewRoutes(app: FastifyInstance) {
+  const { db, cache } = app.ctx;
+  /** Admins also see disabled maps; the flag in the token is checked against the database. */
+  const admin = async (request: FastifyRequest) =>
+    request.user?.admin === true &&
+    (await ensureAdmin(db, request).then(
+      () => true,
+      () => false,
+    ));
+
+  async function mapOf(request: FastifyRequest, asAdmin: boolean) {
+    const { mapId } = parse(zMapParams, request.params, 'params');
+    const map = await visibleMap(db, mapId, asAdmin);
+    if (!map) throw notFound(messages.notFound('Map', mapId));
+    return map;
+  }
+
+  /** Everything the map draws in one answer: the game's definitions and the map's markers as columns. */
+  app.get('/api/map/:mapId/markers', guest, async (request, reply) => {
+    const asAdmin = await admin(request);
+    const key = `${asAdmin ? 'admin' : 'public'}|map-markers|${request.url}`;
+    return cache.send(request, reply, key, async () => markerData(db, await mapOf(request, asAdmin)));
+  });
+
+  app.get('/api/quests/:mapId', guest, async (request, reply) => {
+    const asAdmin = await admin(request);
+    const key = `${asAdmin ? 'admin' : 'public'}|map-quests|${request.url}`;
+    return cache.send(request, reply, key, async () => questsWithMarkers(db, await mapOf(request, asAdmin)));
+  });
+}

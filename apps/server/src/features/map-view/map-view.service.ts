@@ -1,0 +1,114 @@
+import type { MarkerDefinitionType } from '@waypoint/shared';
+import type { MapMarkerData, MapMarkerDefinition } from '@waypoint/shared/map/marker-data';
+import type { Db } from '../../db/database.ts';
+import {
+  categoryName,
+  findMap,
+  gameDefinitions,
+  gameQuests,
+  type MapRow,
+  mapMarkers,
+} from './map-view.repository.ts';
+
+/** Coordinates keep 6 decimals: far below a pixel at any zoom, and much shorter to send. */
+const round6 = (n: number) => Math.round(n * 1e6) / 1e6;
+
+/** A map the caller may see: enabled maps for everyone, any map for admins. */
+export async function visibleMap(db: Db, mapId: string, admin: boolean): Promise<MapRow | undefined> {
+  const map = await findMap(db, mapId);
+  if (!map || (!map.enabled && !admin)) return undefined;
+  return map;
+}
+
+/** The definitions of the map's game and its placed markers as columns. */
+export async function markerData(db: Db, map: MapRow): Promise<MapMarkerData> {
+  const [records, rows] = await Promise.all([gameDefinitions(db, map.gameId), mapMarkers(db, map._id)]);
+  const definitions: MapMarkerDefinition[] = records.map((d) => {
+    const image = (d.images as Record<string, { fileName: string; version?: string }>).image;
+    return {
+      _id: String(d._id),
+      name: String(d.name),
+      description: String(d.description ?? ''),
+      markerCategory: String(d.markerCategory ?? ''),
+      markerDefinitionType: d.markerDefinitionType as MarkerDefinitionType,
+      backgroundShape: String(d.backgroundShape ?? 'NONE'),
+      wrapperColor: String(d.wrapperColor ?? ''),
+      innerColor: String(d.innerColor ?? ''),
+      polygonColor: String(d.polygonColor ?? ''),
+      width: Number(d.width ?? -1),
+      height: Number(d.height ?? -1),
+      showNameLabel: Boolean(d.showNameLabel),
+      divIconClassName: String(d.divIconClassName ?? ''),
+      completable: Boolean(d.completable),
+      disabled: d.disabled !== false,
+      quest: Boolean(d.quest),
+      door: Boolean(d.door),
+      key: String(d.key ?? ''),
+      image: image?.fileName ? { fileName: image.fileName, version: image.version ?? '' } : null,
+    };
+  });
+  const index = new Map(definitions.map((d, i) => [d._id, i]));
+  const markers: MapMarkerData['markers'] = {
+    id: [],
+    def: [],
+    lat: [],
+    lng: [],
+    name: [],
+    questId: [],
+    questObjective: [],
+    points: {},
+  };
+  for (const row of rows) {
+    const def = index.get(row.markerDefinitionId);
+    // A marker whose definition belongs to another game cannot be drawn.
+    if (def === undefined) continue;
+    const i = markers.id.length;
+    markers.id.push(row._id);
+    markers.def.push(def);
+    markers.lat.push(round6(row.lat));
+    markers.lng.push(round6(row.lng));
+    markers.name.push(row.name);
+    markers.questId.push(row.questId);
+    markers.questObjective.push(row.questObjective);
+    if (row.polygonPoints && row.polygonPoints.length > 0) {
+      markers.points[i] = row.polygonPoints.map(([a, b]) => [round6(a), round6(b)]);
+    }
+  }
+  return { mapId: map._id, count: markers.id.length, definitions, markers };
+}
+
+export interface QuestMarker {
+  _id: string;
+  markerDefinitionId: string;
+  questObjective: string;
+  lat: number;
+  lng: number;
+}
+
+/**
+ * Quests with markers for a map (specification §3): the game's quests located in the map's
+ * category or with a marker on the map, each with its markers on this map.
+ */
+export async function questsWithMarkers(db: Db, map: MapRow) {
+  const [quests, rows, region] = await Promise.all([
+    gameQuests(db, map.gameId),
+    mapMarkers(db, map._id),
+    categoryName(db, map.categoryId),
+  ]);
+  const byQuest = new Map<string, QuestMarker[]>();
+  for (const row of rows) {
+    if (!row.questId) continue;
+    const list = byQuest.get(row.questId) ?? [];
+    list.push({
+      _id: row._id,
+      markerDefinitionId: row.markerDefinitionId,
+      questObjective: row.questObjective,
+      lat: row.lat,
+      lng: row.lng,
+    });
+    byQuest.set(row.questId, list);
+  }
+  return quests
+    .filter((q) => byQuest.has(String(q._id)) || (region && (q.location as string[]).includes(region)))
+    .map((quest) => ({ quest, markers: byQuest.get(String(quest._id)) ?? [], selected: false }));
+}

@@ -1,0 +1,266 @@
+import { useMediaQuery } from '@mantine/hooks';
+import { constants } from '@waypoint/shared/constants';
+import { filterLink } from '@waypoint/shared/map/definitions';
+import { placedCounts } from '@waypoint/shared/map/marker-data';
+import { isQuestMarkerShown } from '@waypoint/shared/map/quests';
+import { messages } from '@waypoint/shared/messages';
+import type { TCategory, TMap } from '@waypoint/shared/models/types';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { useSession } from '../../api/session.ts';
+import { toast } from '../../components/toast.ts';
+import { MarkerStore } from './layers/marker-store.ts';
+import { type MapController, MapView } from './MapView.tsx';
+import classes from './map.module.css';
+import { MarkersPanel } from './panels/MarkersPanel.tsx';
+import { QuestsPanel } from './panels/QuestsPanel.tsx';
+import { MarkerPopup } from './popup/MarkerPopup.tsx';
+import {
+  useCompletedMarkers,
+  useMapQuests,
+  useMarkerData,
+  useQuestSave,
+  useSetMarkerCompleted,
+  useSetPlayerLevel,
+  useSetQuestCompleted,
+} from './queries.ts';
+import { Sidebar } from './Sidebar.tsx';
+import { type MapTool, useEnabledDefinitions } from './state.ts';
+import { useQuestPanel } from './useQuestPanel.ts';
+
+async function copyText(text: string): Promise<boolean> {
+  try {
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch {
+    const area = document.createElement('textarea');
+    area.value = text;
+    area.style.position = 'fixed';
+    area.style.opacity = '0';
+    document.body.append(area);
+    area.select();
+    const ok = document.execCommand('copy');
+    area.remove();
+    return ok;
+  }
+}
+
+const narrowQuery = `(max-width: ${constants.autoCloseMaxWidthPx}px)`;
+
+/** Both sidebars start open on wide windows and close by themselves at 1000 px or less. */
+function useSidebars() {
+  const narrow = useMediaQuery(narrowQuery, window.matchMedia(narrowQuery).matches, {
+    getInitialValueInEffect: false,
+  });
+  const [left, setLeft] = useState(!narrow);
+  const [right, setRight] = useState(!narrow);
+  useEffect(() => {
+    if (narrow) {
+      setLeft(false);
+      setRight(false);
+    }
+  }, [narrow]);
+  return { narrow, left, right, setLeft, setRight };
+}
+
+interface Props {
+  gameId: string;
+  map: TMap;
+  category: TCategory | undefined;
+  embedded: boolean;
+}
+
+/** The map view (specification §2.7): map, markers panel, quests panel, popups. */
+export function MapPage({ gameId, map, category, embedded }: Props) {
+  const session = useSession();
+  const [search] = useSearchParams();
+  const questId = search.get('questId');
+  const minimal = search.get('minimalNavBar') === 'true';
+  const controller = useRef<MapController>(null);
+  const sidebars = useSidebars();
+  // The editing tools of suggest mode and admins set this; the visitor map stays on NONE.
+  const [tool] = useState<MapTool>('NONE');
+
+  const markerData = useMarkerData(map._id);
+  const store = useMemo(
+    () => (markerData.data ? new MarkerStore(markerData.data) : undefined),
+    [markerData.data],
+  );
+  const counts = useMemo(
+    () => (markerData.data ? placedCounts(markerData.data) : new Map<string, number>()),
+    [markerData.data],
+  );
+  const { enabled, setEnabled, toggle } = useEnabledDefinitions(
+    map._id,
+    markerData.data?.definitions,
+    search,
+  );
+
+  const quests = useMapQuests(map._id);
+  const save = useQuestSave(session, gameId);
+  const completedQuests = useMemo(() => new Set(save.data?.completedQuests ?? []), [save.data]);
+  const level = save.data?.level ?? 0;
+  const panel = useQuestPanel({
+    quests: quests.data,
+    loggedIn: Boolean(session),
+    playerReady: save.isSuccess || save.isError,
+    level,
+    completed: completedQuests,
+    questId,
+  });
+  const setQuestCompleted = useSetQuestCompleted(session, gameId);
+  const setLevel = useSetPlayerLevel(session, gameId);
+
+  const completedMarkers = useCompletedMarkers(session);
+  const completedSet = useMemo(
+    () => new Set(session ? (completedMarkers.data ?? []) : []),
+    [completedMarkers.data, session],
+  );
+  const setMarkerCompleted = useSetMarkerCompleted(session);
+
+  // Which markers are drawn: definition enabled, and the quests panel lets its quest through.
+  const [visibility, setVisibility] = useState(0);
+  const listedIds = useMemo(() => new Set(panel.listed.map((q) => q.quest._id)), [panel.listed]);
+  useEffect(() => {
+    if (!store) return;
+    const enabledDefs = store.definitions.map((d) => enabled.has(d._id));
+    const v = {
+      allHidden: panel.allHidden,
+      hidden: panel.hidden,
+      listed: listedIds,
+      known: panel.byId as ReadonlyMap<string, unknown> as never,
+    };
+    const known = new Set(panel.byId.keys());
+    store.applyVisibility(
+      (i) => enabledDefs[store.def[i]] && isQuestMarkerShown(store.questId(i), { ...v, known }),
+    );
+    setVisibility((n) => n + 1);
+  }, [store, enabled, panel.allHidden, panel.hidden, listedIds, panel.byId]);
+
+  const [completion, setCompletion] = useState(0);
+  useEffect(() => {
+    if (!store) return;
+    if (store.applyCompleted(completedSet)) setCompletion((n) => n + 1);
+  }, [store, completedSet]);
+
+  /** Shows one marker: its definition on, the map flown to it, the marker highlighted. */
+  const showMarker = useCallback(
+    (markerId: string) => {
+      if (!store) return;
+      const i = store.indexOf(markerId);
+      if (i < 0) return;
+      const defId = store.definitionOf(i)._id;
+      if (!enabled.has(defId)) setEnabled(new Set([...enabled, defId]));
+      if (sidebars.narrow) sidebars.setRight(false);
+      // Let the visibility flags settle before flying.
+      requestAnimationFrame(() => controller.current?.flyToMarker(markerId));
+    },
+    [store, enabled, setEnabled, sidebars],
+  );
+
+  // ?questId= flies to the quest's first marker once everything is loaded.
+  const jumped = useRef(false);
+  useEffect(() => {
+    if (jumped.current || !questId || !store || !quests.data) return;
+    jumped.current = true;
+    const entry = quests.data.find((q) => q.quest._id === questId);
+    if (!entry) return;
+    sidebars.setRight(true);
+    const first = entry.markers[0];
+    if (first) showMarker(first._id);
+  }, [questId, store, quests.data, showMarker, sidebars]);
+
+  const copyLink = async () => {
+    const ok = await copyText(filterLink(location.href, enabled));
+    if (ok) toast.success(messages.linkCopied);
+    else toast.error(messages.somethingWentWrong);
+  };
+
+  const renderPopup = (i: number, relayout: () => void) => {
+    if (!store) return null;
+    const id = store.ids[i];
+    const qid = store.questId(i);
+    return (
+      <MarkerPopup
+        id={id}
+        name={store.names[i]}
+        definition={store.definitionOf(i)}
+        questId={qid}
+        questName={qid ? panel.byId.get(qid)?.name : undefined}
+        completed={session ? completedSet.has(id) : undefined}
+        onCompletedChange={(completed) => setMarkerCompleted.mutate({ id, completed })}
+        onShowQuest={(q) => {
+          panel.setFilter({ text: panel.byId.get(q)?.name ?? '', showCompleted: true, showFuture: true });
+          if (!panel.expanded.has(q)) panel.toggleExpanded(q);
+          sidebars.setRight(true);
+        }}
+        onLayout={relayout}
+      />
+    );
+  };
+
+  const loginPath = `/login?nextUrl=${encodeURIComponent(location.pathname + location.search)}`;
+  const linkTarget = embedded ? '_blank' : undefined;
+
+  return (
+    <div className={classes.page} data-bar={minimal ? 'none' : 'full'} data-tool={tool}>
+      <MapView
+        map={map}
+        gameId={gameId}
+        store={store}
+        visibility={visibility}
+        completion={completion}
+        embedded={embedded}
+        renderPopup={renderPopup}
+        controller={controller}
+      />
+      <Sidebar side="left" title="Markers" open={sidebars.left} onOpenChange={sidebars.setLeft}>
+        {markerData.isError ? (
+          <div className={classes.panelBody}>{messages.somethingWentWrong}</div>
+        ) : (
+          <MarkersPanel
+            definitions={markerData.data?.definitions ?? []}
+            counts={counts}
+            enabled={enabled}
+            showAll={Boolean(session?.admin)}
+            onToggle={toggle}
+            onSetAll={(on, ids) => {
+              const next = new Set(enabled);
+              for (const id of ids) {
+                if (on) next.add(id);
+                else next.delete(id);
+              }
+              setEnabled(next);
+            }}
+            onCopyLink={copyLink}
+          />
+        )}
+      </Sidebar>
+      <Sidebar side="right" title="Quests" open={sidebars.right} onOpenChange={sidebars.setRight}>
+        <QuestsPanel
+          gameId={gameId}
+          categoryName={category?.name ?? map.name}
+          listed={panel.listed}
+          byId={panel.byId}
+          filter={panel.filter}
+          onFilter={panel.setFilter}
+          loggedIn={Boolean(session)}
+          loginPath={loginPath}
+          completed={completedQuests}
+          level={save.data?.level}
+          onLevel={(n) => setLevel.mutate(n)}
+          levelError={setLevel.error ? messages.notANumber : undefined}
+          onCompleted={(id, completed) => setQuestCompleted.mutate({ questId: id, completed })}
+          hidden={panel.hidden}
+          allHidden={panel.allHidden}
+          onToggleHidden={panel.toggleHidden}
+          onToggleAllHidden={panel.toggleAllHidden}
+          expanded={panel.expanded}
+          onToggleExpanded={panel.toggleExpanded}
+          onShowMarker={showMarker}
+          linkTarget={linkTarget}
+        />
+      </Sidebar>
+    </div>
+  );
+}

@@ -1,0 +1,279 @@
+import 'leaflet/dist/leaflet.css';
+import { constants } from '@waypoint/shared/constants';
+import { messages } from '@waypoint/shared/messages';
+import type { TMap } from '@waypoint/shared/models/types';
+import DOMPurify from 'dompurify';
+import L from 'leaflet';
+import { type ReactNode, useCallback, useEffect, useImperativeHandle, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
+import { config } from '../../app/config.ts';
+import { HtmlMarkerLayer } from './layers/html-layer.ts';
+import { SpriteCache } from './layers/icons.ts';
+import { MarkerCanvasLayer } from './layers/marker-canvas-layer.ts';
+import { MarkerKind, type MarkerStore } from './layers/marker-store.ts';
+import { PathLayer } from './layers/path-layer.ts';
+import classes from './map.module.css';
+import { mapFrame, openInAppUrl, tileTemplate } from './map-geometry.ts';
+
+/** What the page may ask of the map. */
+export interface MapController {
+  /** Flies to a marker and highlights it; answers false for an unknown marker. */
+  flyToMarker(id: string): boolean;
+  /** Draws one marker again after its data or completion changed. */
+  redrawMarker(id: string): void;
+  /** The Leaflet map, for tools that add their own layers. */
+  leaflet(): L.Map | undefined;
+}
+
+interface Props {
+  map: TMap;
+  gameId: string;
+  store: MarkerStore | undefined;
+  /** Changes whenever the store's visible flags changed. */
+  visibility: number;
+  /** Changes whenever the store's completed flags changed. */
+  completion: number;
+  /** Links leave in a new tab (embedded map). */
+  embedded: boolean;
+  /** Popup content; `relayout` places the popup again after its content changed size. */
+  renderPopup: (index: number, relayout: () => void) => ReactNode;
+  controller: React.Ref<MapController>;
+}
+
+interface Layers {
+  markers: MarkerCanvasLayer;
+  paths: PathLayer;
+  html: HtmlMarkerLayer;
+}
+
+function attribution(map: TMap): string {
+  const parts: string[] = [];
+  if (map.authorName) {
+    const name = DOMPurify.sanitize(messages.byAuthor(map.authorName));
+    const link = map.authorLink && /^https?:\/\//.test(map.authorLink) ? map.authorLink : '';
+    parts.push(link ? `<a href="${encodeURI(link)}" target="_blank" rel="noopener">${name}</a>` : name);
+  }
+  if (map.attribution) parts.push(DOMPurify.sanitize(map.attribution));
+  return parts.join(' · ');
+}
+
+/**
+ * The Leaflet map of one game map: tiles over a neutral background (tiles may be missing while
+ * the map image is processed), the marker canvas, paths, HTML markers and one popup at a time.
+ */
+export function MapView({
+  map,
+  gameId,
+  store,
+  visibility,
+  completion,
+  embedded,
+  renderPopup,
+  controller,
+}: Props) {
+  const element = useRef<HTMLDivElement>(null);
+  const leaflet = useRef<L.Map | undefined>(undefined);
+  const layers = useRef<Layers | undefined>(undefined);
+  const [popup, setPopup] = useState<{ index: number; container: HTMLElement } | undefined>();
+  const popupLayer = useRef<L.Popup | undefined>(undefined);
+  const tooltip = useRef<L.Tooltip | undefined>(undefined);
+  const storeRef = useRef(store);
+  storeRef.current = store;
+  const relayout = useCallback(() => popupLayer.current?.update(), []);
+
+  // The map itself, made once per game map.
+  useEffect(() => {
+    const el = element.current;
+    if (!el) return;
+    const frame = mapFrame(map);
+    const m = L.map(el, {
+      crs: L.CRS.Simple,
+      zoomDelta: constants.mapZoomDelta,
+      zoomSnap: constants.mapZoomSnap,
+      maxZoom: frame.maxZoom,
+      attributionControl: true,
+      zoomControl: true,
+      maxBoundsViscosity: 0.8,
+    });
+    m.attributionControl.setPrefix(false);
+    const fit = m.getBoundsZoom(frame.bounds, false);
+    m.setMinZoom(Math.min(fit, frame.maxZoom));
+    m.setView(frame.center, Math.min(fit, frame.maxZoom), { animate: false });
+    m.setMaxBounds(frame.bounds.pad(0.25));
+
+    const backdrop = m.createPane('wpBackdrop');
+    backdrop.style.zIndex = '150';
+    L.rectangle(frame.bounds, {
+      pane: 'wpBackdrop',
+      interactive: false,
+      stroke: false,
+      fillOpacity: 1,
+      className: classes.backdrop,
+    }).addTo(m);
+    const tiles = L.tileLayer(tileTemplate(config.imageHost, map, gameId), {
+      bounds: frame.bounds,
+      noWrap: true,
+      maxNativeZoom: frame.maxZoom,
+      maxZoom: frame.maxZoom,
+      minZoom: 0,
+      attribution: attribution(map),
+      className: classes.tiles,
+    });
+    // Tiles not cut yet: leave the backdrop showing instead of broken images.
+    tiles.on('tileerror', (e: L.TileErrorEvent) => {
+      (e.tile as HTMLElement).style.visibility = 'hidden';
+    });
+    tiles.addTo(m);
+
+    const OpenInApp = L.Control.extend({
+      onAdd() {
+        const a = L.DomUtil.create('a', `leaflet-bar ${classes.openInApp}`);
+        a.href = openInAppUrl(gameId, map._id);
+        a.textContent = 'Open in app';
+        a.setAttribute('data-testid', 'open-in-app');
+        return a;
+      },
+    });
+    new OpenInApp({ position: 'bottomleft' }).addTo(m);
+
+    // Sidebars opening and closing change the map's size.
+    const resize = new ResizeObserver(() => m.invalidateSize({ pan: false }));
+    resize.observe(el);
+
+    tooltip.current = L.tooltip({ direction: 'top', offset: [0, -4], className: classes.tooltip });
+    leaflet.current = m;
+    el.dataset.ready = 'true';
+    return () => {
+      resize.disconnect();
+      layers.current?.markers.remove();
+      layers.current?.paths.remove();
+      layers.current?.html.remove();
+      layers.current = undefined;
+      m.remove();
+      leaflet.current = undefined;
+      delete el.dataset.ready;
+    };
+  }, [map, gameId]);
+
+  // Marker layers, made once the marker data is there.
+  useEffect(() => {
+    const m = leaflet.current;
+    if (!m || !store) return;
+    const open = (index: number, latlng?: L.LatLng) => {
+      const container = document.createElement('div');
+      const p = L.popup({
+        maxWidth: 301,
+        minWidth: 301,
+        className: classes.popup,
+        autoPanPaddingTopLeft: [20, 60],
+        offset: [0, 7],
+      });
+      let at = latlng ?? L.latLng(store.latLng(index));
+      if (store.kind[index] === MarkerKind.Icon) {
+        const sprite = sprites.get(store.def[index]);
+        p.options.offset = [0, 7 - sprite.anchorY];
+        at = L.latLng(store.latLng(index));
+      }
+      p.setLatLng(at).setContent(container);
+      p.on('remove', () => setPopup((cur) => (cur?.container === container ? undefined : cur)));
+      popupLayer.current = p;
+      m.openPopup(p);
+      setPopup({ index, container });
+    };
+    const sprites = new SpriteCache(store.definitions, () => markers.redraw());
+    const markers = new MarkerCanvasLayer({
+      store,
+      sprites,
+      clusterBelowZoom: Math.max(m.getMinZoom() + 0.75, (map.maxZoom ?? 0) - 1.5),
+      completedOpacity: constants.completedMarkerOpacity,
+      onMarkerClick: (i) => open(i),
+      onHover: (i) => {
+        const t = tooltip.current;
+        if (!t) return;
+        if (i === undefined) {
+          m.closeTooltip(t);
+          return;
+        }
+        const sprite = sprites.get(store.def[i]);
+        t.options.offset = [0, -sprite.anchorY + 2];
+        t.setLatLng(store.latLng(i)).setContent(store.names[i] || store.definitionOf(i).name);
+        m.openTooltip(t);
+      },
+    });
+    const paths = new PathLayer(store, (i, latlng) => open(i, latlng)).addTo(m);
+    const html = new HtmlMarkerLayer(store, (i) => open(i)).addTo(m);
+    markers.addTo(m);
+    layers.current = { markers, paths, html };
+    (window as unknown as { __wpMap?: unknown }).__wpMap = { map: m, markers, store };
+    return () => {
+      markers.remove();
+      paths.remove();
+      html.remove();
+      if (popupLayer.current) m.closePopup(popupLayer.current);
+      layers.current = undefined;
+    };
+  }, [store, map]);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `visibility` says the store's flags changed
+  useEffect(() => {
+    const l = layers.current;
+    if (!l) return;
+    l.paths.sync();
+    l.html.sync();
+    l.markers.redraw();
+  }, [visibility, store]);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `completion` says the store's flags changed
+  useEffect(() => {
+    const l = layers.current;
+    if (!l) return;
+    l.paths.restyle();
+    l.html.restyle();
+    l.markers.redraw();
+  }, [completion, store]);
+
+  useImperativeHandle(
+    controller,
+    () => ({
+      flyToMarker(id) {
+        const m = leaflet.current;
+        const s = storeRef.current;
+        const l = layers.current;
+        if (!m || !s || !l) return false;
+        const i = s.indexOf(id);
+        if (i < 0) return false;
+        const bounds = s.kind[i] === MarkerKind.Path ? l.paths.boundsOf(i) : undefined;
+        if (bounds) m.flyToBounds(bounds.pad(0.5), { duration: 0.6 });
+        else m.flyTo(s.latLng(i), Math.max(m.getZoom(), m.getMaxZoom() - 1), { duration: 0.6 });
+        l.markers.setHighlight(i);
+        return true;
+      },
+      redrawMarker(id) {
+        const s = storeRef.current;
+        const l = layers.current;
+        if (!s || !l) return;
+        const i = s.indexOf(id);
+        if (i < 0) return;
+        if (s.kind[i] === MarkerKind.Path) l.paths.redrawMarker(i);
+        else if (s.kind[i] === MarkerKind.Html) l.html.redrawMarker(i);
+        else l.markers.redrawMarker(i);
+      },
+      leaflet: () => leaflet.current,
+    }),
+    [],
+  );
+
+  return (
+    <div className={classes.mapArea}>
+      <div
+        ref={element}
+        className={classes.map}
+        data-testid="map"
+        data-embedded={embedded || undefined}
+        role="application"
+        aria-label={`${map.name} map`}
+      />
+      {popup ? createPortal(renderPopup(popup.index, relayout), popup.container) : null}
+    </div>
+  );
+}

@@ -1,0 +1,48 @@
+import { CloseButton } from '@mantine/core';
+import { IconListDetails, IconMapPins } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import classes from './map.module.css';
+
+interface Props {
+  side: 'left' | 'right';
+  title: string;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  children: ReactNode;
+}
+
+/** A panel over one side of the map (a drawer from the bottom on phones) and the handle that opens it. */
+export function Sidebar({ side, title, open, onOpenChange, children }: Props) {
+  const id = `wp-sidebar-${side}`;
+  return (
+    <>
+      {open ? null : (
+        <button
+          type="button"
+          className={classes.opener}
+          data-side={side}
+          aria-controls={id}
+          aria-expanded={false}
+          onClick={() => onOpenChange(true)}
+        >
+          {side === 'left' ? <IconMapPins size={16} /> : <IconListDetails size={16} />}
+          {title}
+        </button>
+      )}
+      <aside
+        id={id}
+        className={classes.sidebar}
+        data-side={side}
+        data-open={open}
+        aria-label={title}
+        data-testid={`sidebar-${side}`}
+      >
+        <div className={classes.sidebarHeader}>
+          <span>{title}</span>
+          <CloseButton aria-label={`Close ${title.toLowerCase()}`} onClick={() => onOpenChange(false)} />
+        </div>
+        <div className={classes.sidebarScroll}>{children}</div>
+      </aside>
+    </>
+  );
+}

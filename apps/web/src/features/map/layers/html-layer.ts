@@ -1,0 +1,88 @@
+import { constants } from '@waypoint/shared/constants';
+import { iconSize } from '@waypoint/shared/map/definitions';
+import DOMPurify from 'dompurify';
+import L from 'leaflet';
+import { MarkerKind, type MarkerStore } from './marker-store.ts';
+
+/**
+ * HTML markers: the definition's (sanitized) HTML as the icon. They are few, so each is a DOM
+ * marker; `sync` adds and removes them as the visible flags change.
+ */
+export class HtmlMarkerLayer {
+  private readonly group = L.layerGroup();
+  private readonly markers = new Map<number, L.Marker>();
+  private readonly icons = new Map<number, L.DivIcon>();
+
+  constructor(
+    private readonly store: MarkerStore,
+    private readonly onClick: (index: number) => void,
+  ) {}
+
+  addTo(map: L.Map) {
+    this.group.addTo(map);
+    return this;
+  }
+
+  remove() {
+    this.group.remove();
+  }
+
+  private icon(defIndex: number): L.DivIcon {
+    let icon = this.icons.get(defIndex);
+    if (!icon) {
+      const definition = this.store.definitions[defIndex];
+      const [w, h] = iconSize(definition);
+      icon = L.divIcon({
+        html: DOMPurify.sanitize(definition.description || definition.name),
+        className: `wp-html-marker-icon ${definition.divIconClassName || constants.defaultDivIconClassName}`,
+        iconSize: [w, h],
+        iconAnchor: [w / 2, h / 2],
+      });
+      this.icons.set(defIndex, icon);
+    }
+    return icon;
+  }
+
+  private create(i: number): L.Marker {
+    const marker = L.marker(this.store.latLng(i), {
+      icon: this.icon(this.store.def[i]),
+      title: this.store.names[i] || this.store.definitionOf(i).name,
+      keyboard: true,
+      opacity: this.store.completed[i] ? constants.completedMarkerOpacity : 1,
+    });
+    marker.on('click', () => this.onClick(i));
+    return marker;
+  }
+
+  sync() {
+    const { store } = this;
+    for (let i = 0; i < store.size; i++) {
+      if (store.kind[i] !== MarkerKind.Html) continue;
+      let marker = this.markers.get(i);
+      if (store.visible[i]) {
+        if (!marker) {
+          marker = this.create(i);
+          this.markers.set(i, marker);
+        }
+        if (!this.group.hasLayer(marker)) this.group.addLayer(marker);
+      } else if (marker && this.group.hasLayer(marker)) {
+        this.group.removeLayer(marker);
+      }
+    }
+  }
+
+  restyle() {
+    for (const [i, marker] of this.markers) {
+      marker.setOpacity(this.store.completed[i] ? constants.completedMarkerOpacity : 1);
+    }
+  }
+
+  redrawMarker(i: number) {
+    const existing = this.markers.get(i);
+    if (existing) {
+      this.group.removeLayer(existing);
+      this.markers.delete(i);
+    }
+    this.sync();
+  }
+}

@@ -1,0 +1,362 @@
+import L from 'leaflet';
+import { HitGrid } from './hit-grid.ts';
+import type { SpriteCache } from './icons.ts';
+import { MarkerKind, type MarkerStore } from './marker-store.ts';
+
+export interface MarkerLayerOptions {
+  store: MarkerStore;
+  sprites: SpriteCache;
+  /** Below this zoom, markers that overlap are drawn as one cluster with a count. */
+  clusterBelowZoom: number;
+  completedOpacity: number;
+  onMarkerClick: (index: number) => void;
+  onHover: (index: number | undefined) => void;
+}
+
+/** A hit answer: a marker index, or a cluster (encoded as -1 - cluster number). */
+type Hit = number;
+
+const PADDING = 0.4;
+const CLUSTER_CELL = 52;
+const CLUSTER_MIN = 3;
+
+interface Cluster {
+  x: number;
+  y: number;
+  count: number;
+  /** Bounds in zoom-0 map units, for zooming into it. */
+  minX: number;
+  minY: number;
+  maxX: number;
+  maxY: number;
+}
+
+/**
+ * Icon markers on one canvas: tens of thousands draw in a few milliseconds, where one DOM element
+ * per marker would not. The canvas covers the view plus a margin, moves with the map while it is
+ * dragged and is drawn again when the map stops (or when the drag leaves the margin). Pointer
+ * hits are answered from a grid of the boxes drawn last.
+ */
+export class MarkerCanvasLayer extends L.Layer {
+  private canvas!: HTMLCanvasElement;
+  private ctx!: CanvasRenderingContext2D;
+  private bounds?: L.Bounds;
+  private center?: L.LatLng;
+  private zoom = 0;
+  private grid = new HitGrid();
+  private clusters: Cluster[] = [];
+  private frame = 0;
+  private hovered: Hit | undefined;
+  private highlighted = -1;
+  private readonly dpr = Math.min(2, Math.max(1, window.devicePixelRatio || 1));
+  /** Time the last draw took, in milliseconds (read by the benchmark). */
+  lastDrawMs = 0;
+  drawCount = 0;
+
+  constructor(private readonly opts: MarkerLayerOptions) {
+    super();
+  }
+
+  override onAdd(map: L.Map): this {
+    const pane = map.getPane('wpMarkers') ?? map.createPane('wpMarkers');
+    pane.style.zIndex = '450';
+    pane.style.pointerEvents = 'none';
+    this.canvas = L.DomUtil.create('canvas', 'leaflet-zoom-animated wp-marker-canvas', pane);
+    this.canvas.setAttribute('aria-hidden', 'true');
+    this.ctx = this.canvas.getContext('2d')!;
+    const container = map.getContainer();
+    container.addEventListener('click', this.onClick, true);
+    container.addEventListener('pointermove', this.onPointerMove);
+    container.addEventListener('pointerleave', this.onPointerLeave);
+    this.update();
+    return this;
+  }
+
+  override onRemove(map: L.Map): this {
+    cancelAnimationFrame(this.frame);
+    const container = map.getContainer();
+    container.removeEventListener('click', this.onClick, true);
+    container.removeEventListener('pointermove', this.onPointerMove);
+    container.removeEventListener('pointerleave', this.onPointerLeave);
+    this.canvas.remove();
+    return this;
+  }
+
+  override getEvents() {
+    return {
+      viewreset: this.update,
+      zoom: this.onZoom,
+      zoomanim: this.onAnimZoom,
+      moveend: this.update,
+      move: this.onMove,
+      resize: this.update,
+    } as unknown as { [name: string]: L.LeafletEventHandlerFn };
+  }
+
+  /** Draws again on the next frame (after flags, sprites or the highlight changed). */
+  redraw() {
+    if (!this._map) return;
+    cancelAnimationFrame(this.frame);
+    this.frame = requestAnimationFrame(() => this.draw());
+  }
+
+  /** One marker changed (completion, position, definition): the canvas is drawn again. */
+  redrawMarker(_index: number) {
+    this.redraw();
+  }
+
+  setHighlight(index: number) {
+    this.highlighted = index;
+    this.redraw();
+  }
+
+  private onAnimZoom = (e: L.ZoomAnimEvent) => this.updateTransform(e.center, e.zoom);
+
+  private onZoom = () => {
+    if (this._map) this.updateTransform(this._map.getCenter(), this._map.getZoom());
+  };
+
+  /** While dragging, draw again only when the view leaves the drawn area. */
+  private onMove = () => {
+    const map = this._map;
+    if (!map || !this.bounds || map.getZoom() !== this.zoom) return;
+    const size = map.getSize();
+    const min = map.containerPointToLayerPoint([0, 0]);
+    const view = L.bounds(min, min.add(size));
+    if (!this.bounds.contains(view)) {
+      cancelAnimationFrame(this.frame);
+      this.frame = requestAnimationFrame(() => this.update());
+    }
+  };
+
+  private updateTransform(center: L.LatLng, zoom: number) {
+    const map = this._map;
+    if (!map || !this.center) return;
+    const scale = map.getZoomScale(zoom, this.zoom);
+    const viewHalf = map.getSize().multiplyBy(0.5 + PADDING);
+    const currentCenterPoint = map.project(this.center, zoom);
+    // biome-ignore lint/suspicious/noExplicitAny: Leaflet's renderers use the same internal call
+    const origin = (map as any)._getNewPixelOrigin(center, zoom) as L.Point;
+    const topLeft = viewHalf.multiplyBy(-scale).add(currentCenterPoint).subtract(origin);
+    L.DomUtil.setTransform(this.canvas, topLeft, scale);
+  }
+
+  private update = () => {
+    const map = this._map;
+    if (!map) return;
+    const size = map.getSize();
+    const min = map.containerPointToLayerPoint(size.multiplyBy(-PADDING)).round();
+    this.bounds = L.bounds(min, min.add(size.multiplyBy(1 + PADDING * 2)).round());
+    this.center = map.getCenter();
+    this.zoom = map.getZoom();
+    const w = this.bounds.max!.x - min.x;
+    const h = this.bounds.max!.y - min.y;
+    this.canvas.width = Math.round(w * this.dpr);
+    this.canvas.height = Math.round(h * this.dpr);
+    this.canvas.style.width = `${w}px`;
+    this.canvas.style.height = `${h}px`;
+    L.DomUtil.setPosition(this.canvas, min);
+    this.draw();
+  };
+
+  private draw() {
+    const map = this._map;
+    if (!map || !this.bounds) return;
+    const started = performance.now();
+    const { store, sprites } = this.opts;
+    const ctx = this.ctx;
+    const min = this.bounds.min!;
+    const max = this.bounds.max!;
+    ctx.setTransform(this.dpr, 0, 0, this.dpr, -min.x * this.dpr, -min.y * this.dpr);
+    ctx.clearRect(min.x, min.y, max.x - min.x, max.y - min.y);
+    this.grid.clear();
+    this.clusters = [];
+
+    const scale = map.getZoomScale(this.zoom, 0);
+    const origin = map.getPixelOrigin();
+    const ox = origin.x;
+    const oy = origin.y;
+    const margin = 64;
+    const x0 = min.x - margin;
+    const y0 = min.y - margin;
+    const x1 = max.x + margin;
+    const y1 = max.y + margin;
+    const clustering = this.zoom < this.opts.clusterBelowZoom;
+    const order = store.drawOrder;
+    const { x: xs, y: ys, visible, completed, def } = store;
+
+    // Markers in view, in draw order; with clustering, gathered per grid cell first.
+    const inView: number[] = [];
+    for (let k = 0; k < order.length; k++) {
+      const i = order[k];
+      if (!visible[i]) continue;
+      const px = xs[i] * scale - ox;
+      const py = ys[i] * scale - oy;
+      if (px < x0 || px > x1 || py < y0 || py > y1) continue;
+      inView.push(i);
+    }
+
+    let singles = inView;
+    if (clustering) {
+      const cells = new Map<number, number[]>();
+      for (const i of inView) {
+        const cx = Math.floor((xs[i] * scale - ox) / CLUSTER_CELL);
+        const cy = Math.floor((ys[i] * scale - oy) / CLUSTER_CELL);
+        const key = (cx + 32768) * 65536 + (cy + 32768);
+        const list = cells.get(key);
+        if (list) list.push(i);
+        else cells.set(key, [i]);
+      }
+      singles = [];
+      for (const list of cells.values()) {
+        if (list.length < CLUSTER_MIN) {
+          for (const i of list) singles.push(i);
+          continue;
+        }
+        let sx = 0;
+        let sy = 0;
+        let minX = Number.POSITIVE_INFINITY;
+        let minY = Number.POSITIVE_INFINITY;
+        let maxX = Number.NEGATIVE_INFINITY;
+        let maxY = Number.NEGATIVE_INFINITY;
+        for (const i of list) {
+          sx += xs[i];
+          sy += ys[i];
+          if (xs[i] < minX) minX = xs[i];
+          if (ys[i] < minY) minY = ys[i];
+          if (xs[i] > maxX) maxX = xs[i];
+          if (ys[i] > maxY) maxY = ys[i];
+        }
+        this.clusters.push({
+          x: (sx / list.length) * scale - ox,
+          y: (sy / list.length) * scale - oy,
+          count: list.length,
+          minX,
+          minY,
+          maxX,
+          maxY,
+        });
+      }
+      singles.sort((a, b) => ys[a] - ys[b] || xs[a] - xs[b]);
+    }
+
+    const labels: number[] = [];
+    const faded = this.opts.completedOpacity;
+    for (const i of singles) {
+      const sprite = sprites.get(def[i]);
+      const px = xs[i] * scale - ox;
+      const py = ys[i] * scale - oy;
+      const left = px - sprite.anchorX;
+      const top = py - sprite.anchorY;
+      ctx.globalAlpha = completed[i] ? faded : 1;
+      ctx.drawImage(sprite.image, left, top, sprite.width, sprite.height);
+      this.grid.add(i, left, top, left + sprite.width, top + sprite.height);
+      if (store.definitions[def[i]].showNameLabel && store.names[i]) labels.push(i);
+    }
+    ctx.globalAlpha = 1;
+
+    if (labels.length > 0) {
+      ctx.font = '600 12px system-ui, -apple-system, Segoe UI, Roboto, sans-serif';
+      ctx.textAlign = 'center';
+      ctx.textBaseline = 'top';
+      ctx.lineJoin = 'round';
+      ctx.lineWidth = 3;
+      ctx.strokeStyle = 'rgba(0,0,0,0.8)';
+      ctx.fillStyle = '#ffffff';
+      for (const i of labels) {
+        const sprite = sprites.get(def[i]);
+        const px = xs[i] * scale - ox;
+        const py = ys[i] * scale - oy - sprite.anchorY + sprite.height + 2;
+        ctx.globalAlpha = completed[i] ? faded : 1;
+        ctx.strokeText(store.names[i], px, py);
+        ctx.fillText(store.names[i], px, py);
+      }
+      ctx.globalAlpha = 1;
+    }
+
+    this.clusters.forEach((c, n) => {
+      const r = c.count < 10 ? 14 : c.count < 100 ? 17 : c.count < 1000 ? 20 : 23;
+      ctx.beginPath();
+      ctx.arc(c.x, c.y, r + 4, 0, Math.PI * 2);
+      ctx.fillStyle = 'rgba(30, 64, 175, 0.35)';
+      ctx.fill();
+      ctx.beginPath();
+      ctx.arc(c.x, c.y, r, 0, Math.PI * 2);
+      ctx.fillStyle = 'rgba(30, 64, 175, 0.92)';
+      ctx.fill();
+      ctx.lineWidth = 1.5;
+      ctx.strokeStyle = '#ffffff';
+      ctx.stroke();
+      ctx.fillStyle = '#ffffff';
+      ctx.font = '700 12px system-ui, -apple-system, Segoe UI, Roboto, sans-serif';
+      ctx.textAlign = 'center';
+      ctx.textBaseline = 'middle';
+      ctx.fillText(String(c.count), c.x, c.y + 0.5);
+      this.grid.add(-1 - n, c.x - r, c.y - r, c.x + r, c.y + r);
+    });
+
+    const h = this.highlighted;
+    if (h >= 0 && h < store.size && store.kind[h] === MarkerKind.Icon) {
+      const sprite = sprites.get(def[h]);
+      const px = xs[h] * scale - ox;
+      const py = ys[h] * scale - oy - sprite.anchorY + sprite.height / 2;
+      ctx.beginPath();
+      ctx.arc(px, py, Math.max(sprite.width, sprite.height) / 2 + 8, 0, Math.PI * 2);
+      ctx.lineWidth = 4;
+      ctx.strokeStyle = '#facc15';
+      ctx.stroke();
+      ctx.lineWidth = 1.5;
+      ctx.strokeStyle = '#111827';
+      ctx.stroke();
+    }
+
+    this.lastDrawMs = performance.now() - started;
+    this.drawCount++;
+    this.canvas.dataset.drawn = String(this.drawCount);
+    this.canvas.dataset.count = String(singles.length + this.clusters.length);
+  }
+
+  private hitAt(e: MouseEvent): Hit | undefined {
+    const map = this._map;
+    if (!map) return undefined;
+    const point = map.mouseEventToLayerPoint(e);
+    return this.grid.hit(point.x, point.y);
+  }
+
+  private onClick = (e: MouseEvent) => {
+    const map = this._map;
+    if (!map || (map.dragging as unknown as { moved?: () => boolean })?.moved?.()) return;
+    const target = e.target as HTMLElement;
+    // Clicks on controls, popups and DOM markers belong to them.
+    if (target.closest('.leaflet-control, .leaflet-popup, .leaflet-marker-icon')) return;
+    const hit = this.hitAt(e);
+    if (hit === undefined) return;
+    e.stopPropagation();
+    if (hit >= 0) {
+      this.opts.onMarkerClick(hit);
+      return;
+    }
+    const c = this.clusters[-1 - hit];
+    if (!c) return;
+    // Zoom-0 units: x is lng and y is -lat.
+    const bounds = L.latLngBounds([-c.maxY, c.minX], [-c.minY, c.maxX]);
+    map.flyToBounds(bounds.pad(0.3), { maxZoom: this.opts.clusterBelowZoom + 0.5, duration: 0.4 });
+  };
+
+  private onPointerMove = (e: PointerEvent) => {
+    if (e.pointerType === 'touch' || e.buttons !== 0) return;
+    const target = e.target as HTMLElement;
+    const hit = target.closest('.leaflet-control, .leaflet-popup') ? undefined : this.hitAt(e);
+    if (hit === this.hovered) return;
+    this.hovered = hit;
+    this._map?.getContainer().classList.toggle('wp-marker-hover', hit !== undefined);
+    this.opts.onHover(hit !== undefined && hit >= 0 ? hit : undefined);
+  };
+
+  private onPointerLeave = () => {
+    if (this.hovered === undefined) return;
+    this.hovered = undefined;
+    this._map?.getContainer().classList.remove('wp-marker-hover');
+    this.opts.onHover(undefined);
+  };
+}

@@ -1,0 +1,102 @@
+import { constants } from '@waypoint/shared/constants';
+import L from 'leaflet';
+import { MarkerKind, type MarkerStore } from './marker-store.ts';
+
+const fallbackColor = '#2563eb';
+
+/**
+ * Polygons and routes, one Leaflet path per marker on a shared canvas renderer. Paths are made
+ * when first shown and kept; `sync` adds and removes them as the visible flags change, and
+ * `redrawMarker` rebuilds one after its data or completion changed.
+ */
+export class PathLayer {
+  private readonly group = L.layerGroup();
+  private readonly paths = new Map<number, L.Path>();
+  private readonly renderer = L.canvas({ padding: 0.4 });
+
+  constructor(
+    private readonly store: MarkerStore,
+    private readonly onClick: (index: number, latlng: L.LatLng) => void,
+  ) {}
+
+  addTo(map: L.Map) {
+    this.group.addTo(map);
+    return this;
+  }
+
+  remove() {
+    this.group.remove();
+  }
+
+  private style(i: number): L.PathOptions {
+    const definition = this.store.definitionOf(i);
+    const color = definition.polygonColor || fallbackColor;
+    const fade = this.store.completed[i] ? constants.completedMarkerOpacity : 1;
+    if (definition.markerDefinitionType === 'ROUTE') {
+      return { color, weight: constants.routeWeight, opacity: 0.9 * fade, renderer: this.renderer };
+    }
+    const { weight, opacity, dashArray } = constants.polygonStyle;
+    return {
+      color,
+      weight,
+      opacity: opacity * fade,
+      dashArray,
+      fillColor: color,
+      fillOpacity: 0.2 * fade,
+      renderer: this.renderer,
+    };
+  }
+
+  private create(i: number): L.Path | undefined {
+    const points = this.store.points(i);
+    if (!points) return undefined;
+    const route = this.store.definitionOf(i).markerDefinitionType === 'ROUTE';
+    const path = route ? L.polyline(points, this.style(i)) : L.polygon(points, this.style(i));
+    path.on('click', (e: L.LeafletMouseEvent) => {
+      L.DomEvent.stopPropagation(e);
+      this.onClick(i, e.latlng);
+    });
+    path.bindTooltip(() => this.store.names[i] || this.store.definitionOf(i).name, { sticky: true });
+    return path;
+  }
+
+  /** Shows exactly the visible paths. */
+  sync() {
+    const { store } = this;
+    for (let i = 0; i < store.size; i++) {
+      if (store.kind[i] !== MarkerKind.Path) continue;
+      const existing = this.paths.get(i);
+      if (store.visible[i]) {
+        if (existing) {
+          if (!this.group.hasLayer(existing)) this.group.addLayer(existing);
+          continue;
+        }
+        const path = this.create(i);
+        if (!path) continue;
+        this.paths.set(i, path);
+        this.group.addLayer(path);
+      } else if (existing && this.group.hasLayer(existing)) {
+        this.group.removeLayer(existing);
+      }
+    }
+  }
+
+  /** Restyles every shown path (after completion changed). */
+  restyle() {
+    for (const [i, path] of this.paths) path.setStyle(this.style(i));
+  }
+
+  redrawMarker(i: number) {
+    const existing = this.paths.get(i);
+    if (existing) {
+      this.group.removeLayer(existing);
+      this.paths.delete(i);
+    }
+    this.sync();
+  }
+
+  boundsOf(i: number): L.LatLngBounds | undefined {
+    const points = this.store.points(i);
+    return points && points.length > 0 ? L.latLngBounds(points) : undefined;
+  }
+}

@@ -1,0 +1,31 @@
+import type { TMap } from '@waypoint/shared/models/types';
+import L from 'leaflet';
+
+/** Fallbacks for a map record without an image size. */
+const defaultSide = 4096;
+
+/** Image size and maximum zoom of a map; one map unit is 2^maxZoom image pixels. */
+export function mapFrame(map: TMap) {
+  const image = map.images?.mapImage;
+  const width = image?.imageWidth || defaultSide;
+  const height = image?.imageHeight || defaultSide;
+  const maxZoom = map.maxZoom ?? 0;
+  const unit = 2 ** maxZoom;
+  const bounds = L.latLngBounds([-height / unit, 0], [0, width / unit]);
+  const center = L.latLng(-height / 2 / unit, width / 2 / unit);
+  return { width, height, maxZoom, bounds, center };
+}
+
+/** Address template of the map's tiles. */
+export function tileTemplate(imageHost: string, map: TMap, gameId: string): string {
+  const tilesPath = map.tilesPath || `${gameId}/${map._id}`;
+  const version = map.images?.mapImage?.version;
+  const v = version ? `?v=${encodeURIComponent(version)}` : '';
+  return `${imageHost}/mapTiles/${tilesPath.split('/').map(encodeURIComponent).join('/')}/{z}/{x}/{y}.png${v}`;
+}
+
+/** Deep link that opens the map in the desktop app (scheme set at build time). */
+export function openInAppUrl(gameId: string, mapId: string): string {
+  const scheme = (import.meta.env.VITE_APP_URL_SCHEME as string | undefined) ?? 'waypoint';
+  return `${scheme}://game/${encodeURIComponent(gameId)}/maps/${encodeURIComponent(mapId)}`;
+}

@@ -1,0 +1,133 @@
+import { Button, TextInput } from '@mantine/core';
+import {
+  IconChevronDown,
+  IconChevronRight,
+  IconCode,
+  IconLink,
+  IconMapPin,
+  IconPhoto,
+  IconPolygon,
+  IconRoute,
+  IconSearch,
+} from '@tabler/icons-react';
+import { groupDefinitions, listedDefinitions } from '@waypoint/shared/map/definitions';
+import type { MapMarkerDefinition } from '@waypoint/shared/map/marker-data';
+import { useMemo, useState } from 'react';
+import classes from '../map.module.css';
+
+const typeIcons = {
+  POLYGON: IconPolygon,
+  ROUTE: IconRoute,
+  HTML: IconCode,
+  IMAGE: IconPhoto,
+  SVG: IconMapPin,
+} as const;
+
+interface Props {
+  definitions: readonly MapMarkerDefinition[];
+  counts: ReadonlyMap<string, number>;
+  enabled: ReadonlySet<string>;
+  /** Admins (and, later, suggest mode) see definitions without placed markers too. */
+  showAll: boolean;
+  onToggle: (id: string) => void;
+  onSetAll: (enabled: boolean, ids: string[]) => void;
+  onCopyLink: () => void;
+}
+
+/** The markers panel: enable definitions by group, search them, copy a link to the selection. */
+export function MarkersPanel({
+  definitions,
+  counts,
+  enabled,
+  showAll,
+  onToggle,
+  onSetAll,
+  onCopyLink,
+}: Props) {
+  const [search, setSearch] = useState('');
+  const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set());
+  const count = (id: string) => counts.get(id) ?? 0;
+  const listed = useMemo(
+    () => listedDefinitions(definitions, (id) => counts.get(id) ?? 0, { showAll, search }),
+    [definitions, counts, showAll, search],
+  );
+  const groups = useMemo(() => groupDefinitions(listed), [listed]);
+  const listedIds = listed.map((d) => d._id);
+
+  const toggleGroup = (name: string) =>
+    setCollapsed((c) => {
+      const next = new Set(c);
+      if (next.has(name)) next.delete(name);
+      else next.add(name);
+      return next;
+    });
+
+  return (
+    <div className={classes.panelBody}>
+      <div className={classes.panelActions}>
+        <Button size="xs" variant="default" onClick={() => onSetAll(false, listedIds)}>
+          Disable all
+        </Button>
+        <Button size="xs" variant="default" onClick={() => onSetAll(true, listedIds)}>
+          Enable all
+        </Button>
+        <Button size="xs" variant="light" leftSection={<IconLink size={14} />} onClick={onCopyLink}>
+          Copy filter link
+        </Button>
+      </div>
+      <TextInput
+        size="sm"
+        placeholder="Search markers"
+        aria-label="Search markers"
+        leftSection={<IconSearch size={14} />}
+        value={search}
+        onChange={(e) => setSearch(e.currentTarget.value)}
+      />
+      {groups.length === 0 ? <div className={classes.dimmed}>No markers match your search</div> : null}
+      {groups.map((group) => {
+        const open = !collapsed.has(group.name);
+        return (
+          <section key={group.name} className={classes.group}>
+            <button
+              type="button"
+              className={classes.groupHeader}
+              aria-expanded={open}
+              onClick={() => toggleGroup(group.name)}
+            >
+              {open ? <IconChevronDown size={14} /> : <IconChevronRight size={14} />}
+              <span>{group.name}</span>
+            </button>
+            {open ? (
+              <ul className={classes.definitionList}>
+                {group.definitions.map((d) => {
+                  const Icon = typeIcons[d.markerDefinitionType] ?? IconMapPin;
+                  const on = enabled.has(d._id);
+                  return (
+                    <li key={d._id}>
+                      <button
+                        type="button"
+                        className={classes.definition}
+                        data-enabled={on || undefined}
+                        aria-pressed={on}
+                        data-testid={`definition-${d._id}`}
+                        onClick={() => onToggle(d._id)}
+                      >
+                        <Icon
+                          size={16}
+                          aria-hidden="true"
+                          style={{ color: d.wrapperColor || d.polygonColor || undefined }}
+                        />
+                        <span className={classes.definitionName}>{d.name}</span>
+                        <span className={classes.count}>{count(d._id)}</span>
+                      </button>
+                    </li>
+                  );
+                })}
+              </ul>
+            ) : null}
+          </section>
+        );
+      })}
+    </div>
+  );
+}

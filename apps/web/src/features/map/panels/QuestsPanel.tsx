@@ -1,0 +1,230 @@
+import { ActionIcon, Checkbox, TextInput } from '@mantine/core';
+import {
+  IconChevronDown,
+  IconChevronRight,
+  IconExternalLink,
+  IconEye,
+  IconEyeOff,
+  IconLock,
+  IconLockOpen,
+  IconSearch,
+} from '@tabler/icons-react';
+import { isQuestCompleted, isQuestUnlocked, type QuestListFilter } from '@waypoint/shared/domain/quests';
+import { messages } from '@waypoint/shared/messages';
+import type { TQuest } from '@waypoint/shared/models/types';
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import classes from '../map.module.css';
+import type { QuestWithMarkers } from '../queries.ts';
+
+interface Props {
+  gameId: string;
+  categoryName: string;
+  /** The quests the filters let through, in list order. */
+  listed: QuestWithMarkers[];
+  byId: ReadonlyMap<string, TQuest>;
+  filter: QuestListFilter;
+  onFilter: (filter: QuestListFilter) => void;
+  loggedIn: boolean;
+  loginPath: string;
+  completed: ReadonlySet<string>;
+  level: number | undefined;
+  onLevel: (level: number) => void;
+  levelError: string | undefined;
+  onCompleted: (questId: string, completed: boolean) => void;
+  hidden: ReadonlySet<string>;
+  allHidden: boolean;
+  onToggleHidden: (questId: string) => void;
+  onToggleAllHidden: () => void;
+  expanded: ReadonlySet<string>;
+  onToggleExpanded: (questId: string) => void;
+  onShowMarker: (markerId: string) => void;
+  /** Links leave in a new tab (embedded map). */
+  linkTarget: string | undefined;
+}
+
+function LevelInput({
+  level,
+  onLevel,
+  error,
+}: {
+  level: number | undefined;
+  onLevel: (n: number) => void;
+  error?: string;
+}) {
+  const [text, setText] = useState(level === undefined ? '' : String(level));
+  const [localError, setLocalError] = useState<string>();
+  useEffect(() => setText(level === undefined ? '' : String(level)), [level]);
+  const commit = () => {
+    if (!/^\d+$/.test(text.trim())) {
+      setLocalError(messages.notANumber);
+      return;
+    }
+    setLocalError(undefined);
+    if (Number(text) !== level) onLevel(Number(text));
+  };
+  return (
+    <TextInput
+      size="xs"
+      label="Player level"
+      inputMode="numeric"
+      value={text}
+      error={localError ?? error}
+      onChange={(e) => setText(e.currentTarget.value)}
+      onBlur={commit}
+      onKeyDown={(e) => {
+        if (e.key === 'Enter') commit();
+      }}
+      w={120}
+    />
+  );
+}
+
+/** The quests panel: quests of the map's category with filters, completion and objective links. */
+export function QuestsPanel(p: Props) {
+  const { filter } = p;
+  const helpLink = (q: TQuest) => q.wikiLink || `/game/${encodeURIComponent(p.gameId)}/tools/quests`;
+  return (
+    <div className={classes.panelBody}>
+      <div className={classes.panelTitleRow}>
+        <h2 className={classes.panelTitle}>{messages.gameQuests(p.categoryName)}</h2>
+        <ActionIcon
+          variant="subtle"
+          onClick={p.onToggleAllHidden}
+          aria-label={p.allHidden ? 'Show all quests' : 'Hide all quests'}
+          aria-pressed={p.allHidden}
+        >
+          {p.allHidden ? <IconEyeOff size={18} /> : <IconEye size={18} />}
+        </ActionIcon>
+      </div>
+      <TextInput
+        size="sm"
+        placeholder="Filter quests"
+        aria-label="Filter quests"
+        leftSection={<IconSearch size={14} />}
+        value={filter.text}
+        onChange={(e) => p.onFilter({ ...filter, text: e.currentTarget.value })}
+      />
+      <div className={classes.panelActions}>
+        <Checkbox
+          size="xs"
+          label="Show completed"
+          checked={filter.showCompleted}
+          onChange={(e) => p.onFilter({ ...filter, showCompleted: e.currentTarget.checked })}
+        />
+        <Checkbox
+          size="xs"
+          label="Show future quests"
+          checked={filter.showFuture}
+          onChange={(e) => p.onFilter({ ...filter, showFuture: e.currentTarget.checked })}
+        />
+      </div>
+      {p.loggedIn ? (
+        <LevelInput level={p.level} onLevel={p.onLevel} error={p.levelError} />
+      ) : (
+        <Link to={p.loginPath} className={classes.link} target={p.linkTarget}>
+          {messages.loginToTrack}
+        </Link>
+      )}
+      {p.listed.length === 0 ? <div className={classes.dimmed}>No quests to show</div> : null}
+      <ul className={classes.questList}>
+        {p.listed.map(({ quest, markers }) => {
+          const done = isQuestCompleted(quest, p.completed);
+          const unlocked = isQuestUnlocked(quest, p.completed);
+          const open = p.expanded.has(quest._id);
+          const hidden = p.allHidden || p.hidden.has(quest._id);
+          const previous = quest.previous ? p.byId.get(quest.previous) : undefined;
+          const markerOf = (objective: string) => markers.find((m) => m.questObjective === objective);
+          return (
+            <li key={quest._id} className={classes.quest} data-testid={`quest-${quest._id}`}>
+              <div className={classes.questRow}>
+                <button
+                  type="button"
+                  className={classes.questToggle}
+                  aria-expanded={open}
+                  onClick={() => p.onToggleExpanded(quest._id)}
+                >
+                  {open ? <IconChevronDown size={14} /> : <IconChevronRight size={14} />}
+                  {unlocked ? (
+                    <IconLockOpen size={15} aria-label="Unlocked" className={classes.unlocked} />
+                  ) : (
+                    <IconLock size={15} aria-label="Locked" className={classes.locked} />
+                  )}
+                  <span className={classes.questLevel}>{quest.questLevel >= 0 ? quest.questLevel : '–'}</span>
+                  <span className={classes.questName} data-done={done || undefined}>
+                    {quest.name}
+                  </span>
+                </button>
+                {p.loggedIn ? (
+                  <Checkbox
+                    size="xs"
+                    checked={done}
+                    aria-label={`${quest.name} completed`}
+                    onChange={(e) => p.onCompleted(quest._id, e.currentTarget.checked)}
+                  />
+                ) : null}
+                <ActionIcon
+                  size="sm"
+                  variant="subtle"
+                  onClick={() => p.onToggleHidden(quest._id)}
+                  aria-label={hidden ? `Show ${quest.name}` : `Hide ${quest.name}`}
+                  aria-pressed={hidden}
+                >
+                  {hidden ? <IconEyeOff size={15} /> : <IconEye size={15} />}
+                </ActionIcon>
+                <ActionIcon
+                  size="sm"
+                  variant="subtle"
+                  component="a"
+                  href={helpLink(quest)}
+                  target="_blank"
+                  rel="noopener"
+                  aria-label={`${quest.name} help (new tab)`}
+                >
+                  <IconExternalLink size={15} />
+                </ActionIcon>
+              </div>
+              {open ? (
+                <div className={classes.questDetails}>
+                  {previous ? (
+                    <div className={classes.questPrevious}>
+                      <span className={classes.dimmed}>Requires:</span> {previous.name}
+                      {p.loggedIn ? (
+                        <Checkbox
+                          size="xs"
+                          checked={p.completed.has(previous._id)}
+                          aria-label={`${previous.name} completed`}
+                          onChange={(e) => p.onCompleted(previous._id, e.currentTarget.checked)}
+                        />
+                      ) : null}
+                    </div>
+                  ) : null}
+                  <ul className={classes.objectives}>
+                    {(quest.objectives ?? []).map((objective) => {
+                      const marker = markerOf(objective);
+                      return (
+                        <li key={objective}>
+                          {marker ? (
+                            <button
+                              type="button"
+                              className={classes.linkButton}
+                              onClick={() => p.onShowMarker(marker._id)}
+                            >
+                              {objective}
+                            </button>
+                          ) : (
+                            objective
+                          )}
+                        </li>
+                      );
+                    })}
+                  </ul>
+                </div>
+              ) : null}
+            </li>
+          );
+        })}
+      </ul>
+    </div>
+  );
+}

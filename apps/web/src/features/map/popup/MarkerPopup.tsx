@@ -1,0 +1,96 @@
+import { Checkbox } from '@mantine/core';
+import { constants } from '@waypoint/shared/constants';
+import type { MapMarkerDefinition } from '@waypoint/shared/map/marker-data';
+import { messages } from '@waypoint/shared/messages';
+import { useEffect, useRef } from 'react';
+import { imageUrl } from '../../../api/images.ts';
+import { SafeHtml } from '../../../components/SafeHtml.tsx';
+import classes from '../map.module.css';
+import { useItem, useMarkerDetails } from '../queries.ts';
+
+interface Props {
+  id: string;
+  name: string;
+  definition: MapMarkerDefinition;
+  questName: string | undefined;
+  questId: string;
+  /** Undefined for guests: they cannot complete markers. */
+  completed: boolean | undefined;
+  onCompletedChange: (completed: boolean) => void;
+  onShowQuest: (questId: string) => void;
+  /** The popup changed size (content arrived). */
+  onLayout: () => void;
+}
+
+/** A marker's popup: name, description, images, item and key labels, quest link, completion. */
+export function MarkerPopup(props: Props) {
+  const { id, definition, completed } = props;
+  const details = useMarkerDetails(id);
+  const marker = details.data;
+  const item = useItem(marker?.itemId || undefined);
+  const root = useRef<HTMLDivElement>(null);
+  const { onLayout } = props;
+
+  useEffect(() => {
+    const el = root.current;
+    if (!el) return;
+    const observer = new ResizeObserver(() => onLayout());
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [onLayout]);
+
+  const images = marker
+    ? Array.from({ length: constants.maxPlacedMarkerImages }, (_, n) =>
+        imageUrl('placedmarker', id, String(n), marker.images),
+      ).filter((u): u is string => Boolean(u))
+    : [];
+  const description = marker?.description || (props.questName ? '' : definition.description);
+
+  return (
+    <div ref={root} className={classes.popupBody} data-testid="marker-popup">
+      <div className={classes.popupTitle}>{props.name || definition.name}</div>
+      <div className={classes.popupKind}>{definition.name}</div>
+      {details.isPending ? <div className={classes.dimmed}>Loading…</div> : null}
+      {description && definition.markerDefinitionType !== 'HTML' ? (
+        <SafeHtml html={description} className={classes.popupText} />
+      ) : null}
+      {images.length > 0 ? (
+        <div className={classes.popupImages}>
+          {images.map((src, n) => (
+            <span key={src} className={classes.popupImage}>
+              <img src={src} alt={`${props.name || definition.name} ${n + 1}`} loading="lazy" />
+              <img src={src} alt="" aria-hidden="true" className={classes.popupImageLarge} />
+            </span>
+          ))}
+        </div>
+      ) : null}
+      {item.data ? (
+        <div>
+          <strong>Item spawn:</strong> {item.data.itemName}
+        </div>
+      ) : null}
+      {definition.door ? (
+        <div>
+          <strong>Key needed:</strong> {definition.key || '—'}
+        </div>
+      ) : null}
+      {props.questId && props.questName ? (
+        <button type="button" className={classes.linkButton} onClick={() => props.onShowQuest(props.questId)}>
+          Quest: {props.questName}
+        </button>
+      ) : null}
+      {marker?.authorName ? (
+        <div className={classes.dimmed}>{messages.byAuthor(marker.authorName)}</div>
+      ) : null}
+      {completed !== undefined && definition.completable ? (
+        <Checkbox
+          mt="xs"
+          label="Completed"
+          checked={completed}
+          onChange={(e) => props.onCompletedChange(e.currentTarget.checked)}
+          data-testid="marker-completed"
+        />
+      ) : null}
+    </div>
+  );
+}

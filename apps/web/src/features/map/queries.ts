@@ -1,0 +1,129 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { MapMarkerData } from '@waypoint/shared/map/marker-data';
+import type { TItem, TPlacedMarker, TQuest } from '@waypoint/shared/models/types';
+import { api, request } from '../../api/client.ts';
+import type { Session } from '../../api/session.ts';
+
+/** Query keys of the map page (the shared factory's style: resource first, then its scope). */
+export const mapKeys = {
+  markerData: (mapId: string) => ['map-markers', mapId] as const,
+  quests: (mapId: string) => ['map-quests', mapId] as const,
+  marker: (id: string) => ['placedmarker', id] as const,
+  item: (id: string) => ['item', id] as const,
+  completedMarkers: (userId: string) => ['user', userId, 'completed-markers'] as const,
+  questSave: (userId: string, gameId: string) => ['user', userId, 'quest-save', gameId] as const,
+};
+
+export interface QuestMarker {
+  _id: string;
+  markerDefinitionId: string;
+  questObjective: string;
+  lat: number;
+  lng: number;
+}
+
+export interface QuestWithMarkers {
+  quest: TQuest;
+  markers: QuestMarker[];
+  selected: boolean;
+}
+
+export interface QuestSave {
+  gameId: string;
+  completedQuests: string[];
+  level: number;
+}
+
+const path = (s: string) => encodeURIComponent(s);
+
+export const markerDataQuery = (mapId: string) =>
+  queryOptions({
+    queryKey: mapKeys.markerData(mapId),
+    queryFn: () => api.get<MapMarkerData>(`/map/${path(mapId)}/markers`),
+    staleTime: 60_000,
+  });
+
+export const useMarkerData = (mapId: string | undefined) =>
+  useQuery({ ...markerDataQuery(mapId ?? ''), enabled: Boolean(mapId) });
+
+export const useMapQuests = (mapId: string | undefined) =>
+  useQuery({
+    queryKey: mapKeys.quests(mapId ?? ''),
+    queryFn: () => api.get<QuestWithMarkers[]>(`/quests/${path(mapId ?? '')}`),
+    enabled: Boolean(mapId),
+    staleTime: 60_000,
+  });
+
+/** Popup details of one marker (description, images, item), read when its popup opens. */
+export const useMarkerDetails = (id: string) =>
+  useQuery({
+    queryKey: mapKeys.marker(id),
+    queryFn: () => api.get<TPlacedMarker>(`/placedmarker/${path(id)}`),
+    staleTime: 60_000,
+  });
+
+export const useItem = (id: string | undefined) =>
+  useQuery({
+    queryKey: mapKeys.item(id ?? ''),
+    queryFn: () => api.get<TItem>(`/item/${path(id ?? '')}`),
+    enabled: Boolean(id),
+    staleTime: 5 * 60_000,
+  });
+
+export const useCompletedMarkers = (session: Session | null) =>
+  useQuery({
+    queryKey: mapKeys.completedMarkers(session?.id ?? ''),
+    queryFn: () => api.get<string[]>('/usercompletedmarkers/list'),
+    enabled: Boolean(session),
+  });
+
+export const useQuestSave = (session: Session | null, gameId: string) =>
+  useQuery({
+    queryKey: mapKeys.questSave(session?.id ?? '', gameId),
+    queryFn: () => api.get<QuestSave>(`/user/quest/get/${path(gameId)}`),
+    enabled: Boolean(session && gameId),
+  });
+
+/** Marks a marker completed or not; the list updates at once and is put right by the answer. */
+export function useSetMarkerCompleted(session: Session | null) {
+  const client = useQueryClient();
+  const key = mapKeys.completedMarkers(session?.id ?? '');
+  return useMutation({
+    mutationFn: ({ id, completed }: { id: string; completed: boolean }) =>
+      request<unknown>(
+        'POST',
+        `/usercompletedmarkers/${completed ? 'markCompleted' : 'markUncompleted'}/${path(id)}`,
+      ),
+    onMutate: async ({ id, completed }) => {
+      await client.cancelQueries({ queryKey: key });
+      const before = client.getQueryData<string[]>(key);
+      const rest = (before ?? []).filter((x) => x !== id);
+      client.setQueryData<string[]>(key, completed ? [...rest, id] : rest);
+      return { before };
+    },
+    onError: (_error, _vars, context) => client.setQueryData(key, context?.before),
+    onSettled: () => client.invalidateQueries({ queryKey: key }),
+  });
+}
+
+/** Completes or reopens a quest for the game. */
+export function useSetQuestCompleted(session: Session | null, gameId: string) {
+  const client = useQueryClient();
+  const key = mapKeys.questSave(session?.id ?? '', gameId);
+  return useMutation({
+    mutationFn: ({ questId, completed }: { questId: string; completed: boolean }) =>
+      api.get<QuestSave>(
+        `/user/quest/${completed ? 'complete' : 'uncomplete'}/${path(gameId)}/${path(questId)}`,
+      ),
+    onSuccess: (save) => client.setQueryData(key, save),
+  });
+}
+
+export function useSetPlayerLevel(session: Session | null, gameId: string) {
+  const client = useQueryClient();
+  const key = mapKeys.questSave(session?.id ?? '', gameId);
+  return useMutation({
+    mutationFn: (level: number) => api.get<QuestSave>(`/user/quest/setuserlevel/${path(gameId)}/${level}`),
+    onSuccess: (save) => client.setQueryData(key, save),
+  });
+}

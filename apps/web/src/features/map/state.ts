@@ -1,0 +1,82 @@
+import { markerDefinitionsParam, parseEnabledDefinitions } from '@waypoint/shared/map/definitions';
+import type { MapMarkerDefinition } from '@waypoint/shared/map/marker-data';
+import { useCallback, useEffect, useRef, useState } from 'react';
+
+/**
+ * The map tools of specification §4. Only NONE is offered on the visitor map; the suggestion and
+ * admin tools set the others.
+ */
+export type MapTool = 'NONE' | 'PLACE' | 'PLACE_OBJECTIVE' | 'MOVE' | 'DELETE' | 'EDIT' | 'ACCEPT';
+
+/** Choosing the active tool again returns to NONE. */
+export function nextTool(current: MapTool, chosen: MapTool): MapTool {
+  return current === chosen ? 'NONE' : chosen;
+}
+
+const storageKey = (mapId: string) => `waypoint-map-enabled:${mapId}`;
+
+function readStored(mapId: string): string[] | undefined {
+  try {
+    const raw = localStorage.getItem(storageKey(mapId));
+    if (!raw) return undefined;
+    const value = JSON.parse(raw) as unknown;
+    return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function store(mapId: string, ids: ReadonlySet<string>) {
+  try {
+    localStorage.setItem(storageKey(mapId), JSON.stringify([...ids]));
+  } catch {
+    // Private browsing: the set lives as long as the page.
+  }
+}
+
+/**
+ * The enabled marker definitions of a map. On load: exactly the ones in `?markerDefinitions=`
+ * when given, else the set kept from the last visit of this map, else the definitions not
+ * flagged disabled (none, by default). Every change is kept for the next visit.
+ */
+export function useEnabledDefinitions(
+  mapId: string,
+  definitions: readonly MapMarkerDefinition[] | undefined,
+  search: URLSearchParams,
+) {
+  const [enabled, setEnabled] = useState<ReadonlySet<string>>(() => new Set());
+  const initialised = useRef<string | undefined>(undefined);
+  const param = search.get(markerDefinitionsParam);
+
+  useEffect(() => {
+    if (!definitions || initialised.current === mapId) return;
+    initialised.current = mapId;
+    const known = new Set(definitions.map((d) => d._id));
+    const fromUrl = param === null ? undefined : parseEnabledDefinitions(param);
+    const initial = fromUrl ?? readStored(mapId) ?? definitions.filter((d) => !d.disabled).map((d) => d._id);
+    setEnabled(new Set(initial.filter((id) => known.has(id))));
+  }, [definitions, mapId, param]);
+
+  const update = useCallback(
+    (next: ReadonlySet<string>) => {
+      setEnabled(next);
+      store(mapId, next);
+    },
+    [mapId],
+  );
+
+  const toggle = useCallback(
+    (id: string) => {
+      setEnabled((current) => {
+        const next = new Set(current);
+        if (next.has(id)) next.delete(id);
+        else next.add(id);
+        store(mapId, next);
+        return next;
+      });
+    },
+    [mapId],
+  );
+
+  return { enabled, setEnabled: update, toggle };
+}
