@@ -498,22 +498,9 @@ export async function generateProceduralMap(options: ProceduralMapOptions): Prom
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">${parts.join('')}</svg>`,
   );
 
-  // Paper grain so flat areas do not look synthetic.
-  const grainSize = 256;
-  const grain = Buffer.alloc(grainSize * grainSize);
-  for (let i = 0; i < grain.length; i++) grain[i] = 118 + Math.floor(random() * 20);
-
   const sharp = getSharp();
   const png = await sharp(rgb, { raw: { width, height, channels: 3 }, limitInputPixels: width * height })
-    .composite([
-      {
-        input: grain,
-        raw: { width: grainSize, height: grainSize, channels: 1 },
-        tile: true,
-        blend: 'soft-light',
-      },
-      { input: svg, limitInputPixels: width * height },
-    ])
+    .composite([{ input: svg, limitInputPixels: width * height }])
     .png({ compressionLevel: 6 })
     .toBuffer();
   return {

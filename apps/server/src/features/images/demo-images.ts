@@ -31,8 +31,9 @@ export function startDemoImages(
   service: ImageService,
   processor: MapProcessor,
   log: FastifyBaseLogger,
+  isClosed: () => boolean = () => false,
 ): Promise<void> {
-  running ??= drawMissing(ctx, service, processor, log)
+  running ??= drawMissing(ctx, service, processor, log, isClosed)
     .catch((error) => log.error({ err: error }, 'demo images failed'))
     .finally(() => {
       running = null;
@@ -52,30 +53,48 @@ async function drawMissing(
   service: ImageService,
   processor: MapProcessor,
   log: FastifyBaseLogger,
+  isClosed: () => boolean,
 ) {
   const all = { limit: 100_000, skip: 0, filter: {} };
   const definitions = await listRecords(ctx.db.kysely, getModel('markerdefinition'), all);
   let icons = 0;
   for (const def of definitions.data) {
+    if (isClosed()) return;
     const image = missing(service, 'markerdefinition', def, 'image');
     if (!image) continue;
-    const icon = await drawIcon(def._id as string, image.imageWidth || 64, String(def.innerColor || ''));
-    await service.storeGenerated('markerdefinition', def._id as string, 'image', icon, systemActor);
-    icons++;
+    try {
+      const icon = await drawIcon(def._id as string, image.imageWidth || 64, String(def.innerColor || ''));
+      await service.storeGenerated('markerdefinition', def._id as string, 'image', icon, systemActor);
+      icons++;
+    } catch (error) {
+      log.error({ err: error, id: def._id }, 'demo marker icon failed');
+    }
   }
   if (icons) log.info({ icons }, 'demo marker icons drawn');
 
   const maps = await listRecords(ctx.db.kysely, getModel('map'), all);
   for (const map of maps.data) {
+    if (isClosed()) return;
     const image = missing(service, 'map', map, 'mapImage');
     if (!image) continue;
     const width = Math.min(MAX_DEMO_SIDE, Math.max(256, image.imageWidth || 4096));
     const height = Math.min(MAX_DEMO_SIDE, Math.max(256, image.imageHeight || 4096));
     const started = Date.now();
-    const png = await drawMapInChild(ctx.config.dataDir, width, height, map._id as string, String(map.name));
-    await service.storeGenerated('map', map._id as string, 'mapImage', png, systemActor);
-    await processor.enqueueInternal(map._id as string, map.gameId as string);
-    log.info({ mapId: map._id, width, height, ms: Date.now() - started }, 'demo map drawn');
+    try {
+      const png = await drawMapInChild(
+        ctx.config.dataDir,
+        width,
+        height,
+        map._id as string,
+        String(map.name),
+      );
+      if (isClosed()) return;
+      await service.storeGenerated('map', map._id as string, 'mapImage', png, systemActor);
+      await processor.enqueueInternal(map._id as string, map.gameId as string);
+      log.info({ mapId: map._id, width, height, ms: Date.now() - started }, 'demo map drawn');
+    } catch (error) {
+      log.error({ err: error, mapId: map._id }, 'demo map drawing failed');
+    }
   }
 }
 

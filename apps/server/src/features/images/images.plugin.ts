@@ -38,10 +38,11 @@ declare module 'fastify' {
 export const imagesPlugin = fp<{ ctx: AppContext }>(async (app, { ctx }) => {
   const service = createImageService(ctx);
   const processor = createMapProcessor(ctx, service.storage, app.log);
+  let closed = false;
   app.decorate('images', {
     service,
     processor,
-    prepareDemoImages: () => startDemoImages(ctx, service, processor, app.log),
+    prepareDemoImages: () => startDemoImages(ctx, service, processor, app.log, () => closed),
   });
   await app.register(async (scope) => {
     await scope.register(multipart, {
@@ -56,7 +57,10 @@ export const imagesPlugin = fp<{ ctx: AppContext }>(async (app, { ctx }) => {
       .resume()
       .catch((error) => app.log.error({ err: error }, 'could not resume map processing'));
   });
-  app.addHook('onClose', async () => processor.stop());
+  app.addHook('onClose', async () => {
+    closed = true;
+    processor.stop();
+  });
 });
 
 function registerImageRoutes(

@@ -68,10 +68,17 @@ export function createImageService(ctx: AppContext) {
   }
 
   /** Stores an image for a record's field (replacing the previous one) and answers the record. */
-  async function store(key: ModelKey, record: ModelRecord, field: string, input: Buffer, actor: Actor) {
+  async function store(
+    key: ModelKey,
+    record: ModelRecord,
+    field: string,
+    input: Buffer,
+    actor: Actor,
+    storeLimits: MediaLimits = limits,
+  ) {
     const id = record._id as string;
     try {
-      const image = await prepareImage(input, limits);
+      const image = await prepareImage(input, storeLimits);
       const fileName = `${field}.${image.ext}`;
       // Thumbnails first: they decode the whole image, so a corrupt body is refused before it is stored.
       await writeThumbnails(
@@ -146,7 +153,8 @@ export function createImageService(ctx: AppContext) {
     async storeGenerated(key: ModelKey, id: string, field: string, data: Buffer, actor: Actor) {
       const record = await findRecord(ctx.db.kysely, getModel(key), id);
       if (!record) throw notFound(messages.notFound(getModel(key).label, id));
-      return store(key, record, field, data, actor);
+      // The server's own drawing: the upload byte limit is for clients, the pixel limit still applies.
+      return store(key, record, field, data, actor, { ...limits, maxUploadBytes: Number.POSITIVE_INFINITY });
     },
   };
 }
