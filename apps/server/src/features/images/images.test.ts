@@ -263,6 +263,7 @@ describe('map processing', () => {
     expect(res.statusCode).toBe(202);
     expect(res.json().imageProcessStatus).toBe('PENDING');
     await processor().whenIdle();
+    const uploadedVersion = up.json().images.mapImage.version;
 
     const map = (await env.t.app.inject({ url: '/api/map/g1_map_a' })).json();
     expect(map).toMatchObject({
@@ -271,6 +272,8 @@ describe('map processing', () => {
       tilesPath: 'g1/g1_map_a',
       maxZoom: 2,
     });
+    // New tiles, new version: tile URLs carry it and are cached as immutable.
+    expect(map.images.mapImage.version).not.toBe(uploadedVersion);
     const tile = await env.t.app.inject({ url: '/mapTiles/g1/g1_map_a/2/2/1.png' });
     expect(tile.statusCode).toBe(200);
     expect(tile.headers['content-type']).toBe('image/png');

@@ -9,6 +9,7 @@ import type { MediaStorage } from '../../media/paths.ts';
 import { replaceTiles, type TileFormat } from '../../media/tiles.ts';
 import { findRecord, listRecords } from '../models/models.repository.ts';
 import { type Actor, systemActor } from '../models/models.service.ts';
+import { newVersion } from './images.service.ts';
 
 interface Job {
   mapId: string;
@@ -57,11 +58,15 @@ export function createMapProcessor(
       if (stopped) return;
       const latest = await findRecord(ctx.db.kysely, mapModel, job.mapId);
       if (!latest) return;
+      // Tile URLs carry the image version and are cached for ever: a new pyramid needs a new version.
+      const images = { ...(latest.images as Record<string, TStoredImage>) };
+      if (images.mapImage) images.mapImage = { ...images.mapImage, version: newVersion() };
       await set(job.mapId, {
         imageProcessStatus: 'DONE',
         imageProcessError: '',
         tilesPath,
         maxZoom: Number(latest.maxZoom) > 0 ? latest.maxZoom : result.maxZoom,
+        images,
       });
       log.info({ mapId: job.mapId, tiles: result.tileCount, ms: Date.now() - started }, 'map tiles ready');
     } catch (error) {
