@@ -99,6 +99,29 @@ describe('cutting a pyramid', () => {
     expect(await fs.readdir(path.dirname(live))).toHaveLength(2);
   });
 
+  it('puts the full-size image at a larger maxZoom, with overview levels below', async () => {
+    const live = path.join(dir, 'mapTiles', 'g6', 'm');
+    const result = await replaceTiles(await makePng(600, 400, '#ff0000'), live, { ...limits, maxZoom: 4 });
+    // Natural zoom 2 (levels 0-2: 1 + 2 + 6 tiles) moved up to 2-4, plus one tile each at 0 and 1.
+    expect(result).toMatchObject({ maxZoom: 4, tileCount: 11 });
+    const tiles = await listTiles(live);
+    expect(tiles).toContain('4/2/1.png');
+    expect(tiles.filter((t) => t.startsWith('0/'))).toEqual(['0/0/0.png']);
+    const top = await getSharp()(path.join(live, '4/0/0.png')).stats();
+    expect(top.channels[0].mean).toBeGreaterThan(250); // full size: the tile is all image
+    const overview = await getSharp()(path.join(live, '0/0/0.png')).metadata();
+    expect([overview.width, overview.height]).toEqual([256, 256]);
+  });
+
+  it('drops the lowest levels at a smaller maxZoom', async () => {
+    const live = path.join(dir, 'mapTiles', 'g7', 'm');
+    const result = await replaceTiles(await makePng(600, 400), live, { ...limits, maxZoom: 1 });
+    expect(result).toMatchObject({ maxZoom: 1, tileCount: 2 + 6 });
+    const tiles = await listTiles(live);
+    expect(tiles).toContain('1/2/1.png');
+    expect(tiles.filter((t) => t.startsWith('0/')).sort()).toEqual(['0/0/0.png', '0/1/0.png']);
+  });
+
   it('writes WebP tiles when asked', async () => {
     const live = path.join(dir, 'mapTiles', 'g4', 'm');
     const result = await replaceTiles(await makePng(512, 512), live, { ...limits, format: 'webp' });

@@ -15,6 +15,13 @@ export interface TileOptions {
   format?: TileFormat;
   /** PNG zlib level 0-9 (default 6) or WebP quality 1-100 (default 80). */
   quality?: number;
+  /**
+   * Zoom at which the image is shown at full size (the map's coordinate scale: one map unit is
+   * 2^maxZoom pixels). Default: the natural zoom, `maxZoomFor(width, height)`. A smaller value drops
+   * the lowest levels; a larger one adds smaller overview levels, so that level `maxZoom` is always
+   * the full-size image.
+   */
+  maxZoom?: number;
   /** Colour of the area outside the image in edge tiles (default transparent black). */
   background?: { r: number; g: number; b: number; alpha: number };
 }
@@ -87,21 +94,38 @@ export async function cutTiles(
         },
       );
     }
-    const tileCount = await moveToXY(rawDir, outDir, format);
-    return { width, height, maxZoom: maxZoomFor(width, height), tileCount, format };
+    const natural = maxZoomFor(width, height);
+    const maxZoom = options.maxZoom && options.maxZoom > 0 ? Math.round(options.maxZoom) : natural;
+    const offset = maxZoom - natural;
+    let tileCount = await moveToXY(rawDir, outDir, format, offset);
+    if (offset > 0) {
+      tileCount += await writeOverviews(
+        path.join(outDir, String(offset), '0', `0.${format}`),
+        outDir,
+        format,
+        offset,
+        options,
+      );
+    }
+    return { width, height, maxZoom, tileCount, format };
   } finally {
     await fs.rm(workDir, { recursive: true, force: true });
   }
 }
 
-/** Moves `raw/{z}/{y}/{x}.ext` to `out/{z}/{x}/{y}.ext`; returns the number of tiles. */
-async function moveToXY(rawDir: string, outDir: string, ext: string): Promise<number> {
+/**
+ * Moves `raw/{z}/{y}/{x}.ext` to `out/{z + offset}/{x}/{y}.ext` (levels that would fall below 0 are
+ * left out); returns the number of tiles moved.
+ */
+async function moveToXY(rawDir: string, outDir: string, ext: string, offset = 0): Promise<number> {
   await fs.mkdir(outDir, { recursive: true });
   const moves: [string, string][] = [];
   const made = new Set<string>();
-  for (const z of await numericEntries(rawDir)) {
-    for (const y of await numericEntries(path.join(rawDir, z))) {
-      for (const name of await fs.readdir(path.join(rawDir, z, y))) {
+  for (const rawZ of await numericEntries(rawDir)) {
+    const z = String(Number(rawZ) + offset);
+    if (Number(z) < 0) continue;
+    for (const y of await numericEntries(path.join(rawDir, rawZ))) {
+      for (const name of await fs.readdir(path.join(rawDir, rawZ, y))) {
         if (!name.endsWith(`.${ext}`)) continue;
         const x = name.slice(0, -(ext.length + 1));
         const dir = path.join(outDir, z, x);
@@ -109,7 +133,7 @@ async function moveToXY(rawDir: string, outDir: string, ext: string): Promise<nu
           await fs.mkdir(dir, { recursive: true });
           made.add(dir);
         }
-        moves.push([path.join(rawDir, z, y, name), path.join(dir, `${y}.${ext}`)]);
+        moves.push([path.join(rawDir, rawZ, y, name), path.join(dir, `${y}.${ext}`)]);
       }
     }
   }
@@ -118,6 +142,32 @@ async function moveToXY(rawDir: string, outDir: string, ext: string): Promise<nu
     await Promise.all(moves.slice(i, i + batch).map(([from, to]) => fs.rename(from, to)));
   }
   return moves.length;
+}
+
+/**
+ * Levels below the smallest one libvips makes (which already fits one tile): each is that tile
+ * halved again, anchored top-left and padded back to a full tile.
+ */
+async function writeOverviews(
+  smallestTile: string,
+  outDir: string,
+  format: TileFormat,
+  count: number,
+  options: TileOptions,
+): Promise<number> {
+  const sharp = getSharp();
+  const background = options.background ?? { r: 0, g: 0, b: 0, alpha: 0 };
+  for (let z = 0; z < count; z++) {
+    const size = Math.max(1, Math.round(TILE_SIZE / 2 ** (count - z)));
+    let pipeline = sharp(smallestTile)
+      .resize(size, size, { fit: 'fill' })
+      .extend({ right: TILE_SIZE - size, bottom: TILE_SIZE - size, background });
+    pipeline = format === 'webp' ? pipeline.webp({ quality: options.quality ?? 80 }) : pipeline.png();
+    const dir = path.join(outDir, String(z), '0');
+    await fs.mkdir(dir, { recursive: true });
+    await pipeline.toFile(path.join(dir, `0.${format}`));
+  }
+  return count;
 }
 
 async function numericEntries(dir: string): Promise<string[]> {

@@ -296,6 +296,9 @@ describe('map processing', () => {
     });
     await processor().whenIdle();
     expect((await env.t.app.inject({ url: '/api/map/g1_map_a' })).json().maxZoom).toBe(4);
+    // Level 4 holds the full-size image (600×400: x 0-2, y 0-1).
+    expect((await env.t.app.inject({ url: '/mapTiles/g1/g1_map_a/4/2/1.png' })).statusCode).toBe(200);
+    expect((await env.t.app.inject({ url: '/mapTiles/g1/g1_map_a/0/0/0.png' })).statusCode).toBe(200);
   });
 
   it('refuses a wrong game, a map without an image, and non-admins', async () => {

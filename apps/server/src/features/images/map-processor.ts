@@ -51,9 +51,11 @@ export function createMapProcessor(
       const source = storage.uploadFile('map', job.mapId, 'mapImage', image.fileName);
       if (!existsSync(source)) throw new Error('The map image file is missing; upload it again');
       const started = Date.now();
+      // A maxZoom set on the map is its coordinate scale: the pyramid puts the full-size image there.
       const result = await replaceTiles(source, storage.tilesDir(tilesPath), {
         maxInputPixels: ctx.config.maxImagePixels,
         format: options.format ?? 'png',
+        maxZoom: Number(map.maxZoom) > 0 ? Number(map.maxZoom) : undefined,
       });
       if (stopped) return;
       const latest = await findRecord(ctx.db.kysely, mapModel, job.mapId);
@@ -65,7 +67,7 @@ export function createMapProcessor(
         imageProcessStatus: 'DONE',
         imageProcessError: '',
         tilesPath,
-        maxZoom: Number(latest.maxZoom) > 0 ? latest.maxZoom : result.maxZoom,
+        maxZoom: result.maxZoom,
         images,
       });
       log.info({ mapId: job.mapId, tiles: result.tileCount, ms: Date.now() - started }, 'map tiles ready');

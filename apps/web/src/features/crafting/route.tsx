@@ -1,1 +1,0 @@
-export { Component } from '../tools/crafting/CraftingPage.tsx';
