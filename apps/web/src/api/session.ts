@@ -62,6 +62,7 @@ function notify() {
 
 /** Keeps the token in the session cookie until it expires. */
 export function storeToken(token: string) {
+  loggingOut = false;
   const payload = decodePayload(token);
   const maxAge = payload ? Math.max(0, Math.floor(payload.exp - Date.now() / 1000)) : 86_400;
   const secure = location.protocol === 'https:' ? '; Secure' : '';
@@ -70,7 +71,15 @@ export function storeToken(token: string) {
   notify();
 }
 
-export function clearSession() {
+let loggingOut = false;
+
+/** While a logout navigates away, protected pages do not redirect to the login. */
+export function isLoggingOut() {
+  return loggingOut;
+}
+
+export function clearSession(options: { loggingOut?: boolean } = {}) {
+  loggingOut = options.loggingOut === true;
   // biome-ignore lint/suspicious/noDocumentCookie: the session lives in this cookie (SPEC §4)
   document.cookie = `${cookieName}=; Path=/; Max-Age=0; SameSite=Lax`;
   notify();

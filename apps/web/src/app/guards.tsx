@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import { useSession } from '../api/session.ts';
+import { isLoggingOut, useSession } from '../api/session.ts';
 
 function LoginRedirect() {
   const { pathname, search } = useLocation();
@@ -9,13 +9,14 @@ function LoginRedirect() {
 
 /** Protected routes: without a session, go to the login with the wanted path in nextUrl. */
 export function RequireLogin({ children }: { children: ReactNode }) {
-  return useSession() ? children : <LoginRedirect />;
+  if (useSession()) return children;
+  return isLoggingOut() ? null : <LoginRedirect />;
 }
 
 /** Admin routes: guests log in first; logged-in non-admins are sent to the login route. */
 export function RequireAdmin({ children }: { children: ReactNode }) {
   const session = useSession();
-  if (!session) return <LoginRedirect />;
+  if (!session) return isLoggingOut() ? null : <LoginRedirect />;
   if (!session.admin) return <Navigate replace to="/login" />;
   return children;
 }

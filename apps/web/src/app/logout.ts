@@ -5,7 +5,7 @@ import { toast } from '../components/toast.ts';
 import { queryClient } from './query-client.ts';
 
 export function logout(navigate: NavigateFunction) {
-  clearSession();
+  clearSession({ loggingOut: true });
   queryClient.removeQueries({ predicate: (q) => q.queryKey[0] === 'user' });
   toast.info(messages.loggedOut);
   navigate('/');

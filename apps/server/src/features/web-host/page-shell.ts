@@ -29,7 +29,14 @@ export function webShell(config: Config): WebShell {
 
 /** The built index.html, read again whenever a new build replaces it. */
 function template(shell: WebShell) {
-  const { mtimeMs } = statSync(shell.file);
+  let mtimeMs: number;
+  try {
+    mtimeMs = statSync(shell.file).mtimeMs;
+  } catch (error) {
+    // A build is replacing the folder: keep serving the last good page.
+    if (cached?.file === shell.file) return cached;
+    throw error;
+  }
   if (cached?.file !== shell.file || cached.mtimeMs !== mtimeMs) {
     const html = readFileSync(shell.file, 'utf8');
     // Inline scripts (the colour-scheme bootstrap) are allowed by their hash, nothing else inline.

@@ -39,7 +39,7 @@ export function RegisterPage() {
       lead={
         <>
           Already have an account?{' '}
-          <Anchor component={Link} to="/login">
+          <Anchor component={Link} to="/login" underline="always">
             Login
           </Anchor>
         </>
@@ -81,7 +81,7 @@ export function RegisterPage() {
             label={
               <Text span size="sm">
                 I agree to the{' '}
-                <Anchor component={Link} to="/privacy" target="_blank">
+                <Anchor component={Link} to="/privacy" target="_blank" underline="always">
                   privacy policy
                 </Anchor>
               </Text>

@@ -74,7 +74,7 @@ export function ConsentDialog() {
           Waypoint uses storage in your browser to keep you signed in and to remember your settings. With your
           permission we also measure how the site is used and show advertising that pays for the maps. You can
           change this at any time with the Consent link. Read the{' '}
-          <Link to="/privacy" className={ui.link} onClick={() => closeConsentDialog()}>
+          <Link to="/privacy" className={ui.inlineLink} onClick={() => closeConsentDialog()}>
             privacy policy
           </Link>{' '}
           for the details.

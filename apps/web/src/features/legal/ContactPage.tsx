@@ -14,7 +14,7 @@ export function ContactPage() {
         <Text>
           Found a wrong marker, have a map to share, a question about your account or a data request? Write to
           us at{' '}
-          <Anchor href={`mailto:${email}`} fw={600}>
+          <Anchor href={`mailto:${email}`} fw={600} underline="always">
             {email}
           </Anchor>
           .

@@ -23,7 +23,11 @@ export function PrivacyPage() {
     'How Waypoint handles your data: cookies, analytics, advertising and your rights.',
   );
   const email = config.supportEmail;
-  const mail = <Anchor href={`mailto:${email}`}>{email}</Anchor>;
+  const mail = (
+    <Anchor href={`mailto:${email}`} underline="always">
+      {email}
+    </Anchor>
+  );
   return (
     <Container size="md" py="xl">
       <Stack gap="xl">

@@ -1,0 +1,73 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+
+/** A free TCP port, found once by the main process; workers inherit it through the environment. */
+function freePort(): string {
+  return execFileSync(process.execPath, [
+    '-e',
+    "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{process.stdout.write(String(s.address().port));s.close()})",
+  ])
+    .toString()
+    .trim();
+}
+
+process.env.WAYPOINT_E2E_PORT ??= freePort();
+process.env.WAYPOINT_E2E_DATA ??= mkdtempSync(path.join(tmpdir(), 'waypoint-e2e-'));
+const port = process.env.WAYPOINT_E2E_PORT;
+const baseURL = `http://127.0.0.1:${port}`;
+const root = path.resolve(import.meta.dirname, '..');
+// The run builds its own copy of the web app, so that other builds of apps/web/dist cannot disturb it.
+const webDist = path.join(process.env.WAYPOINT_E2E_DATA, 'web');
+
+export default defineConfig({
+  testDir: 'tests',
+  // Results of this run only (runs in parallel checkouts do not share them).
+  outputDir: path.join(process.env.WAYPOINT_E2E_DATA, 'test-results'),
+  fullyParallel: true,
+  workers: 2,
+  // A flaky test is a bug: no retries.
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: process.env.CI ? [['list']] : [['list']],
+  use: {
+    baseURL,
+    ...devices['Desktop Chrome'],
+    viewport: { width: 1280, height: 900 },
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        '--disable-quic',
+      ],
+    },
+  },
+  // The real server (migrates, seeds) on a fresh data folder, serving a fresh build of the web app.
+  webServer: {
+    command: `node node_modules/vite/bin/vite.js build apps/web --outDir "${webDist}" --emptyOutDir --logLevel warn && node scripts/start.mjs`,
+    cwd: root,
+    url: `${baseURL}/api/games`,
+    timeout: 180_000,
+    reuseExistingServer: false,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: port,
+      HOST: '127.0.0.1',
+      DATA_DIR: process.env.WAYPOINT_E2E_DATA,
+      WEB_HOST: baseURL,
+      LOG_LEVEL: 'warn',
+      AUTH_RATE_LIMIT: '1000',
+      WEB_DIST: webDist,
+    },
+  },
+});

@@ -1,0 +1,104 @@
+import { constants } from '@waypoint/shared/constants';
+import { messages } from '@waypoint/shared/messages';
+import { createConfirmedUser, expect, newUser, submitLogin, test } from '../support/fixtures.ts';
+import { linkFromMail } from '../support/outbox.ts';
+
+test('register, confirm by e-mail, log in to the wanted page, change password, log out', async ({ page }) => {
+  // The longest journey: five password hashes on a shared machine.
+  test.setTimeout(60_000);
+  const user = newUser();
+  await page.goto('/register');
+  // Nothing is sent while the form is invalid; errors show beside the fields.
+  await page.getByRole('button', { name: 'Register' }).click();
+  await expect(page.getByLabel('Username')).toHaveAttribute('aria-invalid', 'true');
+  await page.getByLabel('Username').fill(user.username);
+  await page.getByLabel('Email').fill(user.email);
+  await page.getByLabel(/^Password/).fill(user.password);
+  await page.getByLabel('Confirm password').fill(`${user.password}-typo`);
+  await page.getByRole('button', { name: 'Register' }).click();
+  await expect(page.getByText(messages.passwordsMustMatch)).toBeVisible();
+  await page.getByLabel('Confirm password').fill(user.password);
+  await page.getByLabel('I agree to the privacy policy').check();
+  await page.getByRole('button', { name: 'Register' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: messages.registerSuccess }).first()).toBeVisible();
+
+  // The confirmation link from the e-mail in the outbox.
+  const link = await linkFromMail(user.email, 'confirmAccount');
+  await page.goto(link);
+  await page.getByRole('button', { name: messages.clickToConfirm }).click();
+  await expect(page.getByText(messages.accountConfirmed)).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+
+  // The guard sends the guest to the login with nextUrl; after login the user lands there.
+  await page.goto('/profile');
+  await expect(page).toHaveURL(/\/login\?nextUrl=%2Fprofile$/);
+  await submitLogin(page, user.email, user.password);
+  await expect(page).toHaveURL(/\/profile$/);
+  await expect(page.getByText(`Logged in as ${user.username}`)).toBeVisible();
+
+  // Change password: a wrong old password fails, the right one succeeds.
+  const newPassword = `${user.password}-new`;
+  await page.getByLabel('Old password').fill('not-the-password');
+  await page.getByLabel('New password').fill(newPassword);
+  await page.getByLabel('Confirm password').fill(newPassword);
+  await page.getByRole('button', { name: 'Change password' }).click();
+  await expect(page.getByText(messages.changePasswordFailure)).toBeVisible();
+  await page.getByLabel('Old password').fill(user.password);
+  await page.getByRole('button', { name: 'Change password' }).click();
+  await expect(page.getByText(messages.passwordChanged)).toBeVisible();
+
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await page.goto('/login');
+  await submitLogin(page, user.email, newPassword);
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('link', { name: 'Profile' })).toBeVisible();
+});
+
+test('forgot password: the recovery link sets a new password; the old one stops working', async ({
+  page,
+  request,
+}) => {
+  const user = await createConfirmedUser(request);
+  await page.goto('/login');
+  await page.getByRole('link', { name: 'Forgot password?' }).click();
+  await page.getByPlaceholder(messages.enterEmail).fill(user.email);
+  await page.getByRole('button', { name: 'Send recovery link' }).click();
+  await expect(page.getByText(messages.checkInbox).first()).toBeVisible();
+
+  const link = await linkFromMail(user.email, 'passwordRecovery');
+  await page.goto(link);
+  const newPassword = `${user.password}-recovered`;
+  await page.getByLabel('New password').fill(newPassword);
+  await page.getByLabel('Confirm password').fill(`${newPassword}x`);
+  await page.getByRole('button', { name: 'Save new password' }).click();
+  await expect(page.getByText(messages.passwordsMustMatch).first()).toBeVisible();
+  await page.getByLabel('Confirm password').fill(newPassword);
+  await page.getByRole('button', { name: 'Save new password' }).click();
+  await expect(page).toHaveURL(/\/$/);
+
+  await page.goto('/login');
+  await submitLogin(page, user.email, user.password);
+  await expect(page.getByText(messages.invalidCredentials).first()).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+  await submitLogin(page, user.email, newPassword);
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test('the reset-progress dialog confirms only after typing reset', async ({ page, request }) => {
+  const user = await createConfirmedUser(request);
+  await page.goto('/login?postRoute=%2Fprofile');
+  await submitLogin(page, user.email, user.password);
+  await expect(page).toHaveURL(/\/profile$/);
+  await page.getByRole('button', { name: `${messages.resetProgress}: Frontier Zone` }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toBeVisible();
+  const confirm = dialog.getByRole('button', { name: 'Confirm' });
+  await expect(confirm).toHaveCount(0);
+  await dialog.getByLabel('Confirmation').fill('rese');
+  await expect(confirm).toHaveCount(0);
+  await dialog.getByLabel('Confirmation').fill(constants.resetConfirmWord);
+  await confirm.click();
+  await expect(page.getByText(messages.progressReset('Frontier Zone'))).toBeVisible();
+  await expect(dialog).toBeHidden();
+});

@@ -1,0 +1,12 @@
+import { expect, test } from '../support/fixtures.ts';
+
+test('the home page loads and shows the demo games', async ({ page }) => {
+  const response = await page.goto('/');
+  expect(response?.status()).toBe(200);
+  await expect(page).toHaveTitle(/Waypoint/);
+  const cards = page.getByTestId('game-card');
+  await expect(cards).toHaveCount(3);
+  await expect(cards.filter({ hasText: 'Frontier Zone' })).toBeVisible();
+  await expect(cards.filter({ hasText: 'Greenhouse Tycoon' })).toBeVisible();
+  await expect(cards.filter({ hasText: 'Emberfall Chronicles' })).toBeVisible();
+});
