@@ -1,13 +1,37 @@
 import { toolLabels } from '@waypoint/shared/messages';
-import { additionalFeatures } from '@waypoint/shared/models/enums';
-import { useParams } from 'react-router';
+import { type AdditionalFeature, additionalFeatures } from '@waypoint/shared/models/enums';
+import type { ComponentType } from 'react';
+import { Navigate, useParams } from 'react-router';
+import { withMantine } from '../../app/MantineShell.tsx';
 import { FeaturePending } from '../../components/FeaturePending.tsx';
-import { NotFoundView } from '../error/ErrorView.tsx';
+import { errorPath, GameGate } from './common.tsx';
+import { ItemsToKeepPage } from './items/ItemsToKeepPage.tsx';
+import { QuestsPage } from './quests/QuestsPage.tsx';
 
-/** Per-game tool page: the feature is one of the additional features. */
-export function Component() {
-  const { feature = '' } = useParams();
-  const known = (additionalFeatures as readonly string[]).includes(feature);
-  if (!known) return <NotFoundView />;
-  return <FeaturePending title={toolLabels[feature as keyof typeof toolLabels]} />;
+/** The page of each tool; a tool without its page yet shows a placeholder. */
+const toolPages: Partial<Record<AdditionalFeature, ComponentType>> = {
+  quests: QuestsPage,
+  'tarkov-items-to-keep': ItemsToKeepPage,
+};
+
+function isFeature(value: string): value is AdditionalFeature {
+  return (additionalFeatures as readonly string[]).includes(value);
 }
+
+/**
+ * Per-game tool page /game/{gameId}/tools/{feature}: renders the tool when the feature is one of the
+ * game's additional features; otherwise the error page.
+ */
+function ToolPage() {
+  const { gameId = '', feature = '' } = useParams();
+  if (!isFeature(feature)) return <Navigate replace to={errorPath(gameId)} />;
+  const Page = toolPages[feature];
+  if (Page) return <Page />;
+  return (
+    <GameGate gameId={gameId} feature={feature}>
+      {() => <FeaturePending title={toolLabels[feature]} />}
+    </GameGate>
+  );
+}
+
+export const Component = withMantine(ToolPage);

@@ -1,0 +1,87 @@
+import { Text } from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
+import {
+  type CraftErrorNode,
+  type CraftNode,
+  formatPrice,
+  formatQuantity,
+} from '@waypoint/shared/domain/crafting';
+import { messages } from '@waypoint/shared/messages';
+import type { TItem } from '@waypoint/shared/models/types';
+import classes from '../tools.module.css';
+
+export function craftErrorText(node: CraftErrorNode, names: ReadonlyMap<string, string>): string {
+  const name = (id: string) => names.get(id) ?? id;
+  if (node.reason === 'cycle') return messages.craftCycle(node.path.map(name).join(' → '));
+  if (node.reason === 'missing') return messages.craftMissing(node.itemId);
+  return messages.craftTooDeep;
+}
+
+/** Column titles of the tree. */
+export function CraftHeader() {
+  return (
+    <div className={`${classes.treeRow} ${classes.treeHeader}`} aria-hidden="true">
+      <span>{messages.craftComponent}</span>
+      <span className={classes.num}>{messages.craftQuantity}</span>
+      <span className={`${classes.num} ${classes.unitCol}`}>{messages.craftUnitPrice}</span>
+      <span className={classes.num}>{messages.craftTotalPrice}</span>
+    </div>
+  );
+}
+
+/** One item of the tree with its components below it, at any depth. */
+export function CraftBranch({ node, names }: { node: CraftNode<TItem>; names: ReadonlyMap<string, string> }) {
+  if (node.kind === 'error') {
+    return (
+      <li data-testid="craft-error" data-reason={node.reason}>
+        <div className={`${classes.treeRow} ${classes.errorNode}`}>
+          <Text size="sm" c="red" component="span">
+            <IconAlertTriangle size={14} aria-hidden="true" style={{ verticalAlign: -2, marginRight: 4 }} />
+            {craftErrorText(node, names)}
+          </Text>
+          <span className={classes.num}>{formatQuantity(node.quantity)}</span>
+          <span className={`${classes.num} ${classes.unitCol}`} />
+          <span className={classes.num} />
+        </div>
+      </li>
+    );
+  }
+  return (
+    <li>
+      <div
+        className={classes.treeRow}
+        data-testid="craft-row"
+        data-item-id={node.itemId}
+        data-depth={node.depth}
+        title={`${node.item.itemName}: ${formatQuantity(node.quantity)} × ${formatPrice(node.unitPrice)}`}
+      >
+        <Text size="sm" fw={node.depth === 0 ? 700 : 500} truncate>
+          {node.item.itemName}
+          {node.resultQuantity > 1 && node.children.length > 0 ? (
+            <Text span size="xs" c="dimmed">
+              {' '}
+              {messages.craftYields(node.resultQuantity)}
+            </Text>
+          ) : null}
+        </Text>
+        <span className={classes.num} data-testid="qty">
+          {formatQuantity(node.quantity)}
+        </span>
+        <span className={`${classes.num} ${classes.unitCol}`} data-testid="unit">
+          {formatPrice(node.unitPrice)}
+        </span>
+        <span className={classes.num} data-testid="total">
+          {formatPrice(node.totalPrice)}
+        </span>
+      </div>
+      {node.children.length > 0 ? (
+        <ul>
+          {node.children.map((child, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: a recipe may list the same component twice
+            <CraftBranch key={`${child.itemId}-${i}`} node={child} names={names} />
+          ))}
+        </ul>
+      ) : null}
+    </li>
+  );
+}

@@ -1,0 +1,239 @@
+import {
+  Alert,
+  Card,
+  Container,
+  Grid,
+  Group,
+  NumberInput,
+  ScrollArea,
+  Select,
+  Skeleton,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+  UnstyledButton,
+} from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconSearch } from '@tabler/icons-react';
+import { constants } from '@waypoint/shared/constants';
+import {
+  baseMaterials,
+  craftableItems,
+  craftingProblems,
+  craftingTree,
+  formatPrice,
+  formatQuantity,
+  resultQuantityOf,
+  unitPriceOf,
+} from '@waypoint/shared/domain/crafting';
+import { messages } from '@waypoint/shared/messages';
+import type { TItem } from '@waypoint/shared/models/types';
+import { useMemo, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { useGames } from '../../../api/queries.ts';
+import { withMantine } from '../../../app/MantineShell.tsx';
+import { usePageMeta } from '../../../components/usePageMeta.ts';
+import { useItems } from '../data.ts';
+import { ItemIcon } from '../items/ItemCard.tsx';
+import classes from '../tools.module.css';
+import '../kit-styles.ts';
+import { CraftBranch, CraftHeader, craftErrorText } from './CraftTree.tsx';
+
+function ItemDetails({ item, items }: { item: TItem; items: TItem[] }) {
+  const [quantity, setQuantity] = useState<number>(resultQuantityOf(item));
+  const names = useMemo(() => new Map(items.map((i) => [i._id, i.itemName])), [items]);
+  const tree = useMemo(() => craftingTree(item._id, items, { quantity }), [item._id, items, quantity]);
+  const problems = craftingProblems(tree);
+  const materials = baseMaterials(tree);
+  const materialsTotal = materials.reduce((sum, m) => sum + m.totalPrice, 0);
+  const componentsTotal = tree.kind === 'item' ? tree.componentsPrice : 0;
+
+  return (
+    <Stack gap="md" data-testid="craft-details">
+      <Group gap="sm" wrap="nowrap" align="flex-start">
+        <ItemIcon item={item} />
+        <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
+          <Title order={2} fz="h3">
+            {item.itemName}
+          </Title>
+          <Text size="sm" c="dimmed">
+            {messages.craftYields(resultQuantityOf(item))} · {messages.craftUnitPrice}:{' '}
+            {formatPrice(unitPriceOf(item))}
+          </Text>
+        </Stack>
+        <NumberInput
+          label={messages.craftQuantity}
+          value={quantity}
+          min={1}
+          max={100_000}
+          allowDecimal={false}
+          allowNegative={false}
+          w={110}
+          onChange={(v) => setQuantity(typeof v === 'number' && v >= 1 ? v : resultQuantityOf(item))}
+          data-testid="craft-quantity"
+        />
+      </Group>
+      {problems.length > 0 ? (
+        <Alert color="red" variant="light" title={messages.craftProblems} data-testid="craft-problems">
+          <Stack gap={2}>
+            {problems.map((p, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: problems are listed in tree order
+              <Text key={i} size="sm">
+                {craftErrorText(p, names)}
+              </Text>
+            ))}
+          </Stack>
+        </Alert>
+      ) : null}
+      <div>
+        <CraftHeader />
+        <ul className={classes.tree} data-testid="craft-tree">
+          <CraftBranch node={tree} names={names} />
+        </ul>
+      </div>
+      <Group gap="xl" data-testid="craft-totals">
+        <Stack gap={0}>
+          <Text size="xs" c="dimmed" fw={700} tt="uppercase">
+            {messages.craftComponentsCost}
+          </Text>
+          <Text fw={700} data-testid="components-total">
+            {formatPrice(componentsTotal)}
+          </Text>
+        </Stack>
+        <Stack gap={0}>
+          <Text size="xs" c="dimmed" fw={700} tt="uppercase">
+            {messages.craftRawMaterialsCost}
+          </Text>
+          <Text fw={700} data-testid="raw-total">
+            {formatPrice(materialsTotal)}
+          </Text>
+        </Stack>
+      </Group>
+      {materials.length > 0 ? (
+        <Stack gap={4}>
+          <Text fw={700} size="sm">
+            {messages.craftRawMaterials}
+          </Text>
+          {materials.map((m) => (
+            <Group key={m.item._id} justify="space-between" gap="sm" data-testid="raw-material">
+              <Text size="sm">
+                {formatQuantity(m.quantity)} × {m.item.itemName}
+              </Text>
+              <Text size="sm" style={{ fontVariantNumeric: 'tabular-nums' }}>
+                {formatPrice(m.totalPrice)}
+              </Text>
+            </Group>
+          ))}
+        </Stack>
+      ) : null}
+    </Stack>
+  );
+}
+
+/** Crafting /crafting (SPEC §2.1, §5): craftable items with their nested components and prices. */
+export function CraftingPage() {
+  usePageMeta(messages.craftingTitle);
+  const [search, setSearch] = useSearchParams();
+  const games = useGames();
+  const gameOptions = (games.data ?? []).map((g) => ({ value: g._id, label: g.name }));
+  const fallbackGame =
+    (games.data ?? []).find((g) => (g.additionalFeatures ?? []).includes('tarkov-items-to-keep')) ??
+    games.data?.[0];
+  const gameId = search.get('gameId') ?? fallbackGame?._id ?? '';
+  const items = useItems(gameId || undefined);
+  const [text, setText] = useState('');
+  const small = useMediaQuery(`(max-width: ${constants.mobileMaxWidthPx}px)`);
+  const details = useRef<HTMLDivElement>(null);
+  const craftable = useMemo(() => craftableItems(items.data ?? [], text), [items.data, text]);
+  const selectedId = search.get('item') ?? craftable[0]?._id;
+  const selected = (items.data ?? []).find((i) => i._id === selectedId);
+
+  const update = (patch: Record<string, string | null>) => {
+    const next = new URLSearchParams(search);
+    for (const [k, v] of Object.entries(patch)) {
+      if (v) next.set(k, v);
+      else next.delete(k);
+    }
+    setSearch(next, { replace: true });
+  };
+
+  return (
+    <Container size="lg" py="xl">
+      <Stack gap="lg">
+        <Stack gap={4}>
+          <Title order={1}>{messages.craftingTitle}</Title>
+          <Text c="dimmed">{messages.craftingLead}</Text>
+        </Stack>
+        <div className={classes.controls}>
+          <Select
+            label={messages.craftGame}
+            data={gameOptions}
+            value={gameId || null}
+            onChange={(v) => update({ gameId: v, item: null })}
+            allowDeselect={false}
+            w={240}
+            data-testid="craft-game"
+          />
+          <TextInput
+            className={classes.filter}
+            label={messages.craftSearch}
+            placeholder={messages.questFilterPlaceholder}
+            leftSection={<IconSearch size={16} aria-hidden="true" />}
+            value={text}
+            onChange={(e) => setText(e.currentTarget.value)}
+            data-testid="craft-filter"
+          />
+        </div>
+        {items.isPending || games.isPending ? (
+          <Skeleton height={360} />
+        ) : craftable.length === 0 ? (
+          <Text c="dimmed" ta="center" py="xl">
+            {text ? messages.noItemsMatch : messages.noCraftableItems}
+          </Text>
+        ) : (
+          <Grid gap="lg">
+            <Grid.Col span={{ base: 12, md: 4 }}>
+              <Card withBorder padding={0}>
+                <ScrollArea.Autosize mah={small ? 260 : 560}>
+                  <nav aria-label={messages.craftItemList}>
+                    {craftable.map((item) => (
+                      <UnstyledButton
+                        key={item._id}
+                        className={classes.craftItem}
+                        data-active={item._id === selected?._id}
+                        aria-current={item._id === selected?._id ? 'true' : undefined}
+                        onClick={() => {
+                          update({ item: item._id });
+                          if (small)
+                            requestAnimationFrame(() => details.current?.scrollIntoView({ block: 'start' }));
+                        }}
+                        data-testid="craft-item"
+                      >
+                        <Text size="sm" fw={600} truncate>
+                          {item.itemName}
+                        </Text>
+                        <Text size="xs" c="dimmed">
+                          {formatPrice(unitPriceOf(item))}
+                        </Text>
+                      </UnstyledButton>
+                    ))}
+                  </nav>
+                </ScrollArea.Autosize>
+              </Card>
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, md: 8 }}>
+              <Card withBorder padding="md" ref={details} style={{ scrollMarginTop: 64 }}>
+                {selected ? (
+                  <ItemDetails key={selected._id} item={selected} items={items.data ?? []} />
+                ) : null}
+              </Card>
+            </Grid.Col>
+          </Grid>
+        )}
+      </Stack>
+    </Container>
+  );
+}
+
+export const Component = withMantine(CraftingPage);

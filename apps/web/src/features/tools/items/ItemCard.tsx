@@ -1,0 +1,234 @@
+import {
+  ActionIcon,
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  Checkbox,
+  Group,
+  Progress,
+  Stack,
+  Text,
+} from '@mantine/core';
+import { IconMinus, IconPackage, IconPlus } from '@tabler/icons-react';
+import {
+  type Counter,
+  canDecrease,
+  canIncrease,
+  isHideoutRequirement,
+  isQuestRequirement,
+  type KeepMode,
+  type KeepRow,
+  keepRequirements,
+} from '@waypoint/shared/domain/items';
+import { messages } from '@waypoint/shared/messages';
+import type { THideoutModule, TItem, TQuest } from '@waypoint/shared/models/types';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { imageUrl, thumbUrl } from '../../../api/images.ts';
+import { LoginPrompt } from '../common.tsx';
+import { questLink } from '../quests/QuestDetails.tsx';
+import classes from '../tools.module.css';
+
+export function ItemIcon({ item }: { item: TItem }) {
+  const sources = [
+    thumbUrl('item', item._id, 'icon', '150x150', item.images),
+    imageUrl('item', item._id, 'icon', item.images),
+    thumbUrl('item', item._id, 'image', '150x150', item.images),
+  ].filter((s): s is string => Boolean(s));
+  const [index, setIndex] = useState(0);
+  const src = sources[index];
+  return (
+    <span className={classes.itemIcon}>
+      {src ? (
+        <img src={src} alt="" loading="lazy" decoding="async" onError={() => setIndex((i) => i + 1)} />
+      ) : (
+        <IconPackage size={26} aria-hidden="true" />
+      )}
+    </span>
+  );
+}
+
+function CounterRow({
+  label,
+  counter,
+  disabled,
+  onChange,
+  testId,
+}: {
+  label: string;
+  counter: Counter;
+  disabled: boolean;
+  onChange: (delta: 1 | -1) => void;
+  testId: string;
+}) {
+  const done = counter.owned >= counter.required;
+  const value = counter.required > 0 ? Math.min(100, (counter.owned / counter.required) * 100) : 100;
+  return (
+    <Stack gap={4} data-testid={testId}>
+      <Text size="xs" c="dimmed" fw={600}>
+        {label}
+      </Text>
+      <div className={classes.counter}>
+        <ActionIcon
+          variant="default"
+          size="lg"
+          aria-label={messages.removeOne(label)}
+          disabled={disabled || !canDecrease(counter)}
+          onClick={() => onChange(-1)}
+        >
+          <IconMinus size={16} />
+        </ActionIcon>
+        <Stack gap={4}>
+          <Text className={classes.counterValue} fw={700} data-testid="count" c={done ? 'teal' : undefined}>
+            {counter.owned} / {counter.required}
+          </Text>
+          <Progress value={value} color={done ? 'teal' : 'blue'} size="sm" aria-hidden="true" />
+        </Stack>
+        <ActionIcon
+          variant="default"
+          size="lg"
+          aria-label={messages.addOne(label)}
+          disabled={disabled || !canIncrease(counter)}
+          onClick={() => onChange(1)}
+        >
+          <IconPlus size={16} />
+        </ActionIcon>
+      </div>
+    </Stack>
+  );
+}
+
+export function ItemCard({
+  row,
+  mode,
+  loggedIn,
+  completedQuests,
+  quests,
+  modules,
+  onCount,
+  onToggleQuest,
+}: {
+  row: KeepRow<TItem>;
+  mode: KeepMode;
+  loggedIn: boolean;
+  completedQuests: ReadonlySet<string>;
+  quests: ReadonlyMap<string, TQuest>;
+  modules: ReadonlyMap<string, THideoutModule>;
+  onCount: (findOnly: boolean, delta: 1 | -1, counter: Counter) => void;
+  onToggleQuest: (quest: TQuest, completed: boolean) => void;
+}) {
+  const { item } = row;
+  const [open, setOpen] = useState(false);
+  const requirements = keepRequirements(item, mode);
+  const showNormal = row.normal.required > 0 || row.inRaid.required === 0;
+  return (
+    <Card
+      withBorder
+      padding="md"
+      data-testid="keep-card"
+      data-item-id={item._id}
+      data-complete={row.complete}
+    >
+      <Stack gap="sm">
+        <Group wrap="nowrap" gap="sm" align="flex-start">
+          <ItemIcon item={item} />
+          <Stack gap={2} style={{ minWidth: 0, flex: 1 }}>
+            <Text fw={700} lh={1.3}>
+              {item.itemName}
+            </Text>
+            {item.type ? (
+              <Badge variant="light" color="gray" size="sm">
+                {item.type}
+              </Badge>
+            ) : null}
+          </Stack>
+        </Group>
+        {showNormal ? (
+          <CounterRow
+            label={messages.owned}
+            counter={row.normal}
+            disabled={!loggedIn}
+            onChange={(delta) => onCount(false, delta, row.normal)}
+            testId="counter-normal"
+          />
+        ) : null}
+        {row.inRaid.required > 0 ? (
+          <CounterRow
+            label={messages.inRaid}
+            counter={row.inRaid}
+            disabled={!loggedIn}
+            onChange={(delta) => onCount(true, delta, row.inRaid)}
+            testId="counter-in-raid"
+          />
+        ) : null}
+        {loggedIn ? null : <LoginPrompt size="xs" />}
+        <Button
+          variant="subtle"
+          size="compact-sm"
+          onClick={() => setOpen((o) => !o)}
+          aria-expanded={open}
+          style={{ alignSelf: 'flex-start' }}
+        >
+          {open ? messages.hideDetails : messages.showDetails}
+        </Button>
+        {open ? (
+          <ul className={classes.requirements} data-testid="requirements">
+            {requirements.map((r, i) => {
+              const quest = isQuestRequirement(r) ? quests.get(r.questId ?? '') : undefined;
+              const done = quest ? completedQuests.has(quest._id) : false;
+              const module = isHideoutRequirement(r)
+                ? modules.get(r.hideoutModuleLevel?.moduleId ?? '')
+                : undefined;
+              return (
+                // biome-ignore lint/suspicious/noArrayIndexKey: the requirement list has no ids and never reorders
+                <li key={i}>
+                  <Text component="span" fw={700} size="sm" className={done ? classes.doneText : undefined}>
+                    {r.quantity}×
+                  </Text>
+                  {r.findOnly ? (
+                    <Badge size="xs" color="orange" variant="light">
+                      {messages.inRaid}
+                    </Badge>
+                  ) : null}
+                  {isQuestRequirement(r) ? (
+                    <>
+                      <Text component="span" size="sm">
+                        {messages.forQuest}
+                      </Text>
+                      <Anchor
+                        component={Link}
+                        to={questLink(item.gameId, r.questId ?? '')}
+                        size="sm"
+                        className={done ? classes.doneText : undefined}
+                      >
+                        {quest?.name ?? r.questId}
+                      </Anchor>
+                      {quest ? (
+                        <Checkbox
+                          size="xs"
+                          ml="auto"
+                          label={messages.questDone}
+                          checked={done}
+                          disabled={!loggedIn}
+                          onChange={(e) => onToggleQuest(quest, e.currentTarget.checked)}
+                        />
+                      ) : null}
+                    </>
+                  ) : r.hideoutModuleLevel ? (
+                    <Text component="span" size="sm">
+                      {messages.forHideoutLevel(
+                        module?.moduleTitle ?? r.hideoutModuleLevel.moduleId,
+                        r.hideoutModuleLevel.level,
+                      )}
+                    </Text>
+                  ) : null}
+                </li>
+              );
+            })}
+          </ul>
+        ) : null}
+      </Stack>
+    </Card>
+  );
+}

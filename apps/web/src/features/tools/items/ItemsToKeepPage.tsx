@@ -1,0 +1,180 @@
+import {
+  Button,
+  Checkbox,
+  Container,
+  Group,
+  Radio,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { IconFilter, IconSearch } from '@tabler/icons-react';
+import { itemsToKeep, type KeepMode } from '@waypoint/shared/domain/items';
+import { messages } from '@waypoint/shared/messages';
+import type { TGame } from '@waypoint/shared/models/types';
+import { useMemo, useState } from 'react';
+import { useParams } from 'react-router';
+import { useSession } from '../../../api/session.ts';
+import { withMantine } from '../../../app/MantineShell.tsx';
+import { usePageMeta } from '../../../components/usePageMeta.ts';
+import { GameGate, LoginPrompt } from '../common.tsx';
+import { useHideoutModules, useItems, useItemsSave, useQuestSave, useQuests } from '../data.ts';
+import { useItemCounter, useQuestCompletion } from '../progress.tsx';
+import classes from '../tools.module.css';
+import '../kit-styles.ts';
+import { ItemCard } from './ItemCard.tsx';
+
+type Mode = Exclude<KeepMode, 'all'>;
+
+function ItemsTracker({ game }: { game: TGame }) {
+  const session = useSession();
+  const loggedIn = Boolean(session);
+  const items = useItems(game._id);
+  const quests = useQuests(game._id);
+  const modules = useHideoutModules(game._id);
+  const questSave = useQuestSave(game._id);
+  const itemsSave = useItemsSave(game._id);
+  const counter = useItemCounter(game._id);
+  const completion = useQuestCompletion(game._id, quests.data ?? []);
+
+  const [text, setText] = useState('');
+  const [mode, setMode] = useState<Mode>('quests');
+  const [showCompleted, setShowCompleted] = useState(false);
+  // Cards counted up to their total in this view stay until the view changes, so they do not jump
+  // away under the pointer.
+  const [pinned, setPinned] = useState<ReadonlySet<string>>(new Set());
+  const resetPins = () => setPinned(new Set());
+
+  const completedQuests = useMemo(
+    () => new Set(questSave.data?.completedQuests ?? []),
+    [questSave.data?.completedQuests],
+  );
+  const owned = itemsSave.data?.itemsOwned;
+  const rows = useMemo(() => {
+    const all = itemsToKeep(items.data ?? [], {
+      mode,
+      text,
+      showCompleted: true,
+      owned: owned ?? [],
+      completedQuests,
+    });
+    return showCompleted ? all : all.filter((r) => !r.complete || pinned.has(r.item._id));
+  }, [items.data, mode, text, showCompleted, owned, completedQuests, pinned]);
+  const questsById = useMemo(() => new Map((quests.data ?? []).map((q) => [q._id, q])), [quests.data]);
+  const modulesById = useMemo(() => new Map((modules.data ?? []).map((m) => [m._id, m])), [modules.data]);
+  const stillNeeded = text === '' && !showCompleted;
+
+  return (
+    <Container size="lg" py="xl">
+      <Stack gap="lg">
+        <Stack gap={4}>
+          <Title order={1}>{messages.itemsToKeep}</Title>
+          <Text c="dimmed">
+            {game.name} · {messages.itemsToKeepLead}
+          </Text>
+        </Stack>
+        <div className={classes.controls}>
+          <TextInput
+            className={classes.filter}
+            placeholder={messages.questFilterPlaceholder}
+            aria-label={messages.filterItemsLabel}
+            leftSection={<IconSearch size={16} aria-hidden="true" />}
+            value={text}
+            onChange={(e) => {
+              setText(e.currentTarget.value);
+              resetPins();
+            }}
+            data-testid="item-filter"
+          />
+          <Radio.Group
+            value={mode}
+            onChange={(value) => {
+              setMode(value as Mode);
+              resetPins();
+            }}
+            aria-label={messages.itemsNeededFor}
+          >
+            <Group gap="md">
+              <Radio value="quests" label={messages.onlyForQuests} />
+              <Radio value="hideout" label={messages.onlyForHideout} />
+            </Group>
+          </Radio.Group>
+          <Checkbox
+            label={messages.showCompleted}
+            checked={showCompleted}
+            onChange={(e) => {
+              setShowCompleted(e.currentTarget.checked);
+              resetPins();
+            }}
+          />
+          <Button
+            variant={stillNeeded ? 'filled' : 'light'}
+            leftSection={<IconFilter size={16} aria-hidden="true" />}
+            aria-pressed={stillNeeded}
+            onClick={() => {
+              setText('');
+              setShowCompleted(false);
+              resetPins();
+            }}
+          >
+            {messages.showOnlyStillNeeded}
+          </Button>
+          {loggedIn ? null : <LoginPrompt />}
+        </div>
+        {items.isPending ? (
+          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
+            {[0, 1, 2].map((i) => (
+              <Skeleton key={i} height={200} />
+            ))}
+          </SimpleGrid>
+        ) : items.isError ? (
+          <Text role="alert">{messages.genericError}</Text>
+        ) : rows.length === 0 ? (
+          <Text c="dimmed" ta="center" py="xl">
+            {messages.noItemsMatch}
+          </Text>
+        ) : (
+          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} data-testid="keep-list">
+            {rows.map((row) => (
+              <ItemCard
+                key={row.item._id}
+                row={row}
+                mode={mode}
+                loggedIn={loggedIn}
+                completedQuests={completedQuests}
+                quests={questsById}
+                modules={modulesById}
+                onCount={(findOnly, delta, c) => {
+                  if (!loggedIn) return;
+                  setPinned((old) => new Set(old).add(row.item._id));
+                  counter.change({ itemId: row.item._id, findOnly, delta, counter: c });
+                }}
+                onToggleQuest={(quest, done) => {
+                  if (!loggedIn) return;
+                  setPinned((old) => new Set(old).add(row.item._id));
+                  completion.mutate({ quest, completed: done });
+                }}
+              />
+            ))}
+          </SimpleGrid>
+        )}
+      </Stack>
+    </Container>
+  );
+}
+
+/** Items To Keep /game/{gameId}/tools/tarkov-items-to-keep (SPEC §2.10). */
+export function ItemsToKeepPage() {
+  const { gameId = '' } = useParams();
+  usePageMeta(messages.itemsToKeep);
+  return (
+    <GameGate gameId={gameId} feature="tarkov-items-to-keep">
+      {(game) => <ItemsTracker game={game} />}
+    </GameGate>
+  );
+}
+
+export const Component = withMantine(ItemsToKeepPage);

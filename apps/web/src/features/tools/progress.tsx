@@ -1,0 +1,182 @@
+import { Button, Group, Stack, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
+import { type Counter, canDecrease, canIncrease, changeOwnedQuantity } from '@waypoint/shared/domain/items';
+import { questsUnlockedBy } from '@waypoint/shared/domain/quests';
+import { messages } from '@waypoint/shared/messages';
+import type { TQuest } from '@waypoint/shared/models/types';
+import { useRef } from 'react';
+import { HttpError } from '../../api/client.ts';
+import { useSession } from '../../api/session.ts';
+import { toast } from '../../components/toast.ts';
+import { type ItemsSave, progressApi, type QuestSave, toolKeys } from './data.ts';
+
+/** How long the Undo toast of a completion change stays. */
+export const undoToastMs = 5000;
+
+function errorText(error: unknown): string {
+  if (error instanceof HttpError && error.status === 400 && error.body?.message) return error.body.message;
+  return messages.progressNotSaved;
+}
+
+/** Applies a server answer only when no other change of the same save is still on its way. */
+function settle<T>(qc: QueryClient, key: readonly unknown[], mutationKey: readonly unknown[], data: T) {
+  if (qc.isMutating({ mutationKey }) <= 1) qc.setQueryData(key, data);
+}
+
+interface CompletionChange {
+  quest: Pick<TQuest, '_id' | 'name'>;
+  completed: boolean;
+  /** An undo: no new Undo toast for it. */
+  undo?: boolean;
+}
+
+/**
+ * Completing and un-completing quests: the list updates at once (followers unlock immediately),
+ * a five-second Undo toast follows every change, and a refused change is rolled back with a toast.
+ */
+export function useQuestCompletion(gameId: string, quests: readonly TQuest[]) {
+  const qc = useQueryClient();
+  const session = useSession();
+  const key = toolKeys.questSave(session?.id ?? '', gameId);
+  const mutationKey = ['progress', 'quest-completion', gameId];
+  const latest = useRef(quests);
+  latest.current = quests;
+
+  const mutation = useMutation({
+    mutationKey,
+    mutationFn: ({ quest, completed }: CompletionChange) =>
+      progressApi.complete(gameId, quest._id, completed),
+    onMutate: async (change: CompletionChange) => {
+      await qc.cancelQueries({ queryKey: key });
+      const previous = qc.getQueryData<QuestSave>(key);
+      const before = previous?.completedQuests ?? [];
+      const after = change.completed
+        ? [...new Set([...before, change.quest._id])]
+        : before.filter((id) => id !== change.quest._id);
+      qc.setQueryData<QuestSave>(key, (old) => (old ? { ...old, completedQuests: after } : old));
+      const toastId = `quest-undo-${change.quest._id}`;
+      if (!change.undo) {
+        const unlocked = change.completed ? questsUnlockedBy(change.quest._id, latest.current, after) : [];
+        showUndoToast(toastId, change, unlocked, () =>
+          mutation.mutate({ quest: change.quest, completed: !change.completed, undo: true }),
+        );
+      }
+      return { previous, toastId };
+    },
+    onError: (error, _change, context) => {
+      if (context?.previous) qc.setQueryData(key, context.previous);
+      if (context?.toastId) notifications.hide(context.toastId);
+      toast.error(errorText(error));
+      void qc.invalidateQueries({ queryKey: key });
+    },
+    onSuccess: (save) => settle(qc, key, mutationKey, save),
+  });
+  return mutation;
+}
+
+function showUndoToast(id: string, change: CompletionChange, unlocked: TQuest[], onUndo: () => void) {
+  const title = change.completed
+    ? messages.questCompleted(change.quest.name)
+    : messages.questPending(change.quest.name);
+  notifications.hide(id);
+  notifications.show({
+    id,
+    autoClose: undoToastMs,
+    color: change.completed ? 'teal' : 'blue',
+    message: (
+      <Group justify="space-between" wrap="nowrap" gap="sm" data-testid="undo-toast">
+        <Stack gap={2}>
+          <Text size="sm" fw={600}>
+            {title}
+          </Text>
+          {unlocked.length > 0 ? (
+            <Text size="xs" c="dimmed">
+              {messages.questUnlocks(unlocked.map((q) => q.name).join(', '))}
+            </Text>
+          ) : null}
+        </Stack>
+        <Button
+          size="compact-sm"
+          variant="light"
+          onClick={() => {
+            notifications.hide(id);
+            onUndo();
+          }}
+        >
+          {messages.undo}
+        </Button>
+      </Group>
+    ),
+  });
+}
+
+/** Setting the player level: the list follows at once; a refused level is rolled back with a toast. */
+export function useSetLevel(gameId: string) {
+  const qc = useQueryClient();
+  const session = useSession();
+  const key = toolKeys.questSave(session?.id ?? '', gameId);
+  const mutationKey = ['progress', 'level', gameId];
+  return useMutation({
+    mutationKey,
+    mutationFn: (level: number) => progressApi.setLevel(gameId, level),
+    onMutate: async (level: number) => {
+      await qc.cancelQueries({ queryKey: key });
+      const previous = qc.getQueryData<QuestSave>(key);
+      qc.setQueryData<QuestSave>(key, (old) => (old ? { ...old, level } : old));
+      return { previous };
+    },
+    onError: (error, _level, context) => {
+      if (context?.previous) qc.setQueryData(key, context.previous);
+      toast.error(errorText(error));
+    },
+    onSuccess: (save) => settle(qc, key, mutationKey, save),
+  });
+}
+
+export interface CounterChange {
+  itemId: string;
+  findOnly: boolean;
+  delta: 1 | -1;
+  counter: Counter;
+}
+
+/**
+ * The +/- buttons of Items To Keep: the count changes at once and the server applies the same +1 or
+ * -1 atomically, so two open tabs never lose a count. Changes past the limits are not sent.
+ */
+export function useItemCounter(gameId: string) {
+  const qc = useQueryClient();
+  const session = useSession();
+  const key = toolKeys.itemsSave(session?.id ?? '', gameId);
+  const mutationKey = ['progress', 'items', gameId];
+  const mutation = useMutation({
+    mutationKey,
+    mutationFn: ({ itemId, findOnly, delta }: CounterChange) =>
+      progressApi.setItemQuantity(gameId, itemId, findOnly, delta === 1 ? '+1' : '-1'),
+    onMutate: async ({ itemId, findOnly, delta, counter }: CounterChange) => {
+      await qc.cancelQueries({ queryKey: key });
+      qc.setQueryData<ItemsSave>(key, (old) =>
+        old
+          ? {
+              ...old,
+              itemsOwned: changeOwnedQuantity(old.itemsOwned, itemId, findOnly, delta, counter.required)
+                .owned,
+            }
+          : old,
+      );
+    },
+    onError: (error) => {
+      toast.error(errorText(error));
+      void qc.invalidateQueries({ queryKey: key });
+    },
+    onSuccess: (save) => settle(qc, key, mutationKey, save),
+  });
+  return {
+    isPending: mutation.isPending,
+    change(change: CounterChange) {
+      const allowed = change.delta === 1 ? canIncrease(change.counter) : canDecrease(change.counter);
+      if (allowed) mutation.mutate(change);
+    },
+  };
+}

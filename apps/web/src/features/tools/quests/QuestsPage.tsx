@@ -1,0 +1,298 @@
+import {
+  Button,
+  Checkbox,
+  Container,
+  Group,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
+import { IconFilter, IconSearch } from '@tabler/icons-react';
+import {
+  compareQuests,
+  defaultQuestFilter,
+  filterQuests,
+  matchesQuestFilter,
+  previousQuestId,
+  type QuestListFilter,
+  questStatus,
+} from '@waypoint/shared/domain/quests';
+import { messages } from '@waypoint/shared/messages';
+import type { TGame, TQuest, TTrader } from '@waypoint/shared/models/types';
+import { Fragment, useMemo, useState } from 'react';
+import { useParams, useSearchParams } from 'react-router';
+import { thumbUrl } from '../../../api/images.ts';
+import { useCategories } from '../../../api/queries.ts';
+import { useSession } from '../../../api/session.ts';
+import { withMantine } from '../../../app/MantineShell.tsx';
+import { usePageMeta } from '../../../components/usePageMeta.ts';
+import { Avatar, GameGate, LoginPrompt } from '../common.tsx';
+import { useQuestSave, useQuests, useTraders } from '../data.ts';
+import { useQuestCompletion } from '../progress.tsx';
+import classes from '../tools.module.css';
+import '../kit-styles.ts';
+import { LevelInput } from './LevelInput.tsx';
+import { QuestChainModal } from './QuestChainModal.tsx';
+import { QuestDetails } from './QuestDetails.tsx';
+import { StatusIcon } from './StatusIcon.tsx';
+
+const stillNeeded = { text: '', showCompleted: false, showFuture: false } satisfies QuestListFilter;
+
+function isStillNeeded(f: QuestListFilter) {
+  return f.text === '' && !f.showCompleted && !f.showFuture;
+}
+
+function TraderCell({ trader, id }: { trader: TTrader | undefined; id: string }) {
+  const name = trader?.name ?? id;
+  return (
+    <Group gap={8} wrap="nowrap">
+      <Avatar
+        name={name}
+        src={trader ? thumbUrl('trader', trader._id, 'image', '150x150', trader.images) : undefined}
+      />
+      <Text size="sm">{name}</Text>
+    </Group>
+  );
+}
+
+function DetailsButton({ open, onClick }: { open: boolean; onClick: () => void }) {
+  return (
+    <Button size="compact-sm" variant="subtle" px={4} onClick={onClick} aria-expanded={open}>
+      {open ? messages.hideDetails : messages.showDetails}
+    </Button>
+  );
+}
+
+function QuestTracker({ game, questId }: { game: TGame; questId: string | null }) {
+  const session = useSession();
+  const loggedIn = Boolean(session);
+  const quests = useQuests(game._id);
+  const traders = useTraders(game._id);
+  const categories = useCategories(game._id);
+  const save = useQuestSave(game._id);
+  const all = useMemo(() => (quests.data ?? []).filter((q) => !q.hidden), [quests.data]);
+  const completion = useQuestCompletion(game._id, all);
+  const [chosen, setChosen] = useState<QuestListFilter | null>(null);
+  const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => new Set(questId ? [questId] : []));
+  const [chainOf, setChainOf] = useState<string | null>(null);
+
+  // Quests ticked in this view stay listed until the filters change, so a row does not vanish
+  // under the pointer (and its Undo stays in reach).
+  const [pinned, setPinned] = useState<ReadonlySet<string>>(new Set());
+  const filter = chosen ?? defaultQuestFilter({ loggedIn, questId, quests: all });
+  const setFilter = (patch: Partial<QuestListFilter>) => {
+    setChosen({ ...filter, ...patch });
+    setPinned(new Set());
+  };
+  const completed = useMemo(() => new Set(save.data?.completedQuests ?? []), [save.data?.completedQuests]);
+  const level = save.data?.level;
+  const visible = useMemo(() => {
+    const player = { loggedIn, level: level ?? Number.POSITIVE_INFINITY, completed };
+    const listed = filterQuests(all, filter, player);
+    if (pinned.size === 0) return listed;
+    const ids = new Set(listed.map((q) => q._id));
+    const extra = all.filter(
+      (q) => pinned.has(q._id) && !ids.has(q._id) && matchesQuestFilter(q, filter.text),
+    );
+    return [...listed, ...extra].sort(compareQuests);
+  }, [all, filter, loggedIn, level, completed, pinned]);
+  const byId = useMemo(() => new Map(all.map((q) => [q._id, q])), [all]);
+  const tradersById = useMemo(() => new Map((traders.data ?? []).map((t) => [t._id, t])), [traders.data]);
+
+  const toggle = (quest: TQuest, done: boolean) => {
+    if (!loggedIn) return;
+    setPinned((old) => new Set(old).add(quest._id));
+    completion.mutate({ quest, completed: done });
+  };
+  const toggleDetails = (id: string) =>
+    setExpanded((old) => {
+      const next = new Set(old);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+
+  return (
+    <Container size="lg" py="xl">
+      <Stack gap="lg">
+        <Stack gap={4}>
+          <Title order={1}>{messages.gameQuests(game.name)}</Title>
+          <Text c="dimmed">{loggedIn ? messages.questsLeadLoggedIn : messages.questsLead}</Text>
+        </Stack>
+
+        <div className={classes.controls}>
+          <TextInput
+            className={classes.filter}
+            placeholder={messages.questFilterPlaceholder}
+            aria-label={messages.filterQuestsLabel}
+            leftSection={<IconSearch size={16} aria-hidden="true" />}
+            value={filter.text}
+            onChange={(e) => setFilter({ text: e.currentTarget.value })}
+            data-testid="quest-filter"
+          />
+          <Stack gap={6}>
+            <Checkbox
+              label={messages.showCompleted}
+              checked={filter.showCompleted}
+              onChange={(e) => setFilter({ showCompleted: e.currentTarget.checked })}
+            />
+            <Checkbox
+              label={messages.showFutureQuests}
+              checked={filter.showFuture}
+              onChange={(e) => setFilter({ showFuture: e.currentTarget.checked })}
+            />
+          </Stack>
+          {loggedIn ? <LevelInput gameId={game._id} level={level} /> : <LoginPrompt />}
+          {loggedIn ? (
+            <Button
+              variant={isStillNeeded(filter) ? 'filled' : 'light'}
+              leftSection={<IconFilter size={16} aria-hidden="true" />}
+              onClick={() => {
+                setPinned(new Set());
+                setChosen(
+                  isStillNeeded(filter) ? { text: '', showCompleted: true, showFuture: true } : stillNeeded,
+                );
+              }}
+              aria-pressed={isStillNeeded(filter)}
+            >
+              {messages.showOnlyStillNeeded}
+            </Button>
+          ) : null}
+        </div>
+
+        {quests.isPending ? (
+          <Skeleton height={360} />
+        ) : quests.isError ? (
+          <Text role="alert">{messages.genericError}</Text>
+        ) : (
+          <Table.ScrollContainer minWidth={320}>
+            <Table verticalSpacing="xs" highlightOnHover data-testid="quest-table">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th w={loggedIn ? 76 : 48}>{messages.questColumns.status}</Table.Th>
+                  <Table.Th w={64}>{messages.questColumns.level}</Table.Th>
+                  <Table.Th className={classes.hideSmall}>{messages.questColumns.trader}</Table.Th>
+                  <Table.Th>{messages.questColumns.name}</Table.Th>
+                  <Table.Th w={1} className={classes.hideSmall}>
+                    <VisuallyHidden>{messages.questColumns.actions}</VisuallyHidden>
+                  </Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {visible.length === 0 ? (
+                  <Table.Tr>
+                    <Table.Td colSpan={5}>
+                      <Text c="dimmed" ta="center" py="md">
+                        {messages.noQuestsMatch}
+                      </Text>
+                    </Table.Td>
+                  </Table.Tr>
+                ) : null}
+                {visible.map((quest) => {
+                  const status = questStatus(quest, completed);
+                  const open = expanded.has(quest._id);
+                  const trader = tradersById.get(quest.traderId ?? '');
+                  const previous = byId.get(previousQuestId(quest) ?? '');
+                  return (
+                    <Fragment key={quest._id}>
+                      <Table.Tr
+                        className={
+                          status === 'completed'
+                            ? classes.rowCompleted
+                            : status === 'locked'
+                              ? classes.rowLocked
+                              : undefined
+                        }
+                        data-testid="quest-row"
+                        data-quest-id={quest._id}
+                        data-status={status}
+                      >
+                        <Table.Td>
+                          <div className={classes.statusCell}>
+                            <StatusIcon status={status} />
+                            {loggedIn ? (
+                              <Checkbox
+                                checked={status === 'completed'}
+                                onChange={(e) => toggle(quest, e.currentTarget.checked)}
+                                aria-label={`${messages.questDone}: ${quest.name}`}
+                              />
+                            ) : null}
+                          </div>
+                        </Table.Td>
+                        <Table.Td>{quest.questLevel >= 0 ? quest.questLevel : '–'}</Table.Td>
+                        <Table.Td className={classes.hideSmall}>
+                          <TraderCell trader={trader} id={quest.traderId ?? ''} />
+                        </Table.Td>
+                        <Table.Td>
+                          <Text className={classes.questName} size="sm">
+                            {quest.name}
+                          </Text>
+                          <div className={classes.smallOnly}>
+                            <Text size="xs" c="dimmed">
+                              {trader?.name ?? quest.traderId}
+                            </Text>
+                            <DetailsButton open={open} onClick={() => toggleDetails(quest._id)} />
+                          </div>
+                        </Table.Td>
+                        <Table.Td className={classes.hideSmall}>
+                          <DetailsButton open={open} onClick={() => toggleDetails(quest._id)} />
+                        </Table.Td>
+                      </Table.Tr>
+                      {open ? (
+                        <Table.Tr>
+                          <Table.Td colSpan={5}>
+                            <QuestDetails
+                              quest={quest}
+                              previous={previous}
+                              completed={status === 'completed'}
+                              loggedIn={loggedIn}
+                              categories={categories.data ?? []}
+                              onToggle={() => toggle(quest, status !== 'completed')}
+                              onShowChain={() => setChainOf(quest._id)}
+                            />
+                          </Table.Td>
+                        </Table.Tr>
+                      ) : null}
+                    </Fragment>
+                  );
+                })}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+      </Stack>
+      <QuestChainModal
+        questId={chainOf}
+        quests={all}
+        completed={completed}
+        loggedIn={loggedIn}
+        onToggle={toggle}
+        onClose={() => setChainOf(null)}
+      />
+    </Container>
+  );
+}
+
+/** Quest tracker /game/{gameId}/tools/quests (SPEC §2.9). */
+export function QuestsPage() {
+  const { gameId = '' } = useParams();
+  const [search] = useSearchParams();
+  const questId = search.get('questId');
+  return (
+    <GameGate gameId={gameId} feature="quests">
+      {(game) => <QuestsPageContent game={game} questId={questId} />}
+    </GameGate>
+  );
+}
+
+function QuestsPageContent({ game, questId }: { game: TGame; questId: string | null }) {
+  usePageMeta(messages.gameQuests(game.name));
+  // A new questId in the address starts the tracker over with that quest in focus.
+  return <QuestTracker key={questId ?? ''} game={game} questId={questId} />;
+}
+
+export const Component = withMantine(QuestsPage);
