@@ -1,0 +1,153 @@
+import { messages } from '@waypoint/shared/messages';
+import { expect, test } from '../support/fixtures.ts';
+import { FZ, loginNewPlayer, questId, waitForTool } from './tools.helpers.ts';
+
+interface QuestSave {
+  completedQuests: string[];
+  level: number;
+}
+
+const trackerPath = `/game/${FZ}/tools/quests`;
+
+test('guest sees the read-only quest tracker with login prompts', async ({ page }) => {
+  await page.goto(trackerPath);
+  await waitForTool(page, 'quest-row');
+  await expect(
+    page.getByRole('heading', { level: 1, name: messages.gameQuests('Frontier Zone') }),
+  ).toBeVisible();
+  await expect(page.getByPlaceholder(messages.questFilterPlaceholder)).toBeVisible();
+  // Guests see completed and future quests; no level box, no completion checkboxes.
+  await expect(page.getByLabel(messages.showCompleted)).toBeChecked();
+  await expect(page.getByLabel(messages.showFutureQuests)).toBeChecked();
+  await expect(page.getByLabel(messages.playerLevel)).toHaveCount(0);
+  const rows = page.getByTestId('quest-row');
+  await expect(rows).toHaveCount(39);
+  await expect(page.getByRole('checkbox', { name: new RegExp(`^${messages.questDone}:`) })).toHaveCount(0);
+  await expect(rows.filter({ hasText: 'Supply Run' })).toHaveAttribute('data-status', 'unlocked');
+  await expect(rows.filter({ hasText: 'Dock Sweep' })).toHaveAttribute('data-status', 'locked');
+  await expect(rows.filter({ hasText: 'Dock Sweep' })).toContainText('Quartermaster Holt');
+
+  // Details: objectives, rewards, locations on the preferred map, preconditions, wiki; no completing.
+  await rows.filter({ hasText: 'Dock Sweep' }).getByRole('button', { name: messages.showDetails }).click();
+  const details = page.getByTestId('quest-details');
+  await expect(details.getByText('Eliminate 5 raiders on Harbor Docks')).toBeVisible();
+  await expect(details.getByText('Storage Room Key')).toBeVisible();
+  await expect(details.getByRole('button', { name: messages.markAsCompleted })).toBeDisabled();
+  await expect(details.getByRole('link', { name: 'Saltmarsh Coast' })).toHaveAttribute(
+    'href',
+    new RegExp(`^/game/${FZ}/maps/fz_coast_[a-z_]+\\?questId=${questId('dock_sweep')}$`),
+  );
+  await expect(details.getByRole('link', { name: messages.wikiLink })).toHaveAttribute(
+    'href',
+    'https://wiki.example.org/frontier-zone/quests/dock-sweep',
+  );
+  // The precondition link focuses the tracker on the previous quest.
+  await details.getByRole('link', { name: 'Supply Run' }).click();
+  await expect(page).toHaveURL(new RegExp(`\\?questId=${questId('supply_run')}$`));
+  await expect(page.getByPlaceholder(messages.questFilterPlaceholder)).toHaveValue('Supply Run');
+  await expect(rows).toHaveCount(1);
+  await expect(page.getByTestId('quest-details')).toContainText('Find the supply cache');
+
+  await page.getByTestId('login-prompt').first().click();
+  await expect(page).toHaveURL(/\/login\?nextUrl=%2Fgame%2Ffrontier_zone%2Ftools%2Fquests/);
+});
+
+test('player sets the level, completes a quest, sees its follower unlock, undoes and filters', async ({
+  page,
+  request,
+}) => {
+  test.slow();
+  const { api } = await loginNewPlayer(page, request);
+  const save = () => api<QuestSave>(`/user/quest/get/${FZ}`);
+  await page.goto(trackerPath);
+  await waitForTool(page, 'quest-row');
+  const rows = page.getByTestId('quest-row');
+
+  // Logged in: completed and future quests start hidden; a new player is level 1.
+  await expect(page.getByLabel(messages.showCompleted)).not.toBeChecked();
+  await expect(page.getByLabel(messages.showFutureQuests)).not.toBeChecked();
+  await expect(page.getByLabel(messages.playerLevel)).toHaveValue('1');
+  await expect(rows).toHaveCount(2);
+  await expect(page.getByText(messages.loginToTrack)).toHaveCount(0);
+
+  // Level 4 brings the quests up to level 4; Dock Sweep is still locked.
+  await page.getByLabel(messages.playerLevel).fill('4');
+  const dock = rows.filter({ hasText: 'Dock Sweep' });
+  await expect(dock).toHaveAttribute('data-status', 'locked');
+  await expect(rows).toHaveCount(7);
+  await expect.poll(async () => (await save()).level).toBe(4);
+
+  // Completing Supply Run unlocks Dock Sweep at once; the Undo toast names it.
+  await page.getByRole('checkbox', { name: `${messages.questDone}: Supply Run` }).click();
+  await expect(dock).toHaveAttribute('data-status', 'unlocked');
+  const toast = page.getByTestId('undo-toast');
+  await expect(toast).toContainText(messages.questCompleted('Supply Run'));
+  await expect(toast).toContainText(messages.questUnlocks('Dock Sweep'));
+  await expect.poll(async () => (await save()).completedQuests).toEqual([questId('supply_run')]);
+
+  // Undo takes it back, on the page and on the server.
+  await toast.getByRole('button', { name: messages.undo }).click();
+  await expect(dock).toHaveAttribute('data-status', 'locked');
+  await expect(page.getByRole('checkbox', { name: `${messages.questDone}: Supply Run` })).not.toBeChecked();
+  await expect.poll(async () => (await save()).completedQuests).toEqual([]);
+
+  // Complete it again from the details; after a reload it is hidden (completed) until shown.
+  await rows.filter({ hasText: 'Supply Run' }).getByRole('button', { name: messages.showDetails }).click();
+  await page.getByTestId('quest-details').getByRole('button', { name: messages.markAsCompleted }).click();
+  await expect(
+    page.getByTestId('quest-details').getByRole('button', { name: messages.markAsPending }),
+  ).toBeVisible();
+  await expect.poll(async () => (await save()).completedQuests).toEqual([questId('supply_run')]);
+  await page.reload();
+  await expect(page.getByLabel(messages.playerLevel)).toHaveValue('4');
+  await expect(rows).toHaveCount(6);
+  await expect(rows.filter({ hasText: 'Supply Run' })).toHaveCount(0);
+  await page.getByLabel(messages.showCompleted).check();
+  await expect(rows.filter({ hasText: 'Supply Run' })).toHaveAttribute('data-status', 'completed');
+
+  // The filter applies from 3 characters, case-insensitive.
+  const filter = page.getByPlaceholder(messages.questFilterPlaceholder);
+  await filter.fill('do');
+  await expect(rows).toHaveCount(7);
+  await filter.fill('DOCK s');
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText('Dock Sweep');
+
+  // One click back to what is still needed.
+  await page.getByRole('button', { name: messages.showOnlyStillNeeded }).click();
+  await expect(filter).toHaveValue('');
+  await expect(page.getByLabel(messages.showCompleted)).not.toBeChecked();
+  await expect(rows).toHaveCount(6);
+
+  // The chain view shows the whole trader chain with the progress on it.
+  await dock.getByRole('button', { name: messages.showDetails }).click();
+  await page.getByRole('button', { name: messages.questChain }).click();
+  const chain = page.getByTestId('quest-chain');
+  await expect(chain.getByTestId('chain-node')).toHaveCount(8);
+  await expect(chain).toContainText(messages.questChainProgress(1, 8));
+  await expect(chain.locator(`[data-quest-id="${questId('supply_run')}"]`)).toHaveAttribute(
+    'data-status',
+    'completed',
+  );
+  await expect(chain.locator(`[data-quest-id="${questId('dock_sweep')}"]`)).toHaveAttribute(
+    'data-focus',
+    'true',
+  );
+});
+
+test('a refused completion is rolled back with a toast', async ({ page, request }) => {
+  await loginNewPlayer(page, request);
+  await page.route('**/api/user/quest/complete/**', (route) =>
+    route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"boom"}' }),
+  );
+  await page.goto(trackerPath);
+  await waitForTool(page, 'quest-row');
+  const box = page.getByRole('checkbox', { name: `${messages.questDone}: First Aid` });
+  await box.click();
+  await expect(page.getByText(messages.progressNotSaved)).toBeVisible();
+  await expect(box).not.toBeChecked();
+  await expect(page.getByTestId('quest-row').filter({ hasText: 'First Aid' })).toHaveAttribute(
+    'data-status',
+    'unlocked',
+  );
+});
