@@ -12,7 +12,8 @@ export type MediaErrorCode =
   | 'REMOTE_REFUSED'
   | 'REMOTE_FAILED';
 
-const statusByCode: Record<MediaErrorCode, number> = {
+/** HTTP status of each media error code. */
+export const mediaErrorStatus: Record<MediaErrorCode, number> = {
   BAD_PATH: 400,
   TOO_LARGE: 413,
   TOO_MANY_PIXELS: 413,
@@ -31,7 +32,7 @@ export class MediaError extends Error {
     super(message, options);
     this.name = 'MediaError';
     this.code = code;
-    this.statusCode = statusByCode[code];
+    this.statusCode = mediaErrorStatus[code];
   }
 }
 

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { describeSharpError, MediaError } from './errors.ts';
+import { runMediaChild } from './child.ts';
+import { describeSharpError, MediaError, type MediaErrorCode, mediaErrorStatus } from './errors.ts';
 import { getSharp } from './sharp.ts';
 
 export const TILE_SIZE = 256;
@@ -260,4 +261,23 @@ export async function removeTiles(liveDir: string): Promise<void> {
   for (const entry of entries) {
     if (isWorkEntryOf(name, entry)) await fs.rm(path.join(parent, entry), { recursive: true, force: true });
   }
+}
+
+/**
+ * `replaceTiles` in a low-priority child process: the server keeps its CPU share and memory while a
+ * big image is cut. A media refusal keeps its code (CORRUPT_IMAGE…) and message.
+ */
+export function replaceTilesInChild(input: string, liveDir: string, options: TileOptions) {
+  const run = runMediaChild<TileResult>(path.join(import.meta.dirname, 'tiles.worker.ts'), [
+    JSON.stringify({ input, liveDir, options }),
+  ]);
+  return {
+    kill: run.kill,
+    result: run.result.catch((error: Error & { code?: string }) => {
+      if (error.code && error.code in mediaErrorStatus) {
+        throw new MediaError(error.code as MediaErrorCode, error.message);
+      }
+      throw error;
+    }),
+  };
 }

@@ -1,13 +1,10 @@
-import { fork } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import fs from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import os from 'node:os';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { getModel, type TStoredImage } from '@waypoint/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../app.ts';
+import { runMediaChild } from '../../media/child.ts';
 import { getSharp } from '../../media/sharp.ts';
 import { listRecords } from '../models/models.repository.ts';
 import { systemActor } from '../models/models.service.ts';
@@ -120,26 +117,9 @@ async function drawMapInChild(dataDir: string, width: number, height: number, se
   const workDir = path.join(dataDir, '.work');
   await fs.mkdir(workDir, { recursive: true });
   const out = path.join(workDir, `demo-${process.pid}-${seed.replace(/[^\w.-]/g, '_')}.png`);
-  const tsx = pathToFileURL(
-    path.join(path.dirname(createRequire(import.meta.url).resolve('tsx/package.json')), 'dist/loader.mjs'),
-  ).href;
   const worker = path.join(import.meta.dirname, 'demo-images.worker.ts');
   try {
-    await new Promise<void>((resolve, reject) => {
-      const child = fork(worker, [out, String(width), String(height), seed, title], {
-        execArgv: ['--import', tsx],
-        stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
-      });
-      try {
-        if (child.pid) os.setPriority(child.pid, 10);
-      } catch {
-        // Lowering the priority is best effort (not allowed everywhere).
-      }
-      child.on('error', reject);
-      child.on('exit', (code) =>
-        code === 0 ? resolve() : reject(new Error(`map drawing exited with ${code}`)),
-      );
-    });
+    await runMediaChild(worker, [out, String(width), String(height), seed, title]).result;
     return await fs.readFile(out);
   } finally {
     await fs.rm(out, { force: true });

@@ -3,8 +3,12 @@
  * the server process at a lower priority). Arguments: out-file width height seed title.
  */
 import { writeFile } from 'node:fs/promises';
+import { serveMediaChild } from '../../media/child.ts';
 import { generateProceduralMap } from '../../media/procedural.ts';
 
 const [out, width, height, seed, title] = process.argv.slice(2);
-const map = await generateProceduralMap({ width: Number(width), height: Number(height), seed, title });
-await writeFile(out, map.png);
+await serveMediaChild(async () => {
+  const map = await generateProceduralMap({ width: Number(width), height: Number(height), seed, title });
+  await writeFile(out, map.png);
+  return { width: map.width, height: map.height };
+});

@@ -6,7 +6,7 @@ import type { ModelRecord } from '../../db/rows.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { isMediaError } from '../../media/errors.ts';
 import type { MediaStorage } from '../../media/paths.ts';
-import { replaceTiles, type TileFormat } from '../../media/tiles.ts';
+import { replaceTilesInChild, type TileFormat } from '../../media/tiles.ts';
 import { findRecord, listRecords } from '../models/models.repository.ts';
 import { type Actor, systemActor } from '../models/models.service.ts';
 import { newVersion } from './images.service.ts';
@@ -19,8 +19,8 @@ interface Job {
 /**
  * Cuts map images into tile pyramids in the background, one map at a time. A job is recorded on
  * the map (imageProcessStatus PENDING → PROCESSING → DONE or ERROR with imageProcessError), so a
- * job interrupted by a restart is found and run again on start. Requests never wait for a job:
- * libvips works on its own threads and the queue only awaits it.
+ * job interrupted by a restart is found and run again on start. Requests never wait for a job: the
+ * pyramid is cut in a low-priority child process and the queue only awaits it.
  */
 export function createMapProcessor(
   ctx: AppContext,
@@ -34,6 +34,7 @@ export function createMapProcessor(
   let current: Job | null = null;
   let rerunCurrent = false;
   let stopped = false;
+  let killCurrent: (() => void) | null = null;
   const idleWaiters: (() => void)[] = [];
 
   async function set(mapId: string, fields: ModelRecord, actor: Actor = systemActor) {
@@ -52,10 +53,15 @@ export function createMapProcessor(
       if (!existsSync(source)) throw new Error('The map image file is missing; upload it again');
       const started = Date.now();
       // A maxZoom set on the map is its coordinate scale: the pyramid puts the full-size image there.
-      const result = await replaceTiles(source, storage.tilesDir(tilesPath), {
+      // Cut in a low-priority child process: requests keep the CPU, the server keeps its memory.
+      const child = replaceTilesInChild(source, storage.tilesDir(tilesPath), {
         maxInputPixels: ctx.config.maxImagePixels,
         format: options.format ?? 'png',
         maxZoom: Number(map.maxZoom) > 0 ? Number(map.maxZoom) : undefined,
+      });
+      killCurrent = child.kill;
+      const result = await child.result.finally(() => {
+        killCurrent = null;
       });
       if (stopped) return;
       const latest = await findRecord(ctx.db.kysely, mapModel, job.mapId);
@@ -165,6 +171,7 @@ export function createMapProcessor(
     stop() {
       stopped = true;
       queue.length = 0;
+      killCurrent?.();
       for (const resolve of idleWaiters.splice(0)) resolve();
     },
 

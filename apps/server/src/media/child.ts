@@ -1,0 +1,72 @@
+import { type ChildProcess, fork } from 'node:child_process';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+/** Niceness of media child processes: below the server, so requests keep their share of the CPU. */
+export const MEDIA_CHILD_NICENESS = 10;
+
+let loader: string | undefined;
+
+/** The TypeScript loader the server runs with, for child processes started from .ts files. */
+function tsLoader(): string {
+  loader ??= pathToFileURL(
+    path.join(path.dirname(createRequire(import.meta.url).resolve('tsx/package.json')), 'dist/loader.mjs'),
+  ).href;
+  return loader;
+}
+
+export interface ChildRun<T> {
+  result: Promise<T>;
+  /** Stops the child (its result then rejects). */
+  kill(): void;
+}
+
+/**
+ * Runs a media worker module in a child process at lower priority and resolves with the message it
+ * sends (`process.send`). A worker reports failure as `{ error: message, code? }`. Keeps libvips
+ * threads, big buffers and CPU-heavy drawing out of the server process.
+ */
+export function runMediaChild<T>(workerFile: string, args: string[]): ChildRun<T> {
+  let child: ChildProcess | undefined;
+  const result = new Promise<T>((resolve, reject) => {
+    child = fork(workerFile, args, {
+      execArgv: ['--import', tsLoader()],
+      stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+    });
+    try {
+      if (child.pid) os.setPriority(child.pid, MEDIA_CHILD_NICENESS);
+    } catch {
+      // Lowering the priority is best effort (not allowed everywhere).
+    }
+    let message: unknown;
+    child.on('message', (m) => {
+      message = m;
+    });
+    child.on('error', reject);
+    child.on('exit', (code, signal) => {
+      const m = message as { error?: string; code?: string } | undefined;
+      if (m && typeof m === 'object' && 'error' in m) {
+        const error = new Error(String(m.error)) as Error & { code?: string };
+        if (m.code) error.code = m.code;
+        return reject(error);
+      }
+      if (code === 0 && message !== undefined) return resolve(message as T);
+      reject(new Error(`media worker ${path.basename(workerFile)} stopped (${signal ?? `exit ${code}`})`));
+    });
+  });
+  return { result, kill: () => child?.kill('SIGTERM') };
+}
+
+/** Worker side: runs `work` and sends its result (or its error) to the parent, then exits. */
+export async function serveMediaChild(work: () => Promise<unknown>): Promise<void> {
+  try {
+    const result = await work();
+    process.send?.(result ?? null);
+  } catch (error) {
+    const e = error as Error & { code?: string };
+    process.send?.({ error: e?.message ?? String(error), code: e?.code });
+  }
+  process.disconnect?.();
+}
