@@ -5,7 +5,10 @@
  * that opens on a first visit, and everything those import statically). Fails when the home or game
  * page loads more than the budget. With --write, the figures go to docs/benchmarks.md under "## Web".
  *
- * Usage: node apps/web/scripts/bench-web.mjs [--no-build] [--write]
+ * It then starts the real server on this build and measures the home and game pages in Chromium
+ * (FCP, LCP, CLS, main-thread blocking; desktop and throttled mobile).
+ *
+ * Usage: node apps/web/scripts/bench-web.mjs [--no-build] [--no-pages] [--write]
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -67,6 +70,7 @@ function closure(keys) {
 const sum = (files) => files.reduce((a, f) => a + gzipKb(f), 0);
 const rows = [];
 let failed = false;
+let clsFailed = false;
 for (const route of routes) {
   const missing = route.modules.filter((m) => !manifest[m]);
   if (missing.length) throw new Error(`Not in the build manifest: ${missing.join(', ')}`);
@@ -84,6 +88,128 @@ for (const route of routes) {
   if (route.budget && row.js > budgetKb) failed = true;
 }
 
+/** Starts the real server on a fresh data folder serving this build; answers its address. */
+async function startServer() {
+  const { mkdtempSync } = await import('node:fs');
+  const { tmpdir } = await import('node:os');
+  const { spawn } = await import('node:child_process');
+  const net = await import('node:net');
+  const port = await new Promise((res) => {
+    const s = net.createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const p = s.address().port;
+      s.close(() => res(p));
+    });
+  });
+  const dataDir = mkdtempSync(join(tmpdir(), 'waypoint-bench-web-'));
+  const child = spawn(process.execPath, ['--import', 'tsx', join(rootDir, 'apps/server/src/main.ts')], {
+    cwd: rootDir,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      WEB_DIST: dist,
+      LOG_LEVEL: 'warn',
+    },
+    stdio: 'ignore',
+  });
+  const base = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 120; i++) {
+    try {
+      if ((await fetch(`${base}/api/games`)).ok) return { base, stop: () => child.kill('SIGTERM') };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  child.kill('SIGTERM');
+  throw new Error('the server did not start');
+}
+
+/** First-load figures of a page in Chromium: FCP, LCP, CLS and main-thread blocking. */
+async function measurePage(browser, url, mobile) {
+  const context = await browser.newContext(
+    mobile
+      ? { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true }
+      : { viewport: { width: 1350, height: 940 } },
+  );
+  // A returning visitor's view: the consent choice is stored.
+  await context.addInitScript(() => {
+    localStorage.setItem(
+      'waypoint-consent',
+      JSON.stringify({ necessary: true, analytics: false, advertising: false, decidedAt: 'x' }),
+    );
+    window.__wp = { cls: 0, lcp: 0, tbt: 0 };
+    new PerformanceObserver((l) => {
+      for (const e of l.getEntries()) if (!e.hadRecentInput) window.__wp.cls += e.value;
+    }).observe({ type: 'layout-shift', buffered: true });
+    new PerformanceObserver((l) => {
+      for (const e of l.getEntries()) window.__wp.lcp = e.startTime;
+    }).observe({ type: 'largest-contentful-paint', buffered: true });
+    new PerformanceObserver((l) => {
+      for (const e of l.getEntries()) window.__wp.tbt += Math.max(0, e.duration - 50);
+    }).observe({ type: 'longtask', buffered: true });
+  });
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  if (mobile) {
+    // Lighthouse's mobile preset: 4x CPU slowdown, slow 4G.
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 150,
+      downloadThroughput: (1.6 * 1024 * 1024) / 8,
+      uploadThroughput: (750 * 1024) / 8,
+    });
+  }
+  await page.goto(url, { waitUntil: 'networkidle' });
+  await page.waitForTimeout(500);
+  const fcp = await page.evaluate(
+    () => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? 0,
+  );
+  const m = await page.evaluate(() => window.__wp);
+  await context.close();
+  return { fcp, lcp: m.lcp, cls: m.cls, tbt: m.tbt };
+}
+
+const pageRows = [];
+if (!args.has('--no-pages')) {
+  const { chromium } = await import('playwright-core');
+  const server = await startServer();
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-quic',
+    ],
+  });
+  try {
+    const games = await (await fetch(`${server.base}/api/games`)).json();
+    const gameId = games.data[0]._id;
+    for (const [name, path] of [
+      ['home', '/'],
+      ['game', `/game/${gameId}`],
+    ]) {
+      for (const mobile of [false, true]) {
+        // Warm-up run (server caches), then the measured run.
+        await measurePage(browser, server.base + path, mobile);
+        const r = await measurePage(browser, server.base + path, mobile);
+        pageRows.push({ name, mobile, ...r });
+      }
+    }
+  } finally {
+    await browser.close();
+    server.stop();
+  }
+}
+
 const header = '| route | path | JS first visit (gzip KB) | JS later visits | CSS (gzip KB) | JS files |';
 const lines = [header, '|---|---|---:|---:|---:|---:|'];
 for (const r of rows) {
@@ -91,15 +217,27 @@ for (const r of rows) {
     `| ${r.route} | \`${r.path}\` | ${r.js.toFixed(1)} | ${r.jsReturning.toFixed(1)} | ${r.css.toFixed(1)} | ${r.chunks} |`,
   );
 }
-const table = lines.join('\n');
+let table = lines.join('\n');
+if (pageRows.length) {
+  const p = ['', '| page | profile | FCP ms | LCP ms | CLS | blocking ms |', '|---|---|---:|---:|---:|---:|'];
+  for (const r of pageRows) {
+    p.push(
+      `| ${r.name} | ${r.mobile ? 'mobile (390x844, 4x CPU, slow 4G)' : 'desktop (1350x940)'} | ${Math.round(r.fcp)} | ${Math.round(r.lcp)} | ${r.cls.toFixed(3)} | ${Math.round(r.tbt)} |`,
+    );
+  }
+  table += `\n${p.join('\n')}`;
+  if (pageRows.some((r) => r.cls > 0.05)) clsFailed = true;
+}
 console.log(table);
-console.log(`\nBudget: home and game pages at most ${budgetKb} KB gzip JavaScript on a first visit.`);
+console.log(
+  `\nBudget: home and game pages at most ${budgetKb} KB gzip JavaScript on a first visit; CLS at most 0.05.`,
+);
 
 if (args.has('--write')) {
   const file = join(rootDir, 'docs/benchmarks.md');
   const text = existsSync(file) ? readFileSync(file, 'utf8') : '# Benchmarks\n';
   const date = new Date().toISOString().slice(0, 10);
-  const section = `## Web\n\nMeasured ${date} with \`npm run bench:web\` (Vite production build, gzip level 9). "First visit" includes the consent dialog that opens when no choice is stored; "later visits" is without it. The CI budget fails when home or game exceeds ${budgetKb} KB of gzip JavaScript on a first visit.\n\n${table}\n`;
+  const section = `## Web\n\nMeasured ${date} with \`npm run bench:web\` (Vite production build, gzip level 9; Node ${process.version}). "First visit" includes the consent dialog that opens when no choice is stored; "later visits" is without it. The budget fails the script when home or game exceeds ${budgetKb} KB of gzip JavaScript on a first visit, or a page's CLS exceeds 0.05. Page figures come from Debian's Chromium driving the real server (seeded demo data), measured with the browser's own performance entries after one warm-up load; the mobile profile applies Lighthouse's mobile throttling (4x CPU, 150 ms latency, 1.6 Mbit/s).\n\n${table}\n`;
   const start = text.indexOf('## Web\n');
   let next;
   if (start >= 0) {
@@ -112,7 +250,6 @@ if (args.has('--write')) {
   console.log(`Written to ${file}`);
 }
 
-if (failed) {
-  console.error(`FAIL: the home or game page loads more than ${budgetKb} KB of gzip JavaScript.`);
-  process.exit(1);
-}
+if (failed) console.error(`FAIL: the home or game page loads more than ${budgetKb} KB of gzip JavaScript.`);
+if (clsFailed) console.error('FAIL: a page shifts its layout by more than 0.05 (CLS).');
+if (failed || clsFailed) process.exit(1);

@@ -10,6 +10,10 @@ export interface PageMeta {
   /** The title is used as is, without the site name. */
   fullTitle?: boolean;
   robots?: 'noindex';
+  /** Source modules of the page (build manifest keys): their code is preloaded with the page. */
+  modules?: string[];
+  /** API answers the page asks for first: fetched while the code loads. */
+  data?: string[];
 }
 
 export interface WebShell {
@@ -21,7 +25,22 @@ const siteName = 'Waypoint';
 const defaultDescription =
   'Interactive maps for your favourite games: loot maps, locations, quests and hidden secrets.';
 
-let cached: { file: string; mtimeMs: number; html: string; scriptHashes: string[] } | undefined;
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+  css?: string[];
+  isEntry?: boolean;
+}
+
+let cached:
+  | {
+      file: string;
+      mtimeMs: number;
+      html: string;
+      scriptHashes: string[];
+      manifest: Record<string, ManifestChunk>;
+    }
+  | undefined;
 
 export function webShell(config: Config): WebShell {
   return { config, file: path.join(config.webDist, 'index.html') };
@@ -46,7 +65,13 @@ function template(shell: WebShell) {
           .update(m[1] ?? '')
           .digest('base64')}'`,
     );
-    cached = { file: shell.file, mtimeMs, html, scriptHashes };
+    let manifest: Record<string, ManifestChunk> = {};
+    try {
+      manifest = JSON.parse(readFileSync(path.join(path.dirname(shell.file), '.vite/manifest.json'), 'utf8'));
+    } catch {
+      // A build without a manifest: pages still work, without preloads.
+    }
+    cached = { file: shell.file, mtimeMs, html, scriptHashes, manifest };
   }
   return cached;
 }
@@ -104,6 +129,34 @@ function contentSecurityPolicy(config: Config, scriptHashes: string[]): string {
   ].join('; ');
 }
 
+/** Link tags for the page's code (its chunks and their imports, beyond the entry) and first data. */
+function preloadTags(manifest: Record<string, ManifestChunk>, meta: PageMeta): string[] {
+  const entry = Object.values(manifest).find((c) => c.isEntry);
+  const have = new Set<string>();
+  const haveCss = new Set<string>();
+  const visit = (chunk: ManifestChunk | undefined, into: Set<string>, css: Set<string>) => {
+    if (!chunk || into.has(chunk.file)) return;
+    into.add(chunk.file);
+    for (const c of chunk.css ?? []) css.add(c);
+    for (const i of chunk.imports ?? []) visit(manifest[i], into, css);
+  };
+  visit(entry, have, haveCss);
+  const js = new Set<string>();
+  const css = new Set<string>();
+  for (const key of meta.modules ?? []) visit(manifest[key], js, css);
+  const tags: string[] = [];
+  for (const file of css) {
+    if (!haveCss.has(file)) tags.push(`<link rel="stylesheet" crossorigin href="/${escapeHtml(file)}" />`);
+  }
+  for (const file of js) {
+    if (!have.has(file)) tags.push(`<link rel="modulepreload" crossorigin href="/${escapeHtml(file)}" />`);
+  }
+  for (const url of meta.data ?? []) {
+    tags.push(`<link rel="preload" as="fetch" href="${escapeHtml(url)}" crossorigin="anonymous" />`);
+  }
+  return tags;
+}
+
 /** index.html with the page's title, description, canonical address and robots rule. */
 export function renderPage(shell: WebShell, meta: PageMeta, pathname: string) {
   const t = template(shell);
@@ -119,6 +172,8 @@ export function renderPage(shell: WebShell, meta: PageMeta, pathname: string) {
     `<meta property="og:type" content="website" />`,
     `<meta property="og:url" content="${escapeHtml(canonical)}" />`,
     meta.robots ? `<meta name="robots" content="${meta.robots}" />` : '',
+    // Data is preloaded only when the API is on this host (the app's default address).
+    ...preloadTags(t.manifest, shell.config.apiBase ? { ...meta, data: [] } : meta),
   ]
     .filter(Boolean)
     .join('\n    ');

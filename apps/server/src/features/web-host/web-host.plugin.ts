@@ -11,12 +11,40 @@ import { resolveGamePage, resolveMapPage, resolveToolPage } from './web-host.ser
 
 const guest = { config: { role: 'guest' as const } };
 
+/** Build-manifest keys of the page modules, so that a page's code is preloaded with its HTML. */
+const modules = {
+  home: 'src/features/home/HomePage.tsx',
+  game: 'src/features/game/GamePage.tsx',
+  map: 'src/features/map/route.tsx',
+  bar: 'src/app/nav/NavBar.tsx',
+  error: 'src/features/error/ErrorPage.tsx',
+  notFound: 'src/features/error/NotFoundPage.tsx',
+  login: 'src/features/account/LoginPage.tsx',
+  register: 'src/features/account/RegisterPage.tsx',
+};
+
+/** The API reads the first render of a game page makes (same addresses as the web app's queries). */
+function gameData(gameId: string): string[] {
+  const query = encodeURIComponent(JSON.stringify({ gameId }));
+  return [
+    '/api/games?limit=1000',
+    `/api/game/${encodeURIComponent(gameId)}`,
+    `/api/categorys?query=${query}&limit=1000`,
+    `/api/maps?query=${query}&limit=1000`,
+  ];
+}
+
 /** Pages that exist for everyone, with their title and description. */
 const staticPages: Record<string, PageMeta> = {
-  '/login': { title: 'Login', description: 'Log in to Waypoint to track quests, items and map markers.' },
+  '/login': {
+    title: 'Login',
+    description: 'Log in to Waypoint to track quests, items and map markers.',
+    modules: [modules.login, modules.bar],
+  },
   '/register': {
     title: 'Register',
     description: 'Create a free Waypoint account to track your progress and suggest map content.',
+    modules: [modules.register, modules.bar],
   },
   '/forgotPassword': {
     title: 'Forgot password',
@@ -36,7 +64,11 @@ const staticPages: Record<string, PageMeta> = {
   '/admin/model/:model/:id': { title: 'Admin', robots: 'noindex' },
 };
 
-const notFoundMeta: PageMeta = { title: messages.pageNotFound, robots: 'noindex' };
+const notFoundMeta: PageMeta = {
+  title: messages.pageNotFound,
+  robots: 'noindex',
+  modules: [modules.notFound, modules.bar],
+};
 
 /** Paths that belong to other parts of the server: a missing file there is never a page. */
 const nonPagePrefixes = ['/api/', '/assets/', '/uploads/', '/thumbs/', '/mapTiles/'];
@@ -93,6 +125,8 @@ function registerPages(app: FastifyInstance, ctx: AppContext, shell: WebShell) {
       title: 'Waypoint: interactive game maps, loot maps, locations and hidden secrets',
       fullTitle: true,
       description: `Interactive maps for your favourite games. ${messages.homeTagline}.`,
+      modules: [modules.home],
+      data: ['/api/games?limit=1000'],
     }),
   );
   for (const [route, meta] of Object.entries(staticPages)) {
@@ -100,14 +134,22 @@ function registerPages(app: FastifyInstance, ctx: AppContext, shell: WebShell) {
   }
   // The error page is where unknown games and maps land: a 404 for search engines.
   app.get('/error', guest, (request, reply) =>
-    send(request, reply, 404, { title: messages.gotLost, robots: 'noindex' }),
+    send(request, reply, 404, {
+      title: messages.gotLost,
+      robots: 'noindex',
+      modules: [modules.error, modules.bar],
+    }),
   );
 
   app.get('/game/:gameId', guest, async (request, reply) => {
     const { gameId } = request.params as { gameId: string };
     const page = await resolveGamePage(ctx.db, gameId);
     if (!page) return reply.redirect(errorTarget(gameId), 302);
-    return send(request, reply, 200, page);
+    return send(request, reply, 200, {
+      ...page,
+      modules: [modules.game, modules.bar],
+      data: gameData(gameId),
+    });
   });
 
   app.get('/game/:gameId/ingameMapApp', guest, async (request, reply) => {
@@ -137,7 +179,8 @@ function registerPages(app: FastifyInstance, ctx: AppContext, shell: WebShell) {
       const target = `/game/${encodeURIComponent(gameId)}/maps/${encodeURIComponent(page.mapId)}`;
       return reply.redirect(`${embedded ? '/embed' : ''}${target}${queryString(request)}`, 302);
     }
-    return send(request, reply, 200, embedded ? { ...page.meta, robots: 'noindex' } : page.meta);
+    const meta = { ...page.meta, modules: [modules.map, modules.bar], data: gameData(gameId) };
+    return send(request, reply, 200, embedded ? { ...meta, robots: 'noindex' } : meta);
   };
   app.get('/game/:gameId/maps/:mapId', guest, mapPage(false));
   app.get('/embed/game/:gameId/maps/:mapId', guest, mapPage(true));

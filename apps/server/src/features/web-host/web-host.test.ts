@@ -17,6 +17,25 @@ function fakeWebBuild(): string {
   );
   writeFileSync(path.join(dist, 'assets/index-abc123.js'), 'console.log(1);');
   writeFileSync(path.join(dist, 'robots.txt'), 'User-agent: *\n');
+  mkdirSync(path.join(dist, '.vite'));
+  writeFileSync(
+    path.join(dist, '.vite/manifest.json'),
+    JSON.stringify({
+      'index.html': {
+        file: 'assets/index-abc123.js',
+        isEntry: true,
+        imports: ['_shared'],
+        css: ['assets/index.css'],
+      },
+      _shared: { file: 'assets/shared-1.js' },
+      'src/features/home/HomePage.tsx': {
+        file: 'assets/HomePage-1.js',
+        imports: ['_shared', '_thumb'],
+        css: ['assets/HomePage-1.css'],
+      },
+      _thumb: { file: 'assets/Thumbnail-1.js', css: ['assets/index.css'] },
+    }),
+  );
   return dist;
 }
 
@@ -33,6 +52,19 @@ describe('web host', () => {
     expect(res.body).toContain('<link rel="canonical" href="https://maps.example/" />');
     expect(res.headers['content-security-policy']).toMatch(/script-src 'self' 'sha256-[A-Za-z0-9+/=]+'/);
     expect(res.headers['cache-control']).toBe('no-cache');
+  });
+
+  it("preloads the page's code and first data with its HTML", async () => {
+    const res = await env.t.app.inject({ url: '/', headers: html });
+    expect(res.body).toContain('<link rel="modulepreload" crossorigin href="/assets/HomePage-1.js" />');
+    expect(res.body).toContain('<link rel="modulepreload" crossorigin href="/assets/Thumbnail-1.js" />');
+    expect(res.body).toContain('<link rel="stylesheet" crossorigin href="/assets/HomePage-1.css" />');
+    // The entry's own imports and styles are already in the page.
+    expect(res.body).not.toContain('href="/assets/shared-1.js"');
+    expect(res.body).not.toContain('href="/assets/index.css"');
+    expect(res.body).toContain(
+      '<link rel="preload" as="fetch" href="/api/games?limit=1000" crossorigin="anonymous" />',
+    );
   });
 
   it('caches hashed assets for ever', async () => {
