@@ -61,6 +61,9 @@ export function runMediaChild<T>(workerFile: string, args: string[]): ChildRun<T
 
 /** Worker side: runs `work` and sends its result (or its error) to the parent, then exits. */
 export async function serveMediaChild(work: () => Promise<unknown>): Promise<void> {
+  // The server went away (stopped or crashed): no one wants the result.
+  const orphaned = () => process.exit(1);
+  process.on('disconnect', orphaned);
   try {
     const result = await work();
     process.send?.(result ?? null);
@@ -68,5 +71,6 @@ export async function serveMediaChild(work: () => Promise<unknown>): Promise<voi
     const e = error as Error & { code?: string };
     process.send?.({ error: e?.message ?? String(error), code: e?.code });
   }
+  process.off('disconnect', orphaned);
   process.disconnect?.();
 }

@@ -15,6 +15,12 @@ import type { MapProcessor } from './map-processor.ts';
 const MAX_DEMO_SIDE = 8192;
 
 let running: Promise<void> | null = null;
+let killDrawing: (() => void) | null = null;
+
+/** Stops a drawing in progress (server closing); the image is drawn on the next start. */
+export function stopDemoImages(): void {
+  killDrawing?.();
+}
 
 /**
  * Demo content declares images (maps: `mapImage` with a size; IMAGE marker definitions: an icon)
@@ -119,7 +125,11 @@ async function drawMapInChild(dataDir: string, width: number, height: number, se
   const out = path.join(workDir, `demo-${process.pid}-${seed.replace(/[^\w.-]/g, '_')}.png`);
   const worker = path.join(import.meta.dirname, 'demo-images.worker.ts');
   try {
-    await runMediaChild(worker, [out, String(width), String(height), seed, title]).result;
+    const run = runMediaChild(worker, [out, String(width), String(height), seed, title]);
+    killDrawing = run.kill;
+    await run.result.finally(() => {
+      killDrawing = null;
+    });
     return await fs.readFile(out);
   } finally {
     await fs.rm(out, { force: true });

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../app.ts';
 import { badRequest, parse } from '../../http/errors.ts';
 import type { Actor } from '../models/models.service.ts';
-import { startDemoImages } from './demo-images.ts';
+import { startDemoImages, stopDemoImages } from './demo-images.ts';
 import { registerImageHost } from './image-host.ts';
 import { createImageService } from './images.service.ts';
 import { createMapProcessor } from './map-processor.ts';
@@ -60,6 +60,7 @@ export const imagesPlugin = fp<{ ctx: AppContext }>(async (app, { ctx }) => {
   app.addHook('onClose', async () => {
     closed = true;
     processor.stop();
+    stopDemoImages();
   });
 });
 
