@@ -14,12 +14,11 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { gzipSync } from 'node:zlib';
+import { budgetKb, measureRoutes } from './bundle-budget.mjs';
 
 const webDir = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const rootDir = resolve(webDir, '../..');
 const dist = join(webDir, 'dist');
-const budgetKb = 120;
 const args = new Set(process.argv.slice(2));
 
 if (!args.has('--no-build')) {
@@ -29,64 +28,9 @@ if (!args.has('--no-build')) {
   });
 }
 
-const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8'));
-const bar = 'src/app/nav/NavBar.tsx';
-const consent = 'src/features/consent/ConsentDialog.tsx';
-
-/** Routes and the modules their first load needs besides the entry. */
-const routes = [
-  { name: 'home', path: '/', modules: ['src/features/home/HomePage.tsx'], budget: true },
-  { name: 'game', path: '/game/{id}', modules: ['src/features/game/GamePage.tsx', bar], budget: true },
-  { name: 'login', path: '/login', modules: ['src/features/account/LoginPage.tsx', bar] },
-  { name: 'register', path: '/register', modules: ['src/features/account/RegisterPage.tsx', bar] },
-  { name: 'profile', path: '/profile', modules: ['src/features/account/ProfilePage.tsx', bar] },
-  { name: 'privacy', path: '/privacy', modules: ['src/features/legal/PrivacyPage.tsx', bar] },
-  { name: 'error', path: '/error', modules: ['src/features/error/ErrorPage.tsx', bar] },
-  { name: 'map', path: '/game/{id}/maps/{id}', modules: ['src/features/map/route.tsx', bar] },
-  { name: 'admin', path: '/admin', modules: ['src/features/admin/route.tsx', bar] },
-];
-
-const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry);
-const gz = new Map();
-function gzipKb(file) {
-  if (!gz.has(file)) gz.set(file, gzipSync(readFileSync(join(dist, file)), { level: 9 }).length / 1024);
-  return gz.get(file);
-}
-
-function closure(keys) {
-  const js = new Set();
-  const css = new Set();
-  const visit = (key) => {
-    const chunk = manifest[key];
-    if (!chunk || js.has(chunk.file)) return;
-    js.add(chunk.file);
-    for (const c of chunk.css ?? []) css.add(c);
-    for (const i of chunk.imports ?? []) visit(i);
-  };
-  for (const k of keys) visit(k);
-  return { js: [...js], css: [...css] };
-}
-
-const sum = (files) => files.reduce((a, f) => a + gzipKb(f), 0);
-const rows = [];
-let failed = false;
+const rows = measureRoutes(dist);
+const failed = rows.some((r) => r.budget && r.js > budgetKb);
 let clsFailed = false;
-for (const route of routes) {
-  const missing = route.modules.filter((m) => !manifest[m]);
-  if (missing.length) throw new Error(`Not in the build manifest: ${missing.join(', ')}`);
-  const first = closure([entryKey, ...route.modules, consent]);
-  const returning = closure([entryKey, ...route.modules]);
-  const row = {
-    route: route.name,
-    path: route.path,
-    js: sum(first.js),
-    css: sum(first.css),
-    jsReturning: sum(returning.js),
-    chunks: first.js.length,
-  };
-  rows.push(row);
-  if (route.budget && row.js > budgetKb) failed = true;
-}
 
 /** Starts the real server on a fresh data folder serving this build; answers its address. */
 async function startServer() {

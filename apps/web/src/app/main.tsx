@@ -5,6 +5,7 @@ import { lazy, StrictMode, Suspense, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter, useNavigate } from 'react-router';
 import { onUnauthorized } from '../api/client.ts';
+import { guestName } from '../api/session.ts';
 import { installChunkReload } from './chunk-reload.ts';
 import { prefetchForPath } from './prefetch.ts';
 import { queryClient } from './query-client.ts';
@@ -35,6 +36,8 @@ function UnauthorizedRedirect() {
 }
 
 installChunkReload();
+// Visitors without an account keep a local guest name (SPEC §3).
+guestName();
 prefetchForPath(queryClient, location.pathname);
 
 const root = document.getElementById('root');

@@ -89,3 +89,21 @@ export function useConsentDialogOpen(): boolean {
     () => false,
   );
 }
+
+/**
+ * Runs `load` once the visitor allows this kind of tracking: now if already allowed, else when the
+ * choice changes. Analytics, ads and error reporting load only through this.
+ */
+export function whenConsented(kind: 'analytics' | 'advertising', load: () => void): () => void {
+  let done = false;
+  const check = () => {
+    if (!done && read()?.[kind]) {
+      done = true;
+      load();
+    }
+  };
+  check();
+  if (done) return () => {};
+  listeners.add(check);
+  return () => listeners.delete(check);
+}
