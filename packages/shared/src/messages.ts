@@ -149,6 +149,7 @@ export const messages = {
   craftComponentsCost: 'Components',
   craftRawMaterialsCost: 'From raw materials',
   craftRawMaterials: 'Raw materials',
+  close: 'Close',
 } as const;
 
 export type Messages = typeof messages;

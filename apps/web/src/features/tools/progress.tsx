@@ -83,6 +83,7 @@ function showUndoToast(id: string, change: CompletionChange, unlocked: TQuest[],
   notifications.show({
     id,
     autoClose: undoToastMs,
+    closeButtonProps: { 'aria-label': messages.close },
     color: change.completed ? 'teal' : 'blue',
     message: (
       <Group justify="space-between" wrap="nowrap" gap="sm" data-testid="undo-toast">

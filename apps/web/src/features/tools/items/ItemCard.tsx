@@ -164,6 +164,7 @@ export function ItemCard({
         ) : null}
         {loggedIn ? null : <LoginPrompt size="xs" />}
         <Button
+          className={classes.toggle}
           variant="subtle"
           size="compact-sm"
           onClick={() => setOpen((o) => !o)}

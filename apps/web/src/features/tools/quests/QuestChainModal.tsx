@@ -30,6 +30,7 @@ export function QuestChainModal({ questId, quests, completed, loggedIn, onToggle
       onClose={onClose}
       title={focus ? messages.questChainOf(focus.name) : messages.questChain}
       size="lg"
+      closeButtonProps={{ 'aria-label': messages.close }}
     >
       {chain ? (
         <Stack gap="md" data-testid="quest-chain">

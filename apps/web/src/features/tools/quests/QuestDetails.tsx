@@ -85,7 +85,7 @@ export function QuestDetails({
 }) {
   return (
     <Stack className={classes.details} gap="md" data-testid="quest-details">
-      <Title order={3} fz="h4">
+      <Title order={2} fz="h4">
         {quest.name}
       </Title>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
@@ -112,7 +112,7 @@ export function QuestDetails({
         <Button
           size="sm"
           variant={completed ? 'default' : 'filled'}
-          color={completed ? undefined : 'teal'}
+          color={completed ? undefined : 'teal.9'}
           disabled={!loggedIn}
           onClick={onToggle}
         >

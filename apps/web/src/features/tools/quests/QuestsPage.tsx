@@ -61,7 +61,14 @@ function TraderCell({ trader, id }: { trader: TTrader | undefined; id: string })
 
 function DetailsButton({ open, onClick }: { open: boolean; onClick: () => void }) {
   return (
-    <Button size="compact-sm" variant="subtle" px={4} onClick={onClick} aria-expanded={open}>
+    <Button
+      className={classes.toggle}
+      size="compact-sm"
+      variant="subtle"
+      px={4}
+      onClick={onClick}
+      aria-expanded={open}
+    >
       {open ? messages.hideDetails : messages.showDetails}
     </Button>
   );
