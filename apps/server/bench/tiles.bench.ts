@@ -141,6 +141,7 @@ async function main() {
   mkdirSync(workDir, { recursive: true });
   const vipsVersion = execFileSync(VIPS, ['--version'], { encoding: 'utf8' }).trim();
   const sharpVersion = getSharp().versions.vips;
+  const loadAtStart = os.loadavg()[0];
   const rows: string[] = [];
   const summary: string[] = [];
   for (const size of sizes) {
@@ -183,7 +184,9 @@ async function main() {
       '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
       ...rows,
       '',
-      `Measured ${new Date().toISOString().slice(0, 10)}, Node ${process.version}, sharp ${getSharp().versions.sharp} (libvips ${sharpVersion}), ${os.cpus().length} cores.`,
+      `Measured ${new Date().toISOString().slice(0, 10)}, Node ${process.version}, sharp ${getSharp().versions.sharp} (libvips ${sharpVersion}), ` +
+        `${os.cpus().length} cores shared with other work (1-minute load average ${loadAtStart.toFixed(1)} at the start, ` +
+        `${os.loadavg()[0].toFixed(1)} at the end).`,
     ].join('\n'),
   );
   console.log('written to docs/benchmarks.md');
