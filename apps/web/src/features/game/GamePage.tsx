@@ -27,15 +27,9 @@ function groupMaps(categories: TCategory[], maps: TMap[]) {
   return categories.map((category) => ({ category, maps: byCategory.get(category._id) ?? [] }));
 }
 
-function GameContent({ game }: { game: TGame }) {
-  const categories = useCategories(game._id);
-  const maps = useMaps(game._id);
-  const groups = useMemo(
-    () => groupMaps(categories.data ?? [], maps.data ?? []),
-    [categories.data, maps.data],
-  );
+function GameContent({ game, categories, maps }: { game: TGame; categories: TCategory[]; maps: TMap[] }) {
+  const groups = useMemo(() => groupMaps(categories, maps), [categories, maps]);
   const features = (game.additionalFeatures ?? []) as AdditionalFeature[];
-  const loading = categories.isPending || maps.isPending;
 
   return (
     <>
@@ -60,15 +54,7 @@ function GameContent({ game }: { game: TGame }) {
         <h2 className={ui.h2} id="maps-heading">
           Maps
         </h2>
-        {loading ? (
-          <div className="wp-grid">
-            {[0, 1, 2].map((i) => (
-              <div key={i} className={ui.skeleton} style={{ height: 220 }} />
-            ))}
-          </div>
-        ) : categories.isError || maps.isError ? (
-          <p className={ui.alert}>{messages.genericError}</p>
-        ) : groups.length === 0 ? (
+        {groups.length === 0 ? (
           <p className={ui.dimmed}>No maps yet.</p>
         ) : (
           <div className="wp-grid">
@@ -91,6 +77,8 @@ function GameContent({ game }: { game: TGame }) {
 export function GamePage() {
   const { gameId = '' } = useParams();
   const game = useGame(gameId);
+  const categories = useCategories(gameId);
+  const maps = useMaps(gameId);
   const description = plainText(game.data?.description);
   usePageMeta(
     game.data ? `${game.data.name} maps, quests and tools` : undefined,
@@ -103,20 +91,26 @@ export function GamePage() {
 
   return (
     <div className={`${ui.container} ${ui.stack}`} style={{ gap: 'var(--mantine-spacing-xl)' }}>
-      {game.isPending ? (
-        <div className={ui.stack}>
+      {/* Everything appears at once, so that nothing on screen moves while the parts arrive. */}
+      {game.isError || categories.isError || maps.isError ? (
+        <p className={ui.alert}>{messages.genericError}</p>
+      ) : game.isPending || categories.isPending || maps.isPending ? (
+        <div className={ui.stack} aria-busy="true">
           <div className={ui.skeleton} style={{ height: 40, width: '40%' }} />
           <div className={ui.skeleton} style={{ height: 20, width: '70%' }} />
+          <div className="wp-grid">
+            {[0, 1, 2].map((i) => (
+              <div key={i} className={ui.skeleton} style={{ height: 220 }} />
+            ))}
+          </div>
         </div>
-      ) : game.isError ? (
-        <p className={ui.alert}>{messages.genericError}</p>
       ) : (
         <>
           <header className={ui.stack} style={{ gap: 'var(--mantine-spacing-xs)' }}>
             <h1 className={ui.title}>{game.data.name}</h1>
             <SafeHtml html={game.data.description} className={ui.dimmed} />
           </header>
-          <GameContent game={game.data} />
+          <GameContent game={game.data} categories={categories.data} maps={maps.data} />
         </>
       )}
     </div>
