@@ -24,6 +24,7 @@ const webDist = path.join(process.env.WAYPOINT_E2E_DATA, 'web');
 
 export default defineConfig({
   testDir: 'tests',
+  globalTeardown: './support/teardown.ts',
   // Results of this run only (runs in parallel checkouts do not share them).
   outputDir: path.join(process.env.WAYPOINT_E2E_DATA, 'test-results'),
   fullyParallel: true,

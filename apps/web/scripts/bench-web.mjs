@@ -32,19 +32,35 @@ const rows = measureRoutes(dist);
 const failed = rows.some((r) => r.budget && r.js > budgetKb);
 let clsFailed = false;
 
-/** Starts the real server on a fresh data folder serving this build; answers its address. */
-async function startServer() {
-  const { mkdtempSync } = await import('node:fs');
-  const { tmpdir } = await import('node:os');
-  const { spawn } = await import('node:child_process');
+async function freePort() {
   const net = await import('node:net');
-  const port = await new Promise((res) => {
+  return new Promise((res) => {
     const s = net.createServer();
     s.listen(0, '127.0.0.1', () => {
       const p = s.address().port;
       s.close(() => res(p));
     });
   });
+}
+
+/** Stops the server and removes its data folder. */
+async function stop(child, dataDir) {
+  const { rmSync } = await import('node:fs');
+  if (child.exitCode === null) {
+    await new Promise((res) => {
+      child.once('exit', res);
+      child.kill('SIGTERM');
+    });
+  }
+  rmSync(dataDir, { recursive: true, force: true });
+}
+
+/** Starts the real server on a fresh data folder serving this build; answers its address. */
+async function startServer() {
+  const { mkdtempSync } = await import('node:fs');
+  const { tmpdir } = await import('node:os');
+  const { spawn } = await import('node:child_process');
+  const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'waypoint-bench-web-'));
   const child = spawn(process.execPath, ['--import', 'tsx', join(rootDir, 'apps/server/src/main.ts')], {
     cwd: rootDir,
@@ -61,13 +77,13 @@ async function startServer() {
   const base = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 120; i++) {
     try {
-      if ((await fetch(`${base}/api/games`)).ok) return { base, stop: () => child.kill('SIGTERM') };
+      if ((await fetch(`${base}/api/games`)).ok) return { base, stop: () => stop(child, dataDir) };
     } catch {
       // not listening yet
     }
     await new Promise((r) => setTimeout(r, 500));
   }
-  child.kill('SIGTERM');
+  await stop(child, dataDir);
   throw new Error('the server did not start');
 }
 
@@ -118,7 +134,57 @@ async function measurePage(browser, url, mobile) {
   return { fcp, lcp: m.lcp, cls: m.cls, tbt: m.tbt };
 }
 
+/** Lighthouse performance scores, when the lighthouse package (12.x, Node 20) is installed. */
+async function lighthouseScores(base, paths, freePortFn) {
+  let lighthouse;
+  let desktopConfig;
+  try {
+    lighthouse = (await import('lighthouse')).default;
+    desktopConfig = (await import('lighthouse/core/config/desktop-config.js')).default;
+  } catch {
+    console.log('Lighthouse: not installed (npm install -D lighthouse@12); skipped.');
+    return [];
+  }
+  const { chromium } = await import('playwright-core');
+  const port = await freePortFn();
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      `--remote-debugging-port=${port}`,
+      '--no-sandbox',
+      '--disable-gpu',
+      '--no-first-run',
+      '--disable-quic',
+    ],
+  });
+  const out = [];
+  try {
+    for (const [name, path] of paths) {
+      for (const preset of ['desktop', 'mobile']) {
+        const result = await lighthouse(
+          base + path,
+          { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] },
+          preset === 'desktop' ? desktopConfig : undefined,
+        );
+        const lhr = result?.lhr;
+        out.push({
+          name,
+          preset,
+          score: Math.round((lhr?.categories.performance.score ?? 0) * 100),
+          cls: lhr?.audits['cumulative-layout-shift']?.numericValue ?? 0,
+          lcp: lhr?.audits['largest-contentful-paint']?.numericValue ?? 0,
+          tbt: lhr?.audits['total-blocking-time']?.numericValue ?? 0,
+        });
+      }
+    }
+  } finally {
+    await browser.close();
+  }
+  return out;
+}
+
 const pageRows = [];
+let lighthouseRows = [];
 if (!args.has('--no-pages')) {
   const { chromium } = await import('playwright-core');
   const server = await startServer();
@@ -148,9 +214,17 @@ if (!args.has('--no-pages')) {
         pageRows.push({ name, mobile, ...r });
       }
     }
+    lighthouseRows = await lighthouseScores(
+      server.base,
+      [
+        ['home', '/'],
+        ['game', `/game/${gameId}`],
+      ],
+      freePort,
+    );
   } finally {
     await browser.close();
-    server.stop();
+    await server.stop();
   }
 }
 
@@ -171,6 +245,19 @@ if (pageRows.length) {
   }
   table += `\n${p.join('\n')}`;
   if (pageRows.some((r) => r.cls > 0.05)) clsFailed = true;
+}
+if (lighthouseRows.length) {
+  const l = [
+    '',
+    '| page | Lighthouse preset | performance | LCP ms | TBT ms | CLS |',
+    '|---|---|---:|---:|---:|---:|',
+  ];
+  for (const r of lighthouseRows) {
+    l.push(
+      `| ${r.name} | ${r.preset} | ${r.score} | ${Math.round(r.lcp)} | ${Math.round(r.tbt)} | ${r.cls.toFixed(3)} |`,
+    );
+  }
+  table += `\n${l.join('\n')}`;
 }
 console.log(table);
 console.log(
