@@ -151,3 +151,17 @@ test('a refused completion is rolled back with a toast', async ({ page, request 
     'unlocked',
   );
 });
+
+test('a tool the game lacks goes to the error page; an unknown tool is not found', async ({ page }) => {
+  await page.goto('/game/emberfall/tools/tarkov-items-to-keep');
+  await expect(page).toHaveURL(/\/error\?gameId=emberfall$/);
+  await expect(page.getByText(messages.gotLost)).toBeVisible();
+  await page.goto('/game/emberfall/tools/quests');
+  await expect(
+    page.getByRole('heading', { level: 1, name: messages.gameQuests('Emberfall Chronicles') }),
+  ).toBeVisible({
+    timeout: 30_000,
+  });
+  await page.goto(`/game/${FZ}/tools/no-such-tool`);
+  await expect(page.getByText(messages.pageNotFound)).toBeVisible();
+});

@@ -70,12 +70,15 @@ export const questSaveQuery = (userId: string, gameId: string) =>
   queryOptions({
     queryKey: toolKeys.questSave(userId, gameId),
     queryFn: () => api.get<QuestSave>(`/user/quest/get/${enc(gameId)}`),
+    // Players keep the tools open for long sessions, often in two tabs: catch up on return.
+    refetchOnWindowFocus: true,
   });
 
 export const itemsSaveQuery = (userId: string, gameId: string) =>
   queryOptions({
     queryKey: toolKeys.itemsSave(userId, gameId),
     queryFn: () => api.get<ItemsSave>(`/user/itemstokeep/get/${enc(gameId)}`),
+    refetchOnWindowFocus: true,
   });
 
 export const progressApi = {

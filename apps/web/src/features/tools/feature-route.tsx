@@ -1,10 +1,11 @@
 import { toolLabels } from '@waypoint/shared/messages';
 import { type AdditionalFeature, additionalFeatures } from '@waypoint/shared/models/enums';
 import type { ComponentType } from 'react';
-import { Navigate, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { withMantine } from '../../app/MantineShell.tsx';
 import { FeaturePending } from '../../components/FeaturePending.tsx';
-import { errorPath, GameGate } from './common.tsx';
+import { NotFoundView } from '../error/ErrorView.tsx';
+import { GameGate } from './common.tsx';
 import { ItemsToKeepPage } from './items/ItemsToKeepPage.tsx';
 import { QuestsPage } from './quests/QuestsPage.tsx';
 
@@ -20,11 +21,12 @@ function isFeature(value: string): value is AdditionalFeature {
 
 /**
  * Per-game tool page /game/{gameId}/tools/{feature}: renders the tool when the feature is one of the
- * game's additional features; otherwise the error page.
+ * game's additional features; a game without it goes to the error page, and a value that is no
+ * additional feature at all is an unknown page (404).
  */
 function ToolPage() {
   const { gameId = '', feature = '' } = useParams();
-  if (!isFeature(feature)) return <Navigate replace to={errorPath(gameId)} />;
+  if (!isFeature(feature)) return <NotFoundView />;
   const Page = toolPages[feature];
   if (Page) return <Page />;
   return (

@@ -37,7 +37,7 @@ export function LevelInput({ gameId, level }: { gameId: string; level: number | 
         editing.current = true;
         timer.current = setTimeout(() => {
           editing.current = false;
-          if (next !== level) setLevel.mutate(next);
+          if (next !== level) setLevel.mutate(next, { onError: () => setValue(level ?? '') });
         }, commitDelayMs);
       }}
       onBlur={() => {
