@@ -28,9 +28,15 @@ export function Dropdown({ label, current, heading, children }: Props) {
         button.current?.focus();
       }
     };
+    // Keyboard users tabbing past the list close it.
+    const onFocus = (e: FocusEvent) => {
+      if (!root.current?.contains(e.target as Node)) setOpen(false);
+    };
     document.addEventListener('pointerdown', onPointer);
     document.addEventListener('keydown', onKey);
+    document.addEventListener('focusin', onFocus);
     return () => {
+      document.removeEventListener('focusin', onFocus);
       document.removeEventListener('pointerdown', onPointer);
       document.removeEventListener('keydown', onKey);
     };
