@@ -167,6 +167,8 @@ export function ItemCard({
           className={classes.toggle}
           variant="subtle"
           size="compact-sm"
+          px={4}
+          ml={-4}
           onClick={() => setOpen((o) => !o)}
           aria-expanded={open}
           style={{ alignSelf: 'flex-start' }}

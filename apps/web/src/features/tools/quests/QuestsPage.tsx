@@ -90,7 +90,11 @@ function QuestTracker({ game, questId }: { game: TGame; questId: string | null }
   // Quests ticked in this view stay listed until the filters change, so a row does not vanish
   // under the pointer (and its Undo stays in reach).
   const [pinned, setPinned] = useState<ReadonlySet<string>>(new Set());
-  const filter = chosen ?? defaultQuestFilter({ loggedIn, questId, quests: all });
+  const defaults = useMemo(
+    () => defaultQuestFilter({ loggedIn, questId, quests: all }),
+    [loggedIn, questId, all],
+  );
+  const filter = chosen ?? defaults;
   const setFilter = (patch: Partial<QuestListFilter>) => {
     setChosen({ ...filter, ...patch });
     setPinned(new Set());
