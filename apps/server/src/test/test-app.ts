@@ -107,7 +107,11 @@ export async function createUser(
 export async function createContent(t: TestApp) {
   const admin = { id: null, username: 'test' };
   const w = t.app.ctx.writer;
-  await w.create('game', { _id: 'g1', name: 'Game One', weight: 5, description: '<p>First</p>' }, admin);
+  await w.create(
+    'game',
+    { _id: 'g1', name: 'Game One', weight: 5, description: '<p>First</p>', additionalFeatures: ['quests'] },
+    admin,
+  );
   await w.create('game', { _id: 'g2', name: 'Game Two', weight: 10 }, admin);
   await w.create('category', { _id: 'g1_cat', gameId: 'g1', name: 'Region', weight: 1 }, admin);
   await w.create(

@@ -165,7 +165,8 @@ function registerPages(app: FastifyInstance, ctx: AppContext, shell: WebShell) {
   app.get('/game/:gameId/tools/:feature', guest, async (request, reply) => {
     const { gameId, feature } = request.params as { gameId: string; feature: string };
     const page = await resolveToolPage(ctx.db, gameId, feature);
-    if (page === 'unknown-game') return reply.redirect(errorTarget(gameId), 302);
+    if (page === 'unknown-game' || page === 'missing-feature')
+      return reply.redirect(errorTarget(gameId), 302);
     if (page === 'unknown-feature') return send(request, reply, 404, notFoundMeta);
     return send(request, reply, 200, page);
   });

@@ -37,15 +37,19 @@ export async function resolveGamePage(db: Db, gameId: string): Promise<GamePage 
   };
 }
 
-/** A per-game tool page: the feature must be one of the additional features. */
+/**
+ * A per-game tool page: the feature must be one of the additional features (else a 404) and one
+ * the game has (else the game lacks it: the error page, like an unknown game).
+ */
 export async function resolveToolPage(
   db: Db,
   gameId: string,
   feature: string,
-): Promise<PageMeta | 'unknown-game' | 'unknown-feature'> {
+): Promise<PageMeta | 'unknown-game' | 'unknown-feature' | 'missing-feature'> {
   const game = await findGame(db, gameId);
   if (!game) return 'unknown-game';
   if (!(additionalFeatures as readonly string[]).includes(feature)) return 'unknown-feature';
+  if (!(game.additionalFeatures ?? []).includes(feature)) return 'missing-feature';
   const label = toolLabels[feature as keyof typeof toolLabels];
   const title = feature === 'quests' ? messages.gameQuests(game.name) : `${game.name} ${label}`;
   return { title, description: `${label} for ${game.name}: track your progress with Waypoint.` };

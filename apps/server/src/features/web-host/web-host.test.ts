@@ -122,6 +122,9 @@ describe('web host', () => {
     expect(quests.body).toContain('<title>Game One Quests | Waypoint</title>');
     const bogus = await env.t.app.inject({ url: '/game/g1/tools/bogus', headers: html });
     expect(bogus.statusCode).toBe(404);
+    const lacking = await env.t.app.inject({ url: '/game/g1/tools/schedule_I_items', headers: html });
+    expect(lacking.statusCode).toBe(302);
+    expect(lacking.headers.location).toBe('/error?gameId=g1');
   });
 
   it('answers a real 404 with the app page for unknown paths, JSON for API and asset paths', async () => {
