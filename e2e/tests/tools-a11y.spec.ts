@@ -1,29 +1,7 @@
-import { createRequire } from 'node:module';
 import { messages } from '@waypoint/shared/messages';
-import { expect, type Page, test } from '../support/fixtures.ts';
+import { seriousViolations } from '../support/axe.ts';
+import { expect, test } from '../support/fixtures.ts';
 import { FZ, loginNewPlayer, waitForTool } from './tools.helpers.ts';
-
-const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
-
-interface AxeViolation {
-  id: string;
-  impact: string | null;
-  help: string;
-  nodes: { target: string[] }[];
-}
-
-async function seriousViolations(page: Page) {
-  await page.addScriptTag({ path: axePath });
-  const violations = await page.evaluate(async () => {
-    const axe = (
-      window as unknown as { axe: { run: (ctx: Document) => Promise<{ violations: AxeViolation[] }> } }
-    ).axe;
-    return (await axe.run(document)).violations;
-  });
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 for (const scheme of ['light', 'dark'] as const) {
   test.describe(`player tools, ${scheme} theme`, () => {
