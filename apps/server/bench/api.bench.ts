@@ -54,7 +54,15 @@ async function startServer() {
     process.execPath,
     ['--import', 'tsx', path.resolve(import.meta.dirname, '../src/main.ts')],
     {
-      env: { ...process.env, DATA_DIR: dataDir, PORT: String(PORT), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
+      // The demo images are drawn in the background at start; they would compete with the measurement.
+      env: {
+        ...process.env,
+        DATA_DIR: dataDir,
+        PORT: String(PORT),
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'warn',
+        DEMO_IMAGES: 'false',
+      },
       stdio: ['ignore', 'inherit', 'inherit'],
     },
   );

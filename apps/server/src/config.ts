@@ -26,6 +26,8 @@ export interface Config {
   maxImagePixels: number;
   allowLoopbackFetch: boolean;
   seedDemo: boolean;
+  /** Draw and tile the images the demo content declares (maps, marker icons) in the background at start. */
+  demoImages: boolean;
   logLevel: string;
   webDist: string;
 }
@@ -84,6 +86,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     maxImagePixels: int(env, 'MAX_IMAGE_PIXELS', 16384 * 16384),
     allowLoopbackFetch: bool(env, 'ALLOW_LOOPBACK_FETCH', false),
     seedDemo: bool(env, 'SEED_DEMO', true),
+    demoImages: bool(env, 'DEMO_IMAGES', true),
     logLevel: env.LOG_LEVEL ?? 'info',
     webDist: path.resolve(env.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist')),
     ...overrides,

@@ -7,7 +7,7 @@ const config = loadConfig();
 const app = await buildApp(config);
 await seedIfEmpty(app.ctx.db, config, app.log);
 // Demo maps and icons declared by the seed are drawn and tiled in the background.
-void app.images.prepareDemoImages();
+if (config.demoImages) void app.images.prepareDemoImages();
 await app.listen({ port: config.port, host: config.host });
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

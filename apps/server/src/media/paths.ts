@@ -58,6 +58,13 @@ export class MediaStorage {
     return full;
   }
 
+  /** `uploads/{model}/{id}` and `thumbs/{model}/{id}`: every file of one record. */
+  recordDirs(model: string, id: string): string[] {
+    return [mediaRoots.uploads, mediaRoots.thumbs].map((root) =>
+      this.inside(root, safeSegment(model, 'model'), safeSegment(id, 'id')),
+    );
+  }
+
   /** `uploads/{model}/{id}/{field}` folder. */
   uploadDir(model: string, id: string, field: string): string {
     return this.inside(

@@ -39,6 +39,9 @@ export const imagesPlugin = fp<{ ctx: AppContext }>(async (app, { ctx }) => {
   const service = createImageService(ctx);
   const processor = createMapProcessor(ctx, service.storage, app.log);
   let closed = false;
+  ctx.writer.onRemove((removed) => {
+    service.removeFilesOf(removed).catch((error) => app.log.error({ err: error }, 'could not remove files'));
+  });
   app.decorate('images', {
     service,
     processor,

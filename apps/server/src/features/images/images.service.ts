@@ -11,8 +11,9 @@ import { type MediaLimits, prepareImage } from '../../media/limits.ts';
 import { MediaStorage, thumbVariants } from '../../media/paths.ts';
 import { fetchRemote } from '../../media/remote.ts';
 import { writeThumbnails } from '../../media/thumbnails.ts';
-import { findRecord } from '../models/models.repository.ts';
-import type { Actor } from '../models/models.service.ts';
+import { removeTiles } from '../../media/tiles.ts';
+import { findRecord, recordExists } from '../models/models.repository.ts';
+import type { Actor, RemovedRecord } from '../models/models.service.ts';
 
 /** Time limit of a remote image fetch. */
 export const REMOTE_FETCH_TIMEOUT_MS = 20_000;
@@ -147,6 +148,20 @@ export function createImageService(ctx: AppContext) {
       await fs.rm(storage.thumbDir(key, id, field), { recursive: true, force: true });
       const extra: ModelRecord = key === 'map' && field === 'mapImage' ? { imagePath: '' } : {};
       return ctx.writer.setInternal(key, id, { images, ...extra }, actor);
+    },
+
+    /**
+     * Removes the files of deleted records (uploads, thumbnails, a map's tiles). A record still in
+     * the database (its delete was rolled back) keeps its files.
+     */
+    async removeFilesOf(removed: RemovedRecord[]) {
+      for (const { model, record } of removed) {
+        const id = record._id as string;
+        if (await recordExists(ctx.db.kysely, getModel(model).table, id)) continue;
+        for (const dir of storage.recordDirs(model, id)) await fs.rm(dir, { recursive: true, force: true });
+        if (model === 'map' && record.tilesPath)
+          await removeTiles(storage.tilesDir(record.tilesPath as string));
+      }
     },
 
     /** Writes a generated image for a record (demo content); same files and record fields as an upload. */

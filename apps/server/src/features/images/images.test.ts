@@ -355,3 +355,46 @@ describe('map processing', () => {
     }
   });
 });
+
+describe('deleting records', () => {
+  it("removes a deleted map's tiles and the files of the markers the cascade removed", async () => {
+    const admin = env.admin.auth;
+    await env.t.app.inject({
+      method: 'PUT',
+      url: '/api/admin/map',
+      headers: admin,
+      payload: { _id: 'doomed', name: 'Doomed', gameId: 'g1' },
+    });
+    await env.t.app.inject({
+      method: 'PUT',
+      url: '/api/admin/placedmarker',
+      headers: admin,
+      payload: { _id: 'doomed_pm', mapId: 'doomed', markerDefinitionId: 'def_loot' },
+    });
+    expect(
+      (await upload('/api/admin/placedmarker/addImage/doomed_pm/0', await makePng(40, 40))).statusCode,
+    ).toBe(200);
+    expect(
+      (await upload('/api/admin/map/addImage/doomed/mapImage', await makePng(300, 300))).statusCode,
+    ).toBe(200);
+    await env.t.app.inject({ method: 'POST', url: '/api/admin/processMap/doomed/g1', headers: admin });
+    await env.t.app.images.processor.whenIdle();
+    const tiles = path.join(env.t.dataDir, 'mapTiles/g1/doomed');
+    const markerFiles = path.join(env.t.dataDir, 'uploads/placedmarker/doomed_pm');
+    expect(await exists(tiles)).toBe(true);
+    expect(await exists(markerFiles)).toBe(true);
+
+    const del = await env.t.app.inject({ method: 'DELETE', url: '/api/admin/map/doomed', headers: admin });
+    expect(del.statusCode).toBe(200);
+    await expect.poll(() => exists(tiles)).toBe(false);
+    await expect.poll(() => exists(markerFiles)).toBe(false);
+    expect(await exists(path.join(env.t.dataDir, 'uploads/map/doomed'))).toBe(false);
+    expect(await exists(path.join(env.t.dataDir, 'thumbs/placedmarker/doomed_pm'))).toBe(false);
+    const hidden = (await fs.readdir(path.join(env.t.dataDir, 'mapTiles/g1'))).filter((e) =>
+      e.startsWith('.doomed.'),
+    );
+    expect(hidden).toEqual([]);
+    // Other maps keep their tiles.
+    expect(await exists(path.join(env.t.dataDir, 'mapTiles/g1/g1_map_a'))).toBe(true);
+  });
+});

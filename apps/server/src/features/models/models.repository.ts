@@ -55,6 +55,12 @@ export async function findRecord(
   return row ? fromRow(model, row as Row) : undefined;
 }
 
+/** Every record of `model` whose `field` equals `value` (for cascades and clean-up). */
+export async function findRecordsBy(db: Executor, model: ModelDef, field: string, value: string) {
+  const rows = await dyn(db).selectFrom(model.table).selectAll().where(field, '=', value).execute();
+  return (rows as Row[]).map((row) => fromRow(model, row));
+}
+
 export async function recordExists(db: Executor, table: string, id: string): Promise<boolean> {
   const row = await dyn(db).selectFrom(table).select('_id').where('_id', '=', id).executeTakeFirst();
   return row !== undefined;

@@ -1,4 +1,4 @@
-import { getModel, type ModelDef, type ModelKey, messages } from '@waypoint/shared';
+import { childModelsOf, getModel, type ModelDef, type ModelKey, messages } from '@waypoint/shared';
 import type { Db } from '../../db/database.ts';
 import type { ModelRecord } from '../../db/rows.ts';
 import { badRequest, conflict, notFound, parse } from '../../http/errors.ts';
@@ -8,6 +8,7 @@ import {
   deleteRecord,
   type Executor,
   findRecord,
+  findRecordsBy,
   insertRecord,
   recordExists,
   updateRecord,
@@ -20,6 +21,24 @@ export interface Actor {
 }
 
 export const systemActor: Actor = { id: null, username: 'system' };
+
+/** A record that a delete removed, itself or through the cascade to its children. */
+export interface RemovedRecord {
+  model: ModelKey;
+  record: ModelRecord;
+}
+
+/** The records the cascade will remove with `key`/`id`: children, their children, and so on. */
+async function descendants(db: Executor, key: ModelKey, id: string): Promise<RemovedRecord[]> {
+  const found: RemovedRecord[] = [];
+  for (const child of childModelsOf(key)) {
+    for (const record of await findRecordsBy(db, child, child.parent!.field, id)) {
+      found.push({ model: child.key as ModelKey, record });
+      found.push(...(await descendants(db, child.key as ModelKey, record._id as string)));
+    }
+  }
+  return found;
+}
 
 interface WriteOptions {
   /** Join an open transaction (suggestion accept, imports) instead of opening one. */
@@ -67,6 +86,8 @@ async function checkReferences(db: Executor, model: ModelDef, record: ModelRecor
  * and the change and its audit entry are written in one transaction.
  */
 export function createModelWriter(db: Db, onChange: () => void) {
+  const removeListeners: ((removed: RemovedRecord[]) => void)[] = [];
+
   async function inTransaction<T>(options: WriteOptions, work: (trx: Executor) => Promise<T>): Promise<T> {
     const result = options.trx ? await work(options.trx) : await db.kysely.transaction().execute(work);
     onChange();
@@ -136,13 +157,16 @@ export function createModelWriter(db: Db, onChange: () => void) {
 
   async function remove(key: ModelKey, id: string, actor: Actor, options: WriteOptions = {}) {
     const model = getModel(key);
-    return inTransaction(options, async (trx) => {
+    const { before, removed } = await inTransaction(options, async (trx) => {
       const before = await findRecord(trx, model, id);
       if (!before) throw notFound(messages.notFound(model.label, id));
+      const removed = [{ model: key, record: before }, ...(await descendants(trx, key, id))];
       await deleteRecord(trx, model, id);
       await recordAudit(trx, { actor, model: key, recordId: id, action: 'delete', before });
-      return before;
+      return { before, removed };
     });
+    for (const listener of removeListeners) listener(removed);
+    return before;
   }
 
   /**
@@ -162,7 +186,16 @@ export function createModelWriter(db: Db, onChange: () => void) {
     });
   }
 
-  return { create, update, copy, remove, setInternal };
+  /**
+   * Hears of every delete with the records it removed (the cascade included), e.g. to remove their
+   * files. Listeners run after the write; within a caller's transaction that may still roll back,
+   * so a listener checks that a record is really gone before acting on it.
+   */
+  function onRemove(listener: (removed: RemovedRecord[]) => void) {
+    removeListeners.push(listener);
+  }
+
+  return { create, update, copy, remove, setInternal, onRemove };
 }
 
 export type ModelWriter = ReturnType<typeof createModelWriter>;
