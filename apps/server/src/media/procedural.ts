@@ -1,3 +1,4 @@
+import { hashSeed, mulberry32 } from '@waypoint/shared/random';
 import { getSharp } from './sharp.ts';
 
 /**
@@ -17,23 +18,6 @@ export interface ProceduralMap {
   width: number;
   height: number;
   towns: { name: string; x: number; y: number }[];
-}
-
-/** Small, fast seeded generator (mulberry32 over a string hash). */
-function rng(seed: string): () => number {
-  let h = 1779033703 ^ seed.length;
-  for (let i = 0; i < seed.length; i++) {
-    h = Math.imul(h ^ seed.charCodeAt(i), 3432918353);
-    h = (h << 13) | (h >>> 19);
-  }
-  let a = h >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /** 2-D gradient noise with a seeded permutation; fbm() sums octaves. */
@@ -180,7 +164,7 @@ function escapeXml(text: string): string {
 
 export async function generateProceduralMap(options: ProceduralMapOptions): Promise<ProceduralMap> {
   const { width, height, seed } = options;
-  const random = rng(seed);
+  const random = mulberry32(hashSeed(seed));
   const { fbm, noise } = makeNoise(random);
 
   // Elevation and moisture on a coarse grid (a quarter of the size); colours are then computed per

@@ -1,7 +1,8 @@
+import { mulberry32 } from '@waypoint/shared/random';
 import { describe, expect, it } from 'vitest';
 import { pixelToLatLng } from './geometry.ts';
 import { apportion } from './markers.ts';
-import { createRng, mulberry32, slug } from './rng.ts';
+import { createRng, slug } from './rng.ts';
 import { GREENHOUSE_MIXING, mixEffects, mixPrice } from './schedule-mixing.ts';
 
 describe('seed helpers', () => {

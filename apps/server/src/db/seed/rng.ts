@@ -1,3 +1,5 @@
+import { hashSeed, mulberry32 } from '@waypoint/shared/random';
+
 /** A small seeded pseudo-random generator so the demo content is identical on every run. */
 export interface Rng {
   /** A float in [0, 1). */
@@ -14,28 +16,6 @@ export interface Rng {
   /** An index chosen in proportion to the given weights. */
   weighted(weights: readonly number[]): number;
   shuffle<T>(items: readonly T[]): T[];
-}
-
-/** mulberry32: a 32-bit generator, fast and good enough for content generation. */
-export function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-/** FNV-1a hash of a string: stable per-map seeds, so one map's content does not depend on another's. */
-export function hashSeed(text: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    h ^= text.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  return h >>> 0;
 }
 
 export function createRng(seed: number | string): Rng {
