@@ -13,5 +13,6 @@ export function writeBenchmarkSection(heading: string, body: string) {
   const next = pattern.test(current)
     ? current.replace(pattern, section.trimEnd())
     : `${current.trimEnd()}\n\n${section}`;
-  writeFileSync(file, `${next.trimEnd()}\n`);
+  // One blank line before every section heading.
+  writeFileSync(file, `${next.replace(/\n+## /g, '\n\n## ').trimEnd()}\n`);
 }
