@@ -105,6 +105,8 @@ export const webHostPlugin = fp<{ ctx: AppContext }>(async (app, { ctx }) => {
     index: false,
     immutable: true,
     maxAge: '365d',
+    // The build writes .br and .gz next to each text asset; the one the browser accepts is sent.
+    preCompressed: true,
   });
   for (const file of ['favicon.svg', 'robots.txt']) {
     if (!existsSync(path.join(dist, file))) continue;

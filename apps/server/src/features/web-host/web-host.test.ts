@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/test-app.ts';
 
@@ -16,6 +17,9 @@ function fakeWebBuild(): string {
 <script type="module" src="/assets/index-abc123.js"></script></head><body><div id="root"></div></body></html>`,
   );
   writeFileSync(path.join(dist, 'assets/index-abc123.js'), 'console.log(1);');
+  // The build writes compressed twins of its text assets.
+  writeFileSync(path.join(dist, 'assets/index-abc123.js.br'), brotliCompressSync('console.log(1);'));
+  writeFileSync(path.join(dist, 'assets/index-abc123.js.gz'), gzipSync('console.log(1);'));
   writeFileSync(path.join(dist, 'robots.txt'), 'User-agent: *\n');
   mkdirSync(path.join(dist, '.vite'));
   writeFileSync(
@@ -43,6 +47,24 @@ const env = useTestApp({ overrides: { webDist: fakeWebBuild(), webHost: 'https:/
 const html = { accept: 'text/html' };
 
 describe('web host', () => {
+  it('sends the compressed twin of an asset that the browser accepts, cached for ever', async () => {
+    const br = await env.t.app.inject({
+      url: '/assets/index-abc123.js',
+      headers: { 'accept-encoding': 'gzip, br' },
+    });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['cache-control']).toContain('immutable');
+    const gz = await env.t.app.inject({
+      url: '/assets/index-abc123.js',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    const plain = await env.t.app.inject({ url: '/assets/index-abc123.js' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe('console.log(1);');
+  });
+
   it('serves the home page with its title, description, canonical address and CSP', async () => {
     const res = await env.t.app.inject({ url: '/', headers: html });
     expect(res.statusCode).toBe(200);
