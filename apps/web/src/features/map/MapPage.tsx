@@ -82,10 +82,11 @@ export function MapPage({ gameId, map, category, embedded }: Props) {
   const [tool] = useState<MapTool>('NONE');
 
   const markerData = useMarkerData(map._id);
-  const store = useMemo(
-    () => (markerData.data ? new MarkerStore(markerData.data) : undefined),
-    [markerData.data],
-  );
+  const store = useMemo(() => {
+    if (!markerData.data) return undefined;
+    performance.mark('waypoint:marker-data');
+    return new MarkerStore(markerData.data);
+  }, [markerData.data]);
   const counts = useMemo(
     () => (markerData.data ? placedCounts(markerData.data) : new Map<string, number>()),
     [markerData.data],
@@ -119,22 +120,21 @@ export function MapPage({ gameId, map, category, embedded }: Props) {
   const setMarkerCompleted = useSetMarkerCompleted(session);
 
   // Which markers are drawn: definition enabled, and the quests panel lets its quest through.
-  const [visibility, setVisibility] = useState(0);
+  // Worked out while rendering, so that the map's first draw already shows them.
   const listedIds = useMemo(() => new Set(panel.listed.map((q) => q.quest._id)), [panel.listed]);
-  useEffect(() => {
-    if (!store) return;
+  const visibilityCount = useRef(0);
+  const visibility = useMemo(() => {
+    if (!store) return visibilityCount.current;
     const enabledDefs = store.definitions.map((d) => enabled.has(d._id));
     const v = {
       allHidden: panel.allHidden,
       hidden: panel.hidden,
       listed: listedIds,
-      known: panel.byId as ReadonlyMap<string, unknown> as never,
+      known: new Set(panel.byId.keys()),
     };
-    const known = new Set(panel.byId.keys());
-    store.applyVisibility(
-      (i) => enabledDefs[store.def[i]] && isQuestMarkerShown(store.questId(i), { ...v, known }),
-    );
-    setVisibility((n) => n + 1);
+    store.applyVisibility((i) => enabledDefs[store.def[i]] && isQuestMarkerShown(store.questId(i), v));
+    visibilityCount.current += 1;
+    return visibilityCount.current;
   }, [store, enabled, panel.allHidden, panel.hidden, listedIds, panel.byId]);
 
   const [completion, setCompletion] = useState(0);

@@ -160,6 +160,7 @@ export function MapView({
     const m = leaflet.current;
     if (!m || !store) return;
     const open = (index: number, latlng?: L.LatLng) => {
+      if (tooltip.current) m.closeTooltip(tooltip.current);
       const container = document.createElement('div');
       const p = L.popup({
         maxWidth: 301,
@@ -204,7 +205,7 @@ export function MapView({
     const html = new HtmlMarkerLayer(store, (i) => open(i)).addTo(m);
     markers.addTo(m);
     layers.current = { markers, paths, html };
-    (window as unknown as { __wpMap?: unknown }).__wpMap = { map: m, markers, store };
+    (window as unknown as { __waypointMap?: unknown }).__waypointMap = { map: m, markers, store };
     return () => {
       markers.remove();
       paths.remove();
@@ -220,7 +221,7 @@ export function MapView({
     if (!l) return;
     l.paths.sync();
     l.html.sync();
-    l.markers.redraw();
+    l.markers.refresh();
   }, [visibility, store]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `completion` says the store's flags changed

@@ -1,6 +1,6 @@
-import { CloseButton } from '@mantine/core';
-import { IconListDetails, IconMapPins } from '@tabler/icons-react';
+import { IconListDetails, IconMapPins, IconX } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { IconButton } from './controls.tsx';
 import classes from './map.module.css';
 
 interface Props {
@@ -39,7 +39,9 @@ export function Sidebar({ side, title, open, onOpenChange, children }: Props) {
       >
         <div className={classes.sidebarHeader}>
           <span>{title}</span>
-          <CloseButton aria-label={`Close ${title.toLowerCase()}`} onClick={() => onOpenChange(false)} />
+          <IconButton label={`Close ${title.toLowerCase()}`} onClick={() => onOpenChange(false)}>
+            <IconX size={18} />
+          </IconButton>
         </div>
         <div className={classes.sidebarScroll}>{children}</div>
       </aside>

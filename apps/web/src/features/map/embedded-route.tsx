@@ -1,10 +1,9 @@
 import { Navigate, useLocation, useParams } from 'react-router';
-import { withMantine } from '../../app/MantineShell.tsx';
 import { insideFrame } from '../../app/nav/embedding.ts';
 import { MapRoute } from './route.tsx';
 
 /** Embedded map: inside an iframe the map itself; opened on its own it goes to the normal map page. */
-export const Component = withMantine(function EmbeddedMapRoute() {
+export function Component() {
   const { gameId = '', mapId = '' } = useParams();
   const { search } = useLocation();
   if (!insideFrame()) {
@@ -16,4 +15,4 @@ export const Component = withMantine(function EmbeddedMapRoute() {
     );
   }
   return <MapRoute embedded />;
-});
+}

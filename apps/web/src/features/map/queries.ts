@@ -115,6 +115,19 @@ export function useSetQuestCompleted(session: Session | null, gameId: string) {
       api.get<QuestSave>(
         `/user/quest/${completed ? 'complete' : 'uncomplete'}/${path(gameId)}/${path(questId)}`,
       ),
+    onMutate: async ({ questId, completed }) => {
+      await client.cancelQueries({ queryKey: key });
+      const before = client.getQueryData<QuestSave>(key);
+      if (before) {
+        const rest = before.completedQuests.filter((id) => id !== questId);
+        client.setQueryData<QuestSave>(key, {
+          ...before,
+          completedQuests: completed ? [...rest, questId] : rest,
+        });
+      }
+      return { before };
+    },
+    onError: (_error, _vars, context) => client.setQueryData(key, context?.before),
     onSuccess: (save) => client.setQueryData(key, save),
   });
 }

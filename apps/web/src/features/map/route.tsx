@@ -1,10 +1,10 @@
 import { mapErrorPath, resolveMap } from '@waypoint/shared/map/routing';
 import { Navigate, useLocation, useParams } from 'react-router';
 import { useCategories, useMaps } from '../../api/queries.ts';
-import { withMantine } from '../../app/MantineShell.tsx';
 import { insideFrame } from '../../app/nav/embedding.ts';
 import { MapPage } from './MapPage.tsx';
 import classes from './map.module.css';
+import { useMarkerData } from './queries.ts';
 
 /** The map route: finds the map (or the first map of a category named in the address) and shows it. */
 export function MapRoute({ embedded }: { embedded: boolean }) {
@@ -12,6 +12,8 @@ export function MapRoute({ embedded }: { embedded: boolean }) {
   const { search } = useLocation();
   const maps = useMaps(gameId);
   const categories = useCategories(gameId);
+  // The marker data is asked for at once, alongside the map list.
+  useMarkerData(mapId);
   if (maps.isError || categories.isError) return <Navigate replace to={mapErrorPath(gameId, mapId)} />;
   if (!maps.data || !categories.data) {
     return <div className={classes.page} aria-busy="true" data-testid="map-loading" />;
@@ -44,6 +46,6 @@ export function MapRoute({ embedded }: { embedded: boolean }) {
 }
 
 /** Map view (specification §2.7). */
-export const Component = withMantine(function MapViewRoute() {
+export function Component() {
   return <MapRoute embedded={false} />;
-});
+}

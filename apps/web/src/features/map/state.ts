@@ -1,6 +1,6 @@
 import { markerDefinitionsParam, parseEnabledDefinitions } from '@waypoint/shared/map/definitions';
 import type { MapMarkerDefinition } from '@waypoint/shared/map/marker-data';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useState } from 'react';
 
 /**
  * The map tools of specification §4. Only NONE is offered on the visitor map; the suggestion and
@@ -12,6 +12,8 @@ export type MapTool = 'NONE' | 'PLACE' | 'PLACE_OBJECTIVE' | 'MOVE' | 'DELETE' |
 export function nextTool(current: MapTool, chosen: MapTool): MapTool {
   return current === chosen ? 'NONE' : chosen;
 }
+
+const empty: ReadonlySet<string> = new Set();
 
 const storageKey = (mapId: string) => `waypoint-map-enabled:${mapId}`;
 
@@ -44,25 +46,32 @@ export function useEnabledDefinitions(
   definitions: readonly MapMarkerDefinition[] | undefined,
   search: URLSearchParams,
 ) {
-  const [enabled, setEnabled] = useState<ReadonlySet<string>>(() => new Set());
-  const initialised = useRef<string | undefined>(undefined);
   const param = search.get(markerDefinitionsParam);
-
-  useEffect(() => {
-    if (!definitions || initialised.current === mapId) return;
-    initialised.current = mapId;
+  const [state, setState] = useState<{ mapId: string; enabled: ReadonlySet<string> } | undefined>();
+  let enabled = state?.mapId === mapId ? state.enabled : undefined;
+  // The first set is chosen while rendering, as soon as the definitions are known.
+  if (!enabled && definitions) {
     const known = new Set(definitions.map((d) => d._id));
     const fromUrl = param === null ? undefined : parseEnabledDefinitions(param);
     const initial = fromUrl ?? readStored(mapId) ?? definitions.filter((d) => !d.disabled).map((d) => d._id);
-    setEnabled(new Set(initial.filter((id) => known.has(id))));
-  }, [definitions, mapId, param]);
+    enabled = new Set(initial.filter((id) => known.has(id)));
+    setState({ mapId, enabled });
+  }
+  const setEnabled = useCallback(
+    (next: ReadonlySet<string> | ((current: ReadonlySet<string>) => ReadonlySet<string>)) =>
+      setState((s) => ({
+        mapId,
+        enabled: typeof next === 'function' ? next(s?.enabled ?? new Set()) : next,
+      })),
+    [mapId],
+  );
 
   const update = useCallback(
     (next: ReadonlySet<string>) => {
       setEnabled(next);
       store(mapId, next);
     },
-    [mapId],
+    [mapId, setEnabled],
   );
 
   const toggle = useCallback(
@@ -75,8 +84,8 @@ export function useEnabledDefinitions(
         return next;
       });
     },
-    [mapId],
+    [mapId, setEnabled],
   );
 
-  return { enabled, setEnabled: update, toggle };
+  return { enabled: enabled ?? empty, setEnabled: update, toggle };
 }

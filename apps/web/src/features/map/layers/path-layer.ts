@@ -12,7 +12,7 @@ const fallbackColor = '#2563eb';
 export class PathLayer {
   private readonly group = L.layerGroup();
   private readonly paths = new Map<number, L.Path>();
-  private readonly renderer = L.canvas({ padding: 0.4 });
+  private readonly renderer = L.canvas({ padding: 0.15 });
 
   constructor(
     private readonly store: MarkerStore,

@@ -1,4 +1,3 @@
-import { Button, TextInput } from '@mantine/core';
 import {
   IconChevronDown,
   IconChevronRight,
@@ -13,6 +12,7 @@ import {
 import { groupDefinitions, listedDefinitions } from '@waypoint/shared/map/definitions';
 import type { MapMarkerDefinition } from '@waypoint/shared/map/marker-data';
 import { useMemo, useState } from 'react';
+import { Button, SearchInput } from '../controls.tsx';
 import classes from '../map.module.css';
 
 const typeIcons = {
@@ -65,21 +65,16 @@ export function MarkersPanel({
   return (
     <div className={classes.panelBody}>
       <div className={classes.panelActions}>
-        <Button size="xs" variant="default" onClick={() => onSetAll(false, listedIds)}>
-          Disable all
-        </Button>
-        <Button size="xs" variant="default" onClick={() => onSetAll(true, listedIds)}>
-          Enable all
-        </Button>
-        <Button size="xs" variant="light" leftSection={<IconLink size={14} />} onClick={onCopyLink}>
+        <Button onClick={() => onSetAll(false, listedIds)}>Disable all</Button>
+        <Button onClick={() => onSetAll(true, listedIds)}>Enable all</Button>
+        <Button variant="light" icon={<IconLink size={14} />} onClick={onCopyLink}>
           Copy filter link
         </Button>
       </div>
-      <TextInput
-        size="sm"
+      <SearchInput
         placeholder="Search markers"
         aria-label="Search markers"
-        leftSection={<IconSearch size={14} />}
+        icon={<IconSearch size={14} />}
         value={search}
         onChange={(e) => setSearch(e.currentTarget.value)}
       />

@@ -1,4 +1,3 @@
-import { ActionIcon, Checkbox, TextInput } from '@mantine/core';
 import {
   IconChevronDown,
   IconChevronRight,
@@ -14,6 +13,8 @@ import { messages } from '@waypoint/shared/messages';
 import type { TQuest } from '@waypoint/shared/models/types';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
+import controls from '../controls.module.css';
+import { Check, IconButton, NumberField, SearchInput } from '../controls.tsx';
 import classes from '../map.module.css';
 import type { QuestWithMarkers } from '../queries.ts';
 
@@ -64,10 +65,8 @@ function LevelInput({
     if (Number(text) !== level) onLevel(Number(text));
   };
   return (
-    <TextInput
-      size="xs"
+    <NumberField
       label="Player level"
-      inputMode="numeric"
       value={text}
       error={localError ?? error}
       onChange={(e) => setText(e.currentTarget.value)}
@@ -75,7 +74,6 @@ function LevelInput({
       onKeyDown={(e) => {
         if (e.key === 'Enter') commit();
       }}
-      w={120}
     />
   );
 }
@@ -88,32 +86,28 @@ export function QuestsPanel(p: Props) {
     <div className={classes.panelBody}>
       <div className={classes.panelTitleRow}>
         <h2 className={classes.panelTitle}>{messages.gameQuests(p.categoryName)}</h2>
-        <ActionIcon
-          variant="subtle"
+        <IconButton
           onClick={p.onToggleAllHidden}
-          aria-label={p.allHidden ? 'Show all quests' : 'Hide all quests'}
+          label={p.allHidden ? 'Show all quests' : 'Hide all quests'}
           aria-pressed={p.allHidden}
         >
           {p.allHidden ? <IconEyeOff size={18} /> : <IconEye size={18} />}
-        </ActionIcon>
+        </IconButton>
       </div>
-      <TextInput
-        size="sm"
+      <SearchInput
         placeholder="Filter quests"
         aria-label="Filter quests"
-        leftSection={<IconSearch size={14} />}
+        icon={<IconSearch size={14} />}
         value={filter.text}
         onChange={(e) => p.onFilter({ ...filter, text: e.currentTarget.value })}
       />
       <div className={classes.panelActions}>
-        <Checkbox
-          size="xs"
+        <Check
           label="Show completed"
           checked={filter.showCompleted}
           onChange={(e) => p.onFilter({ ...filter, showCompleted: e.currentTarget.checked })}
         />
-        <Checkbox
-          size="xs"
+        <Check
           label="Show future quests"
           checked={filter.showFuture}
           onChange={(e) => p.onFilter({ ...filter, showFuture: e.currentTarget.checked })}
@@ -156,33 +150,30 @@ export function QuestsPanel(p: Props) {
                   </span>
                 </button>
                 {p.loggedIn ? (
-                  <Checkbox
-                    size="xs"
+                  <Check
+                    hiddenLabel
+                    label={`${quest.name} completed`}
                     checked={done}
-                    aria-label={`${quest.name} completed`}
                     onChange={(e) => p.onCompleted(quest._id, e.currentTarget.checked)}
                   />
                 ) : null}
-                <ActionIcon
-                  size="sm"
-                  variant="subtle"
+                <IconButton
                   onClick={() => p.onToggleHidden(quest._id)}
-                  aria-label={hidden ? `Show ${quest.name}` : `Hide ${quest.name}`}
+                  label={hidden ? `Show ${quest.name}` : `Hide ${quest.name}`}
                   aria-pressed={hidden}
                 >
                   {hidden ? <IconEyeOff size={15} /> : <IconEye size={15} />}
-                </ActionIcon>
-                <ActionIcon
-                  size="sm"
-                  variant="subtle"
-                  component="a"
+                </IconButton>
+                <a
+                  className={controls.iconButton}
                   href={helpLink(quest)}
                   target="_blank"
                   rel="noopener"
                   aria-label={`${quest.name} help (new tab)`}
+                  title={`${quest.name} help`}
                 >
                   <IconExternalLink size={15} />
-                </ActionIcon>
+                </a>
               </div>
               {open ? (
                 <div className={classes.questDetails}>
@@ -190,10 +181,10 @@ export function QuestsPanel(p: Props) {
                     <div className={classes.questPrevious}>
                       <span className={classes.dimmed}>Requires:</span> {previous.name}
                       {p.loggedIn ? (
-                        <Checkbox
-                          size="xs"
+                        <Check
+                          hiddenLabel
+                          label={`${previous.name} completed`}
                           checked={p.completed.has(previous._id)}
-                          aria-label={`${previous.name} completed`}
                           onChange={(e) => p.onCompleted(previous._id, e.currentTarget.checked)}
                         />
                       ) : null}

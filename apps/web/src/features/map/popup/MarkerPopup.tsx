@@ -1,10 +1,10 @@
-import { Checkbox } from '@mantine/core';
 import { constants } from '@waypoint/shared/constants';
 import type { MapMarkerDefinition } from '@waypoint/shared/map/marker-data';
 import { messages } from '@waypoint/shared/messages';
 import { useEffect, useRef } from 'react';
 import { imageUrl } from '../../../api/images.ts';
 import { SafeHtml } from '../../../components/SafeHtml.tsx';
+import { Check } from '../controls.tsx';
 import classes from '../map.module.css';
 import { useItem, useMarkerDetails } from '../queries.ts';
 
@@ -83,8 +83,7 @@ export function MarkerPopup(props: Props) {
         <div className={classes.dimmed}>{messages.byAuthor(marker.authorName)}</div>
       ) : null}
       {completed !== undefined && definition.completable ? (
-        <Checkbox
-          mt="xs"
+        <Check
           label="Completed"
           checked={completed}
           onChange={(e) => props.onCompletedChange(e.currentTarget.checked)}

@@ -1,0 +1,73 @@
+import { expect, type Page } from '@playwright/test';
+
+/** The map page's handle for tests and the benchmark (set by MapView). */
+interface MapHandle {
+  map: {
+    setView(latlng: [number, number], zoom: number, options: { animate: boolean }): void;
+    getMaxZoom(): number;
+    getZoom(): number;
+    getCenter(): { lat: number; lng: number };
+    latLngToContainerPoint(latlng: [number, number]): { x: number; y: number };
+    getContainer(): HTMLElement;
+  };
+  store: {
+    ids: string[];
+    completed: Uint8Array;
+    visible: Uint8Array;
+    definitions: { _id: string }[];
+    def: Int32Array;
+    indexOf(id: string): number;
+    latLng(i: number): [number, number];
+  };
+}
+
+declare global {
+  interface Window {
+    __waypointMap?: MapHandle;
+  }
+}
+
+/** Waits until the map and its marker data are there. */
+export async function waitForMap(page: Page) {
+  await expect(page.getByTestId('map')).toHaveAttribute('data-ready', 'true');
+  await page.waitForFunction(() => Boolean(window.__waypointMap));
+}
+
+/** Number of icons and clusters the marker canvas drew last. */
+export async function drawnCount(page: Page): Promise<number> {
+  return Number((await page.locator('canvas.wp-marker-canvas').getAttribute('data-count')) ?? '0');
+}
+
+/** Zooms in on the first visible marker of a definition and answers its id and screen position. */
+export async function showMarkerOf(page: Page, definitionId: string) {
+  const found = await page.evaluate((defId) => {
+    const { map, store } = window.__waypointMap!;
+    const i = store.ids.findIndex(
+      (_id, k) => store.definitions[store.def[k]]._id === defId && store.visible[k],
+    );
+    if (i < 0) return undefined;
+    map.setView(store.latLng(i), map.getMaxZoom(), { animate: false });
+    return { id: store.ids[i] };
+  }, definitionId);
+  if (!found) throw new Error(`no visible marker of ${definitionId}`);
+  return found;
+}
+
+/** Clicks a marker (icons are anchored at their bottom: the click goes a little above). */
+export async function clickMarker(page: Page, id: string) {
+  await page.waitForTimeout(100);
+  const point = await page.evaluate((markerId) => {
+    const { map, store } = window.__waypointMap!;
+    const p = map.latLngToContainerPoint(store.latLng(store.indexOf(markerId)));
+    const r = map.getContainer().getBoundingClientRect();
+    return { x: r.left + p.x, y: r.top + p.y - 14 };
+  }, id);
+  await page.mouse.click(point.x, point.y);
+}
+
+export async function isCompleted(page: Page, id: string): Promise<boolean> {
+  return page.evaluate((markerId) => {
+    const { store } = window.__waypointMap!;
+    return store.completed[store.indexOf(markerId)] === 1;
+  }, id);
+}
