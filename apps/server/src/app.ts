@@ -69,9 +69,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('ctx', ctx);
 
   installErrorHandling(app);
-  // The web host sets its own content security policy for the pages it serves.
+  // The web host sets its own content security policy for the pages it serves; its frame-ancestors
+  // lets other sites embed the maps, so no X-Frame-Options contradicts it.
   await app.register(helmet, {
     contentSecurityPolicy: false,
+    frameguard: false,
     crossOriginResourcePolicy: { policy: 'cross-origin' },
   });
   await app.register(rateLimit, {

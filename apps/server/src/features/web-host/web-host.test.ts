@@ -74,6 +74,9 @@ describe('web host', () => {
     expect(res.body).toContain('<link rel="canonical" href="https://maps.example/" />');
     expect(res.headers['content-security-policy']).toMatch(/script-src 'self' 'sha256-[A-Za-z0-9+/=]+'/);
     expect(res.headers['cache-control']).toBe('no-cache');
+    // Maps may be embedded by other sites: nothing forbids framing.
+    expect(res.headers['content-security-policy']).toContain('frame-ancestors *');
+    expect(res.headers['x-frame-options']).toBeUndefined();
   });
 
   it("preloads the page's code and first data with its HTML", async () => {
