@@ -19,6 +19,13 @@ export interface Config {
   smtpUrl: string;
   mailFrom: string;
   supportEmail: string;
+  /** Link of the social button in the bar and footer, and its label. */
+  socialUrl: string;
+  socialLabel: string;
+  /** Store page of the in-game overlay app; empty: the badge opens the promo page. */
+  appStoreUrl: string;
+  /** URL scheme of the desktop app's deep links (`{scheme}://game/{gameId}/maps/{mapId}`). */
+  appUrlScheme: string;
   /** Requests per minute per address on login, register and forgotPassword. */
   authRateLimit: number;
   bodyLimitBytes: number;
@@ -80,6 +87,10 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     smtpUrl: env.SMTP_URL ?? '',
     mailFrom: env.MAIL_FROM ?? 'Waypoint <no-reply@waypoint.local>',
     supportEmail: env.SUPPORT_EMAIL ?? 'support@waypoint.local',
+    socialUrl: env.SOCIAL_URL ?? 'https://github.com/waypoint-maps',
+    socialLabel: env.SOCIAL_LABEL ?? 'Waypoint on GitHub',
+    appStoreUrl: env.APP_STORE_URL ?? '',
+    appUrlScheme: env.APP_URL_SCHEME ?? 'waypoint',
     authRateLimit: int(env, 'AUTH_RATE_LIMIT', 20),
     bodyLimitBytes: int(env, 'BODY_LIMIT_BYTES', 2 * 1024 * 1024),
     uploadLimitBytes: int(env, 'UPLOAD_LIMIT_BYTES', 50 * 1024 * 1024),

@@ -1,17 +1,43 @@
-/** Deployment settings, baked in at build time (`VITE_*` environment variables). */
-const env = import.meta.env;
+/**
+ * Deployment settings. The server reads them from its environment (apps/server/src/config.ts, the
+ * one place) and writes them into every page as `<script type="application/json" id="waypoint-config">`;
+ * without that tag (the Vite dev server) the defaults below apply.
+ */
+interface RuntimeConfig {
+  apiBase: string;
+  imageHost: string;
+  publicSite: string;
+  supportEmail: string;
+  socialUrl: string;
+  socialLabel: string;
+  appStoreUrl: string;
+  appUrlScheme: string;
+}
+
+const defaults: RuntimeConfig = {
+  apiBase: '/api',
+  imageHost: '',
+  publicSite: '',
+  supportEmail: 'support@waypoint.local',
+  socialUrl: 'https://github.com/waypoint-maps',
+  socialLabel: 'Waypoint on GitHub',
+  appStoreUrl: '',
+  appUrlScheme: 'waypoint',
+};
+
+function fromPage(): Partial<RuntimeConfig> {
+  if (typeof document === 'undefined') return {};
+  const text = document.getElementById('waypoint-config')?.textContent;
+  if (!text) return {};
+  try {
+    return JSON.parse(text) as Partial<RuntimeConfig>;
+  } catch {
+    return {};
+  }
+}
 
 export const config = {
-  /** Base address of the HTTP API. */
-  apiBase: (env.VITE_API_BASE as string | undefined) ?? '/api',
-  /** Host of uploaded images, thumbnails and map tiles; empty means this site. */
-  imageHost: (env.VITE_IMAGE_HOST as string | undefined) ?? '',
-  /** The public site, used for links that leave an embedded map. */
-  publicSite: (env.VITE_PUBLIC_SITE as string | undefined) ?? '',
-  supportEmail: (env.VITE_SUPPORT_EMAIL as string | undefined) ?? 'support@waypoint.local',
-  socialUrl: (env.VITE_SOCIAL_URL as string | undefined) ?? 'https://github.com/waypoint-maps',
-  socialLabel: (env.VITE_SOCIAL_LABEL as string | undefined) ?? 'Waypoint on GitHub',
-  /** Store page of the in-game overlay app; without it the badge opens the promo page. */
-  appStoreUrl: (env.VITE_APP_STORE_URL as string | undefined) ?? '',
+  ...defaults,
+  ...fromPage(),
   siteName: 'Waypoint',
 } as const;

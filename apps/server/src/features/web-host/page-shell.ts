@@ -157,6 +157,23 @@ function preloadTags(manifest: Record<string, ManifestChunk>, meta: PageMeta): s
   return tags;
 }
 
+/** The deployment settings the web app reads from its page (apps/web/src/app/config.ts). */
+function runtimeConfigTag(config: Config): string {
+  const settings = {
+    apiBase: `${config.apiBase}/api`,
+    imageHost: config.imageHost,
+    publicSite: config.webHost,
+    supportEmail: config.supportEmail,
+    socialUrl: config.socialUrl,
+    socialLabel: config.socialLabel,
+    appStoreUrl: config.appStoreUrl,
+    appUrlScheme: config.appUrlScheme,
+  };
+  // `<` is escaped so that no value can close the script element.
+  const json = JSON.stringify(settings).replace(/</g, '\\u003c');
+  return `<script type="application/json" id="waypoint-config">${json}</script>`;
+}
+
 /** index.html with the page's title, description, canonical address and robots rule. */
 export function renderPage(shell: WebShell, meta: PageMeta, pathname: string) {
   const t = template(shell);
@@ -172,6 +189,7 @@ export function renderPage(shell: WebShell, meta: PageMeta, pathname: string) {
     `<meta property="og:type" content="website" />`,
     `<meta property="og:url" content="${escapeHtml(canonical)}" />`,
     meta.robots ? `<meta name="robots" content="${meta.robots}" />` : '',
+    runtimeConfigTag(shell.config),
     // Data is preloaded only when the API is on this host (the app's default address).
     ...preloadTags(t.manifest, shell.config.apiBase ? { ...meta, data: [] } : meta),
   ]

@@ -43,7 +43,9 @@ function fakeWebBuild(): string {
   return dist;
 }
 
-const env = useTestApp({ overrides: { webDist: fakeWebBuild(), webHost: 'https://maps.example' } });
+const env = useTestApp({
+  overrides: { webDist: fakeWebBuild(), webHost: 'https://maps.example', socialLabel: 'Us </script><b>' },
+});
 const html = { accept: 'text/html' };
 
 describe('web host', () => {
@@ -77,6 +79,19 @@ describe('web host', () => {
     // Maps may be embedded by other sites: nothing forbids framing.
     expect(res.headers['content-security-policy']).toContain('frame-ancestors *');
     expect(res.headers['x-frame-options']).toBeUndefined();
+  });
+
+  it('writes the deployment settings into the page for the web app, safely escaped', async () => {
+    const res = await env.t.app.inject({ url: '/', headers: html });
+    const tag = res.body.match(/<script type="application\/json" id="waypoint-config">(.*?)<\/script>/);
+    expect(tag).not.toBeNull();
+    expect(JSON.parse(tag![1])).toMatchObject({
+      apiBase: '/api',
+      publicSite: 'https://maps.example',
+      supportEmail: env.t.config.supportEmail,
+      socialLabel: 'Us </script><b>',
+      appUrlScheme: 'waypoint',
+    });
   });
 
   it("preloads the page's code and first data with its HTML", async () => {

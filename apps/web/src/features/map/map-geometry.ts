@@ -1,5 +1,6 @@
 import type { TMap } from '@waypoint/shared/models/types';
 import L from 'leaflet';
+import { config } from '../../app/config.ts';
 
 /** Fallbacks for a map record without an image size. */
 const defaultSide = 4096;
@@ -24,8 +25,8 @@ export function tileTemplate(imageHost: string, map: TMap, gameId: string): stri
   return `${imageHost}/mapTiles/${tilesPath.split('/').map(encodeURIComponent).join('/')}/{z}/{x}/{y}.png${v}`;
 }
 
-/** Deep link that opens the map in the desktop app (scheme set at build time). */
+/** Deep link that opens the map in the desktop app (APP_URL_SCHEME). */
 export function openInAppUrl(gameId: string, mapId: string): string {
-  const scheme = (import.meta.env.VITE_APP_URL_SCHEME as string | undefined) ?? 'waypoint';
+  const scheme = config.appUrlScheme;
   return `${scheme}://game/${encodeURIComponent(gameId)}/maps/${encodeURIComponent(mapId)}`;
 }
