@@ -128,4 +128,9 @@ test('the embedded map goes to the map page outside an iframe and stays inside o
   const frame = page.frameLocator('iframe[title="embedded map"]');
   await expect(frame.getByTestId('map')).toHaveAttribute('data-ready', 'true');
   expect(page.frames()[1].url()).toContain(`/embed${mapPath}`);
+  // Embedded, the bar is the compact one and leads to the full site in a new tab.
+  await expect(frame.getByTestId('compact-bar')).toBeVisible();
+  const full = frame.getByRole('link', { name: messages.openFullMap });
+  await expect(full).toHaveAttribute('target', '_blank');
+  await expect(full).toHaveAttribute('href', new RegExp(`${mapPath}$`));
 });

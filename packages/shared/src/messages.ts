@@ -54,6 +54,7 @@ export const messages = {
   clickToConfirm: 'Click to Confirm',
   searchPlaceholder: 'Search...',
   downloadFree: "Download Now - It's Free",
+  openFullMap: 'Open the full map',
   itemsToKeep: 'Items To Keep',
   gameQuests: (game: string) => `${game} Quests`,
   gameInGame: (game: string) => `${game} In-Game`,

@@ -1,7 +1,7 @@
 import { useMediaQuery } from '@mantine/hooks';
 import { IconBrandGithub, IconMenu2, IconX } from '@tabler/icons-react';
 import { constants } from '@waypoint/shared/constants';
-import { toolLabels } from '@waypoint/shared/messages';
+import { messages, toolLabels } from '@waypoint/shared/messages';
 import type { AdditionalFeature } from '@waypoint/shared/models/enums';
 import type { TCategory } from '@waypoint/shared/models/types';
 import { type ReactNode, useEffect, useState } from 'react';
@@ -218,6 +218,24 @@ export function NavBar({ routeName, gameId, mapId }: NavBarProps) {
   useEffect(() => setOpened(false), [pathname]);
   const embedded = insideFrame();
   const list = sections(data);
+  const context = data.game ? (data.map ? `${data.game.name} · ${data.map.name}` : data.game.name) : '';
+
+  if (routeName === 'Embedded Map') {
+    // The compact bar of an embedded map: where this is, and the way to the full site.
+    return (
+      <header className={classes.header} data-testid="compact-bar">
+        <nav aria-label="Main" className={classes.inner}>
+          <Logo embedded />
+          <span className={`${classes.truncate} ${classes.context}`}>{context}</span>
+          {gameId && mapId ? (
+            <BarAnchor to={`/game/${gameId}/maps/${mapId}`} embedded className={classes.link}>
+              {messages.openFullMap}
+            </BarAnchor>
+          ) : null}
+        </nav>
+      </header>
+    );
+  }
 
   return (
     <header className={classes.header}>
@@ -225,9 +243,7 @@ export function NavBar({ routeName, gameId, mapId }: NavBarProps) {
         <Logo embedded={embedded} />
         {collapsed ? (
           <>
-            <span className={`${classes.truncate} ${classes.context}`}>
-              {data.game ? (data.map ? `${data.game.name} · ${data.map.name}` : data.game.name) : ''}
-            </span>
+            <span className={`${classes.truncate} ${classes.context}`}>{context}</span>
             <ColorSchemeToggle />
             <button
               type="button"
