@@ -3,7 +3,6 @@
  * server in a child process, autocannon on the same machine. Prints requests/s and latency
  * percentiles and writes them to docs/benchmarks.md.
  */
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -14,6 +13,7 @@ import { openDatabase } from '../src/db/database.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
 import { seedIfEmpty } from '../src/db/seed.ts';
 import { insertMany } from '../src/features/models/models.repository.ts';
+import { startServerProcess } from './server-process.ts';
 import { writeBenchmarkSection } from './update-doc.ts';
 
 const MARKERS = 5000;
@@ -47,33 +47,6 @@ async function prepare() {
   );
   await insertMany(db.kysely, registry.placedmarker, markers, now);
   await db.close();
-}
-
-async function startServer() {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', path.resolve(import.meta.dirname, '../src/main.ts')],
-    {
-      // The demo images are drawn in the background at start; they would compete with the measurement.
-      env: {
-        ...process.env,
-        DATA_DIR: dataDir,
-        PORT: String(PORT),
-        HOST: '127.0.0.1',
-        LOG_LEVEL: 'warn',
-        DEMO_IMAGES: 'false',
-      },
-      stdio: ['ignore', 'inherit', 'inherit'],
-    },
-  );
-  for (let i = 0; i < 100; i++) {
-    try {
-      if ((await fetch(`${base}/api/games`)).ok) return child;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  child.kill();
-  throw new Error('server did not start');
 }
 
 /** Bytes on the wire for a brotli-accepting client (fetch would decode, so ask with plain http). */
@@ -132,7 +105,7 @@ async function measure(
 }
 
 await prepare();
-const server = await startServer();
+const server = await startServerProcess({ dataDir, port: PORT });
 try {
   const markersUrl = `${base}/api/placedmarkers?query=${encodeURIComponent(JSON.stringify({ mapId: 'bench_map' }))}`;
   const raw = await (await fetch(markersUrl, { headers: { 'accept-encoding': 'identity' } })).text();

@@ -6,12 +6,14 @@
  * same markers drawn the common way (one DOM `L.marker` per point) and prints the ratio. Writes
  * the figures to docs/benchmarks.md under "## Map".
  */
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { registry } from '@waypoint/shared';
+import { mulberry32 } from '@waypoint/shared/random';
 import { chromium, type Page } from 'playwright-core';
+import { startServerProcess } from '../../server/bench/server-process.ts';
 import { writeBenchmarkSection } from '../../server/bench/update-doc.ts';
 import { loadConfig } from '../../server/src/config.ts';
 import { openDatabase } from '../../server/src/db/database.ts';
@@ -33,18 +35,6 @@ const dataDir = mkdtempSync(path.join(os.tmpdir(), 'waypoint-bench-map-'));
 const port = 3950 + Math.floor(Math.random() * 40);
 const base = `http://127.0.0.1:${port}`;
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-
-/** Deterministic numbers, so that every run draws the same map. */
-function rng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 async function prepare() {
   const config = loadConfig({}, { dataDir, logLevel: 'warn' });
@@ -93,7 +83,7 @@ async function prepare() {
     }),
   );
   await insertMany(db.kysely, registry.markerdefinition, definitions, now);
-  const random = rng(7);
+  const random = mulberry32(7);
   const unit = 2 ** MAX_ZOOM;
   const icons = Array.from({ length: ICONS }, (_, i) => {
     const x = 32 + random() * (WIDTH - 64);
@@ -138,28 +128,6 @@ async function prepare() {
   );
   await insertMany(db.kysely, registry.placedmarker, markers('bench_map_5k', SMALL), now);
   await db.close();
-}
-
-async function startServer() {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(rootDir, 'apps/server/src/main.ts')], {
-    env: {
-      ...process.env,
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      SEED_DEMO: 'false',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  for (let i = 0; i < 150; i++) {
-    try {
-      if ((await fetch(`${base}/api/games`)).ok) return child;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  child.kill();
-  throw new Error('server did not start');
 }
 
 const percentile = (values: number[], p: number) => {
@@ -325,7 +293,7 @@ async function main() {
     });
   }
   await prepare();
-  const server = await startServer();
+  const server = await startServerProcess({ dataDir, port, env: { SEED_DEMO: 'false' } });
   const launch = () =>
     chromium.launch({ executablePath: chromiumPath, args: ['--no-sandbox', '--disable-gpu'] });
   try {

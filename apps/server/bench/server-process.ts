@@ -1,0 +1,37 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import path from 'node:path';
+
+const main = path.resolve(import.meta.dirname, '../src/main.ts');
+
+/**
+ * Starts the real server (`src/main.ts`) in a child process on 127.0.0.1 with the given data folder
+ * and waits until it answers. Benchmarks measure it from outside, as clients would.
+ */
+export async function startServerProcess(options: {
+  dataDir: string;
+  port: number;
+  env?: Record<string, string>;
+}): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', main], {
+    env: {
+      ...process.env,
+      DATA_DIR: options.dataDir,
+      PORT: String(options.port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      // The demo images are drawn in the background at start; they would compete with the measurement.
+      DEMO_IMAGES: 'false',
+      ...options.env,
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const base = `http://127.0.0.1:${options.port}`;
+  for (let i = 0; i < 150; i++) {
+    try {
+      if ((await fetch(`${base}/api/games`)).ok) return child;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  child.kill();
+  throw new Error('server did not start');
+}
