@@ -13,6 +13,7 @@ import path from 'node:path';
 import { registry } from '@waypoint/shared';
 import { mulberry32 } from '@waypoint/shared/random';
 import { chromium, type Page } from 'playwright-core';
+import { chromiumLaunchOptions } from '../../../scripts/chromium.mjs';
 import { startServerProcess } from '../../server/bench/server-process.ts';
 import { writeBenchmarkSection } from '../../server/bench/update-doc.ts';
 import { loadConfig } from '../../server/src/config.ts';
@@ -34,7 +35,6 @@ const rootDir = path.resolve(webDir, '../..');
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'waypoint-bench-map-'));
 const port = 3950 + Math.floor(Math.random() * 40);
 const base = `http://127.0.0.1:${port}`;
-const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 async function prepare() {
   const config = loadConfig({}, { dataDir, logLevel: 'warn' });
@@ -294,8 +294,7 @@ async function main() {
   }
   await prepare();
   const server = await startServerProcess({ dataDir, port, env: { SEED_DEMO: 'false' } });
-  const launch = () =>
-    chromium.launch({ executablePath: chromiumPath, args: ['--no-sandbox', '--disable-gpu'] });
+  const launch = () => chromium.launch(chromiumLaunchOptions);
   try {
     const ids = [...Array.from({ length: DEFINITIONS }, (_, i) => `bench_def_${i}`), 'bench_zone'];
     const fresh = async (browser: Awaited<ReturnType<typeof launch>>) => {

@@ -14,6 +14,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { chromiumLaunchOptions } from '../../../scripts/chromium.mjs';
 import { budgetKb, measureRoutes } from './bundle-budget.mjs';
 
 const webDir = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -148,14 +149,8 @@ async function lighthouseScores(base, paths, freePortFn) {
   const { chromium } = await import('playwright-core');
   const port = await freePortFn();
   const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      `--remote-debugging-port=${port}`,
-      '--no-sandbox',
-      '--disable-gpu',
-      '--no-first-run',
-      '--disable-quic',
-    ],
+    ...chromiumLaunchOptions,
+    args: [...chromiumLaunchOptions.args, `--remote-debugging-port=${port}`],
   });
   const out = [];
   try {
@@ -188,18 +183,7 @@ let lighthouseRows = [];
 if (!args.has('--no-pages')) {
   const { chromium } = await import('playwright-core');
   const server = await startServer();
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--disable-quic',
-    ],
-  });
+  const browser = await chromium.launch(chromiumLaunchOptions);
   try {
     const games = await (await fetch(`${server.base}/api/games`)).json();
     const gameId = games.data[0]._id;
