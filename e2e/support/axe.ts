@@ -10,8 +10,19 @@ interface AxeViolation {
   nodes: { target: string[] }[];
 }
 
-/** Runs axe-core on the page and lists the serious and critical violations, readable in a diff. */
+/**
+ * Runs axe-core on the page and lists the serious and critical violations, readable in a diff.
+ * Finite animations (a dialog fading in) are let finish first: mid-fade, text is measured at partial
+ * opacity and its contrast comes out too low.
+ */
 export async function seriousViolations(page: Page): Promise<string[]> {
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every(
+        (a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Number.POSITIVE_INFINITY,
+      ),
+  );
   await page.addScriptTag({ path: axePath });
   const violations = await page.evaluate(async () => {
     const axe = (
