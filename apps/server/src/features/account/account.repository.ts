@@ -50,21 +50,9 @@ export async function updateUser(db: Executor, id: string, changes: Partial<User
 /** Removes a user's progress for one game: quests, level, items to keep and completed markers. */
 export async function deleteGameProgress(db: Db, userId: string, gameId: string) {
   await db.kysely.transaction().execute(async (trx) => {
-    await trx
-      .deleteFrom('user_quest_completion')
-      .where('userId', '=', userId)
-      .where('gameId', '=', gameId)
-      .execute();
-    await trx
-      .deleteFrom('user_game_level')
-      .where('userId', '=', userId)
-      .where('gameId', '=', gameId)
-      .execute();
-    await trx
-      .deleteFrom('user_item_owned')
-      .where('userId', '=', userId)
-      .where('gameId', '=', gameId)
-      .execute();
+    for (const table of ['user_quest_completion', 'user_game_level', 'user_item_owned'] as const) {
+      await trx.deleteFrom(table).where('userId', '=', userId).where('gameId', '=', gameId).execute();
+    }
     await trx
       .deleteFrom('user_completed_marker')
       .where('userId', '=', userId)
