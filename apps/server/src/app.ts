@@ -3,40 +3,23 @@ import rateLimit from '@fastify/rate-limit';
 import { messages } from '@waypoint/shared';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
+import type { AppContext } from './context.ts';
 import { type Db, openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { registerAccountRoutes } from './features/account/account.routes.ts';
 import { createAccountService } from './features/account/account.service.ts';
 import { type DeclaredRoute, policyPlugin } from './features/auth/policy.ts';
-import { createTokenService, type TokenService } from './features/auth/tokens.ts';
+import { createTokenService } from './features/auth/tokens.ts';
 import { imagesPlugin } from './features/images/images.plugin.ts';
-import { createMailer, type Mailer } from './features/mail/mailer.ts';
+import { createMailer } from './features/mail/mailer.ts';
 import { registerMapViewRoutes } from './features/map-view/map-view.routes.ts';
 import { registerModelRoutes } from './features/models/models.routes.ts';
-import { createModelWriter, type ModelWriter } from './features/models/models.service.ts';
+import { createModelWriter } from './features/models/models.service.ts';
 import { ResponseCache } from './features/models/response-cache.ts';
 import { registerProgressRoutes } from './features/progress/progress.routes.ts';
 import { createProgressService } from './features/progress/progress.service.ts';
 import { sendWebNotFound, webHostPlugin } from './features/web-host/web-host.plugin.ts';
 import { errorBody, installErrorHandling } from './http/errors.ts';
-
-/** What every feature may use; features receive it instead of building their own. */
-export interface AppContext {
-  config: Config;
-  db: Db;
-  writer: ModelWriter;
-  cache: ResponseCache;
-  tokens: TokenService;
-  mailer: Mailer;
-  /** Every /api route with the role it declares (the permission tests walk these). */
-  routes: DeclaredRoute[];
-}
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    ctx: AppContext;
-  }
-}
 
 export interface BuildOptions {
   /** An already open database (tests share one per file); the app then leaves it open on close. */

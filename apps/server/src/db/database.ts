@@ -1,11 +1,14 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, type Transaction } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
+
+/** Anything that runs queries: the database or an open transaction. */
+export type Executor = Kysely<Database> | Transaction<Database>;
 
 export interface Db {
   kysely: Kysely<Database>;

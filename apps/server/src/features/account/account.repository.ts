@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import type { Db } from '../../db/database.ts';
+import type { Db, Executor } from '../../db/database.ts';
 import type { UserTable } from '../../db/schema.ts';
-import type { Executor } from '../models/models.repository.ts';
 
 export type UserRow = UserTable;
 

@@ -1,6 +1,13 @@
+import type { Executor } from '../../db/database.ts';
 import type { ModelRecord } from '../../db/rows.ts';
-import type { Executor } from '../models/models.repository.ts';
-import type { Actor } from '../models/models.service.ts';
+
+/** Who makes a change; recorded in the audit log. */
+export interface Actor {
+  id: string | null;
+  username: string | null;
+}
+
+export const systemActor: Actor = { id: null, username: 'system' };
 
 export interface AuditEntry {
   actor: Actor;

@@ -3,11 +3,11 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { getModel, type TStoredImage } from '@waypoint/shared';
 import type { FastifyBaseLogger } from 'fastify';
-import type { AppContext } from '../../app.ts';
+import type { AppContext } from '../../context.ts';
 import { runMediaChild } from '../../media/child.ts';
 import { getSharp } from '../../media/sharp.ts';
+import { systemActor } from '../audit/audit.ts';
 import { listRecords } from '../models/models.repository.ts';
-import { systemActor } from '../models/models.service.ts';
 import type { ImageService } from './images.service.ts';
 import type { MapProcessor } from './map-processor.ts';
 

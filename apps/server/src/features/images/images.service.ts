@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { getModel, isModelKey, type ModelKey, messages, type TStoredImage } from '@waypoint/shared';
-import type { AppContext } from '../../app.ts';
+import type { AppContext } from '../../context.ts';
 import type { ModelRecord } from '../../db/rows.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
 import { isMediaError } from '../../media/errors.ts';
@@ -12,8 +12,9 @@ import { MediaStorage, thumbVariants } from '../../media/paths.ts';
 import { fetchRemote } from '../../media/remote.ts';
 import { writeThumbnails } from '../../media/thumbnails.ts';
 import { removeTiles } from '../../media/tiles.ts';
+import type { Actor } from '../audit/audit.ts';
 import { findRecord, recordExists } from '../models/models.repository.ts';
-import type { Actor, RemovedRecord } from '../models/models.service.ts';
+import type { RemovedRecord } from '../models/models.service.ts';
 
 /** Time limit of a remote image fetch. */
 export const REMOTE_FETCH_TIMEOUT_MS = 20_000;

@@ -1,14 +1,14 @@
 import { existsSync } from 'node:fs';
 import { getModel, messages, type TStoredImage } from '@waypoint/shared';
 import type { FastifyBaseLogger } from 'fastify';
-import type { AppContext } from '../../app.ts';
+import type { AppContext } from '../../context.ts';
 import type { ModelRecord } from '../../db/rows.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { isMediaError } from '../../media/errors.ts';
 import type { MediaStorage } from '../../media/paths.ts';
 import { replaceTilesInChild, type TileFormat } from '../../media/tiles.ts';
+import { type Actor, systemActor } from '../audit/audit.ts';
 import { findRecord, listRecords } from '../models/models.repository.ts';
-import { type Actor, systemActor } from '../models/models.service.ts';
 import { newVersion } from './images.service.ts';
 
 interface Job {

@@ -1,10 +1,9 @@
 import type { ModelDef } from '@waypoint/shared';
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely } from 'kysely';
+import type { Executor } from '../../db/database.ts';
 import { fromRow, type ModelRecord, type Row, toRow } from '../../db/rows.ts';
-import type { Database } from '../../db/schema.ts';
 
-/** Anything that runs queries: the database or an open transaction. */
-export type Executor = Kysely<Database> | Transaction<Database>;
+export type { Executor };
 
 // Content tables are declared by the registry, not by the static Database type.
 // biome-ignore lint/suspicious/noExplicitAny: table names come from the registry

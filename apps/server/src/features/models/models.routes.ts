@@ -12,9 +12,10 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../../db/database.ts';
 import { badRequest, forbidden, notFound, parse, unauthorized } from '../../http/errors.ts';
+import type { Actor } from '../audit/audit.ts';
 import { ensureAdmin } from '../auth/policy.ts';
 import { childIds, type Filter, findRecord, listRecords } from './models.repository.ts';
-import type { Actor, ModelWriter } from './models.service.ts';
+import type { ModelWriter } from './models.service.ts';
 import type { ResponseCache } from './response-cache.ts';
 
 const zListQuery = z.object({

@@ -3,7 +3,7 @@ import type { Db } from '../../db/database.ts';
 import type { ModelRecord } from '../../db/rows.ts';
 import { badRequest, conflict, notFound, parse } from '../../http/errors.ts';
 import { sanitizeStoredHtml } from '../../http/sanitize.ts';
-import { recordAudit } from '../audit/audit.ts';
+import { type Actor, recordAudit, systemActor } from '../audit/audit.ts';
 import {
   deleteRecord,
   type Executor,
@@ -14,13 +14,8 @@ import {
   updateRecord,
 } from './models.repository.ts';
 
-/** Who makes a change; recorded in the audit log. */
-export interface Actor {
-  id: string | null;
-  username: string | null;
-}
-
-export const systemActor: Actor = { id: null, username: 'system' };
+export type { Actor };
+export { systemActor };
 
 /** A record that a delete removed, itself or through the cascade to its children. */
 export interface RemovedRecord {

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Executor } from '../models/models.repository.ts';
+import type { Executor } from '../../db/database.ts';
 
 export async function completedQuestIds(db: Executor, userId: string, gameId: string): Promise<string[]> {
   const rows = await db

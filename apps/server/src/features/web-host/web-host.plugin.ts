@@ -4,7 +4,7 @@ import fastifyStatic from '@fastify/static';
 import { messages } from '@waypoint/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { AppContext } from '../../app.ts';
+import type { AppContext } from '../../context.ts';
 import { errorBody } from '../../http/errors.ts';
 import { type PageMeta, renderPage, type WebShell, webShell } from './page-shell.ts';
 import { resolveGamePage, resolveMapPage, resolveToolPage } from './web-host.service.ts';

@@ -1,0 +1,25 @@
+import type { Config } from './config.ts';
+import type { Db } from './db/database.ts';
+import type { DeclaredRoute } from './features/auth/policy.ts';
+import type { TokenService } from './features/auth/tokens.ts';
+import type { Mailer } from './features/mail/mailer.ts';
+import type { ModelWriter } from './features/models/models.service.ts';
+import type { ResponseCache } from './features/models/response-cache.ts';
+
+/** What every feature may use; features receive it instead of building their own. */
+export interface AppContext {
+  config: Config;
+  db: Db;
+  writer: ModelWriter;
+  cache: ResponseCache;
+  tokens: TokenService;
+  mailer: Mailer;
+  /** Every /api route with the role it declares (the permission tests walk these). */
+  routes: DeclaredRoute[];
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+  }
+}
