@@ -14,6 +14,8 @@ export interface PageMeta {
   modules?: string[];
   /** API answers the page asks for first: fetched while the code loads. */
   data?: string[];
+  /** Other sites may show the page in a frame (only the embedded map). */
+  embeddable?: boolean;
 }
 
 export interface WebShell {
@@ -110,7 +112,7 @@ function origin(url: string): string {
 }
 
 /** The page's content security policy: own scripts only; images and API from the configured hosts. */
-function contentSecurityPolicy(config: Config, scriptHashes: string[]): string {
+function contentSecurityPolicy(config: Config, scriptHashes: string[], embeddable: boolean): string {
   const imageHost = origin(config.imageHost);
   const apiHost = origin(config.apiBase);
   return [
@@ -124,8 +126,9 @@ function contentSecurityPolicy(config: Config, scriptHashes: string[]): string {
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",
-    // Maps may be embedded in other sites (SPEC §1).
-    'frame-ancestors *',
+    // Only the embedded map may be shown in other sites' frames (SPEC §1); every other page, the
+    // account and admin pages above all, only in this site's own (no clickjacking).
+    embeddable ? 'frame-ancestors *' : "frame-ancestors 'self'",
   ].join('; ');
 }
 
@@ -199,5 +202,5 @@ export function renderPage(shell: WebShell, meta: PageMeta, pathname: string) {
     .replace(/<title>[\s\S]*?<\/title>/, '')
     .replace(/<meta\s+name="description"[\s\S]*?\/?>/, '')
     .replace('</head>', `    ${head}\n  </head>`);
-  return { html, csp: contentSecurityPolicy(shell.config, t.scriptHashes) };
+  return { html, csp: contentSecurityPolicy(shell.config, t.scriptHashes, meta.embeddable === true) };
 }

@@ -183,7 +183,7 @@ function registerPages(app: FastifyInstance, ctx: AppContext, shell: WebShell) {
       return reply.redirect(`${embedded ? '/embed' : ''}${target}${queryString(request)}`, 302);
     }
     const meta = { ...page.meta, modules: [modules.map, modules.bar], data: gameData(gameId) };
-    return send(request, reply, 200, embedded ? { ...meta, robots: 'noindex' } : meta);
+    return send(request, reply, 200, embedded ? { ...meta, robots: 'noindex', embeddable: true } : meta);
   };
   app.get('/game/:gameId/maps/:mapId', guest, mapPage(false));
   app.get('/embed/game/:gameId/maps/:mapId', guest, mapPage(true));
@@ -197,6 +197,8 @@ function sendPage(
   meta: PageMeta,
 ) {
   const page = renderPage(shell, meta, request.url.split('?')[0] ?? '/');
+  // Browsers without frame-ancestors support get the same rule from X-Frame-Options.
+  if (!meta.embeddable) reply.header('x-frame-options', 'SAMEORIGIN');
   return reply
     .status(status)
     .header('cache-control', 'no-cache')

@@ -76,9 +76,9 @@ describe('web host', () => {
     expect(res.body).toContain('<link rel="canonical" href="https://maps.example/" />');
     expect(res.headers['content-security-policy']).toMatch(/script-src 'self' 'sha256-[A-Za-z0-9+/=]+'/);
     expect(res.headers['cache-control']).toBe('no-cache');
-    // Maps may be embedded by other sites: nothing forbids framing.
-    expect(res.headers['content-security-policy']).toContain('frame-ancestors *');
-    expect(res.headers['x-frame-options']).toBeUndefined();
+    // Only the embedded map may be framed by other sites.
+    expect(res.headers['content-security-policy']).toContain("frame-ancestors 'self'");
+    expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
   });
 
   it('writes the deployment settings into the page for the web app, safely escaped', async () => {
@@ -119,6 +119,19 @@ describe('web host', () => {
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('<title>Game One maps, quests and tools | Waypoint</title>');
     expect(res.body).toContain('<meta name="description" content="First" />');
+  });
+
+  it('lets other sites frame only the embedded map: account, admin and every other page refuse', async () => {
+    for (const url of ['/admin', '/login', '/profile', '/game/g1', '/game/g1/maps/g1_map_a', '/nope']) {
+      const res = await env.t.app.inject({ url, headers: html });
+      expect(res.headers['content-security-policy'], url).toContain("frame-ancestors 'self'");
+      expect(res.headers['content-security-policy'], url).not.toContain('frame-ancestors *');
+      expect(res.headers['x-frame-options'], url).toBe('SAMEORIGIN');
+    }
+    const embed = await env.t.app.inject({ url: '/embed/game/g1/maps/g1_map_a', headers: html });
+    expect(embed.statusCode).toBe(200);
+    expect(embed.headers['content-security-policy']).toContain('frame-ancestors *');
+    expect(embed.headers['x-frame-options']).toBeUndefined();
   });
 
   it('names the map and game in the map page head', async () => {
