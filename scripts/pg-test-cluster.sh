@@ -2,6 +2,7 @@
 # Starts (or stops) a throw-away PostgreSQL cluster on 127.0.0.1 for the test suite.
 #   scripts/pg-test-cluster.sh start   -> prints the TEST_DATABASE_URL to use
 #   scripts/pg-test-cluster.sh stop
+#   scripts/pg-test-cluster.sh status  -> exit 0 when it is running
 set -euo pipefail
 PORT="${PG_TEST_PORT:-55432}"
 DIR="${PG_TEST_DIR:-/tmp/waypoint-pg-test}"
@@ -22,8 +23,11 @@ case "${1:-start}" in
     run "'$BIN/createdb' -h 127.0.0.1 -p $PORT -U postgres waypoint_test"
     echo "postgres://postgres@127.0.0.1:$PORT/waypoint_test"
     ;;
+  status)
+    run "'$BIN/pg_ctl' -D '$DIR/data' status" >/dev/null 2>&1
+    ;;
   stop)
     run "'$BIN/pg_ctl' -D '$DIR/data' -m fast stop" >/dev/null 2>&1 || true
     ;;
-  *) echo "usage: $0 start|stop" >&2; exit 2 ;;
+  *) echo "usage: $0 start|stop|status" >&2; exit 2 ;;
 esac

@@ -1,11 +1,15 @@
-// `npm test`: type-check, lint, unit and integration tests (SQLite, and PostgreSQL when
-// TEST_DATABASE_URL is set), the web size budget and the browser tests. Prints each suite's
-// counts and ends with one line `N passed, N failed` summing them all; exits non-zero on any failure.
-import { spawnSync } from 'node:child_process';
+// `npm test`: type-check, lint, unit and integration tests on SQLite and on PostgreSQL, the web
+// size budget and the browser tests. It sets up what it needs: Debian's Chromium and PostgreSQL are
+// installed when missing (as root; otherwise it prints the command and stops), and the PostgreSQL
+// suite runs on a throw-away local cluster unless TEST_DATABASE_URL names a database. Prints each
+// suite's counts and ends with one line `N passed, N failed` summing them all; exits non-zero on any
+// failure. `npm test -- unit postgres` runs only the named suites.
+import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ensurePackages } from './system-deps.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const reports = mkdtempSync(path.join(tmpdir(), 'waypoint-test-reports-'));
@@ -54,15 +58,46 @@ function playwright(name) {
 
 const want = (suite) => only.length === 0 || only.includes(suite);
 
+const needs = [
+  ...(want('postgres') ? ['postgresql'] : []),
+  ...(want('e2e') ? ['chromium', 'fonts'] : []),
+  ...(want('unit') ? ['fonts'] : []),
+];
+if (!ensurePackages(needs)) {
+  console.log('\n0 passed, 1 failed');
+  process.exit(1);
+}
+process.env.CHROMIUM_PATH ||= '/usr/bin/chromium';
+
+/** A throw-away PostgreSQL cluster for the PostgreSQL suite, unless TEST_DATABASE_URL names one. */
+let ownCluster = false;
+if (want('postgres') && !process.env.TEST_DATABASE_URL) {
+  const cluster = path.join(root, 'scripts/pg-test-cluster.sh');
+  const alreadyRunning = spawnSync(cluster, ['status'], { stdio: 'ignore' }).status === 0;
+  try {
+    process.env.TEST_DATABASE_URL = execFileSync(cluster, ['start'], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'inherit'],
+    }).trim();
+    // A cluster that was already running (a developer's) is left running afterwards.
+    ownCluster = !alreadyRunning;
+  } catch {
+    console.log('PostgreSQL did not start (scripts/pg-test-cluster.sh start)');
+    results.push({ name: 'PostgreSQL cluster', passed: 0, failed: 1 });
+  }
+}
+const stopCluster = () => {
+  if (ownCluster) spawnSync(path.join(root, 'scripts/pg-test-cluster.sh'), ['stop'], { stdio: 'inherit' });
+  ownCluster = false;
+};
+process.on('exit', stopCluster);
+
 if (want('typecheck')) check('typecheck', 'npm', ['run', '--silent', 'typecheck']);
 if (want('lint')) check('lint', 'npx', ['biome', 'check', '.']);
 if (want('unit')) vitest('unit+integration (SQLite)', { TEST_DATABASE_URL: '' }, []);
-if (want('postgres')) {
-  if (process.env.TEST_DATABASE_URL) {
-    vitest('integration (PostgreSQL)', {}, ['--project', 'server']);
-  } else {
-    console.log('\nTEST_DATABASE_URL is not set: the PostgreSQL run is skipped (.ci/run sets it).');
-  }
+if (want('postgres') && process.env.TEST_DATABASE_URL) {
+  vitest('integration (PostgreSQL)', {}, ['--project', 'server']);
+  stopCluster();
 }
 if (want('e2e')) {
   const built = run('npm', ['run', 'build']);

@@ -1,18 +1,23 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
 
-const main = path.resolve(import.meta.dirname, '../src/main.ts');
+const sourceMain = path.resolve(import.meta.dirname, '../src/main.ts');
+const builtMain = path.resolve(import.meta.dirname, '../dist/main.js');
 
 /**
- * Starts the real server (`src/main.ts`) in a child process on 127.0.0.1 with the given data folder
- * and waits until it answers. Benchmarks measure it from outside, as clients would.
+ * Starts the real server in a child process on 127.0.0.1 with the given data folder and waits until
+ * it answers: the TypeScript sources through tsx (`source`, the default) or the production build
+ * `dist/main.js` on plain node (`built`; `npm run build -w apps/server` first). Benchmarks measure it
+ * from outside, as clients would.
  */
 export async function startServerProcess(options: {
   dataDir: string;
   port: number;
   env?: Record<string, string>;
+  mode?: 'source' | 'built';
 }): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', main], {
+  const args = options.mode === 'built' ? [builtMain] : ['--import', 'tsx', sourceMain];
+  const child = spawn(process.execPath, args, {
     env: {
       ...process.env,
       DATA_DIR: options.dataDir,

@@ -1,4 +1,5 @@
 import { type ChildProcess, fork } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
@@ -17,6 +18,16 @@ function tsLoader(): string {
   return loader;
 }
 
+/**
+ * The file to run for a worker named by its source path: the source itself when the server runs
+ * from TypeScript, or the built module beside the server's own (`dist/tiles.worker.js`) in production.
+ */
+export function workerEntry(sourceFile: string): string {
+  if (!sourceFile.endsWith('.ts') || existsSync(sourceFile)) return sourceFile;
+  const built = `${sourceFile.slice(0, -3)}.js`;
+  return existsSync(built) ? built : sourceFile;
+}
+
 export interface ChildRun<T> {
   result: Promise<T>;
   /** Stops the child (its result then rejects). */
@@ -31,8 +42,9 @@ export interface ChildRun<T> {
 export function runMediaChild<T>(workerFile: string, args: string[]): ChildRun<T> {
   let child: ChildProcess | undefined;
   const result = new Promise<T>((resolve, reject) => {
-    child = fork(workerFile, args, {
-      execArgv: ['--import', tsLoader()],
+    const entry = workerEntry(workerFile);
+    child = fork(entry, args, {
+      execArgv: entry.endsWith('.ts') ? ['--import', tsLoader()] : [],
       stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
     });
     try {
