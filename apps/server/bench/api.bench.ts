@@ -3,6 +3,7 @@
  * server in a child process, autocannon on the same machine. Prints requests/s and latency
  * percentiles and writes them to docs/benchmarks.md.
  */
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -21,8 +22,8 @@ const PORT = 3900 + Math.floor(Math.random() * 50);
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'waypoint-bench-'));
 const base = `http://127.0.0.1:${PORT}`;
 
-async function prepare() {
-  const config = loadConfig({}, { dataDir, logLevel: 'warn' });
+async function prepare(databaseUrl = '') {
+  const config = loadConfig({}, { dataDir, logLevel: 'warn', databaseUrl });
   const db = openDatabase(config);
   await migrateToLatest(db);
   await seedIfEmpty(db, config);
@@ -104,8 +105,72 @@ async function measure(
   return row;
 }
 
+/** Two autocannon runs at once, one per server process, summed: a load balancer's view. */
+async function measurePair(name: string, urls: [string, string], connections: number): Promise<Row> {
+  await Promise.all(urls.map((url) => autocannon({ url, connections: 4, amount: 200 })));
+  const results = await Promise.all(urls.map((url) => autocannon({ url, connections, duration: 10 })));
+  const row = {
+    name,
+    load: `max, ${connections} connections to each of 2 processes`,
+    rps: Math.round(results.reduce((n, r) => n + r.requests.average, 0)),
+    p50: Math.max(...results.map((r) => r.latency.p50)),
+    p99: Math.max(...results.map((r) => r.latency.p99)),
+    errors: results.reduce((n, r) => n + r.errors + r.non2xx, 0),
+  };
+  console.log(
+    `${name.padEnd(48)} ${String(row.rps).padStart(7)} req/s  p50 ${row.p50} ms  p99 ${row.p99} ms  errors ${row.errors}  (${row.load})`,
+  );
+  return row;
+}
+
+/**
+ * The same site on PostgreSQL served by two processes (as behind a load balancer): a database of
+ * its own on the throw-away test cluster (started here when TEST_DATABASE_URL is unset).
+ */
+async function postgresRows(): Promise<Row[]> {
+  const { execFileSync } = await import('node:child_process');
+  const pg = (await import('pg')).default;
+  const root = path.resolve(import.meta.dirname, '../../..');
+  const url =
+    process.env.TEST_DATABASE_URL ||
+    execFileSync(path.join(root, 'scripts/pg-test-cluster.sh'), ['start'], { encoding: 'utf8' }).trim();
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query('drop database if exists waypoint_bench');
+  await admin.query('create database waypoint_bench');
+  const benchUrl = url.replace(/\/[^/?]+(\?|$)/, '/waypoint_bench$1');
+  const servers: ChildProcess[] = [];
+  try {
+    rmSync(dataDir, { recursive: true, force: true });
+    await prepare(benchUrl);
+    for (const port of [PORT + 100, PORT + 101]) {
+      servers.push(await startServerProcess({ dataDir, port, env: { DATABASE_URL: benchUrl } }));
+    }
+    const at = (port: number, p: string) => `http://127.0.0.1:${port}${p}`;
+    return [
+      await measurePair(
+        'GET /api/games (PostgreSQL, 2 processes)',
+        [at(PORT + 100, '/api/games'), at(PORT + 101, '/api/games')],
+        25,
+      ),
+      await measurePair(
+        'GET /api/game/{id} (PostgreSQL, 2 processes)',
+        [at(PORT + 100, '/api/game/frontier_zone'), at(PORT + 101, '/api/game/frontier_zone')],
+        5,
+      ),
+    ];
+  } finally {
+    for (const server of servers) server.kill();
+    await new Promise((r) => setTimeout(r, 500));
+    await admin.query('drop database if exists waypoint_bench with (force)');
+    await admin.end();
+  }
+}
+
 await prepare();
 const server = await startServerProcess({ dataDir, port: PORT });
+let sqliteRows: Row[] = [];
+let markerSizes = { raw: 0, compressed: 0 };
 try {
   const markersUrl = `${base}/api/placedmarkers?query=${encodeURIComponent(JSON.stringify({ mapId: 'bench_map' }))}`;
   const raw = await (await fetch(markersUrl, { headers: { 'accept-encoding': 'identity' } })).text();
@@ -116,7 +181,7 @@ try {
     `${MARKERS}-marker list: ${Math.round(raw.length / 1024)} KiB of JSON, ${Math.round(compressed / 1024)} KiB with brotli`,
   );
   const br = { 'accept-encoding': 'gzip, deflate, br' };
-  const rows = [
+  sqliteRows = [
     await measure('GET /api/games', `${base}/api/games`, { connections: 50 }),
     await measure('GET /api/game/{id}', `${base}/api/game/frontier_zone`, { connections: 10 }),
     // autocannon's fixed-rate mode sends from all connections in the same tick: with one connection the
@@ -140,6 +205,13 @@ try {
       headers: br,
     }),
   ];
+  markerSizes = { raw: raw.length, compressed };
+} finally {
+  server.kill();
+}
+try {
+  const rows = [...sqliteRows, ...(await postgresRows())];
+  const { raw, compressed } = markerSizes;
   const table = [
     '| request | load | req/s | p50 ms | p99 ms | errors |',
     '|---|---|---:|---:|---:|---:|',
@@ -147,9 +219,8 @@ try {
   ].join('\n');
   writeBenchmarkSection(
     'API',
-    `\`npm run bench:api\` — server in a child process on SQLite with the demo seed plus a map of ${MARKERS} placed markers; autocannon (10 s per row, after a warm-up) on the same ${os.cpus().length}-core machine. Targets: \`/api/games\` ≥ 10,000 req/s; the ${MARKERS}-marker list p99 ≤ 15 ms at 500 req/s; single records p99 ≤ 2 ms. The ${MARKERS}-marker answer is ${Math.round(raw.length / 1024)} KiB of JSON, ${Math.round(compressed / 1024)} KiB with brotli; every answer comes from the response cache (serialized and compressed once per write). autocannon's fixed-rate mode fires all connections in the same tick, so rows with ten connections at a fixed rate include the generator's own burst queueing; the one-connection rows show the server's latency.\n\n${table}\n\nMeasured ${new Date().toISOString().slice(0, 10)}, Node ${process.version}.`,
+    `\`npm run bench:api\` — server in a child process on SQLite with the demo seed plus a map of ${MARKERS} placed markers; autocannon (10 s per row, after a warm-up) on the same ${os.cpus().length}-core machine; the PostgreSQL rows serve the same content from two server processes over one database, each loaded by its own autocannon at once (req/s summed, latencies the worse of the two). Targets: \`/api/games\` ≥ 10,000 req/s; the ${MARKERS}-marker list p99 ≤ 15 ms at 500 req/s; single records p99 ≤ 2 ms. The ${MARKERS}-marker answer is ${Math.round(raw / 1024)} KiB of JSON, ${Math.round(compressed / 1024)} KiB with brotli; every answer comes from the response cache (serialized and compressed once per write). autocannon's fixed-rate mode fires all connections in the same tick, so rows with ten connections at a fixed rate include the generator's own burst queueing; the one-connection rows show the server's latency.\n\n${table}\n\nMeasured ${new Date().toISOString().slice(0, 10)}, Node ${process.version}.`,
   );
 } finally {
-  server.kill();
   rmSync(dataDir, { recursive: true, force: true });
 }
