@@ -36,6 +36,8 @@ export const messages = {
   loggingFailure: (error: string) => `Logging Failure! : ${error}`,
   notANumber: 'Is not a number',
   suggestionNotAllowed: 'User is not admin or suggest mode is not activated',
+  // Suggestion tools texts that the specification leaves open; worded in the same voice.
+  pathNeedsPoint: 'Place at least one point before saving',
   questObjectiveViaMarkerList:
     'Please use the right tab to suggest a quest objective. You will be able to pick directly from the quest objectives. Also you can suggest a new quest there at the end of the list.',
   gameMapNotFound: (id: string) => `Game map not found for id: ${id}`,

@@ -2,16 +2,7 @@ import { markerDefinitionsParam, parseEnabledDefinitions } from '@waypoint/share
 import type { MapMarkerDefinition } from '@waypoint/shared/map/marker-data';
 import { useCallback, useState } from 'react';
 
-/**
- * The map tools of specification §4. Only NONE is offered on the visitor map; the suggestion and
- * admin tools set the others.
- */
-export type MapTool = 'NONE' | 'PLACE' | 'PLACE_OBJECTIVE' | 'MOVE' | 'DELETE' | 'EDIT' | 'ACCEPT';
-
-/** Choosing the active tool again returns to NONE. */
-export function nextTool(current: MapTool, chosen: MapTool): MapTool {
-  return current === chosen ? 'NONE' : chosen;
-}
+export type { MapTool } from '@waypoint/shared/map/tools';
 
 const empty: ReadonlySet<string> = new Set();
 
