@@ -18,6 +18,9 @@ import { createModelWriter } from './features/models/models.service.ts';
 import { ResponseCache } from './features/models/response-cache.ts';
 import { registerProgressRoutes } from './features/progress/progress.routes.ts';
 import { createProgressService } from './features/progress/progress.service.ts';
+import { createMarkerService } from './features/suggestions/markers.service.ts';
+import { registerSuggestionRoutes } from './features/suggestions/suggestions.routes.ts';
+import { createSuggestionService } from './features/suggestions/suggestions.service.ts';
 import { sendWebNotFound, webHostPlugin } from './features/web-host/web-host.plugin.ts';
 import { errorBody, installErrorHandling } from './http/errors.ts';
 
@@ -72,6 +75,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerModelRoutes(app, { db, writer, cache });
   registerProgressRoutes(app, createProgressService(db));
   registerMapViewRoutes(app);
+  const invalidate = () => cache.invalidate();
+  const suggestions = createSuggestionService({ db, writer, invalidate });
+  registerSuggestionRoutes(app, {
+    suggestions,
+    markers: createMarkerService({ db, writer, suggestions, invalidate }),
+  });
   await app.register(imagesPlugin, { ctx });
   await app.register(webHostPlugin, { ctx });
 

@@ -46,4 +46,6 @@ export const constants = {
   cookieName: 'waypoint-cookie',
   questObjectiveDefinitionId: 'quest_objective',
   defaultDivIconClassName: 'default_div_icon_classname',
+  /** 'Gone' reports on a placed marker (since its last confirmation) that open a DELETE suggestion. */
+  goneReportsForDeleteSuggestion: 3,
 } as const;

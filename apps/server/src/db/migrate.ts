@@ -1,10 +1,12 @@
 import { type Migration, type MigrationProvider, Migrator } from 'kysely';
 import type { Db } from './database.ts';
 import * as initial from './migrations/0001_initial.ts';
+import * as suggestions from './migrations/0004_suggestions.ts';
 
 /** Migrations in order; names are timestamps or sequence numbers and never change once landed. */
 const migrations: Record<string, Migration> = {
   '0001_initial': initial,
+  '0004_suggestions': suggestions,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

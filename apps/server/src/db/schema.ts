@@ -61,6 +61,13 @@ export interface SuggestionVoteTable {
   value: number;
 }
 
+export interface MarkerReportTable {
+  markerId: string;
+  userId: string;
+  kind: string;
+  at: string;
+}
+
 export interface AuditLogTable {
   id: Generated<number>;
   at: string;
@@ -81,5 +88,6 @@ export interface Database {
   user_completed_marker: UserCompletedMarkerTable;
   suggestion_comment: SuggestionCommentTable;
   suggestion_vote: SuggestionVoteTable;
+  marker_report: MarkerReportTable;
   audit_log: AuditLogTable;
 }

@@ -267,6 +267,10 @@ export const placedmarker = defineModel({
     authorName: f.text(),
     authorLink: f.text(),
     level: f.integer(constants.defaultMarkerLevel, { min: -1, max: 1000 }),
+    /** When a player last confirmed the marker is still there ('' never). */
+    lastConfirmedAt: f.timestamp(),
+    /** Players' open 'gone' or 'moved' reports since the last confirmation. */
+    reportCount: f.integer(0, { readOnly: true }),
   },
   parent: { model: 'map', field: 'mapId' },
   imageFields: ['0', '1', '2', '3', '4'],
@@ -309,6 +313,10 @@ export const suggestion = defineModel({
     weight: weight(),
     upvotes: f.integer(0, { readOnly: true }),
     downvotes: f.integer(0, { readOnly: true }),
+    /** The element the suggestion changes (its `_id`; for an ADD, the id it will get). */
+    targetId: f.text({ readOnly: true, filterable: true, max: 200 }),
+    /** The element's `updatedAt` when the suggestion was made (UPDATE and DELETE). */
+    baseUpdatedAt: f.timestamp(),
     createdAt: f.timestamp(),
   },
   sort: [

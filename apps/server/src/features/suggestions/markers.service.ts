@@ -1,0 +1,224 @@
+import { constants, getModel, messages } from '@waypoint/shared';
+import type { Db, Executor } from '../../db/database.ts';
+import type { ModelRecord } from '../../db/rows.ts';
+import { forbidden, notFound } from '../../http/errors.ts';
+import { findRecord } from '../models/models.repository.ts';
+import type { ModelWriter } from '../models/models.service.ts';
+import { findSuggestion, type SuggestionRecord } from './suggestions.repository.ts';
+import { newMarkerId, type SuggestionActor, type SuggestionService } from './suggestions.service.ts';
+
+const markerModel = getModel('placedmarker');
+const TYPE = 'PLACED_MARKER';
+
+/** What a marker operation did: applied to the map (admins) or recorded as a suggestion. */
+export type MarkerAnswer =
+  | { isSuggestion: false; marker?: ModelRecord; removed?: boolean }
+  | {
+      isSuggestion: true;
+      suggestion?: SuggestionRecord;
+      suggestionType: string;
+      suggestionAction: string;
+      /** DELETE only: what happened to an existing suggestion instead of a new one. */
+      outcome?: 'withdrawn' | 'rejected' | 'suggested';
+    };
+
+/**
+ * The map's marker operations (DESIGN.md: POST /api/markers/{mapId}, PATCH and DELETE
+ * /api/markers/{id}) with the rules of §4: an admin's change is applied at once; a user in suggest
+ * mode makes (or edits, or withdraws) a suggestion; anyone else is refused. The id of a marker drawn
+ * from a suggestion is the suggestion's id.
+ */
+export function createMarkerService(deps: {
+  db: Db;
+  writer: ModelWriter;
+  suggestions: SuggestionService;
+  invalidate: () => void;
+}) {
+  const { db, writer, suggestions } = deps;
+  const actorOf = (user: SuggestionActor) => ({ id: user.id, username: user.username });
+
+  function allow(user: SuggestionActor, suggestMode: boolean) {
+    if (!user.admin && !suggestMode) throw forbidden(messages.suggestionNotAllowed);
+  }
+
+  /** The suggestion a marker id names: the suggestion itself, or the user's open one for that marker. */
+  async function ownSuggestionFor(trx: Executor, id: string, user: SuggestionActor) {
+    const direct = await findSuggestion(trx, id);
+    if (direct && direct.type === TYPE) {
+      if (!user.admin && direct.userId !== user.id) throw notFound(messages.notFound('Placed marker', id));
+      return direct;
+    }
+    const [mine] = await suggestions.openFor(TYPE, id, user.id, trx);
+    return mine;
+  }
+
+  return {
+    async create(mapId: string, body: Record<string, unknown>, user: SuggestionActor, suggestMode: boolean) {
+      allow(user, suggestMode);
+      const map = await findRecord(db.kysely, getModel('map'), mapId);
+      if (!map) throw notFound(messages.notFound('Map', mapId));
+      const record = { ...body, _id: newMarkerId(), mapId };
+      if (user.admin) {
+        // Admins apply directly, in suggest mode too: they decide anyway.
+        const marker = await writer.create('placedmarker', record, actorOf(user));
+        return { isSuggestion: false, marker } satisfies MarkerAnswer;
+      }
+      const suggestion = await suggestions.create(
+        { type: TYPE, action: 'ADD', parentId: mapId, data: record, imageUrl: String(body.imageUrl ?? '') },
+        user,
+      );
+      return {
+        isSuggestion: true,
+        suggestion,
+        suggestionType: TYPE,
+        suggestionAction: 'ADD',
+      } satisfies MarkerAnswer;
+    },
+
+    async update(id: string, body: Record<string, unknown>, user: SuggestionActor, suggestMode: boolean) {
+      allow(user, suggestMode);
+      const { _id: _ignored, mapId: _map, ...fields } = body;
+      return db.kysely.transaction().execute(async (trx): Promise<MarkerAnswer> => {
+        // Updating something that already has your open suggestion edits that suggestion; an admin
+        // updating a marker that is itself a suggestion edits the suggestion too.
+        const existing = await ownSuggestionFor(trx, id, user);
+        if (existing) {
+          const changed =
+            existing.action === 'DELETE'
+              ? existing
+              : await suggestions.update(existing._id, { data: fields }, user, trx);
+          return {
+            isSuggestion: true,
+            suggestion: changed,
+            suggestionType: TYPE,
+            suggestionAction: changed.action,
+          };
+        }
+        const marker = await findRecord(trx, markerModel, id);
+        if (!marker) throw notFound(messages.notFound('Placed marker', id));
+        if (user.admin) {
+          return {
+            isSuggestion: false,
+            marker: await writer.update('placedmarker', id, fields, actorOf(user), { trx }),
+          };
+        }
+        const suggestion = await suggestions.create(
+          {
+            type: TYPE,
+            action: 'UPDATE',
+            parentId: String(marker.mapId),
+            data: { ...fields, _id: id },
+            imageUrl: String(body.imageUrl ?? ''),
+          },
+          user,
+          trx,
+        );
+        return { isSuggestion: true, suggestion, suggestionType: TYPE, suggestionAction: 'UPDATE' };
+      });
+    },
+
+    async remove(id: string, user: SuggestionActor, suggestMode: boolean): Promise<MarkerAnswer> {
+      allow(user, suggestMode);
+      if (user.admin) {
+        // An admin deleting a marker with an open suggestion rejects that suggestion instead.
+        const direct = await findSuggestion(db.kysely, id);
+        const open =
+          direct?.type === TYPE ? [direct] : await suggestions.openFor(TYPE, id, undefined, db.kysely);
+        if (open.length > 0) {
+          await suggestions.reject(
+            open.map((s) => s._id),
+            user,
+          );
+          return {
+            isSuggestion: true,
+            suggestionType: TYPE,
+            suggestionAction: open[0]!.action,
+            outcome: 'rejected',
+          };
+        }
+        if (!(await findRecord(db.kysely, markerModel, id)))
+          throw notFound(messages.notFound('Placed marker', id));
+        await writer.remove('placedmarker', id, actorOf(user));
+        return { isSuggestion: false, removed: true };
+      }
+      return db.kysely.transaction().execute(async (trx): Promise<MarkerAnswer> => {
+        const existing = await ownSuggestionFor(trx, id, user);
+        if (existing) {
+          // Deleting something that already has your open suggestion withdraws that suggestion.
+          await suggestions.remove(existing._id, user, trx);
+          return {
+            isSuggestion: true,
+            suggestionType: TYPE,
+            suggestionAction: existing.action,
+            outcome: 'withdrawn',
+          };
+        }
+        const marker = await findRecord(trx, markerModel, id);
+        if (!marker) throw notFound(messages.notFound('Placed marker', id));
+        await suggestions.create(
+          { type: TYPE, action: 'DELETE', parentId: String(marker.mapId), data: { _id: id }, imageUrl: '' },
+          user,
+          trx,
+        );
+        return { isSuggestion: true, suggestionType: TYPE, suggestionAction: 'DELETE', outcome: 'suggested' };
+      });
+    },
+
+    /** 'Still here': stamps the marker as confirmed now; the player's earlier report is replaced. */
+    async confirm(id: string, user: SuggestionActor) {
+      return report(id, user, 'CONFIRM');
+    },
+
+    /** 'Gone' or 'moved': enough 'gone' reports since the last confirmation open a DELETE suggestion. */
+    async report(id: string, user: SuggestionActor, kind: 'GONE' | 'MOVED') {
+      return report(id, user, kind);
+    },
+  };
+
+  async function report(id: string, user: SuggestionActor, kind: 'CONFIRM' | 'GONE' | 'MOVED') {
+    const result = await db.kysely.transaction().execute(async (trx) => {
+      const marker = await findRecord(trx, markerModel, id);
+      if (!marker) throw notFound(messages.notFound('Placed marker', id));
+      const now = new Date().toISOString();
+      await trx
+        .insertInto('marker_report')
+        .values({ markerId: id, userId: user.id, kind, at: now })
+        .onConflict((oc) => oc.columns(['markerId', 'userId']).doUpdateSet({ kind, at: now }))
+        .execute();
+      // biome-ignore lint/suspicious/noExplicitAny: content tables are declared by the registry
+      const content = trx as any;
+      const lastConfirmedAt = kind === 'CONFIRM' ? now : String(marker.lastConfirmedAt ?? '');
+      const open = await trx
+        .selectFrom('marker_report')
+        .select(['kind'])
+        .where('markerId', '=', id)
+        .where('kind', '!=', 'CONFIRM')
+        .where('at', '>', lastConfirmedAt)
+        .execute();
+      const reportCount = open.length;
+      await content
+        .updateTable('placedmarker')
+        .set({ lastConfirmedAt, reportCount })
+        .where('_id', '=', id)
+        .execute();
+      const gone = open.filter((r) => r.kind === 'GONE').length;
+      let suggestionId: string | null = null;
+      if (gone >= constants.goneReportsForDeleteSuggestion) {
+        const already = await suggestions.openFor(TYPE, id, undefined, trx);
+        if (!already.some((s) => s.action === 'DELETE')) {
+          const created = await suggestions.create(
+            { type: TYPE, action: 'DELETE', parentId: String(marker.mapId), data: { _id: id }, imageUrl: '' },
+            { id: user.id, username: user.username, admin: false },
+            trx,
+          );
+          suggestionId = created._id;
+        }
+      }
+      return { markerId: id, lastConfirmedAt, reportCount, deleteSuggestionId: suggestionId };
+    });
+    deps.invalidate();
+    return result;
+  }
+}
+
+export type MarkerService = ReturnType<typeof createMarkerService>;

@@ -1,0 +1,154 @@
+import { getModel, type ModelDef, openSuggestionStatuses, type SuggestionComment } from '@waypoint/shared';
+import type { Kysely } from 'kysely';
+import type { Dialect, Executor } from '../../db/database.ts';
+import { fromRow, type ModelRecord, type Row } from '../../db/rows.ts';
+import { insertRecord } from '../models/models.repository.ts';
+
+export const suggestionModel: ModelDef = getModel('suggestion');
+
+// Content tables are declared by the registry, not by the static Database type.
+// biome-ignore lint/suspicious/noExplicitAny: table names come from the registry
+const dyn = (db: Executor) => db as unknown as Kysely<any>;
+
+/** A suggestion as stored (registry fields). */
+export type SuggestionRecord = ModelRecord & {
+  _id: string;
+  status: string;
+  type: string;
+  action: string;
+  parentId: string;
+  userId: string;
+  username: string;
+  data: string;
+  imageUrl: string;
+  targetId: string;
+  baseUpdatedAt: string;
+};
+
+/**
+ * One suggestion; with `lock` on PostgreSQL the row stays locked until the transaction ends, so
+ * two decisions on one suggestion (or an edit racing a decision) happen one after the other. SQLite
+ * runs one write transaction at a time anyway.
+ */
+export async function findSuggestion(
+  db: Executor,
+  id: string,
+  options: { lock?: boolean; dialect?: Dialect } = {},
+): Promise<SuggestionRecord | undefined> {
+  let query = dyn(db).selectFrom('suggestion').selectAll().where('_id', '=', id);
+  if (options.lock && options.dialect === 'postgres') query = query.forUpdate();
+  const row = await query.executeTakeFirst();
+  return row ? (fromRow(suggestionModel, row as Row) as SuggestionRecord) : undefined;
+}
+
+/** Open suggestions of `type` whose target is `targetId`, optionally of one user only. */
+export async function openSuggestionsFor(
+  db: Executor,
+  type: string,
+  targetId: string,
+  userId?: string,
+): Promise<SuggestionRecord[]> {
+  let query = dyn(db)
+    .selectFrom('suggestion')
+    .selectAll()
+    .where('type', '=', type)
+    .where('targetId', '=', targetId)
+    .where('status', 'in', [...openSuggestionStatuses]);
+  if (userId !== undefined) query = query.where('userId', '=', userId);
+  const rows = await query.orderBy('createdAt', 'asc').execute();
+  return (rows as Row[]).map((row) => fromRow(suggestionModel, row) as SuggestionRecord);
+}
+
+export async function insertSuggestion(db: Executor, record: ModelRecord, now: string) {
+  await insertRecord(db, suggestionModel, { ...record, createdAt: now, images: {} }, now);
+}
+
+export async function updateSuggestion(db: Executor, id: string, fields: Record<string, unknown>) {
+  await dyn(db)
+    .updateTable('suggestion')
+    .set({ ...fields, updatedAt: new Date().toISOString() })
+    .where('_id', '=', id)
+    .execute();
+}
+
+export async function deleteSuggestion(db: Executor, id: string): Promise<boolean> {
+  const result = await dyn(db).deleteFrom('suggestion').where('_id', '=', id).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+/** The stored `updatedAt` of a content record, or undefined when it does not exist. */
+export async function updatedAtOf(db: Executor, table: string, id: string): Promise<string | undefined> {
+  const row = await dyn(db).selectFrom(table).select('updatedAt').where('_id', '=', id).executeTakeFirst();
+  return row ? String((row as { updatedAt: string }).updatedAt ?? '') : undefined;
+}
+
+export async function addComment(db: Executor, comment: Omit<SuggestionComment, 'id'>) {
+  await db.insertInto('suggestion_comment').values(comment).execute();
+}
+
+export async function listComments(db: Executor, suggestionId: string): Promise<SuggestionComment[]> {
+  const rows = await db
+    .selectFrom('suggestion_comment')
+    .selectAll()
+    .where('suggestionId', '=', suggestionId)
+    .orderBy('id', 'asc')
+    .execute();
+  return rows.map((r) => ({ ...r, id: Number(r.id) }));
+}
+
+/**
+ * Sets (value ±1) or removes (0) one user's vote and stores the suggestion's counts as counted from
+ * the votes themselves, in the caller's transaction: one vote per user, whatever the concurrency.
+ */
+export async function setVote(db: Executor, suggestionId: string, userId: string, value: -1 | 0 | 1) {
+  if (value === 0) {
+    await db
+      .deleteFrom('suggestion_vote')
+      .where('suggestionId', '=', suggestionId)
+      .where('userId', '=', userId)
+      .execute();
+  } else {
+    await db
+      .insertInto('suggestion_vote')
+      .values({ suggestionId, userId, value })
+      .onConflict((oc) => oc.columns(['suggestionId', 'userId']).doUpdateSet({ value }))
+      .execute();
+  }
+  const counts = await db
+    .selectFrom('suggestion_vote')
+    .select((eb) => [
+      eb.fn.countAll<number>().filterWhere('value', '>', 0).as('up'),
+      eb.fn.countAll<number>().filterWhere('value', '<', 0).as('down'),
+    ])
+    .where('suggestionId', '=', suggestionId)
+    .executeTakeFirstOrThrow();
+  const upvotes = Number(counts.up);
+  const downvotes = Number(counts.down);
+  await dyn(db)
+    .updateTable('suggestion')
+    .set({ upvotes, downvotes })
+    .where('_id', '=', suggestionId)
+    .execute();
+  return { upvotes, downvotes };
+}
+
+export async function currentVote(db: Executor, suggestionId: string, userId: string): Promise<number> {
+  const row = await db
+    .selectFrom('suggestion_vote')
+    .select('value')
+    .where('suggestionId', '=', suggestionId)
+    .where('userId', '=', userId)
+    .executeTakeFirst();
+  return row ? Number(row.value) : 0;
+}
+
+/** Removes every open suggestion of a user (name compared without case); answers how many. */
+export async function deleteOpenSuggestionsOfUser(db: Executor, userId: string): Promise<string[]> {
+  const rows = await dyn(db)
+    .deleteFrom('suggestion')
+    .where('userId', '=', userId)
+    .where('status', 'in', [...openSuggestionStatuses])
+    .returning('_id')
+    .execute();
+  return rows.map((r: { _id: string }) => r._id);
+}

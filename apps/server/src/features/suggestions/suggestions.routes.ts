@@ -1,0 +1,142 @@
+import {
+  messages,
+  zComment,
+  zDownvote,
+  zId,
+  zMarkerReport,
+  zNewSuggestion,
+  zSuggestionIdBody,
+  zSuggestionIds,
+  zUpvote,
+} from '@waypoint/shared';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { parse, unauthorized } from '../../http/errors.ts';
+import type { MarkerService } from './markers.service.ts';
+import type { SuggestionActor, SuggestionService } from './suggestions.service.ts';
+
+const zIdParams = z.object({ id: zId });
+const zMapParams = z.object({ mapId: zId });
+const zUserParams = z.object({ username: z.string().trim().min(1).max(64) });
+/** `suggestMode=true` on the marker calls says the map is in suggest mode (§4). */
+const zSuggestMode = z.object({ suggestMode: z.enum(['true', 'false']).optional() });
+/** A marker body: the placed-marker fields the map's forms send (checked by the registry schema). */
+const zMarkerBody = z.record(z.string(), z.unknown());
+
+/** Suggestion elements can be large (a route of thousands of points): their own body limit. */
+const SUGGESTION_BODY_LIMIT = 1024 * 1024;
+
+function actor(request: FastifyRequest): SuggestionActor {
+  if (!request.user) throw unauthorized(messages.loginRequired);
+  return { id: request.user.id, username: request.user.username, admin: request.user.admin === true };
+}
+
+const suggestMode = (request: FastifyRequest) =>
+  parse(zSuggestMode, request.query, 'query').suggestMode === 'true';
+
+/** The suggestion API of §7.4, the map's marker operations and marker freshness reports. */
+export function registerSuggestionRoutes(
+  app: FastifyInstance,
+  deps: { suggestions: SuggestionService; markers: MarkerService },
+) {
+  const { suggestions, markers } = deps;
+  const user = { config: { role: 'user' as const } };
+  const userLarge = {
+    config: { role: 'user' as const, bodyLimit: SUGGESTION_BODY_LIMIT },
+    bodyLimit: SUGGESTION_BODY_LIMIT,
+  };
+  const admin = { config: { role: 'admin' as const } };
+
+  app.post('/api/suggestion', userLarge, async (request, reply) => {
+    const created = await suggestions.create(parse(zNewSuggestion, request.body, 'body'), actor(request));
+    // §7.4: the answer's data is a string holding the new suggestion's _id.
+    return reply.status(201).send({ data: created._id, suggestion: created });
+  });
+
+  app.patch('/api/suggestions/:id', userLarge, async (request) => {
+    const { id } = parse(zIdParams, request.params, 'params');
+    return suggestions.update(id, request.body, actor(request));
+  });
+
+  app.delete('/api/suggestions/:id', user, async (request) => {
+    const { id } = parse(zIdParams, request.params, 'params');
+    return suggestions.remove(id, actor(request));
+  });
+
+  app.post('/api/suggestions/:id/comment', user, async (request, reply) => {
+    const { id } = parse(zIdParams, request.params, 'params');
+    const { comment } = parse(zComment, request.body, 'body');
+    return reply.status(201).send(await suggestions.comment(id, comment, actor(request)));
+  });
+
+  app.get('/api/suggestions/:id/comments', user, async (request) => {
+    const { id } = parse(zIdParams, request.params, 'params');
+    return suggestions.comments(id, actor(request));
+  });
+
+  for (const [path, direction, schema, key] of [
+    ['upvote', 1, zUpvote, 'upvote'],
+    ['downvote', -1, zDownvote, 'downvote'],
+  ] as const) {
+    app.post(`/api/suggestions/:id/${path}`, user, async (request) => {
+      const { id } = parse(zIdParams, request.params, 'params');
+      return suggestions.vote(id, direction, actor(request));
+    });
+    app.patch(`/api/suggestions/:id/${path}`, user, async (request) => {
+      const { id } = parse(zIdParams, request.params, 'params');
+      const body = parse(schema, request.body, 'body') as Record<string, boolean>;
+      return suggestions.vote(id, direction, actor(request), body[key]);
+    });
+  }
+
+  app.post('/api/admin/suggestions/accept', admin, async (request) => {
+    const { suggestionIds } = parse(zSuggestionIds, request.body, 'body');
+    const accepted = await suggestions.accept(suggestionIds, actor(request));
+    return { accepted: accepted.length, suggestions: accepted };
+  });
+
+  app.post('/api/admin/suggestions/reject', admin, async (request) => {
+    const { suggestionIds } = parse(zSuggestionIds, request.body, 'body');
+    const rejected = await suggestions.reject(suggestionIds, actor(request));
+    return { rejected: rejected.length, suggestions: rejected };
+  });
+
+  app.delete('/api/admin/suggestions/delete', admin, async (request) => {
+    const { suggestionId } = parse(zSuggestionIdBody, request.body, 'body');
+    return suggestions.remove(suggestionId, actor(request));
+  });
+
+  app.delete('/api/admin/suggestions/user/:username', admin, async (request) => {
+    const { username } = parse(zUserParams, request.params, 'params');
+    return suggestions.removeOpenOfUser(username, actor(request));
+  });
+
+  app.post('/api/markers/:mapId', userLarge, async (request, reply) => {
+    const { mapId } = parse(zMapParams, request.params, 'params');
+    const body = parse(zMarkerBody, request.body ?? {}, 'body');
+    const answer = await markers.create(mapId, body, actor(request), suggestMode(request));
+    return reply.status(201).send(answer);
+  });
+
+  app.patch('/api/markers/:id', userLarge, async (request) => {
+    const { id } = parse(zIdParams, request.params, 'params');
+    const body = parse(zMarkerBody, request.body ?? {}, 'body');
+    return markers.update(id, body, actor(request), suggestMode(request));
+  });
+
+  app.delete('/api/markers/:id', user, async (request) => {
+    const { id } = parse(zIdParams, request.params, 'params');
+    return markers.remove(id, actor(request), suggestMode(request));
+  });
+
+  app.post('/api/markers/:id/confirm', user, async (request) => {
+    const { id } = parse(zIdParams, request.params, 'params');
+    return markers.confirm(id, actor(request));
+  });
+
+  app.post('/api/markers/:id/report', user, async (request) => {
+    const { id } = parse(zIdParams, request.params, 'params');
+    const { kind } = parse(zMarkerReport, request.body ?? {}, 'body');
+    return markers.report(id, actor(request), kind);
+  });
+}

@@ -1,0 +1,440 @@
+import { randomBytes } from 'node:crypto';
+import {
+  getModel,
+  idFromName,
+  isOpenSuggestion,
+  type ModelDef,
+  type ModelKey,
+  messages,
+  type SuggestionAction,
+  type SuggestionType,
+  suggestionTypeModel,
+  type TNewSuggestion,
+  zSuggestionPatch,
+} from '@waypoint/shared';
+import type { z } from 'zod';
+import type { Db, Executor } from '../../db/database.ts';
+import type { ModelRecord } from '../../db/rows.ts';
+import { badRequest, conflict, forbidden, HttpError, notFound, parse } from '../../http/errors.ts';
+import { sanitizePlainText, sanitizeStoredHtml } from '../../http/sanitize.ts';
+import { type Actor, recordAudit } from '../audit/audit.ts';
+import { findRecord, recordExists } from '../models/models.repository.ts';
+import type { ModelWriter } from '../models/models.service.ts';
+import {
+  addComment,
+  currentVote,
+  deleteOpenSuggestionsOfUser,
+  deleteSuggestion,
+  findSuggestion,
+  insertSuggestion,
+  listComments,
+  openSuggestionsFor,
+  type SuggestionRecord,
+  setVote,
+  updatedAtOf,
+  updateSuggestion,
+} from './suggestions.repository.ts';
+
+/** Who acts on a suggestion: the logged-in user with the admin flag as the database has it. */
+export interface SuggestionActor {
+  id: string;
+  username: string;
+  admin: boolean;
+}
+
+const auditActor = (user: SuggestionActor): Actor => ({ id: user.id, username: user.username });
+
+const fieldError = (field: string, message: string) =>
+  badRequest(`Invalid ${field}: ${message}`, [{ field, message }]);
+
+function withoutReadOnly(model: ModelDef, input: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(input)) {
+    if (name === '_id' || !model.fields[name]?.readOnly) out[name] = value;
+  }
+  return out;
+}
+
+function sanitizeHtml(model: ModelDef, record: Record<string, unknown>) {
+  for (const [name, field] of Object.entries(model.fields)) {
+    if (field.html && typeof record[name] === 'string')
+      record[name] = sanitizeStoredHtml(record[name] as string);
+  }
+  return record;
+}
+
+function parseData(raw: unknown): Record<string, unknown> {
+  let value = raw;
+  if (typeof raw === 'string') {
+    try {
+      value = JSON.parse(raw);
+    } catch {
+      throw fieldError('body.data', 'Not valid JSON');
+    }
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw fieldError('body.data', 'Must be a JSON object of the element');
+  }
+  return value as Record<string, unknown>;
+}
+
+/** A new placed marker's id: markers have no name-derived ids, and many share a name. */
+export const newMarkerId = () => `pm_${randomBytes(8).toString('hex')}`;
+const newSuggestionId = () => `sg_${randomBytes(8).toString('hex')}`;
+
+/** The model a suggestion type writes to. */
+export const modelOfType = (type: string): ModelDef =>
+  getModel(suggestionTypeModel[type as SuggestionType] as ModelKey);
+
+/** The id of the parent a suggestion of this element belongs to (§4): its map, else its game. */
+function parentOf(model: ModelDef, record: ModelRecord): string {
+  if (model.key === 'game') return String(record._id);
+  if (model.parent) return String(record[model.parent.field] ?? '');
+  return String(record.gameId ?? '');
+}
+
+export interface ValidatedData {
+  data: ModelRecord;
+  targetId: string;
+  baseUpdatedAt: string;
+}
+
+/**
+ * Checks a suggestion's element against the registry schema of its type, so that a suggestion that
+ * could never be applied is refused now (400 naming the field) rather than at review: an ADD must be a
+ * complete new record under an existing parent, an UPDATE a valid change of an existing record that
+ * still validates once merged, a DELETE an existing record. HTML fields are sanitized.
+ */
+export async function validateSuggestionData(
+  db: Executor,
+  type: SuggestionType,
+  action: SuggestionAction,
+  parentId: string,
+  raw: unknown,
+): Promise<ValidatedData> {
+  const model = modelOfType(type);
+  const input = parseData(raw);
+  if (action === 'ADD') {
+    const fields = withoutReadOnly(model, input);
+    if (model.parent && !fields[model.parent.field]) fields[model.parent.field] = parentId;
+    if (!fields._id) {
+      fields._id = model.key === 'placedmarker' ? newMarkerId() : idFromName(String(fields.name ?? ''));
+    }
+    const record = sanitizeHtml(model, parse(model.schema, fields, 'body.data') as ModelRecord);
+    if (parentOf(model, record) !== parentId) {
+      throw fieldError(
+        'body.parentId',
+        `Must be the element's parent (${parentOf(model, record) || 'none'})`,
+      );
+    }
+    if (model.parent && !(await recordExists(db, model.parent.model, parentId))) {
+      throw fieldError(
+        'body.parentId',
+        messages.notFound(getModel(model.parent.model as ModelKey).label, parentId),
+      );
+    }
+    if (model.key !== 'game' && !model.parent && !(await recordExists(db, 'game', parentId))) {
+      throw fieldError('body.parentId', messages.notFound('Game', parentId));
+    }
+    if (await recordExists(db, model.table, String(record._id))) {
+      throw conflict(messages.alreadyExists(model.label, String(record._id)));
+    }
+    return { data: record, targetId: String(record._id), baseUpdatedAt: '' };
+  }
+
+  const id = typeof input._id === 'string' ? input._id : '';
+  if (!id) throw fieldError('body.data._id', 'Name the element to change');
+  const target = await findRecord(db, model, id);
+  if (!target) throw fieldError('body.data._id', messages.notFound(model.label, id));
+  if (parentOf(model, target) !== parentId) {
+    throw fieldError('body.parentId', `Must be the element's parent (${parentOf(model, target) || 'none'})`);
+  }
+  const baseUpdatedAt = (await updatedAtOf(db, model.table, id)) ?? '';
+  if (action === 'DELETE') return { data: { _id: id }, targetId: id, baseUpdatedAt };
+
+  const { _id: _ignored, ...rest } = withoutReadOnly(model, input);
+  const patch = sanitizeHtml(model, parse(model.patchSchema, rest, 'body.data') as ModelRecord);
+  if (Object.keys(patch).length === 0) throw fieldError('body.data', 'Names no field to change');
+  // The change must still make a valid record once applied.
+  parse(model.schema, { ...target, ...patch, _id: id }, 'body.data');
+  return { data: { _id: id, ...patch }, targetId: id, baseUpdatedAt };
+}
+
+/** A refusal while deciding one of several suggestions, naming it. */
+function aboutSuggestion(id: string, error: unknown): unknown {
+  if (error instanceof HttpError) {
+    return new HttpError(error.statusCode, `Suggestion ${id}: ${error.message}`, error.errors);
+  }
+  return error;
+}
+
+export function createSuggestionService(deps: { db: Db; writer: ModelWriter; invalidate: () => void }) {
+  const { db, writer, invalidate } = deps;
+  const lock = { lock: true, dialect: db.dialect };
+
+  /** The suggestion if `user` may see it: its author, or an admin. 404 otherwise (no existence leak). */
+  async function visible(executor: Executor, id: string, user: SuggestionActor, options = {}) {
+    const suggestion = await findSuggestion(executor, id, options);
+    if (!suggestion || (!user.admin && suggestion.userId !== user.id)) {
+      throw notFound(messages.notFound('Suggestion', id));
+    }
+    return suggestion;
+  }
+
+  /** The suggestion if `user` may still change it: open, and theirs unless they are an admin. */
+  async function editable(executor: Executor, id: string, user: SuggestionActor) {
+    const suggestion = await visible(executor, id, user, lock);
+    if (!isOpenSuggestion(suggestion.status)) {
+      throw conflict(`This suggestion is already ${suggestion.status.toLowerCase()}`);
+    }
+    return suggestion;
+  }
+
+  async function create(input: TNewSuggestion, user: SuggestionActor, executor?: Executor) {
+    const work = async (trx: Executor) => {
+      const valid = await validateSuggestionData(trx, input.type, input.action, input.parentId, input.data);
+      const now = new Date().toISOString();
+      const record: ModelRecord = {
+        _id: newSuggestionId(),
+        status: 'SAVED',
+        type: input.type,
+        action: input.action,
+        parentId: input.parentId,
+        userId: user.id,
+        username: user.username,
+        data: JSON.stringify(valid.data),
+        imageUrl: checkImageUrl(input.imageUrl),
+        weight: 0,
+        upvotes: 0,
+        downvotes: 0,
+        targetId: valid.targetId,
+        baseUpdatedAt: valid.baseUpdatedAt,
+      };
+      await insertSuggestion(trx, record, now);
+      const stored = (await findSuggestion(trx, String(record._id)))!;
+      await recordAudit(trx, {
+        actor: auditActor(user),
+        model: 'suggestion',
+        recordId: stored._id,
+        action: 'create',
+        after: stored,
+      });
+      return stored;
+    };
+    return executor ? work(executor) : db.kysely.transaction().execute(work);
+  }
+
+  /** Changes an open suggestion's element (validated again), image URL, status or weight. */
+  async function update(id: string, body: unknown, user: SuggestionActor, executor?: Executor) {
+    const patch = parse(zSuggestionPatch, body, 'body');
+    const work = async (trx: Executor) => {
+      const before = await editable(trx, id, user);
+      for (const name of ['type', 'action', 'parentId'] as const) {
+        if (patch[name] !== undefined && patch[name] !== before[name]) {
+          throw fieldError(`body.${name}`, 'Cannot change; make a new suggestion instead');
+        }
+      }
+      const fields: Record<string, unknown> = {};
+      if (patch.data !== undefined) {
+        // The new element is the old one with the sent fields changed; its id stays the target.
+        const merged = { ...JSON.parse(before.data || '{}'), ...parseData(patch.data), _id: before.targetId };
+        const valid = await validateSuggestionData(
+          trx,
+          before.type as SuggestionType,
+          before.action as SuggestionAction,
+          before.parentId,
+          merged,
+        );
+        fields.data = JSON.stringify(valid.data);
+      }
+      if (patch.imageUrl !== undefined) fields.imageUrl = checkImageUrl(patch.imageUrl);
+      if (patch.status !== undefined) fields.status = patch.status;
+      if (patch.weight !== undefined) {
+        if (!user.admin) throw forbidden(messages.adminRequired);
+        fields.weight = patch.weight;
+      }
+      if (Object.keys(fields).length === 0) return before;
+      await updateSuggestion(trx, id, fields);
+      const after = (await findSuggestion(trx, id))!;
+      await recordAudit(trx, {
+        actor: auditActor(user),
+        model: 'suggestion',
+        recordId: id,
+        action: 'update',
+        before,
+        after,
+      });
+      return after;
+    };
+    return executor ? work(executor) : db.kysely.transaction().execute(work);
+  }
+
+  /** Withdraws an open suggestion (its author) or removes any (an admin). */
+  async function remove(id: string, user: SuggestionActor, executor?: Executor) {
+    const work = async (trx: Executor) => {
+      const before = user.admin ? await visible(trx, id, user, lock) : await editable(trx, id, user);
+      if (!(await deleteSuggestion(trx, id))) throw notFound(messages.notFound('Suggestion', id));
+      await recordAudit(trx, {
+        actor: auditActor(user),
+        model: 'suggestion',
+        recordId: id,
+        action: 'delete',
+        before,
+      });
+      return before;
+    };
+    return executor ? work(executor) : db.kysely.transaction().execute(work);
+  }
+
+  /**
+   * Applies one open suggestion through the one write path, inside the caller's transaction. An
+   * UPDATE or DELETE whose element changed or vanished since the suggestion was made is refused
+   * (409) rather than applied over the newer state.
+   */
+  async function apply(trx: Executor, suggestion: SuggestionRecord, actor: Actor) {
+    const model = modelOfType(suggestion.type);
+    const data = JSON.parse(suggestion.data || '{}') as ModelRecord;
+    const key = model.key as ModelKey;
+    if (suggestion.action === 'ADD') return writer.create(key, data, actor, { trx });
+    const current = await updatedAtOf(trx, model.table, suggestion.targetId);
+    if (current === undefined) {
+      throw conflict(`${model.label} ${suggestion.targetId} no longer exists`);
+    }
+    if (suggestion.baseUpdatedAt && current !== suggestion.baseUpdatedAt) {
+      throw conflict(
+        `${model.label} ${suggestion.targetId} was changed after this suggestion was made; review it again`,
+      );
+    }
+    if (suggestion.action === 'DELETE') return writer.remove(key, suggestion.targetId, actor, { trx });
+    const { _id: _target, ...patch } = data;
+    return writer.update(key, suggestion.targetId, patch, actor, { trx });
+  }
+
+  /** Sets the status of many open suggestions, all or none; ACCEPTED applies each first. */
+  async function decide(ids: string[], status: 'ACCEPTED' | 'REJECTED', user: SuggestionActor) {
+    const unique = [...new Set(ids)];
+    const actor = auditActor(user);
+    const decided = await db.kysely.transaction().execute(async (trx) => {
+      const out: SuggestionRecord[] = [];
+      for (const id of unique) {
+        try {
+          const suggestion = await findSuggestion(trx, id, lock);
+          if (!suggestion) throw notFound(messages.notFound('Suggestion', id));
+          if (!isOpenSuggestion(suggestion.status)) {
+            throw conflict(`This suggestion is already ${suggestion.status.toLowerCase()}`);
+          }
+          if (status === 'ACCEPTED') await apply(trx, suggestion, actor);
+          await updateSuggestion(trx, id, { status });
+          const after = (await findSuggestion(trx, id))!;
+          await recordAudit(trx, {
+            actor,
+            model: 'suggestion',
+            recordId: id,
+            action: status === 'ACCEPTED' ? 'accept' : 'reject',
+            before: suggestion,
+            after,
+          });
+          out.push(after);
+        } catch (error) {
+          throw aboutSuggestion(id, error);
+        }
+      }
+      return out;
+    });
+    // The writer dropped cached answers inside the transaction; drop them again now that it is
+    // committed, so no read made in between stays cached.
+    invalidate();
+    return decided;
+  }
+
+  return {
+    create,
+    update,
+    remove,
+    apply,
+    visible,
+    editable,
+
+    accept: (ids: string[], user: SuggestionActor) => decide(ids, 'ACCEPTED', user),
+    reject: (ids: string[], user: SuggestionActor) => decide(ids, 'REJECTED', user),
+
+    /** Open suggestions of `type` for one element, of one user or (undefined) of everyone. */
+    openFor: (type: string, targetId: string, userId?: string, executor: Executor = db.kysely) =>
+      openSuggestionsFor(executor, type, targetId, userId),
+
+    async removeOpenOfUser(username: string, admin: SuggestionActor) {
+      const user = await db.kysely
+        .selectFrom('user')
+        .select(['id', 'username'])
+        .where((eb) => eb(eb.fn('lower', ['username']), '=', username.normalize('NFKC').toLowerCase()))
+        .executeTakeFirst();
+      if (!user) throw notFound(messages.notFound('User', username));
+      const removed = await db.kysely.transaction().execute(async (trx) => {
+        const ids = await deleteOpenSuggestionsOfUser(trx, user.id);
+        for (const id of ids) {
+          await recordAudit(trx, {
+            actor: auditActor(admin),
+            model: 'suggestion',
+            recordId: id,
+            action: 'delete',
+          });
+        }
+        return ids;
+      });
+      return { username: user.username, removed: removed.length };
+    },
+
+    async comment(id: string, text: string, user: SuggestionActor) {
+      await visible(db.kysely, id, user);
+      const comment = {
+        suggestionId: id,
+        userId: user.id,
+        username: user.username,
+        comment: sanitizePlainText(text),
+        createdAt: new Date().toISOString(),
+      };
+      await addComment(db.kysely, comment);
+      return listComments(db.kysely, id);
+    },
+
+    async comments(id: string, user: SuggestionActor) {
+      await visible(db.kysely, id, user);
+      return listComments(db.kysely, id);
+    },
+
+    /**
+     * One vote per user and suggestion. `set` undefined toggles (the POST form): voting the same way
+     * again takes the vote back; true/false set or clear that direction (the PATCH form).
+     */
+    async vote(id: string, direction: 1 | -1, user: SuggestionActor, set?: boolean) {
+      return db.kysely.transaction().execute(async (trx) => {
+        await visible(trx, id, user, lock);
+        const now = await currentVote(trx, id, user.id);
+        const on = set ?? now !== direction;
+        const value: -1 | 0 | 1 = on ? direction : now === direction ? 0 : (now as -1 | 0 | 1);
+        const counts = await setVote(trx, id, user.id, value);
+        return { ...counts, vote: value };
+      });
+    },
+  };
+}
+
+export type SuggestionService = ReturnType<typeof createSuggestionService>;
+
+/** A suggestion's image URL: empty, or an http(s) address (fetched through the safe path on accept). */
+function checkImageUrl(value: string | undefined): string {
+  const url = (value ?? '').trim();
+  if (!url) return '';
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw fieldError('body.imageUrl', 'Not a valid URL');
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
+    throw fieldError('body.imageUrl', 'Only http and https addresses are allowed');
+  }
+  return parsed.toString();
+}
+
+export type SuggestionPatch = z.infer<typeof zSuggestionPatch>;

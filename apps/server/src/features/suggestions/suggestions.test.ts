@@ -1,0 +1,445 @@
+import { messages } from '@waypoint/shared';
+import { describe, expect, it } from 'vitest';
+import { createUser, type TestUser, useTestApp } from '../../test/test-app.ts';
+
+const env = useTestApp();
+
+type Body = Record<string, unknown>;
+
+function call(
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+  url: string,
+  who?: TestUser,
+  payload?: unknown,
+) {
+  return env.t.app.inject({
+    method,
+    url,
+    headers: who?.auth ?? {},
+    ...(payload === undefined ? {} : { payload: payload as Body }),
+  });
+}
+
+const markerSuggestion = (data: Body, action = 'ADD', parentId = 'g1_map_a') => ({
+  type: 'PLACED_MARKER',
+  action,
+  parentId,
+  data: JSON.stringify(data),
+});
+
+const newMarker = (name: string, extra: Body = {}) =>
+  markerSuggestion({ name, markerDefinitionId: 'def_loot', lat: -10, lng: 12, ...extra });
+
+async function suggest(who: TestUser, body: Body) {
+  const res = await call('POST', '/api/suggestion', who, body);
+  expect(res.statusCode, res.body).toBe(201);
+  const id = res.json().data;
+  expect(typeof id).toBe('string');
+  return id as string;
+}
+
+async function auditCount(recordId: string) {
+  const rows = await env.t.db.kysely
+    .selectFrom('audit_log')
+    .select('id')
+    .where('recordId', '=', recordId)
+    .execute();
+  return rows.length;
+}
+
+describe('suggestions', () => {
+  it('answers the new id as a string; only its author and admins can see it', async () => {
+    const author = await createUser(env.t);
+    const other = await createUser(env.t);
+    const id = await suggest(author, newMarker('Hidden stash'));
+
+    // Asking for someone else's still answers only one's own.
+    const asOther = await call(
+      'GET',
+      `/api/suggestions?query=${encodeURIComponent(`{"userId":"${other.id}"}`)}`,
+      author,
+    );
+    expect(asOther.json().data.every((s: Body) => s.userId === author.id)).toBe(true);
+    const mine = (await call('GET', '/api/suggestions?limit=10000', author)).json();
+    expect(mine.data.map((s: Body) => s._id)).toContain(id);
+    expect(mine.data.every((s: Body) => s.userId === author.id)).toBe(true);
+
+    const theirs = (await call('GET', '/api/suggestions?limit=10000', other)).json();
+    expect(theirs.data.map((s: Body) => s._id)).not.toContain(id);
+    expect((await call('GET', `/api/suggestion/${id}`, other)).statusCode).toBe(404);
+    expect(
+      (await call('PATCH', `/api/suggestions/${id}`, other, { status: 'REVIEW_REQUESTED' })).statusCode,
+    ).toBe(404);
+    expect((await call('GET', `/api/suggestions/${id}/comments`, other)).statusCode).toBe(404);
+
+    const all = (await call('GET', `/api/suggestions?userId=${author.id}&limit=10000`, env.admin)).json();
+    expect(all.data.map((s: Body) => s._id)).toContain(id);
+    const one = (await call('GET', `/api/suggestion/${id}`, env.admin)).json();
+    expect(one).toMatchObject({
+      status: 'SAVED',
+      type: 'PLACED_MARKER',
+      action: 'ADD',
+      username: author.username,
+    });
+    expect(JSON.parse(one.data)).toMatchObject({ name: 'Hidden stash', mapId: 'g1_map_a' });
+  });
+
+  it('refuses guests with 401 and a suggestion that could never be applied with a 400 naming the field', async () => {
+    expect((await call('POST', '/api/suggestion', undefined, newMarker('x'))).statusCode).toBe(401);
+    const user = env.player;
+    const cases: [Body, string][] = [
+      [{ ...newMarker('x'), data: '{not json' }, 'body.data'],
+      [newMarker('x', { lat: 'north' }), 'body.data.lat'],
+      [newMarker('x', { markerDefinitionId: '' }), 'body.data.markerDefinitionId'],
+      [newMarker('x', { mapId: 'g1_map_b' }), 'body.parentId'],
+      [
+        markerSuggestion({ name: 'x', markerDefinitionId: 'def_loot' }, 'ADD', 'no_such_map'),
+        'body.parentId',
+      ],
+      [markerSuggestion({ _id: 'nope', name: 'y' }, 'UPDATE'), 'body.data._id'],
+      [markerSuggestion({ _id: 'pm_1', lat: 'far' }, 'UPDATE'), 'body.data.lat'],
+      [markerSuggestion({ _id: 'pm_1' }, 'UPDATE'), 'body.data'],
+      [{ ...newMarker('x'), type: 'PLANET' }, 'body.type'],
+      [{ ...newMarker('x'), imageUrl: 'javascript:alert(1)' }, 'body.imageUrl'],
+    ];
+    for (const [body, field] of cases) {
+      const res = await call('POST', '/api/suggestion', user, body);
+      expect(res.statusCode, `${field}: ${res.body}`).toBe(400);
+      expect(res.json().errors.map((e: Body) => e.field)).toContain(field);
+    }
+  });
+
+  it('sanitizes HTML in the element', async () => {
+    const id = await suggest(
+      env.player,
+      newMarker('x', { description: '<p>ok</p><script>alert(1)</script>' }),
+    );
+    const stored = (await call('GET', `/api/suggestion/${id}`, env.player)).json();
+    expect(JSON.parse(stored.data).description).toBe('<p>ok</p>');
+  });
+
+  it('lets the author edit and withdraw an open suggestion, not a decided one', async () => {
+    const author = await createUser(env.t);
+    const id = await suggest(author, newMarker('Draft'));
+    const edit = await call('PATCH', `/api/suggestions/${id}`, author, {
+      data: JSON.stringify({ name: 'Better name' }),
+      status: 'REVIEW_REQUESTED',
+    });
+    expect(edit.statusCode, edit.body).toBe(200);
+    expect(edit.json().status).toBe('REVIEW_REQUESTED');
+    expect(JSON.parse(edit.json().data)).toMatchObject({
+      name: 'Better name',
+      lat: -10,
+      markerDefinitionId: 'def_loot',
+    });
+    expect((await call('PATCH', `/api/suggestions/${id}`, author, { type: 'GAME' })).statusCode).toBe(400);
+    expect((await call('PATCH', `/api/suggestions/${id}`, author, { status: 'ACCEPTED' })).statusCode).toBe(
+      400,
+    );
+
+    expect(
+      (await call('POST', '/api/admin/suggestions/reject', env.admin, { suggestionIds: [id] })).statusCode,
+    ).toBe(200);
+    expect((await call('PATCH', `/api/suggestions/${id}`, author, { status: 'SAVED' })).statusCode).toBe(409);
+    expect((await call('DELETE', `/api/suggestions/${id}`, author)).statusCode).toBe(409);
+
+    const other = await suggest(author, newMarker('Withdrawn'));
+    expect((await call('DELETE', `/api/suggestions/${other}`, author)).statusCode).toBe(200);
+    expect((await call('GET', `/api/suggestion/${other}`, author)).statusCode).toBe(404);
+  });
+
+  it('accepting applies the element through the write path: an ordinary marker for guests', async () => {
+    const id = await suggest(env.player, newMarker('Accepted crate'));
+    const suggestion = (await call('GET', `/api/suggestion/${id}`, env.player)).json();
+    const markerId = suggestion.targetId as string;
+    expect((await call('GET', `/api/placedmarker/${markerId}`)).statusCode).toBe(404);
+    // A guest and a user cannot decide.
+    expect(
+      (await call('POST', '/api/admin/suggestions/accept', env.player, { suggestionIds: [id] })).statusCode,
+    ).toBe(403);
+    const res = await call('POST', '/api/admin/suggestions/accept', env.admin, { suggestionIds: [id] });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().accepted).toBe(1);
+    const marker = await call('GET', `/api/placedmarker/${markerId}`);
+    expect(marker.statusCode).toBe(200);
+    expect(marker.json()).toMatchObject({ name: 'Accepted crate', mapId: 'g1_map_a' });
+    expect((await call('GET', `/api/suggestion/${id}`, env.admin)).json().status).toBe('ACCEPTED');
+    // Change and decision are both in the audit log.
+    expect(await auditCount(markerId)).toBe(1);
+    const accepted = await env.t.db.kysely
+      .selectFrom('audit_log')
+      .select('action')
+      .where('recordId', '=', id)
+      .execute();
+    expect(accepted.map((r) => r.action)).toEqual(expect.arrayContaining(['create', 'accept']));
+    // Deciding twice is refused.
+    expect(
+      (await call('POST', '/api/admin/suggestions/accept', env.admin, { suggestionIds: [id] })).statusCode,
+    ).toBe(409);
+  });
+
+  it('applies UPDATE and DELETE suggestions and refuses stale ones', async () => {
+    const update = await suggest(
+      env.player,
+      markerSuggestion({ _id: 'pm_2', name: 'Renamed crate' }, 'UPDATE'),
+    );
+    const remove = await suggest(env.player, markerSuggestion({ _id: 'pm_3' }, 'DELETE'));
+    const stale = await suggest(env.player, markerSuggestion({ _id: 'pm_4', name: 'Too late' }, 'UPDATE'));
+    const gone = await suggest(env.player, markerSuggestion({ _id: 'pm_4' }, 'DELETE'));
+
+    // The admin changes pm_4 after the suggestions were made.
+    await new Promise((r) => setTimeout(r, 5));
+    expect(
+      (await call('PATCH', '/api/admin/placedmarker/pm_4', env.admin, { name: 'Admin edit' })).statusCode,
+    ).toBe(200);
+    const refused = await call('POST', '/api/admin/suggestions/accept', env.admin, {
+      suggestionIds: [stale],
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toContain(stale);
+    expect(refused.json().message).toContain('changed after this suggestion was made');
+    expect((await call('GET', '/api/placedmarker/pm_4')).json().name).toBe('Admin edit');
+
+    const ok = await call('POST', '/api/admin/suggestions/accept', env.admin, {
+      suggestionIds: [update, remove],
+    });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect((await call('GET', '/api/placedmarker/pm_2')).json().name).toBe('Renamed crate');
+    expect((await call('GET', '/api/placedmarker/pm_3')).statusCode).toBe(404);
+
+    // The element vanished: refused with the reason.
+    expect((await call('DELETE', '/api/admin/placedmarker/pm_4', env.admin)).statusCode).toBe(200);
+    const vanished = await call('POST', '/api/admin/suggestions/accept', env.admin, {
+      suggestionIds: [gone],
+    });
+    expect(vanished.statusCode).toBe(409);
+    expect(vanished.json().message).toContain('no longer exists');
+  });
+
+  it('accepts many suggestions all or none', async () => {
+    const author = await createUser(env.t);
+    const ids: string[] = [];
+    for (let i = 0; i < 500; i++) ids.push(await suggest(author, newMarker(`Bulk ${i}`, { lat: -i })));
+    // One in the middle can no longer be applied: its marker id is taken meanwhile.
+    const middle = ids[250]!;
+    const target = (await call('GET', `/api/suggestion/${middle}`, author)).json().targetId;
+    const taken = await call('PUT', '/api/admin/placedmarker', env.admin, {
+      _id: target,
+      mapId: 'g1_map_a',
+      markerDefinitionId: 'def_loot',
+      name: 'Taken',
+    });
+    expect([200, 201]).toContain(taken.statusCode);
+    const count = async () =>
+      (
+        await call(
+          'GET',
+          `/api/placedmarkers?query=${encodeURIComponent('{"mapId":"g1_map_a"}')}&limit=10000`,
+        )
+      ).json().count as number;
+    const before = await count();
+    const res = await call('POST', '/api/admin/suggestions/accept', env.admin, { suggestionIds: ids });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toContain(middle);
+    expect(await count()).toBe(before);
+    const statuses = (
+      await call('GET', `/api/suggestions?userId=${author.id}&limit=10000`, env.admin)
+    ).json();
+    expect(statuses.data.every((s: Body) => s.status === 'SAVED')).toBe(true);
+
+    // Without the broken one, all the others land together.
+    const rest = ids.filter((id) => id !== middle);
+    const ok = await call('POST', '/api/admin/suggestions/accept', env.admin, { suggestionIds: rest });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json().accepted).toBe(499);
+    expect(await count()).toBe(before + 499);
+  });
+});
+
+describe('comments and votes', () => {
+  it('keeps comments with their author and time, tags removed', async () => {
+    const id = await suggest(env.player, newMarker('Talked about'));
+    const res = await call('POST', `/api/suggestions/${id}/comment`, env.player, {
+      comment: 'Seen it <script>alert(1)</script>& <b>there</b>',
+    });
+    expect(res.statusCode).toBe(201);
+    await call('POST', `/api/suggestions/${id}/comment`, env.admin, { comment: 'Thanks!' });
+    const comments = (await call('GET', `/api/suggestions/${id}/comments`, env.player)).json();
+    expect(comments).toHaveLength(2);
+    expect(comments[0]).toMatchObject({ username: env.player.username, comment: 'Seen it &amp; there' });
+    expect(Date.parse(comments[0].createdAt)).toBeGreaterThan(0);
+    expect(comments[1]).toMatchObject({ username: env.admin.username, comment: 'Thanks!' });
+    expect(
+      (await call('POST', `/api/suggestions/${id}/comment`, env.player, { comment: '  ' })).statusCode,
+    ).toBe(400);
+  });
+
+  it('counts one vote per user: toggles, switches and cannot be stuffed', async () => {
+    const id = await suggest(env.player, newMarker('Voted'));
+    const votes = async () => {
+      const s = (await call('GET', `/api/suggestion/${id}`, env.admin)).json();
+      return [s.upvotes, s.downvotes];
+    };
+    expect((await call('POST', `/api/suggestions/${id}/upvote`, env.player)).json()).toMatchObject({
+      upvotes: 1,
+      vote: 1,
+    });
+    expect((await call('POST', `/api/suggestions/${id}/upvote`, env.player)).json()).toMatchObject({
+      upvotes: 0,
+      vote: 0,
+    });
+    await call('POST', `/api/suggestions/${id}/upvote`, env.player);
+    expect((await call('POST', `/api/suggestions/${id}/downvote`, env.player)).json()).toMatchObject({
+      upvotes: 0,
+      downvotes: 1,
+    });
+    await call('PATCH', `/api/suggestions/${id}/downvote`, env.player, { downvote: false });
+    expect(await votes()).toEqual([0, 0]);
+    const stuffed = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        call('PATCH', `/api/suggestions/${id}/upvote`, env.player, { upvote: true }),
+      ),
+    );
+    expect(stuffed.every((r) => r.statusCode === 200)).toBe(true);
+    await call('PATCH', `/api/suggestions/${id}/upvote`, env.admin, { upvote: true });
+    expect(await votes()).toEqual([2, 0]);
+    expect(
+      (await call('PATCH', `/api/suggestions/${id}/upvote`, env.player, { upvote: 'yes' })).statusCode,
+    ).toBe(400);
+  });
+});
+
+describe('marker operations (§4)', () => {
+  const markers = (suffix = '') => `/api/markers/${suffix}`;
+
+  it('refuses guests (401) and users outside suggest mode (403 with the message)', async () => {
+    expect(
+      (await call('POST', `${markers('g1_map_a')}?suggestMode=true`, undefined, { name: 'x' })).statusCode,
+    ).toBe(401);
+    const res = await call('POST', markers('g1_map_a'), env.player, {
+      name: 'x',
+      markerDefinitionId: 'def_loot',
+    });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().message).toBe(messages.suggestionNotAllowed);
+    expect((await call('PATCH', markers('pm_0'), env.player, { name: 'x' })).statusCode).toBe(403);
+    expect((await call('DELETE', markers('pm_0'), env.player)).statusCode).toBe(403);
+  });
+
+  it('makes a suggestion for a user in suggest mode and applies an admin change at once', async () => {
+    const user = await createUser(env.t);
+    const placed = await call('POST', `${markers('g1_map_a')}?suggestMode=true`, user, {
+      name: 'Suggested',
+      markerDefinitionId: 'def_loot',
+      lat: -3,
+      lng: 4,
+    });
+    expect(placed.statusCode, placed.body).toBe(201);
+    expect(placed.json()).toMatchObject({
+      isSuggestion: true,
+      suggestionType: 'PLACED_MARKER',
+      suggestionAction: 'ADD',
+    });
+    const suggestionId = placed.json().suggestion._id;
+
+    // Moving the suggested marker edits the same suggestion.
+    const moved = await call('PATCH', `${markers(suggestionId)}?suggestMode=true`, user, { lat: -5, lng: 6 });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(moved.json().suggestion._id).toBe(suggestionId);
+    expect(JSON.parse(moved.json().suggestion.data)).toMatchObject({ name: 'Suggested', lat: -5, lng: 6 });
+
+    // Updating a real marker twice makes one UPDATE suggestion, edited the second time.
+    const first = await call('PATCH', `${markers('pm_1')}?suggestMode=true`, user, { name: 'Crate, moved' });
+    expect(first.json()).toMatchObject({ isSuggestion: true, suggestionAction: 'UPDATE' });
+    const second = await call('PATCH', `${markers('pm_1')}?suggestMode=true`, user, { lat: -20 });
+    expect(second.json().suggestion._id).toBe(first.json().suggestion._id);
+    expect(JSON.parse(second.json().suggestion.data)).toMatchObject({
+      _id: 'pm_1',
+      name: 'Crate, moved',
+      lat: -20,
+    });
+    expect((await call('GET', '/api/placedmarker/pm_1')).json().name).toBe('Crate 1');
+
+    // Deleting the own suggestion withdraws it.
+    const withdrawn = await call('DELETE', `${markers(suggestionId)}?suggestMode=true`, user);
+    expect(withdrawn.json()).toMatchObject({
+      isSuggestion: true,
+      suggestionType: 'PLACED_MARKER',
+      suggestionAction: 'ADD',
+      outcome: 'withdrawn',
+    });
+    expect((await call('GET', `/api/suggestion/${suggestionId}`, user)).statusCode).toBe(404);
+
+    // Deleting a real marker suggests its deletion.
+    const del = await call('DELETE', `${markers('pm_0')}?suggestMode=true`, user);
+    expect(del.json()).toMatchObject({
+      isSuggestion: true,
+      suggestionAction: 'DELETE',
+      outcome: 'suggested',
+    });
+    expect((await call('GET', '/api/placedmarker/pm_0')).statusCode).toBe(200);
+
+    // An admin deleting a marker with an open suggestion rejects the suggestion instead.
+    const adminDel = await call('DELETE', markers('pm_0'), env.admin);
+    expect(adminDel.json()).toMatchObject({
+      isSuggestion: true,
+      outcome: 'rejected',
+      suggestionAction: 'DELETE',
+    });
+    expect((await call('GET', '/api/placedmarker/pm_0')).statusCode).toBe(200);
+
+    // Admin changes apply directly.
+    const direct = await call('POST', markers('g1_map_a'), env.admin, {
+      name: 'Admin marker',
+      markerDefinitionId: 'def_loot',
+    });
+    expect(direct.statusCode).toBe(201);
+    expect(direct.json()).toMatchObject({ isSuggestion: false, marker: { name: 'Admin marker' } });
+    const adminEdit = await call('PATCH', markers(direct.json().marker._id), env.admin, { name: 'Renamed' });
+    expect(adminEdit.json()).toMatchObject({ isSuggestion: false, marker: { name: 'Renamed' } });
+    const adminRemove = await call('DELETE', markers(direct.json().marker._id), env.admin);
+    expect(adminRemove.json()).toMatchObject({ isSuggestion: false, removed: true });
+  });
+
+  it("removes a user's open suggestions on an admin's word", async () => {
+    const user = await createUser(env.t);
+    await suggest(user, newMarker('One'));
+    await suggest(user, newMarker('Two'));
+    const res = await call('DELETE', `/api/admin/suggestions/user/${user.username.toUpperCase()}`, env.admin);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ removed: 2 });
+    expect((await call('GET', '/api/suggestions', user)).json().count).toBe(0);
+    expect((await call('DELETE', '/api/admin/suggestions/user/nobody_here', env.admin)).statusCode).toBe(404);
+  });
+});
+
+describe('marker freshness', () => {
+  it('records confirmations and opens a DELETE suggestion after enough gone reports', async () => {
+    const confirm = await call('POST', '/api/markers/pm_1/confirm', env.player);
+    expect(confirm.statusCode).toBe(200);
+    const marker = (await call('GET', '/api/placedmarker/pm_1')).json();
+    expect(Date.parse(marker.lastConfirmedAt)).toBeGreaterThan(Date.now() - 60_000);
+    expect(marker.reportCount).toBe(0);
+
+    const reporters = [await createUser(env.t), await createUser(env.t), await createUser(env.t)];
+    // One player reporting again counts once.
+    await call('POST', '/api/markers/pm_1/report', reporters[0], { kind: 'GONE' });
+    const again = await call('POST', '/api/markers/pm_1/report', reporters[0], { kind: 'GONE' });
+    expect(again.json()).toMatchObject({ reportCount: 1, deleteSuggestionId: null });
+    await call('POST', '/api/markers/pm_1/report', reporters[1], { kind: 'MOVED' });
+    await call('POST', '/api/markers/pm_1/report', reporters[1], { kind: 'GONE' });
+    const third = await call('POST', '/api/markers/pm_1/report', reporters[2], { kind: 'GONE' });
+    expect(third.json().reportCount).toBe(3);
+    const suggestionId = third.json().deleteSuggestionId;
+    expect(typeof suggestionId).toBe('string');
+    const suggestion = (await call('GET', `/api/suggestion/${suggestionId}`, env.admin)).json();
+    expect(suggestion).toMatchObject({ action: 'DELETE', targetId: 'pm_1', status: 'SAVED' });
+    expect((await call('GET', '/api/placedmarker/pm_1')).json().reportCount).toBe(3);
+    // A fresh confirmation clears the open reports.
+    expect((await call('POST', '/api/markers/pm_1/confirm', reporters[0])).json().reportCount).toBe(0);
+    expect((await call('POST', '/api/markers/pm_1/report', undefined, { kind: 'GONE' })).statusCode).toBe(
+      401,
+    );
+    expect((await call('POST', '/api/markers/nope/confirm', env.player)).statusCode).toBe(404);
+  });
+});
