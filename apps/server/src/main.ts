@@ -1,10 +1,17 @@
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
+import { checkProductionConfig } from './config-check.ts';
 import { seedIfEmpty } from './db/seed.ts';
 
 /** Serves Waypoint: migrates, seeds an empty database with the demo content, listens on PORT. */
 const config = loadConfig();
+const check = checkProductionConfig(config, process.env);
+if (check.fatal) {
+  for (const problem of check.problems) console.error(`Refusing to start in production: ${problem}`);
+  process.exit(1);
+}
 const app = await buildApp(config);
+for (const problem of check.problems) app.log.warn(`UNSAFE OUTSIDE DEVELOPMENT: ${problem}`);
 await seedIfEmpty(app.ctx.db, config, app.log);
 // Demo maps and icons declared by the seed are drawn and tiled in the background.
 if (config.demoImages) void app.images.prepareDemoImages();

@@ -1,10 +1,12 @@
 import { type Migration, type MigrationProvider, Migrator } from 'kysely';
 import type { Db } from './database.ts';
 import * as initial from './migrations/0001_initial.ts';
+import * as sessionsAndLimits from './migrations/0002_sessions_and_limits.ts';
 
 /** Migrations in order; names are timestamps or sequence numbers and never change once landed. */
 const migrations: Record<string, Migration> = {
   '0001_initial': initial,
+  '0002_sessions_and_limits': sessionsAndLimits,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
