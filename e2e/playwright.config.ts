@@ -58,6 +58,11 @@ export default defineConfig({
       WEB_HOST: baseURL,
       LOG_LEVEL: 'warn',
       AUTH_RATE_LIMIT: '1000',
+      // Every journey registers its own users and logs in from the same address.
+      REGISTER_RATE_LIMIT: '1000',
+      FORGOT_PASSWORD_RATE_LIMIT: '1000',
+      CHANGE_PASSWORD_RATE_LIMIT: '1000',
+      LOGIN_FAILURE_LIMIT: '1000',
       WEB_DIST: webDist,
     },
   },

@@ -2,15 +2,19 @@ import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import { messages } from '@waypoint/shared';
 import Fastify, { type FastifyInstance } from 'fastify';
+import type { DestinationStream } from 'pino';
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import { type Db, openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { registerAccountRoutes } from './features/account/account.routes.ts';
 import { createAccountService } from './features/account/account.service.ts';
+import { requestLogSerializer } from './features/account/log-redaction.ts';
 import { type DeclaredRoute, policyPlugin } from './features/auth/policy.ts';
 import { createTokenService } from './features/auth/tokens.ts';
 import { imagesPlugin } from './features/images/images.plugin.ts';
+import { databaseStore, RateLimitCounters } from './features/limits/counters.ts';
+import { routeAddressKey } from './features/limits/limits.ts';
 import { createMailer } from './features/mail/mailer.ts';
 import { registerMapViewRoutes } from './features/map-view/map-view.routes.ts';
 import { registerModelRoutes } from './features/models/models.routes.ts';
@@ -28,13 +32,26 @@ export interface BuildOptions {
   /** An already open database (tests share one per file); the app then leaves it open on close. */
   db?: Db;
   logger?: boolean;
+  /** Where log lines go (standard output by default). */
+  logStream?: DestinationStream | NodeJS.WritableStream;
 }
+
+/** Trusts the nearest `hops` proxies in front of the server, whatever their address. */
+const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
 
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger === false ? false : { level: config.logLevel },
+    logger:
+      options.logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            serializers: { req: requestLogSerializer },
+            ...(options.logStream ? { stream: options.logStream } : {}),
+          },
     bodyLimit: config.bodyLimitBytes,
-    trustProxy: true,
+    // Forwarded headers (client address, host, protocol) count only from the configured proxies.
+    trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
   });
   const db = options.db ?? openDatabase(config);
@@ -42,7 +59,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await migrateToLatest(db);
 
   const cache = new ResponseCache();
-  const tokens = createTokenService(config.jwtSecret, config.tokenTtlSeconds);
+  const tokens = createTokenService(db, config.jwtSecret, config.tokenTtlSeconds);
+  const counters = new RateLimitCounters(db);
   const mailer = createMailer({
     smtpUrl: config.smtpUrl,
     from: config.mailFrom,
@@ -62,8 +80,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     frameguard: false,
     crossOriginResourcePolicy: { policy: 'cross-origin' },
   });
+  // Counters live in the database, so that every server process on it counts together.
   await app.register(rateLimit, {
     global: false,
+    store: databaseStore(counters),
+    keyGenerator: routeAddressKey,
     errorResponseBuilder: (_request, context) => ({
       ...errorBody(429, messages.tooManyRequests),
       retryAfterMs: context.ttl,
@@ -71,7 +92,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   await app.register(policyPlugin, { db, tokens, routes });
 
-  registerAccountRoutes(app, { accounts: createAccountService({ db, config, tokens, mailer }), config });
+  registerAccountRoutes(app, {
+    accounts: createAccountService({ db, config, tokens, mailer, counters }),
+    config,
+  });
   registerModelRoutes(app, { db, writer, cache });
   registerProgressRoutes(app, createProgressService(db));
   registerMapViewRoutes(app);

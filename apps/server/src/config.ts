@@ -26,8 +26,26 @@ export interface Config {
   appStoreUrl: string;
   /** URL scheme of the desktop app's deep links (`{scheme}://game/{gameId}/maps/{mapId}`). */
   appUrlScheme: string;
-  /** Requests per minute per address on login, register and forgotPassword. */
+  /**
+   * Which proxies' forwarded headers (X-Forwarded-For, -Host, -Proto) are believed: false (none,
+   * the default), a hop count, or proxy addresses/CIDRs. Rate limits count the address it yields.
+   */
+  trustProxy: false | number | string[];
+  /** Requests per minute per address on login, password recovery and account confirmation. */
   authRateLimit: number;
+  /** Failed logins per account (e-mail) within the window before its login is locked until the window ends. */
+  loginFailureLimit: number;
+  loginFailureWindowMinutes: number;
+  /** Registrations per hour per address. */
+  registerRateLimit: number;
+  /** Recovery mails per hour per target e-mail address. */
+  forgotPasswordRateLimit: number;
+  /** Password changes per hour per user. */
+  changePasswordRateLimit: number;
+  /** Community writes per minute per user: suggestions, comments, votes. */
+  suggestionRateLimit: number;
+  commentRateLimit: number;
+  voteRateLimit: number;
   bodyLimitBytes: number;
   uploadLimitBytes: number;
   maxImagePixels: number;
@@ -53,6 +71,17 @@ function bool(env: Env, name: string, fallback: boolean): boolean {
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
   return ['1', 'true', 'yes', 'on'].includes(raw.toLowerCase());
+}
+
+/** TRUST_PROXY: empty/false/0 → trust no proxy; a number → that many hops; else a comma list of addresses/CIDRs. */
+function trustProxy(env: Env): false | number | string[] {
+  const raw = (env.TRUST_PROXY ?? '').trim();
+  if (raw === '' || ['false', 'no', 'off', '0'].includes(raw.toLowerCase())) return false;
+  if (/^\d+$/.test(raw)) return Number(raw);
+  return raw
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
 }
 
 /** When JWT_SECRET is unset, a secret is generated once and kept in DATA_DIR so sessions survive a restart. */
@@ -91,7 +120,16 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     socialLabel: env.SOCIAL_LABEL ?? 'Waypoint on GitHub',
     appStoreUrl: env.APP_STORE_URL ?? '',
     appUrlScheme: env.APP_URL_SCHEME ?? 'waypoint',
+    trustProxy: trustProxy(env),
     authRateLimit: int(env, 'AUTH_RATE_LIMIT', 20),
+    loginFailureLimit: int(env, 'LOGIN_FAILURE_LIMIT', 10),
+    loginFailureWindowMinutes: int(env, 'LOGIN_FAILURE_WINDOW_MINUTES', 15),
+    registerRateLimit: int(env, 'REGISTER_RATE_LIMIT', 10),
+    forgotPasswordRateLimit: int(env, 'FORGOT_PASSWORD_RATE_LIMIT', 3),
+    changePasswordRateLimit: int(env, 'CHANGE_PASSWORD_RATE_LIMIT', 10),
+    suggestionRateLimit: int(env, 'SUGGESTION_RATE_LIMIT', 60),
+    commentRateLimit: int(env, 'COMMENT_RATE_LIMIT', 30),
+    voteRateLimit: int(env, 'VOTE_RATE_LIMIT', 120),
     bodyLimitBytes: int(env, 'BODY_LIMIT_BYTES', 2 * 1024 * 1024),
     uploadLimitBytes: int(env, 'UPLOAD_LIMIT_BYTES', 50 * 1024 * 1024),
     maxImagePixels: int(env, 'MAX_IMAGE_PIXELS', 16384 * 16384),

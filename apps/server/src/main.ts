@@ -1,11 +1,18 @@
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
+import { checkProductionConfig } from './config-check.ts';
 import { seedIfEmpty } from './db/seed.ts';
 import { withStartupLock } from './db/startup-lock.ts';
 
 /** Serves Waypoint: migrates, seeds an empty database with the demo content, listens on PORT. */
 const config = loadConfig();
+const check = checkProductionConfig(config, process.env);
+if (check.fatal) {
+  for (const problem of check.problems) console.error(`Refusing to start in production: ${problem}`);
+  process.exit(1);
+}
 const app = await buildApp(config);
+for (const problem of check.problems) app.log.warn(`UNSAFE OUTSIDE DEVELOPMENT: ${problem}`);
 // Several processes may start together on one PostgreSQL database: one seeds, the others wait and
 // then find it seeded.
 await withStartupLock(app.ctx.db, () => seedIfEmpty(app.ctx.db, config, app.log));

@@ -85,6 +85,12 @@ export const messages = {
   notFound: (what: string, id: string) => `${what} not found: ${id}`,
   alreadyExists: (what: string, id: string) => `${what} already exists: ${id}`,
   tooManyRequests: 'Too many requests, please slow down',
+  tooManyFailedLogins: (minutes: number) =>
+    `Too many failed logins for this account. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+  tooManyRecoveryMails: (minutes: number) =>
+    `Too many recovery e-mails were asked for this address. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+  weakPassword:
+    'This password is too common or too easy to guess. Use a longer one, for example a few unrelated words.',
   payloadTooLarge: 'The request is too large',
   // Quest tracker, Items To Keep and crafting (specification §2.9, §2.10, §2.1).
   questFilterPlaceholder: 'Item name',

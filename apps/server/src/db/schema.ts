@@ -7,6 +7,8 @@ import type { Generated } from 'kysely';
 export interface UserTable {
   id: string;
   username: string;
+  /** The username NFKC-normalized and lower-cased: what uniqueness compares. */
+  usernameKey: string | null;
   email: string;
   passwordHash: string;
   admin: number;
@@ -16,6 +18,22 @@ export interface UserTable {
   recoveryHash: string | null;
   recoveryExpires: string | null;
   createdAt: string;
+}
+
+/** A login session; the token carries its id, so it can end before the token expires. */
+export interface SessionTable {
+  id: string;
+  userId: string;
+  createdAt: string;
+  expiresAt: string;
+  revokedAt: string | null;
+}
+
+/** A rate-limit counter: hits of one key in the window that ends at `windowEnd` (ms since the epoch). */
+export interface RateLimitTable {
+  key: string;
+  count: number;
+  windowEnd: number;
 }
 
 export interface UserQuestCompletionTable {
@@ -82,6 +100,8 @@ export interface AuditLogTable {
 
 export interface Database {
   user: UserTable;
+  session: SessionTable;
+  rate_limit: RateLimitTable;
   user_quest_completion: UserQuestCompletionTable;
   user_game_level: UserGameLevelTable;
   user_item_owned: UserItemOwnedTable;

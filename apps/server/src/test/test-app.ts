@@ -19,14 +19,26 @@ export interface TestApp {
   db: Db;
   config: Config;
   dataDir: string;
+  /** Another connection to the same database (as a second server process would open). */
+  openDb(): Db;
   close(): Promise<void>;
+}
+
+export interface TestAppOptions {
+  /** Receives the app's log lines (as JSON text) at the configured log level. */
+  logStream?: NodeJS.WritableStream;
+  /** Registers extra routes before the app is ready. */
+  beforeReady?: (app: FastifyInstance) => void | Promise<void>;
 }
 
 /**
  * A real app on a real database: a temporary SQLite file, or a fresh schema of the PostgreSQL
  * test database. Each test file gets its own, migrated on build.
  */
-export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+export async function createTestApp(
+  overrides: Partial<Config> = {},
+  options: TestAppOptions = {},
+): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'waypoint-test-'));
   let schema: string | undefined;
   if (testDatabaseUrl) {
@@ -44,18 +56,29 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
       jwtSecret: 'test-secret-for-integration-tests-only',
       logLevel: 'silent',
       authRateLimit: 1000,
+      loginFailureLimit: 1000,
+      registerRateLimit: 1000,
+      forgotPasswordRateLimit: 1000,
+      changePasswordRateLimit: 1000,
       webDist: path.join(dataDir, 'no-web-build'),
       ...overrides,
     },
   );
-  const db = openDatabase({ databaseUrl: config.databaseUrl, dataDir, searchPath: schema });
-  const app = await buildApp(config, { db, logger: false });
+  const openDb = () => openDatabase({ databaseUrl: config.databaseUrl, dataDir, searchPath: schema });
+  const db = openDb();
+  const app = await buildApp(config, {
+    db,
+    logger: options.logStream !== undefined,
+    logStream: options.logStream,
+  });
+  await options.beforeReady?.(app);
   await app.ready();
   return {
     app,
     db,
     config,
     dataDir,
+    openDb,
     async close() {
       await app.close();
       await db.close();

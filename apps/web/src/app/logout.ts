@@ -1,10 +1,14 @@
 import { messages } from '@waypoint/shared/messages';
 import type { NavigateFunction } from 'react-router';
+import { api } from '../api/client.ts';
 import { clearSession } from '../api/session.ts';
 import { toast } from '../components/toast.ts';
 import { queryClient } from './query-client.ts';
 
 export function logout(navigate: NavigateFunction) {
+  // Ends the session on the server too, so the token stops working even where it was copied.
+  // Best effort: the request takes the token now, and the browser forgets it either way.
+  api.post('/users/logout').catch(() => {});
   clearSession({ loggingOut: true });
   queryClient.removeQueries({ predicate: (q) => q.queryKey[0] === 'user' });
   toast.info(messages.loggedOut);

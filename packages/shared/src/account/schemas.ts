@@ -8,9 +8,11 @@ const email = z.email('Enter a valid email').max(320);
 const password = z.string().min(8, 'Use at least 8 characters').max(256);
 const required = (max: number) => z.string().min(1, 'Required').max(max);
 
+/** Usernames are stored NFKC-normalized (fullwidth and other compatibility forms fold to one). */
 export const zUsername = z
   .string()
   .trim()
+  .normalize('NFKC')
   .min(3, 'Use at least 3 characters')
   .max(32, 'Use at most 32 characters')
   .regex(/^[\p{L}\p{N}_.-]+$/u, 'Use letters, digits, _, - or .');
@@ -53,12 +55,13 @@ export const zChangePasswordForm = zChangePassword
 export const zResetProgress = z.object({ gameId: zId });
 export const zResetConfirm = z.literal(constants.resetConfirmWord);
 
-/** The token payload (specification §3). */
+/** The token payload (specification §3), plus the id of the server-side session it belongs to. */
 export const zTokenPayload = z.object({
   id: z.string(),
   username: z.string(),
   admin: z.boolean(),
   exp: z.number(),
+  sid: z.string(),
 });
 export type TTokenPayload = z.infer<typeof zTokenPayload>;
 

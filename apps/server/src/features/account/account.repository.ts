@@ -1,22 +1,20 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'kysely';
 import type { Db, Executor } from '../../db/database.ts';
 import type { UserTable } from '../../db/schema.ts';
 
 export type UserRow = UserTable;
 
-/** Looks a user up by e-mail or username, ignoring case (both are unique regardless of case). */
-function findUserCaseless(db: Executor, column: 'email' | 'username', value: string) {
-  return db
-    .selectFrom('user')
-    .selectAll()
-    .where(sql`lower(${sql.ref(column)})`, '=', value.toLowerCase())
-    .executeTakeFirst();
-}
+/** What username uniqueness compares: NFKC-normalized and lower-cased, the same on both engines. */
+export const usernameKey = (username: string) => username.trim().normalize('NFKC').toLowerCase();
 
-export const findUserByEmail = (db: Executor, email: string) => findUserCaseless(db, 'email', email);
+/** E-mail addresses are stored and compared lower-cased. */
+export const normalizeEmail = (email: string) => email.trim().toLowerCase();
+
+export const findUserByEmail = (db: Executor, email: string) =>
+  db.selectFrom('user').selectAll().where('email', '=', normalizeEmail(email)).executeTakeFirst();
+
 export const findUserByUsername = (db: Executor, username: string) =>
-  findUserCaseless(db, 'username', username);
+  db.selectFrom('user').selectAll().where('usernameKey', '=', usernameKey(username)).executeTakeFirst();
 
 export function findUserById(db: Executor, id: string) {
   return db.selectFrom('user').selectAll().where('id', '=', id).executeTakeFirst();
@@ -36,7 +34,9 @@ export async function insertUser(
     recoveryExpires: null,
     createdAt: new Date().toISOString(),
     ...user,
-    email: user.email.toLowerCase(),
+    username: user.username.normalize('NFKC'),
+    usernameKey: usernameKey(user.username),
+    email: normalizeEmail(user.email),
   };
   await db.insertInto('user').values(row).execute();
   return row;
@@ -44,6 +44,31 @@ export async function insertUser(
 
 export async function updateUser(db: Executor, id: string, changes: Partial<UserRow>) {
   await db.updateTable('user').set(changes).where('id', '=', id).execute();
+}
+
+/**
+ * Uses up a link secret in one conditional update: only the first of any number of parallel
+ * uses finds the stored hash unexpired and changes the row; it answers the user id, the others
+ * undefined.
+ */
+export async function consumeLink(
+  db: Executor,
+  kind: 'confirm' | 'recovery',
+  storedHash: string,
+  changes: Partial<UserRow>,
+): Promise<string | undefined> {
+  const [hashColumn, expiresColumn] =
+    kind === 'confirm'
+      ? (['confirmHash', 'confirmExpires'] as const)
+      : (['recoveryHash', 'recoveryExpires'] as const);
+  const row = await db
+    .updateTable('user')
+    .set({ ...changes, [hashColumn]: null, [expiresColumn]: null })
+    .where(hashColumn, '=', storedHash)
+    .where(expiresColumn, '>', new Date().toISOString())
+    .returning('id')
+    .executeTakeFirst();
+  return row?.id;
 }
 
 /** Removes a user's progress for one game: quests, level, items to keep and completed markers. */

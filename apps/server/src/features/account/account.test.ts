@@ -58,7 +58,7 @@ describe('register, confirm, login', () => {
     expect(payload.exp).toBeGreaterThan(Date.now() / 1000);
   });
 
-  it('refuses a taken username (any case) or e-mail with 409', async () => {
+  it('refuses a taken username (any case, any Unicode form) with 409', async () => {
     expect((await post('/api/users/register', { ...user, email: 'other@example.test' })).statusCode).toBe(
       409,
     );
@@ -66,7 +66,31 @@ describe('register, confirm, login', () => {
       (await post('/api/users/register', { ...user, username: 'NOMAD', email: 'other2@example.test' }))
         .statusCode,
     ).toBe(409);
-    expect((await post('/api/users/register', { ...user, username: 'Nomad2' })).statusCode).toBe(409);
+    // Fullwidth Ｎ (U+FF2E) is the same letter once NFKC-normalized.
+    const fullwidth = await post('/api/users/register', {
+      ...user,
+      username: '\uFF2Eomad',
+      email: 'other3@example.test',
+    });
+    expect(fullwidth.statusCode).toBe(409);
+    expect(fullwidth.json().message).toBe(messages.usernameTaken);
+  });
+
+  it('answers a taken e-mail like a new one and tells the owner by mail', async () => {
+    const res = await post('/api/users/register', { ...user, username: 'Nomad2' });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toEqual({ message: messages.registerSuccess });
+    const outbox = path.join(t.dataDir, 'outbox');
+    const newest = readdirSync(outbox).sort().reverse()[0] as string;
+    const eml = readFileSync(path.join(outbox, newest), 'utf8');
+    expect(eml).toContain(`To: ${user.email}`);
+    expect(eml).toMatch(/tried to register/);
+    const rows = await t.db.kysely
+      .selectFrom('user')
+      .select('username')
+      .where('email', '=', user.email)
+      .execute();
+    expect(rows.map((r) => r.username)).toEqual(['Nomad']);
   });
 
   it('answers 401 for a wrong password or unknown e-mail, the same way', async () => {

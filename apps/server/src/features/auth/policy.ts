@@ -12,7 +12,10 @@ declare module 'fastify' {
     role?: Role;
   }
   interface FastifyRequest {
-    /** The logged-in user, from a valid bearer token; null for guests. */
+    /**
+     * The logged-in user of a valid bearer token with an open session; username and admin come
+     * from the database row, never from the token. Null for guests.
+     */
     user: TTokenPayload | null;
   }
 }
@@ -31,8 +34,9 @@ function bearer(request: FastifyRequest): string | null {
 
 /**
  * The one policy module: guests read, users track and suggest, admins decide. Routes declare
- * `config.role`; this hook enforces it before the handler runs. Admin rights are checked against
- * the database so that a revoked admin loses them at once.
+ * `config.role`; this hook enforces it before the handler runs. Every request with a token looks
+ * its session and user up in the database, so an ended session, a deleted user or revoked admin
+ * rights take effect at once, for reads too. On guest routes such a token counts as no token.
  */
 export const policyPlugin = fp<{ db: Db; tokens: TokenService; routes: DeclaredRoute[] }>(
   async (app, opts) => {
@@ -60,16 +64,10 @@ export const policyPlugin = fp<{ db: Db; tokens: TokenService; routes: DeclaredR
   },
 );
 
-/** Admin rights come from the database, so that revoking them takes effect at once. */
-export async function ensureAdmin(db: Db, request: FastifyRequest): Promise<void> {
+/** Admin rights as the policy hook read them from the database for this request. */
+export async function ensureAdmin(_db: Db, request: FastifyRequest): Promise<void> {
   if (!request.user) throw unauthorized(messages.loginRequired);
-  const row = await db.kysely
-    .selectFrom('user')
-    .select('admin')
-    .where('id', '=', request.user.id)
-    .executeTakeFirst();
-  if (!row) throw unauthorized(messages.loginRequired);
-  if (!row.admin) throw forbidden(messages.adminRequired);
+  if (!request.user.admin) throw forbidden(messages.adminRequired);
 }
 
 export function isAdmin(request: FastifyRequest): boolean {

@@ -1,30 +1,106 @@
+import { randomUUID } from 'node:crypto';
 import { type TTokenPayload, zTokenPayload } from '@waypoint/shared';
 import { jwtVerify, SignJWT } from 'jose';
+import type { Db } from '../../db/database.ts';
 
+/**
+ * Login tokens backed by sessions. A token (HS256; payload id, username, admin, exp of SPEC §3
+ * plus `sid`) names a row of the `session` table, so logout, password changes and recovery can
+ * end it before it expires.
+ */
 export interface TokenService {
+  /** Opens a session for the user and answers its token. */
   sign(user: { id: string; username: string; admin: boolean }): Promise<string>;
-  /** The payload of a valid, unexpired token, or null. */
+  /**
+   * The logged-in user of a valid token whose session is still open, with the username and admin
+   * flag read from the database now (never the token's); null otherwise.
+   */
   verify(token: string): Promise<TTokenPayload | null>;
+  /** Ends one session. */
+  revoke(sessionId: string): Promise<void>;
+  /** Ends every open session of a user, except `except` when given. */
+  revokeAll(userId: string, options?: { except?: string }): Promise<void>;
 }
 
-export function createTokenService(secret: string, ttlSeconds: number): TokenService {
+export function createTokenService(db: Db, secret: string, ttlSeconds: number): TokenService {
   const key = new TextEncoder().encode(secret);
+  const k = db.kysely;
+
   return {
     async sign(user) {
-      return new SignJWT({ id: user.id, username: user.username, admin: user.admin })
+      const now = new Date();
+      const expiresAt = new Date(now.getTime() + ttlSeconds * 1000);
+      const sid = randomUUID();
+      // Sessions of this user that have ended are no longer needed.
+      await k
+        .deleteFrom('session')
+        .where('userId', '=', user.id)
+        .where('expiresAt', '<', now.toISOString())
+        .execute();
+      await k
+        .insertInto('session')
+        .values({
+          id: sid,
+          userId: user.id,
+          createdAt: now.toISOString(),
+          expiresAt: expiresAt.toISOString(),
+          revokedAt: null,
+        })
+        .execute();
+      return new SignJWT({ id: user.id, username: user.username, admin: user.admin, sid })
         .setProtectedHeader({ alg: 'HS256' })
-        .setIssuedAt()
-        .setExpirationTime(Math.floor(Date.now() / 1000) + ttlSeconds)
+        .setIssuedAt(Math.floor(now.getTime() / 1000))
+        .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
         .sign(key);
     },
+
     async verify(token) {
+      let claims: TTokenPayload;
       try {
         const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
         const parsed = zTokenPayload.safeParse(payload);
-        return parsed.success ? parsed.data : null;
+        if (!parsed.success) return null;
+        claims = parsed.data;
       } catch {
         return null;
       }
+      // One indexed look-up (session primary key) joined to the user's current row.
+      const row = await k
+        .selectFrom('session')
+        .innerJoin('user', 'user.id', 'session.userId')
+        .select(['user.id as id', 'user.username as username', 'user.admin as admin'])
+        .where('session.id', '=', claims.sid)
+        .where('session.userId', '=', claims.id)
+        .where('session.revokedAt', 'is', null)
+        .where('session.expiresAt', '>', new Date().toISOString())
+        .executeTakeFirst();
+      if (!row) return null;
+      return {
+        id: row.id,
+        username: row.username,
+        admin: Boolean(row.admin),
+        exp: claims.exp,
+        sid: claims.sid,
+      };
+    },
+
+    async revoke(sessionId) {
+      await k
+        .updateTable('session')
+        .set({ revokedAt: new Date().toISOString() })
+        .where('id', '=', sessionId)
+        .where('revokedAt', 'is', null)
+        .execute();
+    },
+
+    async revokeAll(userId, options = {}) {
+      let query = k
+        .updateTable('session')
+        .set({ revokedAt: new Date().toISOString() })
+        .where('userId', '=', userId)
+        .where('revokedAt', 'is', null);
+      if (options.except) query = query.where('id', '!=', options.except);
+      await query.execute();
     },
   };
 }

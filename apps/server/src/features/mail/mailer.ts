@@ -7,8 +7,6 @@ export interface Mail {
   to: string;
   subject: string;
   text: string;
-  /** The link the message is about, logged for the file outbox. */
-  link?: string;
 }
 
 export interface Mailer {
@@ -17,7 +15,8 @@ export interface Mailer {
 
 /**
  * Real e-mail through nodemailer. With SMTP_URL unset, each message is written as an `.eml` file
- * under `$DATA_DIR/outbox` and its link is logged, so a local install works without a mail server.
+ * under `$DATA_DIR/outbox` and the file is logged, so a local install works without a mail
+ * server. The log never holds a message's text: its links carry secrets.
  */
 export function createMailer(options: {
   smtpUrl: string;
@@ -49,7 +48,7 @@ export function createMailer(options: {
         `${new Date().toISOString().replace(/[:.]/g, '-')}-${info.messageId.replace(/[^\w.-]/g, '')}.eml`,
       );
       await writeFile(file, info.message as Buffer);
-      options.log.info({ to: mail.to, file, link: mail.link }, `mail written to outbox: ${mail.subject}`);
+      options.log.info({ to: mail.to, file }, `mail written to outbox: ${mail.subject}`);
     },
   };
 }

@@ -49,7 +49,8 @@ const noBody: [string, string | undefined][] = [['no body', undefined]];
 
 describe('bad input to every write route: a 4xx and nothing changed', () => {
   it('holds for every route, body and id', async () => {
-    const writes = env.t.app.ctx.routes.filter((r) => r.method !== 'GET');
+    // Logout takes no input and ends the session the walk runs with (sessions.test.ts covers it).
+    const writes = env.t.app.ctx.routes.filter((r) => r.method !== 'GET' && r.url !== '/api/users/logout');
     expect(writes.length).toBeGreaterThan(5);
     const failures: string[] = [];
     for (const route of writes) {

@@ -1,0 +1,153 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { PassThrough } from 'node:stream';
+import { messages } from '@waypoint/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, createUser, type TestApp } from '../../test/test-app.ts';
+
+let t: TestApp;
+let logText = '';
+
+beforeAll(async () => {
+  const logStream = new PassThrough();
+  logStream.on('data', (chunk: Buffer) => {
+    logText += chunk.toString('utf8');
+  });
+  t = await createTestApp({ logLevel: 'info' }, { logStream });
+});
+afterAll(() => t.close());
+
+const post = (url: string, payload: unknown, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'POST', url, payload: payload as object, headers });
+
+/** The secret of the newest link of kind `pathPrefix` mailed to `to`. */
+function linkFromOutbox(to: string, pathPrefix: string): string {
+  const outbox = path.join(t.dataDir, 'outbox');
+  for (const file of readdirSync(outbox).sort().reverse()) {
+    const eml = readFileSync(path.join(outbox, file), 'utf8')
+      .replace(/=\r?\n/g, '')
+      .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+    if (!eml.includes(`To: ${to}`)) continue;
+    const match = eml.match(new RegExp(`${pathPrefix}/([A-Za-z0-9_-]+)`));
+    if (match) return match[1] as string;
+  }
+  throw new Error(`no mail to ${to}`);
+}
+
+describe('user enumeration', () => {
+  it('spends the same password work on unknown addresses as on known ones', async () => {
+    const me = await createUser(t);
+    let known = 0;
+    let unknown = 0;
+    // Interleaved, so that a busy machine slows both sides alike.
+    for (let i = 0; i < 10; i++) {
+      let start = performance.now();
+      expect((await post('/api/users/login', { email: me.email, password: `wrong ${i}` })).statusCode).toBe(
+        401,
+      );
+      known += performance.now() - start;
+      start = performance.now();
+      const res = await post('/api/users/login', { email: `ghost${i}@example.test`, password: `wrong ${i}` });
+      expect(res.statusCode).toBe(401);
+      unknown += performance.now() - start;
+    }
+    console.info(`login, 10 tries: known ${known.toFixed(0)} ms, unknown ${unknown.toFixed(0)} ms`);
+    expect(unknown).toBeGreaterThan(known / 2);
+  });
+});
+
+describe('password strength', () => {
+  it('refuses common or guessable passwords on register, naming body.password', async () => {
+    for (const password of ['password1', 'qwertyuiop', 'iloveyou1', '12345678']) {
+      const res = await post('/api/users/register', {
+        username: 'weakling',
+        email: 'weakling@example.test',
+        password,
+      });
+      expect(res.statusCode, password).toBe(400);
+      expect(res.json().errors).toEqual([{ field: 'body.password', message: messages.weakPassword }]);
+    }
+  });
+
+  it('refuses them on password change and recovery, naming body.newPassword', async () => {
+    const me = await createUser(t);
+    const change = await post(
+      '/api/users/changePassword',
+      { oldPassword: me.password, newPassword: 'password123' },
+      me.auth,
+    );
+    expect(change.statusCode).toBe(400);
+    expect(change.json().errors).toEqual([{ field: 'body.newPassword', message: messages.weakPassword }]);
+
+    await post('/api/users/forgotPassword', { email: me.email });
+    const hash = linkFromOutbox(me.email, '/passwordRecovery');
+    const recover = await post('/api/users/passwordRecovery', { hash, newPassword: 'trustno1' });
+    expect(recover.statusCode).toBe(400);
+    expect(recover.json().errors).toEqual([{ field: 'body.newPassword', message: messages.weakPassword }]);
+    // The refused attempt did not use up the link.
+    expect(
+      (await post('/api/users/passwordRecovery', { hash, newPassword: 'a sturdy new secret' })).statusCode,
+    ).toBe(200);
+  });
+});
+
+describe('single-use links', () => {
+  it('lets exactly one of 10 parallel recoveries with one link succeed', async () => {
+    const me = await createUser(t);
+    await post('/api/users/forgotPassword', { email: me.email });
+    const hash = linkFromOutbox(me.email, '/passwordRecovery');
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        post('/api/users/passwordRecovery', { hash, newPassword: `parallel secret number ${i}` }),
+      ),
+    );
+    const statuses = answers.map((a) => a.statusCode).sort();
+    expect(statuses).toEqual([200, 400, 400, 400, 400, 400, 400, 400, 400, 400]);
+  });
+
+  it('lets exactly one of 10 parallel confirmations with one link succeed', async () => {
+    const email = 'confirm-race@example.test';
+    expect(
+      (await post('/api/users/register', { username: 'confirmrace', email, password: 'long enough secret' }))
+        .statusCode,
+    ).toBe(201);
+    const hash = linkFromOutbox(email, '/confirmAccount');
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => t.app.inject({ method: 'GET', url: `/api/users/confirm/${hash}` })),
+    );
+    expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(1);
+  });
+
+  it('ends an open recovery link when the password is changed', async () => {
+    const me = await createUser(t);
+    await post('/api/users/forgotPassword', { email: me.email });
+    const hash = linkFromOutbox(me.email, '/passwordRecovery');
+    const changed = await post(
+      '/api/users/changePassword',
+      { oldPassword: me.password, newPassword: 'changed in time' },
+      me.auth,
+    );
+    expect(changed.statusCode).toBe(200);
+    const late = await post('/api/users/passwordRecovery', { hash, newPassword: 'attacker chosen secret' });
+    expect(late.statusCode).toBe(400);
+  });
+});
+
+describe('link secrets stay out of the logs', () => {
+  it('logs neither the confirmation nor the recovery secret', async () => {
+    const email = 'quiet@example.test';
+    await post('/api/users/register', { username: 'quietone', email, password: 'long enough secret' });
+    const confirmSecret = linkFromOutbox(email, '/confirmAccount');
+    await t.app.inject({ method: 'GET', url: `/api/users/confirm/${confirmSecret}` });
+    await t.app.inject({ method: 'GET', url: `/confirmAccount/${confirmSecret}` });
+    await post('/api/users/forgotPassword', { email });
+    const recoverySecret = linkFromOutbox(email, '/passwordRecovery');
+    await t.app.inject({ method: 'GET', url: `/passwordRecovery/${recoverySecret}?x=1` });
+    await post('/api/users/passwordRecovery', { hash: recoverySecret, newPassword: 'quiet new secret' });
+
+    expect(logText).toContain('outbox');
+    expect(logText).toContain('/api/users/confirm/');
+    expect(logText).not.toContain(confirmSecret);
+    expect(logText).not.toContain(recoverySecret);
+  });
+});
