@@ -104,6 +104,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerSuggestionRoutes(app, {
     suggestions,
     markers: createMarkerService({ db, writer, suggestions, invalidate }),
+    config,
   });
   await app.register(imagesPlugin, { ctx });
   await app.register(webHostPlugin, { ctx });

@@ -11,7 +11,9 @@ import {
 } from '@waypoint/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import type { Config } from '../../config.ts';
 import { parse, unauthorized } from '../../http/errors.ts';
+import { writeRateLimit } from '../limits/limits.ts';
 import type { MarkerService } from './markers.service.ts';
 import type { SuggestionActor, SuggestionService } from './suggestions.service.ts';
 
@@ -37,33 +39,40 @@ const suggestMode = (request: FastifyRequest) =>
 /** The suggestion API of §7.4, the map's marker operations and marker freshness reports. */
 export function registerSuggestionRoutes(
   app: FastifyInstance,
-  deps: { suggestions: SuggestionService; markers: MarkerService },
+  deps: { suggestions: SuggestionService; markers: MarkerService; config: Config },
 ) {
-  const { suggestions, markers } = deps;
+  const { suggestions, markers, config } = deps;
   const user = { config: { role: 'user' as const } };
-  const userLarge = {
-    config: { role: 'user' as const, bodyLimit: SUGGESTION_BODY_LIMIT },
-    bodyLimit: SUGGESTION_BODY_LIMIT,
-  };
   const admin = { config: { role: 'admin' as const } };
+  // Community writes are limited per user (SUGGESTION_RATE_LIMIT, COMMENT_RATE_LIMIT, VOTE_RATE_LIMIT).
+  const limited = (kind: 'suggestion' | 'comment' | 'vote', bodyLimit?: number) => ({
+    config: {
+      role: 'user' as const,
+      rateLimit: writeRateLimit(config, kind),
+      ...(bodyLimit ? { bodyLimit } : {}),
+    },
+    ...(bodyLimit ? { bodyLimit } : {}),
+  });
+  const suggestionWrite = limited('suggestion', SUGGESTION_BODY_LIMIT);
+  const suggestionDelete = limited('suggestion');
 
-  app.post('/api/suggestion', userLarge, async (request, reply) => {
+  app.post('/api/suggestion', suggestionWrite, async (request, reply) => {
     const created = await suggestions.create(parse(zNewSuggestion, request.body, 'body'), actor(request));
     // §7.4: the answer's data is a string holding the new suggestion's _id.
     return reply.status(201).send({ data: created._id, suggestion: created });
   });
 
-  app.patch('/api/suggestions/:id', userLarge, async (request) => {
+  app.patch('/api/suggestions/:id', suggestionWrite, async (request) => {
     const { id } = parse(zIdParams, request.params, 'params');
     return suggestions.update(id, request.body, actor(request));
   });
 
-  app.delete('/api/suggestions/:id', user, async (request) => {
+  app.delete('/api/suggestions/:id', suggestionDelete, async (request) => {
     const { id } = parse(zIdParams, request.params, 'params');
     return suggestions.remove(id, actor(request));
   });
 
-  app.post('/api/suggestions/:id/comment', user, async (request, reply) => {
+  app.post('/api/suggestions/:id/comment', limited('comment'), async (request, reply) => {
     const { id } = parse(zIdParams, request.params, 'params');
     const { comment } = parse(zComment, request.body, 'body');
     return reply.status(201).send(await suggestions.comment(id, comment, actor(request)));
@@ -78,11 +87,11 @@ export function registerSuggestionRoutes(
     ['upvote', 1, zUpvote, 'upvote'],
     ['downvote', -1, zDownvote, 'downvote'],
   ] as const) {
-    app.post(`/api/suggestions/:id/${path}`, user, async (request) => {
+    app.post(`/api/suggestions/:id/${path}`, limited('vote'), async (request) => {
       const { id } = parse(zIdParams, request.params, 'params');
       return suggestions.vote(id, direction, actor(request));
     });
-    app.patch(`/api/suggestions/:id/${path}`, user, async (request) => {
+    app.patch(`/api/suggestions/:id/${path}`, limited('vote'), async (request) => {
       const { id } = parse(zIdParams, request.params, 'params');
       const body = parse(schema, request.body, 'body') as Record<string, boolean>;
       return suggestions.vote(id, direction, actor(request), body[key]);
@@ -111,30 +120,30 @@ export function registerSuggestionRoutes(
     return suggestions.removeOpenOfUser(username, actor(request));
   });
 
-  app.post('/api/markers/:mapId', userLarge, async (request, reply) => {
+  app.post('/api/markers/:mapId', suggestionWrite, async (request, reply) => {
     const { mapId } = parse(zMapParams, request.params, 'params');
     const body = parse(zMarkerBody, request.body ?? {}, 'body');
     const answer = await markers.create(mapId, body, actor(request), suggestMode(request));
     return reply.status(201).send(answer);
   });
 
-  app.patch('/api/markers/:id', userLarge, async (request) => {
+  app.patch('/api/markers/:id', suggestionWrite, async (request) => {
     const { id } = parse(zIdParams, request.params, 'params');
     const body = parse(zMarkerBody, request.body ?? {}, 'body');
     return markers.update(id, body, actor(request), suggestMode(request));
   });
 
-  app.delete('/api/markers/:id', user, async (request) => {
+  app.delete('/api/markers/:id', suggestionDelete, async (request) => {
     const { id } = parse(zIdParams, request.params, 'params');
     return markers.remove(id, actor(request), suggestMode(request));
   });
 
-  app.post('/api/markers/:id/confirm', user, async (request) => {
+  app.post('/api/markers/:id/confirm', limited('vote'), async (request) => {
     const { id } = parse(zIdParams, request.params, 'params');
     return markers.confirm(id, actor(request));
   });
 
-  app.post('/api/markers/:id/report', user, async (request) => {
+  app.post('/api/markers/:id/report', limited('vote'), async (request) => {
     const { id } = parse(zIdParams, request.params, 'params');
     const { kind } = parse(zMarkerReport, request.body ?? {}, 'body');
     return markers.report(id, actor(request), kind);
