@@ -69,13 +69,29 @@ export async function createTestApp(
   );
   const openDb = () => openDatabase({ databaseUrl: config.databaseUrl, dataDir, searchPath: schema });
   const db = openDb();
-  const app = await buildApp(config, {
-    db,
-    logger: options.logStream !== undefined,
-    logStream: options.logStream,
-  });
-  await options.beforeReady?.(app);
-  await app.ready();
+  const dropSchema = async () => {
+    if (!schema) return;
+    const client = new pg.Client({ connectionString: testDatabaseUrl });
+    await client.connect();
+    await client.query(`drop schema ${schema} cascade`);
+    await client.end();
+  };
+  let app: FastifyInstance;
+  try {
+    app = await buildApp(config, {
+      db,
+      logger: options.logStream !== undefined,
+      logStream: options.logStream,
+    });
+    await options.beforeReady?.(app);
+    await app.ready();
+  } catch (error) {
+    // A failed build leaves no schema behind in the shared test database.
+    await db.close();
+    await dropSchema();
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
   return {
     app,
     db,
@@ -85,12 +101,7 @@ export async function createTestApp(
     async close() {
       await app.close();
       await db.close();
-      if (schema) {
-        const client = new pg.Client({ connectionString: testDatabaseUrl });
-        await client.connect();
-        await client.query(`drop schema ${schema} cascade`);
-        await client.end();
-      }
+      await dropSchema();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
