@@ -100,17 +100,26 @@ export function createImageService(ctx: AppContext) {
         imageHeight: image.height,
         version: newVersion(),
       };
-      const images = { ...(record.images as Record<string, TStoredImage>), [field]: stored };
-      const extra: ModelRecord = {};
-      if (key === 'map' && field === 'mapImage') {
-        extra.imagePath = `uploads/map/${id}/mapImage/${fileName}`;
-        // The tiles now show an older image until the map is processed again.
-        if (record.imageProcessStatus !== 'PENDING' && record.imageProcessStatus !== 'PROCESSING') {
-          extra.imageProcessStatus = 'NONE';
-          extra.imageProcessError = '';
-        }
-      }
-      return await ctx.writer.setInternal(key, id, { images, ...extra }, actor);
+      // Computed from the record as it is when written, so a concurrent edit or upload is kept.
+      return await ctx.writer.setInternal(
+        key,
+        id,
+        (current) => {
+          const images = { ...(current.images as Record<string, TStoredImage>), [field]: stored };
+          const extra: ModelRecord = {};
+          if (key === 'map' && field === 'mapImage') {
+            extra.imagePath = `uploads/map/${id}/mapImage/${fileName}`;
+            // The tiles now show an older image until the map is processed again.
+            const status = current.imageProcessStatus;
+            if (status !== 'PENDING' && status !== 'PROCESSING') {
+              extra.imageProcessStatus = 'NONE';
+              extra.imageProcessError = '';
+            }
+          }
+          return { images, ...extra };
+        },
+        actor,
+      );
     } catch (error) {
       throw asHttpError(error);
     }
@@ -142,13 +151,22 @@ export function createImageService(ctx: AppContext) {
 
     async removeImage(model: string, id: string, field: string, actor: Actor) {
       const { key, record } = await target(model, id, field);
-      const images = { ...(record.images as Record<string, TStoredImage>) };
-      if (!images[field]) throw notFound(messages.notFound('Image', `${model}/${id}/${field}`));
-      delete images[field];
+      if (!(record.images as Record<string, TStoredImage>)[field]) {
+        throw notFound(messages.notFound('Image', `${model}/${id}/${field}`));
+      }
       await fs.rm(storage.uploadDir(key, id, field), { recursive: true, force: true });
       await fs.rm(storage.thumbDir(key, id, field), { recursive: true, force: true });
       const extra: ModelRecord = key === 'map' && field === 'mapImage' ? { imagePath: '' } : {};
-      return ctx.writer.setInternal(key, id, { images, ...extra }, actor);
+      return ctx.writer.setInternal(
+        key,
+        id,
+        (current) => {
+          const images = { ...(current.images as Record<string, TStoredImage>) };
+          delete images[field];
+          return { images, ...extra };
+        },
+        actor,
+      );
     },
 
     /**
