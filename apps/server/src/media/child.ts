@@ -30,6 +30,13 @@ export interface ChildLimits {
   memoryMb?: number;
 }
 
+/** Time a worker may take to start (load its modules) before its time limit starts counting. */
+const STARTUP_ALLOWANCE_MS = 30_000;
+
+/** The message a worker sends once loaded, before it starts the work. */
+const READY = '__mediaWorkerReady';
+const isReadyMessage = (m: unknown) => typeof m === 'object' && m !== null && READY in m;
+
 /** How often a child's resident size is read. */
 const MEMORY_CHECK_MS = 200;
 
@@ -71,19 +78,22 @@ export function runMediaChild<T>(workerFile: string, args: string[], limits: Chi
     child = fork(workerFile, args, { execArgv, stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
     const pid = child.pid;
     if (limits.timeoutMs) {
-      const seconds = Math.round(limits.timeoutMs / 100) / 10;
-      timers.push(
-        setTimeout(
-          () =>
-            stopFor(
-              new MediaError(
-                'TOO_SLOW',
-                `The image took longer than ${seconds} s to process and was stopped`,
-              ),
-            ),
-          limits.timeoutMs,
-        ),
-      );
+      const timeoutMs = limits.timeoutMs;
+      const seconds = Math.round(timeoutMs / 100) / 10;
+      const tooSlow = () =>
+        stopFor(
+          new MediaError('TOO_SLOW', `The image took longer than ${seconds} s to process and was stopped`),
+        );
+      // The limit counts from the moment the worker has loaded and starts the work (starting a
+      // process takes a while on a busy machine); a worker that never gets there is stopped too.
+      const startup = setTimeout(tooSlow, timeoutMs + STARTUP_ALLOWANCE_MS);
+      timers.push(startup);
+      child.on('message', (m) => {
+        if (isReadyMessage(m)) {
+          clearTimeout(startup);
+          timers.push(setTimeout(tooSlow, timeoutMs));
+        }
+      });
     }
     if (limits.memoryMb && pid) {
       const memoryMb = limits.memoryMb;
@@ -109,7 +119,7 @@ export function runMediaChild<T>(workerFile: string, args: string[], limits: Chi
     }
     let message: unknown;
     child.on('message', (m) => {
-      message = m;
+      if (!isReadyMessage(m)) message = m;
     });
     child.on('error', reject);
     child.on('exit', (code, signal) => {
@@ -142,6 +152,7 @@ export async function serveMediaChild(work: () => Promise<unknown>): Promise<voi
   // The server went away (stopped or crashed): no one wants the result.
   const orphaned = () => process.exit(1);
   process.on('disconnect', orphaned);
+  process.send?.({ [READY]: true });
   try {
     const result = await work();
     process.send?.(result ?? null);
