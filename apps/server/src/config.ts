@@ -50,6 +50,16 @@ export interface Config {
   uploadLimitBytes: number;
   maxImagePixels: number;
   allowLoopbackFetch: boolean;
+  /** Time limit of one image job (decoding, thumbnails, SVG drawing) in its child process, ms. */
+  imageJobTimeoutMs: number;
+  /** Time limit of cutting one map's tile pyramid, ms. */
+  tileJobTimeoutMs: number;
+  /** Memory limit of an image or tile child process (resident size and JavaScript heap), MB. */
+  imageJobMemoryMb: number;
+  /** A map-processing claim not renewed for this long belongs to a dead process and is taken over, ms. */
+  jobLeaseMs: number;
+  /** How often each server process looks for map-processing jobs queued by any process, ms. */
+  jobPollMs: number;
   seedDemo: boolean;
   /** Draw and tile the images the demo content declares (maps, marker icons) in the background at start. */
   demoImages: boolean;
@@ -134,6 +144,11 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     uploadLimitBytes: int(env, 'UPLOAD_LIMIT_BYTES', 50 * 1024 * 1024),
     maxImagePixels: int(env, 'MAX_IMAGE_PIXELS', 16384 * 16384),
     allowLoopbackFetch: bool(env, 'ALLOW_LOOPBACK_FETCH', false),
+    imageJobTimeoutMs: int(env, 'IMAGE_JOB_TIMEOUT_MS', 60_000),
+    tileJobTimeoutMs: int(env, 'TILE_JOB_TIMEOUT_MS', 30 * 60_000),
+    imageJobMemoryMb: int(env, 'IMAGE_JOB_MEMORY_MB', 1024),
+    jobLeaseMs: int(env, 'JOB_LEASE_MS', 60_000),
+    jobPollMs: int(env, 'JOB_POLL_MS', 5_000),
     seedDemo: bool(env, 'SEED_DEMO', true),
     demoImages: bool(env, 'DEMO_IMAGES', true),
     logLevel: env.LOG_LEVEL ?? 'info',

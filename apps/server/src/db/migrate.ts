@@ -2,20 +2,23 @@ import { type Migration, type MigrationProvider, Migrator, sql } from 'kysely';
 import type { Db } from './database.ts';
 import * as initial from './migrations/0001_initial.ts';
 import * as sessionsAndLimits from './migrations/0002_sessions_and_limits.ts';
+import * as jobs from './migrations/0003_jobs.ts';
 import * as suggestions from './migrations/0004_suggestions.ts';
 
 /** Migrations in order; names are timestamps or sequence numbers and never change once landed. */
 const migrations: Record<string, Migration> = {
   '0001_initial': initial,
   '0002_sessions_and_limits': sessionsAndLimits,
+  '0003_jobs': jobs,
   '0004_suggestions': suggestions,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
 export async function migrateToLatest(db: Db): Promise<void> {
-  // On PostgreSQL the bookkeeping tables live in the schema being migrated: Kysely would otherwise
-  // take another schema's tables (another site, or another test run, on the same database) for them.
+  // Kysely looks for its bookkeeping tables in every schema of the database unless told which one;
+  // on PostgreSQL it is the connection's own schema, so databases that hold several schemas (test
+  // schemas, other apps) each keep their own migration state.
   const migrationTableSchema =
     db.dialect === 'postgres'
       ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db.kysely)).rows[0]?.schema

@@ -98,6 +98,22 @@ export interface AuditLogTable {
   after: string | null;
 }
 
+/**
+ * The columns of the `map` content table that the map-processing queue reads and writes directly
+ * (the other columns are the registry's, reached through the generic repository).
+ */
+export interface MapJobColumns {
+  _id: string;
+  gameId: string;
+  imageProcessStatus: string;
+  imageProcessError: string;
+  /** The server process holding the job (PROCESSING), or null. */
+  claimedBy: string | null;
+  /** When that process claimed or last renewed the job (ISO time), or null. */
+  claimedAt: string | null;
+  updatedAt: string;
+}
+
 export interface Database {
   user: UserTable;
   session: SessionTable;
@@ -110,4 +126,5 @@ export interface Database {
   suggestion_vote: SuggestionVoteTable;
   marker_report: MarkerReportTable;
   audit_log: AuditLogTable;
+  map: MapJobColumns;
 }

@@ -1,9 +1,11 @@
 import { type ChildProcess, fork } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { MediaError } from './errors.ts';
 
 /** Niceness of media child processes: below the server, so requests keep their share of the CPU. */
 export const MEDIA_CHILD_NICENESS = 10;
@@ -28,6 +30,38 @@ export function workerEntry(sourceFile: string): string {
   return existsSync(built) ? built : sourceFile;
 }
 
+/** Limits of one media child process; the child is killed when it passes one. */
+export interface ChildLimits {
+  /** Wall-clock time limit, ms. */
+  timeoutMs?: number;
+  /**
+   * Memory limit, MB: the JavaScript heap is capped at it (`--max-old-space-size`) and the resident
+   * size of the whole process (libvips buffers included) is checked every 200 ms.
+   */
+  memoryMb?: number;
+}
+
+/** Time a worker may take to start (load its modules) before its time limit starts counting. */
+const STARTUP_ALLOWANCE_MS = 30_000;
+
+/** The message a worker sends once loaded, before it starts the work. */
+const READY = '__mediaWorkerReady';
+const isReadyMessage = (m: unknown) => typeof m === 'object' && m !== null && READY in m;
+
+/** How often a child's resident size is read. */
+const MEMORY_CHECK_MS = 200;
+
+/** Resident size of a process in MB (Linux `/proc`); undefined where that is not available. */
+async function residentMb(pid: number): Promise<number | undefined> {
+  try {
+    const status = await readFile(`/proc/${pid}/status`, 'utf8');
+    const kb = /^VmRSS:\s+(\d+)\s+kB/m.exec(status);
+    return kb ? Number(kb[1]) / 1024 : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 export interface ChildRun<T> {
   result: Promise<T>;
   /** Stops the child (its result then rejects). */
@@ -37,16 +71,59 @@ export interface ChildRun<T> {
 /**
  * Runs a media worker module in a child process at lower priority and resolves with the message it
  * sends (`process.send`). A worker reports failure as `{ error: message, code? }`. Keeps libvips
- * threads, big buffers and CPU-heavy drawing out of the server process.
+ * threads, big buffers and CPU-heavy drawing out of the server process. With `limits`, a child
+ * that runs too long or grows too large is killed and the result rejects with TOO_SLOW or
+ * TOO_MUCH_MEMORY and a readable message.
  */
-export function runMediaChild<T>(workerFile: string, args: string[]): ChildRun<T> {
+export function runMediaChild<T>(workerFile: string, args: string[], limits: ChildLimits = {}): ChildRun<T> {
   let child: ChildProcess | undefined;
+  let limitHit: MediaError | undefined;
+  const timers: NodeJS.Timeout[] = [];
+  const stopFor = (error: MediaError) => {
+    limitHit ??= error;
+    child?.kill('SIGKILL');
+  };
   const result = new Promise<T>((resolve, reject) => {
     const entry = workerEntry(workerFile);
-    child = fork(entry, args, {
-      execArgv: entry.endsWith('.ts') ? ['--import', tsLoader()] : [],
-      stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
-    });
+    const execArgv = entry.endsWith('.ts') ? ['--import', tsLoader()] : [];
+    if (limits.memoryMb) execArgv.push(`--max-old-space-size=${Math.max(32, Math.floor(limits.memoryMb))}`);
+    child = fork(entry, args, { execArgv, stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+    const pid = child.pid;
+    if (limits.timeoutMs) {
+      const timeoutMs = limits.timeoutMs;
+      const seconds = Math.round(timeoutMs / 100) / 10;
+      const tooSlow = () =>
+        stopFor(
+          new MediaError('TOO_SLOW', `The image took longer than ${seconds} s to process and was stopped`),
+        );
+      // The limit counts from the moment the worker has loaded and starts the work (starting a
+      // process takes a while on a busy machine); a worker that never gets there is stopped too.
+      const startup = setTimeout(tooSlow, timeoutMs + STARTUP_ALLOWANCE_MS);
+      timers.push(startup);
+      child.on('message', (m) => {
+        if (isReadyMessage(m)) {
+          clearTimeout(startup);
+          timers.push(setTimeout(tooSlow, timeoutMs));
+        }
+      });
+    }
+    if (limits.memoryMb && pid) {
+      const memoryMb = limits.memoryMb;
+      timers.push(
+        setInterval(() => {
+          void residentMb(pid).then((mb) => {
+            if (mb !== undefined && mb > memoryMb) {
+              stopFor(
+                new MediaError(
+                  'TOO_MUCH_MEMORY',
+                  `The image needed more than ${memoryMb} MB to process and was stopped`,
+                ),
+              );
+            }
+          });
+        }, MEMORY_CHECK_MS),
+      );
+    }
     try {
       if (child.pid) os.setPriority(child.pid, MEDIA_CHILD_NICENESS);
     } catch {
@@ -54,10 +131,21 @@ export function runMediaChild<T>(workerFile: string, args: string[]): ChildRun<T
     }
     let message: unknown;
     child.on('message', (m) => {
-      message = m;
+      if (!isReadyMessage(m)) message = m;
     });
     child.on('error', reject);
     child.on('exit', (code, signal) => {
+      for (const timer of timers) clearTimeout(timer);
+      if (limitHit) return reject(limitHit);
+      // V8 aborts a process whose heap reached --max-old-space-size.
+      if (limits.memoryMb && (signal === 'SIGABRT' || code === 134)) {
+        return reject(
+          new MediaError(
+            'TOO_MUCH_MEMORY',
+            `The image needed more than ${limits.memoryMb} MB to process and was stopped`,
+          ),
+        );
+      }
       const m = message as { error?: string; code?: string } | undefined;
       if (m && typeof m === 'object' && 'error' in m) {
         const error = new Error(String(m.error)) as Error & { code?: string };
@@ -76,6 +164,7 @@ export async function serveMediaChild(work: () => Promise<unknown>): Promise<voi
   // The server went away (stopped or crashed): no one wants the result.
   const orphaned = () => process.exit(1);
   process.on('disconnect', orphaned);
+  process.send?.({ [READY]: true });
   try {
     const result = await work();
     process.send?.(result ?? null);

@@ -9,6 +9,9 @@ export type MediaErrorCode =
   | 'UNSUPPORTED_TYPE'
   | 'UNSAFE_SVG'
   | 'CORRUPT_IMAGE'
+  | 'BAD_ASPECT'
+  | 'TOO_SLOW'
+  | 'TOO_MUCH_MEMORY'
   | 'REMOTE_REFUSED'
   | 'REMOTE_FAILED';
 
@@ -20,6 +23,9 @@ export const mediaErrorStatus: Record<MediaErrorCode, number> = {
   UNSUPPORTED_TYPE: 415,
   UNSAFE_SVG: 415,
   CORRUPT_IMAGE: 422,
+  BAD_ASPECT: 400,
+  TOO_SLOW: 422,
+  TOO_MUCH_MEMORY: 422,
   REMOTE_REFUSED: 400,
   REMOTE_FAILED: 400,
 };

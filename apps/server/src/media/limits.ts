@@ -1,7 +1,8 @@
+import { checkAspectRatio } from './aspect.ts';
 import { describeSharpError, MediaError } from './errors.ts';
 import { getSharp } from './sharp.ts';
 import { type ImageType, imageExtensions, readHeaderSize, sniffImageType } from './sniff.ts';
-import { rasterizeSvg } from './svg.ts';
+import { rasterizeSvg, svgSafetyProblem } from './svg.ts';
 
 /** Limits applied to every incoming image (configurable; see config.ts). */
 export interface MediaLimits {
@@ -49,15 +50,11 @@ export function checkPixelCount(width: number, height: number, limits: MediaLimi
 }
 
 /**
- * Checks a file before it is stored: size, real type (from the bytes), declared pixel count (from
- * the header, before anything is decoded), then reads the metadata with libvips under the same
- * pixel limit. SVG files are checked for safety and drawn to PNG. The pixels themselves are decoded
- * later (thumbnails, tiles) where a corrupt body gives a CORRUPT_IMAGE error.
+ * The checks that need no decoding, cheap enough for the server process: size, real type (from the
+ * bytes), and for raster images the declared size from the header (pixel count and aspect ratio);
+ * an SVG is checked for safety. Answers the sniffed type.
  */
-export async function prepareImage(
-  input: Buffer,
-  limits: MediaLimits = defaultMediaLimits,
-): Promise<PreparedImage> {
+export function checkImageHeader(input: Buffer, limits: MediaLimits = defaultMediaLimits): ImageType {
   checkByteSize(input.length, limits);
   const sniffed = sniffImageType(input);
   if (!sniffed) {
@@ -66,6 +63,31 @@ export async function prepareImage(
       'The file is not a supported image (PNG, JPEG, WebP, GIF or SVG)',
     );
   }
+  if (sniffed === 'svg') {
+    const problem = svgSafetyProblem(input.toString('utf8'));
+    if (problem) throw new MediaError('UNSAFE_SVG', `SVG refused: ${problem}`);
+    return sniffed;
+  }
+  const declared = readHeaderSize(input, sniffed);
+  if (!declared || declared.width === 0 || declared.height === 0) {
+    throw new MediaError('CORRUPT_IMAGE', `The ${sniffed.toUpperCase()} header could not be read`);
+  }
+  checkPixelCount(declared.width, declared.height, limits);
+  checkAspectRatio(declared.width, declared.height);
+  return sniffed;
+}
+
+/**
+ * Checks a file before it is stored (`checkImageHeader`), then reads the metadata with libvips
+ * under the same pixel limit. SVG files are drawn to PNG. The pixels themselves are decoded later
+ * (thumbnails, tiles) where a corrupt body gives a CORRUPT_IMAGE error. Decoding work: the server
+ * runs it in a media child process (`media/image-job.ts`).
+ */
+export async function prepareImage(
+  input: Buffer,
+  limits: MediaLimits = defaultMediaLimits,
+): Promise<PreparedImage> {
+  const sniffed = checkImageHeader(input, limits);
   let data = input;
   let type: RasterType;
   if (sniffed === 'svg') {
@@ -79,6 +101,7 @@ export async function prepareImage(
     throw new MediaError('CORRUPT_IMAGE', `The ${type.toUpperCase()} header could not be read`);
   }
   checkPixelCount(declared.width, declared.height, limits);
+  checkAspectRatio(declared.width, declared.height);
 
   const meta = await getSharp()(data, { limitInputPixels: limits.maxInputPixels })
     .metadata()
@@ -91,6 +114,7 @@ export async function prepareImage(
   const height = meta.autoOrient?.height ?? meta.height;
   if (!width || !height) throw new MediaError('CORRUPT_IMAGE', 'The image has no size');
   checkPixelCount(width, height, limits);
+  checkAspectRatio(width, height);
   return { data, type, ext: imageExtensions[type], width, height, rasterized: sniffed === 'svg' };
 }
 

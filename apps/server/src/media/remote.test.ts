@@ -53,6 +53,94 @@ async function refusal(promise: Promise<unknown>): Promise<MediaError> {
   return error as MediaError;
 }
 
+// Every way of writing a refused IPv4 address inside IPv6, for each kind of refused address.
+const embeddedForms: [string, string[]][] = [
+  [
+    'loopback',
+    [
+      '127.0.0.1',
+      '::ffff:127.0.0.1',
+      '::ffff:7f00:1',
+      '::127.0.0.1',
+      '::7f00:1',
+      '64:ff9b::7f00:1',
+      '64:ff9b::127.0.0.1',
+      '64:ff9b:1::7f00:1',
+      '2002:7f00:1::',
+      '2002:7f00:1::1',
+      '2001:0:4136:e378:8000:63bf:80ff:fffe',
+      '::1',
+    ],
+  ],
+  [
+    'private',
+    [
+      '10.1.2.3',
+      '::ffff:10.1.2.3',
+      '::a01:203',
+      '64:ff9b::a01:203',
+      '2002:a01:203::1',
+      '192.168.0.1',
+      '::ffff:c0a8:1',
+      '172.16.0.1',
+      'fd00::1',
+    ],
+  ],
+  [
+    'link-local',
+    [
+      '169.254.169.254',
+      '::ffff:169.254.169.254',
+      '::a9fe:a9fe',
+      '64:ff9b::a9fe:a9fe',
+      '2002:a9fe:a9fe::',
+      'fe80::1',
+    ],
+  ],
+  [
+    'reserved',
+    [
+      '0.0.0.0',
+      '::',
+      '::ffff:0.0.0.0',
+      '240.0.0.1',
+      '198.18.0.1',
+      '192.0.2.1',
+      '100.64.0.1',
+      '2001:db8::1',
+      '100::1',
+      'fec0::1',
+      'ff02::1',
+      '224.0.0.1',
+      '::ffff:e000:1',
+      '255.255.255.255',
+    ],
+  ],
+];
+
+describe('address classification', () => {
+  it.each(embeddedForms)('refuses every form of a %s address', (_kind, forms) => {
+    for (const a of forms) expect(addressRefusal(a), a).not.toBeNull();
+  });
+
+  it('passes public unicast addresses only', () => {
+    for (const a of [
+      '93.184.216.34',
+      '1.1.1.1',
+      '::ffff:1.1.1.1',
+      '2606:4700:4700::1111',
+      '2a00:1450:4001:81b::200e',
+    ])
+      expect(addressRefusal(a), a).toBeNull();
+  });
+
+  it('allows loopback only when told, in every form', () => {
+    for (const a of ['127.0.0.1', '::1', '::ffff:127.0.0.1']) expect(addressRefusal(a, true), a).toBeNull();
+    for (const a of ['10.0.0.1', '169.254.169.254', '64:ff9b::a00:1'])
+      expect(addressRefusal(a, true), a).not.toBeNull();
+  });
+});
+
 describe('remote fetch', () => {
   it('fetches an image from a loopback test server when loopback is allowed', async () => {
     const file = await fetchRemote(`${base}/map.png`, options);
@@ -124,6 +212,7 @@ describe('remote fetch', () => {
     }
     for (const a of ['93.184.216.34', '1.1.1.1', '2606:4700:4700::1111'])
       expect(addressRefusal(a), a).toBeNull();
+    expect(addressRefusal('localhost')).toBe('not an IP address');
     expect(addressRefusal('127.0.0.1', true)).toBeNull();
     expect(addressRefusal('10.0.0.1', true)).not.toBeNull();
   });

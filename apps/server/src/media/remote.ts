@@ -2,6 +2,7 @@ import dns from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
 import net from 'node:net';
+import ipaddr from 'ipaddr.js';
 import { MediaError } from './errors.ts';
 import { formatBytes } from './limits.ts';
 
@@ -22,71 +23,22 @@ export interface RemoteFile {
 }
 
 /**
- * Address ranges a server-side fetch must never reach (private, loopback, link-local, special).
- * IPv4-mapped IPv6 addresses are checked through the IPv4 they carry (see embeddedIPv4).
+ * Why an address may not be fetched, or null when it is a public unicast address. The range
+ * classification is ipaddr.js's: IPv4-mapped IPv6 addresses are classified as the IPv4 they carry,
+ * and every other special range is refused — private, loopback, link-local, CGNAT, multicast,
+ * reserved, and the IPv6 forms that route to an embedded IPv4 address (IPv4-compatible `::/96`,
+ * NAT64 `64:ff9b::/96` and `64:ff9b:1::/48`, 6to4 `2002::/16`, Teredo `2001::/32`).
  */
-const blocked = new net.BlockList();
-for (const [net4, prefix] of [
-  ['0.0.0.0', 8],
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10],
-  ['127.0.0.0', 8],
-  ['169.254.0.0', 16],
-  ['172.16.0.0', 12],
-  ['192.0.0.0', 24],
-  ['192.0.2.0', 24],
-  ['192.88.99.0', 24],
-  ['192.168.0.0', 16],
-  ['198.18.0.0', 15],
-  ['198.51.100.0', 24],
-  ['203.0.113.0', 24],
-  ['224.0.0.0', 4],
-  ['240.0.0.0', 4],
-] as const) {
-  blocked.addSubnet(net4, prefix, 'ipv4');
-}
-for (const [net6, prefix] of [
-  ['::', 128],
-  ['::1', 128],
-  ['64:ff9b:1::', 48],
-  ['100::', 64],
-  ['2001:db8::', 32],
-  ['fc00::', 7],
-  ['fe80::', 10],
-  ['fec0::', 10],
-  ['ff00::', 8],
-] as const) {
-  blocked.addSubnet(net6, prefix, 'ipv6');
-}
-const loopback = new net.BlockList();
-loopback.addSubnet('127.0.0.0', 8, 'ipv4');
-loopback.addAddress('::1', 'ipv6');
-
-/** IPv4 address embedded in an IPv6 one (mapped, NAT64 or 6to4), if any. */
-function embeddedIPv4(address: string): string | null {
-  const lower = address.toLowerCase();
-  const dotted = lower.match(/^(?:::ffff:|64:ff9b::)(\d+\.\d+\.\d+\.\d+)$/);
-  if (dotted) return dotted[1];
-  const hex =
-    lower.match(/^(?:::ffff:|64:ff9b::)([0-9a-f]{1,4}):([0-9a-f]{1,4})$/) ??
-    lower.match(/^2002:([0-9a-f]{1,4}):([0-9a-f]{1,4}):/);
-  if (hex) {
-    const a = Number.parseInt(hex[1], 16);
-    const b = Number.parseInt(hex[2], 16);
-    return `${a >> 8}.${a & 255}.${b >> 8}.${b & 255}`;
-  }
-  return null;
-}
-
-/** Why an address may not be fetched, or null when it is a public address. */
 export function addressRefusal(address: string, allowLoopback = false): string | null {
-  const family = net.isIP(address);
-  if (family === 0) return 'not an IP address';
-  const type = family === 4 ? 'ipv4' : 'ipv6';
-  if (allowLoopback && loopback.check(address, type)) return null;
-  const inner = family === 6 ? embeddedIPv4(address) : null;
-  if (inner) return addressRefusal(inner, allowLoopback);
-  if (blocked.check(address, type)) return 'private, loopback or reserved address';
+  if (net.isIP(address) === 0) return 'not an IP address';
+  const parsed = ipaddr.process(address);
+  const range = parsed.range();
+  if (allowLoopback && range === 'loopback') return null;
+  if (range !== 'unicast') return `${range} address`;
+  // ipaddr.js leaves the deprecated IPv4-compatible form (::a.b.c.d) in the unicast range.
+  if (parsed.kind() === 'ipv6' && (parsed as ipaddr.IPv6).parts.slice(0, 6).every((part) => part === 0)) {
+    return 'IPv4-compatible address';
+  }
   return null;
 }
 

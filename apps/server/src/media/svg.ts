@@ -1,3 +1,4 @@
+import { checkAspectRatio } from './aspect.ts';
 import { MediaError } from './errors.ts';
 import { getSharp } from './sharp.ts';
 
@@ -18,6 +19,8 @@ export function svgSafetyProblem(text: string): string | null {
     [/\son[a-z-]+\s*=/i, 'event handler attributes are not allowed'],
     [/javascript\s*:|vbscript\s*:/i, 'script URLs are not allowed'],
     [/@import/i, 'style imports are not allowed'],
+    // Filter effects (blur, lighting, turbulence…) can take minutes of CPU on a tiny file.
+    [/<\s*(?:[\w-]+:)?(filter|fe[A-Za-z]+)\b|\bfilter\s*[=:]/i, 'filter effects are not allowed'],
   ];
   for (const [pattern, reason] of checks) if (pattern.test(text)) return reason;
 
@@ -49,6 +52,7 @@ export async function rasterizeSvg(data: Buffer, maxInputPixels: number): Promis
     const meta = await sharp(data, { limitInputPixels: maxInputPixels }).metadata();
     const long = Math.max(meta.width ?? 0, meta.height ?? 0);
     if (!long) throw new Error('the SVG has no size');
+    checkAspectRatio(meta.width ?? 0, meta.height ?? 0);
     const target = Math.min(MAX_RASTER_PX, Math.max(long, MIN_RASTER_PX));
     const density = Math.min(72 * (target / long), 2400);
     return await sharp(data, { density, limitInputPixels: maxInputPixels }).png().toBuffer();

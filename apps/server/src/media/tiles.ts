@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { runMediaChild } from './child.ts';
+import { type ChildLimits, runMediaChild } from './child.ts';
 import { describeSharpError, MediaError, type MediaErrorCode, mediaErrorStatus } from './errors.ts';
 import { getSharp } from './sharp.ts';
 
@@ -222,6 +222,44 @@ async function removeStaleVersions(parent: string, name: string, keep: string): 
   }
 }
 
+/** A build, work or link entry of pyramid `{name}`, as a run leaves it when its process dies. */
+const abandonedEntry = /^\.(.+)\.(build-[0-9a-f]+(\.work)?|link-[0-9a-f]+)$/;
+
+/**
+ * Removes the half-built pyramids (and their work folders and temporary links) that runs killed
+ * with their process left under `tilesRoot/{gameId}/`. `busy(name)` tells which pyramids another
+ * live process may be building right now; theirs are kept. Answers the removed paths.
+ */
+export async function removeAbandonedBuilds(
+  tilesRoot: string,
+  busy: (name: string) => boolean,
+): Promise<string[]> {
+  const removed: string[] = [];
+  let games: string[] = [];
+  try {
+    games = await fs.readdir(tilesRoot);
+  } catch {
+    return removed;
+  }
+  for (const game of games) {
+    if (game.startsWith('.')) continue;
+    let entries: string[] = [];
+    try {
+      entries = await fs.readdir(path.join(tilesRoot, game));
+    } catch {
+      continue;
+    }
+    for (const entry of entries) {
+      const match = abandonedEntry.exec(entry);
+      if (!match || busy(match[1])) continue;
+      const full = path.join(tilesRoot, game, entry);
+      await fs.rm(full, { recursive: true, force: true });
+      removed.push(full);
+    }
+  }
+  return removed;
+}
+
 /** A hidden folder next to `liveDir` in which a new pyramid is built. */
 export function buildDirFor(liveDir: string): string {
   return path.join(
@@ -267,10 +305,17 @@ export async function removeTiles(liveDir: string): Promise<void> {
  * `replaceTiles` in a low-priority child process: the server keeps its CPU share and memory while a
  * big image is cut. A media refusal keeps its code (CORRUPT_IMAGE…) and message.
  */
-export function replaceTilesInChild(input: string, liveDir: string, options: TileOptions) {
-  const run = runMediaChild<TileResult>(path.join(import.meta.dirname, 'tiles.worker.ts'), [
-    JSON.stringify({ input, liveDir, options }),
-  ]);
+export function replaceTilesInChild(
+  input: string,
+  liveDir: string,
+  options: TileOptions,
+  limits: ChildLimits = {},
+) {
+  const run = runMediaChild<TileResult>(
+    path.join(import.meta.dirname, 'tiles.worker.ts'),
+    [JSON.stringify({ input, liveDir, options })],
+    limits,
+  );
   return {
     kill: run.kill,
     result: run.result.catch((error: Error & { code?: string }) => {

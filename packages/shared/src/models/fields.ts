@@ -83,11 +83,23 @@ const text = (max: number) => z.string().max(max).regex(wellFormed, 'Contains in
 const requiredText = (max: number) => text(max).trim().min(1, 'Required');
 const optionalText = (max: number) => text(max).default('');
 
+/** A stored link may only be http(s): a `javascript:`, `data:` or `vbscript:` link could run code when clicked. */
+const zWebUrl = z.url({ protocol: /^https?$/ });
+const isWebLink = (value: string) => value === '' || zWebUrl.safeParse(value).success;
+
 export const f = {
   id: () => def(zId, 'text', 'text', { required: true, filterable: true }),
   text: (o: Options & { max?: number } = {}) => def(optionalText(o.max ?? MAX_TEXT), 'text', 'text', o),
   requiredText: (o: Options & { max?: number } = {}) =>
     def(requiredText(o.max ?? MAX_TEXT), 'text', 'text', { ...o, required: true }),
+  /** A link shown to visitors: empty, or an absolute http(s) URL. */
+  link: (o: Options = {}) =>
+    def(
+      text(MAX_TEXT).trim().refine(isWebLink, 'Use an http:// or https:// link').default(''),
+      'text',
+      'text',
+      o,
+    ),
   email: (o: Options = {}) => def(z.email().max(320), 'email', 'text', o),
   html: (o: Options = {}) => def(optionalText(MAX_HTML), 'html', 'text', { ...o, html: true }),
   colour: () =>

@@ -42,7 +42,7 @@ describe('demo images', () => {
 
     // Nothing is left to draw on the next start, and no scratch files remain.
     await env.t.app.images.prepareDemoImages();
-    expect(env.t.app.images.processor.pending).toBe(0);
+    expect(await env.t.app.images.processor.queueDepth()).toBe(0);
     expect(await fs.readdir(path.join(env.t.dataDir, '.work'))).toEqual([]);
   });
 });

@@ -54,7 +54,7 @@ export const imagesPlugin = fp<{ ctx: AppContext }>(async (app, { ctx }) => {
     registerImageRoutes(scope, service, processor);
     registerImageHost(scope, service.storage);
   });
-  // Jobs left PENDING or PROCESSING by an earlier run are queued again (they then run in the background).
+  // Starts the shared queue: jobs queued by any process, and jobs of a process that died, run here too.
   app.addHook('onReady', async () => {
     await processor
       .resume()
@@ -62,8 +62,8 @@ export const imagesPlugin = fp<{ ctx: AppContext }>(async (app, { ctx }) => {
   });
   app.addHook('onClose', async () => {
     closed = true;
-    processor.stop();
     stopDemoImages();
+    await processor.stop();
   });
 });
 

@@ -5,12 +5,12 @@ import { getModel, isModelKey, type ModelKey, messages, type TStoredImage } from
 import type { AppContext } from '../../context.ts';
 import type { ModelRecord } from '../../db/rows.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
+import type { ChildLimits } from '../../media/child.ts';
 import { isMediaError } from '../../media/errors.ts';
-import { writeFileAtomically } from '../../media/fsutil.ts';
-import { type MediaLimits, prepareImage } from '../../media/limits.ts';
+import { type DecodedImage, decodeImageInChild } from '../../media/image-job.ts';
+import type { MediaLimits } from '../../media/limits.ts';
 import { MediaStorage, thumbVariants } from '../../media/paths.ts';
 import { fetchRemote } from '../../media/remote.ts';
-import { writeThumbnails } from '../../media/thumbnails.ts';
 import { removeTiles } from '../../media/tiles.ts';
 import type { Actor } from '../audit/audit.ts';
 import { findRecord, recordExists } from '../models/models.repository.ts';
@@ -19,9 +19,18 @@ import type { RemovedRecord } from '../models/models.service.ts';
 /** Time limit of a remote image fetch. */
 export const REMOTE_FETCH_TIMEOUT_MS = 20_000;
 
-/** A media-layer refusal as the API's error (4xx with a readable message). */
-export function asHttpError(error: unknown): unknown {
-  return isMediaError(error) ? new HttpError(error.statusCode, error.message) : error;
+/**
+ * A media-layer refusal as the API's error (4xx with a readable message). A refusal of the image's
+ * shape names the request field that carried it (`body.file`, `body.remoteUrl`).
+ */
+export function asHttpError(error: unknown, field?: string): unknown {
+  if (!isMediaError(error)) return error;
+  if (field && error.code === 'BAD_ASPECT') {
+    return new HttpError(error.statusCode, `Invalid ${field}: ${error.message}`, [
+      { field, message: error.message },
+    ]);
+  }
+  return new HttpError(error.statusCode, error.message);
 }
 
 /** A new value for `version`: image URLs carry it, so each upload gets fresh, immutable URLs. */
@@ -46,6 +55,11 @@ export function createImageService(ctx: AppContext) {
     maxUploadBytes: ctx.config.uploadLimitBytes,
     maxInputPixels: ctx.config.maxImagePixels,
   };
+  const childLimits: ChildLimits = {
+    timeoutMs: ctx.config.imageJobTimeoutMs,
+    memoryMb: ctx.config.imageJobMemoryMb,
+  };
+  const workDir = path.join(ctx.config.dataDir, '.work');
 
   /** Checks model, image field and record; answers the record. */
   async function target(
@@ -76,20 +90,24 @@ export function createImageService(ctx: AppContext) {
     field: string,
     input: Buffer,
     actor: Actor,
+    sourceField: string | undefined,
     storeLimits: MediaLimits = limits,
   ) {
     const id = record._id as string;
+    let decoded: DecodedImage | undefined;
     try {
-      const image = await prepareImage(input, storeLimits);
+      // Decoding and thumbnails run in a child process with a time and memory limit.
+      decoded = await decodeImageInChild(input, workDir, thumbVariants, storeLimits, childLimits);
+      const image = decoded;
       const fileName = `${field}.${image.ext}`;
-      // Thumbnails first: they decode the whole image, so a corrupt body is refused before it is stored.
-      await writeThumbnails(
-        image.data,
-        image.type,
-        Object.fromEntries(thumbVariants.map((v) => [v, storage.thumbFile(key, id, field, v, fileName)])),
-        limits.maxInputPixels,
-      );
-      await writeFileAtomically(storage.uploadFile(key, id, field, fileName), image.data);
+      for (const v of thumbVariants) {
+        const target = storage.thumbFile(key, id, field, v, fileName);
+        await fs.mkdir(path.dirname(target), { recursive: true });
+        await fs.rename(image.thumbs[v]!, target);
+      }
+      const uploadFile = storage.uploadFile(key, id, field, fileName);
+      await fs.mkdir(path.dirname(uploadFile), { recursive: true });
+      await fs.rename(image.file, uploadFile);
       await removeSiblings(storage.uploadDir(key, id, field), fileName);
       for (const v of thumbVariants) {
         await removeSiblings(path.dirname(storage.thumbFile(key, id, field, v, fileName)), fileName);
@@ -100,19 +118,30 @@ export function createImageService(ctx: AppContext) {
         imageHeight: image.height,
         version: newVersion(),
       };
-      const images = { ...(record.images as Record<string, TStoredImage>), [field]: stored };
-      const extra: ModelRecord = {};
-      if (key === 'map' && field === 'mapImage') {
-        extra.imagePath = `uploads/map/${id}/mapImage/${fileName}`;
-        // The tiles now show an older image until the map is processed again.
-        if (record.imageProcessStatus !== 'PENDING' && record.imageProcessStatus !== 'PROCESSING') {
-          extra.imageProcessStatus = 'NONE';
-          extra.imageProcessError = '';
-        }
-      }
-      return await ctx.writer.setInternal(key, id, { images, ...extra }, actor);
+      // Computed from the record as it is when written, so a concurrent edit or upload is kept.
+      return await ctx.writer.setInternal(
+        key,
+        id,
+        (current) => {
+          const images = { ...(current.images as Record<string, TStoredImage>), [field]: stored };
+          const extra: ModelRecord = {};
+          if (key === 'map' && field === 'mapImage') {
+            extra.imagePath = `uploads/map/${id}/mapImage/${fileName}`;
+            // The tiles now show an older image until the map is processed again.
+            const status = current.imageProcessStatus;
+            if (status !== 'PENDING' && status !== 'PROCESSING') {
+              extra.imageProcessStatus = 'NONE';
+              extra.imageProcessError = '';
+            }
+          }
+          return { images, ...extra };
+        },
+        actor,
+      );
     } catch (error) {
-      throw asHttpError(error);
+      throw asHttpError(error, sourceField);
+    } finally {
+      await decoded?.cleanUp();
     }
   }
 
@@ -122,7 +151,7 @@ export function createImageService(ctx: AppContext) {
 
     async addImage(model: string, id: string, field: string, data: Buffer, actor: Actor) {
       const { key, record } = await target(model, id, field);
-      return store(key, record, field, data, actor);
+      return store(key, record, field, data, actor, 'body.file');
     },
 
     async addImageFromUrl(model: string, id: string, field: string, url: string, actor: Actor) {
@@ -137,18 +166,27 @@ export function createImageService(ctx: AppContext) {
       } catch (error) {
         throw asHttpError(error);
       }
-      return store(key, record, field, file.data, actor);
+      return store(key, record, field, file.data, actor, 'body.remoteUrl');
     },
 
     async removeImage(model: string, id: string, field: string, actor: Actor) {
       const { key, record } = await target(model, id, field);
-      const images = { ...(record.images as Record<string, TStoredImage>) };
-      if (!images[field]) throw notFound(messages.notFound('Image', `${model}/${id}/${field}`));
-      delete images[field];
+      if (!(record.images as Record<string, TStoredImage>)[field]) {
+        throw notFound(messages.notFound('Image', `${model}/${id}/${field}`));
+      }
       await fs.rm(storage.uploadDir(key, id, field), { recursive: true, force: true });
       await fs.rm(storage.thumbDir(key, id, field), { recursive: true, force: true });
       const extra: ModelRecord = key === 'map' && field === 'mapImage' ? { imagePath: '' } : {};
-      return ctx.writer.setInternal(key, id, { images, ...extra }, actor);
+      return ctx.writer.setInternal(
+        key,
+        id,
+        (current) => {
+          const images = { ...(current.images as Record<string, TStoredImage>) };
+          delete images[field];
+          return { images, ...extra };
+        },
+        actor,
+      );
     },
 
     /**
@@ -170,7 +208,10 @@ export function createImageService(ctx: AppContext) {
       const record = await findRecord(ctx.db.kysely, getModel(key), id);
       if (!record) throw notFound(messages.notFound(getModel(key).label, id));
       // The server's own drawing: the upload byte limit is for clients, the pixel limit still applies.
-      return store(key, record, field, data, actor, { ...limits, maxUploadBytes: Number.POSITIVE_INFINITY });
+      return store(key, record, field, data, actor, undefined, {
+        ...limits,
+        maxUploadBytes: Number.POSITIVE_INFINITY,
+      });
     },
   };
 }

@@ -345,7 +345,7 @@ describe('map processing', () => {
     const restarted = await buildApp(env.t.config, { db: env.t.db, logger: false });
     try {
       await restarted.ready();
-      expect(restarted.images.processor.pending).toBeGreaterThan(0);
+      expect(await restarted.images.processor.queueDepth()).toBeGreaterThan(0);
       await restarted.images.processor.whenIdle();
       const map = (await restarted.inject({ url: '/api/map/g1_map_b' })).json();
       expect(map).toMatchObject({ imageProcessStatus: 'DONE', tilesPath: 'g1/g1_map_b', maxZoom: 1 });

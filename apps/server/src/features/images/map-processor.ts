@@ -1,15 +1,27 @@
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { getModel, messages, type TStoredImage } from '@waypoint/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import type { ModelRecord } from '../../db/rows.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { isMediaError } from '../../media/errors.ts';
-import type { MediaStorage } from '../../media/paths.ts';
-import { replaceTilesInChild, type TileFormat } from '../../media/tiles.ts';
+import { type MediaStorage, mediaRoots } from '../../media/paths.ts';
+import { removeAbandonedBuilds, replaceTilesInChild, type TileFormat } from '../../media/tiles.ts';
 import { type Actor, systemActor } from '../audit/audit.ts';
-import { findRecord, listRecords } from '../models/models.repository.ts';
+import { findRecord } from '../models/models.repository.ts';
 import { newVersion } from './images.service.ts';
+import {
+  claimableJobs,
+  claimJob,
+  countQueued,
+  liveClaims,
+  releaseClaim,
+  releaseClaimsOf,
+  renewClaim,
+} from './map-jobs.repository.ts';
 
 interface Job {
   mapId: string;
@@ -17,9 +29,13 @@ interface Job {
 }
 
 /**
- * Cuts map images into tile pyramids in the background, one map at a time. A job is recorded on
- * the map (imageProcessStatus PENDING → PROCESSING → DONE or ERROR with imageProcessError), so a
- * job interrupted by a restart is found and run again on start. Requests never wait for a job: the
+ * Cuts map images into tile pyramids in the background, one map at a time per server process. The
+ * queue is the map table itself (imageProcessStatus PENDING → PROCESSING → DONE or ERROR with
+ * imageProcessError), shared by every server process on the database: a process claims a PENDING
+ * job with a conditional update (exactly one process wins it), renews its claim while the pyramid
+ * is cut, and writes the result only while it still holds the claim. A PROCESSING job whose claim
+ * was not renewed within the lease (its process died) is taken over. Each process looks for jobs
+ * every `jobPollMs` and at once when it queues one itself. Requests never wait for a job: the
  * pyramid is cut in a low-priority child process and the queue only awaits it.
  */
 export function createMapProcessor(
@@ -29,98 +45,167 @@ export function createMapProcessor(
   options: { format?: TileFormat } = {},
 ) {
   const mapModel = getModel('map');
-  const queue: Job[] = [];
-  let running: Promise<void> | null = null;
+  const workerId = `${os.hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
+  const leaseMs = ctx.config.jobLeaseMs;
+  let running: Promise<number> | null = null;
+  let again = false;
   let current: Job | null = null;
-  let rerunCurrent = false;
   let stopped = false;
+  let started = false;
   let killCurrent: (() => void) | null = null;
-  const idleWaiters: (() => void)[] = [];
+  let pollTimer: NodeJS.Timeout | null = null;
+  let tileRuns = 0;
 
   async function set(mapId: string, fields: ModelRecord, actor: Actor = systemActor) {
     return ctx.writer.setInternal('map', mapId, fields, actor);
+  }
+
+  /** Writes the job's outcome only while this process still holds the claim. */
+  async function finish(mapId: string, fields: (current: ModelRecord) => ModelRecord): Promise<boolean> {
+    const written = await ctx.db.kysely.transaction().execute(async (trx) => {
+      if (!(await releaseClaim(trx, mapId, workerId))) return false;
+      await ctx.writer.setInternal('map', mapId, fields, systemActor, { trx });
+      return true;
+    });
+    ctx.cache.invalidate();
+    if (!written)
+      log.info({ mapId }, 'map processing result dropped: the job was queued again or taken over');
+    return written;
   }
 
   async function run(job: Job) {
     const map = await findRecord(ctx.db.kysely, mapModel, job.mapId);
     if (!map) return;
     const image = (map.images as Record<string, TStoredImage>).mapImage;
-    await set(job.mapId, { imageProcessStatus: 'PROCESSING', imageProcessError: '' });
     const tilesPath = `${job.gameId}/${job.mapId}`;
+    // Renew the claim while the pyramid is cut; a lost claim (queued again, or taken over after a
+    // stall) stops this run, since its result would be dropped anyway.
+    const renew = setInterval(
+      () => {
+        renewClaim(ctx.db.kysely, job.mapId, workerId)
+          .then((held) => {
+            if (!held) killCurrent?.();
+          })
+          .catch((error) => log.warn({ err: error, mapId: job.mapId }, 'could not renew a job claim'));
+      },
+      Math.max(50, Math.floor(leaseMs / 3)),
+    );
     try {
       if (!image) throw new Error('The map has no map image; upload one first');
       const source = storage.uploadFile('map', job.mapId, 'mapImage', image.fileName);
       if (!existsSync(source)) throw new Error('The map image file is missing; upload it again');
-      const started = Date.now();
+      const startedAt = Date.now();
+      tileRuns++;
       // A maxZoom set on the map is its coordinate scale: the pyramid puts the full-size image there.
       // Cut in a low-priority child process: requests keep the CPU, the server keeps its memory.
-      const child = replaceTilesInChild(source, storage.tilesDir(tilesPath), {
-        maxInputPixels: ctx.config.maxImagePixels,
-        format: options.format ?? 'png',
-        maxZoom: Number(map.maxZoom) > 0 ? Number(map.maxZoom) : undefined,
-      });
+      const child = replaceTilesInChild(
+        source,
+        storage.tilesDir(tilesPath),
+        {
+          maxInputPixels: ctx.config.maxImagePixels,
+          format: options.format ?? 'png',
+          maxZoom: Number(map.maxZoom) > 0 ? Number(map.maxZoom) : undefined,
+        },
+        { timeoutMs: ctx.config.tileJobTimeoutMs, memoryMb: ctx.config.imageJobMemoryMb },
+      );
       killCurrent = child.kill;
       const result = await child.result.finally(() => {
         killCurrent = null;
       });
       if (stopped) return;
-      const latest = await findRecord(ctx.db.kysely, mapModel, job.mapId);
-      if (!latest) return;
       // Tile URLs carry the image version and are cached for ever: a new pyramid needs a new version.
-      const images = { ...(latest.images as Record<string, TStoredImage>) };
-      if (images.mapImage) images.mapImage = { ...images.mapImage, version: newVersion() };
-      await set(job.mapId, {
-        imageProcessStatus: 'DONE',
-        imageProcessError: '',
-        tilesPath,
-        maxZoom: result.maxZoom,
-        images,
+      const done = await finish(job.mapId, (latest) => {
+        const images = { ...(latest.images as Record<string, TStoredImage>) };
+        if (images.mapImage) images.mapImage = { ...images.mapImage, version: newVersion() };
+        return {
+          imageProcessStatus: 'DONE',
+          imageProcessError: '',
+          tilesPath,
+          maxZoom: result.maxZoom,
+          images,
+        };
       });
-      log.info({ mapId: job.mapId, tiles: result.tileCount, ms: Date.now() - started }, 'map tiles ready');
+      if (done) {
+        log.info(
+          { mapId: job.mapId, tiles: result.tileCount, ms: Date.now() - startedAt },
+          'map tiles ready',
+        );
+      }
     } catch (error) {
       if (stopped) return;
       const message = isMediaError(error) || error instanceof Error ? error.message : String(error);
       log.warn({ mapId: job.mapId, err: error }, 'map processing failed');
       if (await findRecord(ctx.db.kysely, mapModel, job.mapId)) {
-        await set(job.mapId, { imageProcessStatus: 'ERROR', imageProcessError: message.slice(0, 500) });
+        await finish(job.mapId, () => ({
+          imageProcessStatus: 'ERROR',
+          imageProcessError: message.slice(0, 500),
+        }));
       }
+    } finally {
+      clearInterval(renew);
     }
   }
 
-  async function loop() {
-    while (!stopped && queue.length > 0) {
-      current = queue.shift()!;
-      rerunCurrent = false;
+  /** Claims and runs jobs until none is left that this process may take; answers how many ran. */
+  async function drain(): Promise<number> {
+    let ran = 0;
+    while (!stopped) {
+      const job = await claimNext();
+      if (!job) break;
+      current = job;
       try {
-        await run(current);
+        await run(job);
       } catch (error) {
-        if (!stopped) log.error({ err: error, mapId: current.mapId }, 'map processing job failed');
+        if (!stopped) log.error({ err: error, mapId: job.mapId }, 'map processing job failed');
+      } finally {
+        current = null;
       }
-      if (rerunCurrent && !stopped) queue.unshift(current);
-      current = null;
+      ran++;
     }
+    return ran;
   }
 
-  function kick() {
-    if (running || stopped) return;
-    running = loop().finally(() => {
-      running = null;
-      if (queue.length > 0 && !stopped) kick();
-      else for (const resolve of idleWaiters.splice(0)) resolve();
-    });
+  async function claimNext(): Promise<Job | null> {
+    const cutoff = new Date(Date.now() - leaseMs).toISOString();
+    for (const candidate of await claimableJobs(ctx.db.kysely, cutoff)) {
+      if (stopped) return null;
+      const claimed = await ctx.db.kysely.transaction().execute(async (trx) => {
+        if (!(await claimJob(trx, candidate.mapId, workerId, cutoff))) return false;
+        await ctx.writer.setInternal(
+          'map',
+          candidate.mapId,
+          { imageProcessStatus: 'PROCESSING', imageProcessError: '' },
+          systemActor,
+          { trx },
+        );
+        return true;
+      });
+      if (claimed) {
+        ctx.cache.invalidate();
+        return candidate;
+      }
+    }
+    return null;
   }
 
-  function add(job: Job) {
-    if (current?.mapId === job.mapId) {
-      // The image may have changed since this run started: run it once more afterwards.
-      rerunCurrent = true;
-      current.gameId = job.gameId;
-      return;
+  /** Looks for jobs now (runs them in the background); answers when this look is over. */
+  function kick(): Promise<number> {
+    if (stopped) return Promise.resolve(0);
+    if (running) {
+      again = true;
+      return running;
     }
-    const queued = queue.find((j) => j.mapId === job.mapId);
-    if (queued) queued.gameId = job.gameId;
-    else queue.push(job);
-    kick();
+    again = false;
+    running = drain()
+      .catch((error) => {
+        if (!stopped) log.error({ err: error }, 'map processing queue failed');
+        return 0;
+      })
+      .finally(() => {
+        running = null;
+        if (again && !stopped) void kick();
+      });
+    return running;
   }
 
   return {
@@ -138,46 +223,76 @@ export function createMapProcessor(
           { field: 'images.mapImage', message: 'Upload a map image first' },
         ]);
       }
+      // A run in progress (here or in another process) loses its claim and the job runs again.
       const updated = await set(mapId, { imageProcessStatus: 'PENDING', imageProcessError: '' }, actor);
-      add({ mapId, gameId });
+      void kick();
       return updated;
     },
 
     /** Queues a map without checks (server's own work, e.g. demo maps). */
-    async enqueueInternal(mapId: string, gameId: string) {
+    async enqueueInternal(mapId: string, _gameId: string) {
       await set(mapId, { imageProcessStatus: 'PENDING', imageProcessError: '' });
-      add({ mapId, gameId });
+      void kick();
     },
 
-    /** Picks up jobs left PENDING or PROCESSING by an earlier run of the server. */
+    /**
+     * Starts the queue: removes pyramids half-built by a process that died, then looks for jobs
+     * now and every `jobPollMs` (jobs queued by any process, and jobs whose claim expired).
+     */
     async resume() {
-      for (const status of ['PROCESSING', 'PENDING']) {
-        const { data } = await listRecords(ctx.db.kysely, mapModel, {
-          filter: { imageProcessStatus: status },
-          limit: 10_000,
-          skip: 0,
-        });
-        for (const map of data) add({ mapId: map._id as string, gameId: map.gameId as string });
+      if (started || stopped) return;
+      started = true;
+      const cutoff = new Date(Date.now() - leaseMs).toISOString();
+      const busy = new Set(await liveClaims(ctx.db.kysely, cutoff));
+      const removed = await removeAbandonedBuilds(
+        path.join(ctx.config.dataDir, mediaRoots.mapTiles),
+        (name) => busy.has(name),
+      );
+      if (removed.length) log.info({ removed: removed.length }, 'removed half-built tile pyramids');
+      pollTimer = setInterval(() => void kick(), Math.max(10, ctx.config.jobPollMs));
+      pollTimer.unref();
+      void kick();
+    },
+
+    /** Resolves once this process has no job running and none is waiting that it may claim. */
+    async whenIdle(): Promise<void> {
+      while (!stopped) {
+        if (running) {
+          await running;
+          continue;
+        }
+        if ((await kick()) === 0 && !running) return;
       }
     },
 
-    /** Resolves once the queue is empty and no job runs. */
-    whenIdle(): Promise<void> {
-      if (!running && queue.length === 0) return Promise.resolve();
-      return new Promise((resolve) => idleWaiters.push(resolve));
-    },
-
-    /** Stops taking jobs; a running job's result is dropped and it is resumed on the next start. */
-    stop() {
+    /**
+     * Stops taking jobs; a running job is stopped and handed back (PENDING), so that this or
+     * another process runs it again.
+     */
+    async stop() {
       stopped = true;
-      queue.length = 0;
+      if (pollTimer) clearInterval(pollTimer);
       killCurrent?.();
-      for (const resolve of idleWaiters.splice(0)) resolve();
+      await releaseClaimsOf(ctx.db.kysely, workerId).catch((error) =>
+        log.warn({ err: error }, 'could not hand back map processing jobs'),
+      );
     },
 
-    get pending(): number {
-      return queue.length + (current ? 1 : 0);
+    /** Maps waiting or being processed, by any process (PENDING + PROCESSING), e.g. for metrics. */
+    queueDepth: () => countQueued(ctx.db.kysely),
+
+    /** Jobs this process is running now (0 or 1). */
+    get running(): number {
+      return current ? 1 : 0;
     },
+
+    /** Tile pyramids this process has started cutting since it started. */
+    get tileRuns(): number {
+      return tileRuns;
+    },
+
+    /** This process's name in job claims. */
+    workerId,
   };
 }
 

@@ -1,6 +1,6 @@
 import type { ModelDef } from '@waypoint/shared';
 import type { Kysely } from 'kysely';
-import type { Executor } from '../../db/database.ts';
+import type { Dialect, Executor } from '../../db/database.ts';
 import { fromRow, type ModelRecord, type Row, toRow } from '../../db/rows.ts';
 
 export type { Executor };
@@ -52,6 +52,29 @@ export async function findRecord(
 ): Promise<ModelRecord | undefined> {
   const row = await dyn(db).selectFrom(model.table).selectAll().where('_id', '=', id).executeTakeFirst();
   return row ? fromRow(model, row as Row) : undefined;
+}
+
+/**
+ * Reads a record inside a write transaction and locks its row until the transaction ends, so that
+ * concurrent writers of one record take turns (`SELECT … FOR UPDATE` on PostgreSQL; SQLite runs
+ * one write transaction at a time already and has no row locks).
+ */
+export async function findRecordForUpdate(
+  trx: Executor,
+  dialect: Dialect,
+  model: ModelDef,
+  id: string,
+): Promise<ModelRecord | undefined> {
+  let query = dyn(trx).selectFrom(model.table).selectAll().where('_id', '=', id);
+  if (dialect === 'postgres') query = query.forUpdate();
+  const row = await query.executeTakeFirst();
+  return row ? fromRow(model, row as Row) : undefined;
+}
+
+/** True for the unique or primary-key violation of either engine (an id that exists already). */
+export function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || code === 'SQLITE_CONSTRAINT_UNIQUE';
 }
 
 /** Every record of `model` whose `field` equals `value` (for cascades and clean-up). */
@@ -110,6 +133,7 @@ export async function insertMany(db: Executor, model: ModelDef, records: ModelRe
   }
 }
 
+/** Writes the fields present in `record` (and `images` when present); other columns keep their values. */
 export async function updateRecord(
   db: Executor,
   model: ModelDef,
@@ -125,6 +149,8 @@ export async function updateRecord(
     .execute();
 }
 
-export async function deleteRecord(db: Executor, model: ModelDef, id: string) {
-  await dyn(db).deleteFrom(model.table).where('_id', '=', id).execute();
+/** Deletes a record; answers whether a row was deleted. */
+export async function deleteRecord(db: Executor, model: ModelDef, id: string): Promise<boolean> {
+  const result = await dyn(db).deleteFrom(model.table).where('_id', '=', id).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
 }

@@ -8,8 +8,10 @@ import {
   deleteRecord,
   type Executor,
   findRecord,
+  findRecordForUpdate,
   findRecordsBy,
   insertRecord,
+  isUniqueViolation,
   recordExists,
   updateRecord,
 } from './models.repository.ts';
@@ -35,9 +37,19 @@ async function descendants(db: Executor, key: ModelKey, id: string): Promise<Rem
   return found;
 }
 
-interface WriteOptions {
+export interface WriteOptions {
   /** Join an open transaction (suggestion accept, imports) instead of opening one. */
   trx?: Executor;
+}
+
+/** Fields for `setInternal`: fixed values, or computed from the record as it is when locked. */
+export type InternalFields = ModelRecord | ((current: ModelRecord) => ModelRecord);
+
+/** Only the named fields of a record (what a write changes). */
+function pick(record: ModelRecord, names: Iterable<string>): ModelRecord {
+  const out: ModelRecord = {};
+  for (const name of names) if (name in record) out[name] = record[name];
+  return out;
 }
 
 function sanitizeHtmlFields(model: ModelDef, record: ModelRecord): ModelRecord {
@@ -79,9 +91,16 @@ async function checkReferences(db: Executor, model: ModelDef, record: ModelRecor
  * The one write path for content: admin edits, accepted suggestions and accepted imports all come
  * here. Input is validated with the registry's schema, HTML is sanitized, references are checked,
  * and the change and its audit entry are written in one transaction.
+ *
+ * Concurrent writes stay correct on both engines: an update or delete locks the record's row for
+ * its transaction and writes only the fields it changes, so parallel edits of different fields all
+ * land; a create with an id that exists (also when two arrive at once) is a 409; a delete of a
+ * record that is already gone is a 404 and leaves no audit row.
  */
 export function createModelWriter(db: Db, onChange: () => void) {
   const removeListeners: ((removed: RemovedRecord[]) => void)[] = [];
+  const lock = (trx: Executor, model: ModelDef, id: string) =>
+    findRecordForUpdate(trx, db.dialect, model, id);
 
   async function inTransaction<T>(options: WriteOptions, work: (trx: Executor) => Promise<T>): Promise<T> {
     const result = options.trx ? await work(options.trx) : await db.kysely.transaction().execute(work);
@@ -99,7 +118,14 @@ export function createModelWriter(db: Db, onChange: () => void) {
       }
       await checkReferences(trx, model, record);
       const now = new Date().toISOString();
-      await insertRecord(trx, model, record, now);
+      try {
+        await insertRecord(trx, model, record, now);
+      } catch (error) {
+        // Another create with this id committed after the check above.
+        if (isUniqueViolation(error))
+          throw conflict(messages.alreadyExists(model.label, record._id as string));
+        throw error;
+      }
       const stored = (await findRecord(trx, model, record._id as string))!;
       await recordAudit(trx, {
         actor,
@@ -123,12 +149,13 @@ export function createModelWriter(db: Db, onChange: () => void) {
     const patch = parse(model.patchSchema, patchInput, 'body') as ModelRecord;
     if (Object.keys(patch).length === 0) throw badRequest('Invalid body: no field to change');
     return inTransaction(options, async (trx) => {
-      const before = await findRecord(trx, model, id);
+      const before = await lock(trx, model, id);
       if (!before) throw notFound(messages.notFound(model.label, id));
       const merged = parse(model.schema, { ...before, ...patch, _id: id }, 'body') as ModelRecord;
       const record = { ...sanitizeHtmlFields(model, merged), images: before.images };
-      await checkReferences(trx, model, record, new Set(Object.keys(patch)));
-      await updateRecord(trx, model, id, record, new Date().toISOString());
+      const changed = new Set(Object.keys(patch));
+      await checkReferences(trx, model, record, changed);
+      await updateRecord(trx, model, id, pick(record, changed), new Date().toISOString());
       const after = (await findRecord(trx, model, id))!;
       await recordAudit(trx, { actor, model: key, recordId: id, action: 'update', before, after });
       return after;
@@ -153,10 +180,10 @@ export function createModelWriter(db: Db, onChange: () => void) {
   async function remove(key: ModelKey, id: string, actor: Actor, options: WriteOptions = {}) {
     const model = getModel(key);
     const { before, removed } = await inTransaction(options, async (trx) => {
-      const before = await findRecord(trx, model, id);
+      const before = await lock(trx, model, id);
       if (!before) throw notFound(messages.notFound(model.label, id));
       const removed = [{ model: key, record: before }, ...(await descendants(trx, key, id))];
-      await deleteRecord(trx, model, id);
+      if (!(await deleteRecord(trx, model, id))) throw notFound(messages.notFound(model.label, id));
       await recordAudit(trx, { actor, model: key, recordId: id, action: 'delete', before });
       return { before, removed };
     });
@@ -166,15 +193,23 @@ export function createModelWriter(db: Db, onChange: () => void) {
 
   /**
    * Sets fields the API never takes from a client (images, tile paths, processing status).
-   * Used by the server's own features, never with request bodies.
+   * Used by the server's own features, never with request bodies. `fields` may be a function of
+   * the locked current record (e.g. to add one entry to the `images` map without losing another
+   * added at the same time); only the fields it names are written.
    */
-  async function setInternal(key: ModelKey, id: string, fields: ModelRecord, actor: Actor = systemActor) {
+  async function setInternal(
+    key: ModelKey,
+    id: string,
+    fields: InternalFields,
+    actor: Actor = systemActor,
+    options: WriteOptions = {},
+  ) {
     const model = getModel(key);
-    return inTransaction({}, async (trx) => {
-      const before = await findRecord(trx, model, id);
+    return inTransaction(options, async (trx) => {
+      const before = await lock(trx, model, id);
       if (!before) throw notFound(messages.notFound(model.label, id));
-      const record = { ...before, ...fields };
-      await updateRecord(trx, model, id, record, new Date().toISOString());
+      const change = typeof fields === 'function' ? fields(before) : fields;
+      await updateRecord(trx, model, id, change, new Date().toISOString());
       const after = (await findRecord(trx, model, id))!;
       await recordAudit(trx, { actor, model: key, recordId: id, action: 'update', before, after });
       return after;

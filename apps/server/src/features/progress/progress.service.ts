@@ -70,7 +70,10 @@ export function createProgressService(db: Db) {
       await requireGame(gameId);
       return itemsSave(userId, gameId);
     },
-    /** `change` is an absolute count, or a relative one (+n / -n) applied atomically. */
+    /**
+     * `change` is an absolute count, or a relative one (+n / -n) applied atomically; either way the
+     * count stays between 0 and the item's required total of that kind.
+     */
     async setItemQuantity(
       userId: string,
       gameId: string,
@@ -81,14 +84,9 @@ export function createProgressService(db: Db) {
       await requireGame(gameId);
       const item = await requireChild('item', gameId, itemId);
       const key = { userId, gameId, itemId, findOnly };
-      if ('absolute' in change) await setOwnedQuantity(k, key, change.absolute);
-      else
-        await changeOwnedQuantity(
-          k,
-          key,
-          change.delta,
-          ownedCap(item.required as TItemRequirement[], findOnly),
-        );
+      const cap = ownedCap(item.required as TItemRequirement[], findOnly);
+      if ('absolute' in change) await setOwnedQuantity(k, key, Math.min(change.absolute, cap));
+      else await changeOwnedQuantity(k, key, change.delta, cap);
       return itemsSave(userId, gameId);
     },
     completedMarkers: (userId: string) => completedMarkerIds(k, userId),

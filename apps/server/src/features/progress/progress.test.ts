@@ -108,6 +108,15 @@ describe('items to keep', () => {
     expect(await owned(true)).toBe(4);
   });
 
+  it('caps an absolute count at the required total, like +n', async () => {
+    expect((await set(false, '999999')).statusCode).toBe(200);
+    expect(await owned(false)).toBe(5); // 3 for the quest + 2 for the hideout
+    await set(true, '7');
+    expect(await owned(true)).toBe(4);
+    await set(false, '3');
+    expect(await owned(false)).toBe(3);
+  });
+
   it('never loses a count when many increments arrive at once', async () => {
     await set(false, '0');
     const answers = await Promise.all(Array.from({ length: 4 }, () => set(false, '+1')));
