@@ -83,6 +83,7 @@ export const messages = {
   notFound: (what: string, id: string) => `${what} not found: ${id}`,
   alreadyExists: (what: string, id: string) => `${what} already exists: ${id}`,
   tooManyRequests: 'Too many requests, please slow down',
+  serverBusy: 'The server is busy, please try again in a few seconds',
   payloadTooLarge: 'The request is too large',
   // Quest tracker, Items To Keep and crafting (specification §2.9, §2.10, §2.1).
   questFilterPlaceholder: 'Item name',

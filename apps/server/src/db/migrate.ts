@@ -9,6 +9,12 @@ const migrations: Record<string, Migration> = {
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
+/** True when a migration this build knows has not run on the database yet. */
+export async function migrationsPending(db: Db): Promise<boolean> {
+  const migrator = new Migrator({ db: db.kysely, provider });
+  return (await migrator.getMigrations()).some((m) => m.executedAt === undefined);
+}
+
 export async function migrateToLatest(db: Db): Promise<void> {
   const migrator = new Migrator({ db: db.kysely, provider });
   const { error, results } = await migrator.migrateToLatest();
