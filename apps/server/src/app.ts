@@ -45,6 +45,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const metrics = createMetrics(db, () => cache);
   const cache = new ResponseCache({
     maxBytes: config.responseCacheMb * 1024 * 1024,
+    missesPerSecond: config.readMissesPerSecond,
+    missBurst: config.readMissBurst,
     onHit: () => metrics.cacheHits.inc(),
     onMiss: () => metrics.cacheMisses.inc(),
   });

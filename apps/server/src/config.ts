@@ -38,6 +38,9 @@ export interface Config {
   maxJsonDepth: number;
   /** Bytes the response cache may hold (bodies and their compressed forms), in MB. */
   responseCacheMb: number;
+  /** Answers one client address may have the server compute per second (cached ones are free), after a burst. */
+  readMissesPerSecond: number;
+  readMissBurst: number;
   /** Load shedding: answer 503 while the mean event-loop delay, the heap or the RSS is above these (0: off). */
   maxEventLoopDelayMs: number;
   maxHeapUsedMb: number;
@@ -112,6 +115,8 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     userBodyLimitBytes: int(env, 'USER_BODY_LIMIT_BYTES', 64 * 1024),
     maxJsonDepth: int(env, 'MAX_JSON_DEPTH', 32),
     responseCacheMb: int(env, 'RESPONSE_CACHE_MB', 128),
+    readMissesPerSecond: int(env, 'READ_MISSES_PER_SECOND', 2),
+    readMissBurst: int(env, 'READ_MISS_BURST', 20),
     maxEventLoopDelayMs: int(env, 'MAX_EVENT_LOOP_DELAY_MS', 1000),
     maxHeapUsedMb: int(env, 'MAX_HEAP_USED_MB', 1536),
     maxRssMb: int(env, 'MAX_RSS_MB', 3072),

@@ -1,4 +1,4 @@
-import { type Migration, type MigrationProvider, Migrator } from 'kysely';
+import { type Migration, type MigrationProvider, Migrator, sql } from 'kysely';
 import type { Db } from './database.ts';
 import * as initial from './migrations/0001_initial.ts';
 
@@ -9,14 +9,25 @@ const migrations: Record<string, Migration> = {
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
+/**
+ * The migrator of this database. On PostgreSQL its bookkeeping tables live in the current schema:
+ * without saying so, a `kysely_migration*` table in any other schema of the database would be
+ * taken for this one's.
+ */
+async function migratorFor(db: Db): Promise<Migrator> {
+  if (db.dialect !== 'postgres') return new Migrator({ db: db.kysely, provider });
+  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db.kysely);
+  return new Migrator({ db: db.kysely, provider, migrationTableSchema: rows[0]?.schema ?? 'public' });
+}
+
 /** True when a migration this build knows has not run on the database yet. */
 export async function migrationsPending(db: Db): Promise<boolean> {
-  const migrator = new Migrator({ db: db.kysely, provider });
+  const migrator = await migratorFor(db);
   return (await migrator.getMigrations()).some((m) => m.executedAt === undefined);
 }
 
 export async function migrateToLatest(db: Db): Promise<void> {
-  const migrator = new Migrator({ db: db.kysely, provider });
+  const migrator = await migratorFor(db);
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {

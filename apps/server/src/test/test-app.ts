@@ -44,6 +44,8 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
       jwtSecret: 'test-secret-for-integration-tests-only',
       logLevel: 'silent',
       authRateLimit: 1000,
+      // Tests ask many distinct answers from one address; the per-client budget has its own tests.
+      readMissesPerSecond: 0,
       webDist: path.join(dataDir, 'no-web-build'),
       ...overrides,
     },

@@ -15,9 +15,10 @@ import { isBadText } from '../../http/body.ts';
 import { badRequest, forbidden, notFound, parse, unauthorized } from '../../http/errors.ts';
 import type { Actor } from '../audit/audit.ts';
 import { ensureAdmin } from '../auth/policy.ts';
-import { childIds, type Filter, findRecord, listRecords } from './models.repository.ts';
+import { listJson } from './list-pages.ts';
+import { childIds, type Filter, findRecord } from './models.repository.ts';
 import type { ModelWriter } from './models.service.ts';
-import { onlyKnownQuery, type ResponseCache, serializeList } from './response-cache.ts';
+import { onlyKnownQuery, type ResponseCache } from './response-cache.ts';
 
 const zListQuery = z.object({
   query: z.string().max(4000).optional(),
@@ -138,10 +139,7 @@ export function registerModelRoutes(
       if (!scope.admin && q.userId !== request.user?.id) throw forbidden(messages.adminRequired);
       filter.userId = q.userId;
     }
-    const load = async () => {
-      const { count, data } = await listRecords(db.kysely, model, { filter, limit: q.limit, skip: q.skip });
-      return serializeList({ count, limit: q.limit, skip: q.skip }, data);
-    };
+    const load = () => listJson(db.kysely, model, { filter, limit: q.limit, skip: q.skip });
     if (!scope.cacheable) return reply.type('application/json; charset=utf-8').send((await load()).body);
     // The key is the parsed request: the same list asked in another spelling is one entry.
     const key = `${scope.admin ? 'admin' : 'public'}|list|${model.key}|${q.limit}|${q.skip}|${JSON.stringify(parsed)}`;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { useTestApp } from '../../test/test-app.ts';
+import { createContent, createTestApp, useTestApp } from '../../test/test-app.ts';
 
 /** A small bound (about 60 KB) so that a few hundred answers overflow it. */
 const env = useTestApp({ overrides: { responseCacheMb: 0.06 } });
@@ -73,5 +73,28 @@ describe('response cache: keyed on the normalized request, bounded by bytes', ()
     expect(res.json().count).toBe(40);
     expect(cache.size).toBe(0);
     expect(cache.bytes).toBe(0);
+  });
+});
+
+describe('answers one client may have computed', () => {
+  it('are limited per address: a 429 with Retry-After beyond the burst, while cached answers still come', async () => {
+    const t = await createTestApp({ readMissesPerSecond: 1, readMissBurst: 5 });
+    try {
+      await createContent(t);
+      const ask = (url: string, ip: string) => t.app.inject({ url, headers: { 'x-forwarded-for': ip } });
+      expect((await ask('/api/games', '198.51.100.1')).statusCode).toBe(200);
+      const statuses: number[] = [];
+      for (let skip = 0; skip < 10; skip++)
+        statuses.push((await ask(`/api/placedmarkers?skip=${skip}`, '198.51.100.1')).statusCode);
+      expect(statuses.filter((s) => s === 200).length).toBeLessThanOrEqual(5);
+      const refused = await ask('/api/placedmarkers?skip=11', '198.51.100.1');
+      expect(refused.statusCode).toBe(429);
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      // Cached answers cost nothing and still come; another address has its own budget.
+      expect((await ask('/api/games', '198.51.100.1')).statusCode).toBe(200);
+      expect((await ask('/api/placedmarkers?skip=12', '198.51.100.2')).statusCode).toBe(200);
+    } finally {
+      await t.close();
+    }
   });
 });

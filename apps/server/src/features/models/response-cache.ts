@@ -1,5 +1,4 @@
 import { createHash, webcrypto } from 'node:crypto';
-import { setImmediate as nextTurn } from 'node:timers/promises';
 import { promisify } from 'node:util';
 import { brotliCompress, gzip, constants as zlibConstants } from 'node:zlib';
 import { messages } from '@waypoint/shared';
@@ -28,6 +27,9 @@ export interface ResponseCacheOptions {
   concurrency?: number;
   /** Misses that may wait; beyond, the server is busy (503). */
   maxWaiting?: number;
+  /** Answers one client (address) may have computed per second, after a burst of `missBurst`; 0: no limit. */
+  missesPerSecond?: number;
+  missBurst?: number;
   onHit?: () => void;
   onMiss?: () => void;
 }
@@ -37,30 +39,9 @@ const COMPRESS_ABOVE = 1024;
 /** Bodies above this size are hashed on the thread pool. */
 const HASH_OFF_THREAD_ABOVE = 64 * 1024;
 
-/** A body already serialized to JSON (large lists are serialized in slices, see serializeList). */
+/** A body already serialized to JSON (large lists are written page by page, see list-pages.ts). */
 export class Serialized {
   constructor(readonly body: Buffer) {}
-}
-
-/**
- * Serializes `{...head, data}` with the rows in slices, yielding to the event loop between them,
- * so that a list of thousands of rows never holds other requests for long.
- */
-export async function serializeList(head: Record<string, unknown>, data: unknown[]): Promise<Serialized> {
-  const slice = 500;
-  if (data.length <= slice) return new Serialized(Buffer.from(JSON.stringify({ ...head, data })));
-  const { count, ...rest } = head;
-  const parts: string[] = [`{"count":${JSON.stringify(count)},"data":[`];
-  for (let i = 0; i < data.length; i += slice) {
-    if (i > 0) {
-      parts.push(',');
-      await nextTurn();
-    }
-    parts.push(JSON.stringify(data.slice(i, i + slice)).slice(1, -1));
-  }
-  const tail = JSON.stringify(rest);
-  parts.push(tail === '{}' ? ']}' : `],${tail.slice(1)}`);
-  return new Serialized(Buffer.from(parts.join('')));
 }
 
 /**
@@ -78,30 +59,81 @@ export function onlyKnownQuery(query: unknown, known: ReadonlySet<string>) {
   }
 }
 
-/** At most `limit` tasks at once, the rest in arrival order. */
+/**
+ * A token bucket per client address for answers that must be computed: reading what is cached is
+ * free, but one client cannot keep the server busy computing distinct large answers for everyone.
+ */
+class MissBudget {
+  private buckets = new Map<string, { tokens: number; at: number }>();
+
+  constructor(
+    private readonly perSecond: number,
+    private readonly burst: number,
+  ) {}
+
+  /** Seconds until the client may compute again; 0 when it may now (and the token is taken). */
+  take(client: string, now = Date.now()): number {
+    if (this.perSecond <= 0) return 0;
+    let bucket = this.buckets.get(client);
+    if (!bucket) {
+      // Forget idle clients now and then; a full bucket is the same as no bucket.
+      if (this.buckets.size >= 100_000) this.buckets.clear();
+      bucket = { tokens: this.burst, at: now };
+      this.buckets.set(client, bucket);
+    }
+    bucket.tokens = Math.min(this.burst, bucket.tokens + ((now - bucket.at) / 1000) * this.perSecond);
+    bucket.at = now;
+    if (bucket.tokens >= 1) {
+      bucket.tokens -= 1;
+      return 0;
+    }
+    return Math.ceil((1 - bucket.tokens) / this.perSecond);
+  }
+}
+
+/**
+ * At most `limit` tasks at once; waiting tasks are grouped by class (the kind of answer) and the
+ * classes take turns, so that a flood of one kind (say, large marker lists) never makes a different
+ * answer wait behind all of it.
+ */
 class Gate {
   private running = 0;
-  private waiting: (() => void)[] = [];
+  private waitingCount = 0;
+  private queues = new Map<string, (() => void)[]>();
 
   constructor(
     private readonly limit: number,
     private readonly maxWaiting: number,
   ) {}
 
-  async run<T>(task: () => Promise<T>): Promise<T> {
+  async run<T>(group: string, task: () => Promise<T>): Promise<T> {
     if (this.running >= this.limit) {
-      if (this.waiting.length >= this.maxWaiting) {
-        throw new HttpError(503, messages.serverBusy);
-      }
-      await new Promise<void>((resolve) => this.waiting.push(resolve));
+      if (this.waitingCount >= this.maxWaiting) throw new HttpError(503, messages.serverBusy);
+      this.waitingCount++;
+      await new Promise<void>((resolve) => {
+        const queue = this.queues.get(group);
+        if (queue) queue.push(resolve);
+        else this.queues.set(group, [resolve]);
+      });
     } else this.running++;
     try {
       return await task();
     } finally {
-      const next = this.waiting.shift();
-      if (next) next();
-      else this.running--;
+      this.release();
     }
+  }
+
+  /** Hands the slot to the first waiting class, which then goes to the back of the turn. */
+  private release() {
+    for (const [group, queue] of this.queues) {
+      const next = queue.shift() as () => void;
+      this.queues.delete(group);
+      if (queue.length > 0) this.queues.set(group, queue);
+      this.waitingCount--;
+      next();
+      return;
+    }
+    this.running--;
   }
 }
 
@@ -123,9 +155,11 @@ export class ResponseCache {
   private held = 0;
   private bypass = false;
   private readonly gate: Gate;
+  private readonly budget: MissBudget;
 
   constructor(private readonly options: ResponseCacheOptions) {
-    this.gate = new Gate(options.concurrency ?? 2, options.maxWaiting ?? 256);
+    this.gate = new Gate(options.concurrency ?? 1, options.maxWaiting ?? 256);
+    this.budget = new MissBudget(options.missesPerSecond ?? 0, options.missBurst ?? 20);
   }
 
   /** Bytes held now. */
@@ -175,8 +209,15 @@ export class ResponseCache {
     this.options.onMiss?.();
     let pending = this.computing.get(key);
     if (!pending) {
+      const wait = this.budget.take(request.ip);
+      if (wait > 0) {
+        reply.header('retry-after', String(wait));
+        throw new HttpError(429, messages.tooManyRequests);
+      }
       const generation = this.generation;
-      pending = this.gate.run(() => this.build(key, compute));
+      // The class of an answer: scope, kind and model (or map), the key's first three parts.
+      const group = key.split('|', 3).join('|');
+      pending = this.gate.run(group, () => this.build(key, compute));
       this.computing.set(key, pending);
       const settle = () => {
         if (this.computing.get(key) === pending) this.computing.delete(key);
