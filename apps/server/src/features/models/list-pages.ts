@@ -7,7 +7,7 @@ import type { Filter, ListOptions } from './models.repository.ts';
 import { Serialized } from './response-cache.ts';
 
 /** Rows read per query: a page of a few hundred rows holds the event loop for a few milliseconds. */
-const PAGE = 200;
+const PAGE = 100;
 
 // Content tables are declared by the registry, not by the static Database type.
 // biome-ignore lint/suspicious/noExplicitAny: table names come from the registry

@@ -23,7 +23,7 @@ interface Entry {
 export interface ResponseCacheOptions {
   /** Bytes the cache may hold; an answer bigger than this is served but not kept. */
   maxBytes: number;
-  /** Answers computed at once; further misses wait their turn so that the event loop stays free. */
+  /** Answers computed at once (one per class of answer); further misses wait their turn. */
   concurrency?: number;
   /** Misses that may wait; beyond, the server is busy (503). */
   maxWaiting?: number;
@@ -92,13 +92,14 @@ class MissBudget {
 }
 
 /**
- * At most `limit` tasks at once; waiting tasks are grouped by class (the kind of answer) and the
- * classes take turns, so that a flood of one kind (say, large marker lists) never makes a different
- * answer wait behind all of it.
+ * One computation at a time per class of answer (scope, kind and model), at most `limit` in all;
+ * waiting classes take turns. A flood of one kind (say, distinct large marker lists) so occupies
+ * one lane and never makes a different answer wait behind all of it.
  */
 class Gate {
   private running = 0;
   private waitingCount = 0;
+  private busy = new Set<string>();
   private queues = new Map<string, (() => void)[]>();
 
   constructor(
@@ -107,7 +108,7 @@ class Gate {
   ) {}
 
   async run<T>(group: string, task: () => Promise<T>): Promise<T> {
-    if (this.running >= this.limit) {
+    if (this.running >= this.limit || this.busy.has(group)) {
       if (this.waitingCount >= this.maxWaiting) throw new HttpError(503, messages.serverBusy);
       this.waitingCount++;
       await new Promise<void>((resolve) => {
@@ -115,25 +116,33 @@ class Gate {
         if (queue) queue.push(resolve);
         else this.queues.set(group, [resolve]);
       });
-    } else this.running++;
+    } else {
+      this.running++;
+      this.busy.add(group);
+    }
     try {
       return await task();
     } finally {
-      this.release();
+      this.release(group);
     }
   }
 
-  /** Hands the slot to the first waiting class, which then goes to the back of the turn. */
-  private release() {
-    for (const [group, queue] of this.queues) {
-      const next = queue.shift() as () => void;
-      this.queues.delete(group);
-      if (queue.length > 0) this.queues.set(group, queue);
-      this.waitingCount--;
-      next();
-      return;
-    }
+  /** Frees the lane of `group`, then starts waiting tasks of free classes, oldest class first. */
+  private release(group: string) {
     this.running--;
+    this.busy.delete(group);
+    for (const [waiting, queue] of this.queues) {
+      if (this.running >= this.limit) return;
+      if (this.busy.has(waiting)) continue;
+      const next = queue.shift() as () => void;
+      this.queues.delete(waiting);
+      // A class that still waits goes to the back of the turn.
+      if (queue.length > 0) this.queues.set(waiting, queue);
+      this.waitingCount--;
+      this.running++;
+      this.busy.add(waiting);
+      next();
+    }
   }
 }
 
@@ -158,7 +167,7 @@ export class ResponseCache {
   private readonly budget: MissBudget;
 
   constructor(private readonly options: ResponseCacheOptions) {
-    this.gate = new Gate(options.concurrency ?? 1, options.maxWaiting ?? 256);
+    this.gate = new Gate(options.concurrency ?? 4, options.maxWaiting ?? 256);
     this.budget = new MissBudget(options.missesPerSecond ?? 0, options.missBurst ?? 20);
   }
 
@@ -304,11 +313,11 @@ export class ResponseCache {
     if (request.headers['if-none-match'] === entry.etag) return reply.status(304).send();
     if (entry.body.length > COMPRESS_ABOVE) {
       const accepts = request.headers['accept-encoding'] ?? '';
-      if (/\bbr\b/.test(accepts)) {
-        return reply.header('content-encoding', 'br').send(await this.compressed(entry, 'br'));
-      }
-      if (/\bgzip\b/.test(accepts)) {
-        return reply.header('content-encoding', 'gzip').send(await this.compressed(entry, 'gzip'));
+      const encoding = /\bbr\b/.test(accepts) ? 'br' : /\bgzip\b/.test(accepts) ? 'gzip' : null;
+      if (encoding) {
+        // Already compressed (the usual case): no waiting at all.
+        const body = entry[encoding] ?? (await this.compressed(entry, encoding));
+        return reply.header('content-encoding', encoding).send(body);
       }
     }
     return reply.send(entry.body);
