@@ -14,9 +14,23 @@ export default defineConfig({
         test: {
           name: 'server',
           include: ['apps/server/src/**/*.test.ts'],
+          exclude: ['apps/server/src/**/*.load.test.ts'],
           environment: 'node',
           pool: 'forks',
           testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        // Latency under load: these files measure the server while it is hammered, so they run on
+        // their own, one at a time, after the other suites (`npm test` runs this project separately).
+        test: {
+          name: 'load',
+          include: ['apps/server/src/**/*.load.test.ts'],
+          environment: 'node',
+          pool: 'forks',
+          fileParallelism: false,
+          testTimeout: 60_000,
           hookTimeout: 60_000,
         },
       },

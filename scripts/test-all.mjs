@@ -94,9 +94,19 @@ process.on('exit', stopCluster);
 
 if (want('typecheck')) check('typecheck', 'npm', ['run', '--silent', 'typecheck']);
 if (want('lint')) check('lint', 'npx', ['biome', 'check', '.']);
-if (want('unit')) vitest('unit+integration (SQLite)', { TEST_DATABASE_URL: '' }, []);
+// Latency-under-load files run alone after each engine's suite, so no other test shares the cores.
+if (want('unit')) {
+  vitest('unit+integration (SQLite)', { TEST_DATABASE_URL: '' }, [
+    '--project',
+    'shared',
+    '--project',
+    'server',
+  ]);
+  vitest('load (SQLite)', { TEST_DATABASE_URL: '' }, ['--project', 'load']);
+}
 if (want('postgres') && process.env.TEST_DATABASE_URL) {
   vitest('integration (PostgreSQL)', {}, ['--project', 'server']);
+  vitest('load (PostgreSQL)', {}, ['--project', 'load']);
   stopCluster();
 }
 if (want('e2e')) {

@@ -17,15 +17,19 @@ import { databaseStore, RateLimitCounters } from './features/limits/counters.ts'
 import { routeAddressKey } from './features/limits/limits.ts';
 import { createMailer } from './features/mail/mailer.ts';
 import { registerMapViewRoutes } from './features/map-view/map-view.routes.ts';
+import { startCacheBus } from './features/models/cache-bus.ts';
 import { registerModelRoutes } from './features/models/models.routes.ts';
 import { createModelWriter } from './features/models/models.service.ts';
 import { ResponseCache } from './features/models/response-cache.ts';
+import { createMetrics } from './features/ops/metrics.ts';
+import { opsPlugin } from './features/ops/ops.plugin.ts';
 import { registerProgressRoutes } from './features/progress/progress.routes.ts';
 import { createProgressService } from './features/progress/progress.service.ts';
 import { createMarkerService } from './features/suggestions/markers.service.ts';
 import { registerSuggestionRoutes } from './features/suggestions/suggestions.routes.ts';
 import { createSuggestionService } from './features/suggestions/suggestions.service.ts';
 import { sendWebNotFound, webHostPlugin } from './features/web-host/web-host.plugin.ts';
+import { bodyPlugin } from './http/body.ts';
 import { errorBody, installErrorHandling } from './http/errors.ts';
 
 export interface BuildOptions {
@@ -58,7 +62,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   if (!options.db) app.addHook('onClose', () => db.close());
   await migrateToLatest(db);
 
-  const cache = new ResponseCache();
+  const metrics = createMetrics(db, () => cache);
+  const cache = new ResponseCache({
+    maxBytes: config.responseCacheMb * 1024 * 1024,
+    missesPerSecond: config.readMissesPerSecond,
+    missBurst: config.readMissBurst,
+    onHit: () => metrics.cacheHits.inc(),
+    onMiss: () => metrics.cacheMisses.inc(),
+  });
+  const cacheBus = await startCacheBus({ db, databaseUrl: config.databaseUrl, cache, log: app.log });
+  app.addHook('onClose', () => cacheBus.close());
   const tokens = createTokenService(db, config.jwtSecret, config.tokenTtlSeconds);
   const counters = new RateLimitCounters(db);
   const mailer = createMailer({
@@ -67,14 +80,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     dataDir: config.dataDir,
     log: app.log,
   });
-  const writer = createModelWriter(db, () => cache.invalidate());
+  const writer = createModelWriter(db, () => cacheBus.changed());
   const routes: DeclaredRoute[] = [];
-  const ctx: AppContext = { config, db, writer, cache, tokens, mailer, routes };
+  const ctx: AppContext = { config, db, writer, cache, cacheBus, metrics, tokens, mailer, routes };
   app.decorate('ctx', ctx);
 
   installErrorHandling(app);
-  // The web host sets its own content security policy for the pages it serves; its frame-ancestors
-  // lets other sites embed the maps, so no X-Frame-Options contradicts it.
+  await app.register(bodyPlugin, { config });
+  await app.register(opsPlugin, { ctx });
+  // The web host sets its own content security policy and frame rules for the pages it serves.
   await app.register(helmet, {
     contentSecurityPolicy: false,
     frameguard: false,
@@ -99,7 +113,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerModelRoutes(app, { db, writer, cache });
   registerProgressRoutes(app, createProgressService(db));
   registerMapViewRoutes(app);
-  const invalidate = () => cache.invalidate();
+  const invalidate = () => cacheBus.changed();
   const suggestions = createSuggestionService({ db, writer, invalidate });
   registerSuggestionRoutes(app, {
     suggestions,

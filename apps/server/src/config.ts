@@ -46,7 +46,25 @@ export interface Config {
   suggestionRateLimit: number;
   commentRateLimit: number;
   voteRateLimit: number;
+  /** Largest JSON body of admin routes (and of any route without a role). */
   bodyLimitBytes: number;
+  /** Largest JSON body of guest routes (login, register, …): a few kilobytes are plenty. */
+  guestBodyLimitBytes: number;
+  /** Largest JSON body of logged-in users' writes. */
+  userBodyLimitBytes: number;
+  /** Deepest nesting of arrays and objects a JSON body may have, checked before parsing. */
+  maxJsonDepth: number;
+  /** Bytes the response cache may hold (bodies and their compressed forms), in MB. */
+  responseCacheMb: number;
+  /** Answers one client address may have the server compute per second (cached ones are free), after a burst. */
+  readMissesPerSecond: number;
+  readMissBurst: number;
+  /** Load shedding: answer 503 while the mean event-loop delay, the heap or the RSS is above these (0: off). */
+  maxEventLoopDelayMs: number;
+  maxHeapUsedMb: number;
+  maxRssMb: number;
+  /** Bearer token that `/metrics` requires; empty: `/metrics` is not served. */
+  metricsToken: string;
   uploadLimitBytes: number;
   maxImagePixels: number;
   allowLoopbackFetch: boolean;
@@ -141,6 +159,16 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     commentRateLimit: int(env, 'COMMENT_RATE_LIMIT', 30),
     voteRateLimit: int(env, 'VOTE_RATE_LIMIT', 120),
     bodyLimitBytes: int(env, 'BODY_LIMIT_BYTES', 2 * 1024 * 1024),
+    guestBodyLimitBytes: int(env, 'GUEST_BODY_LIMIT_BYTES', 16 * 1024),
+    userBodyLimitBytes: int(env, 'USER_BODY_LIMIT_BYTES', 64 * 1024),
+    maxJsonDepth: int(env, 'MAX_JSON_DEPTH', 32),
+    responseCacheMb: int(env, 'RESPONSE_CACHE_MB', 128),
+    readMissesPerSecond: int(env, 'READ_MISSES_PER_SECOND', 2),
+    readMissBurst: int(env, 'READ_MISS_BURST', 20),
+    maxEventLoopDelayMs: int(env, 'MAX_EVENT_LOOP_DELAY_MS', 1000),
+    maxHeapUsedMb: int(env, 'MAX_HEAP_USED_MB', 1536),
+    maxRssMb: int(env, 'MAX_RSS_MB', 3072),
+    metricsToken: env.METRICS_TOKEN ?? '',
     uploadLimitBytes: int(env, 'UPLOAD_LIMIT_BYTES', 50 * 1024 * 1024),
     maxImagePixels: int(env, 'MAX_IMAGE_PIXELS', 16384 * 16384),
     allowLoopbackFetch: bool(env, 'ALLOW_LOOPBACK_FETCH', false),

@@ -3,8 +3,10 @@ import type { Db } from './db/database.ts';
 import type { DeclaredRoute } from './features/auth/policy.ts';
 import type { TokenService } from './features/auth/tokens.ts';
 import type { Mailer } from './features/mail/mailer.ts';
+import type { CacheBus } from './features/models/cache-bus.ts';
 import type { ModelWriter } from './features/models/models.service.ts';
 import type { ResponseCache } from './features/models/response-cache.ts';
+import type { Metrics } from './features/ops/metrics.ts';
 
 /** What every feature may use; features receive it instead of building their own. */
 export interface AppContext {
@@ -12,6 +14,10 @@ export interface AppContext {
   db: Db;
   writer: ModelWriter;
   cache: ResponseCache;
+  /** Call `cacheBus.changed()` after any content write (drops every process's response cache). */
+  cacheBus: CacheBus;
+  /** Prometheus metrics the features add to (served at /metrics). */
+  metrics: Metrics;
   tokens: TokenService;
   mailer: Mailer;
   /** Every /api route with the role it declares (the permission tests walk these). */

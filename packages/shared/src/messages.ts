@@ -91,6 +91,7 @@ export const messages = {
     `Too many recovery e-mails were asked for this address. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
   weakPassword:
     'This password is too common or too easy to guess. Use a longer one, for example a few unrelated words.',
+  serverBusy: 'The server is busy, please try again in a few seconds',
   payloadTooLarge: 'The request is too large',
   // Quest tracker, Items To Keep and crafting (specification §2.9, §2.10, §2.1).
   questFilterPlaceholder: 'Item name',

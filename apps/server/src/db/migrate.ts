@@ -15,15 +15,25 @@ const migrations: Record<string, Migration> = {
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
+/**
+ * The migrator of this database. On PostgreSQL its bookkeeping tables live in the current schema:
+ * without saying so, a `kysely_migration*` table in any other schema of the database would be
+ * taken for this one's.
+ */
+async function migratorFor(db: Db): Promise<Migrator> {
+  if (db.dialect !== 'postgres') return new Migrator({ db: db.kysely, provider });
+  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db.kysely);
+  return new Migrator({ db: db.kysely, provider, migrationTableSchema: rows[0]?.schema ?? 'public' });
+}
+
+/** True when a migration this build knows has not run on the database yet. */
+export async function migrationsPending(db: Db): Promise<boolean> {
+  const migrator = await migratorFor(db);
+  return (await migrator.getMigrations()).some((m) => m.executedAt === undefined);
+}
+
 export async function migrateToLatest(db: Db): Promise<void> {
-  // Kysely looks for its bookkeeping tables in every schema of the database unless told which one;
-  // on PostgreSQL it is the connection's own schema, so databases that hold several schemas (test
-  // schemas, other apps) each keep their own migration state.
-  const migrationTableSchema =
-    db.dialect === 'postgres'
-      ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db.kysely)).rows[0]?.schema
-      : undefined;
-  const migrator = new Migrator({ db: db.kysely, provider, migrationTableSchema });
+  const migrator = await migratorFor(db);
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {

@@ -1,4 +1,4 @@
-import type { ApiError } from '@waypoint/shared';
+import { type ApiError, messages } from '@waypoint/shared';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { ZodError, type z } from 'zod';
 
@@ -12,6 +12,7 @@ const reasons: Record<number, string> = {
   415: 'Unsupported Media Type',
   422: 'Unprocessable Entity',
   429: 'Too Many Requests',
+  503: 'Service Unavailable',
   500: 'Internal Server Error',
 };
 
@@ -60,6 +61,11 @@ export function errorBody(statusCode: number, message: string, errors?: ApiError
 
 export function installErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | HttpError | ZodError, request, reply) => {
+    if ((error as { statusCode?: number }).statusCode === 503) {
+      // The server sheds load: the client should come back shortly.
+      if (!reply.hasHeader('retry-after')) reply.header('retry-after', '10');
+      return reply.status(503).send(errorBody(503, messages.serverBusy));
+    }
     if (error instanceof HttpError) {
       return reply.status(error.statusCode).send(errorBody(error.statusCode, error.message, error.errors));
     }

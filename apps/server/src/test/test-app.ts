@@ -63,6 +63,8 @@ export async function createTestApp(
       suggestionRateLimit: 100_000,
       commentRateLimit: 100_000,
       voteRateLimit: 100_000,
+      // Tests ask many distinct answers from one address; the per-client budget has its own tests.
+      readMissesPerSecond: 0,
       webDist: path.join(dataDir, 'no-web-build'),
       ...overrides,
     },

@@ -67,7 +67,7 @@ export function createMapProcessor(
       await ctx.writer.setInternal('map', mapId, fields, systemActor, { trx });
       return true;
     });
-    ctx.cache.invalidate();
+    ctx.cacheBus.changed();
     if (!written)
       log.info({ mapId }, 'map processing result dropped: the job was queued again or taken over');
     return written;
@@ -181,7 +181,7 @@ export function createMapProcessor(
         return true;
       });
       if (claimed) {
-        ctx.cache.invalidate();
+        ctx.cacheBus.changed();
         return candidate;
       }
     }

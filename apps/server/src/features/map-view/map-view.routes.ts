@@ -3,10 +3,12 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { notFound, parse } from '../../http/errors.ts';
 import { ensureAdmin } from '../auth/policy.ts';
+import { onlyKnownQuery } from '../models/response-cache.ts';
 import { markerData, questsWithMarkers, visibleMap } from './map-view.service.ts';
 
 const zMapParams = z.object({ mapId: zId });
 const guest = { config: { role: 'guest' as const } };
+const noParameters = new Set<string>();
 
 /** Read routes of the map page; answers are cached until the next content write. */
 export function registerMapViewRoutes(app: FastifyInstance) {
@@ -28,14 +30,18 @@ export function registerMapViewRoutes(app: FastifyInstance) {
 
   /** Everything the map draws in one answer: the game's definitions and the map's markers as columns. */
   app.get('/api/map/:mapId/markers', guest, async (request, reply) => {
+    const { mapId } = parse(zMapParams, request.params, 'params');
+    onlyKnownQuery(request.query, noParameters);
     const asAdmin = await admin(request);
-    const key = `${asAdmin ? 'admin' : 'public'}|map-markers|${request.url}`;
+    const key = `${asAdmin ? 'admin' : 'public'}|map-markers|${mapId}`;
     return cache.send(request, reply, key, async () => markerData(db, await mapOf(request, asAdmin)));
   });
 
   app.get('/api/quests/:mapId', guest, async (request, reply) => {
+    const { mapId } = parse(zMapParams, request.params, 'params');
+    onlyKnownQuery(request.query, noParameters);
     const asAdmin = await admin(request);
-    const key = `${asAdmin ? 'admin' : 'public'}|map-quests|${request.url}`;
+    const key = `${asAdmin ? 'admin' : 'public'}|map-quests|${mapId}`;
     return cache.send(request, reply, key, async () => questsWithMarkers(db, await mapOf(request, asAdmin)));
   });
 }

@@ -80,6 +80,19 @@ describe('bad input to every write route: a 4xx and nothing changed', () => {
     expect(failures).toEqual([]);
   });
 
+  it('refuses NUL characters and lone surrogates in a guest login with a 400 naming the field', async () => {
+    for (const email of ['a\\u0000@example.test', '\\ud800@example.test']) {
+      const res = await env.t.app.inject({
+        method: 'POST',
+        url: '/api/users/login',
+        headers: { 'content-type': 'application/json' },
+        payload: `{"email":"${email}","password":"correct horse battery"}`,
+      });
+      expect(res.statusCode, email).toBe(400);
+      expect(res.json().errors).toEqual([expect.objectContaining({ field: 'body.email' })]);
+    }
+  });
+
   it('names the field that is wrong', async () => {
     const res = await env.t.app.inject({
       method: 'PUT',
@@ -91,5 +104,77 @@ describe('bad input to every write route: a 4xx and nothing changed', () => {
     expect(res.json()).toMatchObject({ statusCode: 400, error: 'Bad Request' });
     expect(res.json().errors).toEqual([expect.objectContaining({ field: 'body.questLevel' })]);
     expect(res.json().message).toContain('body.questLevel');
+  });
+});
+
+const enc = encodeURIComponent;
+/** Query strings a hostile guest sends to read routes. */
+const hostileQueries = [
+  `query=${enc('{"_id":true}')}`,
+  `query=${enc('{"_id":1}')}`,
+  `query=${enc('{"gameId":false}')}`,
+  `query=${enc('{"_id":{"$gt":1}}')}`,
+  `query=${enc('{"_id":["g1"]}')}`,
+  `query=${enc('{"_id":"a\u0000b"}')}`,
+  `query=${enc('{"_id":"\\ud800"}')}`,
+  `query=${enc('{"_id":null}')}`,
+  `query=${enc('{"weight":1e999}')}`,
+  `query=${enc('{"__proto__":{"x":1}}')}`,
+  `query=${enc('{"constructor":{"prototype":{"x":1}}}')}`,
+  'query=%00',
+  'query=%ED%A0%80',
+  'query=a&query=b',
+  'limit=1&limit=2',
+  'limit=1e400',
+  'limit=-1',
+  'skip=99999999999999999999999',
+  'skip=NaN',
+  'limit=%00',
+  'userId=%00',
+  'x=%00',
+  'x=%ED%A0%80',
+];
+/** Values a hostile guest puts in path parameters. */
+const hostileParams = [
+  '%00',
+  'a%00b',
+  '%ED%A0%80',
+  '%F0%9F',
+  enc('{"$gt":1}'),
+  '99999999999999999999999',
+  '1e400',
+];
+/** A NUL character anywhere in the query or the path: always a 400 (invalid UTF-8 is refused by the router). */
+const badText = /%00/;
+
+describe('hostile reads: a 4xx, never a 5xx', () => {
+  it('holds for every GET route, as a guest and as an admin', async () => {
+    const reads = env.t.app.ctx.routes.filter((r) => r.method === 'GET');
+    expect(reads.length).toBeGreaterThan(5);
+    const failures: string[] = [];
+    const call = async (url: string, list: boolean) => {
+      for (const headers of [{}, env.admin.auth]) {
+        const res = await env.t.app.inject({ method: 'GET', url, headers });
+        const mustRefuse = badText.test(url) || (list && url.includes('?'));
+        if (res.statusCode >= 500 || (mustRefuse && (res.statusCode < 400 || res.statusCode >= 500)))
+          failures.push(
+            `GET ${url} (${'authorization' in headers ? 'admin' : 'guest'}): ${res.statusCode} ${res.body.slice(0, 200)}`,
+          );
+      }
+    };
+    for (const route of reads) {
+      const list = route.url === '/api/:collection';
+      for (const q of hostileQueries) await call(`${fillParams(route)}?${q}`, list);
+      const names = [...route.url.matchAll(/:(\w+)/g)].map((m) => m[1] as string);
+      for (const name of names)
+        for (const value of hostileParams) await call(fillParams(route, { [name]: value }), false);
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it('names the filter value of the wrong type', async () => {
+    const res = await env.t.app.inject({ url: `/api/games?query=${enc('{"_id":true}')}` });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toEqual([expect.objectContaining({ field: 'query.query._id' })]);
   });
 });

@@ -11,12 +11,14 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../../db/database.ts';
+import { isBadText } from '../../http/body.ts';
 import { badRequest, forbidden, notFound, parse, unauthorized } from '../../http/errors.ts';
 import type { Actor } from '../audit/audit.ts';
 import { ensureAdmin } from '../auth/policy.ts';
-import { childIds, type Filter, findRecord, listRecords } from './models.repository.ts';
+import { listJson } from './list-pages.ts';
+import { childIds, type Filter, findRecord } from './models.repository.ts';
 import type { ModelWriter } from './models.service.ts';
-import type { ResponseCache } from './response-cache.ts';
+import { onlyKnownQuery, type ResponseCache } from './response-cache.ts';
 
 const zListQuery = z.object({
   query: z.string().max(4000).optional(),
@@ -30,10 +32,21 @@ const zListQuery = z.object({
   userId: z.string().max(200).optional(),
 });
 
+const listParameters = new Set(['query', 'limit', 'skip', 'userId']);
+const noParameters = new Set<string>();
+
 const zModelParams = z.object({ model: z.string().max(100) });
 const zRecordParams = zModelParams.extend({ id: zId });
 
-/** Parses the `query` filter: JSON equality on the registry's filterable fields, nothing else. */
+function wrongType(field: string, expected: string) {
+  return badRequest(`Invalid ${field}: expected ${expected}`, [{ field, message: `Expected ${expected}` }]);
+}
+
+/**
+ * Parses the `query` filter: JSON equality on the registry's filterable fields, nothing else, each
+ * value of the field's type (text a string without NUL or lone surrogates, numbers finite numbers,
+ * booleans booleans). Keys come out sorted, so that the filter is one cache key however it is spelled.
+ */
 export function parseFilter(model: ModelDef, raw: string | undefined): Filter {
   if (raw === undefined || raw === '') return {};
   let value: unknown;
@@ -62,9 +75,24 @@ export function parseFilter(model: ModelDef, raw: string | undefined): Filter {
         { field, message: 'Only equality with a string, number or boolean is supported' },
       ]);
     }
+    const storage = model.fields[name]?.storage;
+    if (storage === 'boolean') {
+      if (typeof v !== 'boolean') throw wrongType(field, 'true or false');
+    } else if (storage === 'integer' || storage === 'real') {
+      if (typeof v !== 'number' || !Number.isFinite(v)) throw wrongType(field, 'a number');
+    } else if (storage === 'text') {
+      if (typeof v !== 'string') throw wrongType(field, 'a string');
+      if (v.length > 2000 || isBadText(v)) {
+        throw badRequest(`Invalid ${field}: too long or contains invalid characters`, [
+          { field, message: 'Too long or contains invalid characters' },
+        ]);
+      }
+    } else throw wrongType(field, 'a filterable value');
     filter[name] = v;
   }
-  return filter;
+  const sorted: Filter = {};
+  for (const name of Object.keys(filter).sort()) sorted[name] = filter[name] as Filter[string];
+  return sorted;
 }
 
 function actorOf(request: FastifyRequest): Actor {
@@ -101,25 +129,26 @@ export function registerModelRoutes(
     const { collection } = request.params as { collection: string };
     const model = modelByCollection(collection);
     if (!model) throw notFound(messages.notFound('Collection', collection));
+    onlyKnownQuery(request.query, listParameters);
     const q = parse(zListQuery, request.query, 'query');
     const scope = await readScope(request, model);
-    const filter = { ...parseFilter(model, q.query), ...scope.extra };
+    const parsed = parseFilter(model, q.query);
+    const filter = { ...parsed, ...scope.extra };
     if (q.userId !== undefined) {
       if (model.read !== 'own') throw badRequest('Invalid query.userId: not supported here');
       if (!scope.admin && q.userId !== request.user?.id) throw forbidden(messages.adminRequired);
       filter.userId = q.userId;
     }
-    const load = async () => ({
-      ...(await listRecords(db.kysely, model, { filter, limit: q.limit, skip: q.skip })),
-      limit: q.limit,
-      skip: q.skip,
-    });
-    if (!scope.cacheable) return load();
-    return cache.send(request, reply, `${scope.admin ? 'admin' : 'public'}|${request.url}`, load);
+    const load = () => listJson(db.kysely, model, { filter, limit: q.limit, skip: q.skip });
+    if (!scope.cacheable) return reply.type('application/json; charset=utf-8').send((await load()).body);
+    // The key is the parsed request: the same list asked in another spelling is one entry.
+    const key = `${scope.admin ? 'admin' : 'public'}|list|${model.key}|${q.limit}|${q.skip}|${JSON.stringify(parsed)}`;
+    return cache.send(request, reply, key, load);
   });
 
   app.get('/api/:model/:id', { config: { role: 'guest' } }, async (request, reply) => {
     const params = parse(zRecordParams, request.params, 'params');
+    onlyKnownQuery(request.query, noParameters);
     if (!isModelKey(params.model)) throw notFound(messages.notFound('Model', params.model));
     const model = getModel(params.model);
     const scope = await readScope(request, model);
@@ -135,7 +164,12 @@ export function registerModelRoutes(
       return record;
     };
     if (!scope.cacheable) return load();
-    return cache.send(request, reply, `${scope.admin ? 'admin' : 'public'}|${request.url}`, load);
+    return cache.send(
+      request,
+      reply,
+      `${scope.admin ? 'admin' : 'public'}|record|${model.key}|${params.id}`,
+      load,
+    );
   });
 
   app.put('/api/admin/:model', { config: { role: 'admin' } }, async (request, reply) => {

@@ -102,8 +102,14 @@ export function createModelWriter(db: Db, onChange: () => void) {
   const lock = (trx: Executor, model: ModelDef, id: string) =>
     findRecordForUpdate(trx, db.dialect, model, id);
 
+  /**
+   * Runs `work` in its own transaction and announces the change once it is committed. Within a
+   * caller's transaction (`options.trx`) nothing is announced: the change is not visible yet, so
+   * the caller announces it (`ctx.cacheBus.changed()`) after its commit.
+   */
   async function inTransaction<T>(options: WriteOptions, work: (trx: Executor) => Promise<T>): Promise<T> {
-    const result = options.trx ? await work(options.trx) : await db.kysely.transaction().execute(work);
+    if (options.trx) return work(options.trx);
+    const result = await db.kysely.transaction().execute(work);
     onChange();
     return result;
   }

@@ -1,69 +1,323 @@
-import { createHash } from 'node:crypto';
-import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib';
+import { createHash, webcrypto } from 'node:crypto';
+import { promisify } from 'node:util';
+import { brotliCompress, gzip, constants as zlibConstants } from 'node:zlib';
+import { messages } from '@waypoint/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { badRequest, HttpError } from '../../http/errors.ts';
+
+const brotliAsync = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
 
 interface Entry {
+  key: string;
   etag: string;
   body: Buffer;
   gzip?: Buffer;
   br?: Buffer;
+  /** Compressions under way, so that concurrent requests wait for one instead of starting their own. */
+  compressing?: Partial<Record<'gzip' | 'br', Promise<Buffer>>>;
+  /** Bytes this entry holds: key, body and compressed forms. */
+  size: number;
+}
+
+export interface ResponseCacheOptions {
+  /** Bytes the cache may hold; an answer bigger than this is served but not kept. */
+  maxBytes: number;
+  /** Answers computed at once (one per class of answer); further misses wait their turn. */
+  concurrency?: number;
+  /** Misses that may wait; beyond, the server is busy (503). */
+  maxWaiting?: number;
+  /** Answers one client (address) may have computed per second, after a burst of `missBurst`; 0: no limit. */
+  missesPerSecond?: number;
+  missBurst?: number;
+  onHit?: () => void;
+  onMiss?: () => void;
 }
 
 /** Bodies below this size are sent as they are: compressing them costs more than it saves. */
 const COMPRESS_ABOVE = 1024;
+/** Bodies above this size are hashed on the thread pool. */
+const HASH_OFF_THREAD_ABOVE = 64 * 1024;
+
+/** A body already serialized to JSON (large lists are written page by page, see list-pages.ts). */
+export class Serialized {
+  constructor(readonly body: Buffer) {}
+}
 
 /**
- * Serialized (and lazily compressed) public read answers, keyed by request, dropped as a whole on
- * any content write. Reads are far more frequent than writes, so the cost of a read becomes a
- * map lookup; ETag + 304 spares the bytes too. The cache lives in one process: several server
- * processes over one PostgreSQL database would each need to hear of the others' writes.
+ * Refuses query parameters a route does not read, naming the first, so that no two spellings of
+ * one answer are computed or kept twice (the cache key is built from the parsed parameters).
+ */
+export function onlyKnownQuery(query: unknown, known: ReadonlySet<string>) {
+  for (const name in query as Record<string, unknown>) {
+    if (!known.has(name)) {
+      const field = `query.${name}`;
+      throw badRequest(`Invalid ${field}: not a parameter of this route`, [
+        { field, message: 'Not a parameter of this route' },
+      ]);
+    }
+  }
+}
+
+/**
+ * A token bucket per client address for answers that must be computed: reading what is cached is
+ * free, but one client cannot keep the server busy computing distinct large answers for everyone.
+ */
+class MissBudget {
+  private buckets = new Map<string, { tokens: number; at: number }>();
+
+  constructor(
+    private readonly perSecond: number,
+    private readonly burst: number,
+  ) {}
+
+  /** Seconds until the client may compute again; 0 when it may now (and the token is taken). */
+  take(client: string, now = Date.now()): number {
+    if (this.perSecond <= 0) return 0;
+    let bucket = this.buckets.get(client);
+    if (!bucket) {
+      // Forget idle clients now and then; a full bucket is the same as no bucket.
+      if (this.buckets.size >= 100_000) this.buckets.clear();
+      bucket = { tokens: this.burst, at: now };
+      this.buckets.set(client, bucket);
+    }
+    bucket.tokens = Math.min(this.burst, bucket.tokens + ((now - bucket.at) / 1000) * this.perSecond);
+    bucket.at = now;
+    if (bucket.tokens >= 1) {
+      bucket.tokens -= 1;
+      return 0;
+    }
+    return Math.ceil((1 - bucket.tokens) / this.perSecond);
+  }
+}
+
+/**
+ * One computation at a time per class of answer (scope, kind and model), at most `limit` in all;
+ * waiting classes take turns. A flood of one kind (say, distinct large marker lists) so occupies
+ * one lane and never makes a different answer wait behind all of it.
+ */
+class Gate {
+  private running = 0;
+  private waitingCount = 0;
+  private busy = new Set<string>();
+  private queues = new Map<string, (() => void)[]>();
+
+  constructor(
+    private readonly limit: number,
+    private readonly maxWaiting: number,
+  ) {}
+
+  async run<T>(group: string, task: () => Promise<T>): Promise<T> {
+    if (this.running >= this.limit || this.busy.has(group)) {
+      if (this.waitingCount >= this.maxWaiting) throw new HttpError(503, messages.serverBusy);
+      this.waitingCount++;
+      await new Promise<void>((resolve) => {
+        const queue = this.queues.get(group);
+        if (queue) queue.push(resolve);
+        else this.queues.set(group, [resolve]);
+      });
+    } else {
+      this.running++;
+      this.busy.add(group);
+    }
+    try {
+      return await task();
+    } finally {
+      this.release(group);
+    }
+  }
+
+  /** Frees the lane of `group`, then starts waiting tasks of free classes, oldest class first. */
+  private release(group: string) {
+    this.running--;
+    this.busy.delete(group);
+    for (const [waiting, queue] of this.queues) {
+      if (this.running >= this.limit) return;
+      if (this.busy.has(waiting)) continue;
+      const next = queue.shift() as () => void;
+      this.queues.delete(waiting);
+      // A class that still waits goes to the back of the turn.
+      if (queue.length > 0) this.queues.set(waiting, queue);
+      this.waitingCount--;
+      this.running++;
+      this.busy.add(waiting);
+      next();
+    }
+  }
+}
+
+/**
+ * Serialized (and lazily compressed) public read answers, keyed by the normalized request and
+ * dropped as a whole on any content write (in this process, and in the others through the cache
+ * bus). Reads are far more frequent than writes, so the cost of a read becomes a map lookup; ETag +
+ * 304 spares the bytes too.
+ *
+ * Bounded by bytes, least recently used first out. A missing answer is computed once however many
+ * requests ask for it at the same moment, by a bounded number of computations at once; it is
+ * compressed and hashed on the thread pool, so that a burst of large answers never stalls the
+ * event loop for the other requests.
  */
 export class ResponseCache {
   private entries = new Map<string, Entry>();
+  private computing = new Map<string, Promise<Entry>>();
   private generation = 0;
+  private held = 0;
+  private bypass = false;
+  private readonly gate: Gate;
+  private readonly budget: MissBudget;
 
-  constructor(private readonly maxEntries = 2000) {}
+  constructor(private readonly options: ResponseCacheOptions) {
+    this.gate = new Gate(options.concurrency ?? 4, options.maxWaiting ?? 256);
+    this.budget = new MissBudget(options.missesPerSecond ?? 0, options.missBurst ?? 20);
+  }
+
+  /** Bytes held now. */
+  get bytes() {
+    return this.held;
+  }
+
+  /** Answers held now. */
+  get size() {
+    return this.entries.size;
+  }
+
+  get maxBytes() {
+    return this.options.maxBytes;
+  }
 
   invalidate() {
     this.generation++;
     this.entries.clear();
+    this.computing.clear();
+    this.held = 0;
+  }
+
+  /**
+   * While on, nothing is kept or served from the cache (its content might be stale, e.g. while
+   * the signal of other processes' writes is lost); switching either way drops what is held.
+   */
+  setBypass(on: boolean) {
+    this.bypass = on;
+    this.invalidate();
+  }
+
+  get bypassed() {
+    return this.bypass;
   }
 
   /** Answers from the cache, or computes, stores and answers the body. */
   async send(request: FastifyRequest, reply: FastifyReply, key: string, compute: () => Promise<unknown>) {
-    let entry = this.entries.get(key);
-    if (!entry) {
-      const generation = this.generation;
-      const body = Buffer.from(JSON.stringify(await compute()));
-      entry = { body, etag: `"${createHash('sha1').update(body).digest('base64url')}"` };
-      // A write that happened while computing makes this answer stale: do not keep it.
-      if (generation === this.generation) {
-        if (this.entries.size >= this.maxEntries)
-          this.entries.delete(this.entries.keys().next().value as string);
-        this.entries.set(key, entry);
-      }
+    const found = this.entries.get(key);
+    if (found) {
+      // Most recently used last: eviction takes from the front.
+      this.entries.delete(key);
+      this.entries.set(key, found);
+      this.options.onHit?.();
+      return this.answer(request, reply, found);
     }
-    return this.answer(request, reply, entry);
+    this.options.onMiss?.();
+    let pending = this.computing.get(key);
+    if (!pending) {
+      const wait = this.budget.take(request.ip);
+      if (wait > 0) {
+        reply.header('retry-after', String(wait));
+        throw new HttpError(429, messages.tooManyRequests);
+      }
+      const generation = this.generation;
+      // The class of an answer: scope, kind and model (or map), the key's first three parts.
+      const group = key.split('|', 3).join('|');
+      pending = this.gate.run(group, () => this.build(key, compute));
+      this.computing.set(key, pending);
+      const settle = () => {
+        if (this.computing.get(key) === pending) this.computing.delete(key);
+      };
+      pending.then((entry) => {
+        settle();
+        // A write that happened while computing makes this answer stale: do not keep it.
+        if (generation === this.generation && !this.bypass) this.store(entry);
+      }, settle);
+    }
+    return this.answer(request, reply, await pending);
   }
 
-  private answer(request: FastifyRequest, reply: FastifyReply, entry: Entry) {
+  private async build(key: string, compute: () => Promise<unknown>): Promise<Entry> {
+    const value = await compute();
+    const body = value instanceof Serialized ? value.body : Buffer.from(JSON.stringify(value));
+    const digest =
+      body.length > HASH_OFF_THREAD_ABOVE
+        ? Buffer.from(await webcrypto.subtle.digest('SHA-1', body)).toString('base64url')
+        : createHash('sha1').update(body).digest('base64url');
+    return { key, body, etag: `"${digest}"`, size: key.length + body.length };
+  }
+
+  private store(entry: Entry) {
+    if (entry.size > this.options.maxBytes) return;
+    this.entries.set(entry.key, entry);
+    this.held += entry.size;
+    this.evict(entry);
+  }
+
+  /** Drops the least recently used answers until the bound holds; `keep` goes last if at all. */
+  private evict(keep: Entry) {
+    if (this.held <= this.options.maxBytes) return;
+    for (const [key, entry] of this.entries) {
+      if (this.held <= this.options.maxBytes) return;
+      if (entry === keep) continue;
+      this.entries.delete(key);
+      this.held -= entry.size;
+    }
+    if (this.held > this.options.maxBytes && this.entries.get(keep.key) === keep) {
+      this.entries.delete(keep.key);
+      this.held -= keep.size;
+    }
+  }
+
+  /** The compressed form of an entry, made once on the thread pool; counted in the bound if kept. */
+  private compressed(entry: Entry, encoding: 'gzip' | 'br'): Promise<Buffer> {
+    const ready = entry[encoding];
+    if (ready) return Promise.resolve(ready);
+    entry.compressing ??= {};
+    let pending = entry.compressing[encoding];
+    if (!pending) {
+      pending =
+        encoding === 'br'
+          ? brotliAsync(entry.body, {
+              params: {
+                [zlibConstants.BROTLI_PARAM_QUALITY]: 5,
+                [zlibConstants.BROTLI_PARAM_SIZE_HINT]: entry.body.length,
+              },
+            })
+          : gzipAsync(entry.body, { level: 6 });
+      entry.compressing[encoding] = pending;
+      pending.then(
+        (data) => {
+          if (entry.compressing) delete entry.compressing[encoding];
+          entry[encoding] = data;
+          entry.size += data.length;
+          if (this.entries.get(entry.key) === entry) {
+            this.held += data.length;
+            this.evict(entry);
+          }
+        },
+        () => {
+          if (entry.compressing) delete entry.compressing[encoding];
+        },
+      );
+    }
+    return pending;
+  }
+
+  private async answer(request: FastifyRequest, reply: FastifyReply, entry: Entry) {
     reply.header('etag', entry.etag).header('cache-control', 'no-cache').header('vary', 'accept-encoding');
     reply.type('application/json; charset=utf-8');
     if (request.headers['if-none-match'] === entry.etag) return reply.status(304).send();
-    const accepts = String(request.headers['accept-encoding'] ?? '');
     if (entry.body.length > COMPRESS_ABOVE) {
-      if (/\bbr\b/.test(accepts)) {
-        entry.br ??= brotliCompressSync(entry.body, {
-          params: {
-            [zlibConstants.BROTLI_PARAM_QUALITY]: 5,
-            [zlibConstants.BROTLI_PARAM_SIZE_HINT]: entry.body.length,
-          },
-        });
-        return reply.header('content-encoding', 'br').send(entry.br);
-      }
-      if (/\bgzip\b/.test(accepts)) {
-        entry.gzip ??= gzipSync(entry.body, { level: 6 });
-        return reply.header('content-encoding', 'gzip').send(entry.gzip);
+      const accepts = request.headers['accept-encoding'] ?? '';
+      const encoding = /\bbr\b/.test(accepts) ? 'br' : /\bgzip\b/.test(accepts) ? 'gzip' : null;
+      if (encoding) {
+        // Already compressed (the usual case): no waiting at all.
+        const body = entry[encoding] ?? (await this.compressed(entry, encoding));
+        return reply.header('content-encoding', encoding).send(body);
       }
     }
     return reply.send(entry.body);

@@ -78,7 +78,7 @@ export function createMarkerService(deps: {
     async update(id: string, body: Record<string, unknown>, user: SuggestionActor, suggestMode: boolean) {
       allow(user, suggestMode);
       const { _id: _ignored, mapId: _map, ...fields } = body;
-      return db.kysely.transaction().execute(async (trx): Promise<MarkerAnswer> => {
+      const answer = await db.kysely.transaction().execute(async (trx): Promise<MarkerAnswer> => {
         // Updating something that already has your open suggestion edits that suggestion; an admin
         // updating a marker that is itself a suggestion edits the suggestion too.
         const existing = await ownSuggestionFor(trx, id, user);
@@ -115,6 +115,9 @@ export function createMarkerService(deps: {
         );
         return { isSuggestion: true, suggestion, suggestionType: TYPE, suggestionAction: 'UPDATE' };
       });
+      // An admin's change joined this transaction: announce it now that it is committed.
+      if (!answer.isSuggestion) deps.invalidate();
+      return answer;
     },
 
     async remove(id: string, user: SuggestionActor, suggestMode: boolean): Promise<MarkerAnswer> {

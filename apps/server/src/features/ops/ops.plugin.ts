@@ -1,0 +1,96 @@
+import { timingSafeEqual } from 'node:crypto';
+import underPressure from '@fastify/under-pressure';
+import { messages } from '@waypoint/shared';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fastifyMetrics from 'fastify-metrics';
+import fp from 'fastify-plugin';
+import { sql } from 'kysely';
+import type { AppContext } from '../../context.ts';
+import { migrationsPending } from '../../db/migrate.ts';
+import { errorBody } from '../../http/errors.ts';
+
+/** Seconds a client is asked to wait when the server sheds load. */
+export const retryAfterSeconds = 10;
+
+const MB = 1024 * 1024;
+
+/** Routes that answer even while the server sheds load (they are how operators see it). */
+const alwaysAnswer = {
+  role: 'guest' as const,
+  disableMetrics: true,
+  pressureHandler: () => {},
+};
+
+function tokenMatches(request: FastifyRequest, token: string): boolean {
+  const header = request.headers.authorization ?? '';
+  const given = Buffer.from(header.startsWith('Bearer ') ? header.slice(7).trim() : '');
+  const expected = Buffer.from(token);
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+/**
+ * Operations: load shedding (503 with Retry-After while the event loop lags or memory runs high),
+ * `GET /healthz` (the process answers), `GET /readyz` (database answers, migrations done, not
+ * shedding load) and Prometheus metrics at `GET /metrics` behind a bearer token.
+ */
+export const opsPlugin = fp<{ ctx: AppContext }>(async (app: FastifyInstance, { ctx }) => {
+  const { config, metrics } = ctx;
+
+  await app.register(underPressure, {
+    maxEventLoopDelay: config.maxEventLoopDelayMs,
+    maxHeapUsedBytes: config.maxHeapUsedMb * MB,
+    maxRssBytes: config.maxRssMb * MB,
+    retryAfter: retryAfterSeconds,
+  });
+  const shedding = () => typeof app.isUnderPressure === 'function' && app.isUnderPressure();
+
+  await app.register(fastifyMetrics, {
+    endpoint: null,
+    defaultMetrics: { enabled: true, register: metrics.registry },
+    routeMetrics: {
+      enabled: { histogram: true, summary: false },
+      groupStatusCodes: false,
+      overrides: {
+        histogram: {
+          registers: [metrics.registry],
+          buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+        },
+        // Not collected, but created: it must live in this app's registry, not the global one.
+        summary: { registers: [metrics.registry] },
+      },
+    },
+  });
+
+  app.get('/healthz', { config: alwaysAnswer }, async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return { status: 'ok' };
+  });
+
+  app.get('/readyz', { config: alwaysAnswer }, async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+    const checks = { database: false, migrations: false, load: !shedding() };
+    try {
+      await sql`select 1`.execute(ctx.db.kysely);
+      checks.database = true;
+      checks.migrations = !(await migrationsPending(ctx.db));
+    } catch (error) {
+      reply.log.warn({ err: error }, 'readiness: the database does not answer');
+    }
+    const ready = checks.database && checks.migrations && checks.load;
+    if (!ready) reply.status(503).header('retry-after', String(retryAfterSeconds));
+    return { status: ready ? 'ok' : 'unavailable', checks };
+  });
+
+  app.get('/metrics', { config: alwaysAnswer }, async (request: FastifyRequest, reply: FastifyReply) => {
+    reply.header('cache-control', 'no-store');
+    if (!config.metricsToken) return reply.status(404).send(errorBody(404, messages.pageNotFound));
+    if (!tokenMatches(request, config.metricsToken)) {
+      return reply
+        .status(401)
+        .header('www-authenticate', 'Bearer')
+        .send(errorBody(401, messages.loginRequired));
+    }
+    const text = await metrics.registry.metrics();
+    return reply.type(metrics.registry.contentType).send(text);
+  });
+});
