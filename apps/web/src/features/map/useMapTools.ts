@@ -1,0 +1,29 @@
+import {
+  initialToolState,
+  type ToolEffect,
+  type ToolEvent,
+  type ToolState,
+  toolTransition,
+} from '@waypoint/shared/map/tools';
+import { useCallback, useRef, useState } from 'react';
+
+/**
+ * The map tool state of §4 (suggest mode, show-only-suggestions, the active tool, the marker being
+ * edited, the path being drawn), driven by the shared `toolTransition`. `send` applies an event and
+ * hands each effect the transition asks for to `onEffect` (post a marker, redraw, highlight, error).
+ */
+export function useMapTools(onEffect: (effect: ToolEffect, state: ToolState) => void) {
+  const [state, setState] = useState<ToolState>(initialToolState);
+  const current = useRef(state);
+  const effectHandler = useRef(onEffect);
+  effectHandler.current = onEffect;
+
+  const send = useCallback((event: ToolEvent) => {
+    const { state: next, effects } = toolTransition(current.current, event);
+    current.current = next;
+    setState(next);
+    for (const effect of effects) effectHandler.current(effect, next);
+  }, []);
+
+  return { state, send };
+}
