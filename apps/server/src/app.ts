@@ -114,7 +114,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerProgressRoutes(app, createProgressService(db));
   registerMapViewRoutes(app);
   const invalidate = () => cacheBus.changed();
-  const suggestions = createSuggestionService({ db, writer, invalidate });
+  const suggestions = createSuggestionService({
+    db,
+    writer,
+    invalidate,
+    // Images of accepted suggestions come through the images feature's safe fetch.
+    images: () => (model, id, field, url, actor) =>
+      app.images.service.addImageFromUrl(model, id, field, url, actor),
+  });
   registerSuggestionRoutes(app, {
     suggestions,
     markers: createMarkerService({ db, writer, suggestions, invalidate }),

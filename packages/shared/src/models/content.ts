@@ -10,7 +10,7 @@ import {
   suggestionStatuses,
   suggestionTypes,
 } from './enums.ts';
-import { f, zId } from './fields.ts';
+import { f, zId, zWebLink } from './fields.ts';
 
 const weight = () => f.number(0);
 
@@ -310,6 +310,8 @@ export const suggestion = defineModel({
     username: f.text({ readOnly: true, filterable: true }),
     data: f.text({ max: 500_000 }),
     imageUrl: f.link(),
+    /** Images of the element (placed markers: up to five), fetched into its image fields on accept. */
+    imageUrls: f.list(zWebLink, constants.maxPlacedMarkerImages),
     weight: weight(),
     upvotes: f.integer(0, { readOnly: true }),
     downvotes: f.integer(0, { readOnly: true }),

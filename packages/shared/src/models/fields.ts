@@ -86,6 +86,12 @@ const optionalText = (max: number) => text(max).default('');
 /** A stored link may only be http(s): a `javascript:`, `data:` or `vbscript:` link could run code when clicked. */
 const zWebUrl = z.url({ protocol: /^https?$/ });
 const isWebLink = (value: string) => value === '' || zWebUrl.safeParse(value).success;
+/** One absolute http(s) URL (an image to fetch, for example). */
+export const zWebLink = z
+  .string()
+  .trim()
+  .max(2000)
+  .refine((v) => v !== '' && isWebLink(v), 'Use an http:// or https:// link');
 
 export const f = {
   id: () => def(zId, 'text', 'text', { required: true, filterable: true }),

@@ -20,6 +20,8 @@ export const zNewSuggestion = z.object({
   parentId: z.string().trim().min(1).max(200),
   data: zData,
   imageUrl: zImageUrl,
+  /** Images for the element's image fields (placed markers: up to five), fetched on accept. */
+  imageUrls: z.array(z.string().trim().max(2000)).max(5).default([]),
 });
 export type TNewSuggestion = z.infer<typeof zNewSuggestion>;
 
@@ -27,6 +29,7 @@ export type TNewSuggestion = z.infer<typeof zNewSuggestion>;
 export const zSuggestionPatch = z.object({
   data: zData.optional(),
   imageUrl: z.string().trim().max(2000).optional(),
+  imageUrls: z.array(z.string().trim().max(2000)).max(5).optional(),
   status: z.enum(openSuggestionStatuses).optional(),
   weight: z.number().min(-1e9).max(1e9).optional(),
   // The suggestion body may be sent back whole: these must then be unchanged.

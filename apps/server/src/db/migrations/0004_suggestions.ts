@@ -4,7 +4,8 @@ import type { Kysely } from 'kysely';
 
 /**
  * Suggestions remember the element they change (`targetId`) and when it was last changed as they saw
- * it (`baseUpdatedAt`), so that accepting one made against an older state is refused. Placed markers
+ * it (`baseUpdatedAt`), so that accepting one made against an older state is refused, and the images to fetch into the element when
+ * it is accepted (`imageUrls`). Placed markers
  * carry their freshness: when a player last confirmed them and how many open 'gone/moved' reports
  * they have; `marker_report` keeps one report per player and marker.
  */
@@ -16,6 +17,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .alterTable('suggestion')
     .addColumn('baseUpdatedAt', 'text', (c) => c.notNull().defaultTo(''))
+    .execute();
+  await db.schema
+    .alterTable('suggestion')
+    .addColumn('imageUrls', 'text', (c) => c.notNull().defaultTo('[]'))
     .execute();
   await db.schema
     .alterTable('placedmarker')

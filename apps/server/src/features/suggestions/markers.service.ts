@@ -1,18 +1,39 @@
 import { constants, getModel, messages } from '@waypoint/shared';
 import type { Db, Executor } from '../../db/database.ts';
 import type { ModelRecord } from '../../db/rows.ts';
-import { forbidden, notFound } from '../../http/errors.ts';
+import { badRequest, forbidden, notFound } from '../../http/errors.ts';
 import { findRecord } from '../models/models.repository.ts';
 import type { ModelWriter } from '../models/models.service.ts';
 import { findSuggestion, type SuggestionRecord } from './suggestions.repository.ts';
-import { newMarkerId, type SuggestionActor, type SuggestionService } from './suggestions.service.ts';
+import {
+  checkImageUrls,
+  type ImageProblem,
+  newMarkerId,
+  type SuggestionActor,
+  type SuggestionService,
+} from './suggestions.service.ts';
+
+/** A marker body's images (`imageUrls`, up to five, or one `imageUrl`) apart from its fields. */
+function splitImages(body: Record<string, unknown>) {
+  const { imageUrl, imageUrls, ...fields } = body;
+  const list = Array.isArray(imageUrls)
+    ? imageUrls
+    : typeof imageUrl === 'string' && imageUrl
+      ? [imageUrl]
+      : [];
+  if (list.length > 5)
+    throw badRequest('Invalid body.imageUrls: at most 5 images', [
+      { field: 'body.imageUrls', message: 'At most 5 images' },
+    ]);
+  return { fields, urls: checkImageUrls(list.map(String)) };
+}
 
 const markerModel = getModel('placedmarker');
 const TYPE = 'PLACED_MARKER';
 
 /** What a marker operation did: applied to the map (admins) or recorded as a suggestion. */
 export type MarkerAnswer =
-  | { isSuggestion: false; marker?: ModelRecord; removed?: boolean }
+  | { isSuggestion: false; marker?: ModelRecord; removed?: boolean; imageProblems?: ImageProblem[] }
   | {
       isSuggestion: true;
       suggestion?: SuggestionRecord;
@@ -57,14 +78,29 @@ export function createMarkerService(deps: {
       allow(user, suggestMode);
       const map = await findRecord(db.kysely, getModel('map'), mapId);
       if (!map) throw notFound(messages.notFound('Map', mapId));
-      const record = { ...body, _id: newMarkerId(), mapId };
+      const { fields, urls } = splitImages(body);
+      const record = { ...fields, _id: newMarkerId(), mapId };
       if (user.admin) {
         // Admins apply directly, in suggest mode too: they decide anyway.
-        const marker = await writer.create('placedmarker', record, actorOf(user));
-        return { isSuggestion: false, marker } satisfies MarkerAnswer;
+        const created = await writer.create('placedmarker', record, actorOf(user));
+        const imageProblems = await suggestions.attachImages(
+          'placedmarker',
+          String(created._id),
+          urls,
+          actorOf(user),
+        );
+        const marker = urls.length ? await findRecord(db.kysely, markerModel, String(created._id)) : created;
+        return { isSuggestion: false, marker, imageProblems } satisfies MarkerAnswer;
       }
       const suggestion = await suggestions.create(
-        { type: TYPE, action: 'ADD', parentId: mapId, data: record, imageUrl: String(body.imageUrl ?? '') },
+        {
+          type: TYPE,
+          action: 'ADD',
+          parentId: mapId,
+          data: record,
+          imageUrl: urls[0] ?? '',
+          imageUrls: urls,
+        },
         user,
       );
       return {
@@ -77,7 +113,9 @@ export function createMarkerService(deps: {
 
     async update(id: string, body: Record<string, unknown>, user: SuggestionActor, suggestMode: boolean) {
       allow(user, suggestMode);
-      const { _id: _ignored, mapId: _map, ...fields } = body;
+      const { _id: _ignored, mapId: _map, ...rest } = body;
+      const { fields, urls } = splitImages(rest);
+      const hasImages = 'imageUrls' in rest || 'imageUrl' in rest;
       const answer = await db.kysely.transaction().execute(async (trx): Promise<MarkerAnswer> => {
         // Updating something that already has your open suggestion edits that suggestion; an admin
         // updating a marker that is itself a suggestion edits the suggestion too.
@@ -86,7 +124,12 @@ export function createMarkerService(deps: {
           const changed =
             existing.action === 'DELETE'
               ? existing
-              : await suggestions.update(existing._id, { data: fields }, user, trx);
+              : await suggestions.update(
+                  existing._id,
+                  { data: fields, ...(hasImages ? { imageUrls: urls, imageUrl: urls[0] ?? '' } : {}) },
+                  user,
+                  trx,
+                );
           return {
             isSuggestion: true,
             suggestion: changed,
@@ -108,7 +151,8 @@ export function createMarkerService(deps: {
             action: 'UPDATE',
             parentId: String(marker.mapId),
             data: { ...fields, _id: id },
-            imageUrl: String(body.imageUrl ?? ''),
+            imageUrl: urls[0] ?? '',
+            imageUrls: urls,
           },
           user,
           trx,
@@ -116,7 +160,13 @@ export function createMarkerService(deps: {
         return { isSuggestion: true, suggestion, suggestionType: TYPE, suggestionAction: 'UPDATE' };
       });
       // An admin's change joined this transaction: announce it now that it is committed.
-      if (!answer.isSuggestion) deps.invalidate();
+      if (!answer.isSuggestion) {
+        deps.invalidate();
+        if (urls.length && answer.marker) {
+          const imageProblems = await suggestions.attachImages('placedmarker', id, urls, actorOf(user));
+          return { ...answer, marker: await findRecord(db.kysely, markerModel, id), imageProblems };
+        }
+      }
       return answer;
     },
 
@@ -159,7 +209,14 @@ export function createMarkerService(deps: {
         const marker = await findRecord(trx, markerModel, id);
         if (!marker) throw notFound(messages.notFound('Placed marker', id));
         await suggestions.create(
-          { type: TYPE, action: 'DELETE', parentId: String(marker.mapId), data: { _id: id }, imageUrl: '' },
+          {
+            type: TYPE,
+            action: 'DELETE',
+            parentId: String(marker.mapId),
+            data: { _id: id },
+            imageUrl: '',
+            imageUrls: [],
+          },
           user,
           trx,
         );
@@ -210,7 +267,14 @@ export function createMarkerService(deps: {
         const already = await suggestions.openFor(TYPE, id, undefined, trx);
         if (!already.some((s) => s.action === 'DELETE')) {
           const created = await suggestions.create(
-            { type: TYPE, action: 'DELETE', parentId: String(marker.mapId), data: { _id: id }, imageUrl: '' },
+            {
+              type: TYPE,
+              action: 'DELETE',
+              parentId: String(marker.mapId),
+              data: { _id: id },
+              imageUrl: '',
+              imageUrls: [],
+            },
             { id: user.id, username: user.username, admin: false },
             trx,
           );

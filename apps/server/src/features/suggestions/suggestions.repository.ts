@@ -21,6 +21,7 @@ export type SuggestionRecord = ModelRecord & {
   username: string;
   data: string;
   imageUrl: string;
+  imageUrls: string[];
   targetId: string;
   baseUpdatedAt: string;
 };

@@ -100,8 +100,8 @@ export function registerSuggestionRoutes(
 
   app.post('/api/admin/suggestions/accept', admin, async (request) => {
     const { suggestionIds } = parse(zSuggestionIds, request.body, 'body');
-    const accepted = await suggestions.accept(suggestionIds, actor(request));
-    return { accepted: accepted.length, suggestions: accepted };
+    const { decided, imageProblems } = await suggestions.accept(suggestionIds, actor(request));
+    return { accepted: decided.length, suggestions: decided, imageProblems };
   });
 
   app.post('/api/admin/suggestions/reject', admin, async (request) => {

@@ -168,8 +168,58 @@ function aboutSuggestion(id: string, error: unknown): unknown {
   return error;
 }
 
-export function createSuggestionService(deps: { db: Db; writer: ModelWriter; invalidate: () => void }) {
+/** Fetches an image from a URL into a record's image field (the images feature's safe path). */
+export type ImageFetcher = (
+  model: string,
+  id: string,
+  field: string,
+  url: string,
+  actor: Actor,
+) => Promise<unknown>;
+
+/** An image of an accepted element that could not be fetched (the element itself was applied). */
+export interface ImageProblem {
+  suggestionId?: string;
+  field: string;
+  url: string;
+  message: string;
+}
+
+export function createSuggestionService(deps: {
+  db: Db;
+  writer: ModelWriter;
+  invalidate: () => void;
+  /** The images feature, once registered. */
+  images?: () => ImageFetcher | undefined;
+}) {
   const { db, writer, invalidate } = deps;
+
+  /**
+   * Fetches `urls` into the image fields of a record, in order ('0'…'4' for placed markers), through
+   * the images feature's SSRF-safe path. Best effort: what fails is reported, the rest is kept.
+   */
+  async function attachImages(
+    modelKey: string,
+    id: string,
+    urls: string[],
+    actor: Actor,
+    suggestionId?: string,
+  ) {
+    const problems: ImageProblem[] = [];
+    const fetcher = deps.images?.();
+    const model = getModel(modelKey as ModelKey);
+    if (!fetcher || urls.length === 0) return problems;
+    for (const [i, url] of urls.entries()) {
+      const field = model.imageFields[i];
+      if (!field) break;
+      try {
+        await fetcher(modelKey, id, field, url, actor);
+      } catch (error) {
+        problems.push({ suggestionId, field, url, message: (error as Error).message });
+      }
+    }
+    return problems;
+  }
   const lock = { lock: true, dialect: db.dialect };
 
   /** The suggestion if `user` may see it: its author, or an admin. 404 otherwise (no existence leak). */
@@ -204,6 +254,7 @@ export function createSuggestionService(deps: { db: Db; writer: ModelWriter; inv
         username: user.username,
         data: JSON.stringify(valid.data),
         imageUrl: checkImageUrl(input.imageUrl),
+        imageUrls: checkImageUrls(input.imageUrls),
         weight: 0,
         upvotes: 0,
         downvotes: 0,
@@ -248,6 +299,7 @@ export function createSuggestionService(deps: { db: Db; writer: ModelWriter; inv
         fields.data = JSON.stringify(valid.data);
       }
       if (patch.imageUrl !== undefined) fields.imageUrl = checkImageUrl(patch.imageUrl);
+      if (patch.imageUrls !== undefined) fields.imageUrls = JSON.stringify(checkImageUrls(patch.imageUrls));
       if (patch.status !== undefined) fields.status = patch.status;
       if (patch.weight !== undefined) {
         if (!user.admin) throw forbidden(messages.adminRequired);
@@ -341,10 +393,17 @@ export function createSuggestionService(deps: { db: Db; writer: ModelWriter; inv
       }
       return out;
     });
-    // The writer dropped cached answers inside the transaction; drop them again now that it is
-    // committed, so no read made in between stays cached.
+    // Changes made inside this transaction are announced now that they are committed.
     invalidate();
-    return decided;
+    const imageProblems: ImageProblem[] = [];
+    if (status === 'ACCEPTED') {
+      for (const s of decided) {
+        if (s.action === 'DELETE') continue;
+        const urls = s.imageUrls?.length ? s.imageUrls : s.imageUrl ? [s.imageUrl] : [];
+        imageProblems.push(...(await attachImages(modelOfType(s.type).key, s.targetId, urls, actor, s._id)));
+      }
+    }
+    return { decided, imageProblems };
   }
 
   return {
@@ -356,7 +415,8 @@ export function createSuggestionService(deps: { db: Db; writer: ModelWriter; inv
     editable,
 
     accept: (ids: string[], user: SuggestionActor) => decide(ids, 'ACCEPTED', user),
-    reject: (ids: string[], user: SuggestionActor) => decide(ids, 'REJECTED', user),
+    reject: async (ids: string[], user: SuggestionActor) => (await decide(ids, 'REJECTED', user)).decided,
+    attachImages,
 
     /** Open suggestions of `type` for one element, of one user or (undefined) of everyone. */
     openFor: (type: string, targetId: string, userId?: string, executor: Executor = db.kysely) =>
@@ -435,6 +495,19 @@ function checkImageUrl(value: string | undefined): string {
     throw fieldError('body.imageUrl', 'Only http and https addresses are allowed');
   }
   return parsed.toString();
+}
+
+/** Up to five image URLs, each http(s); a bad one is a 400 naming its place. */
+export function checkImageUrls(values: string[] | undefined): string[] {
+  return (values ?? [])
+    .map((value, i) => {
+      try {
+        return checkImageUrl(value);
+      } catch {
+        throw fieldError(`body.imageUrls.${i}`, 'Use an http:// or https:// link');
+      }
+    })
+    .filter(Boolean);
 }
 
 export type SuggestionPatch = z.infer<typeof zSuggestionPatch>;

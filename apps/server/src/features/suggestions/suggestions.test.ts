@@ -1,8 +1,25 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { messages } from '@waypoint/shared';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makePng } from '../../media/testImages.ts';
 import { createUser, type TestUser, useTestApp } from '../../test/test-app.ts';
 
-const env = useTestApp();
+const env = useTestApp({ overrides: { allowLoopbackFetch: true } });
+
+// A local image host for suggestions that bring images.
+let imageHost: http.Server;
+let imageBase = '';
+beforeAll(async () => {
+  const png = await makePng(64, 48);
+  imageHost = http.createServer((req, res) => {
+    if (req.url?.startsWith('/missing')) return res.writeHead(404).end();
+    res.writeHead(200, { 'content-type': 'image/png' }).end(png);
+  });
+  await new Promise<void>((resolve) => imageHost.listen(0, '127.0.0.1', resolve));
+  imageBase = `http://127.0.0.1:${(imageHost.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise<void>((resolve) => imageHost.close(() => resolve())));
 
 type Body = Record<string, unknown>;
 
@@ -253,6 +270,38 @@ describe('suggestions', () => {
     expect(ok.statusCode, ok.body).toBe(200);
     expect(ok.json().accepted).toBe(499);
     expect(await count()).toBe(before + 499);
+  });
+});
+
+describe('images of suggestions', () => {
+  it('fetches the images of an accepted marker suggestion into its image fields, reporting failures', async () => {
+    const user = await createUser(env.t);
+    const placed = await call('POST', '/api/markers/g1_map_a?suggestMode=true', user, {
+      name: 'Pictured',
+      markerDefinitionId: 'def_loot',
+      imageUrls: [`${imageBase}/a.png`, `${imageBase}/missing.png`, `${imageBase}/c.png`],
+    });
+    expect(placed.statusCode, placed.body).toBe(201);
+    const suggestion = placed.json().suggestion;
+    expect(suggestion.imageUrls).toHaveLength(3);
+    const bad = await call('POST', '/api/markers/g1_map_a?suggestMode=true', user, {
+      name: 'Bad picture',
+      markerDefinitionId: 'def_loot',
+      imageUrls: ['file:///etc/passwd'],
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors[0].field).toBe('body.imageUrls.0');
+
+    const res = await call('POST', '/api/admin/suggestions/accept', env.admin, {
+      suggestionIds: [suggestion._id],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().imageProblems).toEqual([
+      expect.objectContaining({ suggestionId: suggestion._id, field: '1', url: `${imageBase}/missing.png` }),
+    ]);
+    const marker = (await call('GET', `/api/placedmarker/${suggestion.targetId}`)).json();
+    expect(Object.keys(marker.images).sort()).toEqual(['0', '2']);
+    expect(marker.images['0']).toMatchObject({ imageWidth: 64, imageHeight: 48 });
   });
 });
 
