@@ -6,6 +6,7 @@ import {
   IconEyeOff,
   IconLock,
   IconLockOpen,
+  IconPlus,
   IconSearch,
 } from '@tabler/icons-react';
 import { isQuestCompleted, isQuestUnlocked, type QuestListFilter } from '@waypoint/shared/domain/quests';
@@ -13,8 +14,9 @@ import { messages } from '@waypoint/shared/messages';
 import type { TQuest } from '@waypoint/shared/models/types';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
+import { openSuggestModal } from '../../suggest/open.ts';
 import controls from '../controls.module.css';
-import { Check, IconButton, NumberField, SearchInput } from '../controls.tsx';
+import { Button, Check, IconButton, NumberField, SearchInput } from '../controls.tsx';
 import classes from '../map.module.css';
 import type { QuestWithMarkers } from '../queries.ts';
 
@@ -216,6 +218,13 @@ export function QuestsPanel(p: Props) {
           );
         })}
       </ul>
+      <Button
+        variant="light"
+        icon={<IconPlus size={14} />}
+        onClick={() => openSuggestModal({ type: 'QUEST', gameId: p.gameId })}
+      >
+        {messages.suggestNewQuest}
+      </Button>
     </div>
   );
 }
