@@ -164,13 +164,21 @@ export const messages = {
   suggestEntry: 'Suggest ...',
   suggestNewCategory: 'Suggest new category',
   suggestNewQuest: 'Suggest new quest!',
+} as const;
+
+export type Messages = typeof messages;
+
+/**
+ * The texts of the suggestion forms (specification §2.7, §5). The options are the specification's; the
+ * rest it leaves open, worded in the same voice.
+ */
+export const suggestMessages = {
   suggestOptions: {
     GAME: 'New game',
     MAP: 'Map for game',
     CATEGORY: 'Category for game',
     QUEST: 'New quest',
   },
-  // Suggestion form texts that the specification leaves open; worded in the same voice.
   suggestTitle: 'Suggest content',
   suggestWhat: 'What do you want to suggest?',
   suggestLoginPrompt:
@@ -195,8 +203,6 @@ export const messages = {
   chooseGame: 'Choose a game',
   chooseNone: 'None',
 } as const;
-
-export type Messages = typeof messages;
 
 /** Names of the per-game tools (additional features). */
 export const toolLabels = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { messages } from '../messages.ts';
+import { suggestMessages } from '../messages.ts';
 import { quest } from '../models/content.ts';
 import {
   buildSuggestion,
@@ -36,12 +36,12 @@ describe('content suggestion forms (§5)', () => {
       const result = buildSuggestion(type, emptySuggestForm());
       expect(result).toEqual({
         ok: false,
-        errors: { gameId: messages.fieldRequired, name: messages.fieldRequired },
+        errors: { gameId: suggestMessages.fieldRequired, name: suggestMessages.fieldRequired },
       });
     }
     expect(buildSuggestion('GAME', emptySuggestForm({ name: '   ' }))).toEqual({
       ok: false,
-      errors: { name: messages.fieldRequired },
+      errors: { name: suggestMessages.fieldRequired },
     });
   });
 

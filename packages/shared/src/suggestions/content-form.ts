@@ -1,5 +1,5 @@
 import { constants } from '../constants.ts';
-import { messages } from '../messages.ts';
+import { suggestMessages } from '../messages.ts';
 import { suggestion as suggestionModel } from '../models/content.ts';
 import type { ModelDef } from '../models/define.ts';
 import { type SuggestionType, suggestionTypeModel } from '../models/enums.ts';
@@ -185,7 +185,7 @@ export function buildSuggestion(type: ContentSuggestionType, values: SuggestForm
   for (const field of suggestFields(type)) {
     const value = values[field.name];
     if (field.required && (typeof value !== 'string' || !value.trim()))
-      errors[field.name] = messages.fieldRequired;
+      errors[field.name] = suggestMessages.fieldRequired;
   }
   const element = suggestionElement(type, values);
   const checked = modelOfSuggestion(type).schema.safeParse(element);
@@ -199,7 +199,7 @@ export function buildSuggestion(type: ContentSuggestionType, values: SuggestForm
   if (type === 'MARKER_DEFINITION') {
     imageUrl = values.iconUrl.trim();
     const link = suggestionModel.fields.imageUrl.zod.safeParse(imageUrl);
-    if (!link.success) errors.iconUrl ??= link.error.issues[0]?.message ?? messages.fieldRequired;
+    if (!link.success) errors.iconUrl ??= link.error.issues[0]?.message ?? suggestMessages.fieldRequired;
   }
   if (Object.keys(errors).length > 0) return { ok: false, errors };
   const parentId = type === 'GAME' ? String(element._id) : values.gameId;

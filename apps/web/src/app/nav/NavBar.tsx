@@ -55,7 +55,7 @@ function sections(data: BarData): Section[] {
       key: 'game',
       label: 'Game',
       current: game?.name ?? 'Game',
-      suggest: { type: 'GAME' },
+      suggest: { type: 'GAME', gameId: game?._id },
       items: data.games.map((g) => ({
         key: g._id,
         label: g.name,

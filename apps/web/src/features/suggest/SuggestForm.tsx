@@ -10,7 +10,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { messages } from '@waypoint/shared/messages';
+import { messages, suggestMessages } from '@waypoint/shared/messages';
 import {
   buildSuggestion,
   type ContentSuggestionType,
@@ -29,7 +29,7 @@ import { toast } from '../../components/toast.ts';
 import { useAddSuggestion } from './mutations.ts';
 import classes from './suggest.module.css';
 
-const labels = messages.suggestFieldLabels;
+const labels = suggestMessages.suggestFieldLabels;
 const fieldId = (name: SuggestFieldName) => `suggest-${name}`;
 const hexColour = /^#[0-9a-fA-F]{3,8}$/;
 
@@ -74,7 +74,7 @@ export function SuggestForm({ type, initial, onDone, onCancel }: Props) {
     form.setErrors(byField);
     setGeneral(other);
     const names = fields.filter((f) => byField[f.name]).map((f) => labels[f.name]);
-    setSummary(names.length > 0 ? messages.suggestFixErrors(names.join(', ')) : undefined);
+    setSummary(names.length > 0 ? suggestMessages.suggestFixErrors(names.join(', ')) : undefined);
     const first = fields.find((f) => byField[f.name]);
     if (first) document.getElementById(fieldId(first.name))?.focus();
   };
@@ -118,7 +118,7 @@ export function SuggestForm({ type, initial, onDone, onCancel }: Props) {
             {...common}
             {...form.getInputProps('gameId')}
             onChange={(e) => setGame(e.currentTarget.value)}
-            data={options(games.data, messages.chooseGame)}
+            data={options(games.data, suggestMessages.chooseGame)}
           />
         );
       case 'category':
@@ -129,7 +129,7 @@ export function SuggestForm({ type, initial, onDone, onCancel }: Props) {
             {...common}
             {...form.getInputProps(field.name)}
             disabled={!values.gameId}
-            data={options(list, messages.chooseNone)}
+            data={options(list, suggestMessages.chooseNone)}
           />
         );
       }
@@ -178,12 +178,17 @@ export function SuggestForm({ type, initial, onDone, onCancel }: Props) {
   const id = idFromName(values.name);
 
   return (
-    <form onSubmit={submit} noValidate aria-describedby={summary ? 'suggest-summary' : undefined}>
+    <form
+      onSubmit={submit}
+      noValidate
+      className={classes.form}
+      aria-describedby={summary ? 'suggest-summary' : undefined}
+    >
       <Stack gap="sm">
         {rendered.slice(0, nameAt)}
         <TextInput
-          label={messages.suggestIdLabel}
-          description={messages.suggestIdHint}
+          label={suggestMessages.suggestIdLabel}
+          description={suggestMessages.suggestIdHint}
           value={id}
           readOnly
           variant="filled"
@@ -195,7 +200,7 @@ export function SuggestForm({ type, initial, onDone, onCancel }: Props) {
             {general}
           </Alert>
         ) : null}
-        <Text id="suggest-summary" role="alert" size="sm" c="red" className={classes.summary}>
+        <Text id="suggest-summary" role="alert" size="sm" className={classes.summary}>
           {summary}
         </Text>
         <Group justify="flex-end" gap="sm">
@@ -203,7 +208,7 @@ export function SuggestForm({ type, initial, onDone, onCancel }: Props) {
             Cancel
           </Button>
           <Button type="submit" loading={add.isPending}>
-            {messages.suggestSubmit}
+            {suggestMessages.suggestSubmit}
           </Button>
         </Group>
       </Stack>

@@ -1,7 +1,7 @@
 import { Button, Modal, Radio, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { constants } from '@waypoint/shared/constants';
-import { messages } from '@waypoint/shared/messages';
+import { messages, suggestMessages } from '@waypoint/shared/messages';
 import {
   type ContentSuggestionType,
   suggestAnythingOptions,
@@ -18,7 +18,7 @@ function LoginPrompt() {
   const { pathname, search } = useLocation();
   return (
     <Stack gap="md" data-testid="suggest-login">
-      <Text>{messages.suggestLoginPrompt}</Text>
+      <Text>{suggestMessages.suggestLoginPrompt}</Text>
       <Button
         component={Link}
         to={`/login?nextUrl=${encodeURIComponent(pathname + search)}`}
@@ -52,12 +52,14 @@ function SuggestDialog({ preset }: { preset: SuggestPreset }) {
     <Modal
       opened
       onClose={closeSuggestModal}
-      title={markerCategory ? messages.suggestNewCategory : messages.suggestTitle}
+      title={markerCategory ? messages.suggestNewCategory : suggestMessages.suggestTitle}
       fullScreen={phone}
       size="lg"
       centered
-      zIndex={400}
+      // Above the map's sidebars (500), below the toasts (1000).
+      zIndex={700}
       closeButtonProps={{ 'aria-label': messages.close }}
+      styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}
     >
       {!session ? (
         <LoginPrompt />
@@ -65,13 +67,13 @@ function SuggestDialog({ preset }: { preset: SuggestPreset }) {
         <Stack gap="md">
           {markerCategory ? null : (
             <Radio.Group
-              label={messages.suggestWhat}
+              label={suggestMessages.suggestWhat}
               value={type}
               onChange={(value) => setType(value as ContentSuggestionType)}
             >
               <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="xs" mt="xs">
                 {suggestAnythingOptions.map((option) => (
-                  <Radio key={option} value={option} label={messages.suggestOptions[option]} />
+                  <Radio key={option} value={option} label={suggestMessages.suggestOptions[option]} />
                 ))}
               </SimpleGrid>
             </Radio.Group>

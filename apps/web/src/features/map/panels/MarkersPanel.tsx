@@ -5,7 +5,6 @@ import {
   IconLink,
   IconMapPin,
   IconPhoto,
-  IconPlus,
   IconPolygon,
   IconRoute,
   IconSearch,
@@ -72,11 +71,7 @@ export function MarkersPanel({
       <div className={classes.panelActions}>
         <Button onClick={() => onSetAll(false, listedIds)}>Disable all</Button>
         <Button onClick={() => onSetAll(true, listedIds)}>Enable all</Button>
-        <Button
-          variant="light"
-          icon={<IconPlus size={14} />}
-          onClick={() => openSuggestModal({ type: 'MARKER_DEFINITION', gameId })}
-        >
+        <Button variant="light" onClick={() => openSuggestModal({ type: 'MARKER_DEFINITION', gameId })}>
           {messages.suggestNewCategory}
         </Button>
         <Button variant="light" icon={<IconLink size={14} />} onClick={onCopyLink}>

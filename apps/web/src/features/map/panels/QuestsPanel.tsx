@@ -6,7 +6,6 @@ import {
   IconEyeOff,
   IconLock,
   IconLockOpen,
-  IconPlus,
   IconSearch,
 } from '@tabler/icons-react';
 import { isQuestCompleted, isQuestUnlocked, type QuestListFilter } from '@waypoint/shared/domain/quests';
@@ -218,11 +217,7 @@ export function QuestsPanel(p: Props) {
           );
         })}
       </ul>
-      <Button
-        variant="light"
-        icon={<IconPlus size={14} />}
-        onClick={() => openSuggestModal({ type: 'QUEST', gameId: p.gameId })}
-      >
+      <Button variant="light" onClick={() => openSuggestModal({ type: 'QUEST', gameId: p.gameId })}>
         {messages.suggestNewQuest}
       </Button>
     </div>
