@@ -317,20 +317,23 @@ test('the suggest modal on a phone', async ({ page, request }) => {
   await page.screenshot({ path: `${shots}/suggest-category-390.png` });
 });
 
-test.describe('accessibility', () => {
-  test.use({ bypassCSP: true });
+for (const scheme of ['light', 'dark'] as const) {
+  test.describe(`accessibility, ${scheme} theme`, () => {
+    test.use({ bypassCSP: true, colorScheme: scheme });
 
-  test('the suggest modal has no serious axe violations, with errors shown too', async ({
-    page,
-    request,
-  }) => {
-    const user = await createConfirmedUser(request);
-    await loginAt(page, user, gamePath);
-    const dialog = await suggestFromBar(page, /^Game:/);
-    await dialog.getByRole('radio', { name: suggestMessages.suggestOptions.MAP }).check();
-    expect(await seriousViolations(page)).toEqual([]);
-    await dialog.getByRole('button', { name: suggestMessages.suggestSubmit }).click();
-    await expect(field(dialog, 'name')).toHaveAttribute('aria-invalid', 'true');
-    expect(await seriousViolations(page)).toEqual([]);
+    test('the suggest modal has no serious axe violations, with errors shown too', async ({
+      page,
+      request,
+    }) => {
+      const user = await createConfirmedUser(request);
+      await loginAt(page, user, gamePath);
+      const dialog = await suggestFromBar(page, /^Game:/);
+      await dialog.getByRole('radio', { name: suggestMessages.suggestOptions.MAP }).check();
+      expect(await seriousViolations(page)).toEqual([]);
+      await dialog.getByRole('button', { name: suggestMessages.suggestSubmit }).click();
+      await expect(field(dialog, 'name')).toHaveAttribute('aria-invalid', 'true');
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.screenshot({ path: `${shots}/suggest-errors-${scheme}.png` });
+    });
   });
-});
+}
