@@ -48,4 +48,6 @@ export const constants = {
   defaultDivIconClassName: 'default_div_icon_classname',
   /** 'Gone' reports on a placed marker (since its last confirmation) that open a DELETE suggestion. */
   goneReportsForDeleteSuggestion: 3,
+  /** The level of a newly suggested quest (§5). */
+  suggestedQuestLevel: 0,
 } as const;

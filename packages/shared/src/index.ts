@@ -9,4 +9,5 @@ export * from './models/enums.ts';
 export * from './models/fields.ts';
 export * from './models/registry.ts';
 export * from './models/types.ts';
+export * from './suggestions/content-form.ts';
 export * from './suggestions/schemas.ts';

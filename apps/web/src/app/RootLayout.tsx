@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect } from 'react';
 import { matchRoutes, useLocation, useRoutes, useSearchParams } from 'react-router';
 import { useConsentDialogOpen } from '../features/consent/consent.ts';
 import { RouteErrorBoundary } from '../features/error/RouteError.tsx';
+import { useSuggestPreset } from '../features/suggest/open.ts';
 import { BarPlaceholder } from './nav/BarPlaceholder.tsx';
 import { type RouteHandle, routes } from './routes.tsx';
 import { SiteFooter } from './SiteFooter.tsx';
@@ -10,6 +11,10 @@ import { SiteFooter } from './SiteFooter.tsx';
 const NavBar = lazy(() => import('./nav/NavBar.tsx').then((m) => ({ default: m.NavBar })));
 const ConsentDialog = lazy(() =>
   import('../features/consent/ConsentDialog.tsx').then((m) => ({ default: m.ConsentDialog })),
+);
+// The suggest modal (and the component kit) loads when a 'Suggest ...' entry is first used.
+const SuggestModal = lazy(() =>
+  import('../features/suggest/SuggestModal.tsx').then((m) => ({ default: m.SuggestModal })),
 );
 
 /** New pages start at the top, unless the address points into the page. */
@@ -30,6 +35,7 @@ export function RootLayout() {
   const [search] = useSearchParams();
   const minimal = search.get('minimalNavBar') === 'true';
   const consentOpen = useConsentDialogOpen();
+  const suggestPreset = useSuggestPreset();
   const element = useRoutes(routes, location);
   useScrollToTop(location.pathname, location.hash);
   const fullHeight = routeName === 'Map' || routeName === 'Embedded Map';
@@ -53,6 +59,11 @@ export function RootLayout() {
       {consentOpen ? (
         <Suspense fallback={null}>
           <ConsentDialog />
+        </Suspense>
+      ) : null}
+      {suggestPreset ? (
+        <Suspense fallback={null}>
+          <SuggestModal preset={suggestPreset} />
         </Suspense>
       ) : null}
     </>

@@ -11,6 +11,7 @@ import { ColorSchemeToggle } from '../../components/ColorSchemeToggle.tsx';
 import { MapLabel, MapPreview, mapPath } from '../../components/MapEntry.tsx';
 import ui from '../../components/ui.module.css';
 import { openConsentDialog } from '../../features/consent/consent.ts';
+import { openSuggestModal, type SuggestPreset } from '../../features/suggest/open.ts';
 import { config } from '../config.ts';
 import { logout } from '../logout.ts';
 import type { RouteName } from '../routes.tsx';
@@ -33,6 +34,8 @@ interface Section {
   label: string;
   current: string;
   items: NavItem[];
+  /** The 'Suggest ...' entry that starts the list (SPEC §2.8). */
+  suggest?: SuggestPreset;
 }
 
 const gamePath = (gameId: string) => `/game/${encodeURIComponent(gameId)}`;
@@ -52,6 +55,7 @@ function sections(data: BarData): Section[] {
       key: 'game',
       label: 'Game',
       current: game?.name ?? 'Game',
+      suggest: { type: 'GAME', gameId: game?._id },
       items: data.games.map((g) => ({
         key: g._id,
         label: g.name,
@@ -65,6 +69,7 @@ function sections(data: BarData): Section[] {
       key: 'category',
       label: 'Category',
       current: data.category?.name ?? 'Category',
+      suggest: { type: 'CATEGORY', gameId: game._id },
       items: data.categories.map((c) => ({
         key: c._id,
         label: c.name,
@@ -76,6 +81,7 @@ function sections(data: BarData): Section[] {
       key: 'map',
       label: 'Map',
       current: data.map?.name ?? 'Map',
+      suggest: { type: 'MAP', gameId: game._id, categoryId: data.category?._id },
       items: data.maps.map((m) => ({
         key: m._id,
         label: <MapLabel map={m} preferred={data.categories.some((c) => c.preferredMap === m._id)} />,
@@ -111,6 +117,21 @@ function ItemList({
 }) {
   return (
     <ul className={classes.itemList} style={{ maxHeight: constants.dropdownMaxHeightPx }}>
+      {section.suggest ? (
+        <li>
+          <button
+            type="button"
+            className={`${classes.item} ${classes.suggest}`}
+            data-testid={`suggest-${section.key}`}
+            onClick={() => {
+              onChoose();
+              if (section.suggest) openSuggestModal(section.suggest);
+            }}
+          >
+            {messages.suggestEntry}
+          </button>
+        </li>
+      ) : null}
       {section.items.map((item) => (
         <li key={item.key} className={item.preview ? classes.withPreview : undefined}>
           <BarAnchor

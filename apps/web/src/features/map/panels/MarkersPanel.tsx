@@ -11,7 +11,10 @@ import {
 } from '@tabler/icons-react';
 import { groupDefinitions, listedDefinitions } from '@waypoint/shared/map/definitions';
 import type { MapMarkerDefinition } from '@waypoint/shared/map/marker-data';
+import { messages } from '@waypoint/shared/messages';
 import { useMemo, useState } from 'react';
+import { useParams } from 'react-router';
+import { openSuggestModal } from '../../suggest/open.ts';
 import { Button, SearchInput } from '../controls.tsx';
 import classes from '../map.module.css';
 
@@ -44,6 +47,7 @@ export function MarkersPanel({
   onSetAll,
   onCopyLink,
 }: Props) {
+  const { gameId } = useParams();
   const [search, setSearch] = useState('');
   const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set());
   const count = (id: string) => counts.get(id) ?? 0;
@@ -67,6 +71,9 @@ export function MarkersPanel({
       <div className={classes.panelActions}>
         <Button onClick={() => onSetAll(false, listedIds)}>Disable all</Button>
         <Button onClick={() => onSetAll(true, listedIds)}>Enable all</Button>
+        <Button variant="light" onClick={() => openSuggestModal({ type: 'MARKER_DEFINITION', gameId })}>
+          {messages.suggestNewCategory}
+        </Button>
         <Button variant="light" icon={<IconLink size={14} />} onClick={onCopyLink}>
           Copy filter link
         </Button>

@@ -13,8 +13,9 @@ import { messages } from '@waypoint/shared/messages';
 import type { TQuest } from '@waypoint/shared/models/types';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
+import { openSuggestModal } from '../../suggest/open.ts';
 import controls from '../controls.module.css';
-import { Check, IconButton, NumberField, SearchInput } from '../controls.tsx';
+import { Button, Check, IconButton, NumberField, SearchInput } from '../controls.tsx';
 import classes from '../map.module.css';
 import type { QuestWithMarkers } from '../queries.ts';
 
@@ -216,6 +217,9 @@ export function QuestsPanel(p: Props) {
           );
         })}
       </ul>
+      <Button variant="light" onClick={() => openSuggestModal({ type: 'QUEST', gameId: p.gameId })}>
+        {messages.suggestNewQuest}
+      </Button>
     </div>
   );
 }
