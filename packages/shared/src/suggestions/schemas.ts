@@ -23,7 +23,7 @@ export const zNewSuggestion = z.object({
   /** Images for the element's image fields (placed markers: up to five), fetched on accept. */
   imageUrls: z.array(z.string().trim().max(2000)).max(5).default([]),
 });
-export type TNewSuggestion = z.infer<typeof zNewSuggestion>;
+export type TNewSuggestion = z.input<typeof zNewSuggestion>;
 
 /** `PATCH /api/suggestions/{id}`: what an author (or an admin) may change of an open suggestion. */
 export const zSuggestionPatch = z.object({
