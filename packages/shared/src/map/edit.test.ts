@@ -85,7 +85,10 @@ describe('the marker edit form', () => {
   it('names the fields the registry schema refuses', () => {
     const result = markerEditPatch({ ...markerEditValues(marker), level: 'abc' }, marker);
     expect(result).toEqual({ ok: false, errors: { level: messages.notANumber } });
-    const tooHigh = markerEditPatch({ ...markerEditValues(marker), level: '5000', markerDefinitionId: '' }, marker);
+    const tooHigh = markerEditPatch(
+      { ...markerEditValues(marker), level: '5000', markerDefinitionId: '' },
+      marker,
+    );
     expect(tooHigh.ok).toBe(false);
     if (!tooHigh.ok) expect(Object.keys(tooHigh.errors).sort()).toEqual(['level', 'markerDefinitionId']);
   });

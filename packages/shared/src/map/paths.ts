@@ -21,7 +21,10 @@ export function pathMarkerBody(definitionId: string, kind: 'POLYGON' | 'ROUTE', 
 }
 
 /** The shape drawn while corners are placed: a polygon closes only from its third corner on. */
-export function previewShape(kind: 'POLYGON' | 'ROUTE', points: readonly LatLng[]): 'none' | 'line' | 'polygon' {
+export function previewShape(
+  kind: 'POLYGON' | 'ROUTE',
+  points: readonly LatLng[],
+): 'none' | 'line' | 'polygon' {
   if (points.length < 2) return 'none';
   return kind === 'POLYGON' && points.length >= 3 ? 'polygon' : 'line';
 }

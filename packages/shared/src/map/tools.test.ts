@@ -162,7 +162,19 @@ describe('a refused path save', () => {
 
   it('gives the corners back to the drawing they came from', () => {
     expect(drawing.state.points).toEqual([]);
-    const back = run([{ type: 'pathSaveFailed', definitionId: 'zone', points: [[1, 1], [2, 2]] }], drawing.state);
+    const back = run(
+      [
+        {
+          type: 'pathSaveFailed',
+          definitionId: 'zone',
+          points: [
+            [1, 1],
+            [2, 2],
+          ],
+        },
+      ],
+      drawing.state,
+    );
     expect(back.state.points).toEqual([
       [1, 1],
       [2, 2],
@@ -175,8 +187,8 @@ describe('a refused path save', () => {
       run([{ type: 'pathSaveFailed', definitionId: 'zone', points: [[1, 1]] }], redrawn).state.points,
     ).toEqual([[5, 5]]);
     const other = run([{ type: 'cancelDrawing' }], drawing.state).state;
-    expect(run([{ type: 'pathSaveFailed', definitionId: 'zone', points: [[1, 1]] }], other).state.points).toEqual(
-      [],
-    );
+    expect(
+      run([{ type: 'pathSaveFailed', definitionId: 'zone', points: [[1, 1]] }], other).state.points,
+    ).toEqual([]);
   });
 });
