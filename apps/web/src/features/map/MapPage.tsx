@@ -128,11 +128,14 @@ export function MapPage({ gameId, map, category, embedded }: Props) {
     suggestModeOnLoad: search.get('suggestMode') === 'true',
   });
   const [reportedOnly, setReportedOnly] = useState(false);
+  // Changes when a popup's report or confirmation changed a marker's flag.
+  const [reportedTick, setReportedTick] = useState(0);
 
   // Which markers are drawn: definition enabled, and the quests panel lets its quest through.
   // Worked out while rendering, so that the map's first draw already shows them.
   const listedIds = useMemo(() => new Set(panel.listed.map((q) => q.quest._id)), [panel.listed]);
   const visibilityCount = useRef(0);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `reportedTick` says a marker's reported flag changed
   const visibility = useMemo(() => {
     if (!store) return visibilityCount.current;
     const enabledDefs = store.definitions.map((d) => enabled.has(d._id));
@@ -150,7 +153,7 @@ export function MapPage({ gameId, map, category, embedded }: Props) {
     );
     visibilityCount.current += 1;
     return visibilityCount.current;
-  }, [store, enabled, reportedOnly, panel.allHidden, panel.hidden, listedIds, panel.byId]);
+  }, [store, enabled, reportedOnly, reportedTick, panel.allHidden, panel.hidden, listedIds, panel.byId]);
 
   const [completion, setCompletion] = useState(0);
   useEffect(() => {
@@ -212,7 +215,11 @@ export function MapPage({ gameId, map, category, embedded }: Props) {
           sidebars.setRight(true);
         }}
         onLayout={relayout}
-        mapId={map._id}
+        onReportCount={(count) => {
+          store.reported[i] = count > 0 ? 1 : 0;
+          controller.current?.redrawMarker(id);
+          setReportedTick((n) => n + 1);
+        }}
         userId={session?.id}
         loginPath={loginPath}
         onEdit={tools.canEdit ? () => tools.edit(id) : undefined}

@@ -40,7 +40,9 @@ export function useCreateMarker(mapId: string) {
   return useMutation({
     mutationFn: ({ body, suggestMode }: { body: Record<string, unknown>; suggestMode: boolean }) =>
       api.post<MarkerAnswer>(`/markers/${path(mapId)}${mode(suggestMode)}`, body),
-    onSuccess: () => client.invalidateQueries({ queryKey: mapKeys.markerData(mapId) }),
+    // A suggestion leaves the map's markers as they are; a change applied at once does not.
+    onSuccess: (answer) =>
+      answer.isSuggestion ? undefined : client.invalidateQueries({ queryKey: mapKeys.markerData(mapId) }),
   });
 }
 
@@ -57,10 +59,10 @@ export function useUpdateMarker(mapId: string) {
       body: Record<string, unknown>;
       suggestMode: boolean;
     }) => api.patch<MarkerAnswer>(`/markers/${path(id)}${mode(suggestMode)}`, body),
-    onSuccess: (_answer, { id }) =>
+    onSuccess: (answer, { id }) =>
       Promise.all([
         client.invalidateQueries({ queryKey: mapKeys.marker(id) }),
-        client.invalidateQueries({ queryKey: mapKeys.markerData(mapId) }),
+        answer.isSuggestion ? undefined : client.invalidateQueries({ queryKey: mapKeys.markerData(mapId) }),
         client.invalidateQueries({ queryKey: ['user'] }),
       ]),
   });
@@ -76,8 +78,11 @@ export const useGameItems = (gameId: string, enabled: boolean) =>
     staleTime: 5 * 60_000,
   });
 
-/** 'Still here' or a 'gone'/'moved' report; the popup's marker takes the answer at once. */
-export function useMarkerFreshness(mapId: string, markerId: string) {
+/**
+ * 'Still here' or a 'gone'/'moved' report; the popup's marker takes the answer at once and
+ * `onAnswer` passes it on to the map (its flag), without reading all the map's markers again.
+ */
+export function useMarkerFreshness(markerId: string, onAnswer?: (answer: Freshness) => void) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (kind: 'CONFIRM' | 'GONE' | 'MOVED') =>
@@ -90,8 +95,7 @@ export function useMarkerFreshness(mapId: string, markerId: string) {
           ? { ...marker, lastConfirmedAt: answer.lastConfirmedAt, reportCount: answer.reportCount }
           : marker,
       );
-      // The map's flag on reported markers.
-      return client.invalidateQueries({ queryKey: mapKeys.markerData(mapId) });
+      onAnswer?.(answer);
     },
   });
 }

@@ -2,11 +2,12 @@ import { IconFlag } from '@tabler/icons-react';
 import { confirmedWording } from '@waypoint/shared/map/freshness';
 import { messages } from '@waypoint/shared/messages';
 import { Link } from 'react-router';
-import { useMarkerFreshness } from '../edit-queries.ts';
+import { type Freshness as FreshnessAnswer, useMarkerFreshness } from '../edit-queries.ts';
 import classes from './popup-extras.module.css';
 
 interface Props {
-  mapId: string;
+  /** The answer of a confirmation or report (the map flags reported markers). */
+  onAnswer?: (answer: FreshnessAnswer) => void;
   markerId: string;
   lastConfirmedAt: string | undefined;
   reportCount: number;
@@ -16,8 +17,8 @@ interface Props {
 }
 
 /** How fresh a placed marker is, with 'Still here' and 'Gone' / 'Moved' for players. */
-export function Freshness({ mapId, markerId, lastConfirmedAt, reportCount, loggedIn, loginPath }: Props) {
-  const freshness = useMarkerFreshness(mapId, markerId);
+export function Freshness({ onAnswer, markerId, lastConfirmedAt, reportCount, loggedIn, loginPath }: Props) {
+  const freshness = useMarkerFreshness(markerId, onAnswer);
   const sent = freshness.isSuccess ? freshness.variables : undefined;
   return (
     <div className={classes.section} data-testid="marker-freshness">

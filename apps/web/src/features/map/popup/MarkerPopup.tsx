@@ -23,7 +23,8 @@ interface Props {
   onShowQuest: (questId: string) => void;
   /** The popup changed size (content arrived). */
   onLayout: () => void;
-  mapId: string;
+  /** A confirmation or report changed the marker's open report count. */
+  onReportCount?: (count: number) => void;
   /** The signed-in player's id; undefined for guests. */
   userId: string | undefined;
   loginPath: string;
@@ -98,7 +99,7 @@ export function MarkerPopup(props: Props) {
       ) : null}
       {marker && !props.suggestionId ? (
         <Freshness
-          mapId={props.mapId}
+          onAnswer={(answer) => props.onReportCount?.(answer.reportCount)}
           markerId={id}
           lastConfirmedAt={marker.lastConfirmedAt}
           reportCount={marker.reportCount ?? 0}
