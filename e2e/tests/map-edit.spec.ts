@@ -112,6 +112,8 @@ test("a user edits a marker through 'Editing marker', then discusses and upvotes
   const panel = page.getByTestId('edit-marker-panel');
   await expect(panel.getByRole('heading', { name: 'Editing marker' })).toBeVisible();
   await expect(panel.getByLabel('Name')).not.toHaveValue('');
+  // The marker itself keeps its name until the suggestion is accepted.
+  const originalName = await panel.getByLabel('Name').inputValue();
   await panel.getByLabel('Name').fill('Intel drop (moved north)');
   await panel.getByLabel('Level').fill('7');
   await panel.getByLabel('Image 1').fill('javascript:alert(1)');
@@ -159,7 +161,7 @@ test("a user edits a marker through 'Editing marker', then discusses and upvotes
   await page.setViewportSize({ width: 390, height: 844 });
   await page.getByTestId('marker-popup').getByRole('button', { name: 'Edit' }).click();
   await expect(panel.getByRole('heading', { name: 'Editing marker' })).toBeVisible();
-  await expect(panel.getByLabel('Name')).toHaveValue(/Intel/);
+  await expect(panel.getByLabel('Name')).toHaveValue(originalName);
   await page.screenshot({ path: `${shots}/edit-390.png` });
   await panel.getByRole('button', { name: 'Cancel' }).click();
   await expect(panel).toHaveCount(0);

@@ -132,13 +132,17 @@ export function useEditTools({
     [store, state.tool, send],
   );
 
+  // Editing opened from a popup (no edit tool chosen) returns to no tool once done.
+  const fromPopup = useRef(false);
+
   /** Opens a marker in 'Editing marker' and closes its popup. */
   const edit = useCallback(
     (markerId: string) => {
+      fromPopup.current = state.tool !== 'EDIT';
       startEditing(markerId);
       controller.current?.leaflet()?.closePopup();
     },
-    [startEditing, controller],
+    [state.tool, startEditing, controller],
   );
 
   const editingId = state.editingMarkerId;
@@ -175,6 +179,7 @@ export function useEditTools({
           setServerErrors({});
           toast.success(answer.isSuggestion ? messages.suggestionAdded : messages.editSuccess);
           send({ type: 'markerUpdated', markerId: id });
+          if (fromPopup.current) send({ type: 'chooseTool', tool: 'NONE' });
         },
         onError: (error) => {
           toast.error(messages.editError);
