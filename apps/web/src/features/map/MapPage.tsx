@@ -243,8 +243,8 @@ export function MapPage({ gameId, map, category, embedded }: Props) {
         drawing={tools.shape}
         onMapClick={tools.onMapClick}
         onMarkerSelect={tools.onMarkerSelect}
-        overlay={tools.overlay}
       />
+      {tools.overlay}
       <Sidebar side="left" title="Markers" open={sidebars.left} onOpenChange={sidebars.setLeft}>
         {markerData.isError ? (
           <div className={classes.panelBody}>{messages.somethingWentWrong}</div>

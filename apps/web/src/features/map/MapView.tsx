@@ -45,8 +45,6 @@ interface Props {
   onMapClick?: (at: [number, number]) => void;
   /** A click on a marker; answering true means a tool took it and no popup opens. */
   onMarkerSelect?: (index: number, at: [number, number]) => boolean;
-  /** Panels laid over the map (tool panels). */
-  overlay?: ReactNode;
 }
 
 interface Layers {
@@ -82,7 +80,6 @@ export function MapView({
   drawing,
   onMapClick,
   onMarkerSelect,
-  overlay,
 }: Props) {
   const element = useRef<HTMLDivElement>(null);
   const leaflet = useRef<L.Map | undefined>(undefined);
@@ -302,7 +299,6 @@ export function MapView({
         aria-label={`${map.name} map`}
       />
       {popup ? createPortal(renderPopup(popup.index, relayout), popup.container) : null}
-      {overlay}
     </div>
   );
 }
