@@ -1,23 +1,27 @@
 import { useQuery } from '@tanstack/react-query';
 import type { MapMarkerDefinition } from '@waypoint/shared/map/marker-data';
-import { formFieldOf } from '@waypoint/shared/map/marker-edit';
 import { pathMarkerBody } from '@waypoint/shared/map/paths';
 import { isDrawing, type LatLng, type ToolEvent } from '@waypoint/shared/map/tools';
 import { messages } from '@waypoint/shared/messages';
 import type { TPlacedMarker } from '@waypoint/shared/models/types';
-import { type RefObject, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, type RefObject, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { api, HttpError } from '../../api/client.ts';
 import type { Session } from '../../api/session.ts';
 import { toast } from '../../components/toast.ts';
 import { useCreateMarker, useGameItems, useUpdateMarker } from './edit-queries.ts';
 import type { MarkerStore } from './layers/marker-store.ts';
 import type { MapController } from './MapView.tsx';
-import { DrawPanel } from './panels/DrawPanel.tsx';
-import { EditMarkerPanel } from './panels/EditMarkerPanel.tsx';
 import { mapKeys, type QuestWithMarkers } from './queries.ts';
 import { useMapTools } from './useMapTools.ts';
 
 const fallbackColor = '#2563eb';
+
+// The edit form (and the registry schema it checks with) loads when a marker is first edited: the
+// map route's first load stays small.
+const DrawPanel = lazy(() => import('./panels/DrawPanel.tsx').then((m) => ({ default: m.DrawPanel })));
+const EditMarkerPanel = lazy(() =>
+  import('./panels/EditMarkerPanel.tsx').then((m) => ({ default: m.EditMarkerPanel })),
+);
 
 interface Options {
   mapId: string;
@@ -183,12 +187,8 @@ export function useEditTools({
         },
         onError: (error) => {
           toast.error(messages.editError);
-          const fields: Record<string, string> = {};
-          if (error instanceof HttpError) {
-            for (const [field, message] of Object.entries(error.fieldErrors()))
-              fields[formFieldOf(field)] = message;
-            if (Object.keys(fields).length === 0) fields.form = error.message;
-          }
+          const fields = error instanceof HttpError ? error.fieldErrors() : {};
+          if (Object.keys(fields).length === 0) fields.form = error.message || messages.editError;
           setServerErrors(fields);
         },
       },
@@ -198,28 +198,32 @@ export function useEditTools({
   let overlay: React.ReactNode = null;
   if (shape) {
     overlay = (
-      <DrawPanel
-        kind={shape.kind}
-        definitionName={placingDefinition?.name ?? ''}
-        pointCount={state.points.length}
-        saving={createMarker.isPending}
-        onRemoveLast={() => send({ type: 'removeLastPoint' })}
-        onSave={() => send({ type: 'saveDrawing' })}
-        onCancel={() => send({ type: 'cancelDrawing' })}
-      />
+      <Suspense fallback={null}>
+        <DrawPanel
+          kind={shape.kind}
+          definitionName={placingDefinition?.name ?? ''}
+          pointCount={state.points.length}
+          saving={createMarker.isPending}
+          onRemoveLast={() => send({ type: 'removeLastPoint' })}
+          onSave={() => send({ type: 'saveDrawing' })}
+          onCancel={() => send({ type: 'cancelDrawing' })}
+        />
+      </Suspense>
     );
   } else if (editingId) {
     overlay = (
-      <EditMarkerPanel
-        marker={editing.data}
-        definitions={definitions}
-        quests={questOptions}
-        items={items.data ?? []}
-        saving={updateMarker.isPending}
-        serverErrors={serverErrors}
-        onSave={saveEdit}
-        onCancel={closeEdit}
-      />
+      <Suspense fallback={null}>
+        <EditMarkerPanel
+          marker={editing.data}
+          definitions={definitions}
+          quests={questOptions}
+          items={items.data ?? []}
+          saving={updateMarker.isPending}
+          serverErrors={serverErrors}
+          onSave={saveEdit}
+          onCancel={closeEdit}
+        />
+      </Suspense>
     );
   }
 

@@ -1,6 +1,11 @@
 import { constants } from '@waypoint/shared/constants';
 import type { MapMarkerDefinition } from '@waypoint/shared/map/marker-data';
-import { type MarkerEditValues, markerEditPatch, markerEditValues } from '@waypoint/shared/map/marker-edit';
+import {
+  formFieldOf,
+  type MarkerEditValues,
+  markerEditPatch,
+  markerEditValues,
+} from '@waypoint/shared/map/marker-edit';
 import { messages } from '@waypoint/shared/messages';
 import type { TPlacedMarker } from '@waypoint/shared/models/types';
 import { type ReactNode, useId, useState } from 'react';
@@ -21,7 +26,7 @@ interface Props {
   quests: readonly QuestOption[];
   items: readonly { _id: string; itemName: string }[];
   saving: boolean;
-  /** Field errors of the server's answer, by form field. */
+  /** Field errors of the server's answer, by the server's field name (`data.name`). */
   serverErrors?: Record<string, string>;
   /** The checked change (only the fields that differ) and the image addresses. */
   onSave: (patch: Record<string, unknown>, imageUrls: string[]) => void;
@@ -79,7 +84,10 @@ function EditForm({
 }: Props & { marker: TPlacedMarker }) {
   const [values, setValues] = useState<MarkerEditValues>(() => markerEditValues(marker));
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const shown = { ...serverErrors, ...errors };
+  const fromServer = Object.fromEntries(
+    Object.entries(serverErrors ?? {}).map(([field, message]) => [formFieldOf(field), message]),
+  );
+  const shown = { ...fromServer, ...errors };
   const set = <K extends keyof MarkerEditValues>(key: K, value: MarkerEditValues[K]) => {
     setValues((v) => ({ ...v, [key]: value }));
     setErrors(({ [key]: _gone, ...rest }) => rest);

@@ -1,15 +1,19 @@
 import { constants } from '@waypoint/shared/constants';
 import type { MapMarkerDefinition } from '@waypoint/shared/map/marker-data';
 import { messages } from '@waypoint/shared/messages';
-import { useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { imageUrl } from '../../../api/images.ts';
 import { SafeHtml } from '../../../components/SafeHtml.tsx';
 import { Button, Check } from '../controls.tsx';
 import { useOpenSuggestionsFor } from '../edit-queries.ts';
 import classes from '../map.module.css';
 import { useItem, useMarkerDetails } from '../queries.ts';
-import { Freshness } from './Freshness.tsx';
-import { SuggestionDiscussion } from './SuggestionDiscussion.tsx';
+
+// Freshness and the suggestion discussion load with the first popup, not with the map.
+const Freshness = lazy(() => import('./Freshness.tsx').then((m) => ({ default: m.Freshness })));
+const SuggestionDiscussion = lazy(() =>
+  import('./SuggestionDiscussion.tsx').then((m) => ({ default: m.SuggestionDiscussion })),
+);
 
 interface Props {
   id: string;
@@ -97,21 +101,23 @@ export function MarkerPopup(props: Props) {
       {marker?.authorName ? (
         <div className={classes.dimmed}>{messages.byAuthor(marker.authorName)}</div>
       ) : null}
-      {marker && !props.suggestionId ? (
-        <Freshness
-          onAnswer={(answer) => props.onReportCount?.(answer.reportCount)}
-          markerId={id}
-          lastConfirmedAt={marker.lastConfirmedAt}
-          reportCount={marker.reportCount ?? 0}
-          loggedIn={Boolean(props.userId)}
-          loginPath={props.loginPath}
-        />
-      ) : null}
-      {props.userId
-        ? discussed.map((suggestionId) => (
-            <SuggestionDiscussion key={suggestionId} suggestionId={suggestionId} />
-          ))
-        : null}
+      <Suspense fallback={null}>
+        {marker && !props.suggestionId ? (
+          <Freshness
+            onAnswer={(answer) => props.onReportCount?.(answer.reportCount)}
+            markerId={id}
+            lastConfirmedAt={marker.lastConfirmedAt}
+            reportCount={marker.reportCount ?? 0}
+            loggedIn={Boolean(props.userId)}
+            loginPath={props.loginPath}
+          />
+        ) : null}
+        {props.userId
+          ? discussed.map((suggestionId) => (
+              <SuggestionDiscussion key={suggestionId} suggestionId={suggestionId} />
+            ))
+          : null}
+      </Suspense>
       {props.onEdit ? (
         <Button variant="light" onClick={props.onEdit}>
           Edit
