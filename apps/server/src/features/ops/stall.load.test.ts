@@ -7,9 +7,7 @@ import { useTestApp } from '../../test/test-app.ts';
 import { insertMany } from '../models/models.repository.ts';
 
 // The hammering client is told apart by its forwarded address, as behind a proxy on this host.
-const env = useTestApp({
-  overrides: { readMissesPerSecond: 2, readMissBurst: 20, trustProxy: ['127.0.0.1'] },
-});
+const env = useTestApp({ overrides: { readMissesPerSecond: 2, readMissBurst: 20, trustProxy: ['127.0.0.1'] } });
 
 /**
  * Runs in two worker threads, so that the load, the measurement and the server each have their own
