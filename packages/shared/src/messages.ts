@@ -38,6 +38,31 @@ export const messages = {
   suggestionNotAllowed: 'User is not admin or suggest mode is not activated',
   // Suggestion tools texts that the specification leaves open; worded in the same voice.
   pathNeedsPoint: 'Place at least one point before saving',
+  polygonActions: 'Polygon Actions',
+  routeActions: 'Route Actions',
+  startPlacingPoints: 'Start placing the points of the polygon by clicking on the map',
+  removeLastCorner: 'Remove Last Corner',
+  editingMarker: 'Editing marker',
+  nothingToSave: 'Nothing to save: no field was changed',
+  imageUrlInvalid: 'Use an http:// or https:// image address',
+  // Marker freshness and suggestion discussion in the popup; worded in the same voice.
+  neverConfirmed: 'Never confirmed',
+  confirmedDaysAgo: (days: number) =>
+    days <= 0 ? 'Confirmed today' : days === 1 ? 'Confirmed yesterday' : `Confirmed ${days} days ago`,
+  stillHere: 'Still here',
+  reportGone: 'Gone',
+  reportMoved: 'Moved',
+  reportedBy: (count: number) =>
+    `Reported gone or moved by ${count} player${count === 1 ? '' : 's'} since the last confirmation`,
+  reportThanks: 'Thanks! Your report was sent',
+  freshnessLogin: 'Log in to confirm or report this marker',
+  showOnlyReported: 'Show only reported markers',
+  upvote: 'Upvote',
+  downvote: 'Downvote',
+  comments: 'Comments',
+  noComments: 'No comments yet',
+  addComment: 'Add a comment',
+  sendComment: 'Send',
   questObjectiveViaMarkerList:
     'Please use the right tab to suggest a quest objective. You will be able to pick directly from the quest objectives. Also you can suggest a new quest there at the end of the list.',
   gameMapNotFound: (id: string) => `Game map not found for id: ${id}`,

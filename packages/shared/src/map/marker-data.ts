@@ -41,6 +41,8 @@ export interface MapMarkerColumns {
   questId: string[];
   /** Quest objective text or '' */
   questObjective: string[];
+  /** Players' open 'gone' or 'moved' reports since the last confirmation. */
+  reportCount: number[];
   /** Corner points of polygons and routes, keyed by row index. */
   points: Record<number, [number, number][]>;
 }

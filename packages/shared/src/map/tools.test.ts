@@ -151,3 +151,44 @@ describe('map tools (§4)', () => {
     expect(only.state.showOnlySuggestions).toBe(true);
   });
 });
+
+describe('a refused path save', () => {
+  const drawing = run([
+    { type: 'choosePlacing', definitionId: 'zone', kind: 'POLYGON' },
+    { type: 'mapClick', at: [1, 1] },
+    { type: 'mapClick', at: [2, 2] },
+    { type: 'saveDrawing' },
+  ]);
+
+  it('gives the corners back to the drawing they came from', () => {
+    expect(drawing.state.points).toEqual([]);
+    const back = run(
+      [
+        {
+          type: 'pathSaveFailed',
+          definitionId: 'zone',
+          points: [
+            [1, 1],
+            [2, 2],
+          ],
+        },
+      ],
+      drawing.state,
+    );
+    expect(back.state.points).toEqual([
+      [1, 1],
+      [2, 2],
+    ]);
+  });
+
+  it('leaves a new drawing or another tool alone', () => {
+    const redrawn = run([{ type: 'mapClick', at: [5, 5] }], drawing.state).state;
+    expect(
+      run([{ type: 'pathSaveFailed', definitionId: 'zone', points: [[1, 1]] }], redrawn).state.points,
+    ).toEqual([[5, 5]]);
+    const other = run([{ type: 'cancelDrawing' }], drawing.state).state;
+    expect(
+      run([{ type: 'pathSaveFailed', definitionId: 'zone', points: [[1, 1]] }], other).state.points,
+    ).toEqual([]);
+  });
+});

@@ -34,6 +34,8 @@ export type ToolEvent =
   | { type: 'mapClick'; at: LatLng }
   | { type: 'removeLastPoint' }
   | { type: 'saveDrawing' }
+  /** The server refused a saved path: its corners come back so that nothing drawn is lost. */
+  | { type: 'pathSaveFailed'; definitionId: string; points: readonly LatLng[] }
   | { type: 'cancelDrawing' }
   | { type: 'editMarker'; markerId: string }
   | { type: 'markerUpdated'; markerId: string }
@@ -144,6 +146,11 @@ export function toolTransition(state: ToolState, event: ToolEvent): Transition {
         state: { ...state, points: [] },
         effects: [{ type: 'savePath', definitionId: state.placing.definitionId, kind, points: state.points }],
       };
+    }
+    case 'pathSaveFailed': {
+      const same = isDrawing(state) && state.placing?.definitionId === event.definitionId;
+      if (!same || state.points.length > 0) return { state, effects: [] };
+      return { state: { ...state, points: event.points }, effects: [] };
     }
     case 'cancelDrawing':
       // Cancelling a polygon resets to NONE.

@@ -85,7 +85,7 @@ const optionalText = (max: number) => text(max).default('');
 
 /** A stored link may only be http(s): a `javascript:`, `data:` or `vbscript:` link could run code when clicked. */
 const zWebUrl = z.url({ protocol: /^https?$/ });
-const isWebLink = (value: string) => value === '' || zWebUrl.safeParse(value).success;
+export const isWebLink = (value: string) => value === '' || zWebUrl.safeParse(value).success;
 /** One absolute http(s) URL (an image to fetch, for example). */
 export const zWebLink = z
   .string()

@@ -69,13 +69,24 @@ export interface MarkerRow {
   questId: string;
   questObjective: string;
   polygonPoints: [number, number][] | null;
+  reportCount: number;
 }
 
 /** The placed markers of a map, only the columns the map draws with. */
 export async function mapMarkers(db: Db, mapId: string): Promise<MarkerRow[]> {
   const rows = await dyn(db)
     .selectFrom(registry.placedmarker.table)
-    .select(['_id', 'markerDefinitionId', 'lat', 'lng', 'name', 'questId', 'questObjective', 'polygonPoints'])
+    .select([
+      '_id',
+      'markerDefinitionId',
+      'lat',
+      'lng',
+      'name',
+      'questId',
+      'questObjective',
+      'polygonPoints',
+      'reportCount',
+    ])
     .where('mapId', '=', mapId)
     .orderBy('_id', 'asc')
     .execute();
@@ -88,6 +99,7 @@ export async function mapMarkers(db: Db, mapId: string): Promise<MarkerRow[]> {
     questId: r.questId ?? '',
     questObjective: r.questObjective ?? '',
     polygonPoints: json<[number, number][] | null>(r.polygonPoints, null),
+    reportCount: Number(r.reportCount ?? 0),
   }));
 }
 

@@ -56,6 +56,7 @@ export async function markerData(db: Db, map: MapRow): Promise<MapMarkerData> {
     name: [],
     questId: [],
     questObjective: [],
+    reportCount: [],
     points: {},
   };
   for (const row of rows) {
@@ -70,6 +71,7 @@ export async function markerData(db: Db, map: MapRow): Promise<MapMarkerData> {
     markers.name.push(row.name);
     markers.questId.push(row.questId);
     markers.questObjective.push(row.questObjective);
+    markers.reportCount.push(row.reportCount);
     if (row.polygonPoints && row.polygonPoints.length > 0) {
       markers.points[i] = row.polygonPoints.map(([a, b]) => [round6(a), round6(b)]);
     }

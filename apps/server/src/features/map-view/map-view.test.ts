@@ -55,7 +55,7 @@ describe('GET /api/map/{mapId}/markers', () => {
     expect(body.definitions[0]).toMatchObject({ name: 'Loot', markerDefinitionType: 'SVG', width: -1 });
     const m = body.markers;
     expect(m.id).toHaveLength(7);
-    for (const column of ['def', 'lat', 'lng', 'name', 'questId', 'questObjective']) {
+    for (const column of ['def', 'lat', 'lng', 'name', 'questId', 'questObjective', 'reportCount']) {
       expect(m[column]).toHaveLength(7);
     }
     const goal = m.id.indexOf('pm_goal');
@@ -68,6 +68,30 @@ describe('GET /api/map/{mapId}/markers', () => {
       [-1.123457, 3],
     ]);
     expect(Object.keys(m.points)).toEqual([String(zone)]);
+  });
+
+  it("counts each marker's open 'gone' and 'moved' reports, at once after a report or a confirmation", async () => {
+    const reportCount = async (id: string) => {
+      const m = (await get('/api/map/g1_map_a/markers')).json().markers;
+      return m.reportCount[m.id.indexOf(id)];
+    };
+    expect(await reportCount('pm_goal')).toBe(0);
+    const report = await env.t.app.inject({
+      method: 'POST',
+      url: '/api/markers/pm_goal/report',
+      headers: env.player.auth,
+      payload: { kind: 'MOVED' },
+    });
+    expect(report.statusCode, report.body).toBe(200);
+    expect(await reportCount('pm_goal')).toBe(1);
+    expect(await reportCount('pm_zone')).toBe(0);
+    const confirm = await env.t.app.inject({
+      method: 'POST',
+      url: '/api/markers/pm_goal/confirm',
+      headers: env.admin.auth,
+    });
+    expect(confirm.statusCode, confirm.body).toBe(200);
+    expect(await reportCount('pm_goal')).toBe(0);
   });
 
   it('is cached with an ETag and compressed', async () => {

@@ -83,6 +83,11 @@ export function registerSuggestionRoutes(
     return suggestions.comments(id, actor(request));
   });
 
+  app.get('/api/suggestions/:id/votes', user, async (request) => {
+    const { id } = parse(zIdParams, request.params, 'params');
+    return suggestions.votes(id, actor(request));
+  });
+
   for (const [path, direction, schema, key] of [
     ['upvote', 1, zUpvote, 'upvote'],
     ['downvote', -1, zDownvote, 'downvote'],

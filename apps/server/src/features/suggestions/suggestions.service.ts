@@ -462,6 +462,13 @@ export function createSuggestionService(deps: {
       return listComments(db.kysely, id);
     },
 
+    /** The suggestion's counts and the caller's own vote (1 up, -1 down, 0 none). */
+    async votes(id: string, user: SuggestionActor) {
+      const suggestion = await visible(db.kysely, id, user);
+      const vote = await currentVote(db.kysely, id, user.id);
+      return { upvotes: Number(suggestion.upvotes ?? 0), downvotes: Number(suggestion.downvotes ?? 0), vote };
+    },
+
     /**
      * One vote per user and suggestion. `set` undefined toggles (the POST form): voting the same way
      * again takes the vote back; true/false set or clear that direction (the PATCH form).

@@ -342,6 +342,14 @@ describe('comments and votes', () => {
       upvotes: 0,
       downvotes: 1,
     });
+    expect((await call('GET', `/api/suggestions/${id}/votes`, env.player)).json()).toEqual({
+      upvotes: 0,
+      downvotes: 1,
+      vote: -1,
+    });
+    expect((await call('GET', `/api/suggestions/${id}/votes`, env.admin)).json()).toMatchObject({ vote: 0 });
+    const stranger = await createUser(env.t);
+    expect((await call('GET', `/api/suggestions/${id}/votes`, stranger)).statusCode).toBe(404);
     await call('PATCH', `/api/suggestions/${id}/downvote`, env.player, { downvote: false });
     expect(await votes()).toEqual([0, 0]);
     const stuffed = await Promise.all(

@@ -25,7 +25,8 @@ import {
   useSetQuestCompleted,
 } from './queries.ts';
 import { Sidebar } from './Sidebar.tsx';
-import { type MapTool, useEnabledDefinitions } from './state.ts';
+import { useEnabledDefinitions } from './state.ts';
+import { useEditTools } from './useEditTools.tsx';
 import { useQuestPanel } from './useQuestPanel.ts';
 
 async function copyText(text: string): Promise<boolean> {
@@ -78,8 +79,6 @@ export function MapPage({ gameId, map, category, embedded }: Props) {
   const minimal = search.get('minimalNavBar') === 'true';
   const controller = useRef<MapController>(null);
   const sidebars = useSidebars();
-  // The editing tools of suggest mode and admins set this; the visitor map stays on NONE.
-  const [tool] = useState<MapTool>('NONE');
 
   const markerData = useMarkerData(map._id);
   const store = useMemo(() => {
@@ -118,11 +117,25 @@ export function MapPage({ gameId, map, category, embedded }: Props) {
     [completedMarkers.data, session],
   );
   const setMarkerCompleted = useSetMarkerCompleted(session);
+  const tools = useEditTools({
+    mapId: map._id,
+    gameId,
+    session,
+    store,
+    definitions: markerData.data?.definitions ?? [],
+    quests: quests.data,
+    controller,
+    suggestModeOnLoad: search.get('suggestMode') === 'true',
+  });
+  const [reportedOnly, setReportedOnly] = useState(false);
+  // Changes when a popup's report or confirmation changed a marker's flag.
+  const [reportedTick, setReportedTick] = useState(0);
 
   // Which markers are drawn: definition enabled, and the quests panel lets its quest through.
   // Worked out while rendering, so that the map's first draw already shows them.
   const listedIds = useMemo(() => new Set(panel.listed.map((q) => q.quest._id)), [panel.listed]);
   const visibilityCount = useRef(0);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `reportedTick` says a marker's reported flag changed
   const visibility = useMemo(() => {
     if (!store) return visibilityCount.current;
     const enabledDefs = store.definitions.map((d) => enabled.has(d._id));
@@ -132,10 +145,15 @@ export function MapPage({ gameId, map, category, embedded }: Props) {
       listed: listedIds,
       known: new Set(panel.byId.keys()),
     };
-    store.applyVisibility((i) => enabledDefs[store.def[i]] && isQuestMarkerShown(store.questId(i), v));
+    store.applyVisibility(
+      (i) =>
+        enabledDefs[store.def[i]] &&
+        (!reportedOnly || store.reported[i] === 1) &&
+        isQuestMarkerShown(store.questId(i), v),
+    );
     visibilityCount.current += 1;
     return visibilityCount.current;
-  }, [store, enabled, panel.allHidden, panel.hidden, listedIds, panel.byId]);
+  }, [store, enabled, reportedOnly, reportedTick, panel.allHidden, panel.hidden, listedIds, panel.byId]);
 
   const [completion, setCompletion] = useState(0);
   useEffect(() => {
@@ -176,6 +194,8 @@ export function MapPage({ gameId, map, category, embedded }: Props) {
     else toast.error(messages.somethingWentWrong);
   };
 
+  const loginPath = `/login?nextUrl=${encodeURIComponent(location.pathname + location.search)}`;
+
   const renderPopup = (i: number, relayout: () => void) => {
     if (!store) return null;
     const id = store.ids[i];
@@ -195,15 +215,22 @@ export function MapPage({ gameId, map, category, embedded }: Props) {
           sidebars.setRight(true);
         }}
         onLayout={relayout}
+        onReportCount={(count) => {
+          store.reported[i] = count > 0 ? 1 : 0;
+          controller.current?.redrawMarker(id);
+          setReportedTick((n) => n + 1);
+        }}
+        userId={session?.id}
+        loginPath={loginPath}
+        onEdit={tools.canEdit ? () => tools.edit(id) : undefined}
       />
     );
   };
 
-  const loginPath = `/login?nextUrl=${encodeURIComponent(location.pathname + location.search)}`;
   const linkTarget = embedded ? '_blank' : undefined;
 
   return (
-    <div className={classes.page} data-bar={minimal ? 'none' : 'full'} data-tool={tool}>
+    <div className={classes.page} data-bar={minimal ? 'none' : 'full'} data-tool={tools.state.tool}>
       <MapView
         map={map}
         gameId={gameId}
@@ -213,7 +240,11 @@ export function MapPage({ gameId, map, category, embedded }: Props) {
         embedded={embedded}
         renderPopup={renderPopup}
         controller={controller}
+        drawing={tools.shape}
+        onMapClick={tools.onMapClick}
+        onMarkerSelect={tools.onMarkerSelect}
       />
+      {tools.overlay}
       <Sidebar side="left" title="Markers" open={sidebars.left} onOpenChange={sidebars.setLeft}>
         {markerData.isError ? (
           <div className={classes.panelBody}>{messages.somethingWentWrong}</div>
@@ -222,7 +253,7 @@ export function MapPage({ gameId, map, category, embedded }: Props) {
             definitions={markerData.data?.definitions ?? []}
             counts={counts}
             enabled={enabled}
-            showAll={Boolean(session?.admin)}
+            showAll={Boolean(session?.admin) || tools.state.suggestMode}
             onToggle={toggle}
             onSetAll={(on, ids) => {
               const next = new Set(enabled);
@@ -233,6 +264,10 @@ export function MapPage({ gameId, map, category, embedded }: Props) {
               setEnabled(next);
             }}
             onCopyLink={copyLink}
+            onPlace={tools.canEdit ? tools.place : undefined}
+            placingId={tools.state.placing?.definitionId}
+            reportedOnly={reportedOnly}
+            onReportedOnly={setReportedOnly}
           />
         )}
       </Sidebar>

@@ -7,6 +7,7 @@ import L from 'leaflet';
 import { type ReactNode, useCallback, useEffect, useImperativeHandle, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { config } from '../../app/config.ts';
+import { type DrawingShape, DrawLayer } from './layers/draw-layer.ts';
 import { HtmlMarkerLayer } from './layers/html-layer.ts';
 import { SpriteCache } from './layers/icons.ts';
 import { MarkerCanvasLayer } from './layers/marker-canvas-layer.ts';
@@ -38,6 +39,12 @@ interface Props {
   /** Popup content; `relayout` places the popup again after its content changed size. */
   renderPopup: (index: number, relayout: () => void) => ReactNode;
   controller: React.Ref<MapController>;
+  /** The polygon or route being drawn, shown over the map. */
+  drawing?: DrawingShape;
+  /** A click on the map itself (not on a marker). */
+  onMapClick?: (at: [number, number]) => void;
+  /** A click on a marker; answering true means a tool took it and no popup opens. */
+  onMarkerSelect?: (index: number, at: [number, number]) => boolean;
 }
 
 interface Layers {
@@ -70,6 +77,9 @@ export function MapView({
   embedded,
   renderPopup,
   controller,
+  drawing,
+  onMapClick,
+  onMarkerSelect,
 }: Props) {
   const element = useRef<HTMLDivElement>(null);
   const leaflet = useRef<L.Map | undefined>(undefined);
@@ -80,6 +90,9 @@ export function MapView({
   const storeRef = useRef(store);
   storeRef.current = store;
   const relayout = useCallback(() => popupLayer.current?.update(), []);
+  const handlers = useRef({ onMapClick, onMarkerSelect });
+  handlers.current = { onMapClick, onMarkerSelect };
+  const drawLayer = useRef<DrawLayer | undefined>(undefined);
 
   // The map itself, made once per game map.
   useEffect(() => {
@@ -140,6 +153,9 @@ export function MapView({
     const resize = new ResizeObserver(() => m.invalidateSize({ pan: false }));
     resize.observe(el);
 
+    m.on('click', (e: L.LeafletMouseEvent) => handlers.current.onMapClick?.([e.latlng.lat, e.latlng.lng]));
+    drawLayer.current = new DrawLayer().addTo(m);
+
     tooltip.current = L.tooltip({ direction: 'top', offset: [0, -4], className: classes.tooltip });
     leaflet.current = m;
     el.dataset.ready = 'true';
@@ -149,6 +165,8 @@ export function MapView({
       layers.current?.paths.remove();
       layers.current?.html.remove();
       layers.current = undefined;
+      drawLayer.current?.remove();
+      drawLayer.current = undefined;
       m.remove();
       leaflet.current = undefined;
       delete el.dataset.ready;
@@ -161,6 +179,8 @@ export function MapView({
     if (!m || !store) return;
     const open = (index: number, latlng?: L.LatLng) => {
       if (tooltip.current) m.closeTooltip(tooltip.current);
+      const clicked: [number, number] = latlng ? [latlng.lat, latlng.lng] : store.latLng(index);
+      if (handlers.current.onMarkerSelect?.(index, clicked)) return;
       const container = document.createElement('div');
       const p = L.popup({
         maxWidth: 301,
@@ -214,6 +234,10 @@ export function MapView({
       layers.current = undefined;
     };
   }, [store, map]);
+
+  useEffect(() => {
+    drawLayer.current?.set(drawing);
+  }, [drawing]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `visibility` says the store's flags changed
   useEffect(() => {

@@ -1,5 +1,6 @@
 import {
   initialToolState,
+  type PlaceKind,
   type ToolEffect,
   type ToolEvent,
   type ToolState,
@@ -25,5 +26,24 @@ export function useMapTools(onEffect: (effect: ToolEffect, state: ToolState) => 
     for (const effect of effects) effectHandler.current(effect, next);
   }, []);
 
-  return { state, send };
+  /** The edit action (tools panel, popup): the edit tool with this marker open in 'Editing marker'. */
+  const startEditing = useCallback(
+    (markerId: string) => {
+      if (current.current.tool !== 'EDIT') send({ type: 'chooseTool', tool: 'EDIT' });
+      send({ type: 'editMarker', markerId });
+    },
+    [send],
+  );
+
+  /** The place action (a definition's '+'): polygons and routes start drawing, others placing. */
+  const startPlacing = useCallback(
+    (definition: { _id: string; markerDefinitionType: string }) => {
+      const type = definition.markerDefinitionType;
+      const kind: PlaceKind = type === 'POLYGON' || type === 'ROUTE' ? type : 'POINT';
+      send({ type: 'choosePlacing', definitionId: definition._id, kind });
+    },
+    [send],
+  );
+
+  return { state, send, startEditing, startPlacing };
 }

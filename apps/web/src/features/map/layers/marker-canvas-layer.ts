@@ -278,6 +278,7 @@ export class MarkerCanvasLayer extends L.Layer {
     }
 
     const labels: number[] = [];
+    const flagged: number[] = [];
     const faded = this.opts.completedOpacity;
     for (const i of singles) {
       const sprite = sprites.get(def[i]);
@@ -289,8 +290,30 @@ export class MarkerCanvasLayer extends L.Layer {
       ctx.drawImage(sprite.image, left, top, sprite.width, sprite.height);
       this.grid.add(i, left, top, left + sprite.width, top + sprite.height);
       if (store.definitions[def[i]].showNameLabel && store.names[i]) labels.push(i);
+      if (store.reported[i]) flagged.push(i);
     }
     ctx.globalAlpha = 1;
+
+    // Markers that players reported gone or moved: a small red flag at the icon's top right.
+    for (const i of flagged) {
+      const sprite = sprites.get(def[i]);
+      const fx = xs[i] * scale - ox - sprite.anchorX + sprite.width - 2;
+      const fy = ys[i] * scale - oy - sprite.anchorY - 2;
+      ctx.beginPath();
+      ctx.moveTo(fx, fy + 12);
+      ctx.lineTo(fx, fy);
+      ctx.lineWidth = 1.5;
+      ctx.strokeStyle = '#111827';
+      ctx.stroke();
+      ctx.beginPath();
+      ctx.moveTo(fx, fy);
+      ctx.lineTo(fx + 8, fy + 2.5);
+      ctx.lineTo(fx, fy + 5);
+      ctx.closePath();
+      ctx.fillStyle = '#dc2626';
+      ctx.fill();
+    }
+    this.canvas.dataset.flagged = String(flagged.length);
 
     if (labels.length > 0) {
       ctx.font = '600 12px system-ui, -apple-system, Segoe UI, Roboto, sans-serif';

@@ -20,6 +20,8 @@ export class MarkerStore {
   readonly kind: Uint8Array;
   readonly visible: Uint8Array;
   readonly completed: Uint8Array;
+  /** Markers with open 'gone' or 'moved' reports (a flag is drawn on them). */
+  readonly reported: Uint8Array;
   /** Icon markers, top of the map first, so that lower markers are drawn over upper ones. */
   readonly drawOrder: Int32Array;
   readonly definitions: MapMarkerDefinition[];
@@ -38,6 +40,8 @@ export class MarkerStore {
     this.kind = new Uint8Array(n);
     this.visible = new Uint8Array(n);
     this.completed = new Uint8Array(n);
+    this.reported = Uint8Array.from(m.reportCount ?? [], (c) => (c > 0 ? 1 : 0));
+    if (this.reported.length !== n) this.reported = new Uint8Array(n);
     const kinds = data.definitions.map((d) =>
       isPathDefinition(d)
         ? MarkerKind.Path

@@ -5,6 +5,7 @@ import {
   IconLink,
   IconMapPin,
   IconPhoto,
+  IconPlus,
   IconPolygon,
   IconRoute,
   IconSearch,
@@ -15,7 +16,7 @@ import { messages } from '@waypoint/shared/messages';
 import { useMemo, useState } from 'react';
 import { useParams } from 'react-router';
 import { openSuggestModal } from '../../suggest/open.ts';
-import { Button, SearchInput } from '../controls.tsx';
+import { Button, Check, IconButton, SearchInput } from '../controls.tsx';
 import classes from '../map.module.css';
 
 const typeIcons = {
@@ -35,6 +36,13 @@ interface Props {
   onToggle: (id: string) => void;
   onSetAll: (enabled: boolean, ids: string[]) => void;
   onCopyLink: () => void;
+  /** The '+' of each definition (admins and suggest mode): place a marker of it. */
+  onPlace?: (definition: MapMarkerDefinition) => void;
+  /** The definition the place tool puts down, if any. */
+  placingId?: string;
+  /** 'Show only reported markers'. */
+  reportedOnly?: boolean;
+  onReportedOnly?: (on: boolean) => void;
 }
 
 /** The markers panel: enable definitions by group, search them, copy a link to the selection. */
@@ -46,6 +54,10 @@ export function MarkersPanel({
   onToggle,
   onSetAll,
   onCopyLink,
+  onPlace,
+  placingId,
+  reportedOnly,
+  onReportedOnly,
 }: Props) {
   const { gameId } = useParams();
   const [search, setSearch] = useState('');
@@ -78,6 +90,13 @@ export function MarkersPanel({
           Copy filter link
         </Button>
       </div>
+      {onReportedOnly ? (
+        <Check
+          label={messages.showOnlyReported}
+          checked={Boolean(reportedOnly)}
+          onChange={(e) => onReportedOnly(e.currentTarget.checked)}
+        />
+      ) : null}
       <SearchInput
         placeholder="Search markers"
         aria-label="Search markers"
@@ -105,7 +124,7 @@ export function MarkersPanel({
                   const Icon = typeIcons[d.markerDefinitionType] ?? IconMapPin;
                   const on = enabled.has(d._id);
                   return (
-                    <li key={d._id}>
+                    <li key={d._id} className={onPlace ? classes.definitionRow : undefined}>
                       <button
                         type="button"
                         className={classes.definition}
@@ -122,6 +141,15 @@ export function MarkersPanel({
                         <span className={classes.definitionName}>{d.name}</span>
                         <span className={classes.count}>{count(d._id)}</span>
                       </button>
+                      {onPlace ? (
+                        <IconButton
+                          label={`Place ${d.name}`}
+                          aria-pressed={placingId === d._id}
+                          onClick={() => onPlace(d)}
+                        >
+                          <IconPlus size={16} />
+                        </IconButton>
+                      ) : null}
                     </li>
                   );
                 })}

@@ -1,12 +1,19 @@
 import { constants } from '@waypoint/shared/constants';
 import type { MapMarkerDefinition } from '@waypoint/shared/map/marker-data';
 import { messages } from '@waypoint/shared/messages';
-import { useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { imageUrl } from '../../../api/images.ts';
 import { SafeHtml } from '../../../components/SafeHtml.tsx';
-import { Check } from '../controls.tsx';
+import { Button, Check } from '../controls.tsx';
+import { useOpenSuggestionsFor } from '../edit-queries.ts';
 import classes from '../map.module.css';
 import { useItem, useMarkerDetails } from '../queries.ts';
+
+// Freshness and the suggestion discussion load with the first popup, not with the map.
+const Freshness = lazy(() => import('./Freshness.tsx').then((m) => ({ default: m.Freshness })));
+const SuggestionDiscussion = lazy(() =>
+  import('./SuggestionDiscussion.tsx').then((m) => ({ default: m.SuggestionDiscussion })),
+);
 
 interface Props {
   id: string;
@@ -20,6 +27,15 @@ interface Props {
   onShowQuest: (questId: string) => void;
   /** The popup changed size (content arrived). */
   onLayout: () => void;
+  /** A confirmation or report changed the marker's open report count. */
+  onReportCount?: (count: number) => void;
+  /** The signed-in player's id; undefined for guests. */
+  userId: string | undefined;
+  loginPath: string;
+  /** A marker drawn from a suggestion: its discussion shows (for its author and admins). */
+  suggestionId?: string;
+  /** Opens the marker in 'Editing marker' (admins and suggest mode). */
+  onEdit?: () => void;
 }
 
 /** A marker's popup: name, description, images, item and key labels, quest link, completion. */
@@ -28,6 +44,9 @@ export function MarkerPopup(props: Props) {
   const details = useMarkerDetails(id);
   const marker = details.data;
   const item = useItem(marker?.itemId || undefined);
+  // The player's own open suggestions about this marker: their discussion shows here too.
+  const own = useOpenSuggestionsFor(props.suggestionId ? undefined : props.userId, id);
+  const discussed = props.suggestionId ? [props.suggestionId] : (own.data ?? []).map((s) => s._id);
   const root = useRef<HTMLDivElement>(null);
   const { onLayout } = props;
 
@@ -81,6 +100,28 @@ export function MarkerPopup(props: Props) {
       ) : null}
       {marker?.authorName ? (
         <div className={classes.dimmed}>{messages.byAuthor(marker.authorName)}</div>
+      ) : null}
+      <Suspense fallback={null}>
+        {marker && !props.suggestionId ? (
+          <Freshness
+            onAnswer={(answer) => props.onReportCount?.(answer.reportCount)}
+            markerId={id}
+            lastConfirmedAt={marker.lastConfirmedAt}
+            reportCount={marker.reportCount ?? 0}
+            loggedIn={Boolean(props.userId)}
+            loginPath={props.loginPath}
+          />
+        ) : null}
+        {props.userId
+          ? discussed.map((suggestionId) => (
+              <SuggestionDiscussion key={suggestionId} suggestionId={suggestionId} />
+            ))
+          : null}
+      </Suspense>
+      {props.onEdit ? (
+        <Button variant="light" onClick={props.onEdit}>
+          Edit
+        </Button>
       ) : null}
       {completed !== undefined && definition.completable ? (
         <Check

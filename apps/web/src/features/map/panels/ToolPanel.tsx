@@ -1,0 +1,33 @@
+import { IconX } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { useId } from 'react';
+import { IconButton } from '../controls.tsx';
+import classes from './tool-panel.module.css';
+
+/** A panel of the map tools over the map (a bottom drawer on phones), labelled by its title. */
+export function ToolPanel({
+  title,
+  onClose,
+  children,
+  testId,
+}: {
+  title: string;
+  onClose: () => void;
+  children: ReactNode;
+  testId: string;
+}) {
+  const id = useId();
+  return (
+    <section className={classes.panel} aria-labelledby={id} data-testid={testId}>
+      <div className={classes.header}>
+        <h2 id={id} className={classes.title}>
+          {title}
+        </h2>
+        <IconButton label={`Close ${title.toLowerCase()}`} onClick={onClose}>
+          <IconX size={18} />
+        </IconButton>
+      </div>
+      <div className={classes.body}>{children}</div>
+    </section>
+  );
+}

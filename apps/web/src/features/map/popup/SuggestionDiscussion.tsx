@@ -1,0 +1,103 @@
+import { IconThumbDown, IconThumbUp } from '@tabler/icons-react';
+import { messages } from '@waypoint/shared/messages';
+import { useId, useState } from 'react';
+import { SafeHtml } from '../../../components/SafeHtml.tsx';
+import { useAddComment, useSuggestionComments, useSuggestionVotes, useVote } from '../edit-queries.ts';
+import classes from './popup-extras.module.css';
+
+const when = (iso: string) => {
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? '' : d.toLocaleString();
+};
+
+/**
+ * The discussion of one suggestion in a marker's popup: up and down votes with their counts and the
+ * comments, with a box to add one. Only the suggestion's author and admins see it (the server
+ * answers no one else, and then nothing shows).
+ */
+export function SuggestionDiscussion({ suggestionId }: { suggestionId: string }) {
+  const votes = useSuggestionVotes(suggestionId, true);
+  const comments = useSuggestionComments(suggestionId, true);
+  const vote = useVote(suggestionId);
+  const add = useAddComment(suggestionId);
+  const [text, setText] = useState('');
+  const boxId = useId();
+  if (votes.isError || comments.isError || !votes.data) return null;
+  const { upvotes, downvotes, vote: mine } = votes.data;
+
+  return (
+    <section
+      className={classes.section}
+      data-testid="suggestion-discussion"
+      aria-label="Suggestion discussion"
+    >
+      <div className={classes.line}>
+        <button
+          type="button"
+          className={classes.small}
+          aria-pressed={mine === 1}
+          aria-label={`${messages.upvote} (${upvotes})`}
+          disabled={vote.isPending}
+          onClick={() => vote.mutate('upvote')}
+        >
+          <IconThumbUp size={14} aria-hidden="true" />
+          {upvotes}
+        </button>
+        <button
+          type="button"
+          className={classes.small}
+          aria-pressed={mine === -1}
+          aria-label={`${messages.downvote} (${downvotes})`}
+          disabled={vote.isPending}
+          onClick={() => vote.mutate('downvote')}
+        >
+          <IconThumbDown size={14} aria-hidden="true" />
+          {downvotes}
+        </button>
+      </div>
+      <h3 className={classes.heading}>{messages.comments}</h3>
+      {comments.data && comments.data.length > 0 ? (
+        <ul className={classes.comments}>
+          {comments.data.map((c) => (
+            <li key={c.id} className={classes.comment}>
+              <div className={classes.meta}>
+                <strong>{c.username}</strong> · <time dateTime={c.createdAt}>{when(c.createdAt)}</time>
+              </div>
+              <SafeHtml html={c.comment} className={classes.commentText} />
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <div className={classes.hint}>{messages.noComments}</div>
+      )}
+      <form
+        className={classes.line}
+        onSubmit={(e) => {
+          e.preventDefault();
+          const comment = text.trim();
+          if (!comment) return;
+          add.mutate(comment, { onSuccess: () => setText('') });
+        }}
+      >
+        <label htmlFor={boxId} className={classes.hint} style={{ width: '100%' }}>
+          {messages.addComment}
+        </label>
+        <textarea
+          id={boxId}
+          className={classes.box}
+          value={text}
+          maxLength={2000}
+          onChange={(e) => setText(e.target.value)}
+        />
+        <button type="submit" className={classes.small} disabled={add.isPending || !text.trim()}>
+          {messages.sendComment}
+        </button>
+        {add.isError ? (
+          <span className={classes.hint} role="alert">
+            {add.error.message || messages.somethingWentWrong}
+          </span>
+        ) : null}
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,232 @@
+import type { APIRequestContext, BrowserContext } from '@playwright/test';
+import { createConfirmedUser, expect, type Page, submitLogin, test } from '../support/fixtures.ts';
+import { clickMarker, showMarkerOf, waitForMap } from '../support/map.ts';
+
+const mapPath = '/game/frontier_zone/maps/fz_coast_harbor';
+const shots = process.env.WAYPOINT_SHOTS ?? '/tmp/edit-shots';
+
+async function loginTo(page: Page, request: APIRequestContext, target: string) {
+  const user = await createConfirmedUser(request);
+  await page.goto(`/login?nextUrl=${encodeURIComponent(target)}`);
+  await submitLogin(page, user.email, user.password);
+  await expect(page).toHaveURL(/fz_coast_harbor/);
+  await waitForMap(page);
+  return user;
+}
+
+/** The signed-in user's bearer header, from the session cookie the page keeps. */
+async function authOf(context: BrowserContext) {
+  const cookie = (await context.cookies()).find((c) => c.name === 'waypoint-cookie');
+  expect(cookie).toBeDefined();
+  return { authorization: `Bearer ${decodeURIComponent(cookie?.value ?? '')}` };
+}
+
+interface Suggestion {
+  _id: string;
+  type: string;
+  action: string;
+  targetId: string;
+  data: string;
+}
+
+async function mySuggestions(request: APIRequestContext, context: BrowserContext): Promise<Suggestion[]> {
+  const res = await request.get('/api/suggestions?limit=100', { headers: await authOf(context) });
+  expect(res.ok()).toBe(true);
+  return (await res.json()).data;
+}
+
+/** Clicks the map at a point given as fractions of its size. */
+async function clickMapAt(page: Page, fx: number, fy: number) {
+  const box = await page.getByTestId('map').boundingBox();
+  if (!box) throw new Error('no map');
+  await page.mouse.click(box.x + box.width * fx, box.y + box.height * fy);
+}
+
+test('a user in suggest mode draws a polygon corner by corner and saves it as a suggestion', async ({
+  page,
+  request,
+  context,
+}) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await loginTo(page, request, `${mapPath}?markerDefinitions=fz_danger_zone&suggestMode=true`);
+  await page.getByTestId('sidebar-left').getByRole('button', { name: 'Place Danger Zone' }).click();
+  const panel = page.getByTestId('draw-panel');
+  await expect(panel.getByRole('heading', { name: 'Polygon Actions' })).toBeVisible();
+  await expect(panel).toContainText('Start placing the points of the polygon by clicking on the map');
+  // No corner yet: no buttons.
+  await expect(panel.getByRole('button', { name: 'Save' })).toHaveCount(0);
+
+  const corners = [
+    [0.35, 0.35],
+    [0.6, 0.32],
+    [0.65, 0.6],
+    [0.4, 0.66],
+    [0.3, 0.5],
+  ] as const;
+  for (const [n, [fx, fy]] of corners.entries()) {
+    await clickMapAt(page, fx, fy);
+    await expect(page.locator('.wp-draw-corner')).toHaveCount(n + 1);
+  }
+  await page.screenshot({ path: `${shots}/draw-1440.png` });
+  await panel.getByRole('button', { name: 'Remove Last Corner' }).click();
+  await expect(page.locator('.wp-draw-corner')).toHaveCount(4);
+  await panel.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Suggestion added')).toBeVisible();
+  await expect(page.locator('.wp-draw-corner')).toHaveCount(0);
+
+  const added = (await mySuggestions(request, context)).filter(
+    (s) => s.type === 'PLACED_MARKER' && s.action === 'ADD',
+  );
+  expect(added).toHaveLength(1);
+  const data = JSON.parse(added[0]!.data);
+  expect(data.markerDefinitionId).toBe('fz_danger_zone');
+  expect(data.polygonPoints).toHaveLength(4);
+
+  // Cancel returns to no tool; the phone layout shows the panel as a bottom drawer.
+  await panel.getByRole('button', { name: 'Close polygon actions' }).click();
+  await expect(panel).toHaveCount(0);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.getByRole('button', { name: 'Markers' }).click();
+  await page.getByTestId('sidebar-left').getByRole('button', { name: 'Place Patrol Route' }).click();
+  await page.getByTestId('sidebar-left').getByRole('button', { name: 'Close markers' }).click();
+  await expect(panel.getByRole('heading', { name: 'Route Actions' })).toBeVisible();
+  await clickMapAt(page, 0.3, 0.2);
+  await clickMapAt(page, 0.7, 0.3);
+  await expect(page.locator('.wp-draw-corner')).toHaveCount(2);
+  await page.screenshot({ path: `${shots}/draw-390.png` });
+  await panel.getByRole('button', { name: 'Cancel' }).click();
+  await expect(panel).toHaveCount(0);
+  await expect(page.locator('.wp-draw-corner')).toHaveCount(0);
+});
+
+test("a user edits a marker through 'Editing marker', then discusses and upvotes the suggestion from its popup", async ({
+  page,
+  request,
+  context,
+}) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  // A long journey (edit, comment, vote, reload, phone layout) on two shared cores.
+  test.setTimeout(60_000);
+  const user = await loginTo(page, request, `${mapPath}?markerDefinitions=fz_intel&suggestMode=true`);
+  const marker = await showMarkerOf(page, 'fz_intel');
+  await clickMarker(page, marker.id);
+  await page.getByTestId('marker-popup').getByRole('button', { name: 'Edit' }).click();
+  const panel = page.getByTestId('edit-marker-panel');
+  await expect(panel.getByRole('heading', { name: 'Editing marker' })).toBeVisible();
+  await expect(panel.getByLabel('Name')).not.toHaveValue('');
+  // The marker itself keeps its name until the suggestion is accepted.
+  const originalName = await panel.getByLabel('Name').inputValue();
+  await panel.getByLabel('Name').fill('Intel drop (moved north)');
+  await panel.getByLabel('Level').fill('7');
+  await panel.getByLabel('Image 1').fill('javascript:alert(1)');
+  await panel.getByRole('button', { name: 'Save' }).click();
+  await expect(panel.getByText('Use an http:// or https:// image address')).toBeVisible();
+  await expect(panel.getByLabel('Image 1')).toHaveAttribute('aria-invalid', 'true');
+  await page.screenshot({ path: `${shots}/edit-1440.png` });
+  await panel.getByLabel('Image 1').fill('https://images.example.org/intel.png');
+  await panel.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Suggestion added')).toBeVisible();
+  await expect(panel).toHaveCount(0);
+
+  const updates = (await mySuggestions(request, context)).filter((s) => s.action === 'UPDATE');
+  expect(updates).toHaveLength(1);
+  expect(updates[0]!.targetId).toBe(marker.id);
+  expect(JSON.parse(updates[0]!.data)).toMatchObject({ name: 'Intel drop (moved north)', level: 7 });
+
+  // The marker's popup now carries the discussion of that suggestion.
+  await page.keyboard.press('Escape');
+  await showMarkerOf(page, 'fz_intel');
+  await clickMarker(page, marker.id);
+  const discussion = page.getByTestId('suggestion-discussion');
+  await expect(discussion.getByText('No comments yet')).toBeVisible();
+  await discussion.getByLabel('Add a comment').fill('Seen it twice near the crane & the pier');
+  await discussion.getByRole('button', { name: 'Send' }).click();
+  await expect(discussion.getByRole('listitem')).toContainText('Seen it twice near the crane & the pier');
+  await expect(discussion.getByLabel('Add a comment')).toHaveValue('');
+  await expect(discussion.getByText(user.username)).toBeVisible();
+  await discussion.getByRole('button', { name: /^Upvote/ }).click();
+  await expect(discussion.getByRole('button', { name: 'Upvote (1)' })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  await page.screenshot({ path: `${shots}/popup-discussion-1440.png` });
+
+  // After a reload the vote is still the user's own.
+  await page.reload();
+  await waitForMap(page);
+  await showMarkerOf(page, 'fz_intel');
+  await clickMarker(page, marker.id);
+  await expect(
+    page.getByTestId('suggestion-discussion').getByRole('button', { name: 'Upvote (1)' }),
+  ).toHaveAttribute('aria-pressed', 'true');
+
+  // Phone layout of the edit panel.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.getByTestId('marker-popup').getByRole('button', { name: 'Edit' }).click();
+  await expect(panel.getByRole('heading', { name: 'Editing marker' })).toBeVisible();
+  await expect(panel.getByLabel('Name')).toHaveValue(originalName);
+  await page.screenshot({ path: `${shots}/edit-390.png` });
+  await panel.getByRole('button', { name: 'Cancel' }).click();
+  await expect(panel).toHaveCount(0);
+});
+
+test('a player confirms a marker and reports another; reported markers are flagged and can be shown alone', async ({
+  page,
+  request,
+}) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  // Guests see how fresh a marker is and a hint to log in, nothing to click.
+  await page.goto(`${mapPath}?markerDefinitions=fz_valuables`);
+  await waitForMap(page);
+  const first = await showMarkerOf(page, 'fz_valuables');
+  await clickMarker(page, first.id);
+  const fresh = page.getByTestId('marker-freshness');
+  await expect(fresh.getByRole('link', { name: 'Log in to confirm or report this marker' })).toBeVisible();
+  await expect(fresh.getByRole('button')).toHaveCount(0);
+
+  await loginTo(page, request, `${mapPath}?markerDefinitions=fz_valuables`);
+  await showMarkerOf(page, 'fz_valuables');
+  await clickMarker(page, first.id);
+  await fresh.getByRole('button', { name: 'Still here' }).click();
+  await expect(fresh).toContainText('Confirmed today');
+  await page.screenshot({ path: `${shots}/popup-freshness-1440.png` });
+  await page.keyboard.press('Escape');
+
+  // Another marker: reported gone.
+  const other = await page.evaluate((firstId) => {
+    const { store } = window.__waypointMap!;
+    const i = store.ids.findIndex(
+      (id, k) => id !== firstId && store.definitions[store.def[k]]._id === 'fz_valuables',
+    );
+    return store.ids[i]!;
+  }, first.id);
+  await page.evaluate((id) => {
+    const { map, store } = window.__waypointMap!;
+    map.setView(store.latLng(store.indexOf(id)), map.getMaxZoom(), { animate: false });
+  }, other);
+  await clickMarker(page, other);
+  await fresh.getByRole('button', { name: 'Gone' }).click();
+  await expect(fresh.getByText('Thanks! Your report was sent')).toBeVisible();
+  await expect(fresh.getByTestId('marker-reported')).toContainText('Reported gone or moved by 1 player');
+  await page.keyboard.press('Escape');
+
+  // The map's marker answer now flags it; 'Show only reported markers' leaves only such markers.
+  const visible = (id: string) =>
+    page.evaluate((markerId) => {
+      const { store } = window.__waypointMap!;
+      return store.visible[store.indexOf(markerId)] === 1;
+    }, id);
+  await page.getByTestId('sidebar-left').getByLabel('Show only reported markers').check();
+  await expect.poll(() => visible(other)).toBe(true);
+  await expect.poll(() => visible(first.id)).toBe(false);
+  await expect
+    .poll(async () => Number(await page.locator('canvas.wp-marker-canvas').getAttribute('data-flagged')))
+    .toBeGreaterThan(0);
+  await page.getByTestId('sidebar-left').getByLabel('Show only reported markers').uncheck();
+  await expect.poll(() => visible(first.id)).toBe(true);
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await clickMarker(page, other);
+  await expect(fresh).toBeVisible();
+  await page.screenshot({ path: `${shots}/popup-390.png` });
+});
