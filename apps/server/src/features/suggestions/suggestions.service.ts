@@ -111,6 +111,7 @@ export async function validateSuggestionData(
   action: SuggestionAction,
   parentId: string,
   raw: unknown,
+  options: { withImages?: boolean } = {},
 ): Promise<ValidatedData> {
   const model = modelOfType(type);
   const input = parseData(raw);
@@ -154,7 +155,10 @@ export async function validateSuggestionData(
 
   const { _id: _ignored, ...rest } = withoutReadOnly(model, input);
   const patch = sanitizeHtml(model, parse(model.patchSchema, rest, 'body.data') as ModelRecord);
-  if (Object.keys(patch).length === 0) throw fieldError('body.data', 'Names no field to change');
+  // A change may bring only images (fetched into the element when accepted).
+  if (Object.keys(patch).length === 0 && !options.withImages) {
+    throw fieldError('body.data', 'Names no field to change');
+  }
   // The change must still make a valid record once applied.
   parse(model.schema, { ...target, ...patch, _id: id }, 'body.data');
   return { data: { _id: id, ...patch }, targetId: id, baseUpdatedAt };
@@ -242,7 +246,10 @@ export function createSuggestionService(deps: {
 
   async function create(input: TNewSuggestion, user: SuggestionActor, executor?: Executor) {
     const work = async (trx: Executor) => {
-      const valid = await validateSuggestionData(trx, input.type, input.action, input.parentId, input.data);
+      const images = checkImageUrls(input.imageUrls);
+      const valid = await validateSuggestionData(trx, input.type, input.action, input.parentId, input.data, {
+        withImages: images.length > 0 || Boolean(input.imageUrl),
+      });
       const now = new Date().toISOString();
       const record: ModelRecord = {
         _id: newSuggestionId(),
@@ -254,7 +261,7 @@ export function createSuggestionService(deps: {
         username: user.username,
         data: JSON.stringify(valid.data),
         imageUrl: checkImageUrl(input.imageUrl),
-        imageUrls: checkImageUrls(input.imageUrls),
+        imageUrls: images,
         weight: 0,
         upvotes: 0,
         downvotes: 0,
@@ -295,6 +302,11 @@ export function createSuggestionService(deps: {
           before.action as SuggestionAction,
           before.parentId,
           merged,
+          {
+            withImages:
+              (patch.imageUrls ?? before.imageUrls ?? []).length > 0 ||
+              Boolean(patch.imageUrl ?? before.imageUrl),
+          },
         );
         fields.data = JSON.stringify(valid.data);
       }
@@ -359,6 +371,8 @@ export function createSuggestionService(deps: {
     }
     if (suggestion.action === 'DELETE') return writer.remove(key, suggestion.targetId, actor, { trx });
     const { _id: _target, ...patch } = data;
+    // A change that only brings images leaves the fields as they are (the images follow the commit).
+    if (Object.keys(patch).length === 0) return findRecord(trx, model, suggestion.targetId);
     return writer.update(key, suggestion.targetId, patch, actor, { trx });
   }
 

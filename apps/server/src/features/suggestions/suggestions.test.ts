@@ -303,6 +303,22 @@ describe('images of suggestions', () => {
     expect(Object.keys(marker.images).sort()).toEqual(['0', '2']);
     expect(marker.images['0']).toMatchObject({ imageWidth: 64, imageHeight: 48 });
   });
+
+  it('takes a change that only brings images', async () => {
+    const user = await createUser(env.t);
+    const res = await call('PATCH', '/api/markers/pm_1?suggestMode=true', user, {
+      imageUrls: [`${imageBase}/x.png`],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const suggestion = res.json().suggestion;
+    expect(suggestion).toMatchObject({ action: 'UPDATE', imageUrls: [`${imageBase}/x.png`] });
+    const accepted = await call('POST', '/api/admin/suggestions/accept', env.admin, {
+      suggestionIds: [suggestion._id],
+    });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    expect(accepted.json().imageProblems).toEqual([]);
+    expect(Object.keys((await call('GET', '/api/placedmarker/pm_1')).json().images)).toEqual(['0']);
+  });
 });
 
 describe('comments and votes', () => {

@@ -175,7 +175,8 @@ export function useEditTools({
   const saveEdit = (patch: Record<string, unknown>, imageUrls: string[]) => {
     if (!editingId) return;
     const id = editingId;
-    const body = imageUrls[0] ? { ...patch, imageUrl: imageUrls[0] } : patch;
+    // Up to five images, fetched into the marker's image fields when the change is applied.
+    const body = imageUrls.length ? { ...patch, imageUrls } : patch;
     updateMarker.mutate(
       { id, body, suggestMode: state.suggestMode },
       {
