@@ -2,7 +2,6 @@ import 'leaflet/dist/leaflet.css';
 import { constants } from '@waypoint/shared/constants';
 import { messages } from '@waypoint/shared/messages';
 import type { TMap } from '@waypoint/shared/models/types';
-import DOMPurify from 'dompurify';
 import L from 'leaflet';
 import { type ReactNode, useCallback, useEffect, useImperativeHandle, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
@@ -13,6 +12,7 @@ import { SpriteCache } from './layers/icons.ts';
 import { MarkerCanvasLayer } from './layers/marker-canvas-layer.ts';
 import { MarkerKind, type MarkerStore } from './layers/marker-store.ts';
 import { PathLayer } from './layers/path-layer.ts';
+import { escapeText, loadPurify } from './layers/sanitize.ts';
 import classes from './map.module.css';
 import { mapFrame, openInAppUrl, tileTemplate } from './map-geometry.ts';
 
@@ -53,15 +53,12 @@ interface Layers {
   html: HtmlMarkerLayer;
 }
 
-function attribution(map: TMap): string {
-  const parts: string[] = [];
-  if (map.authorName) {
-    const name = DOMPurify.sanitize(messages.byAuthor(map.authorName));
-    const link = map.authorLink && /^https?:\/\//.test(map.authorLink) ? map.authorLink : '';
-    parts.push(link ? `<a href="${encodeURI(link)}" target="_blank" rel="noopener">${name}</a>` : name);
-  }
-  if (map.attribution) parts.push(DOMPurify.sanitize(map.attribution));
-  return parts.join(' · ');
+/** The map's author as attribution HTML: plain text, escaped, with its http(s) link. */
+function authorAttribution(map: TMap): string {
+  if (!map.authorName) return '';
+  const name = escapeText(messages.byAuthor(map.authorName));
+  const link = map.authorLink && /^https?:\/\//.test(map.authorLink) ? map.authorLink : '';
+  return link ? `<a href="${encodeURI(link)}" target="_blank" rel="noopener">${name}</a>` : name;
 }
 
 /**
@@ -129,7 +126,7 @@ export function MapView({
       maxNativeZoom: frame.maxZoom,
       maxZoom: frame.maxZoom,
       minZoom: 0,
-      attribution: attribution(map),
+      attribution: authorAttribution(map),
       className: classes.tiles,
     });
     // Tiles not cut yet: leave the backdrop showing instead of broken images.
@@ -137,6 +134,13 @@ export function MapView({
       (e.tile as HTMLElement).style.visibility = 'hidden';
     });
     tiles.addTo(m);
+    // The map's own attribution is stored HTML: shown once the sanitizer has loaded.
+    if (map.attribution) {
+      void loadPurify().then((purify) => {
+        if (leaflet.current === m)
+          m.attributionControl.addAttribution(purify.sanitize(map.attribution ?? ''));
+      });
+    }
 
     const OpenInApp = L.Control.extend({
       onAdd() {

@@ -1,8 +1,8 @@
 import { constants } from '@waypoint/shared/constants';
 import { iconSize } from '@waypoint/shared/map/definitions';
-import DOMPurify from 'dompurify';
 import L from 'leaflet';
 import { MarkerKind, type MarkerStore } from './marker-store.ts';
+import { loadedPurify, loadPurify } from './sanitize.ts';
 
 /**
  * HTML markers: the definition's (sanitized) HTML as the icon. They are few, so each is a DOM
@@ -33,7 +33,7 @@ export class HtmlMarkerLayer {
       const definition = this.store.definitions[defIndex];
       const [w, h] = iconSize(definition);
       icon = L.divIcon({
-        html: DOMPurify.sanitize(definition.description || definition.name),
+        html: loadedPurify()!.sanitize(definition.description || definition.name),
         className: `wp-html-marker-icon ${definition.divIconClassName || constants.defaultDivIconClassName}`,
         iconSize: [w, h],
         iconAnchor: [w / 2, h / 2],
@@ -56,6 +56,14 @@ export class HtmlMarkerLayer {
 
   sync() {
     const { store } = this;
+    // Icons are sanitized HTML: draw them once the sanitizer has loaded (only maps with HTML markers load it).
+    if (!loadedPurify()) {
+      let needed = false;
+      for (let i = 0; i < store.size && !needed; i++)
+        needed = store.kind[i] === MarkerKind.Html && store.visible[i] === 1;
+      if (needed) void loadPurify().then(() => this.sync());
+      return;
+    }
     for (let i = 0; i < store.size; i++) {
       if (store.kind[i] !== MarkerKind.Html) continue;
       let marker = this.markers.get(i);
