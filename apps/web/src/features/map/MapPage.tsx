@@ -1,13 +1,13 @@
 import { useMediaQuery } from '@mantine/hooks';
 import { constants } from '@waypoint/shared/constants';
 import { filterLink } from '@waypoint/shared/map/definitions';
-import { placedCounts } from '@waypoint/shared/map/marker-data';
+import { type MapMarkerDefinition, placedCounts } from '@waypoint/shared/map/marker-data';
 import { isQuestMarkerShown } from '@waypoint/shared/map/quests';
 import { messages } from '@waypoint/shared/messages';
 import type { TCategory, TMap } from '@waypoint/shared/models/types';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { useSession } from '../../api/session.ts';
+import { guestName, useSession } from '../../api/session.ts';
 import { toast } from '../../components/toast.ts';
 import { MarkerStore } from './layers/marker-store.ts';
 import { type MapController, MapView } from './MapView.tsx';
@@ -25,8 +25,11 @@ import {
   useSetQuestCompleted,
 } from './queries.ts';
 import { Sidebar } from './Sidebar.tsx';
-import { type MapTool, useEnabledDefinitions } from './state.ts';
+import { useEnabledDefinitions } from './state.ts';
+import { AuthorsPanel } from './suggestions/AuthorsPanel.tsx';
+import { SuggestToolsPanel } from './suggestions/SuggestToolsPanel.tsx';
 import { useQuestPanel } from './useQuestPanel.ts';
+import { useMapPointerTools, useSuggestMode } from './useSuggestMode.ts';
 
 async function copyText(text: string): Promise<boolean> {
   try {
@@ -78,15 +81,8 @@ export function MapPage({ gameId, map, category, embedded }: Props) {
   const minimal = search.get('minimalNavBar') === 'true';
   const controller = useRef<MapController>(null);
   const sidebars = useSidebars();
-  // The editing tools of suggest mode and admins set this; the visitor map stays on NONE.
-  const [tool] = useState<MapTool>('NONE');
 
   const markerData = useMarkerData(map._id);
-  const store = useMemo(() => {
-    if (!markerData.data) return undefined;
-    performance.mark('waypoint:marker-data');
-    return new MarkerStore(markerData.data);
-  }, [markerData.data]);
   const counts = useMemo(
     () => (markerData.data ? placedCounts(markerData.data) : new Map<string, number>()),
     [markerData.data],
@@ -109,6 +105,28 @@ export function MapPage({ gameId, map, category, embedded }: Props) {
     completed: completedQuests,
     questId,
   });
+  const panelRef = useRef(panel);
+  panelRef.current = panel;
+
+  // Suggest mode and the map tools (§4); the visitor map stays on NONE.
+  const suggest = useSuggestMode({
+    mapId: map._id,
+    session,
+    markerData: markerData.data,
+    onEnterMove: useCallback(() => {
+      const p = panelRef.current;
+      p.setFilter({ ...p.filter, showCompleted: true, showFuture: true });
+    }, []),
+    onHighlight: useCallback((id: string) => controller.current?.flyToMarker(id), []),
+  });
+  const { state: toolState } = suggest.tools;
+  const store = useMemo(() => {
+    if (!suggest.data) return undefined;
+    performance.mark('waypoint:marker-data');
+    return new MarkerStore(suggest.data);
+  }, [suggest.data]);
+  const pointerTools = useMapPointerTools(suggest, store);
+
   const setQuestCompleted = useSetQuestCompleted(session, gameId);
   const setLevel = useSetPlayerLevel(session, gameId);
 
@@ -132,10 +150,12 @@ export function MapPage({ gameId, map, category, embedded }: Props) {
       listed: listedIds,
       known: new Set(panel.byId.keys()),
     };
-    store.applyVisibility((i) => enabledDefs[store.def[i]] && isQuestMarkerShown(store.questId(i), v));
+    store.applyVisibility(
+      suggest.visibility(store, (i) => enabledDefs[store.def[i]] && isQuestMarkerShown(store.questId(i), v)),
+    );
     visibilityCount.current += 1;
     return visibilityCount.current;
-  }, [store, enabled, panel.allHidden, panel.hidden, listedIds, panel.byId]);
+  }, [store, enabled, panel.allHidden, panel.hidden, listedIds, panel.byId, suggest.visibility]);
 
   const [completion, setCompletion] = useState(0);
   useEffect(() => {
@@ -199,11 +219,20 @@ export function MapPage({ gameId, map, category, embedded }: Props) {
     );
   };
 
+  const placingName = toolState.placing
+    ? markerData.data?.definitions.find((d) => d._id === toolState.placing?.definitionId)?.name
+    : undefined;
+  /** The '+' of a definition: chosen for placing, and switched on so that what is placed shows. */
+  const placeDefinition = (definition: MapMarkerDefinition) => {
+    if (suggest.choosePlacing(definition) && !enabled.has(definition._id))
+      setEnabled(new Set([...enabled, definition._id]));
+  };
+
   const loginPath = `/login?nextUrl=${encodeURIComponent(location.pathname + location.search)}`;
   const linkTarget = embedded ? '_blank' : undefined;
 
   return (
-    <div className={classes.page} data-bar={minimal ? 'none' : 'full'} data-tool={tool}>
+    <div className={classes.page} data-bar={minimal ? 'none' : 'full'} data-tool={toolState.tool}>
       <MapView
         map={map}
         gameId={gameId}
@@ -213,8 +242,31 @@ export function MapPage({ gameId, map, category, embedded }: Props) {
         embedded={embedded}
         renderPopup={renderPopup}
         controller={controller}
+        tools={pointerTools}
+        overlay={
+          <SuggestToolsPanel
+            state={toolState}
+            loggedIn={Boolean(session)}
+            name={session?.username ?? guestName()}
+            admin={suggest.admin}
+            loginPath={loginPath}
+            placingName={placingName}
+            onSuggestMode={suggest.tools.setSuggestMode}
+            onShowOnlySuggestions={suggest.tools.setShowOnlySuggestions}
+            onTool={suggest.tools.chooseTool}
+            linkTarget={linkTarget}
+          />
+        }
       />
       <Sidebar side="left" title="Markers" open={sidebars.left} onOpenChange={sidebars.setLeft}>
+        {suggest.admin && toolState.suggestMode ? (
+          <AuthorsPanel
+            authors={suggest.authors}
+            only={suggest.authorFilter}
+            onOnly={suggest.setAuthorFilter}
+            onDecide={suggest.decide}
+          />
+        ) : null}
         {markerData.isError ? (
           <div className={classes.panelBody}>{messages.somethingWentWrong}</div>
         ) : (
@@ -222,7 +274,9 @@ export function MapPage({ gameId, map, category, embedded }: Props) {
             definitions={markerData.data?.definitions ?? []}
             counts={counts}
             enabled={enabled}
-            showAll={Boolean(session?.admin)}
+            showAll={suggest.admin || toolState.suggestMode}
+            onPlace={suggest.canPlace ? placeDefinition : undefined}
+            placingId={toolState.tool === 'PLACE' ? toolState.placing?.definitionId : null}
             onToggle={toggle}
             onSetAll={(on, ids) => {
               const next = new Set(enabled);
@@ -259,6 +313,8 @@ export function MapPage({ gameId, map, category, embedded }: Props) {
           onToggleExpanded={panel.toggleExpanded}
           onShowMarker={showMarker}
           linkTarget={linkTarget}
+          onPlaceObjective={suggest.canPlace && session ? suggest.chooseObjective : undefined}
+          placingObjective={toolState.tool === 'PLACE_OBJECTIVE' ? toolState.objective : null}
         />
       </Sidebar>
     </div>

@@ -25,6 +25,20 @@ export interface MapController {
   leaflet(): L.Map | undefined;
 }
 
+/** What the map tools (suggest mode, admins) do with the pointer; without them the map only browses. */
+export interface MapPointerTools {
+  /** A marker was clicked: answers true when a tool took the click (no popup then). */
+  onMarker?: (index: number) => boolean;
+  /** The map itself (no marker) was clicked. */
+  onMapClick?: (lat: number, lng: number) => void;
+  /** A dragged marker was dropped at a new position. */
+  onDrop?: (index: number, lat: number, lng: number) => void;
+  /** Markers flagged draggable in the store can be dragged (move tool). */
+  dragging: boolean;
+  /** A place tool is active: clicks on markers go to the map. */
+  placing: boolean;
+}
+
 interface Props {
   map: TMap;
   gameId: string;
@@ -38,6 +52,9 @@ interface Props {
   /** Popup content; `relayout` places the popup again after its content changed size. */
   renderPopup: (index: number, relayout: () => void) => ReactNode;
   controller: React.Ref<MapController>;
+  tools?: MapPointerTools;
+  /** Panels drawn over the map (the suggestion tools). */
+  overlay?: ReactNode;
 }
 
 interface Layers {
@@ -70,6 +87,8 @@ export function MapView({
   embedded,
   renderPopup,
   controller,
+  tools,
+  overlay,
 }: Props) {
   const element = useRef<HTMLDivElement>(null);
   const leaflet = useRef<L.Map | undefined>(undefined);
@@ -79,6 +98,8 @@ export function MapView({
   const tooltip = useRef<L.Tooltip | undefined>(undefined);
   const storeRef = useRef(store);
   storeRef.current = store;
+  const toolsRef = useRef(tools);
+  toolsRef.current = tools;
   const relayout = useCallback(() => popupLayer.current?.update(), []);
 
   // The map itself, made once per game map.
@@ -140,6 +161,8 @@ export function MapView({
     const resize = new ResizeObserver(() => m.invalidateSize({ pan: false }));
     resize.observe(el);
 
+    m.on('click', (e: L.LeafletMouseEvent) => toolsRef.current?.onMapClick?.(e.latlng.lat, e.latlng.lng));
+
     tooltip.current = L.tooltip({ direction: 'top', offset: [0, -4], className: classes.tooltip });
     leaflet.current = m;
     el.dataset.ready = 'true';
@@ -161,6 +184,7 @@ export function MapView({
     if (!m || !store) return;
     const open = (index: number, latlng?: L.LatLng) => {
       if (tooltip.current) m.closeTooltip(tooltip.current);
+      if (toolsRef.current?.onMarker?.(index)) return;
       const container = document.createElement('div');
       const p = L.popup({
         maxWidth: 301,
@@ -188,6 +212,7 @@ export function MapView({
       clusterBelowZoom: Math.max(m.getMinZoom() + 0.75, (map.maxZoom ?? 0) - 1.5),
       completedOpacity: constants.completedMarkerOpacity,
       onMarkerClick: (i) => open(i),
+      onDrop: (i, lat, lng) => toolsRef.current?.onDrop?.(i, lat, lng),
       onHover: (i) => {
         const t = tooltip.current;
         if (!t) return;
@@ -223,6 +248,12 @@ export function MapView({
     l.html.sync();
     l.markers.refresh();
   }, [visibility, store]);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the layers are made again with the store
+  useEffect(() => {
+    layers.current?.markers.setDragging(Boolean(tools?.dragging));
+    layers.current?.markers.setPassClicks(Boolean(tools?.placing));
+  }, [tools?.dragging, tools?.placing, store]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `completion` says the store's flags changed
   useEffect(() => {
@@ -274,6 +305,7 @@ export function MapView({
         role="application"
         aria-label={`${map.name} map`}
       />
+      {overlay}
       {popup ? createPortal(renderPopup(popup.index, relayout), popup.container) : null}
     </div>
   );

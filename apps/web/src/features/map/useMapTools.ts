@@ -1,5 +1,6 @@
 import {
   initialToolState,
+  type MapTool,
   type ToolEffect,
   type ToolEvent,
   type ToolState,
@@ -25,5 +26,14 @@ export function useMapTools(onEffect: (effect: ToolEffect, state: ToolState) => 
     for (const effect of effects) effectHandler.current(effect, next);
   }, []);
 
-  return { state, send };
+  const chooseTool = useCallback((tool: MapTool) => send({ type: 'chooseTool', tool }), [send]);
+  const setSuggestMode = useCallback((on: boolean) => send({ type: 'setSuggestMode', on }), [send]);
+  const setShowOnlySuggestions = useCallback(
+    (on: boolean) => send({ type: 'setShowOnlySuggestions', on }),
+    [send],
+  );
+
+  return { state, send, chooseTool, setSuggestMode, setShowOnlySuggestions };
 }
+
+export type MapTools = ReturnType<typeof useMapTools>;

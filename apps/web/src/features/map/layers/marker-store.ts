@@ -1,5 +1,6 @@
 import { isPathDefinition } from '@waypoint/shared/map/definitions';
 import type { MapMarkerData, MapMarkerDefinition } from '@waypoint/shared/map/marker-data';
+import { type SuggestedMarkerColumns, Tint } from '@waypoint/shared/map/suggested-markers';
 
 /** How a marker is drawn. */
 export const MarkerKind = { Icon: 0, Path: 1, Html: 2 } as const;
@@ -20,6 +21,15 @@ export class MarkerStore {
   readonly kind: Uint8Array;
   readonly visible: Uint8Array;
   readonly completed: Uint8Array;
+  /** Suggestion tint per marker (`Tint` of the shared map rules; all 0 outside suggest mode). */
+  readonly tint: Uint8Array;
+  /** Whether any marker is tinted (the layers skip the tint pass otherwise). */
+  readonly tinted: boolean;
+  /** The suggestion each marker shows, or ''. */
+  readonly suggestionIds: readonly string[];
+  readonly suggestionUsers: readonly string[];
+  /** Markers the move tool may drag: new and changed suggestions (§4). */
+  readonly draggable: Uint8Array;
   /** Icon markers, top of the map first, so that lower markers are drawn over upper ones. */
   readonly drawOrder: Int32Array;
   readonly definitions: MapMarkerDefinition[];
@@ -38,6 +48,15 @@ export class MarkerStore {
     this.kind = new Uint8Array(n);
     this.visible = new Uint8Array(n);
     this.completed = new Uint8Array(n);
+    this.draggable = new Uint8Array(n);
+    const suggested = m as Partial<SuggestedMarkerColumns>;
+    this.tint = suggested.tint ? Uint8Array.from(suggested.tint) : new Uint8Array(n);
+    this.tinted = this.tint.some((t) => t !== 0);
+    for (let i = 0; i < n; i++) {
+      if (this.tint[i] === Tint.Add || this.tint[i] === Tint.Update) this.draggable[i] = 1;
+    }
+    this.suggestionIds = suggested.suggestionId ?? [];
+    this.suggestionUsers = suggested.suggestionUser ?? [];
     const kinds = data.definitions.map((d) =>
       isPathDefinition(d)
         ? MarkerKind.Path
@@ -73,6 +92,23 @@ export class MarkerStore {
 
   points(i: number): [number, number][] | undefined {
     return this.data.markers.points[i];
+  }
+
+  /** The id the marker calls of the server take: the suggestion shown, else the marker. */
+  actionId(i: number): string {
+    return this.suggestionIds[i] || this.ids[i];
+  }
+
+  suggestionId(i: number): string {
+    return this.suggestionIds[i] ?? '';
+  }
+
+  /** Moves a marker (while it is dragged, and until the server's answer redraws the map). */
+  moveTo(i: number, lat: number, lng: number) {
+    this.data.markers.lat[i] = lat;
+    this.data.markers.lng[i] = lng;
+    this.x[i] = lng;
+    this.y[i] = -lat;
   }
 
   questId(i: number): string {

@@ -5,6 +5,7 @@ import {
   IconLink,
   IconMapPin,
   IconPhoto,
+  IconPlus,
   IconPolygon,
   IconRoute,
   IconSearch,
@@ -12,7 +13,7 @@ import {
 import { groupDefinitions, listedDefinitions } from '@waypoint/shared/map/definitions';
 import type { MapMarkerDefinition } from '@waypoint/shared/map/marker-data';
 import { useMemo, useState } from 'react';
-import { Button, SearchInput } from '../controls.tsx';
+import { Button, IconButton, SearchInput } from '../controls.tsx';
 import classes from '../map.module.css';
 
 const typeIcons = {
@@ -27,8 +28,12 @@ interface Props {
   definitions: readonly MapMarkerDefinition[];
   counts: ReadonlyMap<string, number>;
   enabled: ReadonlySet<string>;
-  /** Admins (and, later, suggest mode) see definitions without placed markers too. */
+  /** Admins and suggest mode see definitions without placed markers too. */
   showAll: boolean;
+  /** The '+' of each definition (admins, suggest mode): chooses it for the place tool. */
+  onPlace?: (definition: MapMarkerDefinition) => void;
+  /** The definition the place tool puts down. */
+  placingId?: string | null;
   onToggle: (id: string) => void;
   onSetAll: (enabled: boolean, ids: string[]) => void;
   onCopyLink: () => void;
@@ -43,6 +48,8 @@ export function MarkersPanel({
   onToggle,
   onSetAll,
   onCopyLink,
+  onPlace,
+  placingId,
 }: Props) {
   const [search, setSearch] = useState('');
   const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set());
@@ -98,7 +105,7 @@ export function MarkersPanel({
                   const Icon = typeIcons[d.markerDefinitionType] ?? IconMapPin;
                   const on = enabled.has(d._id);
                   return (
-                    <li key={d._id}>
+                    <li key={d._id} className={classes.definitionRow}>
                       <button
                         type="button"
                         className={classes.definition}
@@ -115,6 +122,16 @@ export function MarkersPanel({
                         <span className={classes.definitionName}>{d.name}</span>
                         <span className={classes.count}>{count(d._id)}</span>
                       </button>
+                      {onPlace ? (
+                        <IconButton
+                          label={`Place ${d.name}`}
+                          aria-pressed={placingId === d._id}
+                          className={classes.placeButton}
+                          onClick={() => onPlace(d)}
+                        >
+                          <IconPlus size={16} />
+                        </IconButton>
+                      ) : null}
                     </li>
                   );
                 })}
