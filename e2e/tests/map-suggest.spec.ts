@@ -42,6 +42,7 @@ test('a guest in suggest mode is asked to log in', async ({ page }) => {
 });
 
 test('a player suggests a new marker, moves it and suggests removing another', async ({ page, request }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
   const user = await createConfirmedUser(request);
   const token = await loginWithToken(page, request, user.email, user.password);
   await page.goto(`${mapPath}?markerDefinitions=fz_loot_cache`);
@@ -146,6 +147,7 @@ test('an admin reviews a player’s suggestions on the map and accepts them', as
   expect(created.status()).toBe(201);
   const suggestion = ((await created.json()) as { suggestion: Suggestion }).suggestion;
 
+  await page.setViewportSize({ width: 1440, height: 900 });
   await loginWithToken(page, request, admin.email, admin.password);
   await page.goto(`${mapPath}?markerDefinitions=fz_loot_cache`);
   await waitForMap(page);

@@ -63,6 +63,11 @@ export function SuggestToolsPanel(p: Props) {
     );
   }
   const text = hint(state, p.placingName);
+  const deactivate = (
+    <Button className={classes.deactivate} onClick={() => p.onSuggestMode(false)}>
+      {messages.deactivateSuggestions}
+    </Button>
+  );
   return (
     <section
       className={classes.panel}
@@ -70,10 +75,7 @@ export function SuggestToolsPanel(p: Props) {
       data-testid="suggest-tools"
       aria-label="Suggestion tools"
     >
-      <div className={classes.row}>
-        <span className={classes.name}>{messages.cartographer(p.name)}</span>
-        <Button onClick={() => p.onSuggestMode(false)}>{messages.deactivateSuggestions}</Button>
-      </div>
+      <span className={classes.name}>{messages.cartographer(p.name)}</span>
       {p.loggedIn ? (
         <>
           <div className={classes.row} role="toolbar" aria-label="Map tools">
@@ -101,6 +103,7 @@ export function SuggestToolsPanel(p: Props) {
                 {state.showOnlySuggestions ? messages.showAllMarkers : messages.showOnlySuggested}
               </Button>
             ) : null}
+            {deactivate}
           </div>
           {text ? (
             <p className={classes.hint} role="status">
@@ -114,6 +117,7 @@ export function SuggestToolsPanel(p: Props) {
           <Link to={p.loginPath} className={classes.loginButton} target={p.linkTarget}>
             Login
           </Link>
+          {deactivate}
         </div>
       )}
     </section>
