@@ -252,6 +252,7 @@ export function MapPage({ gameId, map, category, embedded }: Props) {
             loginPath={loginPath}
             placingName={placingName}
             onSuggestMode={suggest.tools.setSuggestMode}
+            onPrepare={suggest.prefetch}
             onShowOnlySuggestions={suggest.tools.setShowOnlySuggestions}
             onTool={suggest.tools.chooseTool}
             linkTarget={linkTarget}

@@ -9,7 +9,7 @@ import { createPortal } from 'react-dom';
 import { config } from '../../app/config.ts';
 import { HtmlMarkerLayer } from './layers/html-layer.ts';
 import { SpriteCache } from './layers/icons.ts';
-import { MarkerCanvasLayer } from './layers/marker-canvas-layer.ts';
+import { type ExtraMarker, MarkerCanvasLayer } from './layers/marker-canvas-layer.ts';
 import { MarkerKind, type MarkerStore } from './layers/marker-store.ts';
 import { PathLayer } from './layers/path-layer.ts';
 import classes from './map.module.css';
@@ -37,6 +37,8 @@ export interface MapPointerTools {
   dragging: boolean;
   /** A place tool is active: clicks on markers go to the map. */
   placing: boolean;
+  /** Markers placed and not yet answered by the server, drawn on top. */
+  extras: readonly ExtraMarker[];
 }
 
 interface Props {
@@ -253,7 +255,8 @@ export function MapView({
   useEffect(() => {
     layers.current?.markers.setDragging(Boolean(tools?.dragging));
     layers.current?.markers.setPassClicks(Boolean(tools?.placing));
-  }, [tools?.dragging, tools?.placing, store]);
+    layers.current?.markers.setExtras(tools?.extras ?? []);
+  }, [tools?.dragging, tools?.placing, tools?.extras, store]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `completion` says the store's flags changed
   useEffect(() => {

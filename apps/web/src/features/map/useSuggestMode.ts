@@ -13,10 +13,17 @@ import { useCallback, useMemo, useRef, useState } from 'react';
 import { HttpError } from '../../api/client.ts';
 import type { Session } from '../../api/session.ts';
 import { toast } from '../../components/toast.ts';
+import type { ExtraMarker } from './layers/marker-canvas-layer.ts';
 import type { MarkerStore } from './layers/marker-store.ts';
 import type { MapPointerTools } from './MapView.tsx';
 import { mapKeys } from './queries.ts';
-import { type MarkerAnswer, markerCalls, suggestionKeys, useMapSuggestions } from './suggestions/queries.ts';
+import {
+  type MarkerAnswer,
+  mapSuggestionsQuery,
+  markerCalls,
+  suggestionKeys,
+  useMapSuggestions,
+} from './suggestions/queries.ts';
 import { useMapTools } from './useMapTools.ts';
 
 interface Options {
@@ -36,6 +43,7 @@ const errorText = (error: unknown, fallback: string) =>
   error instanceof HttpError && error.body?.message ? error.body.message : fallback;
 
 let pendingCount = 0;
+const noExtras: ExtraMarker[] = [];
 
 /**
  * Suggest mode on the map (§4): the tool state (through `useMapTools`), the map's open suggestions
@@ -145,16 +153,27 @@ export function useSuggestMode({ mapId, session, markerData, onEnterMove, onHigh
   const suggestions = useMapSuggestions(mapId, session, state.suggestMode);
   const open = state.suggestMode && session ? (suggestions.data ?? []) : [];
   const authors = useMemo(() => suggestionAuthors(open), [open]);
-  const drawn = useMemo(() => {
-    const list = authorFilter ? open.filter((s) => s.username === authorFilter) : open;
-    return pending.length > 0 ? [...list, ...pending] : list;
-  }, [open, pending, authorFilter]);
+  const drawn = useMemo(
+    () => (authorFilter ? open.filter((s) => s.username === authorFilter) : open),
+    [open, authorFilter],
+  );
 
   const data = useMemo(() => {
     if (!markerData) return undefined;
-    if (!state.suggestMode && pending.length === 0) return markerData;
+    if (!state.suggestMode) return markerData;
     return mergeSuggestions(markerData, drawn);
-  }, [markerData, state.suggestMode, pending.length, drawn]);
+  }, [markerData, state.suggestMode, drawn]);
+
+  // Placed markers are drawn over the map at once, without building the map's markers again.
+  const extras = useMemo((): ExtraMarker[] => {
+    if (!markerData || pending.length === 0) return noExtras;
+    const index = new Map(markerData.definitions.map((d, i) => [d._id, i]));
+    return pending.flatMap((s) => {
+      const e = s.data as Record<string, unknown>;
+      const def = index.get(String(e.markerDefinitionId));
+      return def === undefined ? [] : [{ lat: Number(e.lat), lng: Number(e.lng), def, tint: Tint.Add }];
+    });
+  }, [markerData, pending]);
 
   /** Accepts or rejects suggestions, all or none: they leave the map at once, back on failure. */
   const decide = useCallback(
@@ -221,6 +240,11 @@ export function useSuggestMode({ mapId, session, markerData, onEnterMove, onHigh
     [tools.send],
   );
 
+  /** Reads the suggestions ahead (the pointer is on 'Activate suggestions'). */
+  const prefetch = useCallback(() => {
+    if (session) void client.prefetchQuery(mapSuggestionsQuery(mapId, session));
+  }, [client, mapId, session]);
+
   /** Which markers are drawn: suggestions always in suggest mode; only them when asked (admins). */
   const visibility = useCallback(
     (store: MarkerStore, base: (i: number) => boolean) => {
@@ -238,6 +262,7 @@ export function useSuggestMode({ mapId, session, markerData, onEnterMove, onHigh
     tools,
     admin,
     data,
+    extras,
     definitions,
     /** Admins place at any time; everyone else in suggest mode. */
     canPlace: admin || state.suggestMode,
@@ -252,6 +277,7 @@ export function useSuggestMode({ mapId, session, markerData, onEnterMove, onHigh
     move,
     choosePlacing,
     chooseObjective,
+    prefetch,
   };
 }
 
@@ -259,13 +285,14 @@ export type SuggestMode = ReturnType<typeof useSuggestMode>;
 
 /** The pointer side of the tools for the map: what a marker click, a map click and a drop do. */
 export function useMapPointerTools(suggest: SuggestMode, store: MarkerStore | undefined): MapPointerTools {
-  const { tools, admin, remove, move, decide } = suggest;
+  const { tools, admin, remove, move, decide, extras } = suggest;
   const { state, send } = tools;
   const tool = state.tool;
   return useMemo(
     () => ({
       dragging: tool === 'MOVE',
       placing: tool === 'PLACE' || tool === 'PLACE_OBJECTIVE',
+      extras,
       onMapClick: (lat, lng) => send({ type: 'mapClick', at: [lat, lng] }),
       onMarker: (i) => {
         if (!store) return false;
@@ -289,6 +316,6 @@ export function useMapPointerTools(suggest: SuggestMode, store: MarkerStore | un
         if (store) void move(store.actionId(i), lat, lng);
       },
     }),
-    [tool, send, store, admin, remove, move, decide],
+    [tool, send, store, admin, remove, move, decide, extras],
   );
 }

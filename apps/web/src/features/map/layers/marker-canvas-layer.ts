@@ -16,6 +16,15 @@ export interface MarkerLayerOptions {
   onDrop?: (index: number, lat: number, lng: number) => void;
 }
 
+/** A marker drawn before it is in the store (placed, waiting for the server's answer). */
+export interface ExtraMarker {
+  lat: number;
+  lng: number;
+  /** Index into the store's definitions. */
+  def: number;
+  tint: number;
+}
+
 /** A hit answer: a marker index, or a cluster (encoded as -1 - cluster number). */
 type Hit = number;
 
@@ -66,6 +75,9 @@ export class MarkerCanvasLayer extends L.Layer {
     moved: boolean;
     from: [number, number];
   };
+  private extras: readonly ExtraMarker[] = [];
+  /** Extra markers drawn last (read by the benchmark). */
+  lastExtras = 0;
   /** The click that ends a drag is not a marker click. */
   private swallowClick = false;
   /** While placing, clicks go to the map (a marker may be placed on top of another). */
@@ -140,6 +152,13 @@ export class MarkerCanvasLayer extends L.Layer {
     this.dragEnabled = on;
     if (!on) this.endDrag(false);
     this._map?.getContainer().classList.toggle('wp-marker-drag', on);
+  }
+
+  /** Markers to draw on top until the store has them (no rebuild of the store for one marker). */
+  setExtras(extras: readonly ExtraMarker[]) {
+    if (extras === this.extras) return;
+    this.extras = extras;
+    this.redraw();
   }
 
   setPassClicks(on: boolean) {
@@ -335,6 +354,18 @@ export class MarkerCanvasLayer extends L.Layer {
     }
     ctx.globalAlpha = 1;
     if (tinted.length > 0) this.drawTints(tinted, scale, ox, oy);
+    for (const e of this.extras) {
+      const sprite = sprites.get(e.def);
+      const px = e.lng * scale - ox;
+      const py = -e.lat * scale - oy;
+      ctx.drawImage(sprite.image, px - sprite.anchorX, py - sprite.anchorY, sprite.width, sprite.height);
+      if (e.tint) {
+        const ring = this.ring(e.tint, sprite.width, sprite.height);
+        const cy = py - sprite.anchorY + sprite.height / 2;
+        ctx.drawImage(ring.image, px - ring.half, cy - ring.half, ring.half * 2, ring.half * 2);
+      }
+    }
+    this.lastExtras = this.extras.length;
 
     if (labels.length > 0) {
       ctx.font = '600 12px system-ui, -apple-system, Segoe UI, Roboto, sans-serif';
@@ -401,34 +432,48 @@ export class MarkerCanvasLayer extends L.Layer {
       this.canvas.dataset.drawnAt = String(Math.round(performance.now()));
   }
 
+  /** Ring images per tint and icon size: drawing a bitmap costs far less than stroking a circle. */
+  private rings = new Map<string, { image: HTMLCanvasElement; half: number }>();
+
+  private ring(tint: number, width: number, height: number) {
+    const key = `${tint}:${width}x${height}`;
+    let ring = this.rings.get(key);
+    if (!ring) {
+      const r = Math.max(width, height) / 2 + 4;
+      const half = Math.ceil(r + 3);
+      const image = document.createElement('canvas');
+      image.width = image.height = Math.ceil(half * 2 * this.dpr);
+      const ctx = image.getContext('2d')!;
+      ctx.scale(this.dpr, this.dpr);
+      ctx.beginPath();
+      ctx.arc(half, half, r, 0, Math.PI * 2);
+      ctx.lineWidth = 5;
+      ctx.strokeStyle = 'rgba(17, 24, 39, 0.75)';
+      ctx.stroke();
+      ctx.lineWidth = 3;
+      ctx.strokeStyle = tintColors[tint];
+      ctx.stroke();
+      ring = { image, half };
+      this.rings.set(key, ring);
+    }
+    return ring;
+  }
+
   /**
-   * A ring in the suggestion colour around each tinted marker, one path per colour (so thousands
-   * cost a few strokes), with a thin dark edge that keeps yellow and green readable on light maps.
+   * A ring in the suggestion colour around each tinted marker, with a thin dark edge that keeps
+   * yellow and green readable on light maps.
    */
   private drawTints(tinted: number[], scale: number, ox: number, oy: number) {
     const { store, sprites } = this.opts;
     const ctx = this.ctx;
     const { x: xs, y: ys, def, tint } = store;
-    for (let t = 1; t < tintColors.length; t++) {
-      ctx.beginPath();
-      let any = false;
-      for (const i of tinted) {
-        if (tint[i] !== t) continue;
-        const sprite = sprites.get(def[i]);
-        const px = xs[i] * scale - ox;
-        const py = ys[i] * scale - oy - sprite.anchorY + sprite.height / 2;
-        const r = Math.max(sprite.width, sprite.height) / 2 + 4;
-        ctx.moveTo(px + r, py);
-        ctx.arc(px, py, r, 0, Math.PI * 2);
-        any = true;
-      }
-      if (!any) continue;
-      ctx.lineWidth = 5;
-      ctx.strokeStyle = 'rgba(17, 24, 39, 0.75)';
-      ctx.stroke();
-      ctx.lineWidth = 3;
-      ctx.strokeStyle = tintColors[t];
-      ctx.stroke();
+    for (const i of tinted) {
+      const sprite = sprites.get(def[i]);
+      const ring = this.ring(tint[i], sprite.width, sprite.height);
+      const px = xs[i] * scale - ox;
+      const py = ys[i] * scale - oy - sprite.anchorY + sprite.height / 2;
+      const size = ring.half * 2;
+      ctx.drawImage(ring.image, px - ring.half, py - ring.half, size, size);
     }
   }
 

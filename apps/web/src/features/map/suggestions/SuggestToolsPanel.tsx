@@ -15,6 +15,8 @@ interface Props {
   /** Name of the definition or objective being placed, for the hint. */
   placingName: string | undefined;
   onSuggestMode: (on: boolean) => void;
+  /** The pointer or focus is on 'Activate suggestions': the suggestions may be read ahead. */
+  onPrepare?: () => void;
   onShowOnlySuggestions: (on: boolean) => void;
   onTool: (tool: MapTool) => void;
   linkTarget: string | undefined;
@@ -56,7 +58,13 @@ export function SuggestToolsPanel(p: Props) {
   if (!state.suggestMode) {
     return (
       <div className={classes.panel} data-testid="suggest-tools">
-        <Button variant="light" icon={<IconBulb size={15} />} onClick={() => p.onSuggestMode(true)}>
+        <Button
+          variant="light"
+          icon={<IconBulb size={15} />}
+          onPointerEnter={p.onPrepare}
+          onFocus={p.onPrepare}
+          onClick={() => p.onSuggestMode(true)}
+        >
           {messages.activateSuggestions}
         </Button>
       </div>

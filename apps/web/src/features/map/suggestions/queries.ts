@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { constants } from '@waypoint/shared/constants';
 import type { MarkerSuggestion } from '@waypoint/shared/map/suggested-markers';
 import { isOpenSuggestion } from '@waypoint/shared/suggestions/status';
@@ -24,9 +24,9 @@ export interface MarkerAnswer {
 
 const path = (s: string) => encodeURIComponent(s);
 
-/** The open placed-marker suggestions of a map, read while suggest mode is on. */
-export function useMapSuggestions(mapId: string, session: Session | null, enabled: boolean) {
-  return useQuery({
+/** The open placed-marker suggestions of a map (a user's own, an admin's everyone's). */
+export const mapSuggestionsQuery = (mapId: string, session: Session | null) =>
+  queryOptions({
     queryKey: suggestionKeys.map(mapId, session?.id ?? ''),
     queryFn: async () => {
       const query = listQuery({ parentId: mapId, type: 'PLACED_MARKER' });
@@ -35,9 +35,12 @@ export function useMapSuggestions(mapId: string, session: Session | null, enable
       );
       return answer.data.filter((s) => isOpenSuggestion(s.status));
     },
-    enabled: enabled && Boolean(session && mapId),
     staleTime: 30_000,
   });
+
+/** The map's suggestions, read while suggest mode is on. */
+export function useMapSuggestions(mapId: string, session: Session | null, enabled: boolean) {
+  return useQuery({ ...mapSuggestionsQuery(mapId, session), enabled: enabled && Boolean(session && mapId) });
 }
 
 export const markerCalls = {
