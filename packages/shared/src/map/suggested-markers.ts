@@ -3,28 +3,12 @@
  * suggestions of the map, so that one marker store draws both. Each row carries a tint (none,
  * add, update, delete: the suggestion colours of §9) and the suggestion it comes from.
  */
-import { constants } from '../constants.ts';
 import type { SuggestionAction } from '../models/enums.ts';
 import { isOpenSuggestion } from '../suggestions/status.ts';
 import type { MapMarkerColumns, MapMarkerData } from './marker-data.ts';
+import { Tint, tintOfAction } from './tints.ts';
 
-/** Tint of a drawn marker; the numbers are stored in a typed array by the map. */
-export const Tint = { None: 0, Add: 1, Update: 2, Delete: 3 } as const;
-export type TintValue = (typeof Tint)[keyof typeof Tint];
-
-const tintOfAction: Record<SuggestionAction, TintValue> = {
-  ADD: Tint.Add,
-  UPDATE: Tint.Update,
-  DELETE: Tint.Delete,
-};
-
-/** Colour of each tint (index = tint value); '' for none. */
-export const tintColors: readonly string[] = [
-  '',
-  constants.suggestionColors.ADD,
-  constants.suggestionColors.UPDATE,
-  constants.suggestionColors.DELETE,
-];
+export { Tint, type TintValue, tintColors } from './tints.ts';
 
 /** A placed-marker suggestion as `GET /api/suggestions` answers it. */
 export interface MarkerSuggestion {

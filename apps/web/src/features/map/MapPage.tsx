@@ -26,8 +26,7 @@ import {
 } from './queries.ts';
 import { Sidebar } from './Sidebar.tsx';
 import { useEnabledDefinitions } from './state.ts';
-import { AuthorsPanel } from './suggestions/AuthorsPanel.tsx';
-import { SuggestToolsPanel } from './suggestions/SuggestToolsPanel.tsx';
+import { SuggestToggle } from './suggestions/SuggestToggle.tsx';
 import { useQuestPanel } from './useQuestPanel.ts';
 import { useMapPointerTools, useSuggestMode } from './useSuggestMode.ts';
 
@@ -228,6 +227,8 @@ export function MapPage({ gameId, map, category, embedded }: Props) {
       setEnabled(new Set([...enabled, definition._id]));
   };
 
+  const Tools = suggest.module?.SuggestToolsPanel;
+  const Authors = suggest.module?.AuthorsPanel;
   const loginPath = `/login?nextUrl=${encodeURIComponent(location.pathname + location.search)}`;
   const linkTarget = embedded ? '_blank' : undefined;
 
@@ -244,25 +245,31 @@ export function MapPage({ gameId, map, category, embedded }: Props) {
         controller={controller}
         tools={pointerTools}
         overlay={
-          <SuggestToolsPanel
-            state={toolState}
-            loggedIn={Boolean(session)}
-            name={session?.username ?? guestName()}
-            admin={suggest.admin}
-            loginPath={loginPath}
-            placingName={placingName}
-            onSuggestMode={suggest.tools.setSuggestMode}
-            onPrepare={suggest.prefetch}
-            onShowOnlySuggestions={suggest.tools.setShowOnlySuggestions}
-            onTool={suggest.tools.chooseTool}
-            linkTarget={linkTarget}
-          />
+          !toolState.suggestMode ? (
+            <SuggestToggle
+              onActivate={() => suggest.tools.setSuggestMode(true)}
+              onPrepare={suggest.prefetch}
+            />
+          ) : Tools ? (
+            <Tools
+              state={toolState}
+              loggedIn={Boolean(session)}
+              name={session?.username ?? guestName()}
+              admin={suggest.admin}
+              loginPath={loginPath}
+              placingName={placingName}
+              onSuggestMode={suggest.tools.setSuggestMode}
+              onShowOnlySuggestions={suggest.tools.setShowOnlySuggestions}
+              onTool={suggest.tools.chooseTool}
+              linkTarget={linkTarget}
+            />
+          ) : null
         }
       />
       <Sidebar side="left" title="Markers" open={sidebars.left} onOpenChange={sidebars.setLeft}>
-        {suggest.admin && toolState.suggestMode ? (
-          <AuthorsPanel
-            authors={suggest.authors}
+        {suggest.admin && toolState.suggestMode && Authors ? (
+          <Authors
+            suggestions={suggest.suggestions}
             only={suggest.authorFilter}
             onOnly={suggest.setAuthorFilter}
             onDecide={suggest.decide}

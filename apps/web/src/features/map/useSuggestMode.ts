@@ -1,15 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { constants } from '@waypoint/shared/constants';
 import type { MapMarkerData, MapMarkerDefinition } from '@waypoint/shared/map/marker-data';
-import {
-  type MarkerSuggestion,
-  mergeSuggestions,
-  suggestionAuthors,
-  Tint,
-} from '@waypoint/shared/map/suggested-markers';
+import type { MarkerSuggestion } from '@waypoint/shared/map/suggested-markers';
+import { Tint } from '@waypoint/shared/map/tints';
 import type { LatLng, PlaceKind, ToolEffect, ToolEvent } from '@waypoint/shared/map/tools';
 import { messages } from '@waypoint/shared/messages';
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { HttpError } from '../../api/client.ts';
 import type { Session } from '../../api/session.ts';
 import { toast } from '../../components/toast.ts';
@@ -17,6 +13,7 @@ import type { ExtraMarker } from './layers/marker-canvas-layer.ts';
 import type { MarkerStore } from './layers/marker-store.ts';
 import type { MapPointerTools } from './MapView.tsx';
 import { mapKeys } from './queries.ts';
+import { loadedSuggestModule, loadSuggestModule, type SuggestModule } from './suggestions/load.ts';
 import {
   type MarkerAnswer,
   mapSuggestionsQuery,
@@ -151,8 +148,19 @@ export function useSuggestMode({ mapId, session, markerData, onEnterMove, onHigh
   suggestModeRef.current = state.suggestMode;
 
   const suggestions = useMapSuggestions(mapId, session, state.suggestMode);
-  const open = state.suggestMode && session ? (suggestions.data ?? []) : [];
-  const authors = useMemo(() => suggestionAuthors(open), [open]);
+  const open = useMemo(
+    () => (state.suggestMode && session ? (suggestions.data ?? []) : []),
+    [state.suggestMode, session, suggestions.data],
+  );
+
+  // The suggest-mode code loads when suggest mode is first wanted.
+  const [module, setModule] = useState<SuggestModule | undefined>(loadedSuggestModule);
+  const loadModule = useCallback(() => {
+    if (!module) void loadSuggestModule().then(setModule);
+  }, [module]);
+  useEffect(() => {
+    if (state.suggestMode) loadModule();
+  }, [state.suggestMode, loadModule]);
   const drawn = useMemo(
     () => (authorFilter ? open.filter((s) => s.username === authorFilter) : open),
     [open, authorFilter],
@@ -160,9 +168,9 @@ export function useSuggestMode({ mapId, session, markerData, onEnterMove, onHigh
 
   const data = useMemo(() => {
     if (!markerData) return undefined;
-    if (!state.suggestMode) return markerData;
-    return mergeSuggestions(markerData, drawn);
-  }, [markerData, state.suggestMode, drawn]);
+    if (!state.suggestMode || !module) return markerData;
+    return module.mergeSuggestions(markerData, drawn);
+  }, [markerData, state.suggestMode, drawn, module]);
 
   // Placed markers are drawn over the map at once, without building the map's markers again.
   const extras = useMemo((): ExtraMarker[] => {
@@ -242,8 +250,9 @@ export function useSuggestMode({ mapId, session, markerData, onEnterMove, onHigh
 
   /** Reads the suggestions ahead (the pointer is on 'Activate suggestions'). */
   const prefetch = useCallback(() => {
+    loadModule();
     if (session) void client.prefetchQuery(mapSuggestionsQuery(mapId, session));
-  }, [client, mapId, session]);
+  }, [client, mapId, session, loadModule]);
 
   /** Which markers are drawn: suggestions always in suggest mode; only them when asked (admins). */
   const visibility = useCallback(
@@ -269,7 +278,10 @@ export function useSuggestMode({ mapId, session, markerData, onEnterMove, onHigh
     onlySuggested,
     visibility,
     suggestionsLoading: suggestions.isFetching,
-    authors,
+    /** The suggest-mode panels and rules, once loaded. */
+    module,
+    /** The open suggestions of the map (suggest mode). */
+    suggestions: open,
     authorFilter,
     setAuthorFilter,
     decide,

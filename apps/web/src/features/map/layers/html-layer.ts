@@ -1,6 +1,6 @@
 import { constants } from '@waypoint/shared/constants';
 import { iconSize } from '@waypoint/shared/map/definitions';
-import { tintColors } from '@waypoint/shared/map/suggested-markers';
+import { tintColors } from '@waypoint/shared/map/tints';
 import DOMPurify from 'dompurify';
 import L from 'leaflet';
 import { MarkerKind, type MarkerStore } from './marker-store.ts';

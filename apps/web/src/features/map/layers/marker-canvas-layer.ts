@@ -1,4 +1,4 @@
-import { tintColors } from '@waypoint/shared/map/suggested-markers';
+import { tintColors } from '@waypoint/shared/map/tints';
 import L from 'leaflet';
 import { HitGrid } from './hit-grid.ts';
 import type { SpriteCache } from './icons.ts';

@@ -1,6 +1,7 @@
 import { isPathDefinition } from '@waypoint/shared/map/definitions';
 import type { MapMarkerData, MapMarkerDefinition } from '@waypoint/shared/map/marker-data';
-import { type SuggestedMarkerColumns, Tint } from '@waypoint/shared/map/suggested-markers';
+import type { SuggestedMarkerColumns } from '@waypoint/shared/map/suggested-markers';
+import { Tint } from '@waypoint/shared/map/tints';
 
 /** How a marker is drawn. */
 export const MarkerKind = { Icon: 0, Path: 1, Html: 2 } as const;

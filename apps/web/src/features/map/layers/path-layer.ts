@@ -1,5 +1,5 @@
 import { constants } from '@waypoint/shared/constants';
-import { tintColors } from '@waypoint/shared/map/suggested-markers';
+import { tintColors } from '@waypoint/shared/map/tints';
 import L from 'leaflet';
 import { MarkerKind, type MarkerStore } from './marker-store.ts';
 

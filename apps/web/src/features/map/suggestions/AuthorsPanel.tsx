@@ -1,11 +1,13 @@
 import { constants } from '@waypoint/shared/constants';
-import type { SuggestionAuthor } from '@waypoint/shared/map/suggested-markers';
+import { type MarkerSuggestion, suggestionAuthors } from '@waypoint/shared/map/suggested-markers';
 import { messages } from '@waypoint/shared/messages';
+import { useMemo } from 'react';
 import { Button } from '../controls.tsx';
 import classes from './suggest.module.css';
 
 interface Props {
-  authors: readonly SuggestionAuthor[];
+  /** The map's open suggestions. */
+  suggestions: readonly MarkerSuggestion[];
   /** The author whose suggestions alone are drawn, or null. */
   only: string | null;
   onOnly: (username: string | null) => void;
@@ -19,7 +21,8 @@ const actions = [
 ] as const;
 
 /** Admins in suggest mode: the map's open suggestions by author, decided per author (§2.7). */
-export function AuthorsPanel({ authors, only, onOnly, onDecide }: Props) {
+export function AuthorsPanel({ suggestions, only, onOnly, onDecide }: Props) {
+  const authors = useMemo(() => suggestionAuthors(suggestions), [suggestions]);
   return (
     <section
       className={classes.authors}

@@ -1,4 +1,4 @@
-import { IconArrowsMove, IconBulb, IconCheck, IconPencil, IconTrash } from '@tabler/icons-react';
+import { IconArrowsMove, IconCheck, IconPencil, IconTrash } from '@tabler/icons-react';
 import type { MapTool, ToolState } from '@waypoint/shared/map/tools';
 import { messages } from '@waypoint/shared/messages';
 import { Link } from 'react-router';
@@ -15,8 +15,6 @@ interface Props {
   /** Name of the definition or objective being placed, for the hint. */
   placingName: string | undefined;
   onSuggestMode: (on: boolean) => void;
-  /** The pointer or focus is on 'Activate suggestions': the suggestions may be read ahead. */
-  onPrepare?: () => void;
   onShowOnlySuggestions: (on: boolean) => void;
   onTool: (tool: MapTool) => void;
   linkTarget: string | undefined;
@@ -49,27 +47,11 @@ function hint(state: ToolState, placingName: string | undefined): string | undef
 }
 
 /**
- * The suggestion tools over the map (§2.7): the suggest-mode switch and, in suggest mode, the
- * cartographer's name, the tools (each pressed again returns to no tool) and, for admins, the
+ * The suggestion tools over the map in suggest mode (§2.7): the cartographer's name, the tools (each pressed again returns to no tool) and, for admins, the
  * show-only-suggestions switch. Guests are asked to log in instead of getting tools.
  */
 export function SuggestToolsPanel(p: Props) {
   const { state } = p;
-  if (!state.suggestMode) {
-    return (
-      <div className={classes.panel} data-testid="suggest-tools">
-        <Button
-          variant="light"
-          icon={<IconBulb size={15} />}
-          onPointerEnter={p.onPrepare}
-          onFocus={p.onPrepare}
-          onClick={() => p.onSuggestMode(true)}
-        >
-          {messages.activateSuggestions}
-        </Button>
-      </div>
-    );
-  }
   const text = hint(state, p.placingName);
   const deactivate = (
     <Button className={classes.deactivate} onClick={() => p.onSuggestMode(false)}>
