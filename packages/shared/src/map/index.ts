@@ -2,3 +2,4 @@ export * from './definitions.ts';
 export * from './marker-data.ts';
 export * from './quests.ts';
 export * from './routing.ts';
+export * from './suggested-markers.ts';

@@ -1,13 +1,9 @@
 import { z } from 'zod';
 import { suggestionActions, suggestionStatuses, suggestionTypes } from '../models/enums.ts';
 import { zId } from '../models/fields.ts';
+import { openSuggestionStatuses } from './status.ts';
 
-/** Statuses in which a suggestion still waits for a decision (its author may edit or withdraw it). */
-export const openSuggestionStatuses = ['SAVED', 'REVIEW_REQUESTED'] as const;
-
-export function isOpenSuggestion(status: string): boolean {
-  return (openSuggestionStatuses as readonly string[]).includes(status);
-}
+export { isOpenSuggestion, openSuggestionStatuses } from './status.ts';
 
 /** `data` travels as a JSON string of the element (specification §3); an object is taken too. */
 const zData = z.union([z.string().max(500_000), z.record(z.string(), z.unknown())]);

@@ -1,13 +1,13 @@
 import { useMediaQuery } from '@mantine/hooks';
 import { constants } from '@waypoint/shared/constants';
 import { filterLink } from '@waypoint/shared/map/definitions';
-import { placedCounts } from '@waypoint/shared/map/marker-data';
+import { type MapMarkerDefinition, placedCounts } from '@waypoint/shared/map/marker-data';
 import { isQuestMarkerShown } from '@waypoint/shared/map/quests';
 import { messages } from '@waypoint/shared/messages';
 import type { TCategory, TMap } from '@waypoint/shared/models/types';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { useSession } from '../../api/session.ts';
+import { guestName, useSession } from '../../api/session.ts';
 import { toast } from '../../components/toast.ts';
 import { MarkerStore } from './layers/marker-store.ts';
 import { type MapController, MapView } from './MapView.tsx';
@@ -26,8 +26,10 @@ import {
 } from './queries.ts';
 import { Sidebar } from './Sidebar.tsx';
 import { useEnabledDefinitions } from './state.ts';
+import { SuggestToggle } from './suggestions/SuggestToggle.tsx';
 import { useEditTools } from './useEditTools.tsx';
 import { useQuestPanel } from './useQuestPanel.ts';
+import { useMapPointerTools, useSuggestMode } from './useSuggestMode.ts';
 
 async function copyText(text: string): Promise<boolean> {
   try {
@@ -81,11 +83,6 @@ export function MapPage({ gameId, map, category, embedded }: Props) {
   const sidebars = useSidebars();
 
   const markerData = useMarkerData(map._id);
-  const store = useMemo(() => {
-    if (!markerData.data) return undefined;
-    performance.mark('waypoint:marker-data');
-    return new MarkerStore(markerData.data);
-  }, [markerData.data]);
   const counts = useMemo(
     () => (markerData.data ? placedCounts(markerData.data) : new Map<string, number>()),
     [markerData.data],
@@ -108,6 +105,42 @@ export function MapPage({ gameId, map, category, embedded }: Props) {
     completed: completedQuests,
     questId,
   });
+  const panelRef = useRef(panel);
+  panelRef.current = panel;
+
+  // Suggest mode and the map tools (§4); the visitor map stays on NONE.
+  const suggest = useSuggestMode({
+    mapId: map._id,
+    session,
+    markerData: markerData.data,
+    onEnterMove: useCallback(() => {
+      const p = panelRef.current;
+      p.setFilter({ ...p.filter, showCompleted: true, showFuture: true });
+    }, []),
+    onHighlight: useCallback((id: string) => controller.current?.flyToMarker(id), []),
+  });
+  const { state: toolState } = suggest.tools;
+  const store = useMemo(() => {
+    if (!suggest.data) return undefined;
+    performance.mark('waypoint:marker-data');
+    return new MarkerStore(suggest.data);
+  }, [suggest.data]);
+  const pointerTools = useMapPointerTools(suggest, store);
+  // Drawing and 'Editing marker' on the same tool state.
+  const editTools = useEditTools({
+    mapId: map._id,
+    gameId,
+    session,
+    definitions: markerData.data?.definitions ?? [],
+    quests: quests.data,
+    controller,
+    suggestModeOnLoad: search.get('suggestMode') === 'true',
+    tools: suggest.tools,
+  });
+  const [reportedOnly, setReportedOnly] = useState(false);
+  // Changes when a popup's report or confirmation changed a marker's flag.
+  const [reportedTick, setReportedTick] = useState(0);
+
   const setQuestCompleted = useSetQuestCompleted(session, gameId);
   const setLevel = useSetPlayerLevel(session, gameId);
 
@@ -117,19 +150,6 @@ export function MapPage({ gameId, map, category, embedded }: Props) {
     [completedMarkers.data, session],
   );
   const setMarkerCompleted = useSetMarkerCompleted(session);
-  const tools = useEditTools({
-    mapId: map._id,
-    gameId,
-    session,
-    store,
-    definitions: markerData.data?.definitions ?? [],
-    quests: quests.data,
-    controller,
-    suggestModeOnLoad: search.get('suggestMode') === 'true',
-  });
-  const [reportedOnly, setReportedOnly] = useState(false);
-  // Changes when a popup's report or confirmation changed a marker's flag.
-  const [reportedTick, setReportedTick] = useState(0);
 
   // Which markers are drawn: definition enabled, and the quests panel lets its quest through.
   // Worked out while rendering, so that the map's first draw already shows them.
@@ -146,14 +166,27 @@ export function MapPage({ gameId, map, category, embedded }: Props) {
       known: new Set(panel.byId.keys()),
     };
     store.applyVisibility(
-      (i) =>
-        enabledDefs[store.def[i]] &&
-        (!reportedOnly || store.reported[i] === 1) &&
-        isQuestMarkerShown(store.questId(i), v),
+      suggest.visibility(
+        store,
+        (i) =>
+          enabledDefs[store.def[i]] &&
+          (!reportedOnly || store.reported[i] === 1) &&
+          isQuestMarkerShown(store.questId(i), v),
+      ),
     );
     visibilityCount.current += 1;
     return visibilityCount.current;
-  }, [store, enabled, reportedOnly, reportedTick, panel.allHidden, panel.hidden, listedIds, panel.byId]);
+  }, [
+    store,
+    enabled,
+    reportedOnly,
+    reportedTick,
+    panel.allHidden,
+    panel.hidden,
+    listedIds,
+    panel.byId,
+    suggest.visibility,
+  ]);
 
   const [completion, setCompletion] = useState(0);
   useEffect(() => {
@@ -222,15 +255,27 @@ export function MapPage({ gameId, map, category, embedded }: Props) {
         }}
         userId={session?.id}
         loginPath={loginPath}
-        onEdit={tools.canEdit ? () => tools.edit(id) : undefined}
+        suggestionId={store.suggestionId(i) || undefined}
+        onEdit={editTools.canEdit ? () => editTools.edit(store.actionId(i)) : undefined}
       />
     );
   };
 
+  const placingName = toolState.placing
+    ? markerData.data?.definitions.find((d) => d._id === toolState.placing?.definitionId)?.name
+    : undefined;
+  /** The '+' of a definition: chosen for placing, and switched on so that what is placed shows. */
+  const placeDefinition = (definition: MapMarkerDefinition) => {
+    if (suggest.choosePlacing(definition) && !enabled.has(definition._id))
+      setEnabled(new Set([...enabled, definition._id]));
+  };
+
+  const Tools = suggest.module?.SuggestToolsPanel;
+  const Authors = suggest.module?.AuthorsPanel;
   const linkTarget = embedded ? '_blank' : undefined;
 
   return (
-    <div className={classes.page} data-bar={minimal ? 'none' : 'full'} data-tool={tools.state.tool}>
+    <div className={classes.page} data-bar={minimal ? 'none' : 'full'} data-tool={toolState.tool}>
       <MapView
         map={map}
         gameId={gameId}
@@ -240,12 +285,40 @@ export function MapPage({ gameId, map, category, embedded }: Props) {
         embedded={embedded}
         renderPopup={renderPopup}
         controller={controller}
-        drawing={tools.shape}
-        onMapClick={tools.onMapClick}
-        onMarkerSelect={tools.onMarkerSelect}
+        tools={pointerTools}
+        drawing={editTools.shape}
+        overlay={
+          !toolState.suggestMode ? (
+            <SuggestToggle
+              onActivate={() => suggest.tools.setSuggestMode(true)}
+              onPrepare={suggest.prefetch}
+            />
+          ) : Tools ? (
+            <Tools
+              state={toolState}
+              loggedIn={Boolean(session)}
+              name={session?.username ?? guestName()}
+              admin={suggest.admin}
+              loginPath={loginPath}
+              placingName={placingName}
+              onSuggestMode={suggest.tools.setSuggestMode}
+              onShowOnlySuggestions={suggest.tools.setShowOnlySuggestions}
+              onTool={suggest.tools.chooseTool}
+              linkTarget={linkTarget}
+            />
+          ) : null
+        }
       />
-      {tools.overlay}
+      {editTools.overlay}
       <Sidebar side="left" title="Markers" open={sidebars.left} onOpenChange={sidebars.setLeft}>
+        {suggest.admin && toolState.suggestMode && Authors ? (
+          <Authors
+            suggestions={suggest.suggestions}
+            only={suggest.authorFilter}
+            onOnly={suggest.setAuthorFilter}
+            onDecide={suggest.decide}
+          />
+        ) : null}
         {markerData.isError ? (
           <div className={classes.panelBody}>{messages.somethingWentWrong}</div>
         ) : (
@@ -253,7 +326,9 @@ export function MapPage({ gameId, map, category, embedded }: Props) {
             definitions={markerData.data?.definitions ?? []}
             counts={counts}
             enabled={enabled}
-            showAll={Boolean(session?.admin) || tools.state.suggestMode}
+            showAll={suggest.admin || toolState.suggestMode}
+            onPlace={suggest.canPlace ? placeDefinition : undefined}
+            placingId={toolState.tool === 'PLACE' ? toolState.placing?.definitionId : null}
             onToggle={toggle}
             onSetAll={(on, ids) => {
               const next = new Set(enabled);
@@ -264,8 +339,6 @@ export function MapPage({ gameId, map, category, embedded }: Props) {
               setEnabled(next);
             }}
             onCopyLink={copyLink}
-            onPlace={tools.canEdit ? tools.place : undefined}
-            placingId={tools.state.placing?.definitionId}
             reportedOnly={reportedOnly}
             onReportedOnly={setReportedOnly}
           />
@@ -294,6 +367,8 @@ export function MapPage({ gameId, map, category, embedded }: Props) {
           onToggleExpanded={panel.toggleExpanded}
           onShowMarker={showMarker}
           linkTarget={linkTarget}
+          onPlaceObjective={suggest.canPlace && session ? suggest.chooseObjective : undefined}
+          placingObjective={toolState.tool === 'PLACE_OBJECTIVE' ? toolState.objective : null}
         />
       </Sidebar>
     </div>

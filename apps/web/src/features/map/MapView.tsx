@@ -9,7 +9,7 @@ import { config } from '../../app/config.ts';
 import { type DrawingShape, DrawLayer } from './layers/draw-layer.ts';
 import { HtmlMarkerLayer } from './layers/html-layer.ts';
 import { SpriteCache } from './layers/icons.ts';
-import { MarkerCanvasLayer } from './layers/marker-canvas-layer.ts';
+import { type ExtraMarker, MarkerCanvasLayer } from './layers/marker-canvas-layer.ts';
 import { MarkerKind, type MarkerStore } from './layers/marker-store.ts';
 import { PathLayer } from './layers/path-layer.ts';
 import { escapeText, loadPurify } from './layers/sanitize.ts';
@@ -24,6 +24,22 @@ export interface MapController {
   redrawMarker(id: string): void;
   /** The Leaflet map, for tools that add their own layers. */
   leaflet(): L.Map | undefined;
+}
+
+/** What the map tools (suggest mode, admins) do with the pointer; without them the map only browses. */
+export interface MapPointerTools {
+  /** A marker was clicked: answers true when a tool took the click (no popup then). */
+  onMarker?: (index: number) => boolean;
+  /** The map itself (no marker) was clicked. */
+  onMapClick?: (lat: number, lng: number) => void;
+  /** A dragged marker was dropped at a new position. */
+  onDrop?: (index: number, lat: number, lng: number) => void;
+  /** Markers flagged draggable in the store can be dragged (move tool). */
+  dragging: boolean;
+  /** A place tool is active: clicks on markers go to the map. */
+  placing: boolean;
+  /** Markers placed and not yet answered by the server, drawn on top. */
+  extras: readonly ExtraMarker[];
 }
 
 interface Props {
@@ -41,10 +57,9 @@ interface Props {
   controller: React.Ref<MapController>;
   /** The polygon or route being drawn, shown over the map. */
   drawing?: DrawingShape;
-  /** A click on the map itself (not on a marker). */
-  onMapClick?: (at: [number, number]) => void;
-  /** A click on a marker; answering true means a tool took it and no popup opens. */
-  onMarkerSelect?: (index: number, at: [number, number]) => boolean;
+  tools?: MapPointerTools;
+  /** Panels drawn over the map (the suggestion tools). */
+  overlay?: ReactNode;
 }
 
 interface Layers {
@@ -75,8 +90,8 @@ export function MapView({
   renderPopup,
   controller,
   drawing,
-  onMapClick,
-  onMarkerSelect,
+  tools,
+  overlay,
 }: Props) {
   const element = useRef<HTMLDivElement>(null);
   const leaflet = useRef<L.Map | undefined>(undefined);
@@ -86,9 +101,9 @@ export function MapView({
   const tooltip = useRef<L.Tooltip | undefined>(undefined);
   const storeRef = useRef(store);
   storeRef.current = store;
+  const toolsRef = useRef(tools);
+  toolsRef.current = tools;
   const relayout = useCallback(() => popupLayer.current?.update(), []);
-  const handlers = useRef({ onMapClick, onMarkerSelect });
-  handlers.current = { onMapClick, onMarkerSelect };
   const drawLayer = useRef<DrawLayer | undefined>(undefined);
 
   // The map itself, made once per game map.
@@ -157,7 +172,7 @@ export function MapView({
     const resize = new ResizeObserver(() => m.invalidateSize({ pan: false }));
     resize.observe(el);
 
-    m.on('click', (e: L.LeafletMouseEvent) => handlers.current.onMapClick?.([e.latlng.lat, e.latlng.lng]));
+    m.on('click', (e: L.LeafletMouseEvent) => toolsRef.current?.onMapClick?.(e.latlng.lat, e.latlng.lng));
     drawLayer.current = new DrawLayer().addTo(m);
 
     tooltip.current = L.tooltip({ direction: 'top', offset: [0, -4], className: classes.tooltip });
@@ -183,8 +198,7 @@ export function MapView({
     if (!m || !store) return;
     const open = (index: number, latlng?: L.LatLng) => {
       if (tooltip.current) m.closeTooltip(tooltip.current);
-      const clicked: [number, number] = latlng ? [latlng.lat, latlng.lng] : store.latLng(index);
-      if (handlers.current.onMarkerSelect?.(index, clicked)) return;
+      if (toolsRef.current?.onMarker?.(index)) return;
       const container = document.createElement('div');
       const p = L.popup({
         maxWidth: 301,
@@ -212,6 +226,7 @@ export function MapView({
       clusterBelowZoom: Math.max(m.getMinZoom() + 0.75, (map.maxZoom ?? 0) - 1.5),
       completedOpacity: constants.completedMarkerOpacity,
       onMarkerClick: (i) => open(i),
+      onDrop: (i, lat, lng) => toolsRef.current?.onDrop?.(i, lat, lng),
       onHover: (i) => {
         const t = tooltip.current;
         if (!t) return;
@@ -251,6 +266,13 @@ export function MapView({
     l.html.sync();
     l.markers.refresh();
   }, [visibility, store]);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the layers are made again with the store
+  useEffect(() => {
+    layers.current?.markers.setDragging(Boolean(tools?.dragging));
+    layers.current?.markers.setPassClicks(Boolean(tools?.placing));
+    layers.current?.markers.setExtras(tools?.extras ?? []);
+  }, [tools?.dragging, tools?.placing, tools?.extras, store]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `completion` says the store's flags changed
   useEffect(() => {
@@ -302,6 +324,7 @@ export function MapView({
         role="application"
         aria-label={`${map.name} map`}
       />
+      {overlay}
       {popup ? createPortal(renderPopup(popup.index, relayout), popup.container) : null}
     </div>
   );

@@ -55,11 +55,13 @@ export const useMapQuests = (mapId: string | undefined) =>
   });
 
 /** Popup details of one marker (description, images, item), read when its popup opens. */
-export const useMarkerDetails = (id: string) =>
+/** A placed marker's details (not read for a marker that exists only as a suggestion: `enabled` false). */
+export const useMarkerDetails = (id: string, enabled = true) =>
   useQuery({
     queryKey: mapKeys.marker(id),
     queryFn: () => api.get<TPlacedMarker>(`/placedmarker/${path(id)}`),
     staleTime: 60_000,
+    enabled,
   });
 
 export const useItem = (id: string | undefined) =>

@@ -1,18 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
 import type { MapMarkerDefinition } from '@waypoint/shared/map/marker-data';
-import { pathMarkerBody } from '@waypoint/shared/map/paths';
-import { isDrawing, type LatLng, type ToolEvent } from '@waypoint/shared/map/tools';
+import { isDrawing } from '@waypoint/shared/map/tools';
 import { messages } from '@waypoint/shared/messages';
 import type { TPlacedMarker } from '@waypoint/shared/models/types';
 import { lazy, type RefObject, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { api, HttpError } from '../../api/client.ts';
 import type { Session } from '../../api/session.ts';
 import { toast } from '../../components/toast.ts';
-import { useCreateMarker, useGameItems, useUpdateMarker } from './edit-queries.ts';
-import type { MarkerStore } from './layers/marker-store.ts';
+import { useGameItems, useUpdateMarker } from './edit-queries.ts';
 import type { MapController } from './MapView.tsx';
 import { mapKeys, type QuestWithMarkers } from './queries.ts';
-import { useMapTools } from './useMapTools.ts';
+import type { MapTools } from './useMapTools.ts';
 
 const fallbackColor = '#2563eb';
 
@@ -27,73 +25,33 @@ interface Options {
   mapId: string;
   gameId: string;
   session: Session | null;
-  store: MarkerStore | undefined;
   definitions: readonly MapMarkerDefinition[];
   quests: readonly QuestWithMarkers[] | undefined;
   controller: RefObject<MapController | null>;
   /** `?suggestMode=true`: the map opens in suggest mode. */
   suggestModeOnLoad: boolean;
+  /** The map's one tool state (suggest mode's): placing, moving and its effects are handled there. */
+  tools: MapTools;
 }
 
 /**
- * The editing tools of the map page on the shared tool state (`useMapTools`): placing markers and
- * drawing polygons and routes ('Polygon Actions' / 'Route Actions'), and the 'Editing marker'
- * panel. Answers what the map needs (clicks, the shape being drawn, the panel to lay over it).
+ * The editing panels of the map page on its one tool state (suggest mode's `useMapTools`): the
+ * polygon or route being drawn ('Polygon Actions' / 'Route Actions') and the 'Editing marker' panel.
+ * Answers the shape being drawn and the panel to lay over the map.
  */
 export function useEditTools({
   mapId,
   gameId,
   session,
-  store,
   definitions,
   quests,
   controller,
   suggestModeOnLoad,
+  tools,
 }: Options) {
-  const createMarker = useCreateMarker(mapId);
   const updateMarker = useUpdateMarker(mapId);
-  const sendRef = useRef<(event: ToolEvent) => void>(() => {});
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
-
-  const created = (answer: { isSuggestion: boolean }) =>
-    toast.success(answer.isSuggestion ? messages.suggestionAdded : messages.editSuccess);
-
-  const { state, send, startEditing, startPlacing } = useMapTools((effect, current) => {
-    const suggestMode = current.suggestMode;
-    switch (effect.type) {
-      case 'error':
-        toast.error(effect.message);
-        break;
-      case 'placeMarker': {
-        const [lat, lng] = effect.at;
-        createMarker.mutate(
-          { body: { markerDefinitionId: effect.definitionId, lat, lng }, suggestMode },
-          { onSuccess: created, onError: () => toast.error(messages.suggestionAddError) },
-        );
-        break;
-      }
-      case 'savePath': {
-        const { definitionId, kind, points } = effect;
-        createMarker.mutate(
-          { body: pathMarkerBody(definitionId, kind, points), suggestMode },
-          {
-            onSuccess: created,
-            onError: () => {
-              toast.error(messages.suggestionAddError);
-              sendRef.current({ type: 'pathSaveFailed', definitionId, points });
-            },
-          },
-        );
-        break;
-      }
-      case 'highlight': {
-        const id = effect.markerId;
-        requestAnimationFrame(() => controller.current?.flyToMarker(id));
-        break;
-      }
-    }
-  });
-  sendRef.current = send;
+  const { state, send, startEditing } = tools;
 
   useEffect(() => {
     if (suggestModeOnLoad && session) send({ type: 'setSuggestMode', on: true });
@@ -115,25 +73,6 @@ export function useEditTools({
           }
         : undefined,
     [drawing, state.placing, state.points, placingDefinition],
-  );
-
-  const onMapClick = useCallback((at: LatLng) => send({ type: 'mapClick', at }), [send]);
-
-  /** With the place or edit tool, a click on a marker belongs to the tool instead of its popup. */
-  const onMarkerSelect = useCallback(
-    (index: number, at: LatLng) => {
-      if (!store) return false;
-      if (state.tool === 'PLACE' || state.tool === 'PLACE_OBJECTIVE') {
-        send({ type: 'mapClick', at });
-        return true;
-      }
-      if (state.tool === 'EDIT') {
-        send({ type: 'editMarker', markerId: store.ids[index] });
-        return true;
-      }
-      return false;
-    },
-    [store, state.tool, send],
   );
 
   // Editing opened from a popup (no edit tool chosen) returns to no tool once done.
@@ -204,7 +143,7 @@ export function useEditTools({
           kind={shape.kind}
           definitionName={placingDefinition?.name ?? ''}
           pointCount={state.points.length}
-          saving={createMarker.isPending}
+          saving={false}
           onRemoveLast={() => send({ type: 'removeLastPoint' })}
           onSave={() => send({ type: 'saveDrawing' })}
           onCancel={() => send({ type: 'cancelDrawing' })}
@@ -234,9 +173,6 @@ export function useEditTools({
     canEdit,
     shape,
     overlay,
-    onMapClick,
-    onMarkerSelect,
-    place: startPlacing,
     edit,
   };
 }

@@ -1,5 +1,6 @@
 import {
   initialToolState,
+  type MapTool,
   type PlaceKind,
   type ToolEffect,
   type ToolEvent,
@@ -45,5 +46,14 @@ export function useMapTools(onEffect: (effect: ToolEffect, state: ToolState) => 
     [send],
   );
 
-  return { state, send, startEditing, startPlacing };
+  const chooseTool = useCallback((tool: MapTool) => send({ type: 'chooseTool', tool }), [send]);
+  const setSuggestMode = useCallback((on: boolean) => send({ type: 'setSuggestMode', on }), [send]);
+  const setShowOnlySuggestions = useCallback(
+    (on: boolean) => send({ type: 'setShowOnlySuggestions', on }),
+    [send],
+  );
+
+  return { state, send, startEditing, startPlacing, chooseTool, setSuggestMode, setShowOnlySuggestions };
 }
+
+export type MapTools = ReturnType<typeof useMapTools>;

@@ -1,5 +1,6 @@
 import { constants } from '@waypoint/shared/constants';
 import { iconSize } from '@waypoint/shared/map/definitions';
+import { tintColors } from '@waypoint/shared/map/tints';
 import L from 'leaflet';
 import { MarkerKind, type MarkerStore } from './marker-store.ts';
 import { loadedPurify, loadPurify } from './sanitize.ts';
@@ -51,6 +52,14 @@ export class HtmlMarkerLayer {
       opacity: this.store.completed[i] ? constants.completedMarkerOpacity : 1,
     });
     marker.on('click', () => this.onClick(i));
+    const tint = tintColors[this.store.tint[i]];
+    if (tint) {
+      // A suggestion is ringed in its suggestion colour.
+      marker.on('add', () => {
+        const el = marker.getElement();
+        if (el) el.style.boxShadow = `0 0 0 3px ${tint}, 0 0 0 5px rgba(17, 24, 39, 0.75)`;
+      });
+    }
     return marker;
   }
 

@@ -1,3 +1,4 @@
+import { tintColors } from '@waypoint/shared/map/tints';
 import L from 'leaflet';
 import { HitGrid } from './hit-grid.ts';
 import type { SpriteCache } from './icons.ts';
@@ -11,6 +12,17 @@ export interface MarkerLayerOptions {
   completedOpacity: number;
   onMarkerClick: (index: number) => void;
   onHover: (index: number | undefined) => void;
+  /** A dragged marker was dropped (move tool): its new position. */
+  onDrop?: (index: number, lat: number, lng: number) => void;
+}
+
+/** A marker drawn before it is in the store (placed, waiting for the server's answer). */
+export interface ExtraMarker {
+  lat: number;
+  lng: number;
+  /** Index into the store's definitions. */
+  def: number;
+  tint: number;
 }
 
 /** A hit answer: a marker index, or a cluster (encoded as -1 - cluster number). */
@@ -50,6 +62,26 @@ export class MarkerCanvasLayer extends L.Layer {
   private hovered: Hit | undefined;
   private highlighted = -1;
   private readonly dpr = Math.min(2, Math.max(1, window.devicePixelRatio || 1));
+  /** Whether markers flagged draggable in the store may be dragged (move tool). */
+  private dragEnabled = false;
+  private drag?: {
+    index: number;
+    pointerId: number;
+    /** Pointer minus marker position at the start, in container pixels. */
+    dx: number;
+    dy: number;
+    startX: number;
+    startY: number;
+    moved: boolean;
+    from: [number, number];
+  };
+  private extras: readonly ExtraMarker[] = [];
+  /** Extra markers drawn last (read by the benchmark). */
+  lastExtras = 0;
+  /** The click that ends a drag is not a marker click. */
+  private swallowClick = false;
+  /** While placing, clicks go to the map (a marker may be placed on top of another). */
+  private passClicks = false;
   /** Time the last draw took, in milliseconds (read by the benchmark). */
   lastDrawMs = 0;
   drawCount = 0;
@@ -67,6 +99,7 @@ export class MarkerCanvasLayer extends L.Layer {
     this.ctx = this.canvas.getContext('2d')!;
     const container = map.getContainer();
     container.addEventListener('click', this.onClick, true);
+    container.addEventListener('pointerdown', this.onPointerDown, true);
     container.addEventListener('pointermove', this.onPointerMove);
     container.addEventListener('pointerleave', this.onPointerLeave);
     this.update();
@@ -77,7 +110,9 @@ export class MarkerCanvasLayer extends L.Layer {
     cancelAnimationFrame(this.frame);
     const container = map.getContainer();
     container.removeEventListener('click', this.onClick, true);
+    container.removeEventListener('pointerdown', this.onPointerDown, true);
     container.removeEventListener('pointermove', this.onPointerMove);
+    this.endDrag(false);
     container.removeEventListener('pointerleave', this.onPointerLeave);
     this.canvas.remove();
     return this;
@@ -112,23 +147,47 @@ export class MarkerCanvasLayer extends L.Layer {
     this.refresh();
   }
 
+  /** Turns dragging of the store's draggable markers on or off (entering and leaving Move). */
+  setDragging(on: boolean) {
+    this.dragEnabled = on;
+    if (!on) this.endDrag(false);
+    this._map?.getContainer().classList.toggle('wp-marker-drag', on);
+  }
+
+  /** Markers to draw on top until the store has them (no rebuild of the store for one marker). */
+  setExtras(extras: readonly ExtraMarker[]) {
+    if (extras === this.extras) return;
+    this.extras = extras;
+    this.redraw();
+  }
+
+  setPassClicks(on: boolean) {
+    this.passClicks = on;
+  }
+
   /** Clusters and lone markers of the whole map at a zoom scale, in world pixels. */
   private clusterGroups(scale: number) {
     if (this.groups?.scale === scale) return this.groups;
     const { store } = this.opts;
-    const { x: xs, y: ys, visible } = store;
+    const { x: xs, y: ys, visible, tint } = store;
     const order = store.drawOrder;
     const cells = new Map<number, number[]>();
+    const singlesOut: number[] = [];
     for (let k = 0; k < order.length; k++) {
       const i = order[k];
       if (!visible[i]) continue;
+      // Suggestions stay visible one by one, so that they can be reviewed at any zoom.
+      if (tint[i] !== 0) {
+        singlesOut.push(i);
+        continue;
+      }
       const key =
         Math.floor((xs[i] * scale) / CLUSTER_CELL) * 1_048_576 + Math.floor((ys[i] * scale) / CLUSTER_CELL);
       const list = cells.get(key);
       if (list) list.push(i);
       else cells.set(key, [i]);
     }
-    const singles: number[] = [];
+    const singles: number[] = singlesOut;
     const clusters: Cluster[] = [];
     for (const list of cells.values()) {
       if (list.length < CLUSTER_MIN) {
@@ -279,7 +338,9 @@ export class MarkerCanvasLayer extends L.Layer {
 
     const labels: number[] = [];
     const flagged: number[] = [];
+    const tinted: number[] = [];
     const faded = this.opts.completedOpacity;
+    const tint = store.tinted ? store.tint : undefined;
     for (const i of singles) {
       const sprite = sprites.get(def[i]);
       const px = xs[i] * scale - ox;
@@ -291,8 +352,22 @@ export class MarkerCanvasLayer extends L.Layer {
       this.grid.add(i, left, top, left + sprite.width, top + sprite.height);
       if (store.definitions[def[i]].showNameLabel && store.names[i]) labels.push(i);
       if (store.reported[i]) flagged.push(i);
+      if (tint && tint[i] !== 0) tinted.push(i);
     }
     ctx.globalAlpha = 1;
+    if (tinted.length > 0) this.drawTints(tinted, scale, ox, oy);
+    for (const e of this.extras) {
+      const sprite = sprites.get(e.def);
+      const px = e.lng * scale - ox;
+      const py = -e.lat * scale - oy;
+      ctx.drawImage(sprite.image, px - sprite.anchorX, py - sprite.anchorY, sprite.width, sprite.height);
+      if (e.tint) {
+        const ring = this.ring(e.tint, sprite.width, sprite.height);
+        const cy = py - sprite.anchorY + sprite.height / 2;
+        ctx.drawImage(ring.image, px - ring.half, cy - ring.half, ring.half * 2, ring.half * 2);
+      }
+    }
+    this.lastExtras = this.extras.length;
 
     // Markers that players reported gone or moved: a small red flag at the icon's top right.
     for (const i of flagged) {
@@ -380,6 +455,121 @@ export class MarkerCanvasLayer extends L.Layer {
       this.canvas.dataset.drawnAt = String(Math.round(performance.now()));
   }
 
+  /** Ring images per tint and icon size: drawing a bitmap costs far less than stroking a circle. */
+  private rings = new Map<string, { image: HTMLCanvasElement; half: number }>();
+
+  private ring(tint: number, width: number, height: number) {
+    const key = `${tint}:${width}x${height}`;
+    let ring = this.rings.get(key);
+    if (!ring) {
+      const r = Math.max(width, height) / 2 + 4;
+      const half = Math.ceil(r + 3);
+      const image = document.createElement('canvas');
+      image.width = image.height = Math.ceil(half * 2 * this.dpr);
+      const ctx = image.getContext('2d')!;
+      ctx.scale(this.dpr, this.dpr);
+      ctx.beginPath();
+      ctx.arc(half, half, r, 0, Math.PI * 2);
+      ctx.lineWidth = 5;
+      ctx.strokeStyle = 'rgba(17, 24, 39, 0.75)';
+      ctx.stroke();
+      ctx.lineWidth = 3;
+      ctx.strokeStyle = tintColors[tint];
+      ctx.stroke();
+      ring = { image, half };
+      this.rings.set(key, ring);
+    }
+    return ring;
+  }
+
+  /**
+   * A ring in the suggestion colour around each tinted marker, with a thin dark edge that keeps
+   * yellow and green readable on light maps.
+   */
+  private drawTints(tinted: number[], scale: number, ox: number, oy: number) {
+    const { store, sprites } = this.opts;
+    const ctx = this.ctx;
+    const { x: xs, y: ys, def, tint } = store;
+    for (const i of tinted) {
+      const sprite = sprites.get(def[i]);
+      const ring = this.ring(tint[i], sprite.width, sprite.height);
+      const px = xs[i] * scale - ox;
+      const py = ys[i] * scale - oy - sprite.anchorY + sprite.height / 2;
+      const size = ring.half * 2;
+      ctx.drawImage(ring.image, px - ring.half, py - ring.half, size, size);
+    }
+  }
+
+  private onPointerDown = (e: PointerEvent) => {
+    const map = this._map;
+    if (!map || !this.dragEnabled || e.button !== 0 || this.drag) return;
+    const target = e.target as HTMLElement;
+    if (target.closest('.leaflet-control, .leaflet-popup, .leaflet-marker-icon')) return;
+    const hit = this.hitAt(e);
+    const { store } = this.opts;
+    if (hit === undefined || hit < 0 || !store.draggable[hit]) return;
+    // The marker is dragged, not the map (no compatibility mouse events reach Leaflet's dragging).
+    e.preventDefault();
+    e.stopPropagation();
+    map.dragging.disable();
+    const at = map.latLngToContainerPoint(store.latLng(hit));
+    const pointer = map.mouseEventToContainerPoint(e);
+    this.drag = {
+      index: hit,
+      pointerId: e.pointerId,
+      dx: pointer.x - at.x,
+      dy: pointer.y - at.y,
+      startX: e.clientX,
+      startY: e.clientY,
+      moved: false,
+      from: store.latLng(hit),
+    };
+    window.addEventListener('pointermove', this.onDragMove);
+    window.addEventListener('pointerup', this.onDragUp);
+    window.addEventListener('pointercancel', this.onDragCancel);
+  };
+
+  private onDragMove = (e: PointerEvent) => {
+    const map = this._map;
+    const drag = this.drag;
+    if (!map || !drag || e.pointerId !== drag.pointerId) return;
+    if (!drag.moved && Math.hypot(e.clientX - drag.startX, e.clientY - drag.startY) < 4) return;
+    drag.moved = true;
+    const pointer = map.mouseEventToContainerPoint(e);
+    const at = map.containerPointToLatLng([pointer.x - drag.dx, pointer.y - drag.dy]);
+    this.opts.store.moveTo(drag.index, at.lat, at.lng);
+    this.redraw();
+  };
+
+  private onDragUp = (e: PointerEvent) => {
+    if (!this.drag || e.pointerId !== this.drag.pointerId) return;
+    this.endDrag(true);
+  };
+
+  private onDragCancel = () => this.endDrag(false);
+
+  private endDrag(drop: boolean) {
+    const drag = this.drag;
+    if (!drag) return;
+    this.drag = undefined;
+    window.removeEventListener('pointermove', this.onDragMove);
+    window.removeEventListener('pointerup', this.onDragUp);
+    window.removeEventListener('pointercancel', this.onDragCancel);
+    this._map?.dragging.enable();
+    if (!drag.moved) return;
+    this.swallowClick = true;
+    setTimeout(() => {
+      this.swallowClick = false;
+    }, 0);
+    const { store } = this.opts;
+    if (!drop) store.moveTo(drag.index, drag.from[0], drag.from[1]);
+    this.refresh();
+    if (drop) {
+      const [lat, lng] = store.latLng(drag.index);
+      this.opts.onDrop?.(drag.index, lat, lng);
+    }
+  }
+
   private hitAt(e: MouseEvent): Hit | undefined {
     const map = this._map;
     if (!map) return undefined;
@@ -389,6 +579,11 @@ export class MarkerCanvasLayer extends L.Layer {
 
   private onClick = (e: MouseEvent) => {
     const map = this._map;
+    if (this.swallowClick) {
+      e.stopPropagation();
+      return;
+    }
+    if (this.passClicks) return;
     if (!map || (map.dragging as unknown as { moved?: () => boolean })?.moved?.()) return;
     const target = e.target as HTMLElement;
     // Clicks on controls, popups and DOM markers belong to them.

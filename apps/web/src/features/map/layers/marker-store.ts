@@ -1,5 +1,7 @@
 import { isPathDefinition } from '@waypoint/shared/map/definitions';
 import type { MapMarkerData, MapMarkerDefinition } from '@waypoint/shared/map/marker-data';
+import type { SuggestedMarkerColumns } from '@waypoint/shared/map/suggested-markers';
+import { Tint } from '@waypoint/shared/map/tints';
 
 /** How a marker is drawn. */
 export const MarkerKind = { Icon: 0, Path: 1, Html: 2 } as const;
@@ -22,6 +24,15 @@ export class MarkerStore {
   readonly completed: Uint8Array;
   /** Markers with open 'gone' or 'moved' reports (a flag is drawn on them). */
   readonly reported: Uint8Array;
+  /** Suggestion tint per marker (`Tint` of the shared map rules; all 0 outside suggest mode). */
+  readonly tint: Uint8Array;
+  /** Whether any marker is tinted (the layers skip the tint pass otherwise). */
+  readonly tinted: boolean;
+  /** The suggestion each marker shows, or ''. */
+  readonly suggestionIds: readonly string[];
+  readonly suggestionUsers: readonly string[];
+  /** Markers the move tool may drag: new and changed suggestions (§4). */
+  readonly draggable: Uint8Array;
   /** Icon markers, top of the map first, so that lower markers are drawn over upper ones. */
   readonly drawOrder: Int32Array;
   readonly definitions: MapMarkerDefinition[];
@@ -42,6 +53,15 @@ export class MarkerStore {
     this.completed = new Uint8Array(n);
     this.reported = Uint8Array.from(m.reportCount ?? [], (c) => (c > 0 ? 1 : 0));
     if (this.reported.length !== n) this.reported = new Uint8Array(n);
+    this.draggable = new Uint8Array(n);
+    const suggested = m as Partial<SuggestedMarkerColumns>;
+    this.tint = suggested.tint ? Uint8Array.from(suggested.tint) : new Uint8Array(n);
+    this.tinted = this.tint.some((t) => t !== 0);
+    for (let i = 0; i < n; i++) {
+      if (this.tint[i] === Tint.Add || this.tint[i] === Tint.Update) this.draggable[i] = 1;
+    }
+    this.suggestionIds = suggested.suggestionId ?? [];
+    this.suggestionUsers = suggested.suggestionUser ?? [];
     const kinds = data.definitions.map((d) =>
       isPathDefinition(d)
         ? MarkerKind.Path
@@ -77,6 +97,23 @@ export class MarkerStore {
 
   points(i: number): [number, number][] | undefined {
     return this.data.markers.points[i];
+  }
+
+  /** The id the marker calls of the server take: the suggestion shown, else the marker. */
+  actionId(i: number): string {
+    return this.suggestionIds[i] || this.ids[i];
+  }
+
+  suggestionId(i: number): string {
+    return this.suggestionIds[i] ?? '';
+  }
+
+  /** Moves a marker (while it is dragged, and until the server's answer redraws the map). */
+  moveTo(i: number, lat: number, lng: number) {
+    this.data.markers.lat[i] = lat;
+    this.data.markers.lng[i] = lng;
+    this.x[i] = lng;
+    this.y[i] = -lat;
   }
 
   questId(i: number): string {

@@ -1,4 +1,5 @@
 import { constants } from '@waypoint/shared/constants';
+import { tintColors } from '@waypoint/shared/map/tints';
 import L from 'leaflet';
 import { MarkerKind, type MarkerStore } from './marker-store.ts';
 
@@ -32,10 +33,27 @@ export class PathLayer {
     const definition = this.store.definitionOf(i);
     const color = definition.polygonColor || fallbackColor;
     const fade = this.store.completed[i] ? constants.completedMarkerOpacity : 1;
+    // A suggestion is outlined in its suggestion colour, solid and a little wider.
+    const tint = tintColors[this.store.tint[i]];
     if (definition.markerDefinitionType === 'ROUTE') {
-      return { color, weight: constants.routeWeight, opacity: 0.9 * fade, renderer: this.renderer };
+      return {
+        color: tint || color,
+        weight: constants.routeWeight + (tint ? 2 : 0),
+        opacity: 0.9 * fade,
+        renderer: this.renderer,
+      };
     }
     const { weight, opacity, dashArray } = constants.polygonStyle;
+    if (tint) {
+      return {
+        color: tint,
+        weight: weight + 1,
+        opacity: fade,
+        fillColor: color,
+        fillOpacity: 0.25 * fade,
+        renderer: this.renderer,
+      };
+    }
     return {
       color,
       weight,

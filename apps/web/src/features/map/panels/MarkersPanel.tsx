@@ -31,15 +31,15 @@ interface Props {
   definitions: readonly MapMarkerDefinition[];
   counts: ReadonlyMap<string, number>;
   enabled: ReadonlySet<string>;
-  /** Admins (and, later, suggest mode) see definitions without placed markers too. */
+  /** Admins and suggest mode see definitions without placed markers too. */
   showAll: boolean;
+  /** The '+' of each definition (admins, suggest mode): chooses it for the place tool. */
+  onPlace?: (definition: MapMarkerDefinition) => void;
+  /** The definition the place tool puts down. */
+  placingId?: string | null;
   onToggle: (id: string) => void;
   onSetAll: (enabled: boolean, ids: string[]) => void;
   onCopyLink: () => void;
-  /** The '+' of each definition (admins and suggest mode): place a marker of it. */
-  onPlace?: (definition: MapMarkerDefinition) => void;
-  /** The definition the place tool puts down, if any. */
-  placingId?: string;
   /** 'Show only reported markers'. */
   reportedOnly?: boolean;
   onReportedOnly?: (on: boolean) => void;
@@ -124,7 +124,7 @@ export function MarkersPanel({
                   const Icon = typeIcons[d.markerDefinitionType] ?? IconMapPin;
                   const on = enabled.has(d._id);
                   return (
-                    <li key={d._id} className={onPlace ? classes.definitionRow : undefined}>
+                    <li key={d._id} className={classes.definitionRow}>
                       <button
                         type="button"
                         className={classes.definition}
@@ -145,6 +145,7 @@ export function MarkersPanel({
                         <IconButton
                           label={`Place ${d.name}`}
                           aria-pressed={placingId === d._id}
+                          className={classes.placeButton}
                           onClick={() => onPlace(d)}
                         >
                           <IconPlus size={16} />

@@ -6,6 +6,7 @@ import {
   IconEyeOff,
   IconLock,
   IconLockOpen,
+  IconPlus,
   IconSearch,
 } from '@tabler/icons-react';
 import { isQuestCompleted, isQuestUnlocked, type QuestListFilter } from '@waypoint/shared/domain/quests';
@@ -43,6 +44,9 @@ interface Props {
   onShowMarker: (markerId: string) => void;
   /** Links leave in a new tab (embedded map). */
   linkTarget: string | undefined;
+  /** The '+' of an objective without a marker (admins, suggest mode): chooses it for the objective tool. */
+  onPlaceObjective?: (questId: string, objective: string) => void;
+  placingObjective?: { questId: string; objective: string } | null;
 }
 
 function LevelInput({
@@ -207,6 +211,19 @@ export function QuestsPanel(p: Props) {
                           ) : (
                             objective
                           )}
+                          {!marker && p.onPlaceObjective ? (
+                            <IconButton
+                              label={`Place objective ${objective}`}
+                              aria-pressed={
+                                p.placingObjective?.questId === quest._id &&
+                                p.placingObjective.objective === objective
+                              }
+                              className={classes.placeButton}
+                              onClick={() => p.onPlaceObjective?.(quest._id, objective)}
+                            >
+                              <IconPlus size={14} />
+                            </IconButton>
+                          ) : null}
                         </li>
                       );
                     })}

@@ -41,7 +41,8 @@ interface Props {
 /** A marker's popup: name, description, images, item and key labels, quest link, completion. */
 export function MarkerPopup(props: Props) {
   const { id, definition, completed } = props;
-  const details = useMarkerDetails(id);
+  // A marker that exists only as a suggestion (an ADD) has no details to read yet.
+  const details = useMarkerDetails(id, props.suggestionId !== id);
   const marker = details.data;
   const item = useItem(marker?.itemId || undefined);
   // The player's own open suggestions about this marker: their discussion shows here too.

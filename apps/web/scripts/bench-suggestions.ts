@@ -1,0 +1,322 @@
+/**
+ * `npm run bench:suggestions`: a map of 20,000 placed markers with 2,000 open placed-marker
+ * suggestions (a third each of ADD, UPDATE and DELETE), served by the real server (child process,
+ * SQLite) with the built web app and opened in headless Chromium with every definition enabled.
+ * Measures, in the page, the time from pressing 'Activate suggestions' until the map is drawn again
+ * with the suggestions tinted (the first time with the suggestions' request, then with them read),
+ * and the time from a click with the place tool until the new suggestion is on screen. Writes the
+ * figures to docs/benchmarks.md under "## Suggestions".
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { registry } from '@waypoint/shared';
+import { constants } from '@waypoint/shared/constants';
+import { messages } from '@waypoint/shared/messages';
+import { mulberry32 } from '@waypoint/shared/random';
+import { chromium, type Page } from 'playwright-core';
+import { chromiumLaunchOptions } from '../../../scripts/chromium.mjs';
+import { startServerProcess } from '../../server/bench/server-process.ts';
+import { writeBenchmarkSection } from '../../server/bench/update-doc.ts';
+import { loadConfig } from '../../server/src/config.ts';
+import { openDatabase } from '../../server/src/db/database.ts';
+import { migrateToLatest } from '../../server/src/db/migrate.ts';
+import { insertUser } from '../../server/src/features/account/account.repository.ts';
+import { hashPassword } from '../../server/src/features/auth/passwords.ts';
+import { insertMany } from '../../server/src/features/models/models.repository.ts';
+
+const MARKERS = 20_000;
+const SUGGESTIONS = 2_000;
+const DEFINITIONS = 20;
+const WIDTH = 8192;
+const HEIGHT = 8192;
+const MAX_ZOOM = 5;
+const GAME = 'bench_game';
+const MAP = 'bench_map';
+const TOGGLES = Number(process.env.BENCH_TOGGLES ?? 7);
+const PLACES = Number(process.env.BENCH_PLACES ?? 20);
+const PLAYER = {
+  id: 'bench-player',
+  username: 'bench_player',
+  email: 'player@bench.test',
+  password: 'bench-pass-1',
+};
+
+const webDir = path.resolve(import.meta.dirname, '..');
+const rootDir = path.resolve(webDir, '../..');
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'waypoint-bench-suggestions-'));
+const port = 3990 + Math.floor(Math.random() * 40);
+const base = `http://127.0.0.1:${port}`;
+
+async function prepare() {
+  const config = loadConfig({}, { dataDir, logLevel: 'warn' });
+  const db = openDatabase(config);
+  await migrateToLatest(db);
+  const now = new Date().toISOString();
+  const parse = <K extends keyof typeof registry>(key: K, value: unknown) =>
+    registry[key].schema.parse(value) as Record<string, unknown>;
+  await insertMany(db.kysely, registry.game, [parse('game', { _id: GAME, name: 'Bench Game' })], now);
+  await insertMany(
+    db.kysely,
+    registry.category,
+    [parse('category', { _id: 'bench_cat', gameId: GAME, name: 'Bench Region' })],
+    now,
+  );
+  await insertMany(
+    db.kysely,
+    registry.map,
+    [
+      {
+        ...parse('map', {
+          _id: MAP,
+          gameId: GAME,
+          categoryId: 'bench_cat',
+          name: 'Bench 20k',
+          maxZoom: MAX_ZOOM,
+        }),
+        images: {
+          mapImage: { fileName: 'map.png', imageWidth: WIDTH, imageHeight: HEIGHT, version: 'bench' },
+        },
+      },
+    ],
+    now,
+  );
+  const definitions = Array.from({ length: DEFINITIONS }, (_, i) =>
+    parse('markerdefinition', {
+      _id: `bench_def_${i}`,
+      gameId: GAME,
+      name: `Definition ${String(i).padStart(2, '0')}`,
+      markerDefinitionType: 'SVG',
+      backgroundShape: 'CIRCLE',
+      wrapperColor: '#2563eb',
+      innerColor: '#ffffff',
+    }),
+  );
+  await insertMany(db.kysely, registry.markerdefinition, definitions, now);
+  const random = mulberry32(11);
+  const unit = 2 ** MAX_ZOOM;
+  const point = () => ({
+    lat: -(32 + random() * (HEIGHT - 64)) / unit,
+    lng: (32 + random() * (WIDTH - 64)) / unit,
+  });
+  const markers = Array.from({ length: MARKERS }, (_, i) =>
+    parse('placedmarker', {
+      _id: `${MAP}_${i}`,
+      mapId: MAP,
+      markerDefinitionId: `bench_def_${i % DEFINITIONS}`,
+      name: `Marker ${i}`,
+      ...point(),
+    }),
+  );
+  await insertMany(db.kysely, registry.placedmarker, markers, now);
+  await insertUser(db.kysely, {
+    id: PLAYER.id,
+    username: PLAYER.username,
+    email: PLAYER.email,
+    passwordHash: await hashPassword(PLAYER.password),
+    confirmed: 1,
+  });
+  const actions = ['ADD', 'UPDATE', 'DELETE'] as const;
+  const suggestions = Array.from({ length: SUGGESTIONS }, (_, k) => {
+    const action = actions[k % 3];
+    const target = `${MAP}_${k * 7}`;
+    const element =
+      action === 'ADD'
+        ? { _id: `pm_bench_${k}`, mapId: MAP, markerDefinitionId: `bench_def_${k % DEFINITIONS}`, ...point() }
+        : action === 'UPDATE'
+          ? { _id: target, ...point() }
+          : { _id: target };
+    return parse('suggestion', {
+      _id: `sg_bench_${k}`,
+      status: 'SAVED',
+      type: 'PLACED_MARKER',
+      action,
+      parentId: MAP,
+      userId: PLAYER.id,
+      username: PLAYER.username,
+      data: JSON.stringify(element),
+      targetId: element._id,
+    });
+  });
+  await insertMany(db.kysely, registry.suggestion, suggestions, now);
+  await db.close();
+  return config;
+}
+
+const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
+};
+const median = (values: number[]) => percentile(values, 50);
+
+/** Presses a button of the suggestion tools and answers the time until the map is drawn as asked. */
+function toggle(page: Page, label: string, tinted: boolean): Promise<number> {
+  // A string, so that the bundler's helpers do not leak into the page.
+  return page.evaluate(`new Promise((resolve, reject) => {
+    const button = [...document.querySelectorAll('button')].find((b) => b.textContent === ${JSON.stringify(label)});
+    if (!button) return reject(new Error('no button ' + ${JSON.stringify(label)}));
+    const before = window.__waypointMap;
+    const t0 = performance.now();
+    button.click();
+    const check = () => {
+      const h = window.__waypointMap;
+      if (h && h !== before && h.store.tinted === ${tinted} && h.markers.drawCount > 0) {
+        resolve(performance.now() - t0);
+        return;
+      }
+      if (performance.now() - t0 > 30000) return reject(new Error('not drawn'));
+      requestAnimationFrame(check);
+    };
+    requestAnimationFrame(check);
+  })`);
+}
+
+/** A click with the place tool, timed until the new marker is drawn. */
+async function placeOnce(page: Page, k: number): Promise<number> {
+  const box = (await page.locator('[data-testid=map]').boundingBox())!;
+  const x = box.x + box.width * (0.3 + ((k * 37) % 40) / 100);
+  const y = box.y + box.height * (0.3 + ((k * 53) % 40) / 100);
+  await page.evaluate(`(() => {
+    window.__placeDraws = window.__waypointMap.markers.drawCount;
+    window.addEventListener('pointerdown', () => { window.__placeAt = performance.now(); }, { once: true, capture: true });
+  })()`);
+  const size = await page.evaluate(`window.__waypointMap.store.size`);
+  await page.mouse.click(x, y);
+  const ms = (await page.evaluate(`new Promise((resolve, reject) => {
+    const check = () => {
+      const h = window.__waypointMap;
+      if (h.markers.lastExtras > 0 || h.store.size > ${size}) {
+        resolve(performance.now() - window.__placeAt);
+        return;
+      }
+      if (performance.now() - window.__placeAt > 30000) return reject(new Error('not drawn'));
+      requestAnimationFrame(check);
+    };
+    requestAnimationFrame(check);
+  })`)) as number;
+  // The answer and the suggestions read again, before the next click.
+  await page.waitForFunction(
+    (before) => {
+      const h = (
+        window as unknown as { __waypointMap: { store: { size: number }; markers: { lastExtras: number } } }
+      ).__waypointMap;
+      return h.store.size > before && h.markers.lastExtras === 0;
+    },
+    size as number,
+    { timeout: 30_000 },
+  );
+  return ms;
+}
+
+async function main() {
+  if (!existsSync(path.join(webDir, 'dist/index.html'))) {
+    execFileSync(process.execPath, [path.join(rootDir, 'node_modules/vite/bin/vite.js'), 'build'], {
+      cwd: webDir,
+      stdio: 'inherit',
+    });
+  }
+  const config = await prepare();
+  const server = await startServerProcess({
+    dataDir,
+    port,
+    env: { SEED_DEMO: 'false', SUGGESTION_RATE_LIMIT: '100000' },
+  });
+  const browser = await chromium.launch(chromiumLaunchOptions);
+  try {
+    const login = async (email: string, password: string) => {
+      const res = await fetch(`${base}/api/users/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email, password }),
+      });
+      if (!res.ok) throw new Error(`login ${email}: ${res.status}`);
+      return ((await res.json()) as { token: string }).token;
+    };
+    const open = async (token: string) => {
+      const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+      await context.addInitScript(() =>
+        localStorage.setItem(
+          'waypoint-consent',
+          JSON.stringify({ necessary: true, analytics: false, advertising: false, decidedAt: '2026-01-01' }),
+        ),
+      );
+      await context.addCookies([{ name: constants.cookieName, value: token, url: base }]);
+      const page = await context.newPage();
+      const ids = Array.from({ length: DEFINITIONS }, (_, i) => `bench_def_${i}`);
+      await page.goto(`${base}/game/${GAME}/maps/${MAP}?markerDefinitions=${ids.join(',')}`);
+      await page.waitForFunction(
+        () =>
+          Number(document.querySelector('canvas.wp-marker-canvas')?.getAttribute('data-drawn-at') ?? 0) > 0,
+        null,
+        { timeout: 60_000 },
+      );
+      return page;
+    };
+
+    // Toggling suggest mode as an admin (everyone's suggestions).
+    const adminPage = await open(await login(config.adminEmail, config.adminPassword));
+    // The pointer comes to rest on the button before the click, as a user's does.
+    await adminPage.getByRole('button', { name: messages.activateSuggestions }).hover();
+    await adminPage.waitForTimeout(500);
+    const first = await toggle(adminPage, messages.activateSuggestions, true);
+    const on: number[] = [];
+    const off: number[] = [];
+    for (let k = 0; k < TOGGLES; k++) {
+      off.push(await toggle(adminPage, messages.deactivateSuggestions, false));
+      on.push(await toggle(adminPage, messages.activateSuggestions, true));
+    }
+    if (process.env.BENCH_PROFILE) {
+      const cdp = await adminPage.context().newCDPSession(adminPage);
+      await cdp.send('Profiler.enable');
+      await toggle(adminPage, messages.deactivateSuggestions, false);
+      await cdp.send('Profiler.start');
+      await toggle(adminPage, messages.activateSuggestions, true);
+      const { profile } = await cdp.send('Profiler.stop');
+      const { writeFileSync } = await import('node:fs');
+      writeFileSync(process.env.BENCH_PROFILE, JSON.stringify(profile));
+    }
+    const tinted = (await adminPage.evaluate(
+      `(() => { const s = window.__waypointMap.store; let n = 0; for (let i = 0; i < s.size; i++) if (s.tint[i]) n++; return n; })()`,
+    )) as number;
+    await adminPage.context().close();
+    console.log(
+      `suggest mode on (first, with the request): ${first.toFixed(0)} ms; again: median ${median(on).toFixed(0)} ms, max ${Math.max(...on).toFixed(0)} ms; off: median ${median(off).toFixed(0)} ms (${tinted} tinted markers)`,
+    );
+
+    // Placing as a player in suggest mode: click to the new marker on screen.
+    const playerPage = await open(await login(PLAYER.email, PLAYER.password));
+    await toggle(playerPage, messages.activateSuggestions, true);
+    await playerPage.getByRole('button', { name: 'Place Definition 00' }).click();
+    const places: number[] = [];
+    for (let k = 0; k < PLACES; k++) places.push(await placeOnce(playerPage, k));
+    await playerPage.context().close();
+    console.log(
+      `placed suggestion, click to visible: median ${median(places).toFixed(0)} ms, p95 ${percentile(places, 95).toFixed(0)} ms (${PLACES} clicks)`,
+    );
+
+    const ok = (value: number, target: number) => (value <= target ? 'meets' : 'misses');
+    writeBenchmarkSection(
+      'Suggestions',
+      `\`npm run bench:suggestions\` — the real server (SQLite) with the built web app; headless Chromium (1280×800, no GPU) on the same 2-core machine. A map of ${MARKERS.toLocaleString('en')} placed markers over ${DEFINITIONS} definitions, every definition enabled, with ${SUGGESTIONS.toLocaleString('en')} open placed-marker suggestions (a third each of ADD, UPDATE and DELETE). Times are taken in the page: from pressing the button (or the click on the map) until the marker canvas has drawn the new state.
+
+| measurement | ms | target |
+|---|---:|---|
+| suggest mode on, first time (the suggestions read while the pointer rests on the button) | ${first.toFixed(0)} | ≤ 300 (${ok(first, 300)}) |
+| suggest mode on again, median of ${TOGGLES} (max ${Math.max(...on).toFixed(0)}) | ${median(on).toFixed(0)} | ≤ 300 (${ok(Math.max(...on), 300)}) |
+| suggest mode off, median of ${TOGGLES} | ${median(off).toFixed(0)} | ≤ 300 (${ok(median(off), 300)}) |
+| placed suggestion, click to visible, p95 of ${PLACES} (median ${median(places).toFixed(0)}) | ${percentile(places, 95).toFixed(0)} | ≤ 150 (${ok(percentile(places, 95), 150)}) |
+
+${tinted.toLocaleString('en')} markers are drawn tinted in suggest mode (suggestions whose marker another suggestion already tints get a row of their own).
+
+Measured ${new Date().toISOString().slice(0, 10)}, Node ${process.version}.`,
+    );
+  } finally {
+    await browser.close();
+    server.kill('SIGTERM');
+    await new Promise((r) => setTimeout(r, 500));
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();

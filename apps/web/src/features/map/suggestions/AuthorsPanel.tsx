@@ -1,0 +1,70 @@
+import { constants } from '@waypoint/shared/constants';
+import { type MarkerSuggestion, suggestionAuthors } from '@waypoint/shared/map/suggested-markers';
+import { messages } from '@waypoint/shared/messages';
+import { useMemo } from 'react';
+import { Button } from '../controls.tsx';
+import classes from './suggest.module.css';
+
+interface Props {
+  /** The map's open suggestions. */
+  suggestions: readonly MarkerSuggestion[];
+  /** The author whose suggestions alone are drawn, or null. */
+  only: string | null;
+  onOnly: (username: string | null) => void;
+  onDecide: (decision: 'accept' | 'reject', ids: string[]) => void;
+}
+
+const actions = [
+  ['ADD', 'added'],
+  ['UPDATE', 'changed'],
+  ['DELETE', 'removed'],
+] as const;
+
+/** Admins in suggest mode: the map's open suggestions by author, decided per author (§2.7). */
+export function AuthorsPanel({ suggestions, only, onOnly, onDecide }: Props) {
+  const authors = useMemo(() => suggestionAuthors(suggestions), [suggestions]);
+  return (
+    <section
+      className={classes.authors}
+      aria-label={messages.suggestionAuthors}
+      data-testid="suggestion-authors"
+    >
+      <h2 className={classes.authorsTitle}>{messages.suggestionAuthors}</h2>
+      {authors.length === 0 ? <p className={classes.dim}>{messages.noOpenSuggestions}</p> : null}
+      <ul className={classes.authorList}>
+        {authors.map((a) => (
+          <li key={a.username} className={classes.author} data-testid={`author-${a.username}`}>
+            <div className={classes.authorHead}>
+              <strong>{a.username || '—'}</strong>
+              <span className={classes.counts}>
+                {actions.map(([action, label]) => (
+                  <span key={action} className={classes.countChip} title={`${action}: ${a.counts[action]}`}>
+                    <span
+                      className={classes.dot}
+                      style={{ background: constants.suggestionColors[action] }}
+                      aria-hidden="true"
+                    />
+                    {a.counts[action]} {label}
+                  </span>
+                ))}
+              </span>
+            </div>
+            <div className={classes.row}>
+              <Button
+                variant="subtle"
+                aria-pressed={only === a.username}
+                onClick={() => onOnly(only === a.username ? null : a.username)}
+              >
+                {messages.showOnlyThisUser}
+              </Button>
+              <Button variant="light" onClick={() => onDecide('accept', a.ids)}>
+                {messages.acceptAll}
+              </Button>
+              <Button onClick={() => onDecide('reject', a.ids)}>{messages.rejectAll}</Button>
+            </div>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

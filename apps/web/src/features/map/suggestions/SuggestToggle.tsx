@@ -1,0 +1,21 @@
+import { IconBulb } from '@tabler/icons-react';
+import { messages } from '@waypoint/shared/messages';
+import { Button } from '../controls.tsx';
+import classes from './suggest.module.css';
+
+/** 'Activate suggestions' over the map; the suggestion tools load with suggest mode. */
+export function SuggestToggle({ onActivate, onPrepare }: { onActivate: () => void; onPrepare: () => void }) {
+  return (
+    <div className={classes.panel} data-testid="suggest-tools">
+      <Button
+        variant="light"
+        icon={<IconBulb size={15} />}
+        onPointerEnter={onPrepare}
+        onFocus={onPrepare}
+        onClick={onActivate}
+      >
+        {messages.activateSuggestions}
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,115 @@
+import { IconArrowsMove, IconCheck, IconPencil, IconTrash } from '@tabler/icons-react';
+import type { MapTool, ToolState } from '@waypoint/shared/map/tools';
+import { messages } from '@waypoint/shared/messages';
+import { Link } from 'react-router';
+import { Button } from '../controls.tsx';
+import classes from './suggest.module.css';
+
+interface Props {
+  state: ToolState;
+  /** The user name, or the local guest name; undefined for guests. */
+  loggedIn: boolean;
+  name: string;
+  admin: boolean;
+  loginPath: string;
+  /** Name of the definition or objective being placed, for the hint. */
+  placingName: string | undefined;
+  onSuggestMode: (on: boolean) => void;
+  onShowOnlySuggestions: (on: boolean) => void;
+  onTool: (tool: MapTool) => void;
+  linkTarget: string | undefined;
+}
+
+const toolButtons: { tool: MapTool; label: string; Icon: typeof IconTrash; adminOnly?: boolean }[] = [
+  { tool: 'MOVE', label: 'Move marker', Icon: IconArrowsMove },
+  { tool: 'DELETE', label: 'Delete marker', Icon: IconTrash },
+  { tool: 'EDIT', label: 'Edit marker', Icon: IconPencil },
+  { tool: 'ACCEPT', label: 'Accept suggestion', Icon: IconCheck, adminOnly: true },
+];
+
+function hint(state: ToolState, placingName: string | undefined): string | undefined {
+  switch (state.tool) {
+    case 'PLACE':
+      return placingName ? messages.placingHint(placingName) : undefined;
+    case 'PLACE_OBJECTIVE':
+      return state.objective ? messages.objectiveHint(state.objective.objective) : undefined;
+    case 'MOVE':
+      return messages.moveHint;
+    case 'DELETE':
+      return messages.deleteHint;
+    case 'EDIT':
+      return messages.editHint;
+    case 'ACCEPT':
+      return messages.acceptHint;
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * The suggestion tools over the map in suggest mode (§2.7): the cartographer's name, the tools (each pressed again returns to no tool) and, for admins, the
+ * show-only-suggestions switch. Guests are asked to log in instead of getting tools.
+ */
+export function SuggestToolsPanel(p: Props) {
+  const { state } = p;
+  const text = hint(state, p.placingName);
+  const deactivate = (
+    <Button className={classes.deactivate} onClick={() => p.onSuggestMode(false)}>
+      {messages.deactivateSuggestions}
+    </Button>
+  );
+  return (
+    <section
+      className={classes.panel}
+      data-open="true"
+      data-testid="suggest-tools"
+      aria-label="Suggestion tools"
+    >
+      <span className={classes.name}>{messages.cartographer(p.name)}</span>
+      {p.loggedIn ? (
+        <>
+          <div className={classes.row} role="toolbar" aria-label="Map tools">
+            {toolButtons
+              .filter((b) => !b.adminOnly || p.admin)
+              .map(({ tool, label, Icon }) => (
+                <button
+                  key={tool}
+                  type="button"
+                  className={classes.tool}
+                  aria-label={label}
+                  title={label}
+                  aria-pressed={state.tool === tool}
+                  onClick={() => p.onTool(tool)}
+                >
+                  <Icon size={18} aria-hidden="true" />
+                </button>
+              ))}
+            {p.admin ? (
+              <Button
+                variant="subtle"
+                aria-pressed={state.showOnlySuggestions}
+                onClick={() => p.onShowOnlySuggestions(!state.showOnlySuggestions)}
+              >
+                {state.showOnlySuggestions ? messages.showAllMarkers : messages.showOnlySuggested}
+              </Button>
+            ) : null}
+            {deactivate}
+          </div>
+          {text ? (
+            <p className={classes.hint} role="status">
+              {text}
+            </p>
+          ) : null}
+        </>
+      ) : (
+        <div className={classes.login}>
+          <p>{messages.registeredUserNeeded}</p>
+          <Link to={p.loginPath} className={classes.loginButton} target={p.linkTarget}>
+            Login
+          </Link>
+          {deactivate}
+        </div>
+      )}
+    </section>
+  );
+}

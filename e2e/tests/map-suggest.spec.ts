@@ -1,0 +1,227 @@
+import { constants } from '@waypoint/shared/constants';
+import { messages } from '@waypoint/shared/messages';
+import { admin, createConfirmedUser, expect, test } from '../support/fixtures.ts';
+import { showMarkerOf, waitForMap } from '../support/map.ts';
+import { coloursRightOf, loginWithToken, markerPoint, tintedIds, tintOf } from '../support/suggest.ts';
+
+const mapId = 'fz_coast_harbor';
+const mapPath = `/game/frontier_zone/maps/${mapId}`;
+const green = constants.suggestionColors.ADD;
+const red = constants.suggestionColors.DELETE;
+
+interface Suggestion {
+  _id: string;
+  action: string;
+  status: string;
+  targetId: string;
+  username: string;
+  data: string;
+}
+
+async function ownSuggestions(request: import('@playwright/test').APIRequestContext, token: string) {
+  const query = encodeURIComponent(JSON.stringify({ parentId: mapId, type: 'PLACED_MARKER' }));
+  const res = await request.get(`/api/suggestions?query=${query}&limit=10000`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  expect(res.ok()).toBe(true);
+  return ((await res.json()) as { data: Suggestion[] }).data;
+}
+
+test('a guest in suggest mode is asked to log in', async ({ page }) => {
+  await page.goto(mapPath);
+  await waitForMap(page);
+  await page.getByRole('button', { name: messages.activateSuggestions }).click();
+  const tools = page.getByTestId('suggest-tools');
+  await expect(tools).toContainText(/Cartographer: guest\d+/);
+  await expect(tools).toContainText(messages.registeredUserNeeded);
+  await expect(tools.getByRole('button', { name: 'Delete marker' })).toHaveCount(0);
+  const login = tools.getByRole('link', { name: 'Login' });
+  await expect(login).toHaveAttribute('href', `/login?nextUrl=${encodeURIComponent(mapPath)}`);
+  await page.getByRole('button', { name: messages.deactivateSuggestions }).click();
+  await expect(page.getByRole('button', { name: messages.activateSuggestions })).toBeVisible();
+});
+
+test('a player suggests a new marker, moves it and suggests removing another', async ({ page, request }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  const user = await createConfirmedUser(request);
+  const token = await loginWithToken(page, request, user.email, user.password);
+  await page.goto(`${mapPath}?markerDefinitions=fz_loot_cache`);
+  await waitForMap(page);
+
+  // Without suggest mode there is no '+' for players.
+  await expect(page.getByRole('button', { name: 'Place Loot Cache' })).toHaveCount(0);
+  await page.getByRole('button', { name: messages.activateSuggestions }).click();
+  const tools = page.getByTestId('suggest-tools');
+  await expect(tools).toContainText(`Cartographer: ${user.username}`);
+  await expect(tools.getByRole('button', { name: 'Accept suggestion' })).toHaveCount(0);
+
+  // Place: '+' on the definition, then a click on the map.
+  const plus = page.getByRole('button', { name: 'Place Loot Cache' });
+  await plus.click();
+  await expect(plus).toHaveAttribute('aria-pressed', 'true');
+  await expect(tools).toContainText(messages.placingHint('Loot Cache'));
+  const box = (await page.getByTestId('map').boundingBox())!;
+  const placed = page.waitForResponse(
+    (r) => r.url().includes(`/api/markers/${mapId}?suggestMode=true`) && r.request().method() === 'POST',
+  );
+  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+  expect((await placed).status()).toBe(201);
+  await expect(page.getByText(messages.suggestionAdded)).toBeVisible();
+  let mine = await ownSuggestions(request, token);
+  expect(mine).toHaveLength(1);
+  const added = mine[0];
+  expect(added).toMatchObject({ action: 'ADD', status: 'SAVED' });
+  // The new marker is drawn as a suggestion (its id is the suggestion's), ringed green.
+  await expect.poll(() => tintOf(page, added._id)).toBe(1);
+  await markerPoint(page, added._id);
+  await expect.poll(() => coloursRightOf(page, added._id)).toContain(green);
+  await page.screenshot({ path: '/tmp/map-suggest-1440.png' });
+
+  // Move: drag the suggested marker; the suggestion's position changes on the server.
+  await plus.click();
+  await expect(plus).toHaveAttribute('aria-pressed', 'false');
+  const move = tools.getByRole('button', { name: 'Move marker' });
+  await move.click();
+  await expect(move).toHaveAttribute('aria-pressed', 'true');
+  // Entering Move shows completed and future quests.
+  await expect(page.getByTestId('sidebar-right').getByLabel('Show completed')).toBeChecked();
+  const from = await markerPoint(page, added._id);
+  const before = JSON.parse(added.data) as { lat: number; lng: number };
+  const moved = page.waitForResponse(
+    (r) => r.url().includes(`/api/markers/${added._id}?suggestMode=true`) && r.request().method() === 'PATCH',
+  );
+  await page.mouse.move(from.x, from.y);
+  await page.mouse.down();
+  for (let k = 1; k <= 10; k++) await page.mouse.move(from.x + 8 * k, from.y + 5 * k);
+  await page.mouse.up();
+  expect((await moved).status()).toBe(200);
+  mine = await ownSuggestions(request, token);
+  const after = JSON.parse(mine[0].data) as { lat: number; lng: number };
+  expect(after.lng).toBeGreaterThan(before.lng);
+  expect(after.lat).toBeLessThan(before.lat);
+  // Pressing the active tool again returns to no tool.
+  await move.click();
+  await expect(move).toHaveAttribute('aria-pressed', 'false');
+
+  // Delete: a click on an existing marker suggests its removal; it turns red.
+  const del = tools.getByRole('button', { name: 'Delete marker' });
+  await del.click();
+  const target = await showMarkerOf(page, 'fz_loot_cache');
+  expect(await tintOf(page, target.id)).toBe(0);
+  const point = await markerPoint(page, target.id);
+  const removed = page.waitForResponse(
+    (r) =>
+      r.url().includes(`/api/markers/${target.id}?suggestMode=true`) && r.request().method() === 'DELETE',
+  );
+  await page.mouse.click(point.x, point.y);
+  expect(await (await removed).json()).toMatchObject({ isSuggestion: true, outcome: 'suggested' });
+  await expect.poll(() => tintOf(page, target.id)).toBe(3);
+  await expect.poll(() => coloursRightOf(page, target.id)).toContain(red);
+  await expect(page.getByTestId('marker-popup')).toHaveCount(0);
+
+  // Deleting one's own suggestion withdraws it: the suggested marker disappears.
+  await markerPoint(page, added._id);
+  const withdraw = page.waitForResponse(
+    (r) =>
+      r.url().includes(`/api/markers/${added._id}?suggestMode=true`) && r.request().method() === 'DELETE',
+  );
+  const again = await markerPoint(page, added._id);
+  await page.mouse.click(again.x, again.y);
+  expect(await (await withdraw).json()).toMatchObject({ outcome: 'withdrawn' });
+  await expect.poll(() => tintOf(page, added._id)).toBe(-1);
+  mine = await ownSuggestions(request, token);
+  expect(mine.map((s) => s.action)).toEqual(['DELETE']);
+});
+
+test('an admin reviews a player’s suggestions on the map and accepts them', async ({ page, request }) => {
+  // A player's suggestion, made through the API.
+  const user = await createConfirmedUser(request);
+  const login = await request.post('/api/users/login', {
+    data: { email: user.email, password: user.password },
+  });
+  const userToken = ((await login.json()) as { token: string }).token;
+  const created = await request.post(`/api/markers/${mapId}?suggestMode=true`, {
+    headers: { authorization: `Bearer ${userToken}` },
+    data: { markerDefinitionId: 'fz_loot_cache', name: `Crate of ${user.username}`, lat: -70, lng: 90 },
+  });
+  expect(created.status()).toBe(201);
+  const suggestion = ((await created.json()) as { suggestion: Suggestion }).suggestion;
+
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await loginWithToken(page, request, admin.email, admin.password);
+  await page.goto(`${mapPath}?markerDefinitions=fz_loot_cache`);
+  await waitForMap(page);
+  await page.getByRole('button', { name: messages.activateSuggestions }).click();
+  const tools = page.getByTestId('suggest-tools');
+  await expect(tools.getByRole('button', { name: 'Accept suggestion' })).toBeVisible();
+
+  // The player's suggestion is drawn, tinted green.
+  await expect.poll(() => tintOf(page, suggestion._id)).toBe(1);
+  const authors = page.getByTestId('suggestion-authors');
+  const group = authors.getByTestId(`author-${user.username}`);
+  await expect(group).toContainText('1 added');
+
+  // Show only suggested markers: every drawn marker is a suggestion.
+  await tools.getByRole('button', { name: messages.showOnlySuggested }).click();
+  await expect(tools.getByRole('button', { name: messages.showAllMarkers })).toBeVisible();
+  const onlyTinted = () =>
+    page.evaluate(() => {
+      const { store } = (
+        window as unknown as {
+          __waypointMap: { store: { size: number; visible: Uint8Array; tint: Uint8Array } };
+        }
+      ).__waypointMap;
+      let shown = 0;
+      for (let i = 0; i < store.size; i++) {
+        if (!store.visible[i]) continue;
+        if (!store.tint[i]) return -1;
+        shown++;
+      }
+      return shown;
+    });
+  await expect.poll(onlyTinted).toBeGreaterThan(0);
+  // 'Show only this users' keeps that author's suggestions alone.
+  await group.getByRole('button', { name: messages.showOnlyThisUser }).click();
+  await expect.poll(async () => (await tintedIds(page)).map((t) => t.id)).toEqual([suggestion._id]);
+  await markerPoint(page, suggestion._id);
+  await page.screenshot({ path: '/tmp/map-suggest-admin-1440.png' });
+
+  // Accept All: the group leaves the list and the marker becomes an ordinary marker.
+  const accepted = page.waitForResponse((r) => r.url().includes('/api/admin/suggestions/accept'));
+  await group.getByRole('button', { name: messages.acceptAll }).click();
+  await expect(group).toHaveCount(0);
+  expect((await accepted).status()).toBe(200);
+  await expect.poll(() => tintOf(page, suggestion.targetId)).toBe(0);
+
+  // A guest sees it in the map's markers.
+  const markers = (await (await request.get(`/api/map/${mapId}/markers`)).json()) as {
+    markers: { id: string; name: string[] } & { id: string[] };
+  };
+  expect(markers.markers.id).toContain(suggestion.targetId);
+});
+
+test('suggest mode on a phone: the tools sit over the map', async ({ page, request }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const user = await createConfirmedUser(request);
+  const token = await loginWithToken(page, request, user.email, user.password);
+  // A suggestion to remove a marker, so that a tint is on screen.
+  await page.goto(`${mapPath}?markerDefinitions=fz_loot_cache`);
+  await waitForMap(page);
+  const target = await showMarkerOf(page, 'fz_loot_cache');
+  const res = await request.delete(`/api/markers/${target.id}?suggestMode=true`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  expect(res.ok()).toBe(true);
+  await page.getByRole('button', { name: messages.activateSuggestions }).click();
+  const tools = page.getByTestId('suggest-tools');
+  await expect(tools.getByRole('button', { name: 'Move marker' })).toBeVisible();
+  await expect.poll(() => tintOf(page, target.id)).toBe(3);
+  await markerPoint(page, target.id);
+  await expect.poll(() => coloursRightOf(page, target.id)).toContain(red);
+  // The panel stays inside the window and clear of the zoom buttons.
+  const panel = (await tools.boundingBox())!;
+  const zoom = (await page.locator('.leaflet-control-zoom').boundingBox())!;
+  expect(panel.x).toBeGreaterThanOrEqual(zoom.x + zoom.width);
+  expect(panel.x + panel.width).toBeLessThanOrEqual(390);
+  await page.screenshot({ path: '/tmp/map-suggest-390.png' });
+});
