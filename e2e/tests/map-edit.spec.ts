@@ -90,8 +90,8 @@ test('a user in suggest mode draws a polygon corner by corner and saves it as a 
   await page.getByTestId('sidebar-left').getByRole('button', { name: 'Place Patrol Route' }).click();
   await page.getByTestId('sidebar-left').getByRole('button', { name: 'Close markers' }).click();
   await expect(panel.getByRole('heading', { name: 'Route Actions' })).toBeVisible();
-  await clickMapAt(page, 0.3, 0.2);
-  await clickMapAt(page, 0.7, 0.3);
+  await clickMapAt(page, 0.3, 0.5);
+  await clickMapAt(page, 0.7, 0.6);
   await expect(page.locator('.wp-draw-corner')).toHaveCount(2);
   await page.screenshot({ path: `${shots}/draw-390.png` });
   await panel.getByRole('button', { name: 'Cancel' }).click();
@@ -164,7 +164,9 @@ test("a user edits a marker through 'Editing marker', then discusses and upvotes
   await page.setViewportSize({ width: 390, height: 844 });
   await page.getByTestId('marker-popup').getByRole('button', { name: 'Edit' }).click();
   await expect(panel.getByRole('heading', { name: 'Editing marker' })).toBeVisible();
-  await expect(panel.getByLabel('Name')).toHaveValue(originalName);
+  // The marker is drawn from the player's suggestion now: editing starts from the suggested element.
+  await expect(panel.getByLabel('Name')).toHaveValue('Intel drop (moved north)');
+  expect(originalName).not.toBe('Intel drop (moved north)');
   await page.screenshot({ path: `${shots}/edit-390.png` });
   await panel.getByRole('button', { name: 'Cancel' }).click();
   await expect(panel).toHaveCount(0);

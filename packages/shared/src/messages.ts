@@ -29,6 +29,7 @@ export const messages = {
   bulkAddFailure: 'Bulk add failure!',
   passwordsMustMatch: 'Passwords must be the same',
   linkCopied: 'Link copied to clipboard',
+  closeNotification: 'Close notification',
   suggestionAdded: 'Suggestion added',
   suggestionAddError: 'Error while adding suggestion',
   logging: 'Logging...',

@@ -199,6 +199,11 @@ export function MapView({
     const open = (index: number, latlng?: L.LatLng) => {
       if (tooltip.current) m.closeTooltip(tooltip.current);
       if (toolsRef.current?.onMarker?.(index)) return;
+      // While placing, a click on a marker or shape places (a corner) there instead of opening it.
+      if (toolsRef.current?.placing && latlng) {
+        toolsRef.current.onMapClick?.(latlng.lat, latlng.lng);
+        return;
+      }
       const container = document.createElement('div');
       const p = L.popup({
         maxWidth: 301,

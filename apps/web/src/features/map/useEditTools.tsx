@@ -21,6 +21,28 @@ const EditMarkerPanel = lazy(() =>
   import('./panels/EditMarkerPanel.tsx').then((m) => ({ default: m.EditMarkerPanel })),
 );
 
+/**
+ * The marker the edit panel starts from: the placed marker, or for a marker drawn from a suggestion
+ * (its id is the suggestion's) the suggested element over the marker it changes.
+ */
+async function editableMarker(id: string): Promise<TPlacedMarker> {
+  const path = (value: string) => encodeURIComponent(value);
+  try {
+    return await api.get<TPlacedMarker>(`/placedmarker/${path(id)}`);
+  } catch (error) {
+    if (!(error instanceof HttpError) || error.status !== 404) throw error;
+  }
+  const suggestion = await api.get<{ action: string; targetId: string; data: string }>(
+    `/suggestion/${path(id)}`,
+  );
+  const element = JSON.parse(suggestion.data || '{}') as Partial<TPlacedMarker>;
+  const base =
+    suggestion.action === 'ADD'
+      ? {}
+      : await api.get<TPlacedMarker>(`/placedmarker/${path(suggestion.targetId)}`).catch(() => ({}));
+  return { ...base, ...element, _id: id } as TPlacedMarker;
+}
+
 interface Options {
   mapId: string;
   gameId: string;
@@ -90,8 +112,8 @@ export function useEditTools({
 
   const editingId = state.editingMarkerId;
   const editing = useQuery({
-    queryKey: mapKeys.marker(editingId ?? ''),
-    queryFn: () => api.get<TPlacedMarker>(`/placedmarker/${encodeURIComponent(editingId ?? '')}`),
+    queryKey: [...mapKeys.marker(editingId ?? ''), 'editable'],
+    queryFn: () => editableMarker(editingId ?? ''),
     enabled: Boolean(editingId),
     staleTime: 60_000,
   });

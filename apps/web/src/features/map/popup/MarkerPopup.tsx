@@ -70,7 +70,9 @@ export function MarkerPopup(props: Props) {
     <div ref={root} className={classes.popupBody} data-testid="marker-popup">
       <div className={classes.popupTitle}>{props.name || definition.name}</div>
       <div className={classes.popupKind}>{definition.name}</div>
-      {details.isPending ? <div className={classes.dimmed}>Loading…</div> : null}
+      {details.isPending && details.fetchStatus !== 'idle' ? (
+        <div className={classes.dimmed}>Loading…</div>
+      ) : null}
       {description && definition.markerDefinitionType !== 'HTML' ? (
         <SafeHtml html={description} className={classes.popupText} />
       ) : null}
