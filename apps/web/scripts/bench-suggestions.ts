@@ -15,6 +15,7 @@ import { registry } from '@waypoint/shared';
 import { constants } from '@waypoint/shared/constants';
 import { messages } from '@waypoint/shared/messages';
 import { mulberry32 } from '@waypoint/shared/random';
+import autocannon from 'autocannon';
 import { chromium, type Page } from 'playwright-core';
 import { chromiumLaunchOptions } from '../../../scripts/chromium.mjs';
 import { startServerProcess } from '../../server/bench/server-process.ts';
@@ -36,6 +37,9 @@ const GAME = 'bench_game';
 const MAP = 'bench_map';
 const TOGGLES = Number(process.env.BENCH_TOGGLES ?? 7);
 const PLACES = Number(process.env.BENCH_PLACES ?? 20);
+const POSTERS = 200;
+const POST_RATE = 200;
+const POSTER_PASSWORD = 'bench-poster-pass-1';
 const PLAYER = {
   id: 'bench-player',
   username: 'bench_player',
@@ -110,6 +114,17 @@ async function prepare() {
     }),
   );
   await insertMany(db.kysely, registry.placedmarker, markers, now);
+  // The players who post suggestions at a fixed rate (one password hash for all).
+  const posterHash = await hashPassword(POSTER_PASSWORD);
+  for (let k = 0; k < POSTERS; k++) {
+    await insertUser(db.kysely, {
+      id: `bench-poster-${k}`,
+      username: `bench_poster_${k}`,
+      email: `poster${k}@bench.test`,
+      passwordHash: posterHash,
+      confirmed: 1,
+    });
+  }
   await insertUser(db.kysely, {
     id: PLAYER.id,
     username: PLAYER.username,
@@ -220,7 +235,7 @@ async function main() {
   const server = await startServerProcess({
     dataDir,
     port,
-    env: { SEED_DEMO: 'false', SUGGESTION_RATE_LIMIT: '100000' },
+    env: { SEED_DEMO: 'false', SUGGESTION_RATE_LIMIT: '100000', AUTH_RATE_LIMIT: '100000' },
   });
   const browser = await chromium.launch(chromiumLaunchOptions);
   try {
@@ -295,6 +310,53 @@ async function main() {
       `placed suggestion, click to visible: median ${median(places).toFixed(0)} ms, p95 ${percentile(places, 95).toFixed(0)} ms (${PLACES} clicks)`,
     );
 
+    // 200 players posting marker suggestions at a fixed 200 per second, through the map's call.
+    const tokens: string[] = [];
+    for (let k = 0; k < POSTERS; k++) tokens.push(await login(`poster${k}@bench.test`, POSTER_PASSWORD));
+    const random = mulberry32(7);
+    let n = 0;
+    const posting = async (connections: number) => {
+      const result = await autocannon({
+        url: `${base}/api/markers/${MAP}?suggestMode=true`,
+        method: 'POST',
+        connections,
+        overallRate: POST_RATE,
+        duration: 10,
+        requests: [
+          {
+            setupRequest: (request) => {
+              const k = n++;
+              return {
+                ...request,
+                headers: {
+                  'content-type': 'application/json',
+                  authorization: `Bearer ${tokens[k % POSTERS]}`,
+                },
+                body: JSON.stringify({
+                  name: `Posted ${k}`,
+                  markerDefinitionId: `bench_def_${k % DEFINITIONS}`,
+                  lat: -random() * 200,
+                  lng: random() * 200,
+                }),
+              };
+            },
+          },
+        ],
+      });
+      return {
+        rps: Math.round(result.requests.average),
+        p50: result.latency.p50,
+        p99: result.latency.p99,
+        errors: result.errors + result.non2xx,
+        connections,
+      };
+    };
+    const posts = [await posting(1), await posting(10)];
+    for (const p of posts)
+      console.log(
+        `posting at ${POST_RATE} req/s (${POSTERS} users, ${p.connections} connections): ${p.rps} req/s, p50 ${p.p50} ms, p99 ${p.p99} ms, errors ${p.errors}`,
+      );
+
     const ok = (value: number, target: number) => (value <= target ? 'meets' : 'misses');
     writeBenchmarkSection(
       'Suggestions',
@@ -306,6 +368,7 @@ async function main() {
 | suggest mode on again, median of ${TOGGLES} (max ${Math.max(...on).toFixed(0)}) | ${median(on).toFixed(0)} | ≤ 300 (${ok(Math.max(...on), 300)}) |
 | suggest mode off, median of ${TOGGLES} | ${median(off).toFixed(0)} | ≤ 300 (${ok(median(off), 300)}) |
 | placed suggestion, click to visible, p95 of ${PLACES} (median ${median(places).toFixed(0)}) | ${percentile(places, 95).toFixed(0)} | ≤ 150 (${ok(percentile(places, 95), 150)}) |
+${posts.map((p) => `| ${POSTERS} players posting marker suggestions at a fixed ${POST_RATE}/s, ${p.connections} connection${p.connections === 1 ? '' : 's'}: p99 (p50 ${p.p50}; ${p.rps} req/s, ${p.errors} errors) | ${p.p99} | ≤ 30 (${ok(p.p99, 30)}) |`).join('\n')}
 
 ${tinted.toLocaleString('en')} markers are drawn tinted in suggest mode (suggestions whose marker another suggestion already tints get a row of their own).
 
