@@ -118,8 +118,9 @@ export const bodyPlugin = fp<{ config: Config }>(async (app: FastifyInstance, { 
     done(null, value);
   });
 
-  app.addHook('preValidation', async (request: FastifyRequest) => {
+  // A plain (not async) hook: it runs on every request, and a promise per request costs.
+  app.addHook('preValidation', (request: FastifyRequest, _reply, done) => {
     const bad = findBadText(request.query, 'query') ?? findBadText(pathParams(request), 'params');
-    if (bad) throw badTextError(bad);
+    done(bad ? badTextError(bad) : undefined);
   });
 });

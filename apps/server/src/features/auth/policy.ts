@@ -50,9 +50,7 @@ export const policyPlugin = fp<{ db: Db; tokens: TokenService; routes: DeclaredR
       for (const method of methods) if (method !== 'HEAD') opts.routes.push({ method, url: route.url, role });
     });
 
-    app.addHook('onRequest', async (request) => {
-      const token = bearer(request);
-      const role = request.routeOptions.config?.role ?? 'guest';
+    const check = async (request: FastifyRequest, token: string | null, role: Role) => {
       if (token) {
         request.user = await opts.tokens.verify(token);
         if (!request.user && role !== 'guest') throw unauthorized(messages.loginRequired);
@@ -60,6 +58,13 @@ export const policyPlugin = fp<{ db: Db; tokens: TokenService; routes: DeclaredR
       if (role === 'guest') return;
       if (!request.user) throw unauthorized(messages.loginRequired);
       if (role === 'admin') await ensureAdmin(opts.db, request);
+    };
+    // Most requests are guests' reads: they pass without a promise; the others are checked.
+    app.addHook('onRequest', (request, _reply, done) => {
+      const token = bearer(request);
+      const role = request.routeOptions.config?.role ?? 'guest';
+      if (!token && role === 'guest') return done();
+      check(request, token, role).then(() => done(), done);
     });
   },
 );
