@@ -407,6 +407,8 @@ function explore(
   data: MixingData,
   options: SearchOptions,
   visit: (mask: number, cost: number, parent: number, ingredient: number, depth: number) => void,
+  /** True when nothing reachable from this state in `remaining` steps can matter: it is not expanded. */
+  hopeless?: (mask: number, cost: number, remaining: number) => boolean,
 ) {
   const excluded = new Set(options.excluded ?? []);
   const usable = data.ingredients.map((_, i) => i).filter((i) => !excluded.has(i));
@@ -430,16 +432,18 @@ function explore(
     for (const from of frontier) {
       const mask = states.mask[from]!;
       const cost = states.cost[from]!;
+      if (hopeless?.(mask, cost, depth - d + 1)) continue;
       for (let k = 0; k < usable.length; k++) {
         const to = nextMask(data, mask, usable[k]!);
         const c = cost + prices[k]!;
-        const known = bestCost.get(to);
-        if (known >= 0 && known <= c) continue;
         evaluated++;
+        // The last depth is judged, not stored: a dominated result there simply scores no better.
         if (last) {
           visit(to, c, from, usable[k]!, d);
           continue;
         }
+        const known = bestCost.get(to);
+        if (known >= 0 && known <= c) continue;
         bestCost.set(to, c);
         const index = states.add(to, c, from, usable[k]!);
         visit(to, c, from, usable[k]!, d);
@@ -450,6 +454,53 @@ function explore(
     options.onProgress?.(d / depth);
   }
   return { states, complete, evaluated };
+}
+
+/**
+ * An upper bound of the market value a product can reach from an effect set in `remaining` more steps.
+ * A step keeps an effect or replaces it by a rule's target, so after r steps an effect's multiplier is
+ * at most `reach[r][effect]`; each step adds at most one effect (an ingredient's own), which the
+ * remaining steps may transform too; and a product holds at most 8 effects.
+ */
+function boundsOf(data: MixingData, options: SearchOptions) {
+  const excluded = new Set(options.excluded ?? []);
+  const usable = data.compiled.filter((_, i) => !excluded.has(i));
+  const reach: Float64Array[] = [Float64Array.from(data.ordered, (e) => e.multiplier)];
+  for (let r = 1; r <= MAX_EFFECTS; r++) {
+    const prev = reach[r - 1]!;
+    const next = Float64Array.from(prev);
+    for (const { rules } of usable)
+      for (const [from, to] of rules) next[from] = Math.max(next[from]!, prev[to]!);
+    reach.push(next);
+  }
+  // The best an added effect can become with r - 1 steps after the one that adds it.
+  const slot = reach.map((_, r) =>
+    r === 0 ? 0 : Math.max(0, ...usable.map(({ base }) => reach[r - 1]![base]!)),
+  );
+  const base = options.product.basePrice;
+  return (mask: number, remaining: number) => {
+    const r = Math.min(remaining, MAX_EFFECTS);
+    const row = reach[r]!;
+    let sum = 0;
+    let size = 0;
+    let lo = mask >>> 0;
+    let hi = (mask - lo) / TWO32;
+    while (lo !== 0) {
+      const low = lo & -lo;
+      sum += row[31 - Math.clz32(low)]!;
+      size++;
+      lo ^= low;
+    }
+    while (hi !== 0) {
+      const low = hi & -hi;
+      sum += row[63 - Math.clz32(low)]!;
+      size++;
+      hi ^= low;
+    }
+    sum += Math.min(r, Math.max(0, MAX_EFFECTS - size)) * slot[r]!;
+    // One more than the exact sum: float32 rounding can never make the real value exceed it.
+    return Math.floor(base * (1 + sum)) + 1;
+  };
 }
 
 function wordsOf(data: MixingData, names: readonly string[]): [number, number] {
@@ -463,6 +514,38 @@ function wordsOf(data: MixingData, names: readonly string[]): [number, number] {
  * profit, under optional constraints. Exact: every reachable effect set is judged with its cheapest
  * sequence. Ties go to the cheaper, then the shorter sequence.
  */
+/**
+ * Market value for the search: the multipliers summed through byte tables (five lookups per set)
+ * in double precision, then the game's float32 sum only where it could round differently (a value
+ * within 0.01 of a half).
+ */
+function fastValuer(data: MixingData, basePrice: number) {
+  const tables = Array.from({ length: 5 }, (_, b) =>
+    Float64Array.from({ length: 256 }, (_, v) => {
+      let sum = 0;
+      for (let k = 0; k < 8; k++) if (v & (1 << k)) sum += data.ordered[b * 8 + k]?.multiplier ?? 0;
+      return sum;
+    }),
+  );
+  const [t0, t1, t2, t3, t4] = tables as [
+    Float64Array,
+    Float64Array,
+    Float64Array,
+    Float64Array,
+    Float64Array,
+  ];
+  return (mask: number) => {
+    const lo = mask >>> 0;
+    const hi = (mask - lo) / TWO32;
+    const sum =
+      t0[lo & 255]! + t1[(lo >>> 8) & 255]! + t2[(lo >>> 16) & 255]! + t3[lo >>> 24]! + t4[hi & 255]!;
+    const value = basePrice * (1 + sum);
+    const frac = value - Math.floor(value);
+    if (Math.abs(frac - 0.5) < 0.01) return marketValue(data, basePrice, mask);
+    return Math.round(value);
+  };
+}
+
 export function bestMix(data: MixingData, options: SearchOptions): SearchResult {
   const [reqLo, reqHi] = wordsOf(data, options.required ?? []);
   const [forLo, forHi] = wordsOf(data, options.forbidden ?? []);
@@ -478,28 +561,42 @@ export function bestMix(data: MixingData, options: SearchOptions): SearchResult 
     score: number;
   }
   const top: Top[] = [];
+  const bound = boundsOf(data, options);
+  const valueOf = fastValuer(data, base);
+  // Once the list is full, a state whose best possible outcome cannot beat its last entry is not
+  // expanded (branch and bound; the bound is safe, so the answer stays exact).
+  const hopeless = (mask: number, cost: number, remaining: number) => {
+    if (top.length < keep) return false;
+    const best = bound(mask, remaining) - (options.objective === 'profit' ? cost : 0);
+    return best < top[top.length - 1]!.score;
+  };
   const better = (a: Top, b: Top) =>
     a.score !== b.score ? a.score > b.score : a.cost !== b.cost ? a.cost < b.cost : a.depth < b.depth;
-  const { states, complete, evaluated } = explore(data, options, (mask, cost, parent, ingredient, depth) => {
-    const lo = mask >>> 0;
-    const hi = (mask - lo) / TWO32;
-    if ((lo & reqLo) >>> 0 !== reqLo || (hi & reqHi) !== reqHi) return;
-    if ((lo & forLo) !== 0 || (hi & forHi) !== 0) return;
-    const price = marketValue(data, base, mask);
-    const score = options.objective === 'price' ? price : price - cost;
-    const worst = top[top.length - 1];
-    if (top.length >= keep && worst && score < worst.score) return;
-    const entry = { mask, cost, parent, ingredient, depth, price, score };
-    const same = top.findIndex((t) => t.mask === mask);
-    if (same >= 0) {
-      if (!better(entry, top[same]!)) return;
-      top.splice(same, 1);
-    }
-    let at = top.length;
-    while (at > 0 && better(entry, top[at - 1]!)) at--;
-    top.splice(at, 0, entry);
-    if (top.length > keep) top.pop();
-  });
+  const { states, complete, evaluated } = explore(
+    data,
+    options,
+    (mask, cost, parent, ingredient, depth) => {
+      const lo = mask >>> 0;
+      const hi = (mask - lo) / TWO32;
+      if ((lo & reqLo) >>> 0 !== reqLo || (hi & reqHi) !== reqHi) return;
+      if ((lo & forLo) !== 0 || (hi & forHi) !== 0) return;
+      const price = valueOf(mask);
+      const score = options.objective === 'price' ? price : price - cost;
+      const worst = top[top.length - 1];
+      if (top.length >= keep && worst && score < worst.score) return;
+      const entry = { mask, cost, parent, ingredient, depth, price, score };
+      const same = top.findIndex((t) => t.mask === mask);
+      if (same >= 0) {
+        if (!better(entry, top[same]!)) return;
+        top.splice(same, 1);
+      }
+      let at = top.length;
+      while (at > 0 && better(entry, top[at - 1]!)) at--;
+      top.splice(at, 0, entry);
+      if (top.length > keep) top.pop();
+    },
+    hopeless,
+  );
   const found = top.map((t) => ({
     ingredients: states.path(t.parent, t.ingredient),
     mask: t.mask,
