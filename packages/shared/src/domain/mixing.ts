@@ -562,7 +562,7 @@ export function bestMix(data: MixingData, options: SearchOptions): SearchResult 
   }
   const top: Top[] = [];
   const bound = boundsOf(data, options);
-  const valueOf = fastValuer(data, base);
+  const valueAt = fastValuer(data, base);
   // Once the list is full, a state whose best possible outcome cannot beat its last entry is not
   // expanded (branch and bound; the bound is safe, so the answer stays exact).
   const hopeless = (mask: number, cost: number, remaining: number) => {
@@ -580,7 +580,7 @@ export function bestMix(data: MixingData, options: SearchOptions): SearchResult 
       const hi = (mask - lo) / TWO32;
       if ((lo & reqLo) >>> 0 !== reqLo || (hi & reqHi) !== reqHi) return;
       if ((lo & forLo) !== 0 || (hi & forHi) !== 0) return;
-      const price = valueOf(mask);
+      const price = valueAt(mask);
       const score = options.objective === 'price' ? price : price - cost;
       const worst = top[top.length - 1];
       if (top.length >= keep && worst && score < worst.score) return;
