@@ -52,7 +52,8 @@ function pick(record: ModelRecord, names: Iterable<string>): ModelRecord {
   return out;
 }
 
-function sanitizeHtmlFields(model: ModelDef, record: ModelRecord): ModelRecord {
+/** A copy of `record` with every HTML field of the model sanitized for storing. */
+export function sanitizeHtmlFields(model: ModelDef, record: ModelRecord): ModelRecord {
   const out = { ...record };
   for (const [name, field] of Object.entries(model.fields)) {
     if (field.html && typeof out[name] === 'string') out[name] = sanitizeStoredHtml(out[name] as string);
@@ -60,7 +61,8 @@ function sanitizeHtmlFields(model: ModelDef, record: ModelRecord): ModelRecord {
   return out;
 }
 
-function withoutReadOnly(model: ModelDef, input: unknown): unknown {
+/** The input without the fields no client may set (a non-object is returned as it is, for the schema to refuse). */
+export function withoutReadOnly(model: ModelDef, input: unknown): unknown {
   if (typeof input !== 'object' || input === null || Array.isArray(input)) return input;
   const out: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(input)) {

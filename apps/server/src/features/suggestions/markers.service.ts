@@ -58,6 +58,14 @@ export function createMarkerService(deps: {
   const { db, writer, suggestions } = deps;
   const actorOf = (user: SuggestionActor) => ({ id: user.id, username: user.username });
 
+  /** A DELETE suggestion of a placed marker, made by `user` within the caller's transaction. */
+  const suggestRemoval = (trx: Executor, marker: ModelRecord, user: SuggestionActor) =>
+    suggestions.create(
+      { type: TYPE, action: 'DELETE', parentId: String(marker.mapId), data: { _id: String(marker._id) } },
+      user,
+      trx,
+    );
+
   function allow(user: SuggestionActor, suggestMode: boolean) {
     if (!user.admin && !suggestMode) throw forbidden(messages.suggestionNotAllowed);
   }
@@ -208,18 +216,7 @@ export function createMarkerService(deps: {
         }
         const marker = await findRecord(trx, markerModel, id);
         if (!marker) throw notFound(messages.notFound('Placed marker', id));
-        await suggestions.create(
-          {
-            type: TYPE,
-            action: 'DELETE',
-            parentId: String(marker.mapId),
-            data: { _id: id },
-            imageUrl: '',
-            imageUrls: [],
-          },
-          user,
-          trx,
-        );
+        await suggestRemoval(trx, marker, user);
         return { isSuggestion: true, suggestionType: TYPE, suggestionAction: 'DELETE', outcome: 'suggested' };
       });
     },
@@ -266,18 +263,7 @@ export function createMarkerService(deps: {
       if (gone >= constants.goneReportsForDeleteSuggestion) {
         const already = await suggestions.openFor(TYPE, id, undefined, trx);
         if (!already.some((s) => s.action === 'DELETE')) {
-          const created = await suggestions.create(
-            {
-              type: TYPE,
-              action: 'DELETE',
-              parentId: String(marker.mapId),
-              data: { _id: id },
-              imageUrl: '',
-              imageUrls: [],
-            },
-            { id: user.id, username: user.username, admin: false },
-            trx,
-          );
+          const created = await suggestRemoval(trx, marker, { ...user, admin: false });
           suggestionId = created._id;
         }
       }

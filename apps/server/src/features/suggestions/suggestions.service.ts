@@ -16,10 +16,10 @@ import type { z } from 'zod';
 import type { Db, Executor } from '../../db/database.ts';
 import type { ModelRecord } from '../../db/rows.ts';
 import { badRequest, conflict, forbidden, HttpError, notFound, parse } from '../../http/errors.ts';
-import { sanitizePlainText, sanitizeStoredHtml } from '../../http/sanitize.ts';
+import { sanitizePlainText } from '../../http/sanitize.ts';
 import { type Actor, recordAudit } from '../audit/audit.ts';
 import { findRecord, recordExists } from '../models/models.repository.ts';
-import type { ModelWriter } from '../models/models.service.ts';
+import { type ModelWriter, sanitizeHtmlFields, withoutReadOnly } from '../models/models.service.ts';
 import {
   addComment,
   currentVote,
@@ -46,22 +46,6 @@ const auditActor = (user: SuggestionActor): Actor => ({ id: user.id, username: u
 
 const fieldError = (field: string, message: string) =>
   badRequest(`Invalid ${field}: ${message}`, [{ field, message }]);
-
-function withoutReadOnly(model: ModelDef, input: Record<string, unknown>): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const [name, value] of Object.entries(input)) {
-    if (name === '_id' || !model.fields[name]?.readOnly) out[name] = value;
-  }
-  return out;
-}
-
-function sanitizeHtml(model: ModelDef, record: Record<string, unknown>) {
-  for (const [name, field] of Object.entries(model.fields)) {
-    if (field.html && typeof record[name] === 'string')
-      record[name] = sanitizeStoredHtml(record[name] as string);
-  }
-  return record;
-}
 
 function parseData(raw: unknown): Record<string, unknown> {
   let value = raw;
@@ -116,12 +100,12 @@ export async function validateSuggestionData(
   const model = modelOfType(type);
   const input = parseData(raw);
   if (action === 'ADD') {
-    const fields = withoutReadOnly(model, input);
+    const fields = withoutReadOnly(model, input) as ModelRecord;
     if (model.parent && !fields[model.parent.field]) fields[model.parent.field] = parentId;
     if (!fields._id) {
       fields._id = model.key === 'placedmarker' ? newMarkerId() : idFromName(String(fields.name ?? ''));
     }
-    const record = sanitizeHtml(model, parse(model.schema, fields, 'body.data') as ModelRecord);
+    const record = sanitizeHtmlFields(model, parse(model.schema, fields, 'body.data') as ModelRecord);
     if (parentOf(model, record) !== parentId) {
       throw fieldError(
         'body.parentId',
@@ -153,8 +137,8 @@ export async function validateSuggestionData(
   const baseUpdatedAt = (await updatedAtOf(db, model.table, id)) ?? '';
   if (action === 'DELETE') return { data: { _id: id }, targetId: id, baseUpdatedAt };
 
-  const { _id: _ignored, ...rest } = withoutReadOnly(model, input);
-  const patch = sanitizeHtml(model, parse(model.patchSchema, rest, 'body.data') as ModelRecord);
+  const { _id: _ignored, ...rest } = withoutReadOnly(model, input) as ModelRecord;
+  const patch = sanitizeHtmlFields(model, parse(model.patchSchema, rest, 'body.data') as ModelRecord);
   // A change may bring only images (fetched into the element when accepted).
   if (Object.keys(patch).length === 0 && !options.withImages) {
     throw fieldError('body.data', 'Names no field to change');

@@ -34,18 +34,6 @@ export interface Freshness {
   reportCount: number;
 }
 
-/** `POST /api/markers/{mapId}`: a new marker (or, in suggest mode, a suggestion of one). */
-export function useCreateMarker(mapId: string) {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: ({ body, suggestMode }: { body: Record<string, unknown>; suggestMode: boolean }) =>
-      api.post<MarkerAnswer>(`/markers/${path(mapId)}${mode(suggestMode)}`, body),
-    // A suggestion leaves the map's markers as they are; a change applied at once does not.
-    onSuccess: (answer) =>
-      answer.isSuggestion ? undefined : client.invalidateQueries({ queryKey: mapKeys.markerData(mapId) }),
-  });
-}
-
 /** `PATCH /api/markers/{id}`: a change of a marker (or, in suggest mode, a suggestion of one). */
 export function useUpdateMarker(mapId: string) {
   const client = useQueryClient();

@@ -1,7 +1,6 @@
 import {
   initialToolState,
   type MapTool,
-  type PlaceKind,
   type ToolEffect,
   type ToolEvent,
   type ToolState,
@@ -36,16 +35,6 @@ export function useMapTools(onEffect: (effect: ToolEffect, state: ToolState) => 
     [send],
   );
 
-  /** The place action (a definition's '+'): polygons and routes start drawing, others placing. */
-  const startPlacing = useCallback(
-    (definition: { _id: string; markerDefinitionType: string }) => {
-      const type = definition.markerDefinitionType;
-      const kind: PlaceKind = type === 'POLYGON' || type === 'ROUTE' ? type : 'POINT';
-      send({ type: 'choosePlacing', definitionId: definition._id, kind });
-    },
-    [send],
-  );
-
   const chooseTool = useCallback((tool: MapTool) => send({ type: 'chooseTool', tool }), [send]);
   const setSuggestMode = useCallback((on: boolean) => send({ type: 'setSuggestMode', on }), [send]);
   const setShowOnlySuggestions = useCallback(
@@ -53,7 +42,7 @@ export function useMapTools(onEffect: (effect: ToolEffect, state: ToolState) => 
     [send],
   );
 
-  return { state, send, startEditing, startPlacing, chooseTool, setSuggestMode, setShowOnlySuggestions };
+  return { state, send, startEditing, chooseTool, setSuggestMode, setShowOnlySuggestions };
 }
 
 export type MapTools = ReturnType<typeof useMapTools>;
