@@ -9,6 +9,7 @@ import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { stripVTControlCharacters } from 'node:util';
 import { ensurePackages } from './system-deps.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -38,7 +39,17 @@ function vitest(name, env, args) {
   if (!existsSync(out)) return results.push({ name, passed: 0, failed: 1 });
   const report = JSON.parse(readFileSync(out, 'utf8'));
   const failed = report.numFailedTests + (status !== 0 && report.numFailedTests === 0 ? 1 : 0);
-  results.push({ name, passed: report.numPassedTests, failed });
+  const failures = [];
+  for (const file of report.testResults ?? []) {
+    if (file.status === 'failed' && !(file.assertionResults ?? []).some((a) => a.status === 'failed'))
+      failures.push(`${path.relative(root, file.name)}: ${firstLines(file.message)}`);
+    for (const a of file.assertionResults ?? [])
+      if (a.status === 'failed')
+        failures.push(
+          `${path.relative(root, file.name)} › ${a.fullName}: ${firstLines(a.failureMessages?.join('\n'))}`,
+        );
+  }
+  results.push({ name, passed: report.numPassedTests, failed, failures });
 }
 
 function playwright(name) {
@@ -51,9 +62,27 @@ function playwright(name) {
     },
   );
   if (!existsSync(out)) return results.push({ name, passed: 0, failed: 1 });
-  const { stats } = JSON.parse(readFileSync(out, 'utf8'));
+  const report = JSON.parse(readFileSync(out, 'utf8'));
+  const { stats } = report;
   const failed = stats.unexpected + stats.flaky + (status !== 0 && stats.unexpected === 0 ? 1 : 0);
-  results.push({ name, passed: stats.expected, failed });
+  const failures = [];
+  const visit = (suite) => {
+    for (const spec of suite.specs ?? [])
+      for (const test of spec.tests ?? [])
+        if (test.status === 'unexpected' || test.status === 'flaky')
+          failures.push(
+            `${spec.file}:${spec.line} › ${spec.title} (${test.status}): ` +
+              firstLines(test.results?.find((r) => r.error)?.error?.message),
+          );
+    for (const child of suite.suites ?? []) visit(child);
+  };
+  for (const suite of report.suites ?? []) visit(suite);
+  results.push({ name, passed: stats.expected, failed, failures });
+}
+
+/** The first lines of a failure message, so the end of a long log still says what failed. */
+function firstLines(text = '') {
+  return stripVTControlCharacters(text).split('\n').slice(0, 6).join('\n    ');
 }
 
 const want = (suite) => only.length === 0 || only.includes(suite);
@@ -119,6 +148,8 @@ if (want('e2e')) {
   }
 }
 
+const failures = results.flatMap((r) => (r.failures ?? []).map((f) => `  [${r.name}] ${f}`));
+if (failures.length > 0) console.log(`\nFailures:\n${failures.join('\n')}`);
 console.log('\nSuites:');
 for (const r of results) console.log(`  ${r.name}: ${r.passed} passed, ${r.failed} failed`);
 const passed = results.reduce((n, r) => n + r.passed, 0);
