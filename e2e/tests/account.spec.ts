@@ -102,3 +102,37 @@ test('the reset-progress dialog confirms only after typing reset', async ({ page
   await expect(page.getByText(messages.progressReset('Frontier Zone'))).toBeVisible();
   await expect(dialog).toBeHidden();
 });
+
+test("the SPEC's toasts: 'Logging...' then its outcome, 'Register Failure!', and an unknown recovery link", async ({
+  page,
+  request,
+}) => {
+  const user = await createConfirmedUser(request);
+  await page.goto('/login');
+  await submitLogin(page, user.email, 'not-the-password');
+  await expect(page.getByText(messages.loggingFailure(messages.invalidCredentials))).toBeVisible();
+  await submitLogin(page, user.email, user.password);
+  await expect(page.getByText(messages.loggingSuccess)).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+
+  // A taken username: the toast is the SPEC's text, the reason shows on the field.
+  await page.goto('/contact');
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Logout' }).click();
+  await page.goto('/register');
+  await page.getByLabel('Username').fill(user.username);
+  await page.getByLabel('Email').fill(`other-${user.email}`);
+  await page.getByLabel(/^Password/).fill(user.password);
+  await page.getByLabel('Confirm password').fill(user.password);
+  await page.getByLabel('I agree to the privacy policy').check();
+  await page.getByRole('button', { name: 'Register' }).click();
+  await expect(page.getByText(messages.registerFailure, { exact: true })).toBeVisible();
+  await expect(page.getByText(messages.usernameTaken)).toBeVisible();
+
+  // A recovery link that does not exist: 'Passwords must be the same' (SPEC §5), the reason in the form.
+  await page.goto('/passwordRecovery/0123456789abcdef0123456789abcdef');
+  await page.getByLabel('New password').fill('a-long-new-password-1');
+  await page.getByLabel('Confirm password').fill('a-long-new-password-1');
+  await page.getByRole('button', { name: 'Save new password' }).click();
+  await expect(page.getByText(messages.passwordsMustMatch, { exact: true })).toBeVisible();
+  await expect(page.getByRole('alert').filter({ hasText: messages.invalidOrExpiredLink })).toBeVisible();
+});

@@ -109,7 +109,6 @@ export const messages = {
   tryAgain: 'Try again',
   resetProgress: 'Reset Progress',
   // Web texts that the specification leaves open; worded in the same voice.
-  loginSuccess: (username: string) => `Welcome back, ${username}!`,
   loggedOut: 'You are logged out',
   progressReset: (game: string) => `Progress reset for ${game}`,
   resetProgressHint: (word: string) =>

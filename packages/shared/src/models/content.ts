@@ -232,7 +232,7 @@ export const markerdefinition = defineModel({
     width: f.number(constants.defaultMarkerSize, { min: -1, max: 2000 }),
     height: f.number(constants.defaultMarkerSize, { min: -1, max: 2000 }),
     showNameLabel: f.boolean(false),
-    divIconClassName: f.text({ max: 200 }),
+    divIconClassName: f.text({ max: 200, default: constants.defaultDivIconClassName }),
     completable: f.boolean(true),
     disabled: f.boolean(true),
     authorName: f.text(),

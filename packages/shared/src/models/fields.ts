@@ -95,7 +95,8 @@ export const zWebLink = z
 
 export const f = {
   id: () => def(zId, 'text', 'text', { required: true, filterable: true }),
-  text: (o: Options & { max?: number } = {}) => def(optionalText(o.max ?? MAX_TEXT), 'text', 'text', o),
+  text: ({ max, default: dflt = '', ...o }: Options & { max?: number; default?: string } = {}) =>
+    def(text(max ?? MAX_TEXT).default(dflt), 'text', 'text', o),
   requiredText: (o: Options & { max?: number } = {}) =>
     def(requiredText(o.max ?? MAX_TEXT), 'text', 'text', { ...o, required: true }),
   /** A link shown to visitors: empty, or an absolute http(s) URL. */

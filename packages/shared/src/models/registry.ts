@@ -29,6 +29,15 @@ export function isModelKey(key: string): key is ModelKey {
   return Object.hasOwn(registry, key);
 }
 
+/** Other names the admin paths accept for a model (SPEC §3: the item's admin endpoint is `admin/itemId`). */
+export const modelAliases: Readonly<Record<string, ModelKey>> = { itemId: 'item' };
+
+/** The model a path segment names: its key or one of its aliases; undefined when none. */
+export function modelKeyOf(name: string): ModelKey | undefined {
+  if (isModelKey(name)) return name;
+  return Object.hasOwn(modelAliases, name) ? modelAliases[name] : undefined;
+}
+
 export function getModel(key: ModelKey): ModelDef {
   return registry[key] as unknown as ModelDef;
 }

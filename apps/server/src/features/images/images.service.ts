@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { getModel, isModelKey, type ModelKey, messages, type TStoredImage } from '@waypoint/shared';
+import { getModel, type ModelKey, messages, modelKeyOf, type TStoredImage } from '@waypoint/shared';
 import type { AppContext } from '../../context.ts';
 import type { ModelRecord } from '../../db/rows.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
@@ -67,20 +67,19 @@ export function createImageService(ctx: AppContext) {
     id: string,
     field: string,
   ): Promise<{ key: ModelKey; record: ModelRecord }> {
-    if (!isModelKey(modelName) || getModel(modelName).write !== 'admin') {
-      throw notFound(messages.notFound('Model', modelName));
-    }
-    const model = getModel(modelName);
+    const key = modelKeyOf(modelName);
+    if (!key || getModel(key).write !== 'admin') throw notFound(messages.notFound('Model', modelName));
+    const model = getModel(key);
     if (!model.imageFields.includes(field))
       throw notFound(messages.notFound(`Image field of ${model.label}`, field));
     try {
-      storage.uploadDir(modelName, id, field);
+      storage.uploadDir(key, id, field);
     } catch (error) {
       throw asHttpError(error);
     }
     const record = await findRecord(ctx.db.kysely, model, id);
     if (!record) throw notFound(messages.notFound(model.label, id));
-    return { key: modelName, record };
+    return { key, record };
   }
 
   /** Stores an image for a record's field (replacing the previous one) and answers the record. */

@@ -6,6 +6,7 @@ import {
   type ModelKey,
   messages,
   modelByCollection,
+  modelKeyOf,
   zId,
 } from '@waypoint/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -100,8 +101,9 @@ function actorOf(request: FastifyRequest): Actor {
 }
 
 function writableModel(raw: string): ModelKey {
-  if (!isModelKey(raw) || getModel(raw).write !== 'admin') throw notFound(messages.notFound('Model', raw));
-  return raw;
+  const key = modelKeyOf(raw);
+  if (!key || getModel(key).write !== 'admin') throw notFound(messages.notFound('Model', raw));
+  return key;
 }
 
 export function registerModelRoutes(

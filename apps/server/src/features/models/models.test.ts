@@ -137,6 +137,47 @@ describe('admin writes', () => {
     expect((await get('/api/game/g3')).statusCode).toBe(404);
   });
 
+  it("accepts `itemId` as the item's admin path (SPEC §3) and stores the default divIcon class", async () => {
+    const created = await env.t.app.inject({
+      method: 'PUT',
+      url: '/api/admin/itemId',
+      headers: env.admin.auth,
+      payload: { _id: 'alias_item', gameId: 'g1', itemName: 'Alias item' },
+    });
+    expect(created.statusCode).toBe(201);
+    const edited = await env.t.app.inject({
+      method: 'PATCH',
+      url: '/api/admin/itemId/alias_item',
+      headers: env.admin.auth,
+      payload: { pricePerUnit: 12 },
+    });
+    expect(edited.json()).toMatchObject({ _id: 'alias_item', itemName: 'Alias item', pricePerUnit: 12 });
+    expect((await get('/api/item/alias_item')).statusCode).toBe(200);
+    const removed = await env.t.app.inject({
+      method: 'DELETE',
+      url: '/api/admin/itemId/alias_item',
+      headers: env.admin.auth,
+    });
+    expect(removed.statusCode).toBe(200);
+    // Not an alias of anything else.
+    const unknown = await env.t.app.inject({
+      method: 'PUT',
+      url: '/api/admin/itemIds',
+      headers: env.admin.auth,
+      payload: {},
+    });
+    expect(unknown.statusCode).toBe(404);
+
+    const definition = await env.t.app.inject({
+      method: 'PUT',
+      url: '/api/admin/markerdefinition',
+      headers: env.admin.auth,
+      payload: { _id: 'def_default_class', gameId: 'g1', name: 'Default class' },
+    });
+    expect(definition.statusCode).toBe(201);
+    expect(definition.json().divIconClassName).toBe('default_div_icon_classname');
+  });
+
   it('answers 409 for an existing id and 400 for a missing parent', async () => {
     const dup = await env.t.app.inject({
       method: 'PUT',

@@ -20,15 +20,18 @@ export function LoginPage() {
   const form = useSchemaForm(zLogin, { email: '', password: '' });
   const login = useMutation({
     mutationFn: (body: { email: string; password: string }) => api.post<LoginAnswer>('/users/login', body),
-    onSuccess: (answer) => {
+    onMutate: () => ({ progress: toast.pending(messages.logging) }),
+    onSuccess: (answer, _body, context) => {
       storeToken(answer.token);
-      toast.success(messages.loginSuccess(answer.user.username));
+      context.progress.success(messages.loggingSuccess);
       const next = safeNextPath(params.get('nextUrl')) ?? safeNextPath(params.get('postRoute')) ?? '/';
       navigate(next, { replace: true });
     },
-    onError: (error) => {
+    onError: (error, _body, context) => {
       applyServerErrors(form, error);
-      toast.error(errorMessage(error, messages.somethingWentWrong));
+      const failure = messages.loggingFailure(errorMessage(error, messages.somethingWentWrong));
+      if (context) context.progress.error(failure);
+      else toast.error(failure);
     },
   });
   const suffix = params.toString() ? `?${params.toString()}` : '';

@@ -1,4 +1,4 @@
-import { Button, PasswordInput, Stack } from '@mantine/core';
+import { Alert, Button, PasswordInput, Stack } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { zPasswordRecoveryForm } from '@waypoint/shared/account/schemas';
 import { messages } from '@waypoint/shared/messages';
@@ -22,7 +22,8 @@ export function PasswordRecoveryPage() {
       toast.success(messages.passwordChanged);
       navigate('/', { replace: true });
     },
-    onError: (error) => toast.error(errorMessage(error, messages.somethingWentWrong)),
+    // SPEC §5: a link that does not exist toasts 'Passwords must be the same'; the reason shows in the form.
+    onError: () => toast.error(messages.passwordsMustMatch),
   });
   return (
     <AuthCard title="Choose a new password">
@@ -49,6 +50,11 @@ export function PasswordRecoveryPage() {
             required
             {...form.getInputProps('confirmPassword')}
           />
+          {recover.isError ? (
+            <Alert color="red" role="alert" variant="light">
+              {errorMessage(recover.error, messages.somethingWentWrong)}
+            </Alert>
+          ) : null}
           <Button type="submit" loading={recover.isPending} fullWidth>
             Save new password
           </Button>

@@ -28,8 +28,9 @@ export function RegisterPage() {
       form.reset();
     },
     onError: (error) => {
+      // The toast is the SPEC's text; the server's reason shows on its field, or above the button.
       applyServerErrors(form, error);
-      toast.error(`${messages.registerFailure} ${errorMessage(error, '')}`.trim());
+      toast.error(messages.registerFailure);
     },
   });
 
@@ -88,6 +89,11 @@ export function RegisterPage() {
             }
             {...form.getInputProps('consent', { type: 'checkbox' })}
           />
+          {register.isError && Object.keys(form.errors).length === 0 ? (
+            <Alert color="red" role="alert" variant="light">
+              {errorMessage(register.error, messages.somethingWentWrong)}
+            </Alert>
+          ) : null}
           <Button type="submit" loading={register.isPending} fullWidth>
             Register
           </Button>
