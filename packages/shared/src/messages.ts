@@ -110,6 +110,11 @@ export const messages = {
   resetProgress: 'Reset Progress',
   // Web texts that the specification leaves open; worded in the same voice.
   loggedOut: 'You are logged out',
+  noSuchMap: (map: string, game: string) => `${game} has no map "${map}". Its maps:`,
+  noSuchGame: (game: string) => `There is no game "${game}".`,
+  errorPageUnreachable: 'The server could not be reached. Check your connection and try again.',
+  openGame: (game: string) => `Open ${game}`,
+  mapPageTitle: (map: string) => `${map} interactive map`,
   progressReset: (game: string) => `Progress reset for ${game}`,
   resetProgressHint: (word: string) =>
     `Type ${word} to confirm. This removes your tracked progress for the game.`,

@@ -9,6 +9,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { guestName, useSession } from '../../api/session.ts';
 import { toast } from '../../components/toast.ts';
+import { usePageMeta } from '../../components/usePageMeta.ts';
 import { MarkerStore } from './layers/marker-store.ts';
 import { type MapController, MapView } from './MapView.tsx';
 import classes from './map.module.css';
@@ -76,6 +77,7 @@ interface Props {
 /** The map view (specification §2.7): map, markers panel, quests panel, popups. */
 export function MapPage({ gameId, map, category, embedded }: Props) {
   const session = useSession();
+  usePageMeta(messages.mapPageTitle(map.name));
   const [search] = useSearchParams();
   const questId = search.get('questId');
   const minimal = search.get('minimalNavBar') === 'true';
