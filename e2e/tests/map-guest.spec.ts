@@ -16,14 +16,21 @@ test('a guest opens a map, enables a definition, copies the filter link and open
   await tile;
   await expect(page.getByRole('heading', { name: 'Saltmarsh Coast Quests' })).toBeVisible();
 
-  // Definitions start disabled: nothing is drawn, every entry is struck through.
+  // A first visit shows what the admin chose (extracts, bosses, spawns, quest objectives); the rest
+  // starts struck through.
+  for (const id of ['fz_extract', 'fz_spawn', 'fz_boss', 'quest_objective'])
+    await expect(page.getByTestId(`definition-${id}`)).toHaveAttribute('aria-pressed', 'true');
+  await expect.poll(() => drawnCount(page)).toBeGreaterThan(0);
+  const firstVisit = await drawnCount(page);
   const loot = page.getByTestId('definition-fz_loot_cache');
   await expect(loot).toHaveAttribute('aria-pressed', 'false');
   await expect(loot).toContainText('Loot Cache');
-  expect(await drawnCount(page)).toBe(0);
+  await page.getByRole('button', { name: 'Disable all' }).click();
+  await expect.poll(() => drawnCount(page)).toBe(0);
   await loot.click();
   await expect(loot).toHaveAttribute('aria-pressed', 'true');
   await expect.poll(() => drawnCount(page)).toBeGreaterThan(0);
+  expect(firstVisit).toBeGreaterThan(0);
 
   // A marker's popup: name and definition; guests get no completion toggle.
   const marker = await showMarkerOf(page, 'fz_loot_cache');

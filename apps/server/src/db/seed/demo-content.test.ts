@@ -167,6 +167,24 @@ describe('demo content', () => {
     });
   });
 
+  it('shows extracts, bosses, spawns and quest objectives on a first visit; the rest waits to be enabled', () => {
+    const shown = records('markerdefinition').filter((d) => d.disabled === false);
+    expect(shown.map((d) => d._id)).toEqual(
+      expect.arrayContaining(['quest_objective', 'fz_extract', 'fz_spawn', 'fz_boss', 'ef_monster_camp']),
+    );
+    expect(records('markerdefinition').some((d) => d.disabled === true)).toBe(true);
+    // Every demo map of the shooter and the RPG has markers to see before anything is enabled.
+    const shownIds = new Set(shown.map((d) => d._id));
+    for (const map of records('map').filter(
+      (m) => m.gameId !== 'greenhouse_tycoon' && m.gameId !== 'schedule_one',
+    )) {
+      const visible = records('placedmarker').filter(
+        (m) => m.mapId === map._id && shownIds.has(str(m.markerDefinitionId)),
+      );
+      expect(visible.length, str(map._id)).toBeGreaterThan(0);
+    }
+  });
+
   it('places markers on every map inside the image, with polygons, routes and quest objectives', () => {
     const markers = records('placedmarker');
     const definitions = new Map(records('markerdefinition').map((d) => [d._id, d]));

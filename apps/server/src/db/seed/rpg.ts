@@ -95,6 +95,8 @@ function markerDefinitions(): Input<'markerdefinition'>[] {
     },
     {
       _id: 'ef_npc',
+      // Shown on a first visit (the admin's choice of what a new player sees).
+      disabled: false,
       name: 'Character',
       markerCategory: 'Characters',
       markerDefinitionType: 'IMAGE' as const,
@@ -103,6 +105,8 @@ function markerDefinitions(): Input<'markerdefinition'>[] {
     },
     {
       _id: 'ef_monster_camp',
+      // Shown on a first visit (the admin's choice of what a new player sees).
+      disabled: false,
       name: 'Monster Camp',
       markerCategory: 'Enemies',
       markerDefinitionType: 'SVG' as const,
@@ -123,6 +127,8 @@ function markerDefinitions(): Input<'markerdefinition'>[] {
     },
     {
       _id: 'ef_shrine',
+      // Shown on a first visit (the admin's choice of what a new player sees).
+      disabled: false,
       name: 'Shrine',
       description: '<span class="wp-html-marker">&#10022;</span>',
       markerCategory: 'Landmarks',

@@ -55,6 +55,8 @@ function markerDefinitions(): Input<'markerdefinition'>[] {
   return [
     definition(FZ, {
       _id: QUEST_OBJECTIVE_ID,
+      // Shown on a first visit (the admin's choice of what a new player sees).
+      disabled: false,
       name: 'Quest Objective',
       description: 'A place where a quest objective is done.',
       quest: true,
@@ -85,6 +87,8 @@ function markerDefinitions(): Input<'markerdefinition'>[] {
     }),
     definition(FZ, {
       _id: 'fz_extract',
+      // Shown on a first visit (the admin's choice of what a new player sees).
+      disabled: false,
       name: 'Extraction Point',
       markerCategory: 'Extracts',
       markerDefinitionType: 'IMAGE',
@@ -95,6 +99,8 @@ function markerDefinitions(): Input<'markerdefinition'>[] {
     }),
     definition(FZ, {
       _id: 'fz_spawn',
+      // Shown on a first visit (the admin's choice of what a new player sees).
+      disabled: false,
       name: 'Player Spawn',
       markerCategory: 'Spawns',
       markerDefinitionType: 'SVG',
@@ -133,6 +139,8 @@ function markerDefinitions(): Input<'markerdefinition'>[] {
     }),
     definition(FZ, {
       _id: 'fz_boss',
+      // Shown on a first visit (the admin's choice of what a new player sees).
+      disabled: false,
       name: 'Boss Spawn',
       markerCategory: 'Bosses',
       markerDefinitionType: 'IMAGE',
