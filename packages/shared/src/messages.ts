@@ -115,6 +115,9 @@ export const messages = {
   errorPageUnreachable: 'The server could not be reached. Check your connection and try again.',
   openGame: (game: string) => `Open ${game}`,
   mapPageTitle: (map: string) => `${map} interactive map`,
+  hideFound: 'Hide found',
+  foundCount: (found: number, total: number) => `found ${found}/${total}`,
+  copyMarkerLink: 'Copy link to this marker',
   progressReset: (game: string) => `Progress reset for ${game}`,
   resetProgressHint: (word: string) =>
     `Type ${word} to confirm. This removes your tracked progress for the game.`,

@@ -3,8 +3,10 @@
  * category, the panel's search, which definitions a visitor sees, icon sizes and the
  * `markerDefinitions` filter link.
  */
+
 import { constants } from '../constants.ts';
 import type { MarkerDefinitionType } from '../models/enums.ts';
+import { withoutMapView } from './view-url.ts';
 
 /** The part of a marker definition these rules need. */
 export interface DefinitionLike {
@@ -114,9 +116,10 @@ export function parseEnabledDefinitions(value: string | null | undefined): strin
  * (other query parameters kept; the parameter left out when nothing is enabled).
  */
 export function filterLink(pageUrl: string, enabledIds: Iterable<string>): string {
-  const hashAt = pageUrl.indexOf('#');
-  const hash = hashAt >= 0 ? pageUrl.slice(hashAt) : '';
-  const withoutHash = hashAt >= 0 ? pageUrl.slice(0, hashAt) : pageUrl;
+  const url = withoutMapView(pageUrl);
+  const hashAt = url.indexOf('#');
+  const hash = hashAt >= 0 ? url.slice(hashAt) : '';
+  const withoutHash = hashAt >= 0 ? url.slice(0, hashAt) : url;
   const queryAt = withoutHash.indexOf('?');
   const base = queryAt >= 0 ? withoutHash.slice(0, queryAt) : withoutHash;
   const query = queryAt >= 0 ? withoutHash.slice(queryAt + 1) : '';

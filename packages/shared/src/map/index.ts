@@ -3,3 +3,4 @@ export * from './marker-data.ts';
 export * from './quests.ts';
 export * from './routing.ts';
 export * from './suggested-markers.ts';
+export * from './view-url.ts';

@@ -3,6 +3,7 @@ import { constants } from '@waypoint/shared/constants';
 import { filterLink } from '@waypoint/shared/map/definitions';
 import { type MapMarkerDefinition, placedCounts } from '@waypoint/shared/map/marker-data';
 import { isQuestMarkerShown } from '@waypoint/shared/map/quests';
+import { mapViewParams, markerShareLink } from '@waypoint/shared/map/view-url';
 import { messages } from '@waypoint/shared/messages';
 import type { TCategory, TMap } from '@waypoint/shared/models/types';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
@@ -26,7 +27,7 @@ import {
   useSetQuestCompleted,
 } from './queries.ts';
 import { Sidebar } from './Sidebar.tsx';
-import { useEnabledDefinitions } from './state.ts';
+import { useEnabledDefinitions, useHideFound } from './state.ts';
 import { SuggestToggle } from './suggestions/SuggestToggle.tsx';
 import { useEditTools } from './useEditTools.tsx';
 import { useQuestPanel } from './useQuestPanel.ts';
@@ -140,6 +141,7 @@ export function MapPage({ gameId, map, category, embedded }: Props) {
     tools: suggest.tools,
   });
   const [reportedOnly, setReportedOnly] = useState(false);
+  const [hideFound, setHideFound] = useHideFound();
   // Changes when a popup's report or confirmation changed a marker's flag.
   const [reportedTick, setReportedTick] = useState(0);
 
@@ -152,6 +154,24 @@ export function MapPage({ gameId, map, category, embedded }: Props) {
     [completedMarkers.data, session],
   );
   const setMarkerCompleted = useSetMarkerCompleted(session);
+
+  const [completion, setCompletion] = useState(0);
+  useEffect(() => {
+    if (!store) return;
+    if (store.applyCompleted(completedSet)) setCompletion((n) => n + 1);
+  }, [store, completedSet]);
+  // Completed markers per definition: the markers panel's 'found n/total' (players only).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `completion` says the store's flags changed
+  const found = useMemo(() => {
+    if (!store || !session) return undefined;
+    const perDefinition = new Map<string, number>();
+    for (let i = 0; i < store.size; i++) {
+      if (store.completed[i] !== 1) continue;
+      const id = store.definitionOf(i)._id;
+      perDefinition.set(id, (perDefinition.get(id) ?? 0) + 1);
+    }
+    return perDefinition;
+  }, [store, completion, session]);
 
   // Which markers are drawn: definition enabled, and the quests panel lets its quest through.
   // Worked out while rendering, so that the map's first draw already shows them.
@@ -173,6 +193,7 @@ export function MapPage({ gameId, map, category, embedded }: Props) {
         (i) =>
           enabledDefs[store.def[i]] &&
           (!reportedOnly || store.reported[i] === 1) &&
+          !(hideFound && store.completed[i] === 1) &&
           isQuestMarkerShown(store.questId(i), v),
       ),
     );
@@ -182,6 +203,8 @@ export function MapPage({ gameId, map, category, embedded }: Props) {
     store,
     enabled,
     reportedOnly,
+    hideFound,
+    completion,
     reportedTick,
     panel.allHidden,
     panel.hidden,
@@ -189,12 +212,6 @@ export function MapPage({ gameId, map, category, embedded }: Props) {
     panel.byId,
     suggest.visibility,
   ]);
-
-  const [completion, setCompletion] = useState(0);
-  useEffect(() => {
-    if (!store) return;
-    if (store.applyCompleted(completedSet)) setCompletion((n) => n + 1);
-  }, [store, completedSet]);
 
   /** Shows one marker: its definition on, the map flown to it, the marker highlighted. */
   const showMarker = useCallback(
@@ -222,6 +239,35 @@ export function MapPage({ gameId, map, category, embedded }: Props) {
     const first = entry.markers[0];
     if (first) showMarker(first._id);
   }, [questId, store, quests.data, showMarker, sidebars]);
+
+  // ?marker= (a shared marker link) turns its definition on and opens its popup once it is drawn.
+  const sharedMarker = useRef(search.get(mapViewParams.marker));
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `visibility` says the drawn set changed
+  useEffect(() => {
+    const id = sharedMarker.current;
+    if (!id || !store) return;
+    const i = store.indexOf(id);
+    if (i < 0) {
+      sharedMarker.current = null;
+      return;
+    }
+    const defId = store.definitionOf(i)._id;
+    if (!enabled.has(defId)) {
+      setEnabled(new Set([...enabled, defId]));
+      return;
+    }
+    if (controller.current?.openMarker(id)) sharedMarker.current = null;
+  }, [store, enabled, setEnabled, visibility]);
+
+  const shareMarker = async (i: number) => {
+    if (!store) return;
+    const [lat, lng] = store.latLng(i);
+    const m = controller.current?.leaflet();
+    const zoom = m ? Math.max(m.getZoom(), m.getMaxZoom() - 1) : 0;
+    const ok = await copyText(markerShareLink(location.href, store.ids[i], { lat, lng, zoom }));
+    if (ok) toast.success(messages.linkCopied);
+    else toast.error(messages.somethingWentWrong);
+  };
 
   const copyLink = async () => {
     const ok = await copyText(filterLink(location.href, enabled));
@@ -259,6 +305,7 @@ export function MapPage({ gameId, map, category, embedded }: Props) {
         loginPath={loginPath}
         suggestionId={store.suggestionId(i) || undefined}
         onEdit={editTools.canEdit ? () => editTools.edit(store.actionId(i)) : undefined}
+        onShare={() => void shareMarker(i)}
       />
     );
   };
@@ -343,6 +390,9 @@ export function MapPage({ gameId, map, category, embedded }: Props) {
             onCopyLink={copyLink}
             reportedOnly={reportedOnly}
             onReportedOnly={setReportedOnly}
+            found={found}
+            hideFound={hideFound}
+            onHideFound={setHideFound}
           />
         )}
       </Sidebar>

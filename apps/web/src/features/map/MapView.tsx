@@ -1,5 +1,6 @@
 import 'leaflet/dist/leaflet.css';
 import { constants } from '@waypoint/shared/constants';
+import { parseMapView, withMapView } from '@waypoint/shared/map/view-url';
 import { messages } from '@waypoint/shared/messages';
 import type { TMap } from '@waypoint/shared/models/types';
 import L from 'leaflet';
@@ -24,6 +25,8 @@ export interface MapController {
   redrawMarker(id: string): void;
   /** The Leaflet map, for tools that add their own layers. */
   leaflet(): L.Map | undefined;
+  /** Opens a marker's popup (a shared marker link); answers false while the marker is not drawn. */
+  openMarker(id: string): boolean;
 }
 
 /** What the map tools (suggest mode, admins) do with the pointer; without them the map only browses. */
@@ -105,6 +108,7 @@ export function MapView({
   toolsRef.current = tools;
   const relayout = useCallback(() => popupLayer.current?.update(), []);
   const drawLayer = useRef<DrawLayer | undefined>(undefined);
+  const openRef = useRef<((index: number) => void) | undefined>(undefined);
 
   // The map itself, made once per game map.
   useEffect(() => {
@@ -123,8 +127,24 @@ export function MapView({
     m.attributionControl.setPrefix(false);
     const fit = m.getBoundsZoom(frame.bounds, false);
     m.setMinZoom(Math.min(fit, frame.maxZoom));
-    m.setView(frame.center, Math.min(fit, frame.maxZoom), { animate: false });
+    // A view in the address (reload, back/forward, a shared link) wins over fitting the picture.
+    const view = parseMapView(new URLSearchParams(window.location.search), {
+      south: frame.bounds.getSouth(),
+      west: frame.bounds.getWest(),
+      north: frame.bounds.getNorth(),
+      east: frame.bounds.getEast(),
+      minZoom: m.getMinZoom(),
+      maxZoom: frame.maxZoom,
+    });
+    if (view) m.setView([view.lat, view.lng], view.zoom, { animate: false });
+    else m.setView(frame.center, Math.min(fit, frame.maxZoom), { animate: false });
     m.setMaxBounds(frame.bounds.pad(0.25));
+    // The address follows the view without adding history entries.
+    m.on('moveend', () => {
+      const c = m.getCenter();
+      const next = withMapView(window.location.href, { lat: c.lat, lng: c.lng, zoom: m.getZoom() });
+      if (next !== window.location.href) window.history.replaceState(window.history.state, '', next);
+    });
 
     const backdrop = m.createPane('wpBackdrop');
     backdrop.style.zIndex = '150';
@@ -249,6 +269,7 @@ export function MapView({
     const html = new HtmlMarkerLayer(store, (i) => open(i)).addTo(m);
     markers.addTo(m);
     layers.current = { markers, paths, html };
+    openRef.current = (i) => open(i);
     (window as unknown as { __waypointMap?: unknown }).__waypointMap = { map: m, markers, store };
     return () => {
       markers.remove();
@@ -315,6 +336,13 @@ export function MapView({
         else l.markers.redrawMarker(i);
       },
       leaflet: () => leaflet.current,
+      openMarker(id) {
+        const s = storeRef.current;
+        const i = s ? s.indexOf(id) : -1;
+        if (!s || i < 0 || !s.visible[i] || !openRef.current) return false;
+        openRef.current(i);
+        return true;
+      },
     }),
     [],
   );

@@ -80,3 +80,25 @@ export function useEnabledDefinitions(
 
   return { enabled: enabled ?? empty, setEnabled: update, toggle };
 }
+
+const hideFoundKey = 'waypoint:hideFound';
+
+/** 'Hide found' on the markers panel, remembered in this browser for every map. */
+export function useHideFound(): [boolean, (on: boolean) => void] {
+  const [on, setOn] = useState(() => {
+    try {
+      return localStorage.getItem(hideFoundKey) === 'true';
+    } catch {
+      return false;
+    }
+  });
+  const set = useCallback((next: boolean) => {
+    setOn(next);
+    try {
+      localStorage.setItem(hideFoundKey, String(next));
+    } catch {
+      // Private windows may refuse storage: the switch still works for this visit.
+    }
+  }, []);
+  return [on, set];
+}

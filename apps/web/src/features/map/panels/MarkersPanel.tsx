@@ -40,6 +40,11 @@ interface Props {
   onToggle: (id: string) => void;
   onSetAll: (enabled: boolean, ids: string[]) => void;
   onCopyLink: () => void;
+  /** Completed markers per definition (players): shown as 'found n/total'. */
+  found?: ReadonlyMap<string, number>;
+  /** 'Hide found': completed markers leave the map. */
+  hideFound?: boolean;
+  onHideFound?: (on: boolean) => void;
   /** 'Show only reported markers'. */
   reportedOnly?: boolean;
   onReportedOnly?: (on: boolean) => void;
@@ -58,11 +63,15 @@ export function MarkersPanel({
   placingId,
   reportedOnly,
   onReportedOnly,
+  found,
+  hideFound,
+  onHideFound,
 }: Props) {
   const { gameId } = useParams();
   const [search, setSearch] = useState('');
   const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set());
   const count = (id: string) => counts.get(id) ?? 0;
+  const foundOf = (id: string) => found?.get(id) ?? 0;
   const listed = useMemo(
     () => listedDefinitions(definitions, (id) => counts.get(id) ?? 0, { showAll, search }),
     [definitions, counts, showAll, search],
@@ -90,6 +99,13 @@ export function MarkersPanel({
           Copy filter link
         </Button>
       </div>
+      {onHideFound && found ? (
+        <Check
+          label={messages.hideFound}
+          checked={Boolean(hideFound)}
+          onChange={(e) => onHideFound(e.currentTarget.checked)}
+        />
+      ) : null}
       {onReportedOnly ? (
         <Check
           label={messages.showOnlyReported}
@@ -117,6 +133,14 @@ export function MarkersPanel({
             >
               {open ? <IconChevronDown size={14} /> : <IconChevronRight size={14} />}
               <span>{group.name}</span>
+              {found ? (
+                <span className={classes.groupFound} data-testid={`group-found-${group.name}`}>
+                  {messages.foundCount(
+                    group.definitions.reduce((n, d) => n + foundOf(d._id), 0),
+                    group.definitions.reduce((n, d) => n + count(d._id), 0),
+                  )}
+                </span>
+              ) : null}
             </button>
             {open ? (
               <ul className={classes.definitionList}>
@@ -139,7 +163,12 @@ export function MarkersPanel({
                           style={{ color: d.wrapperColor || d.polygonColor || undefined }}
                         />
                         <span className={classes.definitionName}>{d.name}</span>
-                        <span className={classes.count}>{count(d._id)}</span>
+                        <span
+                          className={classes.count}
+                          title={found ? messages.foundCount(foundOf(d._id), count(d._id)) : undefined}
+                        >
+                          {found ? `${foundOf(d._id)}/${count(d._id)}` : count(d._id)}
+                        </span>
                       </button>
                       {onPlace ? (
                         <IconButton

@@ -1,3 +1,4 @@
+import { IconLink } from '@tabler/icons-react';
 import { constants } from '@waypoint/shared/constants';
 import type { MapMarkerDefinition } from '@waypoint/shared/map/marker-data';
 import { messages } from '@waypoint/shared/messages';
@@ -36,6 +37,8 @@ interface Props {
   suggestionId?: string;
   /** Opens the marker in 'Editing marker' (admins and suggest mode). */
   onEdit?: () => void;
+  /** Copies a link that opens the map at this marker with its popup. */
+  onShare?: () => void;
 }
 
 /** A marker's popup: name, description, images, item and key labels, quest link, completion. */
@@ -121,11 +124,18 @@ export function MarkerPopup(props: Props) {
             ))
           : null}
       </Suspense>
-      {props.onEdit ? (
-        <Button variant="light" onClick={props.onEdit}>
-          Edit
-        </Button>
-      ) : null}
+      <div className={classes.popupActions}>
+        {props.onShare ? (
+          <Button variant="light" icon={<IconLink size={14} />} onClick={props.onShare}>
+            {messages.copyMarkerLink}
+          </Button>
+        ) : null}
+        {props.onEdit ? (
+          <Button variant="light" onClick={props.onEdit}>
+            Edit
+          </Button>
+        ) : null}
+      </div>
       {completed !== undefined && definition.completable ? (
         <Check
           label="Completed"
