@@ -135,6 +135,52 @@ test('player sets the level, completes a quest, sees its follower unlock, undoes
   );
 });
 
+test('a locked quest completes with its prerequisites in one change; un-completing takes its dependents', async ({
+  page,
+  request,
+}) => {
+  const { api } = await loginNewPlayer(page, request);
+  const save = () => api<QuestSave>(`/user/quest/get/${FZ}`);
+  await page.goto(trackerPath);
+  await waitForTool(page, 'quest-row');
+  await page.getByLabel(messages.showFutureQuests).check();
+  const rows = page.getByTestId('quest-row');
+  const lighthouse = rows.filter({ hasText: 'Lighthouse Signal' });
+  await expect(lighthouse).toHaveAttribute('data-status', 'locked');
+
+  // Ticking the locked quest asks first, listing what it needs; Cancel changes nothing.
+  const box = page.getByRole('checkbox', { name: `${messages.questDone}: Lighthouse Signal` });
+  await box.click();
+  const dialog = page.getByRole('dialog', { name: messages.completeChainTitle });
+  await expect(dialog.getByTestId('chain-quests')).toHaveText(/Supply Run\s*Dock Sweep/);
+  await dialog.getByRole('button', { name: messages.cancel }).click();
+  await expect(box).not.toBeChecked();
+  expect((await save()).completedQuests).toEqual([]);
+
+  await box.click();
+  await dialog.getByRole('button', { name: messages.completeChainConfirm(3) }).click();
+  await expect(lighthouse).toHaveAttribute('data-status', 'completed');
+  const ids = ['supply_run', 'dock_sweep', 'lighthouse_signal'].map(questId).sort();
+  await expect.poll(async () => (await save()).completedQuests.sort()).toEqual(ids);
+  // One Undo takes back all three.
+  const toast = page.getByTestId('undo-toast');
+  await expect(toast).toContainText(messages.questsChangedWith(2));
+  await toast.getByRole('button', { name: messages.undo }).click();
+  await expect(lighthouse).toHaveAttribute('data-status', 'locked');
+  await expect.poll(async () => (await save()).completedQuests).toEqual([]);
+
+  // Again, then un-complete the first quest: its completed dependents go with it.
+  await box.click();
+  await dialog.getByRole('button', { name: messages.completeChainConfirm(3) }).click();
+  await expect.poll(async () => (await save()).completedQuests.length).toBe(3);
+  await page.getByRole('checkbox', { name: `${messages.questDone}: Supply Run` }).click();
+  const undoDialog = page.getByRole('dialog', { name: messages.uncompleteChainTitle });
+  await expect(undoDialog.getByTestId('chain-quests')).toHaveText(/Dock Sweep\s*Lighthouse Signal/);
+  await undoDialog.getByRole('button', { name: messages.uncompleteChainConfirm(3) }).click();
+  await expect.poll(async () => (await save()).completedQuests).toEqual([]);
+  await expect(lighthouse).toHaveAttribute('data-status', 'locked');
+});
+
 test('a refused completion is rolled back with a toast', async ({ page, request }) => {
   await loginNewPlayer(page, request);
   await page.route('**/api/user/quest/complete/**', (route) =>

@@ -182,6 +182,16 @@ export const messages = {
   questCompleted: (quest: string) => `Completed: ${quest}`,
   questPending: (quest: string) => `Marked as pending: ${quest}`,
   questUnlocks: (quests: string) => `Unlocked: ${quests}`,
+  questsChangedWith: (count: number) => `and ${count} more ${count === 1 ? 'quest' : 'quests'} of its chain`,
+  cancel: 'Cancel',
+  completeChainTitle: 'Complete the quests before it?',
+  completeChainLead: (quest: string) =>
+    `${quest} is locked. Completing it also completes the quests it needs, first to last:`,
+  completeChainConfirm: (count: number) => `Complete ${count} quests`,
+  uncompleteChainTitle: 'Un-complete the quests after it?',
+  uncompleteChainLead: (quest: string) =>
+    `Quests that need ${quest} are completed. Un-completing it also un-completes them:`,
+  uncompleteChainConfirm: (count: number) => `Un-complete ${count} quests`,
   undo: 'Undo',
   progressNotSaved: 'Your progress could not be saved. Please try again.',
   questLocked: 'Locked: complete the previous quest first',

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   compareQuests,
+  completedDependents,
   defaultQuestFilter,
   filterQuests,
   isFutureQuest,
@@ -8,6 +9,7 @@ import {
   isQuestUnlocked,
   isQuestVisible,
   matchesQuestFilter,
+  missingPrerequisites,
   type QuestLike,
   questAncestors,
   questChain,
@@ -215,5 +217,38 @@ describe('quest chains', () => {
     const chain = questChain('x', [q('x', 1, 'gone'), q('y', 2, 'x')], [])!;
     expect(chain.rootId).toBe('x');
     expect(chain.nodes.map((n) => n.status)).toEqual(['locked', 'locked']);
+  });
+});
+
+describe('keeping chains consistent', () => {
+  it('lists the missing prerequisites of a locked quest, first to do first', () => {
+    expect(missingPrerequisites('radio_silence', quests, []).map((x) => x._id)).toEqual([
+      'spare_parts',
+      'power_up',
+      'wired',
+    ]);
+    expect(missingPrerequisites('radio_silence', quests, ['spare_parts']).map((x) => x._id)).toEqual([
+      'power_up',
+      'wired',
+    ]);
+    expect(missingPrerequisites('spare_parts', quests, [])).toEqual([]);
+    expect(missingPrerequisites('wired', quests, ['spare_parts', 'power_up'])).toEqual([]);
+  });
+
+  it('lists the completed quests that depend on a quest, through every branch', () => {
+    const done = ['spare_parts', 'power_up', 'wired', 'gunsmith_1', 'gunsmith_2', 'first_aid'];
+    expect(completedDependents('power_up', quests, done).map((x) => x._id)).toEqual([
+      'wired',
+      'gunsmith_1',
+      'gunsmith_2',
+    ]);
+    expect(completedDependents('wired', quests, done)).toEqual([]);
+    expect(completedDependents('first_aid', quests, done)).toEqual([]);
+  });
+
+  it('stops at loops', () => {
+    const loop = [q('a', 1, 'b'), q('b', 1, 'a')];
+    expect(completedDependents('a', loop, ['a', 'b']).map((x) => x._id)).toEqual(['b']);
+    expect(missingPrerequisites('a', loop, []).map((x) => x._id)).toEqual(['b']);
   });
 });

@@ -157,6 +157,49 @@ export function questAncestors<Q extends QuestLike>(questId: string, quests: rea
   return out;
 }
 
+/**
+ * The prerequisites of a quest that are not completed yet, first to do first: completing a locked
+ * quest completes these too, so the chain stays consistent.
+ */
+export function missingPrerequisites<Q extends QuestLike>(
+  questId: string,
+  quests: readonly Q[],
+  completed: CompletedQuests,
+): Q[] {
+  const set = toSet(completed);
+  return questAncestors(questId, quests)
+    .filter((q) => !set.has(q._id))
+    .reverse();
+}
+
+/**
+ * The completed quests that depend on a quest (its followers, theirs, …), nearest first:
+ * un-completing the quest un-completes these too.
+ */
+export function completedDependents<Q extends QuestLike>(
+  questId: string,
+  quests: readonly Q[],
+  completed: CompletedQuests,
+): Q[] {
+  const set = toSet(completed);
+  const out: Q[] = [];
+  const seen = new Set<string>([questId]);
+  let frontier = [questId];
+  while (frontier.length > 0) {
+    const next: string[] = [];
+    for (const id of frontier) {
+      for (const follower of questFollowers(id, quests)) {
+        if (seen.has(follower._id)) continue;
+        seen.add(follower._id);
+        next.push(follower._id);
+        if (set.has(follower._id)) out.push(follower);
+      }
+    }
+    frontier = next;
+  }
+  return out;
+}
+
 export interface QuestChainNode<Q extends QuestLike = QuestLike> {
   quest: Q;
   /** Distance from the first quest of the chain (0 for the first). */

@@ -46,6 +46,32 @@ export async function markQuest(
   }
 }
 
+/** Completes or un-completes several quests of a game at once (one statement each way). */
+export async function markQuests(
+  db: Executor,
+  userId: string,
+  gameId: string,
+  questIds: readonly string[],
+  completed: boolean,
+) {
+  if (questIds.length === 0) return;
+  if (completed) {
+    const completedAt = new Date().toISOString();
+    await db
+      .insertInto('user_quest_completion')
+      .values(questIds.map((questId) => ({ userId, gameId, questId, completedAt })))
+      .onConflict((oc) => oc.columns(['userId', 'gameId', 'questId']).doNothing())
+      .execute();
+  } else {
+    await db
+      .deleteFrom('user_quest_completion')
+      .where('userId', '=', userId)
+      .where('gameId', '=', gameId)
+      .where('questId', 'in', questIds)
+      .execute();
+  }
+}
+
 export async function setLevel(db: Executor, userId: string, gameId: string, level: number) {
   await db
     .insertInto('user_game_level')

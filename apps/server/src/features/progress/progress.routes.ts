@@ -1,4 +1,5 @@
 import { messages, zId } from '@waypoint/shared';
+import { zQuestBatch } from '@waypoint/shared/progress/schemas';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { badRequest, parse } from '../../http/errors.ts';
@@ -61,6 +62,13 @@ export function registerProgressRoutes(app: FastifyInstance, progress: ProgressS
       return progress.setQuestCompleted(request.user!.id, p.gameId, p.questId, completed);
     });
   }
+
+  app.post('/api/user/quest/batch/:gameId', user, async (request, reply) => {
+    noStore(reply);
+    const { gameId } = parse(zGame, request.params, 'params');
+    const body = parse(zQuestBatch, request.body, 'body');
+    return progress.setQuestsCompleted(request.user!.id, gameId, body.questIds, body.completed);
+  });
 
   app.get('/api/user/quest/setuserlevel/:gameId/:level', user, async (request, reply) => {
     noStore(reply);

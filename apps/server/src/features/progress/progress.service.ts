@@ -1,13 +1,14 @@
 import { getModel, messages, type TItemRequirement } from '@waypoint/shared';
 import type { Db } from '../../db/database.ts';
 import { notFound } from '../../http/errors.ts';
-import { findRecord } from '../models/models.repository.ts';
+import { childIds, findRecord } from '../models/models.repository.ts';
 import {
   changeOwnedQuantity,
   completedMarkerIds,
   completedQuestIds,
   markMarker,
   markQuest,
+  markQuests,
   ownedItems,
   playerLevel,
   setLevel,
@@ -59,6 +60,26 @@ export function createProgressService(db: Db) {
       await requireGame(gameId);
       await requireChild('quest', gameId, questId);
       await markQuest(k, userId, gameId, questId, completed);
+      return questSave(userId, gameId);
+    },
+    /**
+     * Several quests of one game at once (a locked quest with its prerequisites, or a quest with its
+     * dependents): all exist in the game, or nothing changes (404 naming the first unknown one).
+     */
+    async setQuestsCompleted(
+      userId: string,
+      gameId: string,
+      questIds: readonly string[],
+      completed: boolean,
+    ) {
+      await requireGame(gameId);
+      const ids = [...new Set(questIds)];
+      await k.transaction().execute(async (trx) => {
+        const known = new Set(await childIds(trx, getModel('quest'), 'gameId', gameId));
+        const unknown = ids.find((id) => !known.has(id));
+        if (unknown) throw notFound(messages.notFound(getModel('quest').label, unknown));
+        await markQuests(trx, userId, gameId, ids, completed);
+      });
       return questSave(userId, gameId);
     },
     async setLevel(userId: string, gameId: string, level: number) {

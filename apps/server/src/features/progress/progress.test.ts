@@ -76,6 +76,42 @@ describe('quest progress', () => {
   });
 });
 
+describe('several quests at once', () => {
+  const batch = (body: unknown, user: TestUser | null = me, gameId = 'g1') =>
+    t.app.inject({
+      method: 'POST',
+      url: `/api/user/quest/batch/${gameId}`,
+      headers: user ? user.auth : {},
+      payload: body as object,
+    });
+
+  it('completes and un-completes a chain in one change', async () => {
+    const done = await batch({ questIds: ['q1', 'q2'], completed: true });
+    expect(done.statusCode).toBe(200);
+    expect([...done.json().completedQuests].sort()).toEqual(['q1', 'q2']);
+    const undone = await batch({ questIds: ['q2', 'q1'], completed: false });
+    expect(undone.json().completedQuests).toEqual([]);
+  });
+
+  it('changes nothing when one quest is unknown or of another game', async () => {
+    const res = await batch({ questIds: ['q1', 'nope'], completed: true });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().message).toContain('nope');
+    expect((await call('/api/user/quest/get/g1')).json().completedQuests).toEqual([]);
+  });
+
+  it('names the bad field, needs a login, and is bounded', async () => {
+    const bad = await batch({ questIds: [], completed: true });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors[0].field).toBe('body.questIds');
+    const notBool = await batch({ questIds: ['q1'], completed: 'yes' });
+    expect(notBool.json().errors[0].field).toBe('body.completed');
+    const many = await batch({ questIds: Array.from({ length: 501 }, (_, i) => `q${i}`), completed: true });
+    expect(many.statusCode).toBe(400);
+    expect((await batch({ questIds: ['q1'], completed: true }, null)).statusCode).toBe(401);
+  });
+});
+
 describe('items to keep', () => {
   const set = (findOnly: boolean, quantity: string) =>
     call(`/api/user/itemstokeep/setItemQuantity/g1/bolts/${findOnly}/${encodeURIComponent(quantity)}`);

@@ -84,6 +84,9 @@ export const itemsSaveQuery = (userId: string, gameId: string) =>
 export const progressApi = {
   complete: (gameId: string, questId: string, completed: boolean) =>
     api.get<QuestSave>(`/user/quest/${completed ? 'complete' : 'uncomplete'}/${enc(gameId)}/${enc(questId)}`),
+  /** Several quests in one change (a chain): all or nothing on the server. */
+  completeMany: (gameId: string, questIds: string[], completed: boolean) =>
+    api.post<QuestSave>(`/user/quest/batch/${enc(gameId)}`, { questIds, completed }),
   setLevel: (gameId: string, level: number) =>
     api.get<QuestSave>(`/user/quest/setuserlevel/${enc(gameId)}/${enc(String(level))}`),
   /** `change` is '+1' / '-1' (atomic on the server) or an absolute count. */

@@ -24,8 +24,10 @@ function settle<T>(qc: QueryClient, key: readonly unknown[], mutationKey: readon
   if (qc.isMutating({ mutationKey }) <= 1) qc.setQueryData(key, data);
 }
 
-interface CompletionChange {
+export interface CompletionChange {
   quest: Pick<TQuest, '_id' | 'name'>;
+  /** Quests of its chain changed with it (prerequisites or dependents): one change, one Undo. */
+  with?: readonly Pick<TQuest, '_id' | 'name'>[];
   completed: boolean;
   /** An undo: no new Undo toast for it. */
   undo?: boolean;
@@ -45,21 +47,24 @@ export function useQuestCompletion(gameId: string, quests: readonly TQuest[]) {
 
   const mutation = useMutation({
     mutationKey,
-    mutationFn: ({ quest, completed }: CompletionChange) =>
-      progressApi.complete(gameId, quest._id, completed),
+    mutationFn: ({ quest, with: chain = [], completed }: CompletionChange) =>
+      chain.length === 0
+        ? progressApi.complete(gameId, quest._id, completed)
+        : progressApi.completeMany(gameId, [...chain.map((q) => q._id), quest._id], completed),
     onMutate: async (change: CompletionChange) => {
       await qc.cancelQueries({ queryKey: key });
       const previous = qc.getQueryData<QuestSave>(key);
       const before = previous?.completedQuests ?? [];
+      const ids = new Set([...(change.with ?? []).map((q) => q._id), change.quest._id]);
       const after = change.completed
-        ? [...new Set([...before, change.quest._id])]
-        : before.filter((id) => id !== change.quest._id);
+        ? [...new Set([...before, ...ids])]
+        : before.filter((id) => !ids.has(id));
       qc.setQueryData<QuestSave>(key, (old) => (old ? { ...old, completedQuests: after } : old));
       const toastId = `quest-undo-${change.quest._id}`;
       if (!change.undo) {
         const unlocked = change.completed ? questsUnlockedBy(change.quest._id, latest.current, after) : [];
         showUndoToast(toastId, change, unlocked, () =>
-          mutation.mutate({ quest: change.quest, completed: !change.completed, undo: true }),
+          mutation.mutate({ ...change, completed: !change.completed, undo: true }),
         );
       }
       return { previous, toastId };
@@ -91,6 +96,11 @@ function showUndoToast(id: string, change: CompletionChange, unlocked: TQuest[],
           <Text size="sm" fw={600}>
             {title}
           </Text>
+          {change.with && change.with.length > 0 ? (
+            <Text size="xs" c="dimmed">
+              {messages.questsChangedWith(change.with.length)}
+            </Text>
+          ) : null}
           {unlocked.length > 0 ? (
             <Text size="xs" c="dimmed">
               {messages.questUnlocks(unlocked.map((q) => q.name).join(', '))}

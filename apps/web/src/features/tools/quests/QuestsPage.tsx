@@ -14,9 +14,11 @@ import {
 import { IconFilter, IconSearch } from '@tabler/icons-react';
 import {
   compareQuests,
+  completedDependents,
   defaultQuestFilter,
   filterQuests,
   matchesQuestFilter,
+  missingPrerequisites,
   previousQuestId,
   type QuestListFilter,
   questStatus,
@@ -35,6 +37,7 @@ import { useQuestSave, useQuests, useTraders } from '../data.ts';
 import { useQuestCompletion } from '../progress.tsx';
 import classes from '../tools.module.css';
 import '../kit-styles.ts';
+import { type ChainChange, ChainConfirm } from './ChainConfirm.tsx';
 import { LevelInput } from './LevelInput.tsx';
 import { QuestChainModal } from './QuestChainModal.tsx';
 import { QuestDetails } from './QuestDetails.tsx';
@@ -114,10 +117,19 @@ function QuestTracker({ game, questId }: { game: TGame; questId: string | null }
   const byId = useMemo(() => new Map(all.map((q) => [q._id, q])), [all]);
   const tradersById = useMemo(() => new Map((traders.data ?? []).map((t) => [t._id, t])), [traders.data]);
 
+  const [chainChange, setChainChange] = useState<ChainChange | null>(null);
+  const apply = (change: ChainChange) => {
+    setPinned((old) => new Set([...old, change.quest._id, ...change.with.map((q) => q._id)]));
+    completion.mutate(change);
+  };
   const toggle = (quest: TQuest, done: boolean) => {
     if (!loggedIn) return;
-    setPinned((old) => new Set(old).add(quest._id));
-    completion.mutate({ quest, completed: done });
+    // A locked quest needs its prerequisites; a completed quest may be needed by completed ones.
+    const chain = done
+      ? missingPrerequisites(quest._id, all, completed)
+      : completedDependents(quest._id, all, completed);
+    if (chain.length > 0) setChainChange({ quest, with: chain, completed: done });
+    else apply({ quest, with: [], completed: done });
   };
   const toggleDetails = (id: string) =>
     setExpanded((old) => {
@@ -276,6 +288,7 @@ function QuestTracker({ game, questId }: { game: TGame; questId: string | null }
           </Table.ScrollContainer>
         )}
       </Stack>
+      <ChainConfirm change={chainChange} onConfirm={apply} onClose={() => setChainChange(null)} />
       <QuestChainModal
         questId={chainOf}
         quests={all}
