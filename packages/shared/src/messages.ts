@@ -184,6 +184,9 @@ export const messages = {
   questUnlocks: (quests: string) => `Unlocked: ${quests}`,
   questsChangedWith: (count: number) => `and ${count} more ${count === 1 ? 'quest' : 'quests'} of its chain`,
   cancel: 'Cancel',
+  craftVersusBuy: 'Craft vs buy',
+  craftSaves: (amount: string) => `Crafting saves ${amount}`,
+  buyingSaves: (amount: string) => `Buying saves ${amount}`,
   completeChainTitle: 'Complete the quests before it?',
   completeChainLead: (quest: string) =>
     `${quest} is locked. Completing it also completes the quests it needs, first to last:`,
@@ -272,4 +275,5 @@ export const toolLabels = {
   schedule_I_recipe_list: 'Recipe List',
   schedule_I_customers: 'Customers',
   schedule_I_items: 'Items',
+  crafting: 'Crafting',
 } as const satisfies Record<AdditionalFeature, string>;

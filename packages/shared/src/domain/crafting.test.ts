@@ -8,6 +8,7 @@ import {
   craftableItems,
   craftingProblems,
   craftingTree,
+  craftVersusBuy,
   formatPrice,
   formatQuantity,
   isCraftable,
@@ -107,6 +108,17 @@ describe('craftingTree — hand-computed 3-level recipe (Field Medkit → Bandag
       ['antiseptic', 1, 4200],
       ['cloth', 3, 2700],
     ]);
+  });
+  it('compares crafting with buying: 14,500 to buy, 12,000 in components, 2,500 saved', () => {
+    expect(craftVersusBuy(tree)).toEqual({ buy: 14500, craft: 12000, saving: 2500 });
+    // One bandage craft yields 2: buying them is 2 × 2,600; crafting takes 2 cloth scraps × 900.
+    expect(craftVersusBuy(craftingTree('bandage', medical))).toEqual({
+      buy: 5200,
+      craft: 1800,
+      saving: 3400,
+    });
+    // A raw material has nothing to compare.
+    expect(craftVersusBuy(craftingTree('cloth', medical))).toBeUndefined();
   });
   it('scales with the wanted quantity', () => {
     const two = craftingTree('medkit', medical, { quantity: 2 });
@@ -239,11 +251,20 @@ describe('display helpers', () => {
     expect(roundPrice(2.675)).toBe(2.68);
     expect(roundPrice(1 / 3)).toBe(0.33);
     expect(roundPrice(Number.NaN)).toBe(0);
-    expect(formatPrice(29000)).toBe('29,000.00');
+    expect(formatPrice(29000)).toBe('29,000');
     expect(formatPrice(0.1 + 0.2)).toBe('0.30');
+    expect(formatPrice(12.5)).toBe('12.50');
     expect(formatQuantity(3)).toBe('3');
     expect(formatQuantity(1.5)).toBe('1.5');
   });
+  it('show prices with the game currency: symbols before or after, words after', () => {
+    expect(formatPrice(1200, '$')).toBe('$1,200');
+    expect(formatPrice(-35, '$')).toBe('-$35');
+    expect(formatPrice(1200, '₽')).toBe('1,200₽');
+    expect(formatPrice(7.25, 'gold')).toBe('7.25 gold');
+    expect(formatPrice(7, ' ')).toBe('7');
+  });
+
   it('lists craftable items sorted by name, filtered from 3 characters', () => {
     expect(craftableItems(medical).map((i) => i._id)).toEqual(['bandage', 'medkit', 'surgical_kit']);
     expect(craftableItems(medical, 'fi').map((i) => i._id)).toHaveLength(3);

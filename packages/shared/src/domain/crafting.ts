@@ -110,9 +110,38 @@ export function roundPrice(value: number): number {
   return Math.round(Number((value * 100).toPrecision(15))) / 100;
 }
 
-/** A price or a quantity as shown: 2 decimals with thousands separators. */
-export function formatPrice(value: number): string {
-  return roundPrice(value).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+/** Currency symbols written before the amount; other symbols and words follow it. */
+const leadingSymbols: ReadonlySet<string> = new Set(['$', '£', '€', '¥']);
+
+/**
+ * A price as shown: thousands separators, no needless decimals (2 only when there is a fraction),
+ * and the game's currency: '$1,200', '1,200₽', '1,200 gold'.
+ */
+export function formatPrice(value: number, currency = ''): string {
+  const rounded = roundPrice(value);
+  const digits = Number.isInteger(rounded) ? 0 : 2;
+  const amount = rounded.toLocaleString('en-US', {
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+  });
+  const unit = currency.trim();
+  if (!unit) return amount;
+  if (leadingSymbols.has(unit)) return rounded < 0 ? `-${unit}${amount.slice(1)}` : `${unit}${amount}`;
+  return [...unit].length === 1 ? `${amount}${unit}` : `${amount} ${unit}`;
+}
+
+/**
+ * Crafting against buying, for the quantity of a tree: what buying costs at the item's own price,
+ * what its components cost, and how much crafting saves (negative: buying is cheaper). Undefined
+ * when the item has no price or no priced components to compare.
+ */
+export function craftVersusBuy(tree: CraftNode): { buy: number; craft: number; saving: number } | undefined {
+  if (tree.kind !== 'item' || tree.totalPrice <= 0 || tree.componentsPrice <= 0) return undefined;
+  return {
+    buy: tree.totalPrice,
+    craft: tree.componentsPrice,
+    saving: tree.totalPrice - tree.componentsPrice,
+  };
 }
 
 /** A quantity as shown: whole numbers as they are, fractions with up to 2 decimals. */

@@ -24,6 +24,8 @@ export const game = defineModel({
     weight: weight(),
     additionalFeatures: f.list(z.enum(additionalFeatures), 10, 'additional_features'),
     content: f.html(),
+    /** Prices of the game's tools show with it: a symbol ('$', '₽') or a word ('gold'). */
+    currency: f.text({ max: 12 }),
   },
   children: [
     { as: 'categories', model: 'category', field: 'gameId' },

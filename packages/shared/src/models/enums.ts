@@ -5,6 +5,7 @@ export const additionalFeatures = [
   'schedule_I_recipe_list',
   'schedule_I_customers',
   'schedule_I_items',
+  'crafting',
 ] as const;
 export type AdditionalFeature = (typeof additionalFeatures)[number];
 

@@ -165,6 +165,7 @@ export function rpgGame(): GamePack {
         '<p>An open-world fantasy adventure: forests, villages and the crystal depths beneath them.</p>',
       weight: 10,
       additionalFeatures: ['quests'],
+      currency: 'gold',
       content:
         '<h2>The realm of Emberfall</h2><p>Follow Elder Maren from a simple errand to the dragon beneath the Caverns, and help Smith Gorrim rekindle his forge.</p>',
     },

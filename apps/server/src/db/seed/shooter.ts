@@ -210,7 +210,8 @@ export function shooterGame(): GamePack {
       name: 'Frontier Zone',
       description: GAME_DESCRIPTION,
       weight: 30,
-      additionalFeatures: ['quests', 'tarkov-items-to-keep'],
+      additionalFeatures: ['quests', 'tarkov-items-to-keep', 'crafting'],
+      currency: '₽',
       content: GAME_CONTENT,
     },
     traders: FZ_TRADERS.map(([slug, name], i) => ({

@@ -1,4 +1,11 @@
-import { IconCalculator, IconChecklist, IconList, IconPackage, IconUsers } from '@tabler/icons-react';
+import {
+  IconCalculator,
+  IconChecklist,
+  IconHammer,
+  IconList,
+  IconPackage,
+  IconUsers,
+} from '@tabler/icons-react';
 import type { AdditionalFeature } from '@waypoint/shared/models/enums';
 import { Link } from 'react-router';
 import ui from '../../components/ui.module.css';
@@ -11,6 +18,7 @@ const icons: Record<AdditionalFeature, typeof IconList> = {
   schedule_I_recipe_list: IconList,
   schedule_I_customers: IconUsers,
   schedule_I_items: IconPackage,
+  crafting: IconHammer,
 };
 
 /** A tool of the game, linking to /game/{gameId}/tools/{feature}. */

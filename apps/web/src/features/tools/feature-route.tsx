@@ -6,14 +6,26 @@ import { withMantine } from '../../app/MantineShell.tsx';
 import { FeaturePending } from '../../components/FeaturePending.tsx';
 import { NotFoundView } from '../error/ErrorView.tsx';
 import { GameGate } from './common.tsx';
+import { CraftingPage } from './crafting/CraftingPage.tsx';
 import { ItemsToKeepPage } from './items/ItemsToKeepPage.tsx';
 import { QuestsPage } from './quests/QuestsPage.tsx';
 
 /** The page of each tool; a tool without its page yet shows a placeholder. */
 const toolPages: Partial<Record<AdditionalFeature, ComponentType>> = {
+  crafting: GameCraftingPage,
   quests: QuestsPage,
   'tarkov-items-to-keep': ItemsToKeepPage,
 };
+
+/** Crafting of one game, for games that list it among their tools. */
+function GameCraftingPage() {
+  const { gameId = '' } = useParams();
+  return (
+    <GameGate gameId={gameId} feature="crafting">
+      {() => <CraftingPage />}
+    </GameGate>
+  );
+}
 
 function isFeature(value: string): value is AdditionalFeature {
   return (additionalFeatures as readonly string[]).includes(value);

@@ -30,7 +30,16 @@ export function CraftHeader() {
 }
 
 /** One item of the tree with its components below it, at any depth. */
-export function CraftBranch({ node, names }: { node: CraftNode<TItem>; names: ReadonlyMap<string, string> }) {
+export function CraftBranch({
+  node,
+  names,
+  currency = '',
+}: {
+  node: CraftNode<TItem>;
+  names: ReadonlyMap<string, string>;
+  /** The game's currency, shown with every price. */
+  currency?: string;
+}) {
   if (node.kind === 'error') {
     return (
       <li data-testid="craft-error" data-reason={node.reason}>
@@ -53,7 +62,7 @@ export function CraftBranch({ node, names }: { node: CraftNode<TItem>; names: Re
         data-testid="craft-row"
         data-item-id={node.itemId}
         data-depth={node.depth}
-        title={`${node.item.itemName}: ${formatQuantity(node.quantity)} × ${formatPrice(node.unitPrice)}`}
+        title={`${node.item.itemName}: ${formatQuantity(node.quantity)} × ${formatPrice(node.unitPrice, currency)}`}
       >
         <Text size="sm" fw={node.depth === 0 ? 700 : 500} truncate>
           {node.item.itemName}
@@ -68,17 +77,17 @@ export function CraftBranch({ node, names }: { node: CraftNode<TItem>; names: Re
           {formatQuantity(node.quantity)}
         </span>
         <span className={`${classes.num} ${classes.unitCol}`} data-testid="unit">
-          {formatPrice(node.unitPrice)}
+          {formatPrice(node.unitPrice, currency)}
         </span>
         <span className={classes.num} data-testid="total">
-          {formatPrice(node.totalPrice)}
+          {formatPrice(node.totalPrice, currency)}
         </span>
       </div>
       {node.children.length > 0 ? (
         <ul>
           {node.children.map((child, i) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: a recipe may list the same component twice
-            <CraftBranch key={`${child.itemId}-${i}`} node={child} names={names} />
+            <CraftBranch key={`${child.itemId}-${i}`} node={child} names={names} currency={currency} />
           ))}
         </ul>
       ) : null}

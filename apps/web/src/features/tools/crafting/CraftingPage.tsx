@@ -22,6 +22,7 @@ import {
   craftableItems,
   craftingProblems,
   craftingTree,
+  craftVersusBuy,
   formatPrice,
   formatQuantity,
   resultQuantityOf,
@@ -30,7 +31,7 @@ import {
 import { messages } from '@waypoint/shared/messages';
 import type { TItem } from '@waypoint/shared/models/types';
 import { useMemo, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
 import { useGames } from '../../../api/queries.ts';
 import { withMantine } from '../../../app/MantineShell.tsx';
 import { usePageMeta } from '../../../components/usePageMeta.ts';
@@ -40,7 +41,7 @@ import classes from '../tools.module.css';
 import '../kit-styles.ts';
 import { CraftBranch, CraftHeader, craftErrorText } from './CraftTree.tsx';
 
-function ItemDetails({ item, items }: { item: TItem; items: TItem[] }) {
+function ItemDetails({ item, items, currency }: { item: TItem; items: TItem[]; currency: string }) {
   const [quantity, setQuantity] = useState<number>(resultQuantityOf(item));
   const names = useMemo(() => new Map(items.map((i) => [i._id, i.itemName])), [items]);
   const tree = useMemo(() => craftingTree(item._id, items, { quantity }), [item._id, items, quantity]);
@@ -48,6 +49,7 @@ function ItemDetails({ item, items }: { item: TItem; items: TItem[] }) {
   const materials = baseMaterials(tree);
   const materialsTotal = materials.reduce((sum, m) => sum + m.totalPrice, 0);
   const componentsTotal = tree.kind === 'item' ? tree.componentsPrice : 0;
+  const versus = craftVersusBuy(tree);
 
   return (
     <Stack gap="md" data-testid="craft-details">
@@ -59,7 +61,7 @@ function ItemDetails({ item, items }: { item: TItem; items: TItem[] }) {
           </Title>
           <Text size="sm" c="dimmed">
             {messages.craftYields(resultQuantityOf(item))} · {messages.craftUnitPrice}:{' '}
-            {formatPrice(unitPriceOf(item))}
+            {formatPrice(unitPriceOf(item), currency)}
           </Text>
         </Stack>
         <NumberInput
@@ -89,7 +91,7 @@ function ItemDetails({ item, items }: { item: TItem; items: TItem[] }) {
       <div>
         <CraftHeader />
         <ul className={classes.tree} data-testid="craft-tree">
-          <CraftBranch node={tree} names={names} />
+          <CraftBranch node={tree} names={names} currency={currency} />
         </ul>
       </div>
       <Group gap="xl" data-testid="craft-totals">
@@ -98,7 +100,7 @@ function ItemDetails({ item, items }: { item: TItem; items: TItem[] }) {
             {messages.craftComponentsCost}
           </Text>
           <Text fw={700} data-testid="components-total">
-            {formatPrice(componentsTotal)}
+            {formatPrice(componentsTotal, currency)}
           </Text>
         </Stack>
         <Stack gap={0}>
@@ -106,9 +108,21 @@ function ItemDetails({ item, items }: { item: TItem; items: TItem[] }) {
             {messages.craftRawMaterialsCost}
           </Text>
           <Text fw={700} data-testid="raw-total">
-            {formatPrice(materialsTotal)}
+            {formatPrice(materialsTotal, currency)}
           </Text>
         </Stack>
+        {versus ? (
+          <Stack gap={0}>
+            <Text size="xs" c="dimmed" fw={700} tt="uppercase">
+              {messages.craftVersusBuy}
+            </Text>
+            <Text fw={700} c={versus.saving >= 0 ? 'teal' : 'red'} data-testid="craft-vs-buy">
+              {versus.saving >= 0
+                ? messages.craftSaves(formatPrice(versus.saving, currency))
+                : messages.buyingSaves(formatPrice(-versus.saving, currency))}
+            </Text>
+          </Stack>
+        ) : null}
       </Group>
       {materials.length > 0 ? (
         <Stack gap={4}>
@@ -121,7 +135,7 @@ function ItemDetails({ item, items }: { item: TItem; items: TItem[] }) {
                 {formatQuantity(m.quantity)} × {m.item.itemName}
               </Text>
               <Text size="sm" style={{ fontVariantNumeric: 'tabular-nums' }}>
-                {formatPrice(m.totalPrice)}
+                {formatPrice(m.totalPrice, currency)}
               </Text>
             </Group>
           ))}
@@ -135,12 +149,15 @@ function ItemDetails({ item, items }: { item: TItem; items: TItem[] }) {
 export function CraftingPage() {
   usePageMeta(messages.craftingTitle);
   const [search, setSearch] = useSearchParams();
+  // /game/{gameId}/tools/crafting fixes the game; /crafting lets the player choose one.
+  const { gameId: routeGameId } = useParams();
   const games = useGames();
   const gameOptions = (games.data ?? []).map((g) => ({ value: g._id, label: g.name }));
   const fallbackGame =
     (games.data ?? []).find((g) => (g.additionalFeatures ?? []).includes('tarkov-items-to-keep')) ??
     games.data?.[0];
-  const gameId = search.get('gameId') ?? fallbackGame?._id ?? '';
+  const gameId = routeGameId ?? search.get('gameId') ?? fallbackGame?._id ?? '';
+  const currency = (games.data ?? []).find((g) => g._id === gameId)?.currency ?? '';
   const items = useItems(gameId || undefined);
   const [text, setText] = useState('');
   const small = useMediaQuery(`(max-width: ${constants.mobileMaxWidthPx}px)`);
@@ -166,15 +183,17 @@ export function CraftingPage() {
           <Text c="dimmed">{messages.craftingLead}</Text>
         </Stack>
         <div className={classes.controls}>
-          <Select
-            label={messages.craftGame}
-            data={gameOptions}
-            value={gameId || null}
-            onChange={(v) => update({ gameId: v, item: null })}
-            allowDeselect={false}
-            w={240}
-            data-testid="craft-game"
-          />
+          {routeGameId ? null : (
+            <Select
+              label={messages.craftGame}
+              data={gameOptions}
+              value={gameId || null}
+              onChange={(v) => update({ gameId: v, item: null })}
+              allowDeselect={false}
+              w={240}
+              data-testid="craft-game"
+            />
+          )}
           <TextInput
             className={classes.filter}
             label={messages.craftSearch}
@@ -214,7 +233,7 @@ export function CraftingPage() {
                           {item.itemName}
                         </Text>
                         <Text size="xs" c="dimmed">
-                          {formatPrice(unitPriceOf(item))}
+                          {formatPrice(unitPriceOf(item), currency)}
                         </Text>
                       </UnstyledButton>
                     ))}
@@ -225,7 +244,12 @@ export function CraftingPage() {
             <Grid.Col span={{ base: 12, md: 8 }}>
               <Card withBorder padding="md" ref={details} style={{ scrollMarginTop: 64 }}>
                 {selected ? (
-                  <ItemDetails key={selected._id} item={selected} items={items.data ?? []} />
+                  <ItemDetails
+                    key={selected._id}
+                    item={selected}
+                    items={items.data ?? []}
+                    currency={currency}
+                  />
                 ) : null}
               </Card>
             </Grid.Col>
