@@ -25,7 +25,7 @@ test('a guest searches the games, opens one and finds its maps', async ({ page }
   await expect(page).toHaveTitle('Frontier Zone maps, quests and tools | Waypoint');
   // Tools: one card per additional feature.
   const tools = page.getByTestId('tool-card');
-  await expect(tools).toHaveCount(2);
+  await expect(tools).toHaveCount(3);
   await expect(tools.filter({ hasText: 'Quests' })).toHaveAttribute(
     'href',
     '/game/frontier_zone/tools/quests',

@@ -50,7 +50,7 @@ test('crafting tree totals match the hand-computed values of a 3-level recipe', 
   await expect(row(page, 'saltpeter').total).toHaveText('4,500₽');
   await page.getByLabel(messages.craftQuantity).fill('1');
   // A single round: 2 × 1 ÷ 60 gunpowder = 0.03 shown, 240.00 in price (raw numbers are kept).
-  await expect(row(page, 'gunpowder').qty).toHaveText('0.03₽');
+  await expect(row(page, 'gunpowder').qty).toHaveText('0.03');
   await expect(row(page, 'gunpowder').total).toHaveText('240₽');
   await expect(row(page, 'charcoal').total).toHaveText('13.33₽');
 });

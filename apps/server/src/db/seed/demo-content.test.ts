@@ -140,7 +140,7 @@ describe('demo content', () => {
 
   it('gives the shooter the structure its tools need', () => {
     const of = (key: ModelKey) => records(key).filter((r) => r.gameId === 'frontier_zone');
-    expect(records('game')[0].additionalFeatures).toEqual(['quests', 'tarkov-items-to-keep']);
+    expect(records('game')[0].additionalFeatures).toEqual(['quests', 'tarkov-items-to-keep', 'crafting']);
     expect(of('category').length).toBeGreaterThanOrEqual(3);
     expect(of('map').length).toBeGreaterThanOrEqual(5);
     expect(of('trader').length).toBeGreaterThanOrEqual(5);

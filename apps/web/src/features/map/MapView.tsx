@@ -140,7 +140,10 @@ export function MapView({
     else m.setView(frame.center, Math.min(fit, frame.maxZoom), { animate: false });
     m.setMaxBounds(frame.bounds.pad(0.25));
     // The address follows the view without adding history entries.
+    const mapPath = window.location.pathname;
     m.on('moveend', () => {
+      // Only while this map is the page: a move during leaving must not write into the next page.
+      if (leaflet.current !== m || window.location.pathname !== mapPath) return;
       const c = m.getCenter();
       const next = withMapView(window.location.href, { lat: c.lat, lng: c.lng, zoom: m.getZoom() });
       if (next !== window.location.href) window.history.replaceState(window.history.state, '', next);
