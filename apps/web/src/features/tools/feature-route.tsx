@@ -8,11 +8,19 @@ import { NotFoundView } from '../error/ErrorView.tsx';
 import { GameGate } from './common.tsx';
 import { ItemsToKeepPage } from './items/ItemsToKeepPage.tsx';
 import { QuestsPage } from './quests/QuestsPage.tsx';
+import { CustomersPage } from './schedule/CustomersPage.tsx';
+import { ScheduleItemsPage } from './schedule/ItemsPage.tsx';
+import { MixingCalculatorPage } from './schedule/MixingCalculatorPage.tsx';
+import { RecipeListPage } from './schedule/RecipeListPage.tsx';
 
 /** The page of each tool; a tool without its page yet shows a placeholder. */
 const toolPages: Partial<Record<AdditionalFeature, ComponentType>> = {
   quests: QuestsPage,
   'tarkov-items-to-keep': ItemsToKeepPage,
+  schedule_I_mixing_calculator: MixingCalculatorPage,
+  schedule_I_recipe_list: RecipeListPage,
+  schedule_I_customers: CustomersPage,
+  schedule_I_items: ScheduleItemsPage,
 };
 
 function isFeature(value: string): value is AdditionalFeature {
