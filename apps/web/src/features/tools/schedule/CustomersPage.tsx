@@ -26,6 +26,7 @@ import '../kit-styles.ts';
 import './styles.ts';
 import { useEffectColours, useMixing } from './data.ts';
 import { EffectChips } from './EffectChip.tsx';
+import classes from './schedule.module.css';
 
 /** The effects of a known recipe, for matching customers. */
 function recipeEffects(data: MixingData, content: MixingContent, recipeId: string) {
@@ -127,7 +128,7 @@ function Customers({ content, data, gameId }: { content: MixingContent; data: Mi
             {t.noCustomersMatch}
           </Text>
         ) : (
-          <Table.ScrollContainer minWidth={720}>
+          <Table.ScrollContainer minWidth={720} className={classes.tableScroll}>
             <Table striped highlightOnHover data-testid="customer-table">
               <Table.Thead>
                 <Table.Tr>

@@ -1,16 +1,30 @@
 import classes from './schedule.module.css';
 
-/** Dark or light text, whichever reads better on the colour. */
-function textOn(hex: string): string {
-  const m = /^#?([0-9a-f]{6})$/i.exec(hex);
-  if (!m) return '#1a1b1e';
-  const n = Number.parseInt(m[1]!, 16);
-  const [r, g, b] = [(n >> 16) & 255, (n >> 8) & 255, n & 255].map((v) => {
+const TEXT = '#1a1b1e';
+
+function luminance(rgb: readonly number[]): number {
+  const [r, g, b] = rgb.map((v) => {
     const c = v / 255;
     return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
   }) as [number, number, number];
-  const luminance = 0.2126 * r + 0.7152 * g + 0.0722 * b;
-  return luminance > 0.18 ? '#1a1b1e' : '#ffffff';
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
+
+/**
+ * The chip's background: the game's colour, lightened just enough for dark text to keep a 4.5:1
+ * contrast (small text), so every effect stays readable and recognisable in both themes.
+ */
+function readableBackground(hex: string): string {
+  const m = /^#?([0-9a-f]{6})$/i.exec(hex);
+  if (!m) return '#cccccc';
+  const n = Number.parseInt(m[1]!, 16);
+  const base = [(n >> 16) & 255, (n >> 8) & 255, n & 255];
+  const text = luminance([0x1a, 0x1b, 0x1e]);
+  for (let mixIn = 0; mixIn <= 1; mixIn += 0.05) {
+    const rgb = base.map((v) => Math.round(v + (255 - v) * mixIn));
+    if ((luminance(rgb) + 0.05) / (text + 0.05) >= 4.6) return `rgb(${rgb.join(' ')})`;
+  }
+  return '#ffffff';
 }
 
 /** An effect in the game's label colour. */
@@ -23,11 +37,10 @@ export function EffectChip({
   colour?: string;
   size?: 'sm' | 'md';
 }) {
-  const background = colour || '#cccccc';
   return (
     <span
       className={size === 'sm' ? `${classes.chip} ${classes.chipSmall}` : classes.chip}
-      style={{ background, color: textOn(background) }}
+      style={{ background: readableBackground(colour || '#cccccc'), color: TEXT }}
       data-testid="effect-chip"
     >
       {name}

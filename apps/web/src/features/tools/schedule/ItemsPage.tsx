@@ -12,6 +12,7 @@ import { useItems } from '../data.ts';
 import '../kit-styles.ts';
 import { useEffectColours, useMixing } from './data.ts';
 import { EffectChips } from './EffectChip.tsx';
+import classes from './schedule.module.css';
 
 type Category = 'ingredient' | 'product' | 'equipment';
 const categoryLabel = {
@@ -130,7 +131,7 @@ function Items({ content, equipment }: { content: MixingContent; equipment: Row[
             {t.noItems}
           </Text>
         ) : (
-          <Table.ScrollContainer minWidth={640}>
+          <Table.ScrollContainer minWidth={640} className={classes.tableScroll}>
             <Table striped highlightOnHover data-testid="item-table">
               <Table.Thead>
                 <Table.Tr>

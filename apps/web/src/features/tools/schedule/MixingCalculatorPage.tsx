@@ -6,7 +6,7 @@ import { messages, mixingMessages as t, toolLabels } from '@waypoint/shared/mess
 import type { TGame } from '@waypoint/shared/models/types';
 import type { MixingContent } from '@waypoint/shared/schedule-one/api';
 import { type DragEvent, useMemo, useState } from 'react';
-import { useParams, useSearchParams } from 'react-router';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { withMantine } from '../../../app/MantineShell.tsx';
 import { toast } from '../../../components/toast.ts';
 import { usePageMeta } from '../../../components/usePageMeta.ts';
@@ -35,7 +35,8 @@ function Figure({ label, value, testId }: { label: string; value: string; testId
 }
 
 function Calculator({ game, content, data }: { game: TGame; content: MixingContent; data: MixingData }) {
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
   const colours = useEffectColours(content);
   const link = useMemo(() => parseCalculatorLink(data, params), [data, params]);
   const product: MixProduct = link.product ?? data.products[0]!;
@@ -45,7 +46,7 @@ function Calculator({ game, content, data }: { game: TGame; content: MixingConte
 
   /** Every change is a new history entry, so back and forward walk through the mix. */
   const go = (next: MixProduct, ingredients: readonly number[]) =>
-    setParams(new URLSearchParams(calculatorQuery(data, next, ingredients)));
+    navigate({ search: `?${calculatorQuery(data, next, ingredients)}` });
   const add = (i: number) => go(product, [...steps, i]);
   const move = (at: number, by: number) => {
     const next = [...steps];
@@ -132,7 +133,7 @@ function Calculator({ game, content, data }: { game: TGame; content: MixingConte
                       e.dataTransfer.effectAllowed = 'copy';
                     }}
                     onClick={() => add(i)}
-                    aria-label={t.addIngredient(ing.name)}
+                    title={t.addIngredient(ing.name)}
                     data-testid={`ingredient-${ing.id}`}
                   >
                     <span className={classes.ingredientName}>

@@ -22,6 +22,7 @@ import '../kit-styles.ts';
 import './styles.ts';
 import { useEffectColours, useMixing } from './data.ts';
 import { EffectChips } from './EffectChip.tsx';
+import classes from './schedule.module.css';
 
 const sorts: RecipeSort[] = ['profit', 'price', 'cost', 'length'];
 const sortLabel = {
@@ -113,7 +114,7 @@ function Recipes({ content, data, gameId }: { content: MixingContent; data: Mixi
             {t.noRecipesMatch}
           </Text>
         ) : (
-          <Table.ScrollContainer minWidth={760}>
+          <Table.ScrollContainer minWidth={760} className={classes.tableScroll}>
             <Table striped highlightOnHover data-testid="recipe-table">
               <Table.Thead>
                 <Table.Tr>
