@@ -63,6 +63,8 @@ test('a shared link reopens the same mix, names in any case or ids', async ({ pa
   await expect(chips(page)).toHaveCount(8);
   // The page's own link for the mix opens it again.
   await page.getByRole('button', { name: t.removeStep('Mega Bean') }).click();
+  await expect(page.getByTestId('mix-step')).toHaveCount(7);
+  await expect(page.getByTestId('mix-price')).not.toHaveText('$735');
   const shared = page.url();
   expect(shared).toContain('product=Cocaine');
   const price = await page.getByTestId('mix-price').textContent();
