@@ -7,6 +7,6 @@ test('the home page loads and shows the demo games', async ({ page }) => {
   const cards = page.getByTestId('game-card');
   await expect(cards).toHaveCount(3);
   await expect(cards.filter({ hasText: 'Frontier Zone' })).toBeVisible();
-  await expect(cards.filter({ hasText: 'Greenhouse Tycoon' })).toBeVisible();
+  await expect(cards.filter({ hasText: 'Schedule I' })).toBeVisible();
   await expect(cards.filter({ hasText: 'Emberfall Chronicles' })).toBeVisible();
 });

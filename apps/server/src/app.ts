@@ -17,6 +17,7 @@ import { databaseStore, RateLimitCounters } from './features/limits/counters.ts'
 import { routeAddressKey } from './features/limits/limits.ts';
 import { createMailer } from './features/mail/mailer.ts';
 import { registerMapViewRoutes } from './features/map-view/map-view.routes.ts';
+import { registerMixingRoutes } from './features/mixing/mixing.routes.ts';
 import { startCacheBus } from './features/models/cache-bus.ts';
 import { registerModelRoutes } from './features/models/models.routes.ts';
 import { createModelWriter } from './features/models/models.service.ts';
@@ -113,6 +114,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerModelRoutes(app, { db, writer, cache });
   registerProgressRoutes(app, createProgressService(db));
   registerMapViewRoutes(app);
+  registerMixingRoutes(app);
   const invalidate = () => cacheBus.changed();
   const suggestions = createSuggestionService({
     db,

@@ -86,6 +86,18 @@ export interface MarkerReportTable {
   at: string;
 }
 
+/** A mix a player saved to "My recipes" for one game. */
+export interface UserRecipeTable {
+  id: Generated<number>;
+  userId: string;
+  gameId: string;
+  name: string;
+  productId: string;
+  /** Ingredient ids in mixing order, as a JSON array. */
+  ingredients: string;
+  createdAt: string;
+}
+
 export interface AuditLogTable {
   id: Generated<number>;
   at: string;
@@ -126,5 +138,6 @@ export interface Database {
   suggestion_vote: SuggestionVoteTable;
   marker_report: MarkerReportTable;
   audit_log: AuditLogTable;
+  user_recipe: UserRecipeTable;
   map: MapJobColumns;
 }

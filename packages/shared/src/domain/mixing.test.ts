@@ -220,4 +220,51 @@ describe('best mix (exact search over effect sets)', () => {
     expect(reachEffects(data, product, ['Calming'])!.ingredients).toEqual([]);
     expect(reachEffects(data, product, ['Lethal'], { maxIngredients: 3 })).toBeNull();
   });
+
+  it('reports rising progress up to 1 and stops when cancelled, answering what it found', () => {
+    const product = productOf(data, 'Meth')!;
+    const shares: number[] = [];
+    const full = bestMix(data, {
+      product,
+      maxIngredients: 5,
+      objective: 'profit',
+      onProgress: (share) => shares.push(share),
+    });
+    expect(full.complete).toBe(true);
+    expect(shares.length).toBeGreaterThan(5);
+    expect(shares.at(-1)).toBe(1);
+    for (let i = 1; i < shares.length; i++) expect(shares[i]!).toBeGreaterThanOrEqual(shares[i - 1]!);
+    let polls = 0;
+    const stopped = bestMix(data, {
+      product,
+      maxIngredients: 5,
+      objective: 'profit',
+      cancelled: () => ++polls > 3,
+    });
+    expect(stopped.complete).toBe(false);
+    expect(stopped.states).toBeLessThan(full.states);
+    // What it found so far is real, never better than the optimum.
+    if (stopped.best) expect(stopped.best.profit).toBeLessThanOrEqual(full.best!.profit);
+  });
+
+  it('answers distinct runners-up in order, each with its real figures', () => {
+    const product = productOf(data, 'Green Crack')!;
+    const found = bestMix(data, { product, maxIngredients: 4, objective: 'profit', runnersUp: 8 });
+    const all = [found.best!, ...found.runnersUp];
+    expect(all).toHaveLength(9);
+    expect(new Set(all.map((m) => m.mask)).size).toBe(9);
+    for (let i = 1; i < all.length; i++) expect(all[i]!.profit).toBeLessThanOrEqual(all[i - 1]!.profit);
+    for (const m of all) {
+      const replay = mix(data, product, m.ingredients);
+      expect(replay).toMatchObject({ price: m.price, cost: m.cost, profit: m.profit });
+    }
+  });
+
+  it('finds the cheapest of the shortest ways, not the first one met', () => {
+    const product = productOf(data, 'OG Kush')!;
+    const found = reachEffects(data, product, ['Energizing'])!;
+    // One step suffices (Cuke adds Energizing), and no one-step way is cheaper than its $2.
+    expect(found.ingredients).toHaveLength(1);
+    expect(found.cost).toBe(2);
+  });
 });

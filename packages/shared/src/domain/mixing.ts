@@ -291,9 +291,9 @@ export interface SearchOptions {
   excluded?: readonly number[];
   /** How many runners-up to answer besides the best. */
   runnersUp?: number;
-  /** Called after each depth with the share done (0–1). */
+  /** Called during the search with the share of depths done (0–1, rising; 1 at the end). */
   onProgress?: (share: number) => void;
-  /** Polled between depths; true stops the search (it answers what it has found so far). */
+  /** Polled during the search; true stops it (it answers what it has found so far, `complete: false`). */
   cancelled?: () => boolean;
 }
 
@@ -409,6 +409,8 @@ function explore(
   visit: (mask: number, cost: number, parent: number, ingredient: number, depth: number) => void,
   /** True when nothing reachable from this state in `remaining` steps can matter: it is not expanded. */
   hopeless?: (mask: number, cost: number, remaining: number) => boolean,
+  /** Asked before each depth: true ends the search there (a complete answer, unlike a cancel). */
+  enough?: () => boolean,
 ) {
   const excluded = new Set(options.excluded ?? []);
   const usable = data.ingredients.map((_, i) => i).filter((i) => !excluded.has(i));
@@ -423,13 +425,23 @@ function explore(
   const depth = Math.max(0, Math.min(MAX_EFFECTS, Math.floor(options.maxIngredients)));
   let complete = true;
   for (let d = 1; d <= depth && frontier.length > 0; d++) {
+    if (enough?.()) break;
     if (options.cancelled?.()) {
       complete = false;
       break;
     }
     const last = d === depth;
     const next: number[] = [];
-    for (const from of frontier) {
+    for (let f = 0; f < frontier.length; f++) {
+      // Within a depth, report and poll every few thousand states: the last depths take seconds.
+      if ((f & 2047) === 2047) {
+        if (options.cancelled?.()) {
+          complete = false;
+          break;
+        }
+        options.onProgress?.((d - 1 + f / frontier.length) / depth);
+      }
+      const from = frontier[f]!;
       const mask = states.mask[from]!;
       const cost = states.cost[from]!;
       if (hopeless?.(mask, cost, depth - d + 1)) continue;
@@ -450,6 +462,7 @@ function explore(
         next.push(index);
       }
     }
+    if (!complete) break;
     frontier = next;
     options.onProgress?.(d / depth);
   }
@@ -615,7 +628,7 @@ export function reachEffects(
   data: MixingData,
   product: MixProduct,
   target: readonly string[],
-  options: { maxIngredients?: number; excluded?: readonly number[] } = {},
+  options: { maxIngredients?: number; excluded?: readonly number[]; cancelled?: () => boolean } = {},
 ): FoundMix | null {
   const [wantLo, wantHi] = wordsOf(data, target);
   let best: { mask: number; cost: number; parent: number; ingredient: number; depth: number } | null = null;
@@ -632,8 +645,7 @@ export function reachEffects(
       objective: 'profit',
       maxIngredients: options.maxIngredients ?? MAX_EFFECTS,
       excluded: options.excluded,
-      // The first depth that reaches the target is the answer: stop there.
-      cancelled: () => best !== null,
+      cancelled: options.cancelled,
     },
     (mask, cost, parent, ingredient, depth) => {
       const lo = mask >>> 0;
@@ -643,6 +655,9 @@ export function reachEffects(
         best = { mask, cost, parent, ingredient, depth };
       }
     },
+    undefined,
+    // The first depth that reaches the target is the answer: stop after it.
+    () => best !== null,
   );
   if (!best) return null;
   const b = best as { mask: number; cost: number; parent: number; ingredient: number };

@@ -35,6 +35,11 @@ export const game = defineModel({
     { as: 'markerDefinitions', model: 'markerdefinition', field: 'gameId' },
     { as: 'traders', model: 'trader', field: 'gameId' },
     { as: 'hideoutModules', model: 'hideoutmodule', field: 'gameId' },
+    { as: 'mixProducts', model: 'mixproduct', field: 'gameId' },
+    { as: 'mixIngredients', model: 'mixingredient', field: 'gameId' },
+    { as: 'mixEffects', model: 'mixeffect', field: 'gameId' },
+    { as: 'mixRecipes', model: 'mixrecipe', field: 'gameId' },
+    { as: 'customers', model: 'customer', field: 'gameId' },
   ],
   imageFields: ['image', 'icon'],
   sort: [

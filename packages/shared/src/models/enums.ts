@@ -29,6 +29,11 @@ export const suggestionTypes = [
   'MARKER_DEFINITION',
   'PLACED_MARKER',
   'CATEGORY',
+  'MIX_PRODUCT',
+  'MIX_INGREDIENT',
+  'MIX_EFFECT',
+  'MIX_RECIPE',
+  'CUSTOMER',
 ] as const;
 export type SuggestionType = (typeof suggestionTypes)[number];
 
@@ -44,4 +49,9 @@ export const suggestionTypeModel = {
   MARKER_DEFINITION: 'markerdefinition',
   PLACED_MARKER: 'placedmarker',
   CATEGORY: 'category',
+  MIX_PRODUCT: 'mixproduct',
+  MIX_INGREDIENT: 'mixingredient',
+  MIX_EFFECT: 'mixeffect',
+  MIX_RECIPE: 'mixrecipe',
+  CUSTOMER: 'customer',
 } as const satisfies Record<SuggestionType, string>;

@@ -1,5 +1,6 @@
 import * as content from './content.ts';
 import type { ModelDef } from './define.ts';
+import * as scheduleOne from './schedule-one.ts';
 
 /**
  * The model registry: one declaration per model drives the generic REST routes, the admin
@@ -16,6 +17,11 @@ export const registry = {
   trader: content.trader,
   markerdefinition: content.markerdefinition,
   placedmarker: content.placedmarker,
+  mixeffect: scheduleOne.mixeffect,
+  mixingredient: scheduleOne.mixingredient,
+  mixproduct: scheduleOne.mixproduct,
+  mixrecipe: scheduleOne.mixrecipe,
+  customer: scheduleOne.customer,
   theme: content.theme,
   suggestion: content.suggestion,
   importedcrudmodel: content.importedcrudmodel,

@@ -12,6 +12,11 @@ export type TGame = Stored<'game'> & {
   markerDefinitions?: string[];
   traders?: string[];
   hideoutModules?: string[];
+  mixProducts?: string[];
+  mixIngredients?: string[];
+  mixEffects?: string[];
+  mixRecipes?: string[];
+  customers?: string[];
 };
 export type TCategory = Stored<'category'> & { maps?: string[] };
 export type TMap = Stored<'map'>;
@@ -23,6 +28,11 @@ export type TTrader = Stored<'trader'>;
 export type TMarkerDefinition = Stored<'markerdefinition'>;
 export type TPlacedMarker = Stored<'placedmarker'>;
 export type TTheme = Stored<'theme'>;
+export type TMixEffect = Stored<'mixeffect'>;
+export type TMixIngredient = Stored<'mixingredient'>;
+export type TMixProduct = Stored<'mixproduct'>;
+export type TMixRecipe = Stored<'mixrecipe'>;
+export type TCustomer = Stored<'customer'>;
 export type TSuggestion = Stored<'suggestion'>;
 export type TImportedModel = Stored<'importedcrudmodel'>;
 

@@ -120,9 +120,9 @@ export function suggestions(markers: readonly Marker[]): Input<'suggestion'>[] {
   add(
     'PLACED_MARKER',
     'ADD',
-    'gt_millbrook_town',
-    newMarker('gt_millbrook_town', 1, 'gt_customer', 'Nora Pell', 3010, 2480, {
-      description: '<p>Favourite effects: <b>Tropical</b></p>',
+    's1_northtown_map',
+    newMarker('s1_northtown_map', 1, 's1_customer', 'Kyle Cooley', 3010, 2480, {
+      description: '<p>Favourite effects: <b>Munchies</b></p>',
     }),
     'SAVED',
   );

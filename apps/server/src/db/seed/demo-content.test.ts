@@ -76,6 +76,11 @@ describe('demo content', () => {
       for (const r of records(key)) expect(games, `${key} ${r._id}`).toContain(r.gameId);
     }
     for (const c of records('category')) {
+      // A region without a map yet (Schedule I has six regions and two demo maps) prefers none.
+      if (c.preferredMap === '') {
+        expect(records('map').some((m) => m.categoryId === c._id)).toBe(false);
+        continue;
+      }
       expect(maps).toContain(c.preferredMap);
       expect(records('map').find((m) => m._id === c.preferredMap)?.categoryId).toBe(c._id);
     }

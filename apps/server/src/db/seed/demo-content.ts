@@ -19,8 +19,8 @@ export interface DemoContent {
   records: Partial<Record<ModelKey, DemoRecord[]>>;
 }
 
-/** The three demo games: an extraction shooter, a Schedule I-style business sim and a fantasy RPG. */
-export const DEMO_GAME_IDS = ['frontier_zone', 'greenhouse_tycoon', 'emberfall'] as const;
+/** The three demo games: an extraction shooter, Schedule I (with the game's real mixing data) and a fantasy RPG. */
+export const DEMO_GAME_IDS = ['frontier_zone', 'schedule_one', 'emberfall'] as const;
 
 export const DEFAULT_MARKERS_PER_MAP = 300;
 
@@ -34,6 +34,11 @@ export const DEMO_INSERT_ORDER = [
   'item',
   'hideoutmodule',
   'markerdefinition',
+  'mixeffect',
+  'mixingredient',
+  'mixproduct',
+  'mixrecipe',
+  'customer',
   'placedmarker',
   'question',
   'theme',
@@ -76,6 +81,11 @@ export function demoContent(options: DemoOptions = {}): DemoContent {
     item: packs.flatMap((p) => p.items),
     hideoutmodule: packs.flatMap((p) => p.hideoutmodules),
     markerdefinition: packs.flatMap((p) => p.markerdefinitions),
+    mixeffect: packs.flatMap((p) => p.mixeffects ?? []),
+    mixingredient: packs.flatMap((p) => p.mixingredients ?? []),
+    mixproduct: packs.flatMap((p) => p.mixproducts ?? []),
+    mixrecipe: packs.flatMap((p) => p.mixrecipes ?? []),
+    customer: packs.flatMap((p) => p.customers ?? []),
     placedmarker: markers,
     question: packs.flatMap((p) => p.questions),
     theme: themes(),

@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest';
 import { pixelToLatLng } from './geometry.ts';
 import { apportion } from './markers.ts';
 import { createRng, slug } from './rng.ts';
-import { GREENHOUSE_MIXING, mixEffects, mixPrice } from './schedule-mixing.ts';
 
 describe('seed helpers', () => {
   it('mulberry32 repeats its sequence for a seed', () => {
@@ -29,15 +28,5 @@ describe('seed helpers', () => {
     expect(apportion(10, [1, 1, 1])).toEqual([4, 3, 3]);
     expect(apportion(300, [34, 8, 3, 1.5]).reduce((a, b) => a + b, 0)).toBe(300);
     expect(apportion(0, [1, 2])).toEqual([0, 0]);
-  });
-
-  it('mixes effects with transformations and prices the mix', () => {
-    const id = (s: string) => `gt_i_${s}`;
-    expect(mixEffects(id('moonleaf_tea'), [])).toEqual([id('calming')]);
-    // Chili turns Calming into Sneaky, then adds its own Spicy.
-    expect(mixEffects(id('moonleaf_tea'), [id('chili_flakes')])).toEqual([id('sneaky'), id('spicy')]);
-    expect(mixPrice(id('moonleaf_tea'), [id('chili_flakes')])).toBe(Math.round(35 * (1 + 0.24 + 0.38)));
-    const many = GREENHOUSE_MIXING.ingredients.map((i) => i.id);
-    expect(mixEffects(id('ember_brew'), many).length).toBeLessThanOrEqual(GREENHOUSE_MIXING.maxEffects);
   });
 });

@@ -155,9 +155,20 @@ export function placedMarkers(pack: GamePack, markersPerMap: number): Input<'pla
       });
     }
 
-    const plans = pack.markerPlans.filter((p) => !p.mapIds || p.mapIds.includes(map._id));
+    const here = pack.markerPlans.filter((p) => !p.mapIds || p.mapIds.includes(map._id));
+    // Named places (one marker per name) first, then the rest spread by share.
+    let left = markersPerMap - objectiveCount;
+    for (const plan of here.filter((p) => p.oneEach)) {
+      const type = types.get(plan.definitionId) ?? 'SVG';
+      plan.names.slice(0, Math.max(0, left)).forEach((name, k) => {
+        const marker = plannedMarker(rng, frame, plan, type, nextId());
+        markers.push({ ...marker, name, description: plan.descriptions?.[k] ?? '' });
+        left--;
+      });
+    }
+    const plans = here.filter((p) => !p.oneEach);
     const counts = apportion(
-      markersPerMap - objectiveCount,
+      Math.max(0, left),
       plans.map((p) => p.share),
     );
     plans.forEach((plan, i) => {

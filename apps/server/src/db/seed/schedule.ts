@@ -1,83 +1,88 @@
-import { definition, mapRecord } from './builders.ts';
-import { createRng } from './rng.ts';
-import { BASES, EFFECTS, GT, INGREDIENTS, gtItemId as itemId, mixPrice, RECIPES } from './schedule-mixing.ts';
+import { scheduleOneData } from '@waypoint/shared/schedule-one/data';
+import { definition, escapeHtml, mapRecord } from './builders.ts';
 import type { GamePack, Input } from './types.ts';
 
-export { GREENHOUSE_MIXING, mixEffects, mixPrice } from './schedule-mixing.ts';
-/** Greenhouse Tycoon, a business sim in the Schedule I style: grow base products, mix them with ingredients, sell. */
-export { GT };
+/** Schedule I (TVGS, 2025): grow and cook products, mix them with ingredients, sell to customers. */
+export const SCHEDULE_ONE = 'schedule_one';
+const G = SCHEDULE_ONE;
 
-function items(): Input<'item'>[] {
-  const record = (
-    slug: string,
-    itemName: string,
-    type: string,
-    price: number,
-    weight: number,
-  ): Input<'item'> => ({
-    _id: itemId(slug),
-    gameId: GT,
-    itemName,
-    type,
-    pricePerUnit: price,
-    resultQuantity: 1,
-    required: [],
-    weight,
-  });
-  return [
-    ...BASES.map(([slug, name, price]) => record(slug, name, 'product', price, 90)),
-    ...RECIPES.map(([slug, name, base, ingredients]) => ({
-      ...record(slug, name, 'product', mixPrice(itemId(base), ingredients.map(itemId)), 80),
-      required: [base, ...ingredients].map((part) => ({ itemId: itemId(part), quantity: 1 })),
-    })),
-    ...INGREDIENTS.map(([slug, name, cost]) => record(slug, name, 'ingredient', cost, 50)),
-    ...EFFECTS.map(([slug, name, multiplier]) => record(slug, name, 'effect', multiplier, 10)),
-  ];
+/** The town's regions in the order the game opens them: the game's map categories. */
+export const REGIONS = ['Northtown', 'Westville', 'Downtown', 'Docks', 'Suburbia', 'Uptown'] as const;
+const regionId = (region: string) => `s1_${region.toLowerCase()}`;
+/** Regions with a demo map (the others are categories that admins can give maps). */
+const MAPPED = { Northtown: 's1_northtown_map', Westville: 's1_westville_map' } as const;
+
+/** A record of the data file without its own bookkeeping: `id` becomes `_id`, the game is added. */
+function content<T extends { id: string }>(entry: T): Omit<T, 'id'> & { _id: string; gameId: string } {
+  const { id, ...rest } = entry;
+  return { _id: id, gameId: G, ...rest };
 }
 
-const FIRST = [
-  'Ada',
-  'Bram',
-  'Cleo',
-  'Dario',
-  'Edda',
-  'Finn',
-  'Greta',
-  'Hugo',
-  'Iris',
-  'Jonas',
-  'Kira',
-  'Lev',
-];
-const LAST = [
-  'Fenwick',
-  'Marlowe',
-  'Quill',
-  'Ashdown',
-  'Pell',
-  'Rooke',
-  'Tamsin',
-  'Voss',
-  'Whitlock',
-  'Yarrow',
+/**
+ * Known recipes: the data's worked examples and the exact best mixes of each product (highest profit
+ * within 4 ingredients, highest sell price within 8), as ingredient ids in mixing order.
+ */
+const RECIPES: readonly [id: string, name: string, product: string, ingredients: string][] = [
+  ['s1r_og_gasoline', 'Toxic Kush', 'ogkush', 'gasoline'],
+  ['s1r_og_cuke_banana', 'Sneaky Kush', 'ogkush', 'cuke,banana'],
+  ['s1r_og_banana_cuke', 'Paranoid Kush', 'ogkush', 'banana,cuke'],
+  ['s1r_og_bright', 'Bright-Eyed Kush', 'ogkush', 'cuke,flumedicine,gasoline'],
+  ['s1r_og_profit4', 'OG Kush: best profit in 4', 'ogkush', 'viagor,megabean,banana,cuke'],
+  [
+    's1r_og_price8',
+    'OG Kush: best price in 8',
+    'ogkush',
+    'banana,iodine,megabean,motoroil,cuke,battery,horsesemen,megabean',
+  ],
+  ['s1r_sd_profit4', 'Sour Diesel: best profit in 4', 'sourdiesel', 'cuke,megabean,iodine,motoroil'],
+  ['s1r_gc_profit4', 'Green Crack: best profit in 4', 'greencrack', 'gasoline,cuke,viagor,megabean'],
+  [
+    's1r_gdp_profit4',
+    'Granddaddy Purple: best profit in 4',
+    'granddaddypurple',
+    'banana,cuke,horsesemen,megabean',
+  ],
+  ['s1r_meth_profit4', 'Meth: best profit in 4', 'meth', 'banana,cuke,horsesemen,megabean'],
+  [
+    's1r_meth_price8',
+    'Meth: best price in 8',
+    'meth',
+    'motoroil,cuke,paracetamol,gasoline,cuke,battery,horsesemen,megabean',
+  ],
+  ['s1r_coke_profit4', 'Cocaine: best profit in 4', 'cocaine', 'banana,cuke,horsesemen,megabean'],
+  [
+    's1r_coke_eight',
+    'Cocaine: eight-ingredient classic',
+    'cocaine',
+    'motoroil,cuke,paracetamol,gasoline,cuke,horsesemen,battery,megabean',
+  ],
+  ['s1r_shroom_profit4', 'Shroom: best profit in 4', 'shroom', 'banana,cuke,horsesemen,megabean'],
 ];
 
-/** Customer names with their favourite effects and weekly budget, shown in the marker popup. */
-function customers(): { names: string[]; descriptions: string[] } {
-  const rng = createRng('greenhouse-customers');
-  const names = FIRST.flatMap((f) => LAST.map((l) => `${f} ${l}`));
-  const descriptions = Array.from({ length: 24 }, () => {
-    const likes = rng.shuffle(EFFECTS).slice(0, 3);
-    return `<p>Favourite effects: ${likes.map(([, n]) => `<b>${n}</b>`).join(', ')}</p><p>Weekly budget: ${rng.int(2, 12) * 50}</p>`;
-  });
-  return { names: rng.shuffle(names).slice(0, 60), descriptions };
+function recipes(): Input<'mixrecipe'>[] {
+  return RECIPES.map(([_id, name, productId, ingredients], i) => ({
+    _id,
+    gameId: G,
+    name,
+    productId,
+    ingredients: ingredients.split(','),
+    authorName: 'Waypoint',
+    weight: RECIPES.length - i,
+  }));
+}
+
+/** A customer marker's popup: who they are and what they like. */
+function customerDescription(c: Record<string, unknown>): string {
+  const likes = (c.favouriteEffects as string[]).map((e) => `<b>${escapeHtml(e)}</b>`).join(', ');
+  const spend = c.weeklySpend as { min: number; max: number };
+  return `<p>Favourite effects: ${likes || '–'}</p><p>Standards: ${escapeHtml(String(c.standards))} · spends $${spend.min}–$${spend.max} a week</p>`;
 }
 
 export function scheduleGame(): GamePack {
-  const c = customers();
+  const data = scheduleOneData;
   const definitions = [
     {
-      _id: 'gt_customer',
+      _id: 's1_customer',
       name: 'Customer',
       markerCategory: 'Customers',
       markerDefinitionType: 'SVG' as const,
@@ -87,7 +92,7 @@ export function scheduleGame(): GamePack {
       showNameLabel: true,
     },
     {
-      _id: 'gt_dealer',
+      _id: 's1_dealer',
       name: 'Dealer',
       markerCategory: 'Dealers',
       markerDefinitionType: 'IMAGE' as const,
@@ -95,14 +100,14 @@ export function scheduleGame(): GamePack {
       completable: false,
     },
     {
-      _id: 'gt_shop',
+      _id: 's1_shop',
       name: 'Shop',
       markerCategory: 'Shops',
       markerDefinitionType: 'IMAGE' as const,
       completable: false,
     },
     {
-      _id: 'gt_supplier',
+      _id: 's1_supplier',
       name: 'Supplier',
       markerCategory: 'Shops',
       markerDefinitionType: 'SVG' as const,
@@ -111,19 +116,19 @@ export function scheduleGame(): GamePack {
       innerColor: '#ecfccb',
     },
     {
-      _id: 'gt_warehouse_gate',
-      name: 'Warehouse Gate',
+      _id: 's1_locked_door',
+      name: 'Locked Door',
       markerCategory: 'Keys',
       markerDefinitionType: 'SVG' as const,
       backgroundShape: 'CIRCLE' as const,
       wrapperColor: '#334155',
       innerColor: '#fbbf24',
       door: true,
-      key: 'Warehouse Gate Key',
+      key: 'Warehouse Key',
     },
     {
-      _id: 'gt_hotspot',
-      name: 'Sales Hotspot',
+      _id: 's1_hotspot',
+      name: 'Cash Stash',
       description: '<span class="wp-html-marker">&#9733;</span>',
       markerCategory: 'Hotspots',
       markerDefinitionType: 'HTML' as const,
@@ -131,7 +136,7 @@ export function scheduleGame(): GamePack {
       divIconClassName: 'default_div_icon_classname',
     },
     {
-      _id: 'gt_property',
+      _id: 's1_property',
       name: 'Property',
       markerCategory: 'Properties',
       markerDefinitionType: 'POLYGON' as const,
@@ -139,30 +144,41 @@ export function scheduleGame(): GamePack {
       completable: false,
     },
     {
-      _id: 'gt_delivery_route',
+      _id: 's1_delivery_route',
       name: 'Delivery Route',
       markerCategory: 'Routes',
       markerDefinitionType: 'ROUTE' as const,
       polygonColor: '#f97316',
       completable: false,
     },
-  ].map((d) => definition(GT, d));
-  const categories: Input<'category'>[] = [
-    { _id: 'gt_millbrook', gameId: GT, name: 'Millbrook', weight: 20, preferredMap: 'gt_millbrook_town' },
-    {
-      _id: 'gt_westbrook',
-      gameId: GT,
-      name: 'Westbrook Suburbs',
-      weight: 10,
-      preferredMap: 'gt_westbrook_suburbs',
-    },
-  ];
+  ].map((d) => definition(G, d));
+
+  const categories: Input<'category'>[] = REGIONS.map((region, i) => ({
+    _id: regionId(region),
+    gameId: G,
+    name: region,
+    weight: (REGIONS.length - i) * 10,
+    preferredMap: (MAPPED as Record<string, string>)[region] ?? '',
+  }));
+
+  const customerPlans = Object.entries(MAPPED).map(([region, mapId]) => {
+    const here = data.customers.filter((c) => c.region === region);
+    return {
+      definitionId: 's1_customer',
+      share: 0,
+      oneEach: true,
+      names: here.map((c) => String(c.name)),
+      descriptions: here.map(customerDescription),
+      mapIds: [mapId],
+    };
+  });
+
   return {
     game: {
-      _id: GT,
-      name: 'Greenhouse Tycoon',
+      _id: G,
+      name: 'Schedule I',
       description:
-        '<p>Grow herbal brews in your greenhouse, mix them into best-sellers and build a delivery empire.</p>',
+        '<p>Grow, cook and mix your own products in Hyland Point, then sell them to the town&#39;s customers.</p>',
       weight: 20,
       additionalFeatures: [
         'schedule_I_mixing_calculator',
@@ -170,95 +186,103 @@ export function scheduleGame(): GamePack {
         'schedule_I_customers',
         'schedule_I_items',
       ],
-      content: `<h2>Mix, sell, expand</h2><p>Every base product has an effect. Each ingredient you mix in adds its own effect and may
-<em>transform</em> an existing one. More valuable effects mean a higher price: try the <strong>mixing calculator</strong>.</p>
+      content: `<h2>Mix, sell, expand</h2><p>Every product starts with its own effects. Each ingredient you mix in adds its effect and may
+<em>transform</em> the ones already there, in a fixed order. More valuable effects mean a higher price: the <strong>mixing calculator</strong>
+shows exactly what the game gives, and finds the best mix.</p>
 <p>Customers around town have favourite effects; find them on the map.</p>`,
     },
     traders: [],
     categories,
     maps: [
       mapRecord({
-        gameId: GT,
-        categoryId: 'gt_millbrook',
-        id: 'gt_millbrook_town',
-        name: 'Millbrook Town',
+        gameId: G,
+        categoryId: regionId('Northtown'),
+        id: MAPPED.Northtown,
+        name: 'Northtown',
         width: 6144,
         height: 5120,
         weight: 20,
       }),
       mapRecord({
-        gameId: GT,
-        categoryId: 'gt_westbrook',
-        id: 'gt_westbrook_suburbs',
-        name: 'Westbrook Suburbs',
+        gameId: G,
+        categoryId: regionId('Westville'),
+        id: MAPPED.Westville,
+        name: 'Westville',
         width: 5120,
         height: 4096,
         weight: 10,
         maxZoom: 4,
-        authorName: 'Greenhouse Fans',
-        authorLink: 'https://greenhouse-fans.example.org',
+        authorName: 'Hyland Point Cartographers',
+        authorLink: 'https://hyland-point-maps.example.org',
       }),
     ],
     quests: [],
-    items: items(),
+    items: [],
     hideoutmodules: [],
     questions: [],
     markerdefinitions: definitions,
+    mixeffects: data.effects.map((e) => content(e as typeof e & { id: string })) as Input<'mixeffect'>[],
+    mixingredients: data.ingredients.map(content) as Input<'mixingredient'>[],
+    mixproducts: data.products.map((p, i) => ({
+      ...content(p),
+      weight: data.products.length - i,
+    })) as Input<'mixproduct'>[],
+    customers: data.customers.map((c) => content(c as typeof c & { id: string })) as Input<'customer'>[],
+    mixrecipes: recipes(),
     markerPlans: [
-      { definitionId: 'gt_customer', share: 40, names: c.names, descriptions: c.descriptions },
+      ...customerPlans,
       {
-        definitionId: 'gt_dealer',
+        definitionId: 's1_dealer',
         share: 5,
-        names: ['Benji', 'Marisol', 'Otto', 'Rhea', 'Silas'],
+        names: ['Benji Coleman', 'Molly Presley', 'Brad Crosby', 'Jane Lucero'],
         descriptions: ['<p>Takes a <b>20%</b> cut.</p>'],
       },
       {
-        definitionId: 'gt_shop',
+        definitionId: 's1_shop',
         share: 9,
-        names: ['Corner Store', 'Hardware Shop', 'Garden Centre', 'Pharmacy', 'Fruit Stand'],
+        names: ["Dan's Hardware", 'Gas-Mart', 'Handy Hank', 'Thrifty Threads', 'Taco Ticklers'],
         descriptions: ['Open 06:00-22:00.', ''],
       },
       {
-        definitionId: 'gt_supplier',
+        definitionId: 's1_supplier',
         share: 6,
-        names: ['Seed Supplier', 'Bottle Supplier', 'Soil Merchant'],
-        itemIds: INGREDIENTS.map(([slug]) => itemId(slug)),
+        names: ['Albert Hoover', 'Shirley Watts', 'Salvador Moreno'],
       },
       {
-        definitionId: 'gt_warehouse_gate',
+        definitionId: 's1_locked_door',
         share: 3,
-        names: ['Warehouse gate', 'Back gate'],
-        descriptions: ['Opens with the Warehouse Gate Key.'],
+        names: ['Warehouse door', 'Back gate'],
+        descriptions: ['Opens with the Warehouse Key.'],
       },
       {
-        definitionId: 'gt_hotspot',
+        definitionId: 's1_hotspot',
         share: 8,
-        names: ['Busy corner', 'Night market', 'Bus stop crowd'],
-        descriptions: ['<p>Sells best <em>after dark</em>.</p>'],
+        names: ['Cash stash', 'Dead drop', 'Bus stop crowd'],
+        descriptions: ['<p>Check it <em>after dark</em>.</p>'],
       },
       {
-        definitionId: 'gt_property',
+        definitionId: 's1_property',
         share: 4,
-        names: ['Greenhouse plot', 'Storage unit', 'Laundromat', 'Car wash'],
-        descriptions: ['<p>Price: <b>12,000</b></p>', '<p>Price: <b>4,500</b></p>'],
+        names: ['Motel room', 'Sweatshop', 'Storage unit', 'Laundromat', 'Car wash'],
+        descriptions: ['<p>Price: <b>$12,000</b></p>', '<p>Price: <b>$4,500</b></p>'],
       },
-      { definitionId: 'gt_delivery_route', share: 2, names: ['Morning route', 'Evening route'] },
+      { definitionId: 's1_delivery_route', share: 2, names: ['Morning route', 'Evening route'] },
     ],
     places: [
-      'Town Square',
-      'Riverside Park',
-      'Market Street',
-      'Motel Row',
+      'Motel',
+      'Taco Ticklers',
+      'Gas-Mart',
       'Car Wash',
-      'Taco Stand',
-      'Old Mill',
-      'Docks',
-      'School',
+      'Laundromat',
+      'Post Office',
+      'Pawn Shop',
       'Church',
-      'Gas Station',
-      'Supermarket',
-      'Trailer Park',
-      'Greenhouses',
+      'Town Hall',
+      'Bus Stop',
+      'Docks',
+      'Warehouse',
+      'Sewer Entrance',
+      'RV',
     ],
   };
 }

@@ -26,6 +26,8 @@ export interface MarkerPlan {
   itemIds?: readonly string[];
   /** Only on these maps (all maps of the game when unset). */
   mapIds?: readonly string[];
+  /** One marker per name, with the description of the same index (people and places that exist once). */
+  oneEach?: boolean;
 }
 
 /** Everything one demo game contributes, before placed markers are generated. */
@@ -39,6 +41,12 @@ export interface GamePack {
   hideoutmodules: Input<'hideoutmodule'>[];
   questions: Input<'question'>[];
   markerdefinitions: Input<'markerdefinition'>[];
+  /** Schedule I's game data (mixing, customers) and known recipes. */
+  mixeffects?: Input<'mixeffect'>[];
+  mixingredients?: Input<'mixingredient'>[];
+  mixproducts?: Input<'mixproduct'>[];
+  customers?: Input<'customer'>[];
+  mixrecipes?: Input<'mixrecipe'>[];
   markerPlans: MarkerPlan[];
   /** Names of the points of interest around which markers gather on every map. */
   places: readonly string[];

@@ -9,12 +9,20 @@ import { GameGate } from './common.tsx';
 import { CraftingPage } from './crafting/CraftingPage.tsx';
 import { ItemsToKeepPage } from './items/ItemsToKeepPage.tsx';
 import { QuestsPage } from './quests/QuestsPage.tsx';
+import { CustomersPage } from './schedule/CustomersPage.tsx';
+import { ScheduleItemsPage } from './schedule/ItemsPage.tsx';
+import { MixingCalculatorPage } from './schedule/MixingCalculatorPage.tsx';
+import { RecipeListPage } from './schedule/RecipeListPage.tsx';
 
 /** The page of each tool; a tool without its page yet shows a placeholder. */
 const toolPages: Partial<Record<AdditionalFeature, ComponentType>> = {
   crafting: GameCraftingPage,
   quests: QuestsPage,
   'tarkov-items-to-keep': ItemsToKeepPage,
+  schedule_I_mixing_calculator: MixingCalculatorPage,
+  schedule_I_recipe_list: RecipeListPage,
+  schedule_I_customers: CustomersPage,
+  schedule_I_items: ScheduleItemsPage,
 };
 
 /** Crafting of one game, for games that list it among their tools. */

@@ -1,0 +1,207 @@
+import {
+  Anchor,
+  Container,
+  Group,
+  MultiSelect,
+  NativeSelect,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { IconSearch } from '@tabler/icons-react';
+import type { MixingData } from '@waypoint/shared/domain/mixing';
+import { mix } from '@waypoint/shared/domain/mixing';
+import { customersForMix } from '@waypoint/shared/domain/schedule-tools';
+import { messages, mixingMessages as t, toolLabels } from '@waypoint/shared/messages';
+import type { TCustomer } from '@waypoint/shared/models/types';
+import type { MixingContent } from '@waypoint/shared/schedule-one/api';
+import { useMemo } from 'react';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { withMantine } from '../../../app/MantineShell.tsx';
+import { usePageMeta } from '../../../components/usePageMeta.ts';
+import { GameGate, PageSkeleton } from '../common.tsx';
+import '../kit-styles.ts';
+import './styles.ts';
+import { useEffectColours, useMixing } from './data.ts';
+import { EffectChips } from './EffectChip.tsx';
+import classes from './schedule.module.css';
+
+/** The effects of a known recipe, for matching customers. */
+function recipeEffects(data: MixingData, content: MixingContent, recipeId: string) {
+  const recipe = content.recipes.find((r) => r._id === recipeId);
+  const product = recipe && data.products.find((p) => p.id === recipe.productId);
+  if (!recipe || !product) return null;
+  const steps = recipe.ingredients.map((id) => data.ingredients.findIndex((i) => i.id === id));
+  if (steps.some((i) => i < 0)) return null;
+  return {
+    effects: mix(data, product, steps).effects,
+    type: String((product as { type?: string }).type ?? ''),
+  };
+}
+
+function Customers({ content, data, gameId }: { content: MixingContent; data: MixingData; gameId: string }) {
+  const [params, setParams] = useSearchParams();
+  const colours = useEffectColours(content);
+  const text = params.get('q') ?? '';
+  const region = params.get('region') ?? '';
+  const effects = (params.get('effects') ?? '').split(',').filter(Boolean);
+  const recipeId = params.get('recipe') ?? '';
+  const set = (key: string, value: string) => {
+    const next = new URLSearchParams(params);
+    if (value) next.set(key, value);
+    else next.delete(key);
+    setParams(next, { replace: true });
+  };
+  const regions = useMemo(() => [...new Set(content.customers.map((c) => c.region))].sort(), [content]);
+  const markers = useMemo(() => new Map(content.customerMarkers.map((m) => [m.name, m])), [content]);
+  const forRecipe = recipeId ? recipeEffects(data, content, recipeId) : null;
+
+  const rows = useMemo(() => {
+    const needle = text.trim().toLowerCase();
+    const want = effects.map((e) => e.toLowerCase());
+    let list: { customer: TCustomer; matched: string[] }[] = content.customers
+      .filter((c) => !region || c.region === region)
+      .filter((c) => !needle || c.name.toLowerCase().includes(needle))
+      .filter((c) => want.every((e) => c.favouriteEffects.some((f) => f.toLowerCase() === e)))
+      .map((customer) => ({ customer, matched: [] }));
+    if (forRecipe)
+      list = customersForMix(
+        list.map((r) => r.customer),
+        forRecipe.effects,
+        forRecipe.type,
+      );
+    return list;
+  }, [content, text, region, effects, forRecipe]);
+
+  return (
+    <Container size="xl" py="xl">
+      <Stack gap="lg">
+        <Stack gap={4}>
+          <Title order={1}>{toolLabels.schedule_I_customers}</Title>
+          <Text c="dimmed">{t.customersLead}</Text>
+        </Stack>
+        <Group align="flex-end" gap="md" wrap="wrap">
+          <TextInput
+            label={t.searchCustomers}
+            leftSection={<IconSearch size={16} aria-hidden="true" />}
+            value={text}
+            onChange={(e) => set('q', e.currentTarget.value)}
+            w={220}
+          />
+          <NativeSelect
+            label={t.region}
+            value={region}
+            onChange={(e) => set('region', e.currentTarget.value)}
+            data={[{ value: '', label: t.allRegions }, ...regions]}
+            data-testid="customer-region"
+          />
+          <MultiSelect
+            label={t.favouriteEffects}
+            data={content.effects.map((e) => e.name)}
+            value={effects}
+            onChange={(v) => set('effects', v.join(','))}
+            searchable
+            clearable
+            miw={240}
+          />
+          <NativeSelect
+            label={t.likesRecipe}
+            value={recipeId}
+            onChange={(e) => set('recipe', e.currentTarget.value)}
+            data={[
+              { value: '', label: t.noRecipe },
+              ...content.recipes.map((r) => ({ value: r._id, label: r.name })),
+            ]}
+            data-testid="customer-recipe"
+          />
+        </Group>
+        {forRecipe ? (
+          <Group gap="xs">
+            <Text size="sm">{t.effects}:</Text>
+            <EffectChips effects={forRecipe.effects} colours={colours} size="sm" />
+          </Group>
+        ) : null}
+        {rows.length === 0 ? (
+          <Text c="dimmed" ta="center" py="xl">
+            {t.noCustomersMatch}
+          </Text>
+        ) : (
+          <Table.ScrollContainer minWidth={720} className={classes.tableScroll}>
+            <Table striped highlightOnHover data-testid="customer-table">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t.name}</Table.Th>
+                  <Table.Th>{t.region}</Table.Th>
+                  <Table.Th>{t.standards}</Table.Th>
+                  <Table.Th>{t.favouriteEffects}</Table.Th>
+                  <Table.Th>{t.spending}</Table.Th>
+                  <Table.Th>{t.onMap}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {rows.map(({ customer: c, matched }) => {
+                  const marker = markers.get(c.name);
+                  return (
+                    <Table.Tr key={c._id} data-testid="customer-row">
+                      <Table.Td>
+                        <Text fw={600}>{c.name}</Text>
+                        {forRecipe ? (
+                          <Text size="xs" c="dimmed">
+                            {t.matches(matched.length)}
+                          </Text>
+                        ) : null}
+                      </Table.Td>
+                      <Table.Td>{c.region}</Table.Td>
+                      <Table.Td>{c.standards}</Table.Td>
+                      <Table.Td>
+                        <EffectChips effects={c.favouriteEffects} colours={colours} size="sm" />
+                      </Table.Td>
+                      <Table.Td>
+                        {t.price(c.weeklySpend.min)}–{t.price(c.weeklySpend.max)}
+                      </Table.Td>
+                      <Table.Td>
+                        {marker ? (
+                          <Anchor
+                            component={Link}
+                            to={`/game/${encodeURIComponent(gameId)}/maps/${encodeURIComponent(marker.mapId)}`}
+                            aria-label={t.showOnMap(c.name)}
+                          >
+                            {t.onMap}
+                          </Anchor>
+                        ) : (
+                          '–'
+                        )}
+                      </Table.Td>
+                    </Table.Tr>
+                  );
+                })}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+      </Stack>
+    </Container>
+  );
+}
+
+function Loader({ gameId }: { gameId: string }) {
+  const mixing = useMixing(gameId);
+  if (mixing.isError || mixing.mixing === null) return <p role="alert">{messages.genericError}</p>;
+  if (!mixing.content || !mixing.mixing) return <PageSkeleton />;
+  return <Customers content={mixing.content} data={mixing.mixing} gameId={gameId} />;
+}
+
+/** Customers /game/{gameId}/tools/schedule_I_customers. */
+export function CustomersPage() {
+  const { gameId = '' } = useParams();
+  usePageMeta(toolLabels.schedule_I_customers);
+  return (
+    <GameGate gameId={gameId} feature="schedule_I_customers">
+      {(game) => <Loader gameId={game._id} />}
+    </GameGate>
+  );
+}
+
+export const Component = withMantine(CustomersPage);

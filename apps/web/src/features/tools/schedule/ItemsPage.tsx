@@ -1,0 +1,198 @@
+import { Container, Group, NativeSelect, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { IconSearch } from '@tabler/icons-react';
+import { RANKS, rankValue } from '@waypoint/shared/domain/schedule-tools';
+import { messages, mixingMessages as t, toolLabels } from '@waypoint/shared/messages';
+import type { MixingContent } from '@waypoint/shared/schedule-one/api';
+import { useMemo } from 'react';
+import { useParams, useSearchParams } from 'react-router';
+import { withMantine } from '../../../app/MantineShell.tsx';
+import { usePageMeta } from '../../../components/usePageMeta.ts';
+import { GameGate, PageSkeleton } from '../common.tsx';
+import { useItems } from '../data.ts';
+import '../kit-styles.ts';
+import { useEffectColours, useMixing } from './data.ts';
+import { EffectChips } from './EffectChip.tsx';
+import classes from './schedule.module.css';
+
+type Category = 'ingredient' | 'product' | 'equipment';
+const categoryLabel = {
+  ingredient: t.categoryIngredient,
+  product: t.categoryProduct,
+  equipment: t.categoryEquipment,
+} as const;
+
+interface Row {
+  id: string;
+  name: string;
+  category: Category;
+  price: number;
+  rank: string;
+  effects: string[];
+}
+
+function Items({ content, equipment }: { content: MixingContent; equipment: Row[] }) {
+  const [params, setParams] = useSearchParams();
+  const colours = useEffectColours(content);
+  const text = params.get('q') ?? '';
+  const category = params.get('category') ?? '';
+  const rank = params.get('rank') ?? '';
+  const sort = params.get('sort') ?? 'price-asc';
+  const set = (key: string, value: string) => {
+    const next = new URLSearchParams(params);
+    if (value) next.set(key, value);
+    else next.delete(key);
+    setParams(next, { replace: true });
+  };
+  const all: Row[] = useMemo(
+    () => [
+      ...content.ingredients.map((i) => ({
+        id: i._id,
+        name: i.name,
+        category: 'ingredient' as const,
+        price: i.price,
+        rank: i.unlockRank,
+        effects: [i.baseEffect],
+      })),
+      ...content.products.map((p) => ({
+        id: p._id,
+        name: p.name,
+        category: 'product' as const,
+        price: p.basePrice,
+        rank: p.unlockRank,
+        effects: p.baseEffects,
+      })),
+      ...equipment,
+    ],
+    [content, equipment],
+  );
+  const ranks = RANKS.filter((r) => all.some((row) => row.rank === r));
+  const needle = text.trim().toLowerCase();
+  const rows = all
+    .filter((r) => !category || r.category === category)
+    .filter((r) => !rank || rankValue(r.rank) <= rankValue(rank))
+    .filter(
+      (r) =>
+        !needle ||
+        r.name.toLowerCase().includes(needle) ||
+        r.effects.some((e) => e.toLowerCase().includes(needle)),
+    )
+    .sort((a, b) =>
+      sort === 'name'
+        ? a.name.localeCompare(b.name)
+        : (sort === 'price-desc' ? b.price - a.price : a.price - b.price) || a.name.localeCompare(b.name),
+    );
+
+  return (
+    <Container size="xl" py="xl">
+      <Stack gap="lg">
+        <Stack gap={4}>
+          <Title order={1}>{toolLabels.schedule_I_items}</Title>
+          <Text c="dimmed">{t.itemsLead}</Text>
+        </Stack>
+        <Group align="flex-end" gap="md" wrap="wrap">
+          <TextInput
+            label={t.searchItems}
+            leftSection={<IconSearch size={16} aria-hidden="true" />}
+            value={text}
+            onChange={(e) => set('q', e.currentTarget.value)}
+            w={220}
+          />
+          <NativeSelect
+            label={t.category}
+            value={category}
+            onChange={(e) => set('category', e.currentTarget.value)}
+            data={[
+              { value: '', label: t.allCategories },
+              ...(Object.keys(categoryLabel) as Category[]).map((c) => ({
+                value: c,
+                label: categoryLabel[c],
+              })),
+            ]}
+          />
+          <NativeSelect
+            label={t.rankLimit}
+            value={rank}
+            onChange={(e) => set('rank', e.currentTarget.value)}
+            data={[{ value: '', label: t.anyRank }, ...ranks]}
+          />
+          <NativeSelect
+            label={t.sortBy}
+            value={sort}
+            onChange={(e) => set('sort', e.currentTarget.value)}
+            data={[
+              { value: 'price-asc', label: t.sortPriceAsc },
+              { value: 'price-desc', label: t.sortPriceDesc },
+              { value: 'name', label: t.sortName },
+            ]}
+          />
+        </Group>
+        {rows.length === 0 ? (
+          <Text c="dimmed" ta="center" py="xl">
+            {t.noItems}
+          </Text>
+        ) : (
+          <Table.ScrollContainer minWidth={640} className={classes.tableScroll}>
+            <Table striped highlightOnHover data-testid="item-table">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t.name}</Table.Th>
+                  <Table.Th>{t.category}</Table.Th>
+                  <Table.Th>{t.itemPrice}</Table.Th>
+                  <Table.Th>{t.rank}</Table.Th>
+                  <Table.Th>{t.effect}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {rows.map((r) => (
+                  <Table.Tr key={`${r.category}:${r.id}`} data-testid="item-row">
+                    <Table.Td fw={600}>{r.name}</Table.Td>
+                    <Table.Td>{categoryLabel[r.category]}</Table.Td>
+                    <Table.Td>{t.price(r.price)}</Table.Td>
+                    <Table.Td>{r.rank || '–'}</Table.Td>
+                    <Table.Td>
+                      <EffectChips effects={r.effects} colours={colours} size="sm" />
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+      </Stack>
+    </Container>
+  );
+}
+
+function Loader({ gameId }: { gameId: string }) {
+  const mixing = useMixing(gameId);
+  const items = useItems(gameId);
+  // Equipment is what admins add as the game's items.
+  const equipment: Row[] = useMemo(
+    () =>
+      (items.data ?? []).map((i) => ({
+        id: i._id,
+        name: i.itemName,
+        category: 'equipment' as const,
+        price: i.pricePerUnit,
+        rank: '',
+        effects: [],
+      })),
+    [items.data],
+  );
+  if (mixing.isError) return <p role="alert">{messages.genericError}</p>;
+  if (!mixing.content) return <PageSkeleton />;
+  return <Items content={mixing.content} equipment={equipment} />;
+}
+
+/** Items /game/{gameId}/tools/schedule_I_items. */
+export function ScheduleItemsPage() {
+  const { gameId = '' } = useParams();
+  usePageMeta(toolLabels.schedule_I_items);
+  return (
+    <GameGate gameId={gameId} feature="schedule_I_items">
+      {(game) => <Loader gameId={game._id} />}
+    </GameGate>
+  );
+}
+
+export const Component = withMantine(ScheduleItemsPage);

@@ -1,0 +1,194 @@
+import {
+  Anchor,
+  Container,
+  Group,
+  MultiSelect,
+  NativeSelect,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
+import { type MixingData, mix } from '@waypoint/shared/domain/mixing';
+import { calculatorQuery, filterRecipes, type RecipeSort } from '@waypoint/shared/domain/schedule-tools';
+import { messages, mixingMessages as t, toolLabels } from '@waypoint/shared/messages';
+import type { MixingContent } from '@waypoint/shared/schedule-one/api';
+import { useMemo } from 'react';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { withMantine } from '../../../app/MantineShell.tsx';
+import { usePageMeta } from '../../../components/usePageMeta.ts';
+import { GameGate, PageSkeleton } from '../common.tsx';
+import '../kit-styles.ts';
+import './styles.ts';
+import { useEffectColours, useMixing } from './data.ts';
+import { EffectChips } from './EffectChip.tsx';
+import classes from './schedule.module.css';
+
+const sorts: RecipeSort[] = ['profit', 'price', 'cost', 'length'];
+const sortLabel = {
+  profit: t.sortProfit,
+  price: t.sortPrice,
+  cost: t.sortCost,
+  length: t.sortLength,
+} as const;
+
+function Recipes({ content, data, gameId }: { content: MixingContent; data: MixingData; gameId: string }) {
+  const [params, setParams] = useSearchParams();
+  const colours = useEffectColours(content);
+  const sort = (sorts as string[]).includes(params.get('sort') ?? '')
+    ? (params.get('sort') as RecipeSort)
+    : 'profit';
+  const productId = params.get('product') ?? '';
+  const effects = (params.get('effects') ?? '').split(',').filter(Boolean);
+  const set = (key: string, value: string) => {
+    const next = new URLSearchParams(params);
+    if (value) next.set(key, value);
+    else next.delete(key);
+    setParams(next, { replace: true });
+  };
+  const all = useMemo(
+    () =>
+      content.recipes.flatMap((r) => {
+        const product = data.products.find((p) => p.id === r.productId);
+        const steps = r.ingredients.map((id) => data.ingredients.findIndex((i) => i.id === id));
+        if (!product || steps.some((i) => i < 0)) return [];
+        const m = mix(data, product, steps);
+        return [
+          {
+            id: r._id,
+            name: r.name,
+            author: r.authorName,
+            product,
+            steps,
+            productId: product.id,
+            effects: m.effects,
+            price: m.price,
+            cost: m.cost,
+            profit: m.profit,
+            length: steps.length,
+          },
+        ];
+      }),
+    [content, data],
+  );
+  const rows = filterRecipes(all, { productId, effects, sort });
+  const calculator = `/game/${encodeURIComponent(gameId)}/tools/schedule_I_mixing_calculator`;
+  const customers = `/game/${encodeURIComponent(gameId)}/tools/schedule_I_customers`;
+
+  return (
+    <Container size="xl" py="xl">
+      <Stack gap="lg">
+        <Stack gap={4}>
+          <Title order={1}>{toolLabels.schedule_I_recipe_list}</Title>
+          <Text c="dimmed">{t.recipeListLead}</Text>
+        </Stack>
+        <Group align="flex-end" gap="md" wrap="wrap">
+          <NativeSelect
+            label={t.product}
+            value={productId}
+            onChange={(e) => set('product', e.currentTarget.value)}
+            data={[
+              { value: '', label: t.allProducts },
+              ...data.products.map((p) => ({ value: p.id, label: p.name })),
+            ]}
+          />
+          <MultiSelect
+            label={t.filterByEffects}
+            data={content.effects.map((e) => e.name)}
+            value={effects}
+            onChange={(v) => set('effects', v.join(','))}
+            searchable
+            clearable
+            miw={240}
+          />
+          <NativeSelect
+            label={t.sortBy}
+            value={sort}
+            onChange={(e) => set('sort', e.currentTarget.value)}
+            data={sorts.map((s) => ({ value: s, label: sortLabel[s] }))}
+            data-testid="recipe-sort"
+          />
+        </Group>
+        {rows.length === 0 ? (
+          <Text c="dimmed" ta="center" py="xl">
+            {t.noRecipesMatch}
+          </Text>
+        ) : (
+          <Table.ScrollContainer minWidth={760} className={classes.tableScroll}>
+            <Table striped highlightOnHover data-testid="recipe-table">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t.recipe}</Table.Th>
+                  <Table.Th>{t.effects}</Table.Th>
+                  <Table.Th>{t.sellPrice}</Table.Th>
+                  <Table.Th>{t.cost}</Table.Th>
+                  <Table.Th>{t.profit}</Table.Th>
+                  <Table.Th>{t.sortLength}</Table.Th>
+                  <Table.Th />
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {rows.map((r) => (
+                  <Table.Tr key={r.id} data-testid="recipe-row">
+                    <Table.Td>
+                      <Text fw={600}>{r.name}</Text>
+                      <Text size="xs" c="dimmed">
+                        {r.product.name}: {r.steps.map((i) => data.ingredients[i]!.name).join(' → ')}
+                        {r.author ? ` · ${t.author} ${r.author}` : ''}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <EffectChips effects={r.effects} colours={colours} size="sm" />
+                    </Table.Td>
+                    <Table.Td>{t.price(r.price)}</Table.Td>
+                    <Table.Td>{t.price(r.cost)}</Table.Td>
+                    <Table.Td data-testid="recipe-profit">{t.price(r.profit)}</Table.Td>
+                    <Table.Td>{r.length}</Table.Td>
+                    <Table.Td>
+                      <Stack gap={2}>
+                        <Anchor
+                          component={Link}
+                          to={`${calculator}?${calculatorQuery(data, r.product, r.steps)}`}
+                          size="sm"
+                        >
+                          {t.openInCalculator}
+                        </Anchor>
+                        <Anchor
+                          component={Link}
+                          to={`${customers}?recipe=${encodeURIComponent(r.id)}`}
+                          size="sm"
+                        >
+                          {t.whoLikesIt}
+                        </Anchor>
+                      </Stack>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+      </Stack>
+    </Container>
+  );
+}
+
+function Loader({ gameId }: { gameId: string }) {
+  const mixing = useMixing(gameId);
+  if (mixing.isError || mixing.mixing === null) return <p role="alert">{messages.genericError}</p>;
+  if (!mixing.content || !mixing.mixing) return <PageSkeleton />;
+  return <Recipes content={mixing.content} data={mixing.mixing} gameId={gameId} />;
+}
+
+/** Recipe list /game/{gameId}/tools/schedule_I_recipe_list. */
+export function RecipeListPage() {
+  const { gameId = '' } = useParams();
+  usePageMeta(toolLabels.schedule_I_recipe_list);
+  return (
+    <GameGate gameId={gameId} feature="schedule_I_recipe_list">
+      {(game) => <Loader gameId={game._id} />}
+    </GameGate>
+  );
+}
+
+export const Component = withMantine(RecipeListPage);

@@ -1,0 +1,193 @@
+import { mkdirSync } from 'node:fs';
+import type { Page } from '@playwright/test';
+import { mixingMessages as t } from '@waypoint/shared/messages';
+import { seriousViolations } from '../support/axe.ts';
+import { expect, test } from '../support/fixtures.ts';
+import { waitForTool } from './tools.helpers.ts';
+
+const S1 = 'schedule_one';
+const calculator = `/game/${S1}/tools/schedule_I_mixing_calculator`;
+const shots = '/tmp/s1';
+mkdirSync(shots, { recursive: true });
+
+const chips = (page: Page) => page.getByTestId('mix-effects').getByTestId('effect-chip');
+
+test('builds a mix step by step: effects and price follow every step', async ({ page }) => {
+  await page.goto(`${calculator}?product=OG+Kush`);
+  await waitForTool(page, 'ingredient-palette');
+  // OG Kush alone: Calming, 38 (38.5 rounds half to even).
+  await expect(chips(page)).toHaveText(['Calming']);
+  await expect(page.getByTestId('mix-price')).toHaveText('$38');
+  await page.getByTestId('ingredient-cuke').click();
+  await expect(page.getByTestId('mix-step')).toHaveCount(1);
+  await page.getByTestId('ingredient-banana').click();
+  // The data's worked example: Cuke then Banana.
+  await expect(chips(page)).toHaveText(['Gingeritis', 'Sneaky', 'Thought-Provoking']);
+  await expect(page.getByTestId('mix-price')).toHaveText('$66');
+  await expect(page.getByTestId('mix-cost')).toHaveText('$4');
+  await expect(page.getByTestId('mix-profit')).toHaveText('$62');
+  // Order matters: Banana first gives Energizing, Paranoia, Thought-Provoking for $58.
+  await page.getByRole('button', { name: t.moveDown('Cuke') }).click();
+  await expect(page.getByTestId('mix-price')).toHaveText('$58');
+  expect((await chips(page).allTextContents()).sort()).toEqual([
+    'Energizing',
+    'Paranoia',
+    'Thought-Provoking',
+  ]);
+  await expect(page.getByTestId('mix-price')).toHaveText('$58');
+  await expect(page).toHaveURL(/mix=Banana,Cuke/);
+  // Back walks the mix history.
+  await page.goBack();
+  await expect(page.getByTestId('mix-price')).toHaveText('$66');
+  await page.getByRole('button', { name: t.removeStep('Banana') }).click();
+  await expect(page.getByTestId('mix-step')).toHaveCount(1);
+  // Dragging an ingredient onto the steps adds it too.
+  await page.getByTestId('ingredient-gasoline').dragTo(page.getByTestId('mix-steps'));
+  await expect(page.getByTestId('mix-step')).toHaveCount(2);
+  await expect(page.getByTestId('mix-step').nth(1)).toContainText('Gasoline');
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.screenshot({ path: `${shots}/calculator-1440.png`, fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: `${shots}/calculator-390.png`, fullPage: true });
+});
+
+test('a shared link reopens the same mix, names in any case or ids', async ({ page }) => {
+  await page.goto(
+    `${calculator}?product=cocaine&mix=${encodeURIComponent('motor oil,CUKE,paracetamol,gasoline,cuke,horsesemen,Battery,Mega Bean')}`,
+  );
+  await waitForTool(page, 'ingredient-palette');
+  await expect(page.getByTestId('mix-step')).toHaveCount(8);
+  await expect(page.getByTestId('mix-price')).toHaveText('$735');
+  await expect(page.getByTestId('mix-cost')).toHaveText('$42');
+  await expect(page.getByTestId('mix-profit')).toHaveText('$693');
+  await expect(chips(page)).toHaveCount(8);
+  // The page's own link for the mix opens it again.
+  await page.getByRole('button', { name: t.removeStep('Mega Bean') }).click();
+  await expect(page.getByTestId('mix-step')).toHaveCount(7);
+  await expect(page.getByTestId('mix-price')).not.toHaveText('$735');
+  const shared = page.url();
+  expect(shared).toContain('product=Cocaine');
+  const price = await page.getByTestId('mix-price').textContent();
+  await page.goto('about:blank');
+  await page.goto(shared);
+  await expect(page.getByTestId('mix-step')).toHaveCount(7);
+  await expect(page.getByTestId('mix-price')).toHaveText(price ?? '');
+});
+
+test('finds the best mix at depth 8 with a required effect, from a link and from the form', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await page.goto(`${calculator}?product=Meth&optimize=profit&max=8`);
+  await waitForTool(page, 'best-mix');
+  // The link runs the finder: the data's answer for Meth within 8 is a profit of $302... at most.
+  const best = page.getByTestId('best-found');
+  await expect(best).toBeVisible({ timeout: 90_000 });
+  const unconstrained = Number((await best.getByTestId('found-profit').textContent())?.replace('$', ''));
+  expect(unconstrained).toBeGreaterThan(250);
+  // Now with a required effect.
+  const required = page.getByTestId('best-required');
+  await required.click();
+  await page.keyboard.type('Zombifying');
+  await page.getByRole('option', { name: 'Zombifying', exact: true }).click();
+  await page.keyboard.press('Escape');
+  await page.getByTestId('best-run').click();
+  await expect(page.getByTestId('search-cancel')).toBeVisible();
+  await expect(page.getByRole('progressbar', { name: t.searchProgress })).toBeVisible();
+  await expect(page.getByTestId('search-cancel')).toBeHidden({ timeout: 90_000 });
+  await expect(best).toBeVisible();
+  await expect(best.getByTestId('effect-chip').filter({ hasText: 'Zombifying' })).toBeVisible();
+  const constrained = Number((await best.getByTestId('found-profit').textContent())?.replace('$', ''));
+  expect(constrained).toBeLessThanOrEqual(unconstrained);
+  await expect(page.getByTestId('runner-up').first()).toBeVisible();
+  // Using the mix puts it into the calculator with the same figures.
+  const price = await best.getByTestId('found-price').textContent();
+  await best.getByRole('button', { name: t.useMix }).click();
+  await expect(page.getByTestId('mix-price')).toHaveText(price ?? '');
+  await expect(chips(page).filter({ hasText: 'Zombifying' })).toBeVisible();
+});
+
+test('a search can be cancelled', async ({ page }) => {
+  await page.goto(`${calculator}?product=Shroom&optimize=price&max=8`);
+  await waitForTool(page, 'best-mix');
+  await page.getByTestId('search-cancel').click();
+  await expect(page.getByText(t.searchCancelled)).toBeVisible();
+});
+
+test('the customer filter finds the customers of a recipe', async ({ page }) => {
+  await page.goto(`/game/${S1}/tools/schedule_I_recipe_list`);
+  await waitForTool(page, 'recipe-row');
+  const row = page.getByTestId('recipe-row').filter({ hasText: 'Sneaky Kush' });
+  await row.getByRole('link', { name: t.whoLikesIt }).click();
+  await waitForTool(page, 'customer-row');
+  await expect(page.getByTestId('customer-recipe')).toHaveValue('s1r_og_cuke_banana');
+  const rows = page.getByTestId('customer-row');
+  const count = await rows.count();
+  expect(count).toBeGreaterThan(0);
+  // Every customer listed favours at least one of the mix's effects.
+  for (let i = 0; i < count; i++) {
+    const likes = await rows.nth(i).getByTestId('effect-chip').allTextContents();
+    expect(likes.some((e) => ['Gingeritis', 'Sneaky', 'Thought-Provoking'].includes(e))).toBe(true);
+  }
+  // Narrowed to one region.
+  await page.getByTestId('customer-region').selectOption('Northtown');
+  const regions = page.getByTestId('customer-row').locator('td:nth-child(2)');
+  await expect(regions.filter({ hasNotText: 'Northtown' })).toHaveCount(0);
+  await expect(regions.first()).toHaveText('Northtown');
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.screenshot({ path: `${shots}/customers-1440.png`, fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: `${shots}/customers-390.png`, fullPage: true });
+});
+
+test('the recipe list sorts and opens a recipe in the calculator; items list ingredients and products', async ({
+  page,
+}) => {
+  await page.goto(`/game/${S1}/tools/schedule_I_recipe_list`);
+  await waitForTool(page, 'recipe-row');
+  const profits = async () =>
+    (await page.getByTestId('recipe-profit').allTextContents()).map((p) => Number(p.replace('$', '')));
+  const byProfit = await profits();
+  expect(byProfit).toEqual([...byProfit].sort((a, b) => b - a));
+  await page.getByTestId('recipe-sort').selectOption('cost');
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.screenshot({ path: `${shots}/recipes-1440.png`, fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: `${shots}/recipes-390.png`, fullPage: true });
+  await page
+    .getByTestId('recipe-row')
+    .filter({ hasText: 'Toxic Kush' })
+    .getByRole('link', { name: t.openInCalculator })
+    .click();
+  await waitForTool(page, 'mix-step');
+  await expect(page.getByTestId('mix-price')).toHaveText('$38');
+  await page.goto(`/game/${S1}/tools/schedule_I_items`);
+  await waitForTool(page, 'item-row');
+  await expect(page.getByTestId('item-row')).toHaveCount(16 + 7);
+  await page.getByLabel(t.searchItems).fill('mega');
+  await expect(page.getByTestId('item-row')).toHaveText([/Mega Bean/]);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.screenshot({ path: `${shots}/items-1440.png`, fullPage: true });
+});
+
+for (const scheme of ['light', 'dark'] as const) {
+  test.describe(`Schedule I tools, ${scheme} theme`, () => {
+    test.use({ colorScheme: scheme, bypassCSP: true });
+    test('have no serious accessibility violations', async ({ page }) => {
+      test.setTimeout(90_000);
+      await page.goto(`${calculator}?product=OG+Kush&mix=Cuke,Banana`);
+      await waitForTool(page, 'mix-step');
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.screenshot({ path: `${shots}/calculator-${scheme}.png`, fullPage: true });
+      for (const [tool, testId] of [
+        ['schedule_I_recipe_list', 'recipe-row'],
+        ['schedule_I_customers', 'customer-row'],
+        ['schedule_I_items', 'item-row'],
+      ] as const) {
+        await page.goto(`/game/${S1}/tools/${tool}`);
+        await waitForTool(page, testId);
+        expect(await seriousViolations(page), tool).toEqual([]);
+      }
+    });
+  });
+}
