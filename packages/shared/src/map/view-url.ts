@@ -23,7 +23,7 @@ function finite(value: string | null): number | undefined {
  * keeps a shared link from opening far outside the picture or past the zoom range.
  */
 export function parseMapView(
-  search: URLSearchParams,
+  search: { get(name: string): string | null },
   limits?: { south: number; west: number; north: number; east: number; minZoom: number; maxZoom: number },
 ): MapViewPosition | undefined {
   const lat = finite(search.get(mapViewParams.lat));
@@ -44,20 +44,29 @@ function round(n: number) {
   return String(Math.round(n * 100) / 100);
 }
 
+/** The query of an address as `key=value` parts in order (values left encoded). */
 function splitUrl(pageUrl: string) {
   const hashAt = pageUrl.indexOf('#');
   const hash = hashAt >= 0 ? pageUrl.slice(hashAt) : '';
   const withoutHash = hashAt >= 0 ? pageUrl.slice(0, hashAt) : pageUrl;
   const queryAt = withoutHash.indexOf('?');
   const base = queryAt >= 0 ? withoutHash.slice(0, queryAt) : withoutHash;
-  const params = new URLSearchParams(queryAt >= 0 ? withoutHash.slice(queryAt + 1) : '');
+  const parts = (queryAt >= 0 ? withoutHash.slice(queryAt + 1) : '').split('&').filter((p) => p !== '');
+  const params = {
+    parts,
+    delete(key: string) {
+      params.parts = params.parts.filter((p) => decodeURIComponent(p.split('=')[0] ?? '') !== key);
+    },
+    set(key: string, value: string) {
+      params.delete(key);
+      params.parts.push(`${encodeURIComponent(key)}=${encodeURIComponent(value)}`);
+    },
+  };
   return { base, params, hash };
 }
 
-function joinUrl(base: string, params: URLSearchParams, hash: string) {
-  // Commas (the definitions list) stay readable.
-  const query = params.toString().replace(/%2C/g, ',');
-  return `${base}${query ? `?${query}` : ''}${hash}`;
+function joinUrl(base: string, params: { parts: string[] }, hash: string) {
+  return `${base}${params.parts.length > 0 ? `?${params.parts.join('&')}` : ''}${hash}`;
 }
 
 /** The page address with the view replaced (other parameters kept, the marker to open dropped). */
