@@ -4,6 +4,7 @@ import * as initial from './migrations/0001_initial.ts';
 import * as sessionsAndLimits from './migrations/0002_sessions_and_limits.ts';
 import * as jobs from './migrations/0003_jobs.ts';
 import * as suggestions from './migrations/0004_suggestions.ts';
+import * as review from './migrations/0005_review.ts';
 
 /** Migrations in order; names are timestamps or sequence numbers and never change once landed. */
 const migrations: Record<string, Migration> = {
@@ -11,6 +12,7 @@ const migrations: Record<string, Migration> = {
   '0002_sessions_and_limits': sessionsAndLimits,
   '0003_jobs': jobs,
   '0004_suggestions': suggestions,
+  '0005_review': review,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
