@@ -184,3 +184,14 @@ export interface ReviewHistoryRow {
   /** An accept that is the suggestion's latest decision and may still be reverted. */
   revertible: boolean;
 }
+
+/**
+ * The text of a suggestion table cell (specification §9): lists show their count, other values are
+ * cut past 30 characters with '...'.
+ */
+export function reviewCell(value: unknown): string {
+  if (Array.isArray(value)) return String(value.length);
+  if (value === null || value === undefined) return '';
+  const text = typeof value === 'object' ? JSON.stringify(value) : String(value);
+  return text.length > reviewCellLength ? `${text.slice(0, reviewCellLength)}...` : text;
+}
