@@ -33,6 +33,8 @@ export const zReviewListQuery = z.strictObject({
   status: filterText,
   action: filterText,
   parentId: filterText,
+  /** Exactly this user (the page's user name, compared without case). */
+  user: z.string().trim().max(64).optional(),
   /** Exactly this parent (the items of one map in the summary). */
   parent: z.string().trim().max(200).optional(),
   sort: z.enum([...reviewColumns, 'weight', 'createdAt']).optional(),
@@ -51,6 +53,8 @@ export const reviewSummarySorts = [
   'mapName',
 ] as const;
 export const zReviewSummaryQuery = z.strictObject({
+  /** Only this user's suggestions (the page's user name). */
+  username: z.string().trim().max(64).optional(),
   parentId: filterText,
   mapName: filterText,
   sort: z.enum(reviewSummarySorts).optional(),

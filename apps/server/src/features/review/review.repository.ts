@@ -29,6 +29,11 @@ function contains(column: string, text: string): RawBuilder<boolean> {
   return sql<boolean>`lower(coalesce(${sql.ref(column)}, '')) like ${pattern} escape '\\'`;
 }
 
+/** A user name column equal to `name` without case (names are stored NFKC-normalized). */
+function sameName(column: string, name: string): RawBuilder<boolean> {
+  return sql<boolean>`lower(${sql.ref(column)}) = ${name.normalize('NFKC').toLowerCase()}`;
+}
+
 /**
  * 1 when the suggestion's target changed since it was made: an UPDATE or DELETE whose element
  * vanished or carries another `updatedAt` than the suggestion saw, an ADD whose id is taken.
@@ -43,6 +48,8 @@ export interface ListOptions {
   type: string;
   filters: Partial<Record<(typeof reviewColumns)[number], string>>;
   parent?: string;
+  /** Exactly this user name (without case). */
+  user?: string;
   sort?: string;
   order?: 'asc' | 'desc';
   limit: number;
@@ -62,6 +69,7 @@ export async function listOpen(db: Executor, options: ListOptions) {
     if (text) base = base.where(contains(`s.${column}`, text));
   }
   if (options.parent !== undefined) base = base.where('s.parentId', '=', options.parent);
+  if (options.user) base = base.where(sameName('s.username', options.user));
   let query = base
     .select([
       's._id',
@@ -107,6 +115,7 @@ export async function listOpen(db: Executor, options: ListOptions) {
 }
 
 export interface SummaryOptions {
+  username?: string;
   parentId?: string;
   mapName?: string;
   sort?: string;
@@ -123,6 +132,7 @@ export async function markerSummary(db: Executor, options: SummaryOptions) {
     .leftJoin('map as m', 'm._id', 's.parentId')
     .where('s.type', '=', 'PLACED_MARKER')
     .where('s.status', 'in', open);
+  if (options.username) base = base.where(sameName('s.username', options.username));
   if (options.parentId) base = base.where(contains('s.parentId', options.parentId));
   if (options.mapName) base = base.where(contains('m.name', options.mapName));
   const count = (action: string) =>

@@ -35,6 +35,7 @@ export function registerReviewRoutes(app: FastifyInstance, review: ReviewService
       type: q.type,
       filters: { _id: q._id, username: q.username, status: q.status, action: q.action, parentId: q.parentId },
       parent: q.parent,
+      user: q.user,
       sort: q.sort,
       order: q.order,
       limit: q.limit,

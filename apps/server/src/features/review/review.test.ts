@@ -224,6 +224,20 @@ describe('suggestion review', () => {
     expect(summary.data.map((r: Body) => r.parentId)).toEqual(['g1_map_b', 'g1_map_a']);
     expect(summary.data[0]).toMatchObject({ mapName: 'Map B', gameId: 'g1', adds: 2, total: 2 });
     expect(summary.data[1]).toMatchObject({ adds: 1, updates: 1, total: 2, stale: 0 });
+    const other = await createUser(env.t);
+    await addMarker(other, 'Not this user', 'g1_map_b');
+    const own = (
+      await call('GET', `/api/admin/review/markers?username=${author.username.toUpperCase()}`, env.admin)
+    ).json();
+    expect(own.data.map((r: Body) => [r.parentId, r.total])).toEqual([
+      ['g1_map_b', 2],
+      ['g1_map_a', 2],
+    ]);
+    const ownList = (
+      await call('GET', `/api/admin/review/suggestions?type=PLACED_MARKER&user=${other.username}`, env.admin)
+    ).json();
+    expect(ownList.data.map((r: Body) => r.username)).toEqual([other.username]);
+    await call('POST', '/api/admin/review/reject', env.admin, { username: other.username });
     const filtered = (await call('GET', '/api/admin/review/markers?mapName=map%20a', env.admin)).json();
     expect(filtered.count).toBe(1);
     expect(filtered.data[0].parentId).toBe('g1_map_a');

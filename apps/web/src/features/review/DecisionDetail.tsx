@@ -75,6 +75,7 @@ function FieldDiff({ detail }: { detail: ReviewDetail }) {
             oldValue={recordLines(model, detail.current ?? {}, names)}
             newValue={recordLines(model, detail.proposed ?? {}, names)}
             splitView
+            hideSummary
             leftTitle={t.storedColumn}
             rightTitle={t.suggestedColumn}
             hideLineNumbers
@@ -97,12 +98,17 @@ export function DecisionDetail({ id }: { id: string }) {
     <Paper p="sm" withBorder radius={0} data-detail={s._id}>
       <Stack gap="sm">
         <Group gap="xs">
-          <Badge variant="light">{s.type}</Badge>
-          <Badge color={s.action === 'ADD' ? 'green' : s.action === 'UPDATE' ? 'yellow' : 'red'}>
+          <Badge variant="dot" color="gray">
+            {s.type}
+          </Badge>
+          <Badge
+            variant="dot"
+            color={s.action === 'ADD' ? 'green' : s.action === 'UPDATE' ? 'yellow' : 'red'}
+          >
             {s.action}
           </Badge>
           {s.stale && (
-            <Badge color="orange" title={t.staleHint}>
+            <Badge variant="dot" color="orange" title={t.staleHint}>
               {t.stale}
             </Badge>
           )}

@@ -42,7 +42,7 @@ export function HistoryTab() {
               <Group gap={4} wrap="nowrap">
                 <Button
                   size="compact-xs"
-                  variant="light"
+                  variant="default"
                   aria-expanded={open}
                   aria-label={`${open ? t.hideDataModel : t.showDataModel} ${row.suggestion._id}`}
                   onClick={() =>
@@ -54,7 +54,7 @@ export function HistoryTab() {
                 {row.revertible && (
                   <Button
                     size="compact-xs"
-                    color="orange"
+                    variant="default"
                     aria-label={`${t.revert} ${row.suggestion._id}`}
                     loading={revert.isPending && revert.variables === row.suggestion._id}
                     onClick={() => revert.mutate(row.suggestion._id)}
@@ -71,7 +71,10 @@ export function HistoryTab() {
         {
           accessor: 'decision',
           render: (r) => (
-            <Badge color={r.decision === 'accept' ? 'teal' : r.decision === 'reject' ? 'red' : 'orange'}>
+            <Badge
+              variant="dot"
+              color={r.decision === 'accept' ? 'teal' : r.decision === 'reject' ? 'red' : 'orange'}
+            >
               {t.decisionLabels[r.decision]}
             </Badge>
           ),
@@ -98,6 +101,7 @@ export function HistoryTab() {
                   oldValue={json(record.before)}
                   newValue={json(record.after)}
                   splitView
+                  hideSummary
                   leftTitle="before"
                   rightTitle="after"
                   useDarkTheme={scheme === 'dark'}

@@ -29,6 +29,7 @@ export function MarkerSummary({ username }: { username: string }) {
   const decide = useDecide();
   const summary = useSummary({
     ...filters,
+    username: username || undefined,
     sort: sort.columnAccessor as Sort,
     order: sort.direction,
     limit: reviewMarkerPageSize,
@@ -76,7 +77,7 @@ export function MarkerSummary({ username }: { username: string }) {
           <Group gap={4} wrap="nowrap">
             <Button
               size="compact-xs"
-              variant="light"
+              variant="default"
               aria-expanded={open}
               aria-label={`${open ? t.hideItems : t.showItems} ${row.parentId}`}
               onClick={() =>
@@ -87,7 +88,6 @@ export function MarkerSummary({ username }: { username: string }) {
             </Button>
             <Button
               size="compact-xs"
-              color="teal"
               aria-label={`${t.approveAll} ${row.parentId}`}
               onClick={() => bulk('accept', row)}
             >
@@ -95,8 +95,7 @@ export function MarkerSummary({ username }: { username: string }) {
             </Button>
             <Button
               size="compact-xs"
-              color="red"
-              variant="outline"
+              variant="default"
               aria-label={`${t.rejectAll} ${row.parentId}`}
               onClick={() => bulk('reject', row)}
             >

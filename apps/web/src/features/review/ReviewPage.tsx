@@ -47,8 +47,7 @@ export function ReviewPage() {
             style={{ flex: '1 1 220px', maxWidth: 360 }}
           />
           <Button
-            color="red"
-            variant="outline"
+            variant="default"
             disabled={!username || !user?.exists || user.open === 0}
             loading={remove.isPending}
             onClick={() => remove.mutate(user?.username ?? username)}

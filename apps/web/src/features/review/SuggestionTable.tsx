@@ -46,11 +46,12 @@ export function SuggestionTable({
   const [cursor, setCursor] = useState(0);
   const wrapper = useRef<HTMLDivElement>(null);
   const decide = useDecide();
-  const effective = { ...filters, username: username || filters.username };
+  const effective = { ...filters, username: username ? undefined : filters.username };
   const query = {
     type: type as ReviewRow['type'] as never,
     ...effective,
     parent,
+    user: username || undefined,
     limit: pageSize,
     skip: (page - 1) * pageSize,
   };
@@ -110,7 +111,7 @@ export function SuggestionTable({
           <Group gap={4} wrap="nowrap">
             <Button
               size="compact-xs"
-              variant="light"
+              variant="default"
               aria-expanded={open}
               aria-label={`${open ? t.hideDataModel : t.showDataModel} ${row._id}`}
               onClick={(e) => {
@@ -122,7 +123,6 @@ export function SuggestionTable({
             </Button>
             <Button
               size="compact-xs"
-              color="teal"
               aria-label={`${t.approve} ${row._id}`}
               onClick={(e) => {
                 e.stopPropagation();
@@ -133,8 +133,7 @@ export function SuggestionTable({
             </Button>
             <Button
               size="compact-xs"
-              color="red"
-              variant="outline"
+              variant="default"
               aria-label={`${t.reject} ${row._id}`}
               onClick={(e) => {
                 e.stopPropagation();
@@ -185,7 +184,7 @@ export function SuggestionTable({
             <Group gap={4} wrap="nowrap">
               <span title={row._id}>{reviewCell(row._id)}</span>
               {row.stale && (
-                <Badge color="orange" size="xs" title={t.staleHint}>
+                <Badge variant="dot" color="orange" size="xs" title={t.staleHint}>
                   {t.stale}
                 </Badge>
               )}
