@@ -25,9 +25,10 @@ async function suggest(request: APIRequestContext, bearer: string, body: Json) {
   return ((await res.json()) as { data: string }).data;
 }
 
-async function firstMarker(request: APIRequestContext, mapId: string) {
+/** A marker of the map; each test changes its own (`skip`), so parallel tests never make each other's stale. */
+async function someMarker(request: APIRequestContext, mapId: string, skip: number) {
   const query = encodeURIComponent(JSON.stringify({ mapId }));
-  const res = await request.get(`/api/placedmarkers?query=${query}&limit=1`);
+  const res = await request.get(`/api/placedmarkers?query=${query}&limit=1&skip=${skip}`);
   return ((await res.json()) as { data: Json[] }).data[0]!;
 }
 
@@ -44,14 +45,14 @@ const newMarker = (name: string, mapId = addMap) => ({
 });
 
 /** A contributor with two new markers on one map and a renamed, moved marker on another. */
-async function contributor(request: APIRequestContext) {
+async function contributor(request: APIRequestContext, markerIndex: number) {
   const user = await createConfirmedUser(request);
   const bearer = await token(request, user.email, user.password);
   const adds = [
     await suggest(request, bearer, newMarker(`Crate ${user.username}`)),
     await suggest(request, bearer, newMarker(`Stash ${user.username}`)),
   ];
-  const marker = await firstMarker(request, updateMap);
+  const marker = await someMarker(request, updateMap, 10 + markerIndex);
   const update = await suggest(request, bearer, {
     type: 'PLACED_MARKER',
     action: 'UPDATE',
@@ -73,7 +74,7 @@ test('an admin filters by user, reads a diff, approves with the keyboard, reject
   page,
   request,
 }) => {
-  const c = await contributor(request);
+  const c = await contributor(request, 0);
   const adminToken = await token(request, admin.email, admin.password);
   await openReview(page, request, c.user.username);
 
@@ -125,7 +126,7 @@ test('Open Parent opens the map showing only suggestions, and alerts for a missi
   page,
   request,
 }) => {
-  const c = await contributor(request);
+  const c = await contributor(request, 1);
   const adminToken = await token(request, admin.email, admin.password);
   // A map that is removed after a suggestion was made on it, and a suggested category (parent: a game).
   const mapId = `fz_review_${c.user.username}`.toLowerCase();
@@ -186,7 +187,7 @@ for (const scheme of ['light', 'dark'] as const) {
     test.use({ colorScheme: scheme, bypassCSP: true });
 
     test(`has no serious axe violations and fits a phone (${scheme})`, async ({ page, request }) => {
-      const c = await contributor(request);
+      const c = await contributor(request, scheme === 'light' ? 2 : 3);
       await openReview(page, request, c.user.username);
       await page.getByRole('button', { name: `${t.showDataModel} ${c.adds[0]}` }).click();
       await expect(page.locator(`[data-detail="${c.adds[0]}"]`)).toContainText(t.newRecord);

@@ -291,7 +291,7 @@ export const reviewMessages = {
   updatesColumn: 'updates',
   deletesColumn: 'removals',
   staleColumn: 'stale',
-  stale: 'Target changed since',
+  stale: 'Stale',
   staleHint: 'The element was changed after this suggestion was made; review it again',
   noSuggestions: 'No open suggestions',
   approved: (count: number) => `Approved ${count} suggestion${count === 1 ? '' : 's'}`,

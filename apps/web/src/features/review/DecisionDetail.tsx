@@ -95,7 +95,14 @@ export function DecisionDetail({ id }: { id: string }) {
   const d = detail.data;
   const s = d.suggestion;
   return (
-    <Paper p="sm" withBorder radius={0} data-detail={s._id}>
+    <Paper
+      p="sm"
+      withBorder
+      radius={0}
+      data-detail={s._id}
+      // In a table wider than a phone, the detail stays in view while the row scrolls sideways.
+      style={{ position: 'sticky', left: 0, maxWidth: 'calc(100vw - 2rem)' }}
+    >
       <Stack gap="sm">
         <Group gap="xs">
           <Badge variant="dot" color="gray">
