@@ -26,6 +26,8 @@ import { createMetrics } from './features/ops/metrics.ts';
 import { opsPlugin } from './features/ops/ops.plugin.ts';
 import { registerProgressRoutes } from './features/progress/progress.routes.ts';
 import { createProgressService } from './features/progress/progress.service.ts';
+import { registerReviewRoutes } from './features/review/review.routes.ts';
+import { createReviewService } from './features/review/review.service.ts';
 import { createMarkerService } from './features/suggestions/markers.service.ts';
 import { registerSuggestionRoutes } from './features/suggestions/suggestions.routes.ts';
 import { createSuggestionService } from './features/suggestions/suggestions.service.ts';
@@ -129,6 +131,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     markers: createMarkerService({ db, writer, suggestions, invalidate }),
     config,
   });
+  registerReviewRoutes(app, createReviewService({ db, writer, suggestions, invalidate }));
   await app.register(imagesPlugin, { ctx });
   await app.register(webHostPlugin, { ctx });
 

@@ -10,4 +10,5 @@ export * from './models/fields.ts';
 export * from './models/registry.ts';
 export * from './models/types.ts';
 export * from './suggestions/content-form.ts';
+export * from './suggestions/review.ts';
 export * from './suggestions/schemas.ts';

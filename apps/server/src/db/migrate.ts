@@ -4,6 +4,7 @@ import * as initial from './migrations/0001_initial.ts';
 import * as sessionsAndLimits from './migrations/0002_sessions_and_limits.ts';
 import * as jobs from './migrations/0003_jobs.ts';
 import * as suggestions from './migrations/0004_suggestions.ts';
+import * as review from './migrations/0005_review.ts';
 import * as scheduleOne from './migrations/0006_schedule_one.ts';
 import * as gameCurrency from './migrations/0008_game_currency.ts';
 
@@ -13,6 +14,7 @@ const migrations: Record<string, Migration> = {
   '0002_sessions_and_limits': sessionsAndLimits,
   '0003_jobs': jobs,
   '0004_suggestions': suggestions,
+  '0005_review': review,
   '0006_schedule_one': scheduleOne,
   '0008_game_currency': gameCurrency,
 };

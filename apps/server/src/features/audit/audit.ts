@@ -34,3 +34,25 @@ export async function recordAudit(db: Executor, entry: AuditEntry) {
     })
     .execute();
 }
+
+/** Writes many audit rows inside the caller's transaction, a few hundred per statement. */
+export async function recordAuditMany(db: Executor, entries: AuditEntry[]) {
+  const at = new Date().toISOString();
+  for (let i = 0; i < entries.length; i += 500) {
+    await db
+      .insertInto('audit_log')
+      .values(
+        entries.slice(i, i + 500).map((entry) => ({
+          at,
+          userId: entry.actor.id,
+          username: entry.actor.username,
+          model: entry.model,
+          recordId: entry.recordId,
+          action: entry.action,
+          before: entry.before ? JSON.stringify(entry.before) : null,
+          after: entry.after ? JSON.stringify(entry.after) : null,
+        })),
+      )
+      .execute();
+  }
+}

@@ -154,3 +154,36 @@ export async function deleteRecord(db: Executor, model: ModelDef, id: string): P
   const result = await dyn(db).deleteFrom(model.table).where('_id', '=', id).executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }
+
+/** Which of `ids` exist in `table` (asked a few hundred at a time). */
+export async function existingIds(db: Executor, table: string, ids: Iterable<string>): Promise<Set<string>> {
+  const all = [...new Set(ids)];
+  const found = new Set<string>();
+  for (let i = 0; i < all.length; i += 500) {
+    const rows = await dyn(db)
+      .selectFrom(table)
+      .select('_id')
+      .where('_id', 'in', all.slice(i, i + 500))
+      .execute();
+    for (const row of rows as { _id: string }[]) found.add(row._id);
+  }
+  return found;
+}
+
+/** The records of `ids` (those that exist), by id, read a few hundred at a time. */
+export async function findRecordsByIds(
+  db: Executor,
+  model: ModelDef,
+  ids: string[],
+): Promise<Map<string, ModelRecord>> {
+  const out = new Map<string, ModelRecord>();
+  for (let i = 0; i < ids.length; i += 500) {
+    const rows = await dyn(db)
+      .selectFrom(model.table)
+      .selectAll()
+      .where('_id', 'in', ids.slice(i, i + 500))
+      .execute();
+    for (const row of rows as Row[]) out.set(String(row._id), fromRow(model, row));
+  }
+  return out;
+}

@@ -3,13 +3,16 @@ import type { Db } from '../../db/database.ts';
 import type { ModelRecord } from '../../db/rows.ts';
 import { badRequest, conflict, notFound, parse } from '../../http/errors.ts';
 import { sanitizeStoredHtml } from '../../http/sanitize.ts';
-import { type Actor, recordAudit, systemActor } from '../audit/audit.ts';
+import { type Actor, recordAudit, recordAuditMany, systemActor } from '../audit/audit.ts';
 import {
   deleteRecord,
   type Executor,
+  existingIds,
   findRecord,
   findRecordForUpdate,
   findRecordsBy,
+  findRecordsByIds,
+  insertMany,
   insertRecord,
   isUniqueViolation,
   recordExists,
@@ -86,6 +89,16 @@ async function checkReferences(db: Executor, model: ModelDef, record: ModelRecor
       const message = messages.notFound(getModel(field.references as ModelKey).label, value);
       throw badRequest(`Invalid body.${name}: ${message}`, [{ field: `body.${name}`, message }]);
     }
+  }
+}
+
+/** A refusal of one record of a batch: `index` names it in the caller's list. */
+export class BatchItemError extends Error {
+  constructor(
+    readonly index: number,
+    override readonly cause: unknown,
+  ) {
+    super((cause as Error)?.message ?? String(cause));
   }
 }
 
@@ -170,6 +183,73 @@ export function createModelWriter(db: Db, onChange: () => void) {
     });
   }
 
+  /**
+   * Creates many records of one model with the same rules as `create` (schema, read-only fields,
+   * HTML, references, ids that exist) checked for all of them first, then inserted and audited a
+   * few hundred per statement: all or none. A refusal is a `BatchItemError` naming the record.
+   */
+  async function createMany(key: ModelKey, inputs: unknown[], actor: Actor, options: WriteOptions = {}) {
+    const model = getModel(key);
+    const records = inputs.map((input, index) => {
+      try {
+        const parsed = parse(model.schema, withoutReadOnly(model, input), 'body') as ModelRecord;
+        return { ...sanitizeHtmlFields(model, parsed), images: {} } as ModelRecord;
+      } catch (error) {
+        throw new BatchItemError(index, error);
+      }
+    });
+    return inTransaction(options, async (trx) => {
+      const ids = records.map((r) => String(r._id));
+      const seen = new Map<string, number>();
+      const taken = await existingIds(trx, model.table, ids);
+      ids.forEach((id, index) => {
+        if (taken.has(id) || seen.has(id)) {
+          throw new BatchItemError(index, conflict(messages.alreadyExists(model.label, id)));
+        }
+        seen.set(id, index);
+      });
+      for (const [name, field] of Object.entries(model.fields)) {
+        if (!field.references) continue;
+        const values = new Set<string>();
+        for (const r of records)
+          if (typeof r[name] === 'string' && r[name] !== '') values.add(r[name] as string);
+        if (values.size === 0) continue;
+        const found = await existingIds(trx, field.references, values);
+        // Records of this batch may refer to each other.
+        if (field.references === model.key) for (const id of ids) found.add(id);
+        const index = records.findIndex(
+          (r) =>
+            typeof r[name] === 'string' &&
+            r[name] !== '' &&
+            (!found.has(r[name] as string) || r[name] === r._id),
+        );
+        if (index < 0) continue;
+        const value = records[index]![name] as string;
+        const message =
+          value === records[index]!._id
+            ? 'A record cannot reference itself'
+            : messages.notFound(getModel(field.references as ModelKey).label, value);
+        throw new BatchItemError(
+          index,
+          badRequest(`Invalid body.${name}: ${message}`, [{ field: `body.${name}`, message }]),
+        );
+      }
+      try {
+        await insertMany(trx, model, records, new Date().toISOString());
+      } catch (error) {
+        if (isUniqueViolation(error)) throw conflict(messages.alreadyExists(model.label, ids.join(', ')));
+        throw error;
+      }
+      const stored = await findRecordsByIds(trx, model, ids);
+      const out = ids.map((id) => stored.get(id)!);
+      await recordAuditMany(
+        trx,
+        out.map((after) => ({ actor, model: key, recordId: String(after._id), action: 'create', after })),
+      );
+      return out;
+    });
+  }
+
   /** Copies a record under a new id (images are not copied: files belong to their record). */
   async function copy(key: ModelKey, id: string, newId: string, actor: Actor, options: WriteOptions = {}) {
     const model = getModel(key);
@@ -233,7 +313,7 @@ export function createModelWriter(db: Db, onChange: () => void) {
     removeListeners.push(listener);
   }
 
-  return { create, update, copy, remove, setInternal, onRemove };
+  return { create, createMany, update, copy, remove, setInternal, onRemove };
 }
 
 export type ModelWriter = ReturnType<typeof createModelWriter>;

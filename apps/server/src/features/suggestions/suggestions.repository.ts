@@ -153,3 +153,41 @@ export async function deleteOpenSuggestionsOfUser(db: Executor, userId: string):
     .execute();
   return rows.map((r: { _id: string }) => r._id);
 }
+
+/**
+ * Many suggestions by id, read a few hundred at a time; with `lock` on PostgreSQL their rows stay
+ * locked until the transaction ends, taken in id order so that two bulk decisions never wait on
+ * each other crosswise.
+ */
+export async function findSuggestions(
+  db: Executor,
+  ids: string[],
+  options: { lock?: boolean; dialect?: Dialect } = {},
+): Promise<Map<string, SuggestionRecord>> {
+  const sorted = [...new Set(ids)].sort();
+  const out = new Map<string, SuggestionRecord>();
+  for (let i = 0; i < sorted.length; i += 500) {
+    let query = dyn(db)
+      .selectFrom('suggestion')
+      .selectAll()
+      .where('_id', 'in', sorted.slice(i, i + 500))
+      .orderBy('_id', 'asc');
+    if (options.lock && options.dialect === 'postgres') query = query.forUpdate();
+    for (const row of (await query.execute()) as Row[]) {
+      out.set(String(row._id), fromRow(suggestionModel, row) as SuggestionRecord);
+    }
+  }
+  return out;
+}
+
+/** Sets fields of many suggestions at once (a few hundred per statement). */
+export async function updateSuggestions(db: Executor, ids: string[], fields: Record<string, unknown>) {
+  const updatedAt = new Date().toISOString();
+  for (let i = 0; i < ids.length; i += 500) {
+    await dyn(db)
+      .updateTable('suggestion')
+      .set({ ...fields, updatedAt })
+      .where('_id', 'in', ids.slice(i, i + 500))
+      .execute();
+  }
+}

@@ -17,15 +17,21 @@ import type { Db, Executor } from '../../db/database.ts';
 import type { ModelRecord } from '../../db/rows.ts';
 import { badRequest, conflict, forbidden, HttpError, notFound, parse } from '../../http/errors.ts';
 import { sanitizePlainText } from '../../http/sanitize.ts';
-import { type Actor, recordAudit } from '../audit/audit.ts';
+import { type Actor, recordAudit, recordAuditMany } from '../audit/audit.ts';
 import { findRecord, recordExists } from '../models/models.repository.ts';
-import { type ModelWriter, sanitizeHtmlFields, withoutReadOnly } from '../models/models.service.ts';
+import {
+  BatchItemError,
+  type ModelWriter,
+  sanitizeHtmlFields,
+  withoutReadOnly,
+} from '../models/models.service.ts';
 import {
   addComment,
   currentVote,
   deleteOpenSuggestionsOfUser,
   deleteSuggestion,
   findSuggestion,
+  findSuggestions,
   insertSuggestion,
   listComments,
   openSuggestionsFor,
@@ -33,7 +39,11 @@ import {
   setVote,
   updatedAtOf,
   updateSuggestion,
+  updateSuggestions,
 } from './suggestions.repository.ts';
+
+/** New elements are created parents' types first, so a batch may hold a map and its markers. */
+const addOrder = ['GAME', 'CATEGORY', 'MAP', 'MARKER_DEFINITION', 'QUEST', 'ITEM', 'PLACED_MARKER'];
 
 /** Who acts on a suggestion: the logged-in user with the admin flag as the database has it. */
 export interface SuggestionActor {
@@ -360,35 +370,70 @@ export function createSuggestionService(deps: {
     return writer.update(key, suggestion.targetId, patch, actor, { trx });
   }
 
-  /** Sets the status of many open suggestions, all or none; ACCEPTED applies each first. */
+  /**
+   * Sets the status of many open suggestions, all or none; ACCEPTED applies each first. New
+   * elements of one type are created in one batch through the writer (parents' types first), the
+   * others are applied one by one in the order given; statuses and audit rows are written a few
+   * hundred per statement, so thousands of decisions stay one short transaction.
+   */
   async function decide(ids: string[], status: 'ACCEPTED' | 'REJECTED', user: SuggestionActor) {
     const unique = [...new Set(ids)];
     const actor = auditActor(user);
     const decided = await db.kysely.transaction().execute(async (trx) => {
-      const out: SuggestionRecord[] = [];
-      for (const id of unique) {
-        try {
-          const suggestion = await findSuggestion(trx, id, lock);
-          if (!suggestion) throw notFound(messages.notFound('Suggestion', id));
-          if (!isOpenSuggestion(suggestion.status)) {
-            throw conflict(`This suggestion is already ${suggestion.status.toLowerCase()}`);
+      const found = await findSuggestions(trx, unique, lock);
+      const list = unique.map((id) => {
+        const suggestion = found.get(id);
+        if (!suggestion) throw aboutSuggestion(id, notFound(messages.notFound('Suggestion', id)));
+        if (!isOpenSuggestion(suggestion.status)) {
+          throw aboutSuggestion(
+            id,
+            conflict(`This suggestion is already ${suggestion.status.toLowerCase()}`),
+          );
+        }
+        return suggestion;
+      });
+      if (status === 'ACCEPTED') {
+        const adds = new Map<string, SuggestionRecord[]>();
+        for (const s of list) {
+          if (s.action !== 'ADD') continue;
+          const group = adds.get(s.type);
+          if (group) group.push(s);
+          else adds.set(s.type, [s]);
+        }
+        // Types the order does not name come last.
+        const rank = (type: string) => (addOrder.includes(type) ? addOrder.indexOf(type) : addOrder.length);
+        for (const [type, group] of [...adds].sort(([a], [b]) => rank(a) - rank(b))) {
+          const inputs = group.map((s) => JSON.parse(s.data || '{}') as ModelRecord);
+          try {
+            await writer.createMany(modelOfType(type).key as ModelKey, inputs, actor, { trx });
+          } catch (error) {
+            if (error instanceof BatchItemError) throw aboutSuggestion(group[error.index]!._id, error.cause);
+            throw error;
           }
-          if (status === 'ACCEPTED') await apply(trx, suggestion, actor);
-          await updateSuggestion(trx, id, { status });
-          const after = (await findSuggestion(trx, id))!;
-          await recordAudit(trx, {
-            actor,
-            model: 'suggestion',
-            recordId: id,
-            action: status === 'ACCEPTED' ? 'accept' : 'reject',
-            before: suggestion,
-            after,
-          });
-          out.push(after);
-        } catch (error) {
-          throw aboutSuggestion(id, error);
+        }
+        for (const s of list) {
+          if (s.action === 'ADD') continue;
+          try {
+            await apply(trx, s, actor);
+          } catch (error) {
+            throw aboutSuggestion(s._id, error);
+          }
         }
       }
+      await updateSuggestions(trx, unique, { status });
+      const out = list.map((s) => ({ ...s, status }));
+      const action = status === 'ACCEPTED' ? 'accept' : 'reject';
+      await recordAuditMany(
+        trx,
+        list.map((before, i) => ({
+          actor,
+          model: 'suggestion',
+          recordId: before._id,
+          action,
+          before,
+          after: out[i],
+        })),
+      );
       return out;
     });
     // Changes made inside this transaction are announced now that they are committed.

@@ -138,6 +138,7 @@ export function MapPage({ gameId, map, category, embedded }: Props) {
     quests: quests.data,
     controller,
     suggestModeOnLoad: search.get('suggestMode') === 'true',
+    onlySuggestionsOnLoad: search.get('onlySuggestions') === 'true',
     tools: suggest.tools,
   });
   const [reportedOnly, setReportedOnly] = useState(false);

@@ -52,6 +52,8 @@ interface Options {
   controller: RefObject<MapController | null>;
   /** `?suggestMode=true`: the map opens in suggest mode. */
   suggestModeOnLoad: boolean;
+  /** `?onlySuggestions=true` (the review page's Open Parent): admins see only the suggested markers. */
+  onlySuggestionsOnLoad?: boolean;
   /** The map's one tool state (suggest mode's): placing, moving and its effects are handled there. */
   tools: MapTools;
 }
@@ -69,6 +71,7 @@ export function useEditTools({
   quests,
   controller,
   suggestModeOnLoad,
+  onlySuggestionsOnLoad = false,
   tools,
 }: Options) {
   const updateMarker = useUpdateMarker(mapId);
@@ -77,7 +80,10 @@ export function useEditTools({
 
   useEffect(() => {
     if (suggestModeOnLoad && session) send({ type: 'setSuggestMode', on: true });
-  }, [suggestModeOnLoad, session, send]);
+    if (suggestModeOnLoad && onlySuggestionsOnLoad && session?.admin) {
+      send({ type: 'setShowOnlySuggestions', on: true });
+    }
+  }, [suggestModeOnLoad, onlySuggestionsOnLoad, session, send]);
 
   const canEdit = Boolean(session && (session.admin || state.suggestMode));
   const drawing = isDrawing(state);

@@ -1,6 +1,6 @@
-import { FeaturePending } from '../../components/FeaturePending.tsx';
+import { withMantine } from '../../app/MantineShell.tsx';
+import './kit-styles.ts';
+import { ReviewPage } from './ReviewPage.tsx';
 
 /** Suggestion review (SPEC §2.12, admins): route entry. */
-export function Component() {
-  return <FeaturePending title="Suggestion review" />;
-}
+export const Component = withMantine(ReviewPage);

@@ -1,0 +1,119 @@
+import { Badge, Button, Group, Text } from '@mantine/core';
+import { reviewMessages as t } from '@waypoint/shared/messages';
+import { type ReviewHistoryRow, reviewCell, reviewPageSize } from '@waypoint/shared/suggestions/review';
+import { DataTable } from 'mantine-datatable';
+import { lazy, Suspense, useState } from 'react';
+import { useColorScheme } from '../../app/color-scheme.ts';
+import { useHistory, useRevert } from './api.ts';
+
+const DiffViewer = lazy(() => import('react-diff-viewer-continued'));
+
+const json = (value: unknown) => (value ? JSON.stringify(value, null, 2) : '');
+
+/** Recent decisions with who, when and the record before and after; Revert on accepted ones. */
+export function HistoryTab() {
+  const [page, setPage] = useState(1);
+  const [expanded, setExpanded] = useState<number[]>([]);
+  const history = useHistory(page, reviewPageSize);
+  const revert = useRevert();
+  const scheme = useColorScheme();
+  const rows = history.data?.data ?? [];
+  return (
+    <DataTable<ReviewHistoryRow>
+      idAccessor="id"
+      records={rows}
+      totalRecords={history.data?.count ?? 0}
+      recordsPerPage={reviewPageSize}
+      page={page}
+      onPageChange={setPage}
+      fetching={history.isFetching && !history.data}
+      minHeight={rows.length === 0 ? 160 : undefined}
+      noRecordsText={t.noHistory}
+      withTableBorder
+      striped
+      customRowAttributes={(row) => ({ 'data-history': row.suggestion._id })}
+      columns={[
+        {
+          accessor: 'actions',
+          title: t.columnActions,
+          render: (row) => {
+            const open = expanded.includes(row.id);
+            return (
+              <Group gap={4} wrap="nowrap">
+                <Button
+                  size="compact-xs"
+                  variant="default"
+                  aria-expanded={open}
+                  aria-label={`${open ? t.hideDataModel : t.showDataModel} ${row.suggestion._id}`}
+                  onClick={() =>
+                    setExpanded((ids) => (open ? ids.filter((i) => i !== row.id) : [...ids, row.id]))
+                  }
+                >
+                  {open ? t.hideDataModel : t.showDataModel}
+                </Button>
+                {row.revertible && (
+                  <Button
+                    size="compact-xs"
+                    variant="default"
+                    aria-label={`${t.revert} ${row.suggestion._id}`}
+                    loading={revert.isPending && revert.variables === row.suggestion._id}
+                    onClick={() => revert.mutate(row.suggestion._id)}
+                  >
+                    {t.revert}
+                  </Button>
+                )}
+              </Group>
+            );
+          },
+        },
+        { accessor: 'at', render: (r) => new Date(r.at).toLocaleString() },
+        { accessor: 'username', title: 'by' },
+        {
+          accessor: 'decision',
+          render: (r) => (
+            <Badge
+              variant="dot"
+              color={r.decision === 'accept' ? 'teal' : r.decision === 'reject' ? 'red' : 'orange'}
+            >
+              {t.decisionLabels[r.decision]}
+            </Badge>
+          ),
+        },
+        { accessor: 'suggestion._id', title: '_id', render: (r) => reviewCell(r.suggestion._id) },
+        { accessor: 'suggestion.type', title: 'type' },
+        { accessor: 'suggestion.action', title: 'action' },
+        { accessor: 'suggestion.username', title: 'username' },
+        {
+          accessor: 'suggestion.targetId',
+          title: 'targetId',
+          render: (r) => reviewCell(r.suggestion.targetId),
+        },
+      ]}
+      rowExpansion={{
+        allowMultiple: true,
+        trigger: 'never',
+        expanded: { recordIds: expanded, onRecordIdsChange: setExpanded },
+        content: ({ record }) =>
+          record.before || record.after ? (
+            <div style={{ overflowX: 'auto', fontSize: 13 }}>
+              <Suspense fallback={null}>
+                <DiffViewer
+                  oldValue={json(record.before)}
+                  newValue={json(record.after)}
+                  splitView
+                  hideSummary
+                  leftTitle="before"
+                  rightTitle="after"
+                  useDarkTheme={scheme === 'dark'}
+                />
+              </Suspense>
+            </div>
+          ) : (
+            <Text size="sm" p="sm">
+              {t.noChange}
+            </Text>
+          ),
+      }}
+    />
+  );
+}

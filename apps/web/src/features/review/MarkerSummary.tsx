@@ -1,0 +1,157 @@
+import { Button, Group, Text, TextInput } from '@mantine/core';
+import { reviewMessages as t } from '@waypoint/shared/messages';
+import {
+  type ReviewSummaryRow,
+  reviewCell,
+  reviewMarkerPageSize,
+  type reviewSummarySorts,
+} from '@waypoint/shared/suggestions/review';
+import { DataTable, type DataTableColumn, type DataTableSortStatus } from 'mantine-datatable';
+import { useState } from 'react';
+import { useDecide, useSummary } from './api.ts';
+import { openParent } from './open-parent.ts';
+import { SuggestionTable } from './SuggestionTable.tsx';
+
+type Sort = (typeof reviewSummarySorts)[number];
+
+/**
+ * Placed-marker suggestions summarized by parent map (SPEC §2.12): filters, 200 rows per page,
+ * most additions first; Show/Hide Items, Approve All, Reject All and Open Parent per map.
+ */
+export function MarkerSummary({ username }: { username: string }) {
+  const [filters, setFilters] = useState({ parentId: '', mapName: '' });
+  const [page, setPage] = useState(1);
+  const [sort, setSort] = useState<DataTableSortStatus<ReviewSummaryRow>>({
+    columnAccessor: 'adds',
+    direction: 'desc',
+  });
+  const [expanded, setExpanded] = useState<string[]>([]);
+  const decide = useDecide();
+  const summary = useSummary({
+    ...filters,
+    username: username || undefined,
+    sort: sort.columnAccessor as Sort,
+    order: sort.direction,
+    limit: reviewMarkerPageSize,
+    skip: (page - 1) * reviewMarkerPageSize,
+  });
+  const rows = summary.data?.data ?? [];
+  const bulk = (kind: 'accept' | 'reject', row: ReviewSummaryRow) =>
+    decide.mutate({
+      kind,
+      bulk: { parentId: row.parentId, type: 'PLACED_MARKER', ...(username ? { username } : {}) },
+    });
+  const filterTitle = (column: 'parentId' | 'mapName', label: string) => (
+    <div>
+      <Text size="sm" fw={600}>
+        {label}
+      </Text>
+      <TextInput
+        size="xs"
+        aria-label={t.filterColumn(label)}
+        placeholder={t.filterColumn(label)}
+        value={filters[column]}
+        onChange={(e) => {
+          const value = e.currentTarget.value;
+          setFilters((f) => ({ ...f, [column]: value }));
+          setPage(1);
+        }}
+        onClick={(e) => e.stopPropagation()}
+        onKeyDown={(e) => e.stopPropagation()}
+      />
+    </div>
+  );
+  const count = (accessor: 'adds' | 'updates' | 'deletes' | 'stale' | 'total', title: string) => ({
+    accessor,
+    title,
+    sortable: true,
+    textAlign: 'right' as const,
+  });
+  const columns: DataTableColumn<ReviewSummaryRow>[] = [
+    {
+      accessor: 'actions',
+      title: t.columnActions,
+      render: (row) => {
+        const open = expanded.includes(row.parentId);
+        return (
+          <Group gap={4} wrap="nowrap">
+            <Button
+              size="compact-xs"
+              variant="default"
+              aria-expanded={open}
+              aria-label={`${open ? t.hideItems : t.showItems} ${row.parentId}`}
+              onClick={() =>
+                setExpanded((ids) => (open ? ids.filter((i) => i !== row.parentId) : [...ids, row.parentId]))
+              }
+            >
+              {open ? t.hideItems : t.showItems}
+            </Button>
+            <Button
+              size="compact-xs"
+              aria-label={`${t.approveAll} ${row.parentId}`}
+              onClick={() => bulk('accept', row)}
+            >
+              {t.approveAll}
+            </Button>
+            <Button
+              size="compact-xs"
+              variant="default"
+              aria-label={`${t.rejectAll} ${row.parentId}`}
+              onClick={() => bulk('reject', row)}
+            >
+              {t.rejectAll}
+            </Button>
+            <Button
+              size="compact-xs"
+              variant="subtle"
+              aria-label={`${t.openParent} ${row.parentId}`}
+              onClick={() =>
+                openParent({ type: 'map', id: row.parentId, gameId: row.mapName ? row.gameId : '' })
+              }
+            >
+              {t.openParent}
+            </Button>
+          </Group>
+        );
+      },
+    },
+    {
+      accessor: 'parentId',
+      title: filterTitle('parentId', 'parentId'),
+      render: (r) => reviewCell(r.parentId),
+    },
+    { accessor: 'mapName', title: filterTitle('mapName', t.mapColumn), render: (r) => reviewCell(r.mapName) },
+    count('adds', t.addsColumn),
+    count('updates', t.updatesColumn),
+    count('deletes', t.deletesColumn),
+    count('stale', t.staleColumn),
+  ];
+  return (
+    <DataTable<ReviewSummaryRow>
+      idAccessor="parentId"
+      records={rows}
+      columns={columns}
+      totalRecords={summary.data?.count ?? 0}
+      recordsPerPage={reviewMarkerPageSize}
+      page={page}
+      onPageChange={setPage}
+      sortStatus={sort}
+      onSortStatusChange={setSort}
+      fetching={summary.isFetching && !summary.data}
+      minHeight={rows.length === 0 ? 160 : undefined}
+      noRecordsText={t.noSuggestions}
+      withTableBorder
+      striped
+      rowExpansion={{
+        allowMultiple: true,
+        trigger: 'never',
+        expanded: { recordIds: expanded, onRecordIdsChange: setExpanded },
+        content: ({ record }) => (
+          <div style={{ padding: 8 }}>
+            <SuggestionTable type="PLACED_MARKER" username={username} parent={record.parentId} />
+          </div>
+        ),
+      }}
+    />
+  );
+}

@@ -1,0 +1,97 @@
+import { Button, Container, Group, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { reviewMessages as t } from '@waypoint/shared/messages';
+import { type SuggestionType, suggestionTypes } from '@waypoint/shared/models/enums';
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { usePageMeta } from '../../components/usePageMeta.ts';
+import { useCounts, useRemoveUserSuggestions } from './api.ts';
+import { HistoryTab } from './HistoryTab.tsx';
+import { MarkerSummary } from './MarkerSummary.tsx';
+import { SuggestionTable } from './SuggestionTable.tsx';
+
+const historyTab = 'HISTORY';
+
+/** /suggestion-review (SPEC §2.12): admins decide the community's suggestions. */
+export function ReviewPage() {
+  usePageMeta(t.title);
+  const [search, setSearch] = useSearchParams();
+  const tab = search.get('type') ?? 'PLACED_MARKER';
+  const [typed, setTyped] = useState(search.get('user') ?? '');
+  const [username] = useDebouncedValue(typed.trim(), 250);
+  const counts = useCounts(username);
+  const remove = useRemoveUserSuggestions();
+  const user = counts.data?.user;
+
+  const setTab = (value: string | null) =>
+    setSearch(
+      (s) => {
+        s.set('type', value ?? 'PLACED_MARKER');
+        return s;
+      },
+      { replace: true },
+    );
+
+  return (
+    <Container size="xl" py="md" px={{ base: 'xs', sm: 'md' }}>
+      <Stack gap="md">
+        <Title order={1} size="h2">
+          {t.title}
+        </Title>
+        <Group align="flex-end" gap="sm" wrap="wrap">
+          <TextInput
+            label={t.userNameLabel}
+            placeholder={t.userNamePlaceholder}
+            value={typed}
+            onChange={(e) => setTyped(e.currentTarget.value)}
+            style={{ flex: '1 1 220px', maxWidth: 360 }}
+          />
+          <Button
+            variant="default"
+            disabled={!username || !user?.exists || user.open === 0}
+            loading={remove.isPending}
+            onClick={() => remove.mutate(user?.username ?? username)}
+          >
+            {t.removeAllUserSuggestions}
+          </Button>
+        </Group>
+        {user && (
+          <Text role="status" size="sm">
+            {user.exists ? t.userCount(user.username, user.open) : t.userUnknown(user.username)}
+          </Text>
+        )}
+        <Tabs value={tab} onChange={setTab} keepMounted={false}>
+          <Tabs.List style={{ overflowX: 'auto', flexWrap: 'nowrap' }}>
+            {suggestionTypes.map((type) => (
+              <Tabs.Tab key={type} value={type}>
+                {type} ({counts.data?.types[type] ?? 0})
+              </Tabs.Tab>
+            ))}
+            <Tabs.Tab value={historyTab}>{t.history}</Tabs.Tab>
+          </Tabs.List>
+          {suggestionTypes.map((type) => (
+            <Tabs.Panel key={type} value={type} pt="md">
+              <Stack gap="md">
+                <Title order={2} size="h4">
+                  {t.suggestionType(type)}
+                </Title>
+                {type === 'PLACED_MARKER' && (
+                  <Stack gap="xs">
+                    <Title order={3} size="h5">
+                      {t.placedMarkersByMap}
+                    </Title>
+                    <MarkerSummary username={username} />
+                  </Stack>
+                )}
+                <SuggestionTable type={type as SuggestionType} username={username} active={tab === type} />
+              </Stack>
+            </Tabs.Panel>
+          ))}
+          <Tabs.Panel value={historyTab} pt="md">
+            <HistoryTab />
+          </Tabs.Panel>
+        </Tabs>
+      </Stack>
+    </Container>
+  );
+}

@@ -1,0 +1,263 @@
+import { Badge, Button, Group, Text, TextInput } from '@mantine/core';
+import { reviewMessages as t } from '@waypoint/shared/messages';
+import {
+  type ReviewColumn,
+  type ReviewRow,
+  reviewCell,
+  reviewColumns,
+  reviewPageSize,
+} from '@waypoint/shared/suggestions/review';
+import { DataTable, type DataTableColumn } from 'mantine-datatable';
+import { useEffect, useRef, useState } from 'react';
+import { useDecide, useReviewList } from './api.ts';
+import { DecisionDetail } from './DecisionDetail.tsx';
+import { openParent } from './open-parent.ts';
+
+const pageSizes = [reviewPageSize, 200];
+
+/** True when a key press belongs to a text field rather than to the table's shortcuts. */
+function typing(target: EventTarget | null) {
+  const el = target as HTMLElement | null;
+  return Boolean(el?.closest('input, textarea, select, [contenteditable="true"]'));
+}
+
+/**
+ * The open suggestions of one type (SPEC §2.12): a filter box per column, row actions Show Data
+ * Model, Approve and Reject; stale ones first and flagged. Keyboard: j/k move, a/r decide the
+ * current row, x selects it, Shift+A approves the selection.
+ */
+export function SuggestionTable({
+  type,
+  username,
+  parent,
+  active = true,
+}: {
+  type: string;
+  username: string;
+  /** Only this parent's suggestions (the summary's Show Items). */
+  parent?: string;
+  active?: boolean;
+}) {
+  const [filters, setFilters] = useState<Partial<Record<ReviewColumn, string>>>({});
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState(reviewPageSize);
+  const [expanded, setExpanded] = useState<string[]>([]);
+  const [selected, setSelected] = useState<ReviewRow[]>([]);
+  const [cursor, setCursor] = useState(0);
+  const wrapper = useRef<HTMLDivElement>(null);
+  const decide = useDecide();
+  const effective = { ...filters, username: username ? undefined : filters.username };
+  const query = {
+    type: type as ReviewRow['type'] as never,
+    ...effective,
+    parent,
+    user: username || undefined,
+    limit: pageSize,
+    skip: (page - 1) * pageSize,
+  };
+  const list = useReviewList(query, active);
+  const rows = list.data?.data ?? [];
+  const setFilter = (column: ReviewColumn, value: string) => {
+    setFilters((f) => ({ ...f, [column]: value }));
+    setPage(1);
+  };
+
+  const decideIds = (kind: 'accept' | 'reject', ids: string[]) => {
+    if (ids.length === 0) return;
+    setSelected((s) => s.filter((r) => !ids.includes(r._id)));
+    decide.mutate({ kind, ids });
+  };
+
+  // Keyboard review on the table of the tab in view.
+  const state = useRef({ rows, cursor, selected });
+  state.current = { rows, cursor, selected };
+  useEffect(() => {
+    if (!active || parent !== undefined) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.ctrlKey || e.metaKey || e.altKey || typing(e.target)) return;
+      const { rows, cursor, selected } = state.current;
+      const row = rows[Math.min(cursor, rows.length - 1)];
+      if (e.key === 'j' || e.key === 'k') {
+        setCursor((c) => Math.max(0, Math.min(rows.length - 1, c + (e.key === 'j' ? 1 : -1))));
+      } else if (e.key === 'a' && row) decideIds('accept', [row._id]);
+      else if (e.key === 'r' && row) decideIds('reject', [row._id]);
+      else if (e.key === 'x' && row) {
+        setSelected((s) =>
+          s.some((r) => r._id === row._id) ? s.filter((r) => r._id !== row._id) : [...s, row],
+        );
+      } else if (e.key === 'A' && e.shiftKey) {
+        decideIds(
+          'accept',
+          selected.map((r) => r._id),
+        );
+      } else return;
+      e.preventDefault();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  });
+  useEffect(() => {
+    if (cursor >= rows.length && rows.length > 0) setCursor(rows.length - 1);
+    wrapper.current?.querySelector(`[data-cursor="true"]`)?.scrollIntoView?.({ block: 'nearest' });
+  }, [cursor, rows.length]);
+
+  const columns: DataTableColumn<ReviewRow>[] = [
+    {
+      accessor: 'actions',
+      title: t.columnActions,
+      render: (row) => {
+        const open = expanded.includes(row._id);
+        return (
+          <Group gap={4} wrap="nowrap">
+            <Button
+              size="compact-xs"
+              variant="default"
+              aria-expanded={open}
+              aria-label={`${open ? t.hideDataModel : t.showDataModel} ${row._id}`}
+              onClick={(e) => {
+                e.stopPropagation();
+                setExpanded((ids) => (open ? ids.filter((i) => i !== row._id) : [...ids, row._id]));
+              }}
+            >
+              {open ? t.hideDataModel : t.showDataModel}
+            </Button>
+            <Button
+              size="compact-xs"
+              aria-label={`${t.approve} ${row._id}`}
+              onClick={(e) => {
+                e.stopPropagation();
+                decideIds('accept', [row._id]);
+              }}
+            >
+              {t.approve}
+            </Button>
+            <Button
+              size="compact-xs"
+              variant="default"
+              aria-label={`${t.reject} ${row._id}`}
+              onClick={(e) => {
+                e.stopPropagation();
+                decideIds('reject', [row._id]);
+              }}
+            >
+              {t.reject}
+            </Button>
+            {type !== 'PLACED_MARKER' && (
+              <Button
+                size="compact-xs"
+                variant="subtle"
+                aria-label={`${t.openParent} ${row.parentId}`}
+                onClick={(e) => {
+                  e.stopPropagation();
+                  openParent({ type: 'game', id: row.parentId });
+                }}
+              >
+                {t.openParent}
+              </Button>
+            )}
+          </Group>
+        );
+      },
+    },
+    ...reviewColumns.map(
+      (column): DataTableColumn<ReviewRow> => ({
+        accessor: column,
+        title: (
+          <div>
+            <Text size="sm" fw={600}>
+              {column}
+            </Text>
+            <TextInput
+              size="xs"
+              aria-label={t.filterColumn(column)}
+              placeholder={t.filterColumn(column)}
+              value={column === 'username' && username ? username : (filters[column] ?? '')}
+              disabled={column === 'username' && Boolean(username)}
+              onChange={(e) => setFilter(column, e.currentTarget.value)}
+              onClick={(e) => e.stopPropagation()}
+              onKeyDown={(e) => e.stopPropagation()}
+            />
+          </div>
+        ),
+        render: (row) =>
+          column === '_id' ? (
+            <Group gap={4} wrap="nowrap">
+              <span title={row._id}>{reviewCell(row._id)}</span>
+              {row.stale && (
+                <Badge variant="dot" color="orange" size="xs" title={t.staleHint}>
+                  {t.stale}
+                </Badge>
+              )}
+            </Group>
+          ) : (
+            <span title={String(row[column])}>{reviewCell(row[column])}</span>
+          ),
+      }),
+    ),
+  ];
+
+  return (
+    <div ref={wrapper}>
+      {parent === undefined && (
+        <Group justify="space-between" mb="xs" gap="xs">
+          <Text size="xs" c="dimmed">
+            {t.keyboardHelp}
+          </Text>
+          <Button
+            size="xs"
+            disabled={selected.length === 0}
+            onClick={() =>
+              decideIds(
+                'accept',
+                selected.map((r) => r._id),
+              )
+            }
+          >
+            {t.approveSelected(selected.length)}
+          </Button>
+        </Group>
+      )}
+      <DataTable<ReviewRow>
+        idAccessor="_id"
+        records={rows}
+        columns={columns}
+        totalRecords={list.data?.count ?? 0}
+        recordsPerPage={pageSize}
+        page={page}
+        onPageChange={setPage}
+        recordsPerPageOptions={pageSizes}
+        onRecordsPerPageChange={(size) => {
+          setPageSize(size);
+          setPage(1);
+        }}
+        recordsPerPageLabel={t.pageSize}
+        fetching={list.isFetching && !list.data}
+        minHeight={rows.length === 0 ? 160 : undefined}
+        noRecordsText={t.noSuggestions}
+        withTableBorder
+        striped
+        highlightOnHover
+        selectedRecords={selected}
+        onSelectedRecordsChange={setSelected}
+        getRecordSelectionCheckboxProps={(row) => ({ 'aria-label': t.selectRow(row._id) })}
+        allRecordsSelectionCheckboxProps={{ 'aria-label': t.approveSelected(rows.length) }}
+        onRowClick={({ index }) => setCursor(index)}
+        customRowAttributes={(row, index) => ({
+          'data-cursor': parent === undefined && index === cursor ? 'true' : 'false',
+          'data-suggestion': row._id,
+        })}
+        rowStyle={(_row, index) =>
+          parent === undefined && index === cursor
+            ? { outline: '2px solid var(--mantine-primary-color-filled)', outlineOffset: -2 }
+            : undefined
+        }
+        rowExpansion={{
+          allowMultiple: true,
+          trigger: 'never',
+          expanded: { recordIds: expanded, onRecordIdsChange: setExpanded },
+          content: ({ record }) => <DecisionDetail id={record._id} />,
+        }}
+      />
+    </div>
+  );
+}

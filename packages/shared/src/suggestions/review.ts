@@ -1,0 +1,201 @@
+import { z } from 'zod';
+import { type suggestionActions, suggestionTypes } from '../models/enums.ts';
+import type { SuggestionComment } from './schemas.ts';
+
+/**
+ * The suggestion review page's API (specification §2.12, §4): lists with a substring filter per
+ * column, the placed-marker summary by parent map, decisions per user or per parent, the decision
+ * history and its revert.
+ */
+
+/** Page sizes of the review tables (specification §9): 50 per type, 200 in the marker summary. */
+export const reviewPageSize = 50;
+export const reviewMarkerPageSize = 200;
+/** Suggestion cells are cut past this many characters with '...' (specification §9). */
+export const reviewCellLength = 30;
+
+const filterText = z.string().trim().max(200).optional();
+const page = (size: number) => ({
+  limit: z.coerce.number().int().min(1).max(1000).default(size),
+  skip: z.coerce.number().int().min(0).default(0),
+  order: z.enum(['asc', 'desc']).optional(),
+});
+
+/** The columns of a type's table, each with its filter box. */
+export const reviewColumns = ['_id', 'username', 'status', 'action', 'parentId'] as const;
+export type ReviewColumn = (typeof reviewColumns)[number];
+
+/** `GET /api/admin/review/suggestions`: open suggestions of one type; stale ones first. */
+export const zReviewListQuery = z.strictObject({
+  type: z.enum(suggestionTypes),
+  _id: filterText,
+  username: filterText,
+  status: filterText,
+  action: filterText,
+  parentId: filterText,
+  /** Exactly this user (the page's user name, compared without case). */
+  user: z.string().trim().max(64).optional(),
+  /** Exactly this parent (the items of one map in the summary). */
+  parent: z.string().trim().max(200).optional(),
+  sort: z.enum([...reviewColumns, 'weight', 'createdAt']).optional(),
+  ...page(reviewPageSize),
+});
+export type ReviewListQuery = z.input<typeof zReviewListQuery>;
+
+/** `GET /api/admin/review/markers`: placed-marker suggestions summarized by parent map. */
+export const reviewSummarySorts = [
+  'adds',
+  'updates',
+  'deletes',
+  'total',
+  'stale',
+  'parentId',
+  'mapName',
+] as const;
+export const zReviewSummaryQuery = z.strictObject({
+  /** Only this user's suggestions (the page's user name). */
+  username: z.string().trim().max(64).optional(),
+  parentId: filterText,
+  mapName: filterText,
+  sort: z.enum(reviewSummarySorts).optional(),
+  ...page(reviewMarkerPageSize),
+});
+export type ReviewSummaryQuery = z.input<typeof zReviewSummaryQuery>;
+
+/** `GET /api/admin/review/counts`: open suggestions per type, and of one user when named. */
+export const zReviewCountsQuery = z.strictObject({ username: z.string().trim().max(64).optional() });
+
+/** `POST /api/admin/review/accept|reject`: every open suggestion of a user and/or a parent. */
+export const zReviewBulk = z
+  .strictObject({
+    username: z.string().trim().min(1).max(64).optional(),
+    parentId: z.string().trim().min(1).max(200).optional(),
+    type: z.enum(suggestionTypes).optional(),
+  })
+  .refine((b) => b.username !== undefined || b.parentId !== undefined, {
+    message: 'Name a username or a parentId',
+    path: ['username'],
+  });
+export type ReviewBulk = z.input<typeof zReviewBulk>;
+
+/** `GET /api/admin/review/history`. */
+export const zReviewHistoryQuery = z.strictObject({
+  limit: z.coerce.number().int().min(1).max(200).default(reviewPageSize),
+  skip: z.coerce.number().int().min(0).default(0),
+});
+
+/** One row of a type's table. */
+export interface ReviewRow {
+  _id: string;
+  type: string;
+  status: string;
+  action: (typeof suggestionActions)[number];
+  parentId: string;
+  userId: string;
+  username: string;
+  targetId: string;
+  createdAt: string;
+  upvotes: number;
+  downvotes: number;
+  /** The target changed (or vanished, or for an ADD: its id was taken) since the suggestion was made. */
+  stale: boolean;
+}
+
+/** One map of the placed-marker summary. */
+export interface ReviewSummaryRow {
+  parentId: string;
+  /** Empty when no map has this id. */
+  mapName: string;
+  gameId: string;
+  adds: number;
+  updates: number;
+  deletes: number;
+  total: number;
+  stale: number;
+}
+
+export interface ReviewPage<T> {
+  count: number;
+  data: T[];
+  limit: number;
+  skip: number;
+}
+
+export interface ReviewCounts {
+  types: Record<string, number>;
+  total: number;
+  /** The named user's open suggestions (absent without a name; `exists` false for an unknown name). */
+  user?: { username: string; exists: boolean; open: number };
+}
+
+/** Everything the decision needs, for one suggestion. */
+export interface ReviewDetail {
+  suggestion: ReviewRow & { data: string; imageUrl: string; imageUrls: string[]; baseUpdatedAt: string };
+  /** The element as the suggestion would make it (UPDATE: the stored record with the change merged). */
+  proposed: Record<string, unknown> | null;
+  /** The element as stored now (null for an ADD, or when it vanished). */
+  current: Record<string, unknown> | null;
+  comments: SuggestionComment[];
+  author: { accepted: number; rejected: number; open: number };
+  /** Freshness of the target marker: confirmations and the players' reports. */
+  freshness: {
+    lastConfirmedAt: string;
+    reportCount: number;
+    reports: { username: string; kind: string; at: string }[];
+  } | null;
+  /** For placed markers: the map and the marker definitions needed to draw the preview. */
+  preview: {
+    map: {
+      _id: string;
+      gameId: string;
+      name: string;
+      tilesPath: string;
+      maxZoom: number;
+      width: number;
+      height: number;
+    };
+    definitions: Record<
+      string,
+      {
+        name: string;
+        markerDefinitionType: string;
+        polygonColor: string;
+        wrapperColor: string;
+        innerColor: string;
+      }
+    >;
+  } | null;
+}
+
+/** One decision of the history. */
+export interface ReviewHistoryRow {
+  id: number;
+  at: string;
+  /** Who decided. */
+  username: string;
+  decision: 'accept' | 'reject' | 'revert';
+  suggestion: {
+    _id: string;
+    type: string;
+    action: string;
+    username: string;
+    parentId: string;
+    targetId: string;
+  };
+  /** The element before and after the decision (accept and revert; null when it did not exist). */
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
+  /** An accept that is the suggestion's latest decision and may still be reverted. */
+  revertible: boolean;
+}
+
+/**
+ * The text of a suggestion table cell (specification §9): lists show their count, other values are
+ * cut past 30 characters with '...'.
+ */
+export function reviewCell(value: unknown): string {
+  if (Array.isArray(value)) return String(value.length);
+  if (value === null || value === undefined) return '';
+  const text = typeof value === 'object' ? JSON.stringify(value) : String(value);
+  return text.length > reviewCellLength ? `${text.slice(0, reviewCellLength)}...` : text;
+}
