@@ -1,5 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { messages, reviewMessages as t } from '@waypoint/shared/messages';
+import { messages } from '@waypoint/shared/messages';
+import { reviewMessages as t } from '@waypoint/shared/review-messages';
 import { seriousViolations } from '../support/axe.ts';
 import { admin, createConfirmedUser, expect, test } from '../support/fixtures.ts';
 import { loginWithToken } from '../support/suggest.ts';

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { mixingMessages as t } from '@waypoint/shared/messages';
+import { mixingMessages as t } from '@waypoint/shared/mixing-messages';
 import { seriousViolations } from '../support/axe.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { waitForTool } from './tools.helpers.ts';

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { APIRequestContext, Locator } from '@playwright/test';
-import { messages, suggestMessages } from '@waypoint/shared/messages';
+import { messages } from '@waypoint/shared/messages';
+import { suggestMessages } from '@waypoint/shared/suggest-messages';
 import { seriousViolations } from '../support/axe.ts';
 import { createConfirmedUser, expect, type Page, submitLogin, test } from '../support/fixtures.ts';
 import { waitForMap } from '../support/map.ts';

@@ -19,7 +19,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { registry } from '@waypoint/shared';
 import { constants } from '@waypoint/shared/constants';
-import { reviewMessages } from '@waypoint/shared/messages';
+import { reviewMessages } from '@waypoint/shared/review-messages';
 import pg from 'pg';
 import { chromium } from 'playwright-core';
 import { chromiumLaunchOptions } from '../../../scripts/chromium.mjs';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { suggestMessages } from '../messages.ts';
 import { quest } from '../models/content.ts';
+import { suggestMessages } from '../suggest-messages.ts';
 import {
   buildSuggestion,
   emptySuggestForm,

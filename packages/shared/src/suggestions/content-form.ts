@@ -1,9 +1,9 @@
 import { constants } from '../constants.ts';
-import { suggestMessages } from '../messages.ts';
 import { suggestion as suggestionModel } from '../models/content.ts';
 import type { ModelDef } from '../models/define.ts';
 import { type SuggestionType, suggestionTypeModel } from '../models/enums.ts';
 import { getModel, type ModelKey } from '../models/registry.ts';
+import { suggestMessages } from '../suggest-messages.ts';
 import { idFromName, type TNewSuggestion } from './schemas.ts';
 
 /**

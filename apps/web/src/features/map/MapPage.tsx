@@ -6,7 +6,7 @@ import { isQuestMarkerShown } from '@waypoint/shared/map/quests';
 import { mapViewParams, markerShareLink } from '@waypoint/shared/map/view-url';
 import { messages } from '@waypoint/shared/messages';
 import type { TCategory, TMap } from '@waypoint/shared/models/types';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { guestName, useSession } from '../../api/session.ts';
 import { toast } from '../../components/toast.ts';
@@ -16,7 +16,6 @@ import { type MapController, MapView } from './MapView.tsx';
 import classes from './map.module.css';
 import { MarkersPanel } from './panels/MarkersPanel.tsx';
 import { QuestsPanel } from './panels/QuestsPanel.tsx';
-import { MarkerPopup } from './popup/MarkerPopup.tsx';
 import {
   useCompletedMarkers,
   useMapQuests,
@@ -74,6 +73,9 @@ interface Props {
   category: TCategory | undefined;
   embedded: boolean;
 }
+
+// The popup loads with the first click on a marker, not with the map.
+const MarkerPopup = lazy(() => import('./popup/MarkerPopup.tsx').then((m) => ({ default: m.MarkerPopup })));
 
 /** The map view (specification §2.7): map, markers panel, quests panel, popups. */
 export function MapPage({ gameId, map, category, embedded }: Props) {
@@ -283,31 +285,33 @@ export function MapPage({ gameId, map, category, embedded }: Props) {
     const id = store.ids[i];
     const qid = store.questId(i);
     return (
-      <MarkerPopup
-        id={id}
-        name={store.names[i]}
-        definition={store.definitionOf(i)}
-        questId={qid}
-        questName={qid ? panel.byId.get(qid)?.name : undefined}
-        completed={session ? completedSet.has(id) : undefined}
-        onCompletedChange={(completed) => setMarkerCompleted.mutate({ id, completed })}
-        onShowQuest={(q) => {
-          panel.setFilter({ text: panel.byId.get(q)?.name ?? '', showCompleted: true, showFuture: true });
-          if (!panel.expanded.has(q)) panel.toggleExpanded(q);
-          sidebars.setRight(true);
-        }}
-        onLayout={relayout}
-        onReportCount={(count) => {
-          store.reported[i] = count > 0 ? 1 : 0;
-          controller.current?.redrawMarker(id);
-          setReportedTick((n) => n + 1);
-        }}
-        userId={session?.id}
-        loginPath={loginPath}
-        suggestionId={store.suggestionId(i) || undefined}
-        onEdit={editTools.canEdit ? () => editTools.edit(store.actionId(i)) : undefined}
-        onShare={() => void shareMarker(i)}
-      />
+      <Suspense fallback={<div className={classes.popupLoading}>Loading…</div>}>
+        <MarkerPopup
+          id={id}
+          name={store.names[i]}
+          definition={store.definitionOf(i)}
+          questId={qid}
+          questName={qid ? panel.byId.get(qid)?.name : undefined}
+          completed={session ? completedSet.has(id) : undefined}
+          onCompletedChange={(completed) => setMarkerCompleted.mutate({ id, completed })}
+          onShowQuest={(q) => {
+            panel.setFilter({ text: panel.byId.get(q)?.name ?? '', showCompleted: true, showFuture: true });
+            if (!panel.expanded.has(q)) panel.toggleExpanded(q);
+            sidebars.setRight(true);
+          }}
+          onLayout={relayout}
+          onReportCount={(count) => {
+            store.reported[i] = count > 0 ? 1 : 0;
+            controller.current?.redrawMarker(id);
+            setReportedTick((n) => n + 1);
+          }}
+          userId={session?.id}
+          loginPath={loginPath}
+          suggestionId={store.suggestionId(i) || undefined}
+          onEdit={editTools.canEdit ? () => editTools.edit(store.actionId(i)) : undefined}
+          onShare={() => void shareMarker(i)}
+        />
+      </Suspense>
     );
   };
 

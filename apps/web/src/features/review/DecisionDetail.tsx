@@ -1,7 +1,8 @@
 import { Alert, Badge, Group, Loader, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import { messages, reviewMessages as t } from '@waypoint/shared/messages';
+import { messages } from '@waypoint/shared/messages';
 import { suggestionTypeModel } from '@waypoint/shared/models/enums';
 import { getModel, type ModelKey } from '@waypoint/shared/models/registry';
+import { reviewMessages as t } from '@waypoint/shared/review-messages';
 import type { ReviewDetail } from '@waypoint/shared/suggestions/review';
 import { lazy, Suspense } from 'react';
 import { useColorScheme } from '../../app/color-scheme.ts';

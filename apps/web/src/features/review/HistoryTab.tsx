@@ -1,5 +1,5 @@
 import { Badge, Button, Group, Text } from '@mantine/core';
-import { reviewMessages as t } from '@waypoint/shared/messages';
+import { reviewMessages as t } from '@waypoint/shared/review-messages';
 import { type ReviewHistoryRow, reviewCell, reviewPageSize } from '@waypoint/shared/suggestions/review';
 import { DataTable } from 'mantine-datatable';
 import { lazy, Suspense, useState } from 'react';

@@ -1,6 +1,6 @@
 import 'leaflet/dist/leaflet.css';
 import { Group, Stack, Text, Title } from '@mantine/core';
-import { reviewMessages as t } from '@waypoint/shared/messages';
+import { reviewMessages as t } from '@waypoint/shared/review-messages';
 import type { ReviewDetail } from '@waypoint/shared/suggestions/review';
 import L from 'leaflet';
 import { useEffect, useRef } from 'react';

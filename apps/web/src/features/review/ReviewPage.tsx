@@ -1,7 +1,7 @@
 import { Button, Container, Group, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { reviewMessages as t } from '@waypoint/shared/messages';
 import { type SuggestionType, suggestionTypes } from '@waypoint/shared/models/enums';
+import { reviewMessages as t } from '@waypoint/shared/review-messages';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { usePageMeta } from '../../components/usePageMeta.ts';

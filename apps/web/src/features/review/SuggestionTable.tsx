@@ -1,5 +1,5 @@
 import { Badge, Button, Group, Text, TextInput } from '@mantine/core';
-import { reviewMessages as t } from '@waypoint/shared/messages';
+import { reviewMessages as t } from '@waypoint/shared/review-messages';
 import {
   type ReviewColumn,
   type ReviewRow,

@@ -1,5 +1,5 @@
 import { type QueryKey, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { reviewMessages } from '@waypoint/shared/messages';
+import { reviewMessages } from '@waypoint/shared/review-messages';
 import type {
   ReviewBulk,
   ReviewCounts,

@@ -10,7 +10,8 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { messages, suggestMessages } from '@waypoint/shared/messages';
+import { messages } from '@waypoint/shared/messages';
+import { suggestMessages } from '@waypoint/shared/suggest-messages';
 import {
   buildSuggestion,
   type ContentSuggestionType,

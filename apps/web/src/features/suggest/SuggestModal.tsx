@@ -1,7 +1,8 @@
 import { Button, Modal, Radio, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { constants } from '@waypoint/shared/constants';
-import { messages, suggestMessages } from '@waypoint/shared/messages';
+import { messages } from '@waypoint/shared/messages';
+import { suggestMessages } from '@waypoint/shared/suggest-messages';
 import {
   type ContentSuggestionType,
   suggestAnythingOptions,

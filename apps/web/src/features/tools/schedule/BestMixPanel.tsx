@@ -20,7 +20,7 @@ import {
   type MixProduct,
 } from '@waypoint/shared/domain/mixing';
 import { ingredientsAboveRank, RANKS } from '@waypoint/shared/domain/schedule-tools';
-import { mixingMessages as t } from '@waypoint/shared/messages';
+import { mixingMessages as t } from '@waypoint/shared/mixing-messages';
 import type { MixingContent } from '@waypoint/shared/schedule-one/api';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { EffectChips } from './EffectChip.tsx';

@@ -1,7 +1,8 @@
 import { Container, Group, NativeSelect, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { RANKS, rankValue } from '@waypoint/shared/domain/schedule-tools';
-import { messages, mixingMessages as t, toolLabels } from '@waypoint/shared/messages';
+import { messages, toolLabels } from '@waypoint/shared/messages';
+import { mixingMessages as t } from '@waypoint/shared/mixing-messages';
 import type { MixingContent } from '@waypoint/shared/schedule-one/api';
 import { useMemo } from 'react';
 import { useParams, useSearchParams } from 'react-router';

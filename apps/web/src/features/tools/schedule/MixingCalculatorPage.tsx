@@ -2,7 +2,8 @@ import { ActionIcon, Button, Card, Container, Group, NativeSelect, Stack, Text, 
 import { IconArrowDown, IconArrowUp, IconLink, IconTrash, IconX } from '@tabler/icons-react';
 import { type MixingData, type MixProduct, mix } from '@waypoint/shared/domain/mixing';
 import { calculatorQuery, parseCalculatorLink } from '@waypoint/shared/domain/schedule-tools';
-import { messages, mixingMessages as t, toolLabels } from '@waypoint/shared/messages';
+import { messages, toolLabels } from '@waypoint/shared/messages';
+import { mixingMessages as t } from '@waypoint/shared/mixing-messages';
 import type { TGame } from '@waypoint/shared/models/types';
 import type { MixingContent } from '@waypoint/shared/schedule-one/api';
 import { type DragEvent, useMemo, useState } from 'react';

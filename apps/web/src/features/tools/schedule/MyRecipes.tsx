@@ -1,7 +1,8 @@
 import { ActionIcon, Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconDeviceFloppy, IconSend, IconTrash } from '@tabler/icons-react';
 import { type MixingData, type MixProduct, mix } from '@waypoint/shared/domain/mixing';
-import { messages, mixingMessages as t } from '@waypoint/shared/messages';
+import { messages } from '@waypoint/shared/messages';
+import { mixingMessages as t } from '@waypoint/shared/mixing-messages';
 import { useState } from 'react';
 import { HttpError } from '../../../api/client.ts';
 import { toast } from '../../../components/toast.ts';

@@ -11,7 +11,8 @@ import {
 } from '@mantine/core';
 import { type MixingData, mix } from '@waypoint/shared/domain/mixing';
 import { calculatorQuery, filterRecipes, type RecipeSort } from '@waypoint/shared/domain/schedule-tools';
-import { messages, mixingMessages as t, toolLabels } from '@waypoint/shared/messages';
+import { messages, toolLabels } from '@waypoint/shared/messages';
+import { mixingMessages as t } from '@waypoint/shared/mixing-messages';
 import type { MixingContent } from '@waypoint/shared/schedule-one/api';
 import { useMemo } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
