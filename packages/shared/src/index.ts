@@ -3,6 +3,7 @@ export * from './constants.ts';
 export * from './domain/index.ts';
 export * from './errors.ts';
 export * from './messages.ts';
+export * from './models/admin.ts';
 export * from './models/content.ts';
 export * from './models/define.ts';
 export * from './models/enums.ts';

@@ -4,6 +4,7 @@ import * as initial from './migrations/0001_initial.ts';
 import * as sessionsAndLimits from './migrations/0002_sessions_and_limits.ts';
 import * as jobs from './migrations/0003_jobs.ts';
 import * as suggestions from './migrations/0004_suggestions.ts';
+import * as admin from './migrations/0007_admin.ts';
 
 /** Migrations in order; names are timestamps or sequence numbers and never change once landed. */
 const migrations: Record<string, Migration> = {
@@ -11,6 +12,7 @@ const migrations: Record<string, Migration> = {
   '0002_sessions_and_limits': sessionsAndLimits,
   '0003_jobs': jobs,
   '0004_suggestions': suggestions,
+  '0007_admin': admin,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
