@@ -159,7 +159,7 @@ function stagedId(key: string, recordId: string): string {
  * touching live data; the others are reported by line and field.
  */
 export async function stageImport(
-  ctx: AppContext,
+  ctx: Pick<AppContext, 'db'> & { cacheBus: { changed(): void } },
   key: ModelKey,
   fileName: string,
   content: string,
@@ -340,7 +340,9 @@ export async function withStored(ctx: AppContext, key: ModelKey, rows: ModelReco
       } catch {
         imported = null;
       }
-      return { ...row, imported, stored: stored ?? null, isNew: !stored };
+      // Images are not part of an import: the stored side is compared without them.
+      const { images: _images, ...storedFields } = stored ?? {};
+      return { ...row, imported, stored: stored ? storedFields : null, isNew: !stored };
     }),
   );
 }

@@ -16,7 +16,7 @@ function AdminHomePage() {
   if (!models.data) return <Text m="xl">Could not load the admin panel.</Text>;
   const lists = topLevelModels(models.data);
   return (
-    <main className={classes.page}>
+    <div className={classes.page}>
       <Group justify="space-between" align="flex-end">
         <Title order={1}>Admin</Title>
         <Group gap="md">
@@ -38,7 +38,7 @@ function AdminHomePage() {
           </section>
         ))}
       </Stack>
-    </main>
+    </div>
   );
 }
 

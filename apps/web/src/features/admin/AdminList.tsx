@@ -50,25 +50,31 @@ function listColumns(model: AdminModel) {
   return model.fields.filter((f) => f.storage !== 'json' && !f.html);
 }
 
-function ColumnFilter({
-  label,
-  value,
+/** The per-column substring filters of a list (§2.13), one labelled input per column, above it. */
+export function ColumnFilters({
+  columns,
+  values,
   onChange,
 }: {
-  label: string;
-  value: string;
-  onChange: (v: string) => void;
+  columns: { name: string; label: string }[];
+  values: Record<string, string>;
+  onChange: (name: string, value: string) => void;
 }) {
   return (
-    <TextInput
-      label={`Filter ${label}`}
-      placeholder={messages.searchPlaceholder}
-      leftSection={<IconSearch size={14} />}
-      value={value}
-      onChange={(e) => onChange(e.currentTarget.value)}
-      data-autofocus
-      size="xs"
-    />
+    <Group gap="xs" wrap="wrap" role="search" aria-label="Column filters">
+      {columns.map(({ name, label }) => (
+        <TextInput
+          key={name}
+          aria-label={`Filter ${label}`}
+          placeholder={label}
+          leftSection={<IconSearch size={12} />}
+          value={values[name] ?? ''}
+          onChange={(e) => onChange(name, e.currentTarget.value)}
+          size="xs"
+          w={150}
+        />
+      ))}
+    </Group>
   );
 }
 
@@ -232,17 +238,6 @@ export function AdminList({ model, parent, title }: Props) {
         ellipsis: true,
         width: field.name === '_id' ? 180 : undefined,
         render: (record) => cellText(model, field.name, record[field.name]),
-        filter: (
-          <ColumnFilter
-            label={field.name}
-            value={filters[field.name] ?? ''}
-            onChange={(v) => {
-              setFilters((f) => ({ ...f, [field.name]: v }));
-              setPage(1);
-            }}
-          />
-        ),
-        filtering: Boolean(filters[field.name]),
       }),
     ),
     {
@@ -331,6 +326,14 @@ export function AdminList({ model, parent, title }: Props) {
           </Button>
         </Group>
       </Group>
+      <ColumnFilters
+        columns={listColumns(model).map((f) => ({ name: f.name, label: f.name }))}
+        values={filters}
+        onChange={(name, value) => {
+          setFilters((f) => ({ ...f, [name]: value }));
+          setPage(1);
+        }}
+      />
       <div className={classes.tableWrap}>
         <DataTable<AdminRecord>
           withTableBorder

@@ -142,15 +142,7 @@ export function BulkAddModal({ model, parent, linkField, onClose, onDone }: Prop
       closeButtonProps={{ 'aria-label': messages.close }}
     >
       <Stack gap="sm">
-        <FileInput
-          label="Files"
-          placeholder="Choose image files"
-          multiple
-          accept="image/*"
-          value={files}
-          onChange={setFiles}
-          clearable
-        />
+        <FileInput label="Files" multiple accept="image/*" value={files} onChange={setFiles} clearable />
         <NativeSelect
           label="Image field"
           value={imageField}
@@ -193,7 +185,7 @@ export function BulkAddModal({ model, parent, linkField, onClose, onDone }: Prop
         ) : null}
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
-            Close
+            Done
           </Button>
           <Button onClick={start} loading={running} disabled={files.length === 0 || !imageField}>
             Add {files.length || ''} {model.label}s

@@ -82,13 +82,17 @@ function RecordSelect({ field, form, common }: Props & { common: Record<string, 
 export function FieldInput(props: Props) {
   const { field, form, idPrefix, creating } = props;
   const value = form.getValues()[field.name];
-  const disabled = !editableField(field) || field.form === 'parent_id' || (field.name === '_id' && !creating);
+  const disabled = !editableField(field) || field.form === 'parent_id';
   const common = {
     id: `${idPrefix}-${field.name}`,
     label: field.name,
     required: field.required || field.form === 'parent_id',
     disabled,
-    description: field.references ? `Id of a ${field.references}` : undefined,
+    description: field.references
+      ? `Id of a ${field.references}`
+      : field.name === '_id' && !creating
+        ? 'Change it to duplicate the record'
+        : undefined,
   };
   switch (field.form) {
     case 'boolean':

@@ -66,15 +66,7 @@ export function ImageWidget({ model, record, field }: Props) {
         ) : (
           <div className={classes.thumb} role="img" aria-label={`No ${field} yet`} />
         )}
-        <FileInput
-          label="Image file"
-          placeholder="Choose a file"
-          accept="image/*"
-          value={file}
-          onChange={setFile}
-          clearable
-          size="xs"
-        />
+        <FileInput label="Image file" accept="image/*" value={file} onChange={setFile} clearable size="xs" />
         <TextInput
           label="Or a remote URL"
           placeholder="https://"

@@ -25,6 +25,7 @@ import { api, HttpError } from '../../api/client.ts';
 import { withMantine } from '../../app/MantineShell.tsx';
 import { toast } from '../../components/toast.ts';
 import { usePageMeta } from '../../components/usePageMeta.ts';
+import { ColumnFilters } from './AdminList.tsx';
 import classes from './admin.module.css';
 import { adminKeys, listUrl, useModels } from './api.ts';
 import './kit-styles.ts';
@@ -72,7 +73,6 @@ function UploadForm({ model, onStaged }: { model: AdminModel; onStaged: () => vo
         <Group align="flex-end" wrap="wrap">
           <FileInput
             label={`Import ${model.label}s from a .json or .csv file`}
-            placeholder="Choose a file"
             accept=".json,.csv,application/json,text/csv"
             value={file}
             onChange={setFile}
@@ -183,6 +183,14 @@ function ReviewTable({ model }: { model: AdminModel }) {
           </Button>
         </Group>
       </Group>
+      <ColumnFilters
+        columns={columns.map((name) => ({ name, label: name === 'recordId' ? 'id' : name }))}
+        values={filters}
+        onChange={(name, value) => {
+          setFilters((f) => ({ ...f, [name]: value }));
+          setPage(1);
+        }}
+      />
       <div className={classes.tableWrap}>
         <DataTable<StagedRow>
           withTableBorder
@@ -208,19 +216,6 @@ function ReviewTable({ model }: { model: AdminModel }) {
               accessor: name,
               title: name === 'recordId' ? 'id' : name,
               sortable: true,
-              filter: (
-                <TextInput
-                  label={`Filter ${name}`}
-                  size="xs"
-                  value={filters[name] ?? ''}
-                  onChange={(e) => {
-                    const v = e.currentTarget.value;
-                    setFilters((f) => ({ ...f, [name]: v }));
-                    setPage(1);
-                  }}
-                />
-              ),
-              filtering: Boolean(filters[name]),
               render: (row: StagedRow) =>
                 name === 'recordId' ? (
                   <Group gap={6} wrap="nowrap">
@@ -302,7 +297,7 @@ function ImportsPageContent() {
   if (models.isPending) return <Loader m="xl" aria-label="Loading" />;
   if (!model) return null;
   return (
-    <main className={classes.page}>
+    <div className={classes.page}>
       <Title order={1}>Imports</Title>
       <NativeSelect
         label="Model"
@@ -317,7 +312,7 @@ function ImportsPageContent() {
         onStaged={() => client.invalidateQueries({ queryKey: adminKeys.imports(model.key) })}
       />
       <ReviewTable key={`review-${model.key}`} model={model} />
-    </main>
+    </div>
   );
 }
 

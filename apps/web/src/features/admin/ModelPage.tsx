@@ -80,22 +80,24 @@ function AdminModelPage() {
     .filter((c): c is { list: typeof c.list; child: AdminModel } => Boolean(c.child));
 
   return (
-    <main className={classes.page}>
-      <Breadcrumbs separator="›" aria-label="Breadcrumbs">
-        <Anchor component={Link} to="/admin">
-          Admin
-        </Anchor>
-        {(chain.data ?? []).map((c) => (
-          <Anchor
-            key={`${c.model.key}-${c.id}`}
-            component={Link}
-            to={`/admin/model/${c.model.key}/${encodeURIComponent(c.id)}`}
-          >
-            {`${c.model.label}: ${c.label}`}
+    <div className={classes.page}>
+      <nav aria-label="Breadcrumbs">
+        <Breadcrumbs separator="›">
+          <Anchor component={Link} to="/admin">
+            Admin
           </Anchor>
-        ))}
-        <Text span>{`${model.label}: ${String(current?.name ?? id)}`}</Text>
-      </Breadcrumbs>
+          {(chain.data ?? []).map((c) => (
+            <Anchor
+              key={`${c.model.key}-${c.id}`}
+              component={Link}
+              to={`/admin/model/${c.model.key}/${encodeURIComponent(c.id)}`}
+            >
+              {`${c.model.label}: ${c.label}`}
+            </Anchor>
+          ))}
+          <Text span>{`${model.label}: ${String(current?.name ?? id)}`}</Text>
+        </Breadcrumbs>
+      </nav>
       <Group justify="space-between">
         <Title order={1} size="h2">
           {current ? `${model.label} ${id}` : `New ${model.label}`}
@@ -154,7 +156,7 @@ function AdminModelPage() {
           ))}
         </Tabs>
       ) : null}
-    </main>
+    </div>
   );
 }
 

@@ -71,11 +71,11 @@ function Scheme({ scheme }: { scheme: 'light' | 'dark' }) {
 function ThemeColors() {
   usePageMeta('Theme colours');
   return (
-    <main className={classes.page}>
+    <div className={classes.page}>
       <Title order={1}>Theme colours</Title>
       <Scheme scheme="light" />
       <Scheme scheme="dark" />
-    </main>
+    </div>
   );
 }
 
