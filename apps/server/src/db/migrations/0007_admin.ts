@@ -5,7 +5,8 @@ import type { Kysely } from 'kysely';
 /**
  * The admin panel: a map-processing job reports its progress (0-100) beside its status; a staged
  * import names the record it would write (`recordId`), looked up per model when imports are
- * reviewed; and admin lists of a map's placed markers sort by name without sorting the whole map.
+ * reviewed; and admin lists of a map's placed markers page in id order (their default) or by name without
+ * sorting the whole map.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
@@ -22,6 +23,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .columns(['type', 'recordId'])
     .execute();
   await db.schema
+    .createIndex('placedmarker_mapId__id_idx')
+    .on('placedmarker')
+    .columns(['mapId', '_id'])
+    .execute();
+  await db.schema
     .createIndex('placedmarker_mapId_name_idx')
     .on('placedmarker')
     .columns(['mapId', 'name'])
@@ -30,6 +36,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropIndex('placedmarker_mapId_name_idx').execute();
+  await db.schema.dropIndex('placedmarker_mapId__id_idx').execute();
   await db.schema.dropIndex('importedcrudmodel_type_recordId_idx').execute();
   await db.schema.alterTable('importedcrudmodel').dropColumn('recordId').execute();
   await db.schema.alterTable('map').dropColumn('imageProcessProgress').execute();
