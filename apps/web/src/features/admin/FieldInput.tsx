@@ -8,6 +8,7 @@ import {
   Stack,
   Switch,
   TagsInput,
+  Text,
   Textarea,
   TextInput,
 } from '@mantine/core';
@@ -30,13 +31,15 @@ interface Props {
 
 const hexColour = /^#[0-9a-fA-F]{3,8}$/;
 
-function HtmlField({ field, form, common }: Props & { common: Record<string, unknown> }) {
+function HtmlField({ field, form, common }: Props & { common: Record<string, unknown> & { id: string } }) {
   const [preview, setPreview] = useState(false);
   const value = String(form.getValues()[field.name] ?? '');
   return (
-    <Stack gap={4}>
-      <Group justify="space-between" wrap="nowrap">
-        <span />
+    <Stack gap={4} style={{ gridColumn: '1 / -1' }}>
+      <Group justify="space-between" wrap="nowrap" gap="xs">
+        <Text component="label" htmlFor={common.id} size="sm" fw={500}>
+          {field.name}
+        </Text>
         <Switch
           size="xs"
           label="Preview"
@@ -50,7 +53,14 @@ function HtmlField({ field, form, common }: Props & { common: Record<string, unk
           <SafeHtml html={value} />
         </div>
       ) : (
-        <Textarea {...common} {...form.getInputProps(field.name)} autosize minRows={3} maxRows={12} />
+        <Textarea
+          {...common}
+          label={undefined}
+          {...form.getInputProps(field.name)}
+          autosize
+          minRows={3}
+          maxRows={12}
+        />
       )}
     </Stack>
   );

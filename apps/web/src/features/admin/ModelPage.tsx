@@ -126,26 +126,29 @@ function AdminModelPage() {
         </SimpleGrid>
       ) : null}
       {current && (children.length > 0 || gameFeatures.length > 0) ? (
-        <Tabs defaultValue={children[0]?.list.as ?? gameFeatures[0]} keepMounted={false}>
+        <Tabs
+          defaultValue={children[0] ? `list:${children[0].list.as}` : `feature:${gameFeatures[0]}`}
+          keepMounted={false}
+        >
           <Tabs.List style={{ flexWrap: 'wrap' }}>
             {children.map(({ list }) => (
-              <Tabs.Tab key={list.as} value={list.as}>
+              <Tabs.Tab key={list.as} value={`list:${list.as}`}>
                 {list.as}
               </Tabs.Tab>
             ))}
             {gameFeatures.map((feature) => (
-              <Tabs.Tab key={feature} value={feature}>
-                {feature}
+              <Tabs.Tab key={feature} value={`feature:${feature}`}>
+                {`${feature} tool`}
               </Tabs.Tab>
             ))}
           </Tabs.List>
           {children.map(({ list, child }) => (
-            <Tabs.Panel key={list.as} value={list.as} pt="md">
+            <Tabs.Panel key={list.as} value={`list:${list.as}`} pt="md">
               <AdminList model={child} parent={{ model, id }} title={list.as} />
             </Tabs.Panel>
           ))}
           {gameFeatures.map((feature) => (
-            <Tabs.Panel key={feature} value={feature} pt="md">
+            <Tabs.Panel key={feature} value={`feature:${feature}`} pt="md">
               <Stack gap="xs">
                 <Text>{`The ${feature} tool of this game.`}</Text>
                 <Anchor component={Link} to={`/game/${encodeURIComponent(id)}/tools/${feature}`}>
