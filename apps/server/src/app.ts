@@ -10,6 +10,7 @@ import { migrateToLatest } from './db/migrate.ts';
 import { registerAccountRoutes } from './features/account/account.routes.ts';
 import { createAccountService } from './features/account/account.service.ts';
 import { requestLogSerializer } from './features/account/log-redaction.ts';
+import { registerAdminRoutes } from './features/admin/admin.routes.ts';
 import { type DeclaredRoute, policyPlugin } from './features/auth/policy.ts';
 import { createTokenService } from './features/auth/tokens.ts';
 import { imagesPlugin } from './features/images/images.plugin.ts';
@@ -114,6 +115,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     config,
   });
   registerModelRoutes(app, { db, writer, cache });
+  registerAdminRoutes(app, ctx);
   registerProgressRoutes(app, createProgressService(db));
   registerMapViewRoutes(app);
   registerMixingRoutes(app);

@@ -4,6 +4,7 @@ export * from './domain/index.ts';
 export * from './errors.ts';
 export * from './messages.ts';
 export * from './mixing-messages.ts';
+export * from './models/admin.ts';
 export * from './models/content.ts';
 export * from './models/define.ts';
 export * from './models/enums.ts';

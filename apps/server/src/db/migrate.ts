@@ -6,6 +6,7 @@ import * as jobs from './migrations/0003_jobs.ts';
 import * as suggestions from './migrations/0004_suggestions.ts';
 import * as review from './migrations/0005_review.ts';
 import * as scheduleOne from './migrations/0006_schedule_one.ts';
+import * as admin from './migrations/0007_admin.ts';
 import * as gameCurrency from './migrations/0008_game_currency.ts';
 
 /** Migrations in order; names are timestamps or sequence numbers and never change once landed. */
@@ -16,6 +17,7 @@ const migrations: Record<string, Migration> = {
   '0004_suggestions': suggestions,
   '0005_review': review,
   '0006_schedule_one': scheduleOne,
+  '0007_admin': admin,
   '0008_game_currency': gameCurrency,
 };
 

@@ -119,6 +119,9 @@ export interface MapJobColumns {
   gameId: string;
   imageProcessStatus: string;
   imageProcessError: string;
+  /** How far the running job is, 0-100. */
+  imageProcessProgress: number;
+  tilesPath: string;
   /** The server process holding the job (PROCESSING), or null. */
   claimedBy: string | null;
   /** When that process claimed or last renewed the job (ISO time), or null. */

@@ -64,5 +64,7 @@ export const routes: RouteObject[] = [
   page('/suggestion-review', 'Admin', () => import('../features/review/route.tsx'), 'admin'),
   page('/admin', 'Admin', () => import('../features/admin/route.tsx'), 'admin'),
   page('/admin/model/:model/:id', 'Admin', () => import('../features/admin/model-route.tsx'), 'admin'),
+  page('/admin/imports', 'Admin', () => import('../features/admin/ImportsPage.tsx'), 'admin'),
+  page('/admin/theme-colors', 'Admin', () => import('../features/admin/ThemeColorsPage.tsx'), 'admin'),
   page('*', 'Page', () => import('../features/error/NotFoundPage.tsx')),
 ];

@@ -89,6 +89,8 @@ export const map = defineModel({
     overwolfLocationEnabled: f.boolean(true),
     imageProcessStatus: f.enumOf(imageProcessStatuses, 'NONE', 'text', { readOnly: true }),
     imageProcessError: f.text({ readOnly: true }),
+    /** How far the map-processing job is, 0-100. */
+    imageProcessProgress: f.integer(0, { readOnly: true, min: 0, max: 100 }),
     imagePath: f.text({ readOnly: true }),
   },
   parent: { model: 'game', field: 'gameId' },
@@ -342,6 +344,8 @@ export const importedcrudmodel = defineModel({
   fields: {
     _id: f.id(),
     type: f.requiredText({ filterable: true }),
+    /** The id of the record the import would create or replace. */
+    recordId: f.text({ readOnly: true, filterable: true, max: 200 }),
     data: f.text({ max: 500_000 }),
     weight: weight(),
     createdAt: f.timestamp(),

@@ -1,3 +1,5 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
 import type { Executor } from '../../db/database.ts';
 
 /**
@@ -106,4 +108,55 @@ export async function countQueued(db: Executor): Promise<number> {
     .where('imageProcessStatus', 'in', ['PENDING', 'PROCESSING'])
     .executeTakeFirstOrThrow();
   return Number(row.count);
+}
+
+/** Records how far `worker`'s running job is (0-100); nothing when it no longer holds the job. */
+export async function setProgress(db: Executor, mapId: string, worker: string, percent: number) {
+  await db
+    .updateTable('map')
+    .set({ imageProcessProgress: percent })
+    .where('_id', '=', mapId)
+    .where('claimedBy', '=', worker)
+    .where('imageProcessStatus', '=', 'PROCESSING')
+    .execute();
+}
+
+/** The processing state of a map as the admin page follows it (read uncached, for live status). */
+export async function jobStatus(db: Executor, mapId: string) {
+  return db
+    .selectFrom('map')
+    .select(['_id', 'imageProcessStatus', 'imageProcessError', 'imageProcessProgress', 'tilesPath'])
+    .where('_id', '=', mapId)
+    .executeTakeFirst();
+}
+
+async function countFiles(dir: string): Promise<number> {
+  let entries: import('node:fs').Dirent[];
+  try {
+    entries = await fs.readdir(dir, { withFileTypes: true });
+  } catch {
+    return 0;
+  }
+  let count = 0;
+  for (const entry of entries) {
+    if (entry.isDirectory()) count += await countFiles(path.join(dir, entry.name));
+    else count++;
+  }
+  return count;
+}
+
+/** Tiles of a pyramid being built for `liveDir` so far (its hidden build and work folders). */
+export async function countTilesBuilt(liveDir: string): Promise<number> {
+  const parent = path.dirname(liveDir);
+  const prefix = `.${path.basename(liveDir)}.build-`;
+  let entries: string[] = [];
+  try {
+    entries = await fs.readdir(parent);
+  } catch {
+    return 0;
+  }
+  let count = 0;
+  for (const entry of entries)
+    if (entry.startsWith(prefix)) count += await countFiles(path.join(parent, entry));
+  return count;
 }

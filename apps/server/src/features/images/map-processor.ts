@@ -9,7 +9,12 @@ import type { ModelRecord } from '../../db/rows.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { isMediaError } from '../../media/errors.ts';
 import { type MediaStorage, mediaRoots } from '../../media/paths.ts';
-import { removeAbandonedBuilds, replaceTilesInChild, type TileFormat } from '../../media/tiles.ts';
+import {
+  expectedTileCount,
+  removeAbandonedBuilds,
+  replaceTilesInChild,
+  type TileFormat,
+} from '../../media/tiles.ts';
 import { type Actor, systemActor } from '../audit/audit.ts';
 import { findRecord } from '../models/models.repository.ts';
 import { newVersion } from './images.service.ts';
@@ -17,10 +22,12 @@ import {
   claimableJobs,
   claimJob,
   countQueued,
+  countTilesBuilt,
   liveClaims,
   releaseClaim,
   releaseClaimsOf,
   renewClaim,
+  setProgress,
 } from './map-jobs.repository.ts';
 
 interface Job {
@@ -90,6 +97,19 @@ export function createMapProcessor(
       },
       Math.max(50, Math.floor(leaseMs / 3)),
     );
+    // Progress: tiles written so far (work and build folders) against the pyramid's tile count.
+    const expected = image ? expectedTileCount(image.imageWidth, image.imageHeight) : 0;
+    let lastProgress = -1;
+    const progress = setInterval(() => {
+      countTilesBuilt(storage.tilesDir(tilesPath))
+        .then((built) => {
+          const percent = Math.min(95, Math.floor((built / Math.max(1, expected)) * 95));
+          if (percent === lastProgress) return;
+          lastProgress = percent;
+          return setProgress(ctx.db.kysely, job.mapId, workerId, percent);
+        })
+        .catch((error) => log.warn({ err: error, mapId: job.mapId }, 'could not record job progress'));
+    }, 500);
     try {
       if (!image) throw new Error('The map has no map image; upload one first');
       const source = storage.uploadFile('map', job.mapId, 'mapImage', image.fileName);
@@ -120,6 +140,7 @@ export function createMapProcessor(
         return {
           imageProcessStatus: 'DONE',
           imageProcessError: '',
+          imageProcessProgress: 100,
           tilesPath,
           maxZoom: result.maxZoom,
           images,
@@ -143,6 +164,7 @@ export function createMapProcessor(
       }
     } finally {
       clearInterval(renew);
+      clearInterval(progress);
     }
   }
 
@@ -174,7 +196,7 @@ export function createMapProcessor(
         await ctx.writer.setInternal(
           'map',
           candidate.mapId,
-          { imageProcessStatus: 'PROCESSING', imageProcessError: '' },
+          { imageProcessStatus: 'PROCESSING', imageProcessError: '', imageProcessProgress: 0 },
           systemActor,
           { trx },
         );
@@ -224,14 +246,18 @@ export function createMapProcessor(
         ]);
       }
       // A run in progress (here or in another process) loses its claim and the job runs again.
-      const updated = await set(mapId, { imageProcessStatus: 'PENDING', imageProcessError: '' }, actor);
+      const updated = await set(
+        mapId,
+        { imageProcessStatus: 'PENDING', imageProcessError: '', imageProcessProgress: 0 },
+        actor,
+      );
       void kick();
       return updated;
     },
 
     /** Queues a map without checks (server's own work, e.g. demo maps). */
     async enqueueInternal(mapId: string, _gameId: string) {
-      await set(mapId, { imageProcessStatus: 'PENDING', imageProcessError: '' });
+      await set(mapId, { imageProcessStatus: 'PENDING', imageProcessError: '', imageProcessProgress: 0 });
       void kick();
     },
 

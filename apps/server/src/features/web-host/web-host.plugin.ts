@@ -62,6 +62,8 @@ const staticPages: Record<string, PageMeta> = {
   '/suggestion-review': { title: 'Suggestion review', robots: 'noindex' },
   '/admin': { title: 'Admin', robots: 'noindex' },
   '/admin/model/:model/:id': { title: 'Admin', robots: 'noindex' },
+  '/admin/imports': { title: 'Imports', robots: 'noindex' },
+  '/admin/theme-colors': { title: 'Theme colours', robots: 'noindex' },
 };
 
 const notFoundMeta: PageMeta = {

@@ -1,8 +1,6 @@
-import { useParams } from 'react-router';
-import { FeaturePending } from '../../components/FeaturePending.tsx';
+import { ModelPage } from './ModelPage.tsx';
 
-/** Admin detail page of any model: route entry. */
+/** Admin detail page of any model (SPEC §2.13): route entry. */
 export function Component() {
-  const { model = '', id = '' } = useParams();
-  return <FeaturePending title={`${model}: ${id}`} />;
+  return <ModelPage />;
 }

@@ -1,6 +1,6 @@
-import { FeaturePending } from '../../components/FeaturePending.tsx';
+import { AdminHome } from './AdminHome.tsx';
 
 /** Admin panel (SPEC §2.13): route entry. */
 export function Component() {
-  return <FeaturePending title="Admin" />;
+  return <AdminHome />;
 }

@@ -1,0 +1,96 @@
+import { Button, Card, FileInput, Group, Stack, Text, TextInput } from '@mantine/core';
+import { messages } from '@waypoint/shared/messages';
+import { useState } from 'react';
+import { HttpError } from '../../api/client.ts';
+import { toast } from '../../components/toast.ts';
+import classes from './admin.module.css';
+import { type AdminRecord, useRefreshModel } from './api.ts';
+import { addImageFromUrl, adminThumb, removeImage, uploadImage } from './images.ts';
+
+interface Props {
+  model: string;
+  record: AdminRecord;
+  field: string;
+}
+
+/**
+ * One image field of a record (§2.13): its 150×150 thumbnail, 'Add Image ({field})' from a file or
+ * a remote URL (the URL wins when filled, §5) and 'Remove Image ({field})'.
+ */
+export function ImageWidget({ model, record, field }: Props) {
+  const [file, setFile] = useState<File | null>(null);
+  const [url, setUrl] = useState('');
+  const [error, setError] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  const refresh = useRefreshModel();
+  const thumb = adminThumb(model, record, field);
+
+  const run = async (work: () => Promise<unknown>) => {
+    setBusy(true);
+    setError(undefined);
+    try {
+      await work();
+      toast.success(messages.editSuccess);
+      setFile(null);
+      setUrl('');
+      await refresh(model);
+    } catch (e) {
+      setError(e instanceof HttpError ? (e.body?.message ?? messages.genericError) : messages.genericError);
+      toast.error(messages.editError);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const add = () =>
+    run(() =>
+      url.trim()
+        ? addImageFromUrl(model, record._id, field, url.trim())
+        : file
+          ? uploadImage(model, record._id, field, file, file.name)
+          : Promise.reject(new Error('nothing chosen')),
+    );
+
+  return (
+    <Card withBorder padding="sm" data-testid={`image-${field}`}>
+      <Stack gap="xs">
+        <Text fw={600}>{field}</Text>
+        {thumb ? (
+          <img
+            src={thumb}
+            alt={`${field} of ${record._id}`}
+            width={150}
+            height={150}
+            className={classes.thumb}
+          />
+        ) : (
+          <div className={classes.thumb} role="img" aria-label={`No ${field} yet`} />
+        )}
+        <FileInput label="Image file" accept="image/*" value={file} onChange={setFile} clearable size="xs" />
+        <TextInput
+          label="Or a remote URL"
+          placeholder="https://"
+          type="url"
+          value={url}
+          onChange={(e) => setUrl(e.currentTarget.value)}
+          size="xs"
+          error={error}
+        />
+        <Group gap="xs">
+          <Button size="xs" onClick={add} loading={busy} disabled={!file && !url.trim()}>
+            Add Image ({field})
+          </Button>
+          <Button
+            size="xs"
+            variant="default"
+            color="red"
+            disabled={!thumb || busy}
+            onClick={() => run(() => removeImage(model, record._id, field))}
+          >
+            Remove Image ({field})
+          </Button>
+        </Group>
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,81 @@
+import { Alert, Badge, Button, Card, Group, Progress, Stack, Text } from '@mantine/core';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { messages } from '@waypoint/shared/messages';
+import { api } from '../../api/client.ts';
+import { toast } from '../../components/toast.ts';
+import { type AdminRecord, useRefreshModel } from './api.ts';
+
+interface Status {
+  imageProcessStatus: string;
+  imageProcessError: string;
+  imageProcessProgress: number;
+}
+
+const colours: Record<string, string> = { PENDING: 'gray', PROCESSING: 'blue', DONE: 'teal', ERROR: 'red' };
+const running = (status: string | undefined) => status === 'PENDING' || status === 'PROCESSING';
+
+/**
+ * 'Process Image' for a map: queues the tiling job, then follows its status (PENDING, PROCESSING,
+ * DONE or ERROR with its error) and progress live by polling while it runs.
+ */
+export function ProcessImage({ map }: { map: AdminRecord }) {
+  const refresh = useRefreshModel();
+  const status = useQuery({
+    queryKey: ['admin', 'processMap', map._id],
+    queryFn: () => api.get<Status>(`/admin/processMap/${encodeURIComponent(map._id)}/status`),
+    refetchInterval: (query) => (running(query.state.data?.imageProcessStatus) ? 500 : false),
+  });
+  const start = useMutation({
+    mutationFn: () =>
+      api.post<AdminRecord>(
+        `/admin/processMap/${encodeURIComponent(map._id)}/${encodeURIComponent(String(map.gameId))}`,
+      ),
+    onSuccess: async () => {
+      await status.refetch();
+      await refresh('map');
+    },
+    onError: (error) => toast.error(error.message || messages.genericError),
+  });
+  const current = status.data;
+  const state = current?.imageProcessStatus ?? String(map.imageProcessStatus ?? 'NONE');
+  const progress = current?.imageProcessProgress ?? 0;
+  const hasImage = Boolean((map.images as Record<string, unknown> | undefined)?.mapImage);
+  return (
+    <Card withBorder padding="sm" data-testid="process-image">
+      <Stack gap="xs">
+        <Group justify="space-between">
+          <Text fw={600}>Map tiles</Text>
+          <Badge color={colours[state] ?? 'gray'} data-testid="process-status">
+            {state}
+          </Badge>
+        </Group>
+        <Progress
+          value={state === 'DONE' ? 100 : progress}
+          animated={running(state)}
+          aria-label="Processing progress"
+          data-testid="process-progress"
+          data-value={state === 'DONE' ? 100 : progress}
+        />
+        {state === 'ERROR' && current?.imageProcessError ? (
+          <Alert color="red" variant="light">
+            {current.imageProcessError}
+          </Alert>
+        ) : null}
+        <Button
+          size="xs"
+          onClick={() => start.mutate()}
+          loading={start.isPending}
+          disabled={!hasImage || running(state)}
+          style={{ alignSelf: 'flex-start' }}
+        >
+          Process Image
+        </Button>
+        {!hasImage ? (
+          <Text size="xs" c="dimmed">
+            Add a map image first.
+          </Text>
+        ) : null}
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,24 @@
+// Styles of the extra Mantine components the admin panel uses (loaded with its pages only).
+import '@mantine/core/styles/Table.css';
+import '@mantine/core/styles/ScrollArea.css';
+import '@mantine/core/styles/Pagination.css';
+import '@mantine/core/styles/Popover.css';
+import '@mantine/core/styles/Combobox.css';
+import '@mantine/core/styles/Pill.css';
+import '@mantine/core/styles/PillsInput.css';
+import '@mantine/core/styles/NumberInput.css';
+import '@mantine/core/styles/Switch.css';
+import '@mantine/core/styles/Tabs.css';
+import '@mantine/core/styles/Breadcrumbs.css';
+import '@mantine/core/styles/Progress.css';
+import '@mantine/core/styles/Badge.css';
+import '@mantine/core/styles/Image.css';
+import '@mantine/core/styles/Center.css';
+import '@mantine/core/styles/Divider.css';
+import '@mantine/core/styles/SimpleGrid.css';
+import '@mantine/core/styles/Card.css';
+import '@mantine/core/styles/ColorSwatch.css';
+import '@mantine/core/styles/Tooltip.css';
+import '@mantine/core/styles/SegmentedControl.css';
+import '@mantine/core/styles/Code.css';
+import 'mantine-datatable/styles.css';
