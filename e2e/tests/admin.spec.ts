@@ -291,3 +291,9 @@ test.describe('admin panel', () => {
     });
   }
 });
+
+test("the item's admin page answers to its SPEC path admin/itemId too", async ({ page }) => {
+  await loginAsAdmin(page, '/admin/model/itemId/fz_i_medkit');
+  await expect(page.getByRole('textbox', { name: /^itemName/ }).first()).toHaveValue('Field Medkit');
+  await expect(page.getByText('Unknown model')).toHaveCount(0);
+});

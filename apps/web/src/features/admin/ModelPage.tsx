@@ -13,6 +13,7 @@ import {
 } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { AdminModel } from '@waypoint/shared/models/admin';
+import { modelAliases } from '@waypoint/shared/models/registry';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { api } from '../../api/client.ts';
@@ -62,7 +63,9 @@ function useParentChain(
 }
 
 function AdminModelPage() {
-  const { model: key = '', id = '' } = useParams();
+  const { model: named = '', id = '' } = useParams();
+  // `admin/itemId` is the item's admin path too (SPEC §3).
+  const key: string = Object.hasOwn(modelAliases, named) ? modelAliases[named] : named;
   const models = useModels();
   const model = models.data?.find((m) => m.key === key);
   const record = useRecord(key, id);

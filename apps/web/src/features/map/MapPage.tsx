@@ -15,7 +15,6 @@ import { MarkerStore } from './layers/marker-store.ts';
 import { type MapController, MapView } from './MapView.tsx';
 import classes from './map.module.css';
 import { MarkersPanel } from './panels/MarkersPanel.tsx';
-import { QuestsPanel } from './panels/QuestsPanel.tsx';
 import {
   useCompletedMarkers,
   useMapQuests,
@@ -74,6 +73,8 @@ interface Props {
   embedded: boolean;
 }
 
+// The quests panel loads beside the map's first draw, not before it.
+const QuestsPanel = lazy(() => import('./panels/QuestsPanel.tsx').then((m) => ({ default: m.QuestsPanel })));
 // The popup loads with the first click on a marker, not with the map.
 const MarkerPopup = lazy(() => import('./popup/MarkerPopup.tsx').then((m) => ({ default: m.MarkerPopup })));
 
@@ -402,31 +403,33 @@ export function MapPage({ gameId, map, category, embedded }: Props) {
         )}
       </Sidebar>
       <Sidebar side="right" title="Quests" open={sidebars.right} onOpenChange={sidebars.setRight}>
-        <QuestsPanel
-          gameId={gameId}
-          categoryName={category?.name ?? map.name}
-          listed={panel.listed}
-          byId={panel.byId}
-          filter={panel.filter}
-          onFilter={panel.setFilter}
-          loggedIn={Boolean(session)}
-          loginPath={loginPath}
-          completed={completedQuests}
-          level={save.data?.level}
-          onLevel={(n) => setLevel.mutate(n)}
-          levelError={setLevel.error ? messages.notANumber : undefined}
-          onCompleted={(id, completed) => setQuestCompleted.mutate({ questId: id, completed })}
-          hidden={panel.hidden}
-          allHidden={panel.allHidden}
-          onToggleHidden={panel.toggleHidden}
-          onToggleAllHidden={panel.toggleAllHidden}
-          expanded={panel.expanded}
-          onToggleExpanded={panel.toggleExpanded}
-          onShowMarker={showMarker}
-          linkTarget={linkTarget}
-          onPlaceObjective={suggest.canPlace && session ? suggest.chooseObjective : undefined}
-          placingObjective={toolState.tool === 'PLACE_OBJECTIVE' ? toolState.objective : null}
-        />
+        <Suspense fallback={<div className={classes.panelBody} aria-busy="true" />}>
+          <QuestsPanel
+            gameId={gameId}
+            categoryName={category?.name ?? map.name}
+            listed={panel.listed}
+            byId={panel.byId}
+            filter={panel.filter}
+            onFilter={panel.setFilter}
+            loggedIn={Boolean(session)}
+            loginPath={loginPath}
+            completed={completedQuests}
+            level={save.data?.level}
+            onLevel={(n) => setLevel.mutate(n)}
+            levelError={setLevel.error ? messages.notANumber : undefined}
+            onCompleted={(id, completed) => setQuestCompleted.mutate({ questId: id, completed })}
+            hidden={panel.hidden}
+            allHidden={panel.allHidden}
+            onToggleHidden={panel.toggleHidden}
+            onToggleAllHidden={panel.toggleAllHidden}
+            expanded={panel.expanded}
+            onToggleExpanded={panel.toggleExpanded}
+            onShowMarker={showMarker}
+            linkTarget={linkTarget}
+            onPlaceObjective={suggest.canPlace && session ? suggest.chooseObjective : undefined}
+            placingObjective={toolState.tool === 'PLACE_OBJECTIVE' ? toolState.objective : null}
+          />
+        </Suspense>
       </Sidebar>
     </div>
   );
