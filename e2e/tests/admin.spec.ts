@@ -175,13 +175,13 @@ test.describe('admin panel', () => {
     const tag = randomBytes(3).toString('hex');
     const json = JSON.stringify(
       [
-        { _id: `imp_${tag}_a`, gameId: 'frontier_zone', name: `Imported A ${tag}`, questLevel: 2 },
-        { _id: `imp_${tag}_bad`, gameId: 'frontier_zone', name: '', questLevel: 'x' },
+        { _id: `imp_${tag}_a`, gameId: 'schedule_one', name: `Imported A ${tag}`, questLevel: 2 },
+        { _id: `imp_${tag}_bad`, gameId: 'schedule_one', name: '', questLevel: 'x' },
       ],
       null,
       2,
     );
-    const csv = `_id,gameId,name,questLevel\nimp_${tag}_c,frontier_zone,CSV ${tag},3\nimp_${tag}_d,frontier_zone,Bad,nope\n`;
+    const csv = `_id,gameId,name,questLevel\nimp_${tag}_c,schedule_one,CSV ${tag},3\nimp_${tag}_d,schedule_one,Bad,nope\n`;
     const upload = page.locator('input[type=file]');
     await upload
       .locator('..')

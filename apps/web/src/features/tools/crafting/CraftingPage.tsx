@@ -116,7 +116,7 @@ function ItemDetails({ item, items, currency }: { item: TItem; items: TItem[]; c
             <Text size="xs" c="dimmed" fw={700} tt="uppercase">
               {messages.craftVersusBuy}
             </Text>
-            <Text fw={700} c={versus.saving >= 0 ? 'teal' : 'red'} data-testid="craft-vs-buy">
+            <Text fw={700} data-testid="craft-vs-buy">
               {versus.saving >= 0
                 ? messages.craftSaves(formatPrice(versus.saving, currency))
                 : messages.buyingSaves(formatPrice(-versus.saving, currency))}
