@@ -14,19 +14,18 @@ import { IconSearch } from '@tabler/icons-react';
 import type { MixingData } from '@waypoint/shared/domain/mixing';
 import { mix } from '@waypoint/shared/domain/mixing';
 import { customersForMix } from '@waypoint/shared/domain/schedule-tools';
-import { messages, toolLabels } from '@waypoint/shared/messages';
+import { toolLabels } from '@waypoint/shared/messages';
 import { mixingMessages as t } from '@waypoint/shared/mixing-messages';
 import type { TCustomer } from '@waypoint/shared/models/types';
 import type { MixingContent } from '@waypoint/shared/schedule-one/api';
 import { useMemo } from 'react';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { withMantine } from '../../../app/MantineShell.tsx';
-import { usePageMeta } from '../../../components/usePageMeta.ts';
-import { GameGate, PageSkeleton } from '../common.tsx';
 import '../kit-styles.ts';
 import './styles.ts';
-import { useEffectColours, useMixing } from './data.ts';
+import { useEffectColours } from './data.ts';
 import { EffectChips } from './EffectChip.tsx';
+import { ScheduleToolPage } from './ScheduleToolPage.tsx';
 import classes from './schedule.module.css';
 
 /** The effects of a known recipe, for matching customers. */
@@ -187,21 +186,14 @@ function Customers({ content, data, gameId }: { content: MixingContent; data: Mi
   );
 }
 
-function Loader({ gameId }: { gameId: string }) {
-  const mixing = useMixing(gameId);
-  if (mixing.isError || mixing.mixing === null) return <p role="alert">{messages.genericError}</p>;
-  if (!mixing.content || !mixing.mixing) return <PageSkeleton />;
-  return <Customers content={mixing.content} data={mixing.mixing} gameId={gameId} />;
-}
-
 /** Customers /game/{gameId}/tools/schedule_I_customers. */
 export function CustomersPage() {
-  const { gameId = '' } = useParams();
-  usePageMeta(toolLabels.schedule_I_customers);
   return (
-    <GameGate gameId={gameId} feature="schedule_I_customers">
-      {(game) => <Loader gameId={game._id} />}
-    </GameGate>
+    <ScheduleToolPage feature="schedule_I_customers">
+      {({ game, content, mixing }) =>
+        mixing && <Customers content={content} data={mixing} gameId={game._id} />
+      }
+    </ScheduleToolPage>
   );
 }
 

@@ -1,18 +1,17 @@
 import { Container, Group, NativeSelect, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { RANKS, rankValue } from '@waypoint/shared/domain/schedule-tools';
-import { messages, toolLabels } from '@waypoint/shared/messages';
+import { toolLabels } from '@waypoint/shared/messages';
 import { mixingMessages as t } from '@waypoint/shared/mixing-messages';
 import type { MixingContent } from '@waypoint/shared/schedule-one/api';
 import { useMemo } from 'react';
-import { useParams, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { withMantine } from '../../../app/MantineShell.tsx';
-import { usePageMeta } from '../../../components/usePageMeta.ts';
-import { GameGate, PageSkeleton } from '../common.tsx';
 import { useItems } from '../data.ts';
 import '../kit-styles.ts';
-import { useEffectColours, useMixing } from './data.ts';
+import { useEffectColours } from './data.ts';
 import { EffectChips } from './EffectChip.tsx';
+import { ScheduleToolPage } from './ScheduleToolPage.tsx';
 import classes from './schedule.module.css';
 
 type Category = 'ingredient' | 'product' | 'equipment';
@@ -31,7 +30,21 @@ interface Row {
   effects: string[];
 }
 
-function Items({ content, equipment }: { content: MixingContent; equipment: Row[] }) {
+function Items({ content, gameId }: { content: MixingContent; gameId: string }) {
+  const items = useItems(gameId);
+  // Equipment is what admins add as the game's items.
+  const equipment: Row[] = useMemo(
+    () =>
+      (items.data ?? []).map((i) => ({
+        id: i._id,
+        name: i.itemName,
+        category: 'equipment' as const,
+        price: i.pricePerUnit,
+        rank: '',
+        effects: [],
+      })),
+    [items.data],
+  );
   const [params, setParams] = useSearchParams();
   const colours = useEffectColours(content);
   const text = params.get('q') ?? '';
@@ -164,35 +177,12 @@ function Items({ content, equipment }: { content: MixingContent; equipment: Row[
   );
 }
 
-function Loader({ gameId }: { gameId: string }) {
-  const mixing = useMixing(gameId);
-  const items = useItems(gameId);
-  // Equipment is what admins add as the game's items.
-  const equipment: Row[] = useMemo(
-    () =>
-      (items.data ?? []).map((i) => ({
-        id: i._id,
-        name: i.itemName,
-        category: 'equipment' as const,
-        price: i.pricePerUnit,
-        rank: '',
-        effects: [],
-      })),
-    [items.data],
-  );
-  if (mixing.isError) return <p role="alert">{messages.genericError}</p>;
-  if (!mixing.content) return <PageSkeleton />;
-  return <Items content={mixing.content} equipment={equipment} />;
-}
-
 /** Items /game/{gameId}/tools/schedule_I_items. */
 export function ScheduleItemsPage() {
-  const { gameId = '' } = useParams();
-  usePageMeta(toolLabels.schedule_I_items);
   return (
-    <GameGate gameId={gameId} feature="schedule_I_items">
-      {(game) => <Loader gameId={game._id} />}
-    </GameGate>
+    <ScheduleToolPage feature="schedule_I_items" rules={false}>
+      {({ game, content }) => <Items content={content} gameId={game._id} />}
+    </ScheduleToolPage>
   );
 }
 

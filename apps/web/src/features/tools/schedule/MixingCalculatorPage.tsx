@@ -2,22 +2,21 @@ import { ActionIcon, Button, Card, Container, Group, NativeSelect, Stack, Text, 
 import { IconArrowDown, IconArrowUp, IconLink, IconTrash, IconX } from '@tabler/icons-react';
 import { type MixingData, type MixProduct, mix } from '@waypoint/shared/domain/mixing';
 import { calculatorQuery, parseCalculatorLink } from '@waypoint/shared/domain/schedule-tools';
-import { messages, toolLabels } from '@waypoint/shared/messages';
+import { toolLabels } from '@waypoint/shared/messages';
 import { mixingMessages as t } from '@waypoint/shared/mixing-messages';
 import type { TGame } from '@waypoint/shared/models/types';
 import type { MixingContent } from '@waypoint/shared/schedule-one/api';
 import { type DragEvent, useMemo, useState } from 'react';
-import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { withMantine } from '../../../app/MantineShell.tsx';
 import { toast } from '../../../components/toast.ts';
-import { usePageMeta } from '../../../components/usePageMeta.ts';
-import { GameGate, PageSkeleton } from '../common.tsx';
 import '../kit-styles.ts';
 import './styles.ts';
 import { BestMixPanel } from './BestMixPanel.tsx';
-import { useEffectColours, useMixing } from './data.ts';
+import { useEffectColours } from './data.ts';
 import { EffectChip, EffectChips } from './EffectChip.tsx';
 import { MyRecipes } from './MyRecipes.tsx';
+import { ScheduleToolPage } from './ScheduleToolPage.tsx';
 import classes from './schedule.module.css';
 
 const DRAG_TYPE = 'application/x-waypoint-ingredient';
@@ -290,34 +289,20 @@ function Calculator({ game, content, data }: { game: TGame; content: MixingConte
   );
 }
 
-function CalculatorLoader({ game }: { game: TGame }) {
-  const mixing = useMixing(game._id);
-  if (mixing.isError || mixing.mixing === null) {
-    return (
-      <Container size="lg" py="xl">
-        <p role="alert">{messages.genericError}</p>
-      </Container>
-    );
-  }
-  if (!mixing.content || !mixing.mixing) return <PageSkeleton />;
-  if (mixing.mixing.products.length === 0) {
-    return (
-      <Container size="lg" py="xl">
-        <Text>{t.noRecipesMatch}</Text>
-      </Container>
-    );
-  }
-  return <Calculator game={game} content={mixing.content} data={mixing.mixing} />;
-}
-
 /** Mixing calculator /game/{gameId}/tools/schedule_I_mixing_calculator. */
 export function MixingCalculatorPage() {
-  const { gameId = '' } = useParams();
-  usePageMeta(toolLabels.schedule_I_mixing_calculator);
   return (
-    <GameGate gameId={gameId} feature="schedule_I_mixing_calculator">
-      {(game) => <CalculatorLoader game={game} />}
-    </GameGate>
+    <ScheduleToolPage feature="schedule_I_mixing_calculator">
+      {({ game, content, mixing }) =>
+        !mixing ? null : mixing.products.length === 0 ? (
+          <Container size="lg" py="xl">
+            <Text>{t.noRecipesMatch}</Text>
+          </Container>
+        ) : (
+          <Calculator game={game} content={content} data={mixing} />
+        )
+      }
+    </ScheduleToolPage>
   );
 }
 

@@ -11,18 +11,17 @@ import {
 } from '@mantine/core';
 import { type MixingData, mix } from '@waypoint/shared/domain/mixing';
 import { calculatorQuery, filterRecipes, type RecipeSort } from '@waypoint/shared/domain/schedule-tools';
-import { messages, toolLabels } from '@waypoint/shared/messages';
+import { toolLabels } from '@waypoint/shared/messages';
 import { mixingMessages as t } from '@waypoint/shared/mixing-messages';
 import type { MixingContent } from '@waypoint/shared/schedule-one/api';
 import { useMemo } from 'react';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { withMantine } from '../../../app/MantineShell.tsx';
-import { usePageMeta } from '../../../components/usePageMeta.ts';
-import { GameGate, PageSkeleton } from '../common.tsx';
 import '../kit-styles.ts';
 import './styles.ts';
-import { useEffectColours, useMixing } from './data.ts';
+import { useEffectColours } from './data.ts';
 import { EffectChips } from './EffectChip.tsx';
+import { ScheduleToolPage } from './ScheduleToolPage.tsx';
 import classes from './schedule.module.css';
 
 const sorts: RecipeSort[] = ['profit', 'price', 'cost', 'length'];
@@ -174,21 +173,12 @@ function Recipes({ content, data, gameId }: { content: MixingContent; data: Mixi
   );
 }
 
-function Loader({ gameId }: { gameId: string }) {
-  const mixing = useMixing(gameId);
-  if (mixing.isError || mixing.mixing === null) return <p role="alert">{messages.genericError}</p>;
-  if (!mixing.content || !mixing.mixing) return <PageSkeleton />;
-  return <Recipes content={mixing.content} data={mixing.mixing} gameId={gameId} />;
-}
-
 /** Recipe list /game/{gameId}/tools/schedule_I_recipe_list. */
 export function RecipeListPage() {
-  const { gameId = '' } = useParams();
-  usePageMeta(toolLabels.schedule_I_recipe_list);
   return (
-    <GameGate gameId={gameId} feature="schedule_I_recipe_list">
-      {(game) => <Loader gameId={game._id} />}
-    </GameGate>
+    <ScheduleToolPage feature="schedule_I_recipe_list">
+      {({ game, content, mixing }) => mixing && <Recipes content={content} data={mixing} gameId={game._id} />}
+    </ScheduleToolPage>
   );
 }
 
