@@ -5,6 +5,7 @@ import { DataTable } from 'mantine-datatable';
 import { lazy, Suspense, useState } from 'react';
 import { useColorScheme } from '../../app/color-scheme.ts';
 import { useHistory, useRevert } from './api.ts';
+import { ExpandButton } from './ExpandButton.tsx';
 
 const DiffViewer = lazy(() => import('react-diff-viewer-continued'));
 
@@ -37,20 +38,16 @@ export function HistoryTab() {
           accessor: 'actions',
           title: t.columnActions,
           render: (row) => {
-            const open = expanded.includes(row.id);
             return (
               <Group gap={4} wrap="nowrap">
-                <Button
-                  size="compact-xs"
-                  variant="default"
-                  aria-expanded={open}
-                  aria-label={`${open ? t.hideDataModel : t.showDataModel} ${row.suggestion._id}`}
-                  onClick={() =>
-                    setExpanded((ids) => (open ? ids.filter((i) => i !== row.id) : [...ids, row.id]))
-                  }
-                >
-                  {open ? t.hideDataModel : t.showDataModel}
-                </Button>
+                <ExpandButton
+                  id={row.id}
+                  expanded={expanded}
+                  setExpanded={setExpanded}
+                  show={t.showDataModel}
+                  hide={t.hideDataModel}
+                  name={row.suggestion._id}
+                />
                 {row.revertible && (
                   <Button
                     size="compact-xs"

@@ -9,6 +9,7 @@ import {
 import { DataTable, type DataTableColumn, type DataTableSortStatus } from 'mantine-datatable';
 import { useState } from 'react';
 import { useDecide, useSummary } from './api.ts';
+import { ExpandButton } from './ExpandButton.tsx';
 import { openParent } from './open-parent.ts';
 import { SuggestionTable } from './SuggestionTable.tsx';
 
@@ -72,20 +73,16 @@ export function MarkerSummary({ username }: { username: string }) {
       accessor: 'actions',
       title: t.columnActions,
       render: (row) => {
-        const open = expanded.includes(row.parentId);
         return (
           <Group gap={4} wrap="nowrap">
-            <Button
-              size="compact-xs"
-              variant="default"
-              aria-expanded={open}
-              aria-label={`${open ? t.hideItems : t.showItems} ${row.parentId}`}
-              onClick={() =>
-                setExpanded((ids) => (open ? ids.filter((i) => i !== row.parentId) : [...ids, row.parentId]))
-              }
-            >
-              {open ? t.hideItems : t.showItems}
-            </Button>
+            <ExpandButton
+              id={row.parentId}
+              expanded={expanded}
+              setExpanded={setExpanded}
+              show={t.showItems}
+              hide={t.hideItems}
+              name={row.parentId}
+            />
             <Button
               size="compact-xs"
               aria-label={`${t.approveAll} ${row.parentId}`}

@@ -11,6 +11,7 @@ import { DataTable, type DataTableColumn } from 'mantine-datatable';
 import { useEffect, useRef, useState } from 'react';
 import { useDecide, useReviewList } from './api.ts';
 import { DecisionDetail } from './DecisionDetail.tsx';
+import { ExpandButton } from './ExpandButton.tsx';
 import { openParent } from './open-parent.ts';
 
 const pageSizes = [reviewPageSize, 200];
@@ -106,21 +107,16 @@ export function SuggestionTable({
       accessor: 'actions',
       title: t.columnActions,
       render: (row) => {
-        const open = expanded.includes(row._id);
         return (
           <Group gap={4} wrap="nowrap">
-            <Button
-              size="compact-xs"
-              variant="default"
-              aria-expanded={open}
-              aria-label={`${open ? t.hideDataModel : t.showDataModel} ${row._id}`}
-              onClick={(e) => {
-                e.stopPropagation();
-                setExpanded((ids) => (open ? ids.filter((i) => i !== row._id) : [...ids, row._id]));
-              }}
-            >
-              {open ? t.hideDataModel : t.showDataModel}
-            </Button>
+            <ExpandButton
+              id={row._id}
+              expanded={expanded}
+              setExpanded={setExpanded}
+              show={t.showDataModel}
+              hide={t.hideDataModel}
+              name={row._id}
+            />
             <Button
               size="compact-xs"
               aria-label={`${t.approve} ${row._id}`}
