@@ -6,7 +6,7 @@
 
 import { constants } from '../constants.ts';
 import type { MarkerDefinitionType } from '../models/enums.ts';
-import { withoutMapView } from './view-url.ts';
+import { joinUrl, splitUrl, withoutMapView } from './view-url.ts';
 
 /** The part of a marker definition these rules need. */
 export interface DefinitionLike {
@@ -116,18 +116,10 @@ export function parseEnabledDefinitions(value: string | null | undefined): strin
  * (other query parameters kept; the parameter left out when nothing is enabled).
  */
 export function filterLink(pageUrl: string, enabledIds: Iterable<string>): string {
-  const url = withoutMapView(pageUrl);
-  const hashAt = url.indexOf('#');
-  const hash = hashAt >= 0 ? url.slice(hashAt) : '';
-  const withoutHash = hashAt >= 0 ? url.slice(0, hashAt) : url;
-  const queryAt = withoutHash.indexOf('?');
-  const base = queryAt >= 0 ? withoutHash.slice(0, queryAt) : withoutHash;
-  const query = queryAt >= 0 ? withoutHash.slice(queryAt + 1) : '';
-  const params = query
-    .split('&')
-    .filter((part) => part !== '' && decodeURIComponent(part.split('=')[0]) !== markerDefinitionsParam);
+  const { base, params, hash } = splitUrl(withoutMapView(pageUrl));
+  params.delete(markerDefinitionsParam);
   const ids = [...new Set(enabledIds)].sort();
   // Ids are made of URL-safe characters; the commas stay readable.
-  if (ids.length > 0) params.push(`${markerDefinitionsParam}=${ids.map(encodeURIComponent).join(',')}`);
-  return `${base}${params.length > 0 ? `?${params.join('&')}` : ''}${hash}`;
+  if (ids.length > 0) params.parts.push(`${markerDefinitionsParam}=${ids.map(encodeURIComponent).join(',')}`);
+  return joinUrl(base, params, hash);
 }

@@ -45,7 +45,7 @@ function round(n: number) {
 }
 
 /** The query of an address as `key=value` parts in order (values left encoded). */
-function splitUrl(pageUrl: string) {
+export function splitUrl(pageUrl: string) {
   const hashAt = pageUrl.indexOf('#');
   const hash = hashAt >= 0 ? pageUrl.slice(hashAt) : '';
   const withoutHash = hashAt >= 0 ? pageUrl.slice(0, hashAt) : pageUrl;
@@ -65,7 +65,7 @@ function splitUrl(pageUrl: string) {
   return { base, params, hash };
 }
 
-function joinUrl(base: string, params: { parts: string[] }, hash: string) {
+export function joinUrl(base: string, params: { parts: string[] }, hash: string) {
   return `${base}${params.parts.length > 0 ? `?${params.parts.join('&')}` : ''}${hash}`;
 }
 

@@ -9,6 +9,7 @@ import type { TCategory, TMap } from '@waypoint/shared/models/types';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { guestName, useSession } from '../../api/session.ts';
+import { copyText } from '../../components/clipboard.ts';
 import { toast } from '../../components/toast.ts';
 import { usePageMeta } from '../../components/usePageMeta.ts';
 import { MarkerStore } from './layers/marker-store.ts';
@@ -31,21 +32,10 @@ import { useEditTools } from './useEditTools.tsx';
 import { useQuestPanel } from './useQuestPanel.ts';
 import { useMapPointerTools, useSuggestMode } from './useSuggestMode.ts';
 
-async function copyText(text: string): Promise<boolean> {
-  try {
-    await navigator.clipboard.writeText(text);
-    return true;
-  } catch {
-    const area = document.createElement('textarea');
-    area.value = text;
-    area.style.position = 'fixed';
-    area.style.opacity = '0';
-    document.body.append(area);
-    area.select();
-    const ok = document.execCommand('copy');
-    area.remove();
-    return ok;
-  }
+/** Copies a link of the map and says whether it worked. */
+async function copyLink(link: string) {
+  if (await copyText(link)) toast.success(messages.linkCopied);
+  else toast.error(messages.somethingWentWrong);
 }
 
 const narrowQuery = `(max-width: ${constants.autoCloseMaxWidthPx}px)`;
@@ -268,16 +258,10 @@ export function MapPage({ gameId, map, category, embedded }: Props) {
     const [lat, lng] = store.latLng(i);
     const m = controller.current?.leaflet();
     const zoom = m ? Math.max(m.getZoom(), m.getMaxZoom() - 1) : 0;
-    const ok = await copyText(markerShareLink(location.href, store.ids[i], { lat, lng, zoom }));
-    if (ok) toast.success(messages.linkCopied);
-    else toast.error(messages.somethingWentWrong);
+    await copyLink(markerShareLink(location.href, store.ids[i], { lat, lng, zoom }));
   };
 
-  const copyLink = async () => {
-    const ok = await copyText(filterLink(location.href, enabled));
-    if (ok) toast.success(messages.linkCopied);
-    else toast.error(messages.somethingWentWrong);
-  };
+  const copyFilterLink = () => copyLink(filterLink(location.href, enabled));
 
   const loginPath = `/login?nextUrl=${encodeURIComponent(location.pathname + location.search)}`;
 
@@ -393,7 +377,7 @@ export function MapPage({ gameId, map, category, embedded }: Props) {
               }
               setEnabled(next);
             }}
-            onCopyLink={copyLink}
+            onCopyLink={copyFilterLink}
             reportedOnly={reportedOnly}
             onReportedOnly={setReportedOnly}
             found={found}

@@ -30,7 +30,8 @@ function store(mapId: string, ids: ReadonlySet<string>) {
 /**
  * The enabled marker definitions of a map. On load: exactly the ones in `?markerDefinitions=`
  * when given, else the set kept from the last visit of this map, else the definitions not
- * flagged disabled (none, by default). Every change is kept for the next visit.
+ * flagged disabled (the admin's choice of what a first visit shows). Every change is kept for the
+ * next visit.
  */
 export function useEnabledDefinitions(
   mapId: string,

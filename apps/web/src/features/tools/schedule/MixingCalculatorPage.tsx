@@ -9,6 +9,7 @@ import type { MixingContent } from '@waypoint/shared/schedule-one/api';
 import { type DragEvent, useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { withMantine } from '../../../app/MantineShell.tsx';
+import { copyText } from '../../../components/clipboard.ts';
 import { toast } from '../../../components/toast.ts';
 import '../kit-styles.ts';
 import './styles.ts';
@@ -70,12 +71,9 @@ function Calculator({ game, content, data }: { game: TGame; content: MixingConte
 
   const copyLink = async () => {
     const url = `${window.location.origin}${window.location.pathname}?${calculatorQuery(data, product, steps)}`;
-    try {
-      await navigator.clipboard.writeText(url);
-      toast.success(t.linkCopied);
-    } catch {
-      toast.info(url);
-    }
+    // Where nothing can be copied, the link shows for the player to copy by hand.
+    if (await copyText(url)) toast.success(t.linkCopied);
+    else toast.info(url);
   };
 
   return (
