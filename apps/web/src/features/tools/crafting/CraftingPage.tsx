@@ -31,10 +31,11 @@ import {
 import { messages } from '@waypoint/shared/messages';
 import type { TItem } from '@waypoint/shared/models/types';
 import { useMemo, useRef, useState } from 'react';
-import { useParams, useSearchParams } from 'react-router';
+import { useParams } from 'react-router';
 import { useGames } from '../../../api/queries.ts';
 import { withMantine } from '../../../app/MantineShell.tsx';
 import { usePageMeta } from '../../../components/usePageMeta.ts';
+import { useSearchParamsPatch } from '../../../components/useSearchParamsPatch.ts';
 import { useItems } from '../data.ts';
 import { ItemIcon } from '../items/ItemCard.tsx';
 import classes from '../tools.module.css';
@@ -148,7 +149,7 @@ function ItemDetails({ item, items, currency }: { item: TItem; items: TItem[]; c
 /** Crafting /crafting (SPEC §2.1, §5): craftable items with their nested components and prices. */
 export function CraftingPage() {
   usePageMeta(messages.craftingTitle);
-  const [search, setSearch] = useSearchParams();
+  const [search, update] = useSearchParamsPatch();
   // /game/{gameId}/tools/crafting fixes the game; /crafting lets the player choose one.
   const { gameId: routeGameId } = useParams();
   const games = useGames();
@@ -165,15 +166,6 @@ export function CraftingPage() {
   const craftable = useMemo(() => craftableItems(items.data ?? [], text), [items.data, text]);
   const selectedId = search.get('item') ?? craftable[0]?._id;
   const selected = (items.data ?? []).find((i) => i._id === selectedId);
-
-  const update = (patch: Record<string, string | null>) => {
-    const next = new URLSearchParams(search);
-    for (const [k, v] of Object.entries(patch)) {
-      if (v) next.set(k, v);
-      else next.delete(k);
-    }
-    setSearch(next, { replace: true });
-  };
 
   return (
     <Container size="lg" py="xl">

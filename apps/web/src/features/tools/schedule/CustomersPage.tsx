@@ -19,8 +19,9 @@ import { mixingMessages as t } from '@waypoint/shared/mixing-messages';
 import type { TCustomer } from '@waypoint/shared/models/types';
 import type { MixingContent } from '@waypoint/shared/schedule-one/api';
 import { useMemo } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { withMantine } from '../../../app/MantineShell.tsx';
+import { useSearchParamsPatch } from '../../../components/useSearchParamsPatch.ts';
 import '../kit-styles.ts';
 import './styles.ts';
 import { useEffectColours } from './data.ts';
@@ -42,18 +43,13 @@ function recipeEffects(data: MixingData, content: MixingContent, recipeId: strin
 }
 
 function Customers({ content, data, gameId }: { content: MixingContent; data: MixingData; gameId: string }) {
-  const [params, setParams] = useSearchParams();
+  const [params, patch] = useSearchParamsPatch();
   const colours = useEffectColours(content);
   const text = params.get('q') ?? '';
   const region = params.get('region') ?? '';
   const effects = (params.get('effects') ?? '').split(',').filter(Boolean);
   const recipeId = params.get('recipe') ?? '';
-  const set = (key: string, value: string) => {
-    const next = new URLSearchParams(params);
-    if (value) next.set(key, value);
-    else next.delete(key);
-    setParams(next, { replace: true });
-  };
+  const set = (key: string, value: string) => patch({ [key]: value });
   const regions = useMemo(() => [...new Set(content.customers.map((c) => c.region))].sort(), [content]);
   const markers = useMemo(() => new Map(content.customerMarkers.map((m) => [m.name, m])), [content]);
   const forRecipe = recipeId ? recipeEffects(data, content, recipeId) : null;

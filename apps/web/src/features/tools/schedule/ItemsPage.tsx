@@ -5,8 +5,8 @@ import { toolLabels } from '@waypoint/shared/messages';
 import { mixingMessages as t } from '@waypoint/shared/mixing-messages';
 import type { MixingContent } from '@waypoint/shared/schedule-one/api';
 import { useMemo } from 'react';
-import { useSearchParams } from 'react-router';
 import { withMantine } from '../../../app/MantineShell.tsx';
+import { useSearchParamsPatch } from '../../../components/useSearchParamsPatch.ts';
 import { useItems } from '../data.ts';
 import '../kit-styles.ts';
 import { useEffectColours } from './data.ts';
@@ -45,18 +45,13 @@ function Items({ content, gameId }: { content: MixingContent; gameId: string }) 
       })),
     [items.data],
   );
-  const [params, setParams] = useSearchParams();
+  const [params, patch] = useSearchParamsPatch();
   const colours = useEffectColours(content);
   const text = params.get('q') ?? '';
   const category = params.get('category') ?? '';
   const rank = params.get('rank') ?? '';
   const sort = params.get('sort') ?? 'price-asc';
-  const set = (key: string, value: string) => {
-    const next = new URLSearchParams(params);
-    if (value) next.set(key, value);
-    else next.delete(key);
-    setParams(next, { replace: true });
-  };
+  const set = (key: string, value: string) => patch({ [key]: value });
   const all: Row[] = useMemo(
     () => [
       ...content.ingredients.map((i) => ({

@@ -15,8 +15,9 @@ import { toolLabels } from '@waypoint/shared/messages';
 import { mixingMessages as t } from '@waypoint/shared/mixing-messages';
 import type { MixingContent } from '@waypoint/shared/schedule-one/api';
 import { useMemo } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { withMantine } from '../../../app/MantineShell.tsx';
+import { useSearchParamsPatch } from '../../../components/useSearchParamsPatch.ts';
 import '../kit-styles.ts';
 import './styles.ts';
 import { useEffectColours } from './data.ts';
@@ -33,19 +34,14 @@ const sortLabel = {
 } as const;
 
 function Recipes({ content, data, gameId }: { content: MixingContent; data: MixingData; gameId: string }) {
-  const [params, setParams] = useSearchParams();
+  const [params, patch] = useSearchParamsPatch();
   const colours = useEffectColours(content);
   const sort = (sorts as string[]).includes(params.get('sort') ?? '')
     ? (params.get('sort') as RecipeSort)
     : 'profit';
   const productId = params.get('product') ?? '';
   const effects = (params.get('effects') ?? '').split(',').filter(Boolean);
-  const set = (key: string, value: string) => {
-    const next = new URLSearchParams(params);
-    if (value) next.set(key, value);
-    else next.delete(key);
-    setParams(next, { replace: true });
-  };
+  const set = (key: string, value: string) => patch({ [key]: value });
   const all = useMemo(
     () =>
       content.recipes.flatMap((r) => {
