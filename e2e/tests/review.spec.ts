@@ -66,7 +66,10 @@ async function contributor(request: APIRequestContext, markerIndex: number) {
 async function openReview(page: Page, request: APIRequestContext, username: string) {
   await loginWithToken(page, request, admin.email, admin.password);
   await page.goto('/suggestion-review?type=PLACED_MARKER');
-  await expect(page.getByRole('heading', { name: t.suggestionType('PLACED_MARKER') })).toBeVisible();
+  // The page's first load (kit, tables, diff viewer) can take longer than a step on a busy 2-core run.
+  await expect(page.getByRole('heading', { name: t.suggestionType('PLACED_MARKER') })).toBeVisible({
+    timeout: 20_000,
+  });
   await page.getByLabel(t.userNameLabel).fill(username);
   await expect(page.getByRole('status')).toHaveText(t.userCount(username, 3));
 }
