@@ -1,5 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { type APIRequestContext, test as base, expect, type Page } from '@playwright/test';
+import {
+  type APIRequestContext,
+  type BrowserContext,
+  test as base,
+  expect,
+  type Page,
+} from '@playwright/test';
 import { linkFromMail } from './outbox.ts';
 
 export const admin = {
@@ -44,10 +50,55 @@ interface Options {
   firstVisit: boolean;
 }
 
+/**
+ * Waits until a toast with this text has been shown since the last call that consumed it. Toasts
+ * close after 2 s (SPEC §8), which a busy machine can outlast between two polls of a visibility
+ * check; the page records every toast as it is added, so none is missed.
+ */
+export async function seenToast(page: Page, text: string, timeout = 7_000) {
+  await expect
+    .poll(
+      () =>
+        page.evaluate((wanted) => {
+          const log = (window as unknown as { __toasts?: string[] }).__toasts ?? [];
+          const at = log.findIndex((t) => t.includes(wanted));
+          if (at < 0) return false;
+          log.splice(at, 1);
+          return true;
+        }, text),
+      { timeout, message: `toast "${text}"` },
+    )
+    .toBe(true);
+}
+
+/** Records the text of every toast as it appears, on every page of the context (see seenToast). */
+export function recordToasts(context: BrowserContext) {
+  return context.addInitScript(() => {
+    const log: string[] = [];
+    (window as unknown as { __toasts: string[] }).__toasts = log;
+    const seen = new WeakSet<Element>();
+    const record = () => {
+      for (const el of Array.from(document.querySelectorAll('.mantine-Notification-root'))) {
+        const text = el.textContent ?? '';
+        if (!seen.has(el) && text) {
+          seen.add(el);
+          log.push(text);
+        } else if (seen.has(el) && text && (el as HTMLElement).dataset.toastText !== text) {
+          // A pending toast turned into its outcome.
+          log.push(text);
+        }
+        (el as HTMLElement).dataset.toastText = text;
+      }
+    };
+    new MutationObserver(record).observe(document, { childList: true, subtree: true, characterData: true });
+  });
+}
+
 /** Every test starts with a stored consent choice, unless it tests the first visit. */
 export const test = base.extend<Options>({
   firstVisit: [false, { option: true }],
   context: async ({ context, firstVisit }, use) => {
+    await recordToasts(context);
     if (!firstVisit) {
       await context.addInitScript(() => {
         if (!localStorage.getItem('waypoint-consent')) {

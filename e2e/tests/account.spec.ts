@@ -1,6 +1,6 @@
 import { constants } from '@waypoint/shared/constants';
 import { messages } from '@waypoint/shared/messages';
-import { createConfirmedUser, expect, newUser, submitLogin, test } from '../support/fixtures.ts';
+import { createConfirmedUser, expect, newUser, seenToast, submitLogin, test } from '../support/fixtures.ts';
 import { linkFromMail } from '../support/outbox.ts';
 
 test('register, confirm by e-mail, log in to the wanted page, change password, log out', async ({ page }) => {
@@ -110,9 +110,9 @@ test("the SPEC's toasts: 'Logging...' then its outcome, 'Register Failure!', and
   const user = await createConfirmedUser(request);
   await page.goto('/login');
   await submitLogin(page, user.email, 'not-the-password');
-  await expect(page.getByText(messages.loggingFailure(messages.invalidCredentials))).toBeVisible();
+  await seenToast(page, messages.loggingFailure(messages.invalidCredentials));
   await submitLogin(page, user.email, user.password);
-  await expect(page.getByText(messages.loggingSuccess)).toBeVisible();
+  await seenToast(page, messages.loggingSuccess);
   await expect(page).toHaveURL(/\/$/);
 
   // A taken username: the toast is the SPEC's text, the reason shows on the field.
@@ -125,7 +125,7 @@ test("the SPEC's toasts: 'Logging...' then its outcome, 'Register Failure!', and
   await page.getByLabel('Confirm password').fill(user.password);
   await page.getByLabel('I agree to the privacy policy').check();
   await page.getByRole('button', { name: 'Register' }).click();
-  await expect(page.getByText(messages.registerFailure, { exact: true })).toBeVisible();
+  await seenToast(page, messages.registerFailure);
   await expect(page.getByText(messages.usernameTaken)).toBeVisible();
 
   // A recovery link that does not exist: 'Passwords must be the same' (SPEC §5), the reason in the form.

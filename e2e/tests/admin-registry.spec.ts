@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { messages } from '@waypoint/shared/messages';
-import { admin, expect, submitLogin, test } from '../support/fixtures.ts';
+import { admin, expect, recordToasts, seenToast, submitLogin, test } from '../support/fixtures.ts';
 
 /**
  * A model that exists only in this test (`gadget`, registered at run time by the server this file
@@ -74,6 +74,7 @@ test('a model registered at run time gets a working admin with no web code', asy
       JSON.stringify({ necessary: true, analytics: false, advertising: false, decidedAt: '2026-01-01' }),
     );
   });
+  await recordToasts(context);
   const page = await context.newPage();
   await page.goto('/login?nextUrl=%2Fadmin%2Fmodel%2Fgame%2Ffrontier_zone');
   await submitLogin(page, admin.email, admin.password);
@@ -94,9 +95,7 @@ test('a model registered at run time gets a working admin with no web code', asy
   await expect(dialog.getByText('Use a hexadecimal colour like #ff8800')).toBeVisible();
   await dialog.getByLabel(/^colour/).fill('#3366aa');
   await dialog.getByRole('button', { name: 'Submit' }).click();
-  await expect(
-    page.locator('.mantine-Notification-root').filter({ hasText: messages.editSuccess }).first(),
-  ).toBeVisible();
+  await seenToast(page, messages.editSuccess);
   const row = gadgets.locator('tbody tr').filter({ hasText: 'gadget_one' });
   await expect(row).toBeVisible();
   await row.click();

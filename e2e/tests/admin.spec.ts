@@ -3,7 +3,7 @@ import { mkdirSync } from 'node:fs';
 import type { Locator } from '@playwright/test';
 import { messages } from '@waypoint/shared/messages';
 import { seriousViolations } from '../support/axe.ts';
-import { admin, expect, type Page, submitLogin, test } from '../support/fixtures.ts';
+import { admin, expect, type Page, seenToast, submitLogin, test } from '../support/fixtures.ts';
 
 const shots = process.env.ADMIN_SCREENSHOTS ?? '/tmp/admin';
 mkdirSync(shots, { recursive: true });
@@ -21,9 +21,7 @@ async function loginAsAdmin(page: Page, path = '/admin') {
   await expect(page).toHaveURL(new RegExp(`${path.replace(/[/?]/g, '\\$&')}$`));
 }
 
-async function toast(page: Page, text: string) {
-  await expect(page.locator('.mantine-Notification-root').filter({ hasText: text }).first()).toBeVisible();
-}
+const toast = seenToast;
 
 /** The data rows of a list (each has its Mark checkbox; expansion rows do not). */
 const marks = (scope: Locator) => scope.getByRole('checkbox', { name: /^Mark (?!all rows$)/ });
