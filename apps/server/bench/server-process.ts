@@ -31,12 +31,17 @@ export async function startServerProcess(options: {
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const base = `http://127.0.0.1:${options.port}`;
-  for (let i = 0; i < 150; i++) {
+  let exited: number | null = null;
+  child.once('exit', (code) => {
+    exited = code ?? -1;
+  });
+  // Up to 90 s: a cold tsx start on a busy 2-core machine takes a while.
+  for (let i = 0; i < 450 && exited === null; i++) {
     try {
       if ((await fetch(`${base}/api/games`)).ok) return child;
     } catch {}
     await new Promise((r) => setTimeout(r, 200));
   }
   child.kill();
-  throw new Error('server did not start');
+  throw new Error(exited === null ? 'server did not start within 90 s' : `server exited (${exited})`);
 }

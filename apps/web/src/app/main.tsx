@@ -38,7 +38,7 @@ function UnauthorizedRedirect() {
 installChunkReload();
 // Visitors without an account keep a local guest name (SPEC §3).
 guestName();
-prefetchForPath(queryClient, location.pathname);
+prefetchForPath(queryClient, location.pathname, location.search);
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');

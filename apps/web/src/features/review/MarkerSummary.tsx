@@ -8,7 +8,7 @@ import {
 } from '@waypoint/shared/suggestions/review';
 import { DataTable, type DataTableColumn, type DataTableSortStatus } from 'mantine-datatable';
 import { useState } from 'react';
-import { useDecide, useSummary } from './api.ts';
+import { summaryParams, useDecide, useSummary } from './api.ts';
 import { ExpandButton } from './ExpandButton.tsx';
 import { openParent } from './open-parent.ts';
 import { SuggestionTable } from './SuggestionTable.tsx';
@@ -28,14 +28,9 @@ export function MarkerSummary({ username }: { username: string }) {
   });
   const [expanded, setExpanded] = useState<string[]>([]);
   const decide = useDecide();
-  const summary = useSummary({
-    ...filters,
-    username: username || undefined,
-    sort: sort.columnAccessor as Sort,
-    order: sort.direction,
-    limit: reviewMarkerPageSize,
-    skip: (page - 1) * reviewMarkerPageSize,
-  });
+  const summary = useSummary(
+    summaryParams({ filters, username, sort: sort.columnAccessor as Sort, order: sort.direction, page }),
+  );
   const rows = summary.data?.data ?? [];
   const bulk = (kind: 'accept' | 'reject', row: ReviewSummaryRow) =>
     decide.mutate({

@@ -9,7 +9,7 @@ import {
 } from '@waypoint/shared/suggestions/review';
 import { DataTable, type DataTableColumn } from 'mantine-datatable';
 import { useEffect, useRef, useState } from 'react';
-import { useDecide, useReviewList } from './api.ts';
+import { listParams, useDecide, useReviewList } from './api.ts';
 import { DecisionDetail } from './DecisionDetail.tsx';
 import { ExpandButton } from './ExpandButton.tsx';
 import { openParent } from './open-parent.ts';
@@ -47,15 +47,7 @@ export function SuggestionTable({
   const [cursor, setCursor] = useState(0);
   const wrapper = useRef<HTMLDivElement>(null);
   const decide = useDecide();
-  const effective = { ...filters, username: username ? undefined : filters.username };
-  const query = {
-    type: type as ReviewRow['type'] as never,
-    ...effective,
-    parent,
-    user: username || undefined,
-    limit: pageSize,
-    skip: (page - 1) * pageSize,
-  };
+  const query = listParams({ type, filters, username, parent, pageSize, page });
   const list = useReviewList(query, active);
   const rows = list.data?.data ?? [];
   const setFilter = (column: ReviewColumn, value: string) => {

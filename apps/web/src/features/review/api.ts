@@ -1,4 +1,4 @@
-import { type QueryKey, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryKey, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { reviewMessages } from '@waypoint/shared/review-messages';
 import type {
   ReviewBulk,
@@ -11,6 +11,7 @@ import type {
   ReviewSummaryQuery,
   ReviewSummaryRow,
 } from '@waypoint/shared/suggestions/review';
+import { reviewMarkerPageSize } from '@waypoint/shared/suggestions/review';
 import { api } from '../../api/client.ts';
 import { toast } from '../../components/toast.ts';
 
@@ -32,26 +33,75 @@ function qs(params: Record<string, unknown>): string {
   return search.toString();
 }
 
-export const useCounts = (username: string) =>
-  useQuery({
+/**
+ * Review answers are fresh for 10 s: the page's first load finds what was fetched while its code
+ * loaded without asking again, and every decision refreshes them all anyway.
+ */
+const staleTime = 10_000;
+
+export const countsQuery = (username: string) =>
+  queryOptions({
     queryKey: reviewKeys.counts(username),
     queryFn: () => api.get<ReviewCounts>(`/admin/review/counts?${qs({ username })}`),
+    staleTime,
   });
 
-export const useReviewList = (q: ReviewListQuery, enabled = true) =>
-  useQuery({
+export const listQuery = (q: ReviewListQuery) =>
+  queryOptions({
     queryKey: reviewKeys.list(q),
     queryFn: () => api.get<ReviewPage<ReviewRow>>(`/admin/review/suggestions?${qs(q)}`),
-    placeholderData: (previous) => previous,
-    enabled,
+    staleTime,
   });
 
-export const useSummary = (q: ReviewSummaryQuery) =>
-  useQuery({
+export const summaryQuery = (q: ReviewSummaryQuery) =>
+  queryOptions({
     queryKey: reviewKeys.summary(q),
     queryFn: () => api.get<ReviewPage<ReviewSummaryRow>>(`/admin/review/markers?${qs(q)}`),
-    placeholderData: (previous) => previous,
+    staleTime,
   });
+
+/** The list a table asks for: its type, column filters, the user box, an optional parent, its page. */
+export const listParams = (o: {
+  type: string;
+  filters?: Partial<Record<string, string>>;
+  username: string;
+  parent?: string;
+  pageSize: number;
+  page: number;
+}): ReviewListQuery => ({
+  type: o.type as ReviewListQuery['type'],
+  ...o.filters,
+  // The user box replaces the username column's filter.
+  username: o.username ? undefined : o.filters?.username,
+  parent: o.parent,
+  user: o.username || undefined,
+  limit: o.pageSize,
+  skip: (o.page - 1) * o.pageSize,
+});
+
+/** The placed-marker summary a page asks for: filters, the user box, sort and page. */
+export const summaryParams = (o: {
+  filters: { parentId: string; mapName: string };
+  username: string;
+  sort: ReviewSummaryQuery['sort'];
+  order: ReviewSummaryQuery['order'];
+  page: number;
+}): ReviewSummaryQuery => ({
+  ...o.filters,
+  username: o.username || undefined,
+  sort: o.sort,
+  order: o.order,
+  limit: reviewMarkerPageSize,
+  skip: (o.page - 1) * reviewMarkerPageSize,
+});
+
+export const useCounts = (username: string) => useQuery(countsQuery(username));
+
+export const useReviewList = (q: ReviewListQuery, enabled = true) =>
+  useQuery({ ...listQuery(q), placeholderData: (previous) => previous, enabled });
+
+export const useSummary = (q: ReviewSummaryQuery) =>
+  useQuery({ ...summaryQuery(q), placeholderData: (previous) => previous });
 
 export const useDetail = (id: string) =>
   useQuery({
