@@ -25,6 +25,7 @@ import { createModelWriter } from './features/models/models.service.ts';
 import { ResponseCache } from './features/models/response-cache.ts';
 import { createMetrics } from './features/ops/metrics.ts';
 import { opsPlugin } from './features/ops/ops.plugin.ts';
+import { createPortableProgressService } from './features/progress/portable.service.ts';
 import { registerProgressRoutes } from './features/progress/progress.routes.ts';
 import { createProgressService } from './features/progress/progress.service.ts';
 import { registerReviewRoutes } from './features/review/review.routes.ts';
@@ -116,7 +117,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   registerModelRoutes(app, { db, writer, cache });
   registerAdminRoutes(app, ctx);
-  registerProgressRoutes(app, createProgressService(db));
+  registerProgressRoutes(app, createProgressService(db), createPortableProgressService(db));
   registerMapViewRoutes(app);
   registerMixingRoutes(app);
   const invalidate = () => cacheBus.changed();

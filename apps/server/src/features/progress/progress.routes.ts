@@ -1,8 +1,10 @@
 import { messages, zId } from '@waypoint/shared';
+import { progressLimits, zProgressImport } from '@waypoint/shared/progress/portable';
 import { zQuestBatch } from '@waypoint/shared/progress/schemas';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { badRequest, parse } from '../../http/errors.ts';
+import type { PortableProgressService } from './portable.service.ts';
 import type { ProgressService } from './progress.service.ts';
 
 const zGame = z.object({ gameId: zId });
@@ -46,7 +48,30 @@ function parseQuantity(raw: string): { absolute: number } | { delta: number } {
   return { absolute: value };
 }
 
-export function registerProgressRoutes(app: FastifyInstance, progress: ProgressService) {
+export function registerProgressRoutes(
+  app: FastifyInstance,
+  progress: ProgressService,
+  portable: PortableProgressService,
+) {
+  // Portable progress: the whole of a player's progress as one file, and back.
+  app.get('/api/user/progress/export', user, async (request, reply) => {
+    noStore(reply);
+    const day = new Date().toISOString().slice(0, 10);
+    const name = request.user!.username.replace(/[^\w.-]/g, '_');
+    reply.header('content-disposition', `attachment; filename="waypoint-progress-${name}-${day}.json"`);
+    return portable.exportAll(request.user!.id);
+  });
+
+  app.post(
+    '/api/user/progress/import',
+    { config: { role: 'user' as const, bodyLimit: progressLimits.bodyBytes } },
+    async (request, reply) => {
+      noStore(reply);
+      const body = parse(zProgressImport, request.body, 'body');
+      return portable.importFile(request.user!.id, body.file, body.mode, body.preview);
+    },
+  );
+
   app.get('/api/user/quest/get/:gameId', user, async (request, reply) => {
     noStore(reply);
     return progress.getQuests(request.user!.id, parse(zGame, request.params, 'params').gameId);

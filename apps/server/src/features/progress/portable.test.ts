@@ -1,0 +1,204 @@
+import { progressFormat, progressVersion } from '@waypoint/shared/progress/portable';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createUser, type TestUser, useTestApp } from '../../test/test-app.ts';
+
+const env = useTestApp();
+
+beforeAll(async () => {
+  await env.t.app.ctx.writer.create(
+    'item',
+    {
+      _id: 'bolts',
+      gameId: 'g1',
+      itemName: 'Bolts',
+      required: [
+        { quantity: 3, questId: 'q1' },
+        { quantity: 4, findOnly: true, questId: 'q2' },
+      ],
+    },
+    { id: null, username: 'test' },
+  );
+});
+
+const get = (url: string, user: TestUser) => env.t.app.inject({ method: 'GET', url, headers: user.auth });
+const post = (url: string, user: TestUser | null, body: unknown) =>
+  env.t.app.inject({ method: 'POST', url, headers: user?.auth ?? {}, payload: body as object });
+const file = (games: unknown[]) => ({ format: progressFormat, version: progressVersion, games });
+
+/** Gives a fresh player some progress in g1 through the ordinary routes. */
+async function playerWithProgress() {
+  const user = await createUser(env.t);
+  await get('/api/user/quest/complete/g1/q1', user);
+  await get('/api/user/quest/setuserlevel/g1/7', user);
+  await get('/api/user/itemstokeep/setItemQuantity/g1/bolts/false/2', user);
+  await post('/api/usercompletedmarkers/markCompleted/pm_0', user, {});
+  await post('/api/usercompletedmarkers/markCompleted/pm_1', user, {});
+  return user;
+}
+
+describe('portable progress', () => {
+  it('exports every game the player has progress in, as the documented file', async () => {
+    const user = await playerWithProgress();
+    const res = await get('/api/user/progress/export', user);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-disposition']).toMatch(
+      new RegExp(`^attachment; filename="waypoint-progress-${user.username}-\\d{4}-\\d\\d-\\d\\d\\.json"$`),
+    );
+    expect(res.headers['cache-control']).toBe('no-store');
+    const body = res.json();
+    expect(body).toMatchObject({ format: 'waypoint-progress', version: 1 });
+    expect(body.games).toEqual([
+      {
+        gameId: 'g1',
+        level: 7,
+        completedQuests: ['q1'],
+        itemsOwned: [{ itemId: 'bolts', findOnly: false, quantity: 2 }],
+        completedMarkers: ['pm_0', 'pm_1'],
+      },
+    ]);
+  });
+
+  it('round-trips: an export imported by another player gives the same progress', async () => {
+    const source = await playerWithProgress();
+    const exported = (await get('/api/user/progress/export', source)).json();
+    const target = await createUser(env.t);
+    const res = await post('/api/user/progress/import', target, { mode: 'replace', file: exported });
+    expect(res.statusCode).toBe(200);
+    const mine = (await get('/api/user/progress/export', target)).json();
+    expect(mine.games).toEqual(exported.games);
+  });
+
+  it('previews without changing anything, counting additions, removals and unknown ids', async () => {
+    const user = await playerWithProgress();
+    const before = (await get('/api/user/progress/export', user)).json().games;
+    const incoming = file([
+      {
+        gameId: 'g1',
+        level: 3,
+        completedQuests: ['q2', 'no_such_quest'],
+        itemsOwned: [
+          { itemId: 'bolts', findOnly: true, quantity: 9 },
+          { itemId: 'no_such_item', findOnly: false, quantity: 1 },
+        ],
+        completedMarkers: ['pm_1', 'pm_2', 'pm_404'],
+      },
+      { gameId: 'not_a_game', completedQuests: ['x'] },
+    ]);
+    const merge = await post('/api/user/progress/import', user, {
+      mode: 'merge',
+      preview: true,
+      file: incoming,
+    });
+    expect(merge.statusCode).toBe(200);
+    expect(merge.json()).toEqual({
+      mode: 'merge',
+      applied: false,
+      games: [
+        {
+          gameId: 'g1',
+          name: 'Game One',
+          known: true,
+          level: { from: 7, to: 7 },
+          quests: { add: 1, remove: 0, unknown: 1 },
+          // Find-in-raid bolts rise to their cap (4); the plain count stays.
+          items: { add: 1, remove: 0, unknown: 1 },
+          markers: { add: 1, remove: 0, unknown: 1 },
+        },
+        {
+          gameId: 'not_a_game',
+          name: '',
+          known: false,
+          level: { from: 1, to: 1 },
+          quests: { add: 0, remove: 0, unknown: 1 },
+          items: { add: 0, remove: 0, unknown: 0 },
+          markers: { add: 0, remove: 0, unknown: 0 },
+        },
+      ],
+    });
+    const replace = await post('/api/user/progress/import', user, {
+      mode: 'replace',
+      preview: true,
+      file: incoming,
+    });
+    expect(replace.json().games[0]).toMatchObject({
+      level: { from: 7, to: 3 },
+      quests: { add: 1, remove: 1 },
+      items: { add: 1, remove: 1 },
+      markers: { add: 1, remove: 1 },
+    });
+    expect((await get('/api/user/progress/export', user)).json().games).toEqual(before);
+  });
+
+  it('merge keeps what the player has and adds the rest; replace makes the game exactly the file', async () => {
+    const user = await playerWithProgress();
+    const incoming = file([
+      {
+        gameId: 'g1',
+        level: 3,
+        completedQuests: ['q2'],
+        itemsOwned: [{ itemId: 'bolts', findOnly: true, quantity: 9 }],
+        completedMarkers: ['pm_2'],
+      },
+    ]);
+    await post('/api/user/progress/import', user, { mode: 'merge', file: incoming });
+    expect((await get('/api/user/progress/export', user)).json().games).toEqual([
+      {
+        gameId: 'g1',
+        level: 7,
+        completedQuests: ['q1', 'q2'],
+        itemsOwned: [
+          { itemId: 'bolts', findOnly: false, quantity: 2 },
+          { itemId: 'bolts', findOnly: true, quantity: 4 },
+        ],
+        completedMarkers: ['pm_0', 'pm_1', 'pm_2'],
+      },
+    ]);
+    const res = await post('/api/user/progress/import', user, { mode: 'replace', file: incoming });
+    expect(res.json().applied).toBe(true);
+    expect((await get('/api/user/progress/export', user)).json().games).toEqual([
+      {
+        gameId: 'g1',
+        level: 3,
+        completedQuests: ['q2'],
+        itemsOwned: [{ itemId: 'bolts', findOnly: true, quantity: 4 }],
+        completedMarkers: ['pm_2'],
+      },
+    ]);
+  });
+
+  it('refuses a file that is not a progress file, naming the field, and needs a login', async () => {
+    const user = await createUser(env.t);
+    const wrong = await post('/api/user/progress/import', user, {
+      mode: 'merge',
+      file: { format: 'something-else', version: 1, games: [] },
+    });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().message).toMatch(/body\.file\.format/);
+    const badMode = await post('/api/user/progress/import', user, { mode: 'wipe', file: file([]) });
+    expect(badMode.statusCode).toBe(400);
+    expect(badMode.json().message).toMatch(/body\.mode/);
+    const badQuantity = await post('/api/user/progress/import', user, {
+      mode: 'merge',
+      file: file([{ gameId: 'g1', itemsOwned: [{ itemId: 'bolts', findOnly: false, quantity: -1 }] }]),
+    });
+    expect(badQuantity.statusCode).toBe(400);
+    expect(
+      (await post('/api/user/progress/import', null, { mode: 'merge', file: file([]) })).statusCode,
+    ).toBe(401);
+    expect((await env.t.app.inject({ method: 'GET', url: '/api/user/progress/export' })).statusCode).toBe(
+      401,
+    );
+  });
+
+  it('imports many markers in one request (chunked writes on both engines)', async () => {
+    const user = await createUser(env.t);
+    const ids = Array.from({ length: 3000 }, (_, i) => `ghost_${i}`).concat(['pm_3', 'pm_4']);
+    const res = await post('/api/user/progress/import', user, {
+      mode: 'merge',
+      file: file([{ gameId: 'g1', completedMarkers: ids }]),
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().games[0].markers).toEqual({ add: 2, remove: 0, unknown: 3000 });
+    expect((await get('/api/usercompletedmarkers/list', user)).json()).toEqual(['pm_3', 'pm_4']);
+  });
+});

@@ -1,0 +1,103 @@
+import { z } from 'zod';
+import { zId } from '../models/fields.ts';
+
+/**
+ * Portable progress: one JSON file with everything a player has ticked, per game, that the profile
+ * page exports and imports again (on this site or another copy of it).
+ *
+ * ```json
+ * {
+ *   "format": "waypoint-progress",
+ *   "version": 1,
+ *   "exportedAt": "2026-11-23T10:00:00.000Z",
+ *   "games": [
+ *     {
+ *       "gameId": "frontier_zone",
+ *       "level": 12,
+ *       "completedQuests": ["fz_quest_first_steps"],
+ *       "itemsOwned": [{ "itemId": "fz_item_bolts", "findOnly": true, "quantity": 3 }],
+ *       "completedMarkers": ["fz_marker_1"]
+ *     }
+ *   ]
+ * }
+ * ```
+ *
+ * Ids are the site's own ids. Unknown games, quests, items and markers are skipped on import and
+ * counted in the preview.
+ */
+export const progressFormat = 'waypoint-progress';
+export const progressVersion = 1;
+
+/** Bounds of one file: generous for real players, small enough to check in one request. */
+export const progressLimits = {
+  games: 200,
+  questsPerGame: 10_000,
+  itemsPerGame: 10_000,
+  markersPerGame: 200_000,
+  /** Request body limit of an import, in bytes. */
+  bodyBytes: 16 * 1024 * 1024,
+} as const;
+
+export const zProgressGame = z.strictObject({
+  gameId: zId,
+  level: z.number().int().min(0).max(1000).optional(),
+  completedQuests: z.array(zId).max(progressLimits.questsPerGame).default([]),
+  itemsOwned: z
+    .array(
+      z.strictObject({
+        itemId: zId,
+        findOnly: z.boolean(),
+        quantity: z.number().int().min(0).max(9_999_999),
+      }),
+    )
+    .max(progressLimits.itemsPerGame)
+    .default([]),
+  completedMarkers: z.array(zId).max(progressLimits.markersPerGame).default([]),
+});
+export type ProgressGame = z.infer<typeof zProgressGame>;
+
+export const zProgressFile = z.strictObject({
+  format: z.literal(progressFormat),
+  version: z.literal(progressVersion),
+  exportedAt: z.string().max(40).optional(),
+  games: z.array(zProgressGame).max(progressLimits.games),
+});
+export type ProgressFile = z.infer<typeof zProgressFile>;
+
+/**
+ * `POST /api/user/progress/import`. `merge` keeps what the player has and adds the file's (the higher
+ * level and item count win); `replace` makes each game named in the file exactly the file's (games
+ * the file does not name are left alone). `preview` answers what would change and changes nothing.
+ */
+export const zProgressImport = z.strictObject({
+  mode: z.enum(['merge', 'replace']),
+  preview: z.boolean().default(false),
+  file: zProgressFile,
+});
+export type ProgressImport = z.input<typeof zProgressImport>;
+
+export interface ProgressChange {
+  add: number;
+  remove: number;
+  /** Ids in the file that this site does not know (skipped). */
+  unknown: number;
+}
+
+/** What an import does (or did) to one game. */
+export interface ProgressGamePreview {
+  gameId: string;
+  /** The game's name; empty when the site does not know the game (then nothing of it is imported). */
+  name: string;
+  known: boolean;
+  level: { from: number; to: number };
+  quests: ProgressChange;
+  /** Items whose owned counts change (`add` rises, `remove` falls). */
+  items: ProgressChange;
+  markers: ProgressChange;
+}
+
+export interface ProgressImportResult {
+  mode: 'merge' | 'replace';
+  applied: boolean;
+  games: ProgressGamePreview[];
+}
