@@ -11,6 +11,7 @@ import { withMantine } from '../../app/MantineShell.tsx';
 import { toast } from '../../components/toast.ts';
 import { usePageMeta } from '../../components/usePageMeta.ts';
 import { applyServerErrors, useSchemaForm } from './form.ts';
+import { PortableProgress } from './PortableProgress.tsx';
 import { ResetProgressDialog } from './ResetProgressDialog.tsx';
 
 function ChangePasswordForm() {
@@ -61,7 +62,7 @@ function ChangePasswordForm() {
   );
 }
 
-/** Profile (SPEC §2.4): change password, reset progress per game. */
+/** Profile (SPEC §2.4): change password, reset progress per game, export and import all progress. */
 export function ProfilePage() {
   usePageMeta('Profile');
   const session = useSession();
@@ -106,6 +107,9 @@ export function ProfilePage() {
               </Group>
             ))}
           </Stack>
+        </Paper>
+        <Paper withBorder p="lg" component="section" aria-labelledby="portable-heading">
+          <PortableProgress />
         </Paper>
       </Stack>
       <ResetProgressDialog game={resetting} onClose={() => setResetting(null)} />

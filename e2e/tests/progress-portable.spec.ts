@@ -1,0 +1,105 @@
+import { readFileSync } from 'node:fs';
+import { progressMessages as t } from '@waypoint/shared/progress-messages';
+import { seriousViolations } from '../support/axe.ts';
+import { createConfirmedUser, expect, seenToast, submitLogin, test } from '../support/fixtures.ts';
+
+const shots = process.env.PROGRESS_SCREENSHOTS ?? '/tmp/progress';
+
+async function tokenOf(
+  request: import('@playwright/test').APIRequestContext,
+  email: string,
+  password: string,
+) {
+  const res = await request.post('/api/users/login', { data: { email, password } });
+  expect(res.ok()).toBe(true);
+  return ((await res.json()) as { token: string }).token;
+}
+
+// axe is injected as a script tag, which the site's CSP forbids.
+test.use({ bypassCSP: true });
+
+test('a player exports their progress and another account imports it after a preview', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(60_000);
+  // The first player: a quest, a level and a found marker, through the API.
+  const first = await createConfirmedUser(request);
+  const auth = { authorization: `Bearer ${await tokenOf(request, first.email, first.password)}` };
+  const quests = (await (await request.get('/api/quests/fz_coast_harbor')).json()) as {
+    quest: { _id: string };
+  }[];
+  const quest = quests[0]!.quest;
+  expect(
+    (await request.get(`/api/user/quest/complete/frontier_zone/${quest._id}`, { headers: auth })).ok(),
+  ).toBe(true);
+  expect((await request.get('/api/user/quest/setuserlevel/frontier_zone/14', { headers: auth })).ok()).toBe(
+    true,
+  );
+  // The map's markers come as columns (one array per field).
+  const markers = (await (await request.get('/api/map/fz_coast_harbor/markers')).json()) as {
+    markers: { id: string[] };
+  };
+  const marker = markers.markers.id[0]!;
+  expect(
+    (
+      await request.post(`/api/usercompletedmarkers/markCompleted/${marker}`, { headers: auth, data: {} })
+    ).ok(),
+  ).toBe(true);
+
+  // Export from the profile page: the download is the documented file.
+  await page.goto('/login?nextUrl=%2Fprofile');
+  await submitLogin(page, first.email, first.password);
+  await expect(page).toHaveURL(/\/profile$/);
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: t.exportButton }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(new RegExp(`^waypoint-progress-${first.username}-.*\\.json$`));
+  const path = await download.path();
+  const exported = JSON.parse(readFileSync(path, 'utf8'));
+  expect(exported).toMatchObject({ format: 'waypoint-progress', version: 1 });
+  expect(exported.games[0]).toMatchObject({
+    gameId: 'frontier_zone',
+    level: 14,
+    completedQuests: [quest._id],
+    completedMarkers: [marker],
+  });
+  await seenToast(page, t.exported);
+
+  // A second account imports it: a bad file is refused with its reason, then the preview, then Import.
+  const second = await createConfirmedUser(request);
+  await page.context().clearCookies();
+  const other = page;
+  await other.goto('/login?nextUrl=%2Fprofile');
+  await submitLogin(other, second.email, second.password);
+  await expect(other).toHaveURL(/\/profile$/);
+  const choose = async (files: Parameters<import('@playwright/test').FileChooser['setFiles']>[0]) => {
+    const chooser = other.waitForEvent('filechooser');
+    await other.getByLabel(t.fileLabel).click();
+    await (await chooser).setFiles(files);
+  };
+  await choose({
+    name: 'notes.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from('{"games": 3}'),
+  });
+  await expect(other.getByRole('alert').filter({ hasText: 'This is not a progress file' })).toBeVisible();
+  await choose(path);
+  const preview = other.getByTestId('progress-preview');
+  const row = preview.getByRole('row', { name: /Frontier Zone/ });
+  await expect(row).toContainText('1 → 14');
+  await expect(row.getByRole('cell').nth(2)).toHaveText('+1 · −0');
+  await expect(row.getByRole('cell').nth(4)).toHaveText('+1 · −0');
+  expect(await seriousViolations(other)).toEqual([]);
+  await other.setViewportSize({ width: 390, height: 844 });
+  await other.screenshot({ path: `${shots}/profile-import-390.png`, fullPage: true });
+  await other.setViewportSize({ width: 1440, height: 900 });
+  await other.screenshot({ path: `${shots}/profile-import-1440.png`, fullPage: true });
+  await other.getByRole('button', { name: t.importButton }).click();
+  await expect(preview).toBeHidden();
+  const secondAuth = { authorization: `Bearer ${await tokenOf(request, second.email, second.password)}` };
+  const mine = (await (await request.get('/api/user/progress/export', { headers: secondAuth })).json()) as {
+    games: unknown[];
+  };
+  expect(mine.games).toEqual(exported.games);
+});
