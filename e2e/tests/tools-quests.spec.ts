@@ -211,3 +211,38 @@ test('a tool the game lacks goes to the error page; an unknown tool is not found
   await page.goto(`/game/${FZ}/tools/no-such-tool`);
   await expect(page.getByText(messages.pageNotFound)).toBeVisible();
 });
+
+test('the filter finds quests by the items in their objectives and rewards, by trader and by map', async ({
+  page,
+}) => {
+  await page.goto(trackerPath);
+  await waitForTool(page, 'quest-row');
+  const rows = page.getByTestId('quest-row');
+  // Traders show their portraits beside their quests.
+  await expect(
+    rows.filter({ hasText: 'Market Research' }).locator('img[src*="/thumbs/trader/"]'),
+  ).toBeVisible();
+  // An item named only in an objective ('Hand over 2 Flash Drives').
+  await page.getByPlaceholder(messages.questFilterPlaceholder).fill('flash drive');
+  await expect(rows.filter({ hasText: 'Market Research' })).toHaveCount(1);
+  // And one named only in a reward.
+  await page.getByPlaceholder(messages.questFilterPlaceholder).fill('Ghillie suit');
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText('Ghost of the Reserve');
+  await page.getByPlaceholder(messages.questFilterPlaceholder).fill('');
+
+  // Broker Kade's quests in Kessel City.
+  await page.getByRole('combobox', { name: messages.questTraderFilter }).click();
+  await page.getByRole('option', { name: 'Broker Kade' }).click();
+  await expect(rows).toHaveCount(5);
+  await page.getByRole('combobox', { name: messages.questMapFilter }).click();
+  await page.getByRole('option', { name: 'Kessel City' }).click();
+  await expect(rows).toHaveCount(4);
+  await expect(rows.filter({ hasText: 'Dividends' })).toHaveCount(0);
+  // Choosing the trader again clears it; the map stays.
+  await page.getByRole('combobox', { name: messages.questTraderFilter }).click();
+  await page.getByRole('option', { name: 'Broker Kade' }).click();
+  await expect(page.getByRole('combobox', { name: messages.questTraderFilter })).toHaveValue('');
+  await expect(rows.filter({ hasText: 'Broker Kade' })).toHaveCount(4);
+  expect(await rows.count()).toBeGreaterThan(4);
+});

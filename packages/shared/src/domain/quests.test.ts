@@ -14,6 +14,7 @@ import {
   questAncestors,
   questChain,
   questFollowers,
+  questLocations,
   questStatus,
   questsUnlockedBy,
 } from './quests.ts';
@@ -76,6 +77,52 @@ describe('quest filter', () => {
     expect(matchesQuestFilter({ name: 'Gunsmith - Part 1' }, 'part 1')).toBe(true);
     expect(matchesQuestFilter({ name: 'Gunsmith - Part 1' }, 'part 2')).toBe(false);
     expect(matchesQuestFilter({ name: 'Power Up' }, ' power ')).toBe(true);
+  });
+});
+
+describe('quest filter on items, trader and map', () => {
+  const delivery: QuestLike = {
+    _id: 'delivery',
+    name: 'Special Delivery',
+    questLevel: 4,
+    traderId: 'kade',
+    objectives: ['Hand over 2 Flash Drives', 'Visit the market square'],
+    rewards: ['+4,600 XP', 'Ration Pack x2'],
+    location: ['City Center', 'Metro Depot'],
+  };
+  const hunt: QuestLike = {
+    _id: 'hunt',
+    name: 'The Poacher',
+    questLevel: 9,
+    traderId: 'ilsa',
+    objectives: ['Recover the Hunting Rifle'],
+    location: ['Ashen Valley'],
+  };
+  const all = { text: '', showCompleted: true, showFuture: true };
+  const player = { loggedIn: false, level: 0, completed: [] };
+  const ids = (filter: Partial<typeof all> & { traderId?: string; location?: string }) =>
+    filterQuests([delivery, hunt], { ...all, ...filter }, player).map((x) => x._id);
+
+  it('matches items named in objectives and rewards, not only quest names', () => {
+    expect(matchesQuestFilter(delivery, 'flash drive')).toBe(true);
+    expect(matchesQuestFilter(delivery, 'RATION')).toBe(true);
+    expect(matchesQuestFilter(hunt, 'hunting rifle')).toBe(true);
+    expect(matchesQuestFilter(hunt, 'flash drive')).toBe(false);
+    expect(ids({ text: 'rifle' })).toEqual(['hunt']);
+  });
+  it('filters by trader and by map, together with the text', () => {
+    expect(ids({ traderId: 'kade' })).toEqual(['delivery']);
+    expect(ids({ location: 'Ashen Valley' })).toEqual(['hunt']);
+    expect(ids({ location: 'Metro Depot', traderId: 'ilsa' })).toEqual([]);
+    expect(ids({ traderId: '', location: '' })).toEqual(['delivery', 'hunt']);
+    expect(ids({ location: 'City Center', text: 'market' })).toEqual(['delivery']);
+  });
+  it('lists the maps quests take place on, once each', () => {
+    expect(questLocations([delivery, hunt, delivery])).toEqual([
+      'City Center',
+      'Metro Depot',
+      'Ashen Valley',
+    ]);
   });
 });
 

@@ -18,6 +18,12 @@ export interface QuestLike {
   name: string;
   questLevel: number;
   previous?: string | null;
+  traderId?: string | null;
+  /** Objective and reward texts: the items a quest asks for or gives are named in them. */
+  objectives?: readonly string[];
+  rewards?: readonly string[];
+  /** The maps (regions) where the quest takes place. */
+  location?: readonly string[];
 }
 
 export type QuestStatus = 'completed' | 'unlocked' | 'locked';
@@ -61,16 +67,34 @@ export function isQuestFilterActive(text: string): boolean {
   return text.trim().length > constants.questFilterMinExclusive;
 }
 
-/** Case-insensitive name substring match; every quest matches while the filter is not active. */
-export function matchesQuestFilter(quest: Pick<QuestLike, 'name'>, text: string): boolean {
+/**
+ * Case-insensitive substring match on the quest's name and on its objectives and rewards, where the
+ * items it asks for and gives are named (the box's placeholder is 'Item name'); every quest matches
+ * while the filter is not active.
+ */
+export function matchesQuestFilter(
+  quest: Pick<QuestLike, 'name' | 'objectives' | 'rewards'>,
+  text: string,
+): boolean {
   if (!isQuestFilterActive(text)) return true;
-  return quest.name.toLocaleLowerCase().includes(text.trim().toLocaleLowerCase());
+  const needle = text.trim().toLocaleLowerCase();
+  const has = (value: string) => value.toLocaleLowerCase().includes(needle);
+  return has(quest.name) || (quest.objectives ?? []).some(has) || (quest.rewards ?? []).some(has);
 }
 
 export interface QuestListFilter {
   text: string;
   showCompleted: boolean;
   showFuture: boolean;
+  /** Only this trader's quests (empty or absent: all). */
+  traderId?: string;
+  /** Only quests on this map (one of their locations; empty or absent: all). */
+  location?: string;
+}
+
+/** The maps quests take place on, in first-seen order: the choices of the map filter. */
+export function questLocations(quests: readonly Pick<QuestLike, 'location'>[]): string[] {
+  return [...new Set(quests.flatMap((q) => q.location ?? []))];
 }
 
 export interface QuestPlayer {
@@ -83,6 +107,8 @@ export interface QuestPlayer {
 /** Whether a quest is listed under the given filter for the given player. */
 export function isQuestVisible(quest: QuestLike, filter: QuestListFilter, player: QuestPlayer): boolean {
   if (!matchesQuestFilter(quest, filter.text)) return false;
+  if (filter.traderId && quest.traderId !== filter.traderId) return false;
+  if (filter.location && !(quest.location ?? []).includes(filter.location)) return false;
   if (!filter.showCompleted && isQuestCompleted(quest, player.completed)) return false;
   if (!filter.showFuture && player.loggedIn && isFutureQuest(quest, player.level)) return false;
   return true;

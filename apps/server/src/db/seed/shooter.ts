@@ -219,6 +219,8 @@ export function shooterGame(): GamePack {
       gameId: FZ,
       name,
       weight: 60 - i * 10,
+      // A portrait the image step draws (see features/images/demo-images.ts).
+      images: { image: { fileName: 'portrait.png', imageWidth: 128, imageHeight: 128, version: '' } },
     })),
     categories,
     maps,

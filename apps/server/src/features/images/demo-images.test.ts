@@ -20,6 +20,10 @@ describe('demo images', () => {
     await w.setInternal('markerdefinition', 'def_icon', {
       images: { image: { fileName: 'icon.png', imageWidth: 64, imageHeight: 64, version: '' } },
     });
+    await w.create('trader', { _id: 'tr_ilsa', gameId: 'g1', name: 'Ilsa' }, { id: null, username: 'test' });
+    await w.setInternal('trader', 'tr_ilsa', {
+      images: { image: { fileName: 'portrait.png', imageWidth: 128, imageHeight: 128, version: '' } },
+    });
 
     await env.t.app.images.prepareDemoImages();
     await env.t.app.images.processor.whenIdle();
@@ -39,6 +43,14 @@ describe('demo images', () => {
     expect(def.images.image).toMatchObject({ fileName: 'image.png', imageWidth: 64, imageHeight: 64 });
     const icon = await env.t.app.inject({ url: '/uploads/markerdefinition/def_icon/image/image.png' });
     expect((await getSharp()(icon.rawPayload).metadata()).width).toBe(64);
+
+    // Traders get a portrait (the quest tracker shows it beside their quests).
+    const trader = (await env.t.app.inject({ url: '/api/trader/tr_ilsa' })).json();
+    expect(trader.images.image.version).not.toBe('');
+    const portrait = await env.t.app.inject({
+      url: `/uploads/trader/tr_ilsa/image/${trader.images.image.fileName}`,
+    });
+    expect((await getSharp()(portrait.rawPayload).metadata()).width).toBe(128);
 
     // Nothing is left to draw on the next start, and no scratch files remain.
     await env.t.app.images.prepareDemoImages();

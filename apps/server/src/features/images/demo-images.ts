@@ -75,6 +75,19 @@ async function drawMissing(
   }
   if (icons) log.info({ icons }, 'demo marker icons drawn');
 
+  const traders = await listRecords(ctx.db.kysely, getModel('trader'), all);
+  for (const trader of traders.data) {
+    if (isClosed()) return;
+    const image = missing(service, 'trader', trader, 'image');
+    if (!image) continue;
+    try {
+      const portrait = await drawPortrait(trader._id as string, image.imageWidth || 128);
+      await service.storeGenerated('trader', trader._id as string, 'image', portrait, systemActor);
+    } catch (error) {
+      log.error({ err: error, id: trader._id }, 'demo trader portrait failed');
+    }
+  }
+
   const maps = await listRecords(ctx.db.kysely, getModel('map'), all);
   for (const map of maps.data) {
     if (isClosed()) return;
@@ -108,6 +121,17 @@ async function drawIcon(id: string, size: number, colour: string): Promise<Buffe
 <circle cx="32" cy="32" r="28" fill="#1d1f24" opacity="0.35"/>
 <circle cx="32" cy="30" r="26" fill="${fill}" stroke="#f5f1e6" stroke-width="4"/>
 <path d="M32 14 L36 26 L48 27 L38.5 34.5 L42 46 L32 39 L22 46 L25.5 34.5 L16 27 L28 26 Z" fill="#f5f1e6"/>
+</svg>`;
+  return getSharp()(Buffer.from(svg)).png().toBuffer();
+}
+
+/** A trader's portrait: a head-and-shoulders silhouette on a background of the trader's own hue. */
+async function drawPortrait(id: string, size: number): Promise<Buffer> {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" viewBox="0 0 64 64">
+<rect width="64" height="64" fill="${hueFor(id)}"/>
+<circle cx="32" cy="25" r="12" fill="#f5f1e6"/>
+<path d="M10 64 C10 46 20 40 32 40 C44 40 54 46 54 64 Z" fill="#f5f1e6"/>
+<path d="M20 22 C22 12 42 12 44 22 C40 18 24 18 20 22 Z" fill="#1d1f24" opacity="0.55"/>
 </svg>`;
   return getSharp()(Buffer.from(svg)).png().toBuffer();
 }

@@ -3,6 +3,7 @@ import {
   Checkbox,
   Container,
   Group,
+  Select,
   Skeleton,
   Stack,
   Table,
@@ -21,6 +22,7 @@ import {
   missingPrerequisites,
   previousQuestId,
   type QuestListFilter,
+  questLocations,
   questStatus,
 } from '@waypoint/shared/domain/quests';
 import { messages } from '@waypoint/shared/messages';
@@ -110,12 +112,26 @@ function QuestTracker({ game, questId }: { game: TGame; questId: string | null }
     if (pinned.size === 0) return listed;
     const ids = new Set(listed.map((q) => q._id));
     const extra = all.filter(
-      (q) => pinned.has(q._id) && !ids.has(q._id) && matchesQuestFilter(q, filter.text),
+      (q) =>
+        pinned.has(q._id) &&
+        !ids.has(q._id) &&
+        matchesQuestFilter(q, filter.text) &&
+        (!filter.traderId || q.traderId === filter.traderId) &&
+        (!filter.location || (q.location ?? []).includes(filter.location)),
     );
     return [...listed, ...extra].sort(compareQuests);
   }, [all, filter, loggedIn, level, completed, pinned]);
   const byId = useMemo(() => new Map(all.map((q) => [q._id, q])), [all]);
   const tradersById = useMemo(() => new Map((traders.data ?? []).map((t) => [t._id, t])), [traders.data]);
+  const traderChoices = useMemo(
+    () =>
+      [...new Set(all.map((q) => q.traderId ?? '').filter(Boolean))].map((id) => ({
+        value: id,
+        label: tradersById.get(id)?.name ?? id,
+      })),
+    [all, tradersById],
+  );
+  const mapChoices = useMemo(() => questLocations(all), [all]);
 
   const [chainChange, setChainChange] = useState<ChainChange | null>(null);
   const apply = (change: ChainChange) => {
@@ -157,6 +173,32 @@ function QuestTracker({ game, questId }: { game: TGame; questId: string | null }
             onChange={(e) => setFilter({ text: e.currentTarget.value })}
             data-testid="quest-filter"
           />
+          {traderChoices.length > 1 ? (
+            <Select
+              label={messages.questTraderFilter}
+              placeholder={messages.allTraders}
+              data={traderChoices}
+              value={filter.traderId || null}
+              onChange={(value) => setFilter({ traderId: value ?? '' })}
+              clearable
+              clearButtonProps={{ 'aria-label': messages.allTraders }}
+              w={180}
+              data-testid="quest-trader-filter"
+            />
+          ) : null}
+          {mapChoices.length > 1 ? (
+            <Select
+              label={messages.questMapFilter}
+              placeholder={messages.allMaps}
+              data={mapChoices}
+              value={filter.location || null}
+              onChange={(value) => setFilter({ location: value ?? '' })}
+              clearable
+              clearButtonProps={{ 'aria-label': messages.allMaps }}
+              w={180}
+              data-testid="quest-map-filter"
+            />
+          ) : null}
           <Stack gap={6}>
             <Checkbox
               label={messages.showCompleted}
@@ -177,7 +219,9 @@ function QuestTracker({ game, questId }: { game: TGame; questId: string | null }
               onClick={() => {
                 setPinned(new Set());
                 setChosen(
-                  isStillNeeded(filter) ? { text: '', showCompleted: true, showFuture: true } : stillNeeded,
+                  isStillNeeded(filter)
+                    ? { ...filter, text: '', showCompleted: true, showFuture: true }
+                    : { ...filter, ...stillNeeded },
                 );
               }}
               aria-pressed={isStillNeeded(filter)}
