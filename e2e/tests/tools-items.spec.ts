@@ -146,4 +146,10 @@ test('hideout mode lists hideout needs with their module levels', async ({ page,
   for (let i = 0; i < 6; i++) await wire.plus.click();
   await expect(wire.count).toHaveText('6 / 6');
   await expect(wire.plus).toBeDisabled();
+  // Quests and hideout together: the combined need (5 for the quest + 6 for the generator).
+  await page.getByLabel(messages.questsAndHideout).check();
+  await expect(card(page, 'Gold Bar')).toHaveCount(1);
+  await expect(card(page, 'Capacitor')).toHaveCount(1);
+  await expect(wire.count).toHaveText('6 / 11');
+  await expect(wire.plus).toBeEnabled();
 });

@@ -160,6 +160,7 @@ export const messages = {
   wikiLink: 'Wiki Link',
   onlyForQuests: 'Only for quests',
   onlyForHideout: 'Only for hideout',
+  questsAndHideout: 'Quests and hideout',
   inRaid: 'in raid',
   forQuest: 'for',
   forHideoutLevel: (module: string, level: number) => `for ${module} level ${level}`,

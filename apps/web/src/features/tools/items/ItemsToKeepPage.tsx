@@ -27,7 +27,8 @@ import classes from '../tools.module.css';
 import '../kit-styles.ts';
 import { ItemCard } from './ItemCard.tsx';
 
-type Mode = Exclude<KeepMode, 'all'>;
+/** 'all': the combined quest and hideout need of each item. */
+type Mode = KeepMode;
 
 function ItemsTracker({ game }: { game: TGame }) {
   const session = useSession();
@@ -100,6 +101,7 @@ function ItemsTracker({ game }: { game: TGame }) {
             <Group gap="md">
               <Radio value="quests" label={messages.onlyForQuests} />
               <Radio value="hideout" label={messages.onlyForHideout} />
+              <Radio value="all" label={messages.questsAndHideout} />
             </Group>
           </Radio.Group>
           <Checkbox
