@@ -182,7 +182,7 @@ describe('best mix (exact search over effect sets)', () => {
         expect(byProfit.best!.ingredients.length).toBeLessThanOrEqual(depth);
       }
     }
-  });
+  }, 60_000);
 
   it('honours required and forbidden effects and excluded ingredients', () => {
     const product = productOf(data, 'OG Kush')!;
@@ -226,7 +226,7 @@ describe('best mix (exact search over effect sets)', () => {
     const shares: number[] = [];
     const full = bestMix(data, {
       product,
-      maxIngredients: 5,
+      maxIngredients: 7,
       objective: 'profit',
       onProgress: (share) => shares.push(share),
     });
@@ -245,7 +245,7 @@ describe('best mix (exact search over effect sets)', () => {
     expect(stopped.states).toBeLessThan(full.states);
     // What it found so far is real, never better than the optimum.
     if (stopped.best) expect(stopped.best.profit).toBeLessThanOrEqual(full.best!.profit);
-  });
+  }, 60_000);
 
   it('answers distinct runners-up in order, each with its real figures', () => {
     const product = productOf(data, 'Green Crack')!;

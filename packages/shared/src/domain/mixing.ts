@@ -457,9 +457,10 @@ function explore(
         const known = bestCost.get(to);
         if (known >= 0 && known <= c) continue;
         bestCost.set(to, c);
-        const index = states.add(to, c, from, usable[k]!);
         visit(to, c, from, usable[k]!, d);
-        next.push(index);
+        // Judged now, a state that cannot lead to anything better is not kept for the next depth.
+        if (hopeless?.(to, c, depth - d)) continue;
+        next.push(states.add(to, c, from, usable[k]!));
       }
     }
     if (!complete) break;
@@ -469,50 +470,198 @@ function explore(
   return { states, complete, evaluated };
 }
 
-/**
- * An upper bound of the market value a product can reach from an effect set in `remaining` more steps.
- * A step keeps an effect or replaces it by a rule's target, so after r steps an effect's multiplier is
- * at most `reach[r][effect]`; each step adds at most one effect (an ingredient's own), which the
- * remaining steps may transform too; and a product holds at most 8 effects.
- */
-function boundsOf(data: MixingData, options: SearchOptions) {
-  const excluded = new Set(options.excluded ?? []);
-  const usable = data.compiled.filter((_, i) => !excluded.has(i));
+/** Sums over the effects of a set, read from its five bytes: `table[b * 256 + byte b of the set]`. */
+function byteSum(table: Float64Array, mask: number, offset = 0): number {
+  const lo = mask >>> 0;
+  const hi = (mask - lo) / TWO32;
+  return (
+    table[offset + (lo & 255)]! +
+    table[offset + 256 + ((lo >>> 8) & 255)]! +
+    table[offset + 512 + ((lo >>> 16) & 255)]! +
+    table[offset + 768 + (lo >>> 24)]! +
+    table[offset + 1024 + (hi & 255)]!
+  );
+}
+
+/** A byte table (5 × 256) of Σ `weight(effect)` over the effects of each byte value. */
+function fillByteTable(table: Float64Array, offset: number, effects: number, weight: (e: number) => number) {
+  for (let b = 0; b < 5; b++) {
+    const at = offset + b * 256;
+    for (let v = 1; v < 256; v++) {
+      const low = v & -v;
+      const e = b * 8 + 31 - Math.clz32(low);
+      table[at + v] = table[at + (v ^ low)]! + (e < effects ? weight(e) : 0);
+    }
+  }
+}
+
+/** What the search's upper bound needs, computed once per game data and set of excluded ingredients. */
+interface BoundTables {
+  /** Usable ingredients: their indexes and prices. */
+  usable: number[];
+  prices: Float64Array;
+  minPrice: number;
+  /** `values`: the multipliers of a set (its own value); byte table. */
+  values: Float64Array;
+  /**
+   * `steps[((r × n + i) × 1280) + byte table]`: the best each effect can become when ingredient i is
+   * the next step and r − 1 steps follow.
+   */
+  steps: Float64Array;
+  /** `perByte[r]`: the same with every byte taking its own best ingredient (a quicker, looser filter). */
+  perByte: Float64Array[];
+  /** `added[r][i]`: the best the effect ingredient i adds can become in the r − 1 steps after it. */
+  added: Float64Array[];
+  /** `later[r][free]`: the most the effects added by the steps after the first can bring. */
+  later: Float64Array[];
+  /** `perByteAdd[r][free]`: the most added effects can bring, whichever the first ingredient. */
+  perByteAdd: Float64Array[];
+}
+
+const boundTablesCache = new WeakMap<MixingData, Map<string, BoundTables>>();
+
+function boundTablesOf(data: MixingData, excludedList: readonly number[]): BoundTables {
+  const key = [...new Set(excludedList)].sort((a, b) => a - b).join();
+  let byData = boundTablesCache.get(data);
+  if (!byData) {
+    byData = new Map();
+    boundTablesCache.set(data, byData);
+  }
+  const cached = byData.get(key);
+  if (cached) return cached;
+  const excluded = new Set(excludedList);
+  const usable = data.compiled.map((_, i) => i).filter((i) => !excluded.has(i));
+  const compiled = usable.map((i) => data.compiled[i]!);
+  const n = usable.length;
+  const effects = data.ordered.length;
+  // reach[r][e]: the most valuable effect e can become in r steps through any rules (or stay).
   const reach: Float64Array[] = [Float64Array.from(data.ordered, (e) => e.multiplier)];
   for (let r = 1; r <= MAX_EFFECTS; r++) {
     const prev = reach[r - 1]!;
     const next = Float64Array.from(prev);
-    for (const { rules } of usable)
+    for (const { rules } of compiled)
       for (const [from, to] of rules) next[from] = Math.max(next[from]!, prev[to]!);
     reach.push(next);
   }
-  // The best an added effect can become with r - 1 steps after the one that adds it.
+  // slot[r]: the best an effect added with r steps left (the adding step included) can become.
   const slot = reach.map((_, r) =>
-    r === 0 ? 0 : Math.max(0, ...usable.map(({ base }) => reach[r - 1]![base]!)),
+    r === 0 ? 0 : Math.max(0, ...compiled.map(({ base }) => reach[r - 1]![base]!)),
   );
+  const later = reach.map((_, r) =>
+    Float64Array.from({ length: MAX_EFFECTS + 1 }, (_, free) => {
+      let sum = 0;
+      for (let j = 2; j <= r && j - 1 <= free; j++) sum += slot[r - j + 1]!;
+      return sum;
+    }),
+  );
+  const steps = new Float64Array((MAX_EFFECTS + 1) * n * 1280);
+  for (let r = 1; r <= MAX_EFFECTS; r++) {
+    const after = reach[r - 1]!;
+    for (let i = 0; i < n; i++) {
+      const target = Int32Array.from({ length: effects }, (_, e) => e);
+      for (const [from, to] of compiled[i]!.rules) target[from] = to;
+      // With ingredient i an effect either stays (no rule, or its target is there) or moves once.
+      fillByteTable(steps, (r * n + i) * 1280, effects, (e) => Math.max(after[e]!, after[target[e]!]!));
+    }
+  }
+  const perByte = reach.map((_, r) => {
+    const out = new Float64Array(1280);
+    if (r === 0) return out;
+    for (let i = 0; i < n; i++) {
+      const at = (r * n + i) * 1280;
+      for (let k = 0; k < 1280; k++) out[k] = Math.max(out[k]!, steps[at + k]!);
+    }
+    return out;
+  });
+  const added = reach.map((_, r) =>
+    Float64Array.from(compiled, ({ base }) => (r === 0 ? 0 : reach[r - 1]![base]!)),
+  );
+  const perByteAdd = reach.map((_, r) =>
+    Float64Array.from({ length: MAX_EFFECTS + 1 }, (_, free) =>
+      free === 0 || r === 0
+        ? 0
+        : Math.max(later[r]![free]!, ...Array.from(added[r]!, (a) => a + later[r]![free - 1]!)),
+    ),
+  );
+  const values = new Float64Array(1280);
+  fillByteTable(values, 0, effects, (e) => reach[0]![e]!);
+  const prices = Float64Array.from(usable, (i) => data.ingredients[i]!.price);
+  const tables: BoundTables = {
+    usable,
+    prices,
+    minPrice: n > 0 ? Math.min(...prices) : 0,
+    values,
+    steps,
+    perByte,
+    added,
+    later,
+    perByteAdd,
+  };
+  byData.set(key, tables);
+  return tables;
+}
+
+/**
+ * An upper bound for pruning the best-mix search: whether a product can still reach a score (sell
+ * price, or profit) from an effect set with `cost` spent, in one to `remaining` more steps (the set
+ * itself has been judged already).
+ *
+ * The next step is judged per ingredient: with ingredient i, each effect either stays or becomes its
+ * rule's target (a step moves an effect at most once and never merges two), and the ingredient's own
+ * effect may join when there is room. After that step the remaining steps are relaxed per effect: an
+ * effect can at best become the most valuable effect reachable from it through any rules in that many
+ * steps, and each later step adds at most one effect (at most 8 in all). The sums per ingredient are
+ * read from byte tables (five lookups). With two steps left (where most states are) the next step is
+ * taken for real: 16 steps, each judged by its own value and by the nearly exact one-step bound.
+ *
+ * The value is an integer, so floor(base × (1 + sum)) + 1 − spent ≥ score exactly when base × (1 +
+ * sum) ≥ score − 1 + spent; the + 1 covers the game's float32 sum, which never moves a value by a
+ * whole unit.
+ */
+function boundsOf(data: MixingData, options: SearchOptions) {
+  const { usable, prices, minPrice, values, steps, perByte, added, later, perByteAdd } = boundTablesOf(
+    data,
+    options.excluded ?? [],
+  );
+  const n = usable.length;
+  const profit = options.objective === 'profit';
   const base = options.product.basePrice;
-  return (mask: number, remaining: number) => {
+  const sizeOf = (mask: number) => {
+    const lo = mask >>> 0;
+    return popcount32(lo) + popcount32((mask - lo) / TWO32);
+  };
+  /** The per-ingredient bound (first step per ingredient, the rest relaxed). */
+  const stepsReach = (mask: number, cost: number, r: number, score: number) => {
+    const free = MAX_EFFECTS - sizeOf(mask);
+    // Room left: the first step may add its effect and later steps one each, or only later steps.
+    const restAfterAdd = free > 0 ? later[r]![free - 1]! : 0;
+    const restOnly = later[r]![free]!;
+    const adds = added[r]!;
+    const need = score - 1 + (profit ? cost : 0);
+    for (let i = 0, at = r * n * 1280; i < n; i++, at += 1280) {
+      let sum = byteSum(steps, mask, at);
+      if (free > 0) sum += Math.max(adds[i]! + restAfterAdd, restOnly);
+      if (base * (1 + sum) >= need + (profit ? prices[i]! : 0)) return true;
+    }
+    return false;
+  };
+  /** The looser five-lookup filter: any continuation pays at least the cheapest ingredient. */
+  const quickReach = (mask: number, cost: number, r: number, score: number) =>
+    base * (1 + byteSum(perByte[r]!, mask) + perByteAdd[r]![MAX_EFFECTS - sizeOf(mask)]!) >=
+    score - 1 + (profit ? cost + minPrice : 0);
+  return (mask: number, cost: number, remaining: number, score: number) => {
     const r = Math.min(remaining, MAX_EFFECTS);
-    const row = reach[r]!;
-    let sum = 0;
-    let size = 0;
-    let lo = mask >>> 0;
-    let hi = (mask - lo) / TWO32;
-    while (lo !== 0) {
-      const low = lo & -lo;
-      sum += row[31 - Math.clz32(low)]!;
-      size++;
-      lo ^= low;
+    if (!quickReach(mask, cost, r, score) || !stepsReach(mask, cost, r, score)) return false;
+    if (r !== 2) return true;
+    for (let i = 0; i < n; i++) {
+      const child = nextMask(data, mask, usable[i]!);
+      const childCost = cost + prices[i]!;
+      // Stopping after this step (for profit the price of a last step is then not paid) …
+      if (profit && base * (1 + byteSum(values, child)) >= score - 1 + childCost) return true;
+      // … or one more step.
+      if (quickReach(child, childCost, 1, score) && stepsReach(child, childCost, 1, score)) return true;
     }
-    while (hi !== 0) {
-      const low = hi & -hi;
-      sum += row[63 - Math.clz32(low)]!;
-      size++;
-      hi ^= low;
-    }
-    sum += Math.min(r, Math.max(0, MAX_EFFECTS - size)) * slot[r]!;
-    // One more than the exact sum: float32 rounding can never make the real value exceed it.
-    return Math.floor(base * (1 + sum)) + 1;
+    return false;
   };
 }
 
@@ -522,11 +671,6 @@ function wordsOf(data: MixingData, names: readonly string[]): [number, number] {
   return [lo, (mask - lo) / TWO32];
 }
 
-/**
- * The best mix of a product within a number of ingredients: the highest sell price or the highest
- * profit, under optional constraints. Exact: every reachable effect set is judged with its cheapest
- * sequence. Ties go to the cheaper, then the shorter sequence.
- */
 /**
  * Market value for the search: the multipliers summed through byte tables (five lookups per set)
  * in double precision, then the game's float32 sum only where it could round differently (a value
@@ -559,6 +703,65 @@ function fastValuer(data: MixingData, basePrice: number) {
   };
 }
 
+/** How many states per depth the quick first pass of the best-mix search follows. */
+const BEAM_WIDTH = 800;
+/** From how many ingredients on the search makes that first pass. */
+const BEAM_FROM_DEPTH = 6;
+
+/**
+ * A quick first pass for the best-mix search: a beam search that follows only the best-scoring
+ * states of each depth. It proves nothing about the optimum, but the `keep` distinct effect sets it
+ * meets are real, so the `keep`-th best score among them is a floor the exact search may prune
+ * against from its first depth on (instead of from the scores it has met so far, which at the
+ * shallow depths are far below the optimum). -Infinity when it met fewer than `keep` sets.
+ */
+function beamFloor(
+  data: MixingData,
+  options: SearchOptions,
+  keep: number,
+  allowed: (mask: number) => boolean,
+  valueAt: (mask: number) => number,
+): number {
+  const excluded = new Set(options.excluded ?? []);
+  const usable = data.ingredients.map((_, i) => i).filter((i) => !excluded.has(i));
+  const profit = options.objective === 'profit';
+  const depth = Math.max(0, Math.min(MAX_EFFECTS, Math.floor(options.maxIngredients)));
+  const found = new Map<number, number>();
+  let frontier: { mask: number; cost: number; rank: number }[] = [
+    { mask: maskOf(data, options.product.baseEffects), cost: 0, rank: 0 },
+  ];
+  for (let d = 1; d <= depth; d++) {
+    if (options.cancelled?.()) return Number.NEGATIVE_INFINITY;
+    const cheapest = new Map<number, number>();
+    for (const { mask, cost } of frontier) {
+      for (const i of usable) {
+        const to = nextMask(data, mask, i);
+        const c = cost + data.ingredients[i]!.price;
+        const known = cheapest.get(to);
+        if (known === undefined || c < known) cheapest.set(to, c);
+      }
+    }
+    const next: typeof frontier = [];
+    for (const [mask, cost] of cheapest) {
+      const price = valueAt(mask);
+      const score = profit ? price - cost : price;
+      if (allowed(mask) && !((found.get(mask) ?? Number.NEGATIVE_INFINITY) >= score)) found.set(mask, score);
+      // Among equal prices the cheaper state is the more promising one.
+      next.push({ mask, cost, rank: profit ? score : price - cost / 1000 });
+    }
+    next.sort((a, b) => b.rank - a.rank);
+    frontier = next.slice(0, BEAM_WIDTH);
+  }
+  if (found.size < keep) return Number.NEGATIVE_INFINITY;
+  return [...found.values()].sort((a, b) => b - a)[keep - 1]!;
+}
+
+/**
+ * The best mix of a product within a number of ingredients: the highest sell price or the highest
+ * profit, under optional constraints. Exact: every reachable effect set is judged with its cheapest
+ * sequence, and a state is dropped only when a safe upper bound proves nothing it leads to can enter
+ * the answer. Ties go to the cheaper, then the shorter sequence.
+ */
 export function bestMix(data: MixingData, options: SearchOptions): SearchResult {
   const [reqLo, reqHi] = wordsOf(data, options.required ?? []);
   const [forLo, forHi] = wordsOf(data, options.forbidden ?? []);
@@ -576,12 +779,22 @@ export function bestMix(data: MixingData, options: SearchOptions): SearchResult 
   const top: Top[] = [];
   const bound = boundsOf(data, options);
   const valueAt = fastValuer(data, base);
-  // Once the list is full, a state whose best possible outcome cannot beat its last entry is not
-  // expanded (branch and bound; the bound is safe, so the answer stays exact).
+  const allowed = (mask: number) => {
+    const lo = mask >>> 0;
+    const hi = (mask - lo) / TWO32;
+    return (lo & reqLo) >>> 0 === reqLo && (hi & reqHi) === reqHi && (lo & forLo) === 0 && (hi & forHi) === 0;
+  };
+  // Shallow searches are over before a first pass would pay for itself.
+  const floor =
+    options.maxIngredients >= BEAM_FROM_DEPTH
+      ? beamFloor(data, options, keep, allowed, valueAt)
+      : Number.NEGATIVE_INFINITY;
+  // A state whose best possible outcome cannot reach the answer's last place (the floor, or the last
+  // entry once the list is full and better) is not expanded: branch and bound with a safe bound, so
+  // the answer stays exact. Ties are expanded, so ties still go to the cheaper, shorter sequence.
   const hopeless = (mask: number, cost: number, remaining: number) => {
-    if (top.length < keep) return false;
-    const best = bound(mask, remaining) - (options.objective === 'profit' ? cost : 0);
-    return best < top[top.length - 1]!.score;
+    const last = top.length < keep ? floor : Math.max(floor, top[top.length - 1]!.score);
+    return last > Number.NEGATIVE_INFINITY && !bound(mask, cost, remaining, last);
   };
   const better = (a: Top, b: Top) =>
     a.score !== b.score ? a.score > b.score : a.cost !== b.cost ? a.cost < b.cost : a.depth < b.depth;
@@ -589,10 +802,7 @@ export function bestMix(data: MixingData, options: SearchOptions): SearchResult 
     data,
     options,
     (mask, cost, parent, ingredient, depth) => {
-      const lo = mask >>> 0;
-      const hi = (mask - lo) / TWO32;
-      if ((lo & reqLo) >>> 0 !== reqLo || (hi & reqHi) !== reqHi) return;
-      if ((lo & forLo) !== 0 || (hi & forHi) !== 0) return;
+      if (!allowed(mask)) return;
       const price = valueAt(mask);
       const score = options.objective === 'price' ? price : price - cost;
       const worst = top[top.length - 1];
