@@ -3,6 +3,7 @@ import type { Page } from '@playwright/test';
 import { mixingMessages as t } from '@waypoint/shared/mixing-messages';
 import { seriousViolations } from '../support/axe.ts';
 import { expect, test } from '../support/fixtures.ts';
+import { waitForMap } from '../support/map.ts';
 import { waitForTool } from './tools.helpers.ts';
 
 const S1 = 'schedule_one';
@@ -138,6 +139,20 @@ test('the customer filter finds the customers of a recipe', async ({ page }) => 
   await page.screenshot({ path: `${shots}/customers-1440.png`, fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
   await page.screenshot({ path: `${shots}/customers-390.png`, fullPage: true });
+
+  // "On the map" opens the customer's map with their marker's popup open and in view.
+  await page.setViewportSize({ width: 1440, height: 900 });
+  const first = page.getByTestId('customer-row').first();
+  const name = (await first.locator('td').first().locator('p').first().textContent()) ?? '';
+  expect(name).not.toBe('');
+  await first.getByRole('link', { name: t.showOnMap(name) }).click();
+  await expect(page).toHaveURL(/\/maps\/s1_northtown_map\?marker=/);
+  await waitForMap(page);
+  const popup = page.getByTestId('marker-popup');
+  await expect(popup).toBeVisible();
+  await expect(popup).toContainText(name);
+  await expect(popup).toBeInViewport();
+  await page.screenshot({ path: `${shots}/customer-on-map-1440.png` });
 });
 
 test('the recipe list sorts and opens a recipe in the calculator; items list ingredients and products', async ({
