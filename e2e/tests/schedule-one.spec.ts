@@ -47,9 +47,24 @@ test('builds a mix step by step: effects and price follow every step', async ({ 
   await expect(page.getByTestId('mix-step')).toHaveCount(2);
   await expect(page.getByTestId('mix-step').nth(1)).toContainText('Gasoline');
   await page.setViewportSize({ width: 1440, height: 900 });
+  await expect(page.getByTestId('mix-summary')).toBeHidden();
   await page.screenshot({ path: `${shots}/calculator-1440.png`, fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
   await page.screenshot({ path: `${shots}/calculator-390.png`, fullPage: true });
+  // On a phone the result stays in sight while the player adds from the end of the ingredient list:
+  // Calming, Euphoric, Toxic and Long faced, 35 × 1.8 = $63.
+  await page.getByTestId('ingredient-horsesemen').scrollIntoViewIfNeeded();
+  await page.getByTestId('ingredient-horsesemen').click();
+  const summary = page.getByTestId('mix-summary');
+  await expect(summary.getByTestId('mix-summary-price')).toHaveText('$63');
+  await expect(summary.getByTestId('effect-chip')).toHaveText(['Calming', 'Euphoric', 'Toxic', 'Long faced']);
+  await expect(summary).toBeInViewport();
+  await expect(page.getByTestId('ingredient-horsesemen')).toBeInViewport();
+  await page.screenshot({ path: `${shots}/calculator-390-summary.png` });
+  // Steps reorder from the keyboard too.
+  await page.getByRole('button', { name: t.moveUp('Horse Semen') }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/mix=Cuke,Horse(\+|%20)Semen,Gasoline/);
 });
 
 test('a shared link reopens the same mix, names in any case or ids', async ({ page }) => {
@@ -194,6 +209,12 @@ for (const scheme of ['light', 'dark'] as const) {
       await waitForTool(page, 'mix-step');
       expect(await seriousViolations(page)).toEqual([]);
       await page.screenshot({ path: `${shots}/calculator-${scheme}.png`, fullPage: true });
+      // The phone layout, with the result pinned under the ingredient list.
+      await page.setViewportSize({ width: 390, height: 844 });
+      await expect(page.getByTestId('mix-summary')).toBeVisible();
+      expect(await seriousViolations(page), 'calculator at 390 px').toEqual([]);
+      await page.screenshot({ path: `${shots}/calculator-390-${scheme}.png` });
+      await page.setViewportSize({ width: 1440, height: 900 });
       for (const [tool, testId] of [
         ['schedule_I_recipe_list', 'recipe-row'],
         ['schedule_I_customers', 'customer-row'],
