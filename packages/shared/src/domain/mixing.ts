@@ -340,14 +340,11 @@ class CostTable {
     while (this.hi[at] !== -1 && (this.lo[at] !== lo || this.hi[at] !== hi)) at = (at + 1) & this.mask;
     return at;
   }
-  /** The stored cost of a set, or -1. */
-  get(set: number): number {
-    const lo = set | 0;
-    const hi = (set - (set >>> 0)) / TWO32;
-    const at = this.slot(lo, hi);
-    return this.hi[at] === -1 ? -1 : this.cost[at]!;
-  }
-  set(set: number, cost: number) {
+  /**
+   * Records `cost` for a set when it is the first or a cheaper one (one probe): true then, false when
+   * the set is already known for no more.
+   */
+  lower(set: number, cost: number): boolean {
     const lo = set | 0;
     const hi = (set - (set >>> 0)) / TWO32;
     const at = this.slot(lo, hi);
@@ -357,9 +354,11 @@ class CostTable {
       this.hi[at] = hi;
       this.cost[at] = cost;
       if (this.size * 2 > this.mask) this.grow();
-      return;
+      return true;
     }
+    if (this.cost[at]! <= cost) return false;
     this.cost[at] = cost;
+    return true;
   }
   private grow() {
     const { lo, hi, cost } = this;
@@ -419,7 +418,7 @@ function explore(
   const bestCost = new CostTable();
   const start = maskOf(data, options.product.baseEffects);
   states.add(start, 0, -1, -1);
-  bestCost.set(start, 0);
+  bestCost.lower(start, 0);
   let frontier = [0];
   let evaluated = 1;
   const depth = Math.max(0, Math.min(MAX_EFFECTS, Math.floor(options.maxIngredients)));
@@ -454,9 +453,7 @@ function explore(
           visit(to, c, from, usable[k]!, d);
           continue;
         }
-        const known = bestCost.get(to);
-        if (known >= 0 && known <= c) continue;
-        bestCost.set(to, c);
+        if (!bestCost.lower(to, c)) continue;
         visit(to, c, from, usable[k]!, d);
         // Judged now, a state that cannot lead to anything better is not kept for the next depth.
         if (hopeless?.(to, c, depth - d)) continue;
@@ -508,6 +505,11 @@ interface BoundTables {
    * the next step and r − 1 steps follow.
    */
   steps: Float64Array;
+  /**
+   * `pairs[(i × 1280) + byte table]`, two steps left: the next step is ingredient i, and within each
+   * byte the effects share one best second ingredient (tighter than `steps` at r = 2).
+   */
+  pairs: Float64Array;
   /** `perByte[r]`: the same with every byte taking its own best ingredient (a quicker, looser filter). */
   perByte: Float64Array[];
   /** `added[r][i]`: the best the effect ingredient i adds can become in the r − 1 steps after it. */
@@ -564,6 +566,25 @@ function boundTablesOf(data: MixingData, excludedList: readonly number[]): Bound
       fillByteTable(steps, (r * n + i) * 1280, effects, (e) => Math.max(after[e]!, after[target[e]!]!));
     }
   }
+  const targets = compiled.map(({ rules }) => {
+    const target = Int32Array.from({ length: effects }, (_, e) => e);
+    for (const [from, to] of rules) target[from] = to;
+    return target;
+  });
+  const multiplier = reach[0]!;
+  const pairs = new Float64Array(n * 1280);
+  const row = new Float64Array(1280);
+  for (let i = 0; i < n; i++) {
+    const ti = targets[i]!;
+    for (let j = 0; j < n; j++) {
+      const tj = targets[j]!;
+      // Each effect: stays, or moves once in either step, or in both.
+      fillByteTable(row, 0, effects, (e) =>
+        Math.max(multiplier[e]!, multiplier[ti[e]!]!, multiplier[tj[e]!]!, multiplier[tj[ti[e]!]!]!),
+      );
+      for (let k = 0; k < 1280; k++) pairs[i * 1280 + k] = Math.max(pairs[i * 1280 + k]!, row[k]!);
+    }
+  }
   const perByte = reach.map((_, r) => {
     const out = new Float64Array(1280);
     if (r === 0) return out;
@@ -592,6 +613,7 @@ function boundTablesOf(data: MixingData, excludedList: readonly number[]): Bound
     minPrice: n > 0 ? Math.min(...prices) : 0,
     values,
     steps,
+    pairs,
     perByte,
     added,
     later,
@@ -619,7 +641,7 @@ function boundTablesOf(data: MixingData, excludedList: readonly number[]): Bound
  * whole unit.
  */
 function boundsOf(data: MixingData, options: SearchOptions) {
-  const { usable, prices, minPrice, values, steps, perByte, added, later, perByteAdd } = boundTablesOf(
+  const { usable, prices, minPrice, values, steps, pairs, perByte, added, later, perByteAdd } = boundTablesOf(
     data,
     options.excluded ?? [],
   );
@@ -632,14 +654,16 @@ function boundsOf(data: MixingData, options: SearchOptions) {
   };
   /** The per-ingredient bound (first step per ingredient, the rest relaxed). */
   const stepsReach = (mask: number, cost: number, r: number, score: number) => {
+    const table = r === 2 ? pairs : steps;
+    const first = r === 2 ? 0 : r * n * 1280;
     const free = MAX_EFFECTS - sizeOf(mask);
     // Room left: the first step may add its effect and later steps one each, or only later steps.
     const restAfterAdd = free > 0 ? later[r]![free - 1]! : 0;
     const restOnly = later[r]![free]!;
     const adds = added[r]!;
     const need = score - 1 + (profit ? cost : 0);
-    for (let i = 0, at = r * n * 1280; i < n; i++, at += 1280) {
-      let sum = byteSum(steps, mask, at);
+    for (let i = 0, at = first; i < n; i++, at += 1280) {
+      let sum = byteSum(table, mask, at);
       if (free > 0) sum += Math.max(adds[i]! + restAfterAdd, restOnly);
       if (base * (1 + sum) >= need + (profit ? prices[i]! : 0)) return true;
     }
