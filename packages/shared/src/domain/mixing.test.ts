@@ -488,6 +488,23 @@ describe('Schedule I mixing rules', () => {
     );
   });
 
+  it("the search's fast step gives the same effects as the detailed step on random effect sets", () => {
+    let seed = 12345;
+    const random = (n: number) => {
+      seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
+      return seed % n;
+    };
+    for (let k = 0; k < 5000; k++) {
+      const names = new Set<string>();
+      const size = random(MAX_EFFECTS + 1);
+      while (names.size < size) names.add(data.ordered[random(data.ordered.length)]!.name);
+      const mask = maskOf(data, [...names]);
+      for (let i = 0; i < data.ingredients.length; i++) {
+        expect(nextMask(data, mask, i)).toBe(mixStep(data, mask, i).mask);
+      }
+    }
+  });
+
   it('takes ingredient and product names or ids, ignoring case', () => {
     expect(ingredientIndex(data, 'mega bean')).toBe(ingredientIndex(data, 'megabean'));
     expect(productOf(data, 'og kush')?.id).toBe('ogkush');

@@ -48,9 +48,17 @@ export interface MixingData {
   compiled: { base: number; rules: [number, number][] }[];
   /**
    * The same as bit masks over two 32-bit words, for the fast step: per ingredient the base effect
-   * (low, high word) and per rule (from low, from high, to low, to high).
+   * (low, high word), the effects that have a rule (low, high word) and each one's target by effect
+   * index (low, high word).
    */
-  fast: { baseLo: number; baseHi: number; rules: Int32Array }[];
+  fast: {
+    baseLo: number;
+    baseHi: number;
+    fromLo: number;
+    fromHi: number;
+    toLo: Int32Array;
+    toHi: Int32Array;
+  }[];
 }
 
 const TWO32 = 4294967296;
@@ -91,13 +99,17 @@ export function compileMixingData(
   }));
   const fast = compiled.map(({ base, rules }) => {
     const [baseLo, baseHi] = wordBit(base);
-    const flat = new Int32Array(rules.length * 4);
-    rules.forEach(([from, to], k) => {
+    let fromLo = 0;
+    let fromHi = 0;
+    const toLo = new Int32Array(64);
+    const toHi = new Int32Array(64);
+    for (const [from, to] of rules) {
       const [fl, fh] = wordBit(from);
-      const [tl, th] = wordBit(to);
-      flat.set([fl, fh, tl, th], k * 4);
-    });
-    return { baseLo, baseHi, rules: flat };
+      fromLo |= fl;
+      fromHi |= fh;
+      [toLo[from], toHi[from]] = wordBit(to);
+    }
+    return { baseLo, baseHi, fromLo, fromHi, toLo, toHi };
   });
   return { effects, ingredients, products, ordered, indexOf, compiled, fast };
 }
@@ -158,23 +170,39 @@ export function mixStep(data: MixingData, mask: number, ingredient: number, deta
   return { mask: next, replaced, added };
 }
 
-/** The same step for searches: the resulting mask only, in 32-bit word operations. */
+/**
+ * The same step for searches: the resulting mask only, in 32-bit word operations. Only the effects
+ * that have a rule are walked, lowest bit (canonical order) first; a source is never touched by an
+ * earlier rule of the same step (each effect has at most one rule per ingredient), so only the target
+ * needs checking.
+ */
 export function nextMask(data: MixingData, mask: number, ingredient: number): number {
-  const { baseLo, baseHi, rules } = data.fast[ingredient]!;
+  const { baseLo, baseHi, fromLo, fromHi, toLo, toHi } = data.fast[ingredient]!;
   const lo0 = mask >>> 0;
   const hi0 = (mask - lo0) / TWO32;
-  let lo = lo0;
-  let hi = hi0;
-  for (let k = 0; k < rules.length; k += 4) {
-    const fl = rules[k]!;
-    const fh = rules[k + 1]!;
-    if (((lo0 & fl) | (hi0 & fh)) === 0) continue;
-    const tl = rules[k + 2]!;
-    const th = rules[k + 3]!;
+  let lo = lo0 | 0;
+  let hi = hi0 | 0;
+  let pending = lo0 & fromLo;
+  while (pending !== 0) {
+    const low = pending & -pending;
+    pending ^= low;
+    const e = 31 - Math.clz32(low);
+    const tl = toLo[e]!;
+    const th = toHi[e]!;
     if (((lo & tl) | (hi & th)) !== 0) continue;
-    if (((lo & fl) | (hi & fh)) === 0) continue;
-    lo = (lo & ~fl) | tl;
-    hi = (hi & ~fh) | th;
+    lo = (lo & ~low) | tl;
+    hi |= th;
+  }
+  pending = hi0 & fromHi;
+  while (pending !== 0) {
+    const low = pending & -pending;
+    pending ^= low;
+    const e = 63 - Math.clz32(low);
+    const tl = toLo[e]!;
+    const th = toHi[e]!;
+    if (((lo & tl) | (hi & th)) !== 0) continue;
+    lo |= tl;
+    hi = (hi & ~low) | th;
   }
   if (((lo & baseLo) | (hi & baseHi)) === 0 && popcount32(lo) + popcount32(hi) < MAX_EFFECTS) {
     lo |= baseLo;
