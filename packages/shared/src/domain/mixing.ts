@@ -661,8 +661,10 @@ function boundTablesOf(data: MixingData, excludedList: readonly number[]): Bound
  * effect may join when there is room. After that step the remaining steps are relaxed per effect: an
  * effect can at best become the most valuable effect reachable from it through any rules in that many
  * steps, and each later step adds at most one effect (at most 8 in all). The sums per ingredient are
- * read from byte tables (five lookups). With two steps left (where most states are) the next step is
- * taken for real: 16 steps, each judged by its own value and by the nearly exact one-step bound.
+ * read from byte tables (five lookups). With two steps left (where most states are) the second step
+ * is not relaxed per effect but shared by the effects of each byte (`pairs`), and what passes has its
+ * next step taken for real: 16 steps, each judged by its own value and by the nearly exact one-step
+ * bound.
  *
  * The value is an integer, so floor(base × (1 + sum)) + 1 − spent ≥ score exactly when base × (1 +
  * sum) ≥ score − 1 + spent; the + 1 covers the game's float32 sum, which never moves a value by a
@@ -708,7 +710,7 @@ function boundsOf(data: MixingData, options: SearchOptions) {
     for (let i = 0; i < n; i++) {
       const child = nextMask(data, mask, usable[i]!);
       const childCost = cost + prices[i]!;
-      // Stopping after this step (for profit the price of a last step is then not paid) …
+      // Stopping after this step (for profit, no second ingredient is paid for then) …
       if (profit && base * (1 + byteSum(values, child)) >= score - 1 + childCost) return true;
       // … or one more step.
       if (quickReach(child, childCost, 1, score) && stepsReach(child, childCost, 1, score)) return true;
