@@ -125,21 +125,30 @@ test('finds the best mix at depth 8 with a required effect, from a link and from
   await expect(chips(page).filter({ hasText: 'Anti-gravity' })).toBeVisible();
 });
 
-test('a long search shows its progress and can be cancelled', async ({ page }) => {
+test('a required effect nothing produces is answered at once; a long search shows its progress and can be cancelled', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   await page.goto(`${calculator}?product=Shroom&optimize=price&max=8`);
   await waitForTool(page, 'best-mix');
   await expect(page.getByTestId('best-found')).toBeVisible({ timeout: 90_000 });
-  // Lethal, which no ingredient produces: no answer is ever found to prune against, so the search
-  // walks every effect set within 8 steps and takes seconds.
+  // Lethal, which no ingredient produces: the best-mix search proves at once that no mix has it.
   await page.getByTestId('best-required').click();
   await page.keyboard.type('Lethal');
   await page.getByRole('option', { name: 'Lethal', exact: true }).click();
   await page.keyboard.press('Escape');
   await page.getByTestId('best-run').click();
+  await expect(page.getByText(t.noMixFound)).toBeVisible({ timeout: 30_000 });
+  // "How do I get Lethal?" walks every effect set within 8 steps before it can say no: seconds.
+  await page.getByTestId('reach-target').click();
+  await page.keyboard.type('Lethal');
+  await page.getByRole('option', { name: 'Lethal', exact: true }).click();
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: t.findWay }).click();
   await expect(page.getByRole('progressbar', { name: t.searchProgress })).toBeVisible();
   await page.getByTestId('search-cancel').click();
   await expect(page.getByText(t.searchCancelled)).toBeVisible();
+  await expect(page.getByRole('progressbar', { name: t.searchProgress })).toBeHidden();
 });
 
 test('the customer filter finds the customers of a recipe', async ({ page }) => {

@@ -691,6 +691,18 @@ describe('best mix (exact search over effect sets)', () => {
     expect(
       bestMix(data, { product, maxIngredients: 2, objective: 'profit', required: ['Lethal'] }).best,
     ).toBeNull();
+    // Nothing produces Lethal: the search proves it from the start instead of walking 8 steps.
+    const lethal = bestMix(data, { product, maxIngredients: 8, objective: 'price', required: ['Lethal'] });
+    expect(lethal).toMatchObject({ best: null, complete: true });
+    expect(lethal.states).toBeLessThan(100);
+    // Shrinking comes only from Focused with Energy Drink: answered, and with Shrinking.
+    const shrinking = bestMix(data, {
+      product,
+      maxIngredients: 5,
+      objective: 'profit',
+      required: ['Shrinking'],
+    });
+    expect(effectsOf(data, shrinking.best!.mask)).toContain('Shrinking');
     const noToxic = bestMix(data, { product, maxIngredients: 3, objective: 'price', forbidden: ['Toxic'] });
     expect(effectsOf(data, noToxic.best!.mask)).not.toContain('Toxic');
     const cuke = ingredientIndex(data, 'Cuke');

@@ -719,6 +719,66 @@ function boundsOf(data: MixingData, options: SearchOptions) {
   };
 }
 
+/**
+ * For required effects: true when some required effect can no longer be on the product within
+ * `remaining` steps, whatever the score. A step moves an effect along one rule at most, and an
+ * effect can only appear as an ingredient's own effect or a rule's target, so the steps an absent
+ * effect needs are at least the shortest rule path to it from an effect of the set, or one step
+ * (adding an ingredient's effect) plus the shortest path from that effect (blocked rules and the
+ * 8-effect cap only make it longer).
+ */
+function requirementCheck(data: MixingData, options: SearchOptions, required: readonly number[]) {
+  if (required.length === 0) return undefined;
+  const excluded = new Set(options.excluded ?? []);
+  const usable = data.compiled.filter((_, i) => !excluded.has(i));
+  const effects = data.ordered.length;
+  const checks = required.map((target) => {
+    // Shortest rule paths to the target, walking the rules backwards.
+    const dist = new Float64Array(effects).fill(Number.POSITIVE_INFINITY);
+    dist[target] = 0;
+    for (let d = 0, changed = true; changed; d++) {
+      changed = false;
+      for (const { rules } of usable) {
+        for (const [from, to] of rules) {
+          if (dist[to] === d && dist[from]! > d + 1) {
+            dist[from] = d + 1;
+            changed = true;
+          }
+        }
+      }
+    }
+    const byAdding = 1 + Math.min(...usable.map(({ base }) => dist[base]!));
+    const table = new Float64Array(1280).fill(Number.POSITIVE_INFINITY);
+    for (let b = 0; b < 5; b++) {
+      for (let v = 1; v < 256; v++) {
+        const low = v & -v;
+        const e = b * 8 + 31 - Math.clz32(low);
+        table[b * 256 + v] = Math.min(
+          table[b * 256 + (v ^ low)]!,
+          e < effects ? dist[e]! : Number.POSITIVE_INFINITY,
+        );
+      }
+    }
+    return { table, byAdding };
+  });
+  return (mask: number, remaining: number) => {
+    const lo = mask >>> 0;
+    const hi = (mask - lo) / TWO32;
+    for (const { table, byAdding } of checks) {
+      const steps = Math.min(
+        byAdding,
+        table[lo & 255]!,
+        table[256 + ((lo >>> 8) & 255)]!,
+        table[512 + ((lo >>> 16) & 255)]!,
+        table[768 + (lo >>> 24)]!,
+        table[1024 + (hi & 255)]!,
+      );
+      if (steps > remaining) return true;
+    }
+    return false;
+  };
+}
+
 function wordsOf(data: MixingData, names: readonly string[]): [number, number] {
   const mask = maskOf(data, names);
   const lo = mask >>> 0;
@@ -843,10 +903,17 @@ export function bestMix(data: MixingData, options: SearchOptions): SearchResult 
     options.maxIngredients >= BEAM_FROM_DEPTH
       ? beamFloor(data, options, keep, allowed, valueAt)
       : Number.NEGATIVE_INFINITY;
-  // A state whose best possible outcome cannot reach the answer's last place (the floor, or the last
-  // entry once the list is full and better) is not expanded: branch and bound with a safe bound, so
+  // A state that can no longer have every required effect, or whose best possible outcome cannot
+  // reach the answer's last place (the floor, or the last entry once the list is full and better),
+  // is not expanded: branch and bound with a safe bound, so
   // the answer stays exact. Ties are expanded, so ties still go to the cheaper, shorter sequence.
+  const unreachable = requirementCheck(
+    data,
+    options,
+    [...new Set(options.required ?? [])].map((name) => effectIndex(data, name)),
+  );
   const hopeless = (mask: number, cost: number, remaining: number) => {
+    if (unreachable?.(mask, remaining)) return true;
     const last = top.length < keep ? floor : Math.max(floor, top[top.length - 1]!.score);
     return last > Number.NEGATIVE_INFINITY && !bound(mask, cost, remaining, last);
   };
@@ -892,7 +959,12 @@ export function reachEffects(
   data: MixingData,
   product: MixProduct,
   target: readonly string[],
-  options: { maxIngredients?: number; excluded?: readonly number[]; cancelled?: () => boolean } = {},
+  options: {
+    maxIngredients?: number;
+    excluded?: readonly number[];
+    onProgress?: (share: number) => void;
+    cancelled?: () => boolean;
+  } = {},
 ): FoundMix | null {
   const [wantLo, wantHi] = wordsOf(data, target);
   let best: { mask: number; cost: number; parent: number; ingredient: number; depth: number } | null = null;
@@ -909,6 +981,7 @@ export function reachEffects(
       objective: 'profit',
       maxIngredients: options.maxIngredients ?? MAX_EFFECTS,
       excluded: options.excluded,
+      onProgress: options.onProgress,
       cancelled: options.cancelled,
     },
     (mask, cost, parent, ingredient, depth) => {
