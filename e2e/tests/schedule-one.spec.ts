@@ -3,6 +3,7 @@ import type { Page } from '@playwright/test';
 import { mixingMessages as t } from '@waypoint/shared/mixing-messages';
 import { seriousViolations } from '../support/axe.ts';
 import { expect, test } from '../support/fixtures.ts';
+import { waitForMap } from '../support/map.ts';
 import { waitForTool } from './tools.helpers.ts';
 
 const S1 = 'schedule_one';
@@ -46,9 +47,24 @@ test('builds a mix step by step: effects and price follow every step', async ({ 
   await expect(page.getByTestId('mix-step')).toHaveCount(2);
   await expect(page.getByTestId('mix-step').nth(1)).toContainText('Gasoline');
   await page.setViewportSize({ width: 1440, height: 900 });
+  await expect(page.getByTestId('mix-summary')).toBeHidden();
   await page.screenshot({ path: `${shots}/calculator-1440.png`, fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
   await page.screenshot({ path: `${shots}/calculator-390.png`, fullPage: true });
+  // On a phone the result stays in sight while the player adds from the end of the ingredient list:
+  // Calming, Euphoric, Toxic and Long faced, 35 × 1.8 = $63.
+  await page.getByTestId('ingredient-horsesemen').scrollIntoViewIfNeeded();
+  await page.getByTestId('ingredient-horsesemen').click();
+  const summary = page.getByTestId('mix-summary');
+  await expect(summary.getByTestId('mix-summary-price')).toHaveText('$63');
+  await expect(summary.getByTestId('effect-chip')).toHaveText(['Calming', 'Euphoric', 'Toxic', 'Long faced']);
+  await expect(summary).toBeInViewport();
+  await expect(page.getByTestId('ingredient-horsesemen')).toBeInViewport();
+  await page.screenshot({ path: `${shots}/calculator-390-summary.png` });
+  // Steps reorder from the keyboard too.
+  await page.getByRole('button', { name: t.moveUp('Horse Semen') }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/mix=Cuke,Horse(\+|%20)Semen,Gasoline/);
 });
 
 test('a shared link reopens the same mix, names in any case or ids', async ({ page }) => {
@@ -85,18 +101,20 @@ test('finds the best mix at depth 8 with a required effect, from a link and from
   await expect(best).toBeVisible({ timeout: 90_000 });
   const unconstrained = Number((await best.getByTestId('found-profit').textContent())?.replace('$', ''));
   expect(unconstrained).toBeGreaterThan(250);
-  // Now with a required effect.
+  // Now with a required effect that the unconstrained answer lacks.
+  await expect(best.getByTestId('effect-chip').filter({ hasText: 'Anti-gravity' })).toHaveCount(0);
   const required = page.getByTestId('best-required');
   await required.click();
-  await page.keyboard.type('Zombifying');
-  await page.getByRole('option', { name: 'Zombifying', exact: true }).click();
+  await page.keyboard.type('Anti-gravity');
+  await page.getByRole('option', { name: 'Anti-gravity', exact: true }).click();
   await page.keyboard.press('Escape');
   await page.getByTestId('best-run').click();
-  await expect(page.getByTestId('search-cancel')).toBeVisible();
-  await expect(page.getByRole('progressbar', { name: t.searchProgress })).toBeVisible();
-  await expect(page.getByTestId('search-cancel')).toBeHidden({ timeout: 90_000 });
-  await expect(best).toBeVisible();
-  await expect(best.getByTestId('effect-chip').filter({ hasText: 'Zombifying' })).toBeVisible();
+  // The answer now has Anti-gravity (the search may be too quick to catch its progress bar; the
+  // cancel journey below watches a long one).
+  await expect(best.getByTestId('effect-chip').filter({ hasText: 'Anti-gravity' })).toBeVisible({
+    timeout: 90_000,
+  });
+  await expect(page.getByTestId('search-cancel')).toBeHidden();
   const constrained = Number((await best.getByTestId('found-profit').textContent())?.replace('$', ''));
   expect(constrained).toBeLessThanOrEqual(unconstrained);
   await expect(page.getByTestId('runner-up').first()).toBeVisible();
@@ -104,14 +122,33 @@ test('finds the best mix at depth 8 with a required effect, from a link and from
   const price = await best.getByTestId('found-price').textContent();
   await best.getByRole('button', { name: t.useMix }).click();
   await expect(page.getByTestId('mix-price')).toHaveText(price ?? '');
-  await expect(chips(page).filter({ hasText: 'Zombifying' })).toBeVisible();
+  await expect(chips(page).filter({ hasText: 'Anti-gravity' })).toBeVisible();
 });
 
-test('a search can be cancelled', async ({ page }) => {
+test('a required effect nothing produces is answered at once; a long search shows its progress and can be cancelled', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
   await page.goto(`${calculator}?product=Shroom&optimize=price&max=8`);
   await waitForTool(page, 'best-mix');
+  await expect(page.getByTestId('best-found')).toBeVisible({ timeout: 90_000 });
+  // Lethal, which no ingredient produces: the best-mix search proves at once that no mix has it.
+  await page.getByTestId('best-required').click();
+  await page.keyboard.type('Lethal');
+  await page.getByRole('option', { name: 'Lethal', exact: true }).click();
+  await page.keyboard.press('Escape');
+  await page.getByTestId('best-run').click();
+  await expect(page.getByText(t.noMixFound)).toBeVisible({ timeout: 30_000 });
+  // "How do I get Lethal?" walks every effect set within 8 steps before it can say no: seconds.
+  await page.getByTestId('reach-target').click();
+  await page.keyboard.type('Lethal');
+  await page.getByRole('option', { name: 'Lethal', exact: true }).click();
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: t.findWay }).click();
+  await expect(page.getByRole('progressbar', { name: t.searchProgress })).toBeVisible();
   await page.getByTestId('search-cancel').click();
   await expect(page.getByText(t.searchCancelled)).toBeVisible();
+  await expect(page.getByRole('progressbar', { name: t.searchProgress })).toBeHidden();
 });
 
 test('the customer filter finds the customers of a recipe', async ({ page }) => {
@@ -138,6 +175,20 @@ test('the customer filter finds the customers of a recipe', async ({ page }) => 
   await page.screenshot({ path: `${shots}/customers-1440.png`, fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
   await page.screenshot({ path: `${shots}/customers-390.png`, fullPage: true });
+
+  // "On the map" opens the customer's map with their marker's popup open and in view.
+  await page.setViewportSize({ width: 1440, height: 900 });
+  const first = page.getByTestId('customer-row').first();
+  const name = (await first.locator('td').first().locator('p').first().textContent()) ?? '';
+  expect(name).not.toBe('');
+  await first.getByRole('link', { name: t.showOnMap(name) }).click();
+  await expect(page).toHaveURL(/\/maps\/s1_northtown_map\?marker=/);
+  await waitForMap(page);
+  const popup = page.getByTestId('marker-popup');
+  await expect(popup).toBeVisible();
+  await expect(popup).toContainText(name);
+  await expect(popup).toBeInViewport();
+  await page.screenshot({ path: `${shots}/customer-on-map-1440.png` });
 });
 
 test('the recipe list sorts and opens a recipe in the calculator; items list ingredients and products', async ({
@@ -179,6 +230,12 @@ for (const scheme of ['light', 'dark'] as const) {
       await waitForTool(page, 'mix-step');
       expect(await seriousViolations(page)).toEqual([]);
       await page.screenshot({ path: `${shots}/calculator-${scheme}.png`, fullPage: true });
+      // The phone layout, with the result pinned under the ingredient list.
+      await page.setViewportSize({ width: 390, height: 844 });
+      await expect(page.getByTestId('mix-summary')).toBeVisible();
+      expect(await seriousViolations(page), 'calculator at 390 px').toEqual([]);
+      await page.screenshot({ path: `${shots}/calculator-390-${scheme}.png` });
+      await page.setViewportSize({ width: 1440, height: 900 });
       for (const [tool, testId] of [
         ['schedule_I_recipe_list', 'recipe-row'],
         ['schedule_I_customers', 'customer-row'],

@@ -88,6 +88,358 @@ describe('Schedule I mixing: the data README worked examples', () => {
   });
 });
 
+/**
+ * Mixes worked out by hand from the data README's rules and the JSON data (rules per ingredient,
+ * canonical order, multipliers, prices): each names what happens at each step. Value = base price ×
+ * (1 + Σ multipliers), rounded half to even.
+ */
+const COCAINE_EIGHT = [
+  'Motor Oil',
+  'Cuke',
+  'Paracetamol',
+  'Gasoline',
+  'Cuke',
+  'Horse Semen',
+  'Battery',
+  'Mega Bean',
+];
+const handMixes: {
+  name: string;
+  product: string;
+  mix: string[];
+  effects: string[];
+  price: number;
+  cost: number;
+}[] = [
+  {
+    name: 'Cuke has no rule for Calming and adds Energizing (35 × 1.32 = 46.2)',
+    product: 'OG Kush',
+    mix: ['Cuke'],
+    effects: ['Calming', 'Energizing'],
+    price: 46,
+    cost: 2,
+  },
+  {
+    name: 'Banana turns Calming into Sneaky and adds Gingeritis (35 × 1.44 = 50.4)',
+    product: 'OG Kush',
+    mix: ['Banana'],
+    effects: ['Gingeritis', 'Sneaky'],
+    price: 50,
+    cost: 2,
+  },
+  {
+    name: 'Mouth Wash turns Calming into Anti-gravity and adds Balding (35 × 1.84 = 64.4)',
+    product: 'OG Kush',
+    mix: ['Mouth Wash'],
+    effects: ['Anti-gravity', 'Balding'],
+    price: 64,
+    cost: 4,
+  },
+  {
+    name: 'Mega Bean turns Calming into Glowing and adds Foggy (35 × 1.84)',
+    product: 'OG Kush',
+    mix: ['Mega Bean'],
+    effects: ['Foggy', 'Glowing'],
+    price: 64,
+    cost: 7,
+  },
+  {
+    name: 'Iodine turns Calming into Balding and adds Jennerising (35 × 1.72 = 60.2; the wiki prints $25)',
+    product: 'OG Kush',
+    mix: ['Iodine'],
+    effects: ['Balding', 'Jennerising'],
+    price: 60,
+    cost: 8,
+  },
+  {
+    name: 'half to even: Calming and Bright-Eyed make 35 × 1.5 = 52.5, which rounds to 52',
+    product: 'OG Kush',
+    mix: ['Battery'],
+    effects: ['Bright-Eyed', 'Calming'],
+    price: 52,
+    cost: 8,
+  },
+  {
+    name: 'half to even: Calorie-Dense and Energizing make 52.5, which rounds to 52',
+    product: 'Green Crack',
+    mix: ['Donut'],
+    effects: ['Calorie-Dense', 'Energizing'],
+    price: 52,
+    cost: 3,
+  },
+  {
+    name: 'half to even: Refreshing and Foggy make 52.5, which rounds to 52',
+    product: 'Sour Diesel',
+    mix: ['Mega Bean'],
+    effects: ['Foggy', 'Refreshing'],
+    price: 52,
+    cost: 7,
+  },
+  {
+    name: 'Gasoline turns Energizing into Euphoric and adds Toxic (35 × 1.18 = 41.3)',
+    product: 'Green Crack',
+    mix: ['Gasoline'],
+    effects: ['Euphoric', 'Toxic'],
+    price: 41,
+    cost: 5,
+  },
+  {
+    name: 'chain: Cuke turns Euphoric into Laxative first, then Toxic into the freed Euphoric (35 × 1.4)',
+    product: 'Green Crack',
+    mix: ['Gasoline', 'Cuke'],
+    effects: ['Energizing', 'Euphoric', 'Laxative'],
+    price: 49,
+    cost: 7,
+  },
+  {
+    name: 'chain: Flu Medicine turns Euphoric into Toxic, then Laxative into the freed Euphoric (35 × 1.66)',
+    product: 'Green Crack',
+    mix: ['Gasoline', 'Cuke', 'Flu Medicine'],
+    effects: ['Energizing', 'Euphoric', 'Sedating', 'Toxic'],
+    price: 58,
+    cost: 12,
+  },
+  {
+    name: 'blocked: Cuke cannot turn Gingeritis into Thought-Provoking, which is there (35 × 1.86 = 65.1)',
+    product: 'Green Crack',
+    mix: ['Banana', 'Cuke'],
+    effects: ['Energizing', 'Gingeritis', 'Thought-Provoking'],
+    price: 65,
+    cost: 4,
+  },
+  {
+    name: 'Iodine turns Refreshing into Thought-Provoking and adds Jennerising (35 × 1.86)',
+    product: 'Sour Diesel',
+    mix: ['Iodine'],
+    effects: ['Jennerising', 'Thought-Provoking'],
+    price: 65,
+    cost: 8,
+  },
+  {
+    name: 'Addy turns Sedating into Gingeritis and adds Thought-Provoking (35 × 1.64 = 57.4)',
+    product: 'Granddaddy Purple',
+    mix: ['Addy'],
+    effects: ['Gingeritis', 'Thought-Provoking'],
+    price: 57,
+    cost: 9,
+  },
+  {
+    name: 'Energy Drink turns Sedating into Munchies and adds Athletic (35 × 1.44)',
+    product: 'Granddaddy Purple',
+    mix: ['Energy Drink'],
+    effects: ['Athletic', 'Munchies'],
+    price: 50,
+    cost: 6,
+  },
+  {
+    name: "an ingredient with no rule for the product's effects whose own effect is there changes nothing",
+    product: 'OG Kush',
+    mix: ['Paracetamol', 'Paracetamol'],
+    effects: ['Slippery', 'Sneaky'],
+    price: 55,
+    cost: 6,
+  },
+  {
+    name: 'meth: Gasoline on nothing adds only Toxic, worth nothing (70)',
+    product: 'Meth',
+    mix: ['Gasoline'],
+    effects: ['Toxic'],
+    price: 70,
+    cost: 5,
+  },
+  {
+    name: 'chain: Gasoline turns Euphoric into Spicy, then Energizing into the freed Euphoric (70 × 1.56 = 109.2)',
+    product: 'Meth',
+    mix: ['Gasoline', 'Cuke', 'Gasoline'],
+    effects: ['Euphoric', 'Spicy', 'Toxic'],
+    price: 109,
+    cost: 12,
+  },
+  {
+    name: 'chain: Energy Drink turns Euphoric into Energizing, then Spicy into the freed Euphoric (70 × 1.72)',
+    product: 'Meth',
+    mix: ['Gasoline', 'Cuke', 'Gasoline', 'Energy Drink'],
+    effects: ['Athletic', 'Energizing', 'Euphoric', 'Toxic'],
+    price: 120,
+    cost: 18,
+  },
+  {
+    name: 'cocaine: Cuke adds Energizing (150 × 1.22 = 183)',
+    product: 'Cocaine',
+    mix: ['Cuke'],
+    effects: ['Energizing'],
+    price: 183,
+    cost: 2,
+  },
+  {
+    name: 'blocked: Mega Bean cannot turn Energizing into Cyclopean, which is there (150 × 2.14)',
+    product: 'Cocaine',
+    mix: ['Mega Bean', 'Cuke', 'Mega Bean'],
+    effects: ['Cyclopean', 'Energizing', 'Foggy'],
+    price: 321,
+    cost: 16,
+  },
+  {
+    name: 'shroom: Cuke adds Energizing (65 × 1.22 = 79.3)',
+    product: 'Shroom',
+    mix: ['Cuke'],
+    effects: ['Energizing'],
+    price: 79,
+    cost: 2,
+  },
+  {
+    name: 'shroom: Horse Semen adds Long faced (65 × 1.52 = 98.8)',
+    product: 'Shroom',
+    mix: ['Horse Semen'],
+    effects: ['Long faced'],
+    price: 99,
+    cost: 9,
+  },
+  {
+    name: 'the 8-effect cap and a blocked rule: Cuke cannot turn Foggy into Cyclopean nor add Energizing',
+    product: 'Cocaine',
+    mix: [...COCAINE_EIGHT, 'Cuke'],
+    effects: [
+      'Anti-gravity',
+      'Bright-Eyed',
+      'Cyclopean',
+      'Foggy',
+      'Glowing',
+      'Long faced',
+      'Tropic Thunder',
+      'Zombifying',
+    ],
+    price: 735,
+    cost: 44,
+  },
+  {
+    name: 'the 8-effect cap: Banana still turns Cyclopean and Long faced, but adds no Gingeritis (150 × 4.18)',
+    product: 'Cocaine',
+    mix: [...COCAINE_EIGHT, 'Banana'],
+    effects: [
+      'Anti-gravity',
+      'Bright-Eyed',
+      'Energizing',
+      'Foggy',
+      'Glowing',
+      'Refreshing',
+      'Tropic Thunder',
+      'Zombifying',
+    ],
+    price: 627,
+    cost: 44,
+  },
+];
+
+describe('Schedule I mixing: mixes worked out by hand from the rules', () => {
+  for (const m of handMixes) {
+    it(`${m.product} + ${m.mix.join(', ')}: ${m.name}`, () => {
+      const r = run(m.product, m.mix);
+      expect(sorted(r.effects)).toEqual(sorted(m.effects));
+      expect(r).toMatchObject({ price: m.price, cost: m.cost, profit: m.price - m.cost });
+    });
+  }
+
+  it('Meth + Banana, Cuke, Paracetamol, Gasoline, Cuke, Battery, Horse Semen, Mega Bean, step by step', () => {
+    const r = run('Meth', [
+      'Banana',
+      'Cuke',
+      'Paracetamol',
+      'Gasoline',
+      'Cuke',
+      'Battery',
+      'Horse Semen',
+      'Mega Bean',
+    ]);
+    const expected = [
+      // Banana adds Gingeritis: 70 × 1.2.
+      { effects: ['Gingeritis'], price: 84, cost: 2 },
+      // Cuke: Gingeritis → Thought-Provoking, adds Energizing: 70 × 1.66 = 116.2.
+      { effects: ['Energizing', 'Thought-Provoking'], price: 116, cost: 4 },
+      // Paracetamol: Energizing → Paranoia, adds Sneaky: 70 × 1.68 = 117.6.
+      { effects: ['Paranoia', 'Sneaky', 'Thought-Provoking'], price: 118, cost: 7 },
+      // Gasoline: Paranoia → Calming, Sneaky → Tropic Thunder, adds Toxic: 70 × 2.
+      { effects: ['Calming', 'Thought-Provoking', 'Toxic', 'Tropic Thunder'], price: 140, cost: 12 },
+      // Cuke: Toxic → Euphoric, adds Energizing: 70 × 2.4.
+      {
+        effects: ['Calming', 'Energizing', 'Euphoric', 'Thought-Provoking', 'Tropic Thunder'],
+        price: 168,
+        cost: 14,
+      },
+      // Battery: Euphoric → Zombifying, adds Bright-Eyed: 70 × 3.2.
+      {
+        effects: [
+          'Bright-Eyed',
+          'Calming',
+          'Energizing',
+          'Thought-Provoking',
+          'Tropic Thunder',
+          'Zombifying',
+        ],
+        price: 224,
+        cost: 22,
+      },
+      // Horse Semen: Thought-Provoking → Electrifying, adds Long faced: 70 × 3.78 = 264.6.
+      {
+        effects: [
+          'Bright-Eyed',
+          'Calming',
+          'Electrifying',
+          'Energizing',
+          'Long faced',
+          'Tropic Thunder',
+          'Zombifying',
+        ],
+        price: 265,
+        cost: 31,
+      },
+      // Mega Bean: Calming → Glowing, Energizing → Cyclopean, adds Foggy as the 8th: 70 × 4.86 = 340.2.
+      {
+        effects: [
+          'Bright-Eyed',
+          'Cyclopean',
+          'Electrifying',
+          'Foggy',
+          'Glowing',
+          'Long faced',
+          'Tropic Thunder',
+          'Zombifying',
+        ],
+        price: 340,
+        cost: 38,
+      },
+    ];
+    expect(r.steps.map((s) => ({ effects: sorted(s.effects), price: s.price, cost: s.cost }))).toEqual(
+      expected.map((e) => ({ ...e, effects: sorted(e.effects) })),
+    );
+    // The README's best meth mix for profit at 8 ingredients.
+    expect(r.profit).toBe(302);
+  });
+
+  it('names the replacements of each step in the order they happen', () => {
+    const r = run('Green Crack', ['Gasoline', 'Cuke', 'Flu Medicine']);
+    expect(r.steps.map((s) => ({ replaced: s.replaced, added: s.added }))).toEqual([
+      { replaced: [{ from: 'Energizing', to: 'Euphoric' }], added: 'Toxic' },
+      {
+        replaced: [
+          { from: 'Euphoric', to: 'Laxative' },
+          { from: 'Toxic', to: 'Euphoric' },
+        ],
+        added: 'Energizing',
+      },
+      {
+        replaced: [
+          { from: 'Euphoric', to: 'Toxic' },
+          { from: 'Laxative', to: 'Euphoric' },
+        ],
+        added: 'Sedating',
+      },
+    ]);
+    const blocked = run('Green Crack', ['Banana', 'Cuke']).steps[1]!;
+    expect(blocked).toMatchObject({ replaced: [], added: 'Energizing' });
+  });
+});
+
 describe('Schedule I mixing rules', () => {
   it('rounds half to even', () => {
     expect([0.5, 1.5, 2.5, 38.5, 39.5, 38.49, 38.51].map(roundHalfEven)).toEqual([0, 2, 2, 38, 40, 38, 39]);
@@ -136,6 +488,23 @@ describe('Schedule I mixing rules', () => {
     );
   });
 
+  it("the search's fast step gives the same effects as the detailed step on random effect sets", () => {
+    let seed = 12345;
+    const random = (n: number) => {
+      seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
+      return seed % n;
+    };
+    for (let k = 0; k < 5000; k++) {
+      const names = new Set<string>();
+      const size = random(MAX_EFFECTS + 1);
+      while (names.size < size) names.add(data.ordered[random(data.ordered.length)]!.name);
+      const mask = maskOf(data, [...names]);
+      for (let i = 0; i < data.ingredients.length; i++) {
+        expect(nextMask(data, mask, i)).toBe(mixStep(data, mask, i).mask);
+      }
+    }
+  });
+
   it('takes ingredient and product names or ids, ignoring case', () => {
     expect(ingredientIndex(data, 'mega bean')).toBe(ingredientIndex(data, 'megabean'));
     expect(productOf(data, 'og kush')?.id).toBe('ogkush');
@@ -182,7 +551,131 @@ describe('best mix (exact search over effect sets)', () => {
         expect(byProfit.best!.ingredients.length).toBeLessThanOrEqual(depth);
       }
     }
-  });
+  }, 60_000);
+
+  /**
+   * The optimum at 5 to 8 ingredients, as recorded from the search (brute force is out of reach
+   * there): [sell price, cost] of the best by price (ties to the cheaper) and [profit, cost] of the
+   * best by profit. A faster search must find exactly these; a changed figure means a changed answer.
+   */
+  const recordedOptima: Record<string, Record<'price' | 'profit', [number, number][]>> = {
+    'OG Kush': {
+      price: [
+        [136, 31],
+        [154, 40],
+        [170, 41],
+        [176, 49],
+      ],
+      profit: [
+        [108, 19],
+        [120, 24],
+        [136, 28],
+        [140, 31],
+      ],
+    },
+    'Sour Diesel': {
+      price: [
+        [136, 32],
+        [152, 36],
+        [170, 45],
+        [175, 52],
+      ],
+      profit: [
+        [105, 27],
+        [117, 34],
+        [129, 38],
+        [130, 31],
+      ],
+    },
+    'Green Crack': {
+      price: [
+        [136, 39],
+        [153, 33],
+        [172, 42],
+        [176, 44],
+      ],
+      profit: [
+        [109, 25],
+        [120, 33],
+        [132, 34],
+        [140, 31],
+      ],
+    },
+    'Granddaddy Purple': {
+      price: [
+        [132, 39],
+        [151, 41],
+        [168, 38],
+        [174, 54],
+      ],
+      profit: [
+        [104, 24],
+        [117, 27],
+        [130, 33],
+        [134, 31],
+      ],
+    },
+    Meth: {
+      price: [
+        [239, 31],
+        [274, 40],
+        [309, 47],
+        [343, 42],
+      ],
+      profit: [
+        [214, 24],
+        [242, 27],
+        [274, 33],
+        [302, 38],
+      ],
+    },
+    Cocaine: {
+      price: [
+        [513, 31],
+        [588, 40],
+        [663, 47],
+        [735, 42],
+      ],
+      profit: [
+        [486, 24],
+        [549, 27],
+        [624, 33],
+        [693, 42],
+      ],
+    },
+    Shroom: {
+      price: [
+        [222, 31],
+        [255, 40],
+        [287, 47],
+        [318, 42],
+      ],
+      profit: [
+        [197, 24],
+        [223, 27],
+        [252, 33],
+        [278, 38],
+      ],
+    },
+  };
+
+  it('finds the recorded optimum for 5 to 8 ingredients on every product, both objectives', () => {
+    for (const product of data.products) {
+      for (const objective of ['price', 'profit'] as const) {
+        for (let depth = 5; depth <= 8; depth++) {
+          const found = bestMix(data, { product, maxIngredients: depth, objective }).best!;
+          const label = `${product.name} ${objective} ≤${depth}`;
+          expect([objective === 'price' ? found.price : found.profit, found.cost], label).toEqual(
+            recordedOptima[product.name]![objective][depth - 5],
+          );
+          expect(mix(data, product, found.ingredients), label).toMatchObject({
+            price: found.price,
+            cost: found.cost,
+          });
+        }
+      }
+    }
+  }, 180_000);
 
   it('honours required and forbidden effects and excluded ingredients', () => {
     const product = productOf(data, 'OG Kush')!;
@@ -198,6 +691,18 @@ describe('best mix (exact search over effect sets)', () => {
     expect(
       bestMix(data, { product, maxIngredients: 2, objective: 'profit', required: ['Lethal'] }).best,
     ).toBeNull();
+    // Nothing produces Lethal: the search proves it from the start instead of walking 8 steps.
+    const lethal = bestMix(data, { product, maxIngredients: 8, objective: 'price', required: ['Lethal'] });
+    expect(lethal).toMatchObject({ best: null, complete: true });
+    expect(lethal.states).toBeLessThan(100);
+    // Shrinking comes only from Focused with Energy Drink: answered, and with Shrinking.
+    const shrinking = bestMix(data, {
+      product,
+      maxIngredients: 5,
+      objective: 'profit',
+      required: ['Shrinking'],
+    });
+    expect(effectsOf(data, shrinking.best!.mask)).toContain('Shrinking');
     const noToxic = bestMix(data, { product, maxIngredients: 3, objective: 'price', forbidden: ['Toxic'] });
     expect(effectsOf(data, noToxic.best!.mask)).not.toContain('Toxic');
     const cuke = ingredientIndex(data, 'Cuke');
@@ -226,7 +731,7 @@ describe('best mix (exact search over effect sets)', () => {
     const shares: number[] = [];
     const full = bestMix(data, {
       product,
-      maxIngredients: 5,
+      maxIngredients: 7,
       objective: 'profit',
       onProgress: (share) => shares.push(share),
     });
@@ -245,7 +750,7 @@ describe('best mix (exact search over effect sets)', () => {
     expect(stopped.states).toBeLessThan(full.states);
     // What it found so far is real, never better than the optimum.
     if (stopped.best) expect(stopped.best.profit).toBeLessThanOrEqual(full.best!.profit);
-  });
+  }, 60_000);
 
   it('answers distinct runners-up in order, each with its real figures', () => {
     const product = productOf(data, 'Green Crack')!;

@@ -48,9 +48,17 @@ export interface MixingData {
   compiled: { base: number; rules: [number, number][] }[];
   /**
    * The same as bit masks over two 32-bit words, for the fast step: per ingredient the base effect
-   * (low, high word) and per rule (from low, from high, to low, to high).
+   * (low, high word), the effects that have a rule (low, high word) and each one's target by effect
+   * index (low, high word).
    */
-  fast: { baseLo: number; baseHi: number; rules: Int32Array }[];
+  fast: {
+    baseLo: number;
+    baseHi: number;
+    fromLo: number;
+    fromHi: number;
+    toLo: Int32Array;
+    toHi: Int32Array;
+  }[];
 }
 
 const TWO32 = 4294967296;
@@ -91,13 +99,17 @@ export function compileMixingData(
   }));
   const fast = compiled.map(({ base, rules }) => {
     const [baseLo, baseHi] = wordBit(base);
-    const flat = new Int32Array(rules.length * 4);
-    rules.forEach(([from, to], k) => {
+    let fromLo = 0;
+    let fromHi = 0;
+    const toLo = new Int32Array(64);
+    const toHi = new Int32Array(64);
+    for (const [from, to] of rules) {
       const [fl, fh] = wordBit(from);
-      const [tl, th] = wordBit(to);
-      flat.set([fl, fh, tl, th], k * 4);
-    });
-    return { baseLo, baseHi, rules: flat };
+      fromLo |= fl;
+      fromHi |= fh;
+      [toLo[from], toHi[from]] = wordBit(to);
+    }
+    return { baseLo, baseHi, fromLo, fromHi, toLo, toHi };
   });
   return { effects, ingredients, products, ordered, indexOf, compiled, fast };
 }
@@ -158,23 +170,39 @@ export function mixStep(data: MixingData, mask: number, ingredient: number, deta
   return { mask: next, replaced, added };
 }
 
-/** The same step for searches: the resulting mask only, in 32-bit word operations. */
+/**
+ * The same step for searches: the resulting mask only, in 32-bit word operations. Only the effects
+ * that have a rule are walked, lowest bit (canonical order) first; a source is never touched by an
+ * earlier rule of the same step (each effect has at most one rule per ingredient), so only the target
+ * needs checking.
+ */
 export function nextMask(data: MixingData, mask: number, ingredient: number): number {
-  const { baseLo, baseHi, rules } = data.fast[ingredient]!;
+  const { baseLo, baseHi, fromLo, fromHi, toLo, toHi } = data.fast[ingredient]!;
   const lo0 = mask >>> 0;
   const hi0 = (mask - lo0) / TWO32;
-  let lo = lo0;
-  let hi = hi0;
-  for (let k = 0; k < rules.length; k += 4) {
-    const fl = rules[k]!;
-    const fh = rules[k + 1]!;
-    if (((lo0 & fl) | (hi0 & fh)) === 0) continue;
-    const tl = rules[k + 2]!;
-    const th = rules[k + 3]!;
+  let lo = lo0 | 0;
+  let hi = hi0 | 0;
+  let pending = lo0 & fromLo;
+  while (pending !== 0) {
+    const low = pending & -pending;
+    pending ^= low;
+    const e = 31 - Math.clz32(low);
+    const tl = toLo[e]!;
+    const th = toHi[e]!;
     if (((lo & tl) | (hi & th)) !== 0) continue;
-    if (((lo & fl) | (hi & fh)) === 0) continue;
-    lo = (lo & ~fl) | tl;
-    hi = (hi & ~fh) | th;
+    lo = (lo & ~low) | tl;
+    hi |= th;
+  }
+  pending = hi0 & fromHi;
+  while (pending !== 0) {
+    const low = pending & -pending;
+    pending ^= low;
+    const e = 63 - Math.clz32(low);
+    const tl = toLo[e]!;
+    const th = toHi[e]!;
+    if (((lo & tl) | (hi & th)) !== 0) continue;
+    lo |= tl;
+    hi = (hi & ~low) | th;
   }
   if (((lo & baseLo) | (hi & baseHi)) === 0 && popcount32(lo) + popcount32(hi) < MAX_EFFECTS) {
     lo |= baseLo;
@@ -340,14 +368,11 @@ class CostTable {
     while (this.hi[at] !== -1 && (this.lo[at] !== lo || this.hi[at] !== hi)) at = (at + 1) & this.mask;
     return at;
   }
-  /** The stored cost of a set, or -1. */
-  get(set: number): number {
-    const lo = set | 0;
-    const hi = (set - (set >>> 0)) / TWO32;
-    const at = this.slot(lo, hi);
-    return this.hi[at] === -1 ? -1 : this.cost[at]!;
-  }
-  set(set: number, cost: number) {
+  /**
+   * Records `cost` for a set when it is the first or a cheaper one (one probe): true then, false when
+   * the set is already known for no more.
+   */
+  lower(set: number, cost: number): boolean {
     const lo = set | 0;
     const hi = (set - (set >>> 0)) / TWO32;
     const at = this.slot(lo, hi);
@@ -357,9 +382,11 @@ class CostTable {
       this.hi[at] = hi;
       this.cost[at] = cost;
       if (this.size * 2 > this.mask) this.grow();
-      return;
+      return true;
     }
+    if (this.cost[at]! <= cost) return false;
     this.cost[at] = cost;
+    return true;
   }
   private grow() {
     const { lo, hi, cost } = this;
@@ -419,7 +446,7 @@ function explore(
   const bestCost = new CostTable();
   const start = maskOf(data, options.product.baseEffects);
   states.add(start, 0, -1, -1);
-  bestCost.set(start, 0);
+  bestCost.lower(start, 0);
   let frontier = [0];
   let evaluated = 1;
   const depth = Math.max(0, Math.min(MAX_EFFECTS, Math.floor(options.maxIngredients)));
@@ -454,12 +481,11 @@ function explore(
           visit(to, c, from, usable[k]!, d);
           continue;
         }
-        const known = bestCost.get(to);
-        if (known >= 0 && known <= c) continue;
-        bestCost.set(to, c);
-        const index = states.add(to, c, from, usable[k]!);
+        if (!bestCost.lower(to, c)) continue;
         visit(to, c, from, usable[k]!, d);
-        next.push(index);
+        // Judged now, a state that cannot lead to anything better is not kept for the next depth.
+        if (hopeless?.(to, c, depth - d)) continue;
+        next.push(states.add(to, c, from, usable[k]!));
       }
     }
     if (!complete) break;
@@ -469,50 +495,287 @@ function explore(
   return { states, complete, evaluated };
 }
 
-/**
- * An upper bound of the market value a product can reach from an effect set in `remaining` more steps.
- * A step keeps an effect or replaces it by a rule's target, so after r steps an effect's multiplier is
- * at most `reach[r][effect]`; each step adds at most one effect (an ingredient's own), which the
- * remaining steps may transform too; and a product holds at most 8 effects.
- */
-function boundsOf(data: MixingData, options: SearchOptions) {
-  const excluded = new Set(options.excluded ?? []);
-  const usable = data.compiled.filter((_, i) => !excluded.has(i));
+/** Sums over the effects of a set, read from its five bytes: `table[b * 256 + byte b of the set]`. */
+function byteSum(table: Float64Array, mask: number, offset = 0): number {
+  const lo = mask >>> 0;
+  const hi = (mask - lo) / TWO32;
+  return (
+    table[offset + (lo & 255)]! +
+    table[offset + 256 + ((lo >>> 8) & 255)]! +
+    table[offset + 512 + ((lo >>> 16) & 255)]! +
+    table[offset + 768 + (lo >>> 24)]! +
+    table[offset + 1024 + (hi & 255)]!
+  );
+}
+
+/** A byte table (5 × 256) of Σ `weight(effect)` over the effects of each byte value. */
+function fillByteTable(table: Float64Array, offset: number, effects: number, weight: (e: number) => number) {
+  for (let b = 0; b < 5; b++) {
+    const at = offset + b * 256;
+    for (let v = 1; v < 256; v++) {
+      const low = v & -v;
+      const e = b * 8 + 31 - Math.clz32(low);
+      table[at + v] = table[at + (v ^ low)]! + (e < effects ? weight(e) : 0);
+    }
+  }
+}
+
+/** What the search's upper bound needs, computed once per game data and set of excluded ingredients. */
+interface BoundTables {
+  /** Usable ingredients: their indexes and prices. */
+  usable: number[];
+  prices: Float64Array;
+  minPrice: number;
+  /** `values`: the multipliers of a set (its own value); byte table. */
+  values: Float64Array;
+  /**
+   * `steps[((r × n + i) × 1280) + byte table]`: the best each effect can become when ingredient i is
+   * the next step and r − 1 steps follow.
+   */
+  steps: Float64Array;
+  /**
+   * `pairs[(i × 1280) + byte table]`, two steps left: the next step is ingredient i, and within each
+   * byte the effects share one best second ingredient (tighter than `steps` at r = 2).
+   */
+  pairs: Float64Array;
+  /** `perByte[r]`: the same with every byte taking its own best ingredient (a quicker, looser filter). */
+  perByte: Float64Array[];
+  /** `added[r][i]`: the best the effect ingredient i adds can become in the r − 1 steps after it. */
+  added: Float64Array[];
+  /** `later[r][free]`: the most the effects added by the steps after the first can bring. */
+  later: Float64Array[];
+  /** `perByteAdd[r][free]`: the most added effects can bring, whichever the first ingredient. */
+  perByteAdd: Float64Array[];
+}
+
+const boundTablesCache = new WeakMap<MixingData, Map<string, BoundTables>>();
+
+function boundTablesOf(data: MixingData, excludedList: readonly number[]): BoundTables {
+  const key = [...new Set(excludedList)].sort((a, b) => a - b).join();
+  let byData = boundTablesCache.get(data);
+  if (!byData) {
+    byData = new Map();
+    boundTablesCache.set(data, byData);
+  }
+  const cached = byData.get(key);
+  if (cached) return cached;
+  const excluded = new Set(excludedList);
+  const usable = data.compiled.map((_, i) => i).filter((i) => !excluded.has(i));
+  const compiled = usable.map((i) => data.compiled[i]!);
+  const n = usable.length;
+  const effects = data.ordered.length;
+  // reach[r][e]: the most valuable effect e can become in r steps through any rules (or stay).
   const reach: Float64Array[] = [Float64Array.from(data.ordered, (e) => e.multiplier)];
   for (let r = 1; r <= MAX_EFFECTS; r++) {
     const prev = reach[r - 1]!;
     const next = Float64Array.from(prev);
-    for (const { rules } of usable)
+    for (const { rules } of compiled)
       for (const [from, to] of rules) next[from] = Math.max(next[from]!, prev[to]!);
     reach.push(next);
   }
-  // The best an added effect can become with r - 1 steps after the one that adds it.
+  // slot[r]: the best an effect added with r steps left (the adding step included) can become.
   const slot = reach.map((_, r) =>
-    r === 0 ? 0 : Math.max(0, ...usable.map(({ base }) => reach[r - 1]![base]!)),
+    r === 0 ? 0 : Math.max(0, ...compiled.map(({ base }) => reach[r - 1]![base]!)),
   );
+  const later = reach.map((_, r) =>
+    Float64Array.from({ length: MAX_EFFECTS + 1 }, (_, free) => {
+      let sum = 0;
+      for (let j = 2; j <= r && j - 1 <= free; j++) sum += slot[r - j + 1]!;
+      return sum;
+    }),
+  );
+  const steps = new Float64Array((MAX_EFFECTS + 1) * n * 1280);
+  for (let r = 1; r <= MAX_EFFECTS; r++) {
+    const after = reach[r - 1]!;
+    for (let i = 0; i < n; i++) {
+      const target = Int32Array.from({ length: effects }, (_, e) => e);
+      for (const [from, to] of compiled[i]!.rules) target[from] = to;
+      // With ingredient i an effect either stays (no rule, or its target is there) or moves once.
+      fillByteTable(steps, (r * n + i) * 1280, effects, (e) => Math.max(after[e]!, after[target[e]!]!));
+    }
+  }
+  const targets = compiled.map(({ rules }) => {
+    const target = Int32Array.from({ length: effects }, (_, e) => e);
+    for (const [from, to] of rules) target[from] = to;
+    return target;
+  });
+  const multiplier = reach[0]!;
+  const pairs = new Float64Array(n * 1280);
+  const row = new Float64Array(1280);
+  for (let i = 0; i < n; i++) {
+    const ti = targets[i]!;
+    for (let j = 0; j < n; j++) {
+      const tj = targets[j]!;
+      // Each effect: stays, or moves once in either step, or in both.
+      fillByteTable(row, 0, effects, (e) =>
+        Math.max(multiplier[e]!, multiplier[ti[e]!]!, multiplier[tj[e]!]!, multiplier[tj[ti[e]!]!]!),
+      );
+      for (let k = 0; k < 1280; k++) pairs[i * 1280 + k] = Math.max(pairs[i * 1280 + k]!, row[k]!);
+    }
+  }
+  const perByte = reach.map((_, r) => {
+    const out = new Float64Array(1280);
+    if (r === 0) return out;
+    for (let i = 0; i < n; i++) {
+      const at = (r * n + i) * 1280;
+      for (let k = 0; k < 1280; k++) out[k] = Math.max(out[k]!, steps[at + k]!);
+    }
+    return out;
+  });
+  const added = reach.map((_, r) =>
+    Float64Array.from(compiled, ({ base }) => (r === 0 ? 0 : reach[r - 1]![base]!)),
+  );
+  const perByteAdd = reach.map((_, r) =>
+    Float64Array.from({ length: MAX_EFFECTS + 1 }, (_, free) =>
+      free === 0 || r === 0
+        ? 0
+        : Math.max(later[r]![free]!, ...Array.from(added[r]!, (a) => a + later[r]![free - 1]!)),
+    ),
+  );
+  const values = new Float64Array(1280);
+  fillByteTable(values, 0, effects, (e) => reach[0]![e]!);
+  const prices = Float64Array.from(usable, (i) => data.ingredients[i]!.price);
+  const tables: BoundTables = {
+    usable,
+    prices,
+    minPrice: n > 0 ? Math.min(...prices) : 0,
+    values,
+    steps,
+    pairs,
+    perByte,
+    added,
+    later,
+    perByteAdd,
+  };
+  byData.set(key, tables);
+  return tables;
+}
+
+/**
+ * An upper bound for pruning the best-mix search: whether a product can still reach a score (sell
+ * price, or profit) from an effect set with `cost` spent, in one to `remaining` more steps (the set
+ * itself has been judged already).
+ *
+ * The next step is judged per ingredient: with ingredient i, each effect either stays or becomes its
+ * rule's target (a step moves an effect at most once and never merges two), and the ingredient's own
+ * effect may join when there is room. After that step the remaining steps are relaxed per effect: an
+ * effect can at best become the most valuable effect reachable from it through any rules in that many
+ * steps, and each later step adds at most one effect (at most 8 in all). The sums per ingredient are
+ * read from byte tables (five lookups). With two steps left (where most states are) the second step
+ * is not relaxed per effect but shared by the effects of each byte (`pairs`), and what passes has its
+ * next step taken for real: 16 steps, each judged by its own value and by the nearly exact one-step
+ * bound.
+ *
+ * The value is an integer, so floor(base × (1 + sum)) + 1 − spent ≥ score exactly when base × (1 +
+ * sum) ≥ score − 1 + spent; the + 1 covers the game's float32 sum, which never moves a value by a
+ * whole unit.
+ */
+function boundsOf(data: MixingData, options: SearchOptions) {
+  const { usable, prices, minPrice, values, steps, pairs, perByte, added, later, perByteAdd } = boundTablesOf(
+    data,
+    options.excluded ?? [],
+  );
+  const n = usable.length;
+  const profit = options.objective === 'profit';
   const base = options.product.basePrice;
-  return (mask: number, remaining: number) => {
+  const sizeOf = (mask: number) => {
+    const lo = mask >>> 0;
+    return popcount32(lo) + popcount32((mask - lo) / TWO32);
+  };
+  /** The per-ingredient bound (first step per ingredient, the rest relaxed). */
+  const stepsReach = (mask: number, cost: number, r: number, score: number) => {
+    const table = r === 2 ? pairs : steps;
+    const first = r === 2 ? 0 : r * n * 1280;
+    const free = MAX_EFFECTS - sizeOf(mask);
+    // Room left: the first step may add its effect and later steps one each, or only later steps.
+    const restAfterAdd = free > 0 ? later[r]![free - 1]! : 0;
+    const restOnly = later[r]![free]!;
+    const adds = added[r]!;
+    const need = score - 1 + (profit ? cost : 0);
+    for (let i = 0, at = first; i < n; i++, at += 1280) {
+      let sum = byteSum(table, mask, at);
+      if (free > 0) sum += Math.max(adds[i]! + restAfterAdd, restOnly);
+      if (base * (1 + sum) >= need + (profit ? prices[i]! : 0)) return true;
+    }
+    return false;
+  };
+  /** The looser five-lookup filter: any continuation pays at least the cheapest ingredient. */
+  const quickReach = (mask: number, cost: number, r: number, score: number) =>
+    base * (1 + byteSum(perByte[r]!, mask) + perByteAdd[r]![MAX_EFFECTS - sizeOf(mask)]!) >=
+    score - 1 + (profit ? cost + minPrice : 0);
+  return (mask: number, cost: number, remaining: number, score: number) => {
     const r = Math.min(remaining, MAX_EFFECTS);
-    const row = reach[r]!;
-    let sum = 0;
-    let size = 0;
-    let lo = mask >>> 0;
-    let hi = (mask - lo) / TWO32;
-    while (lo !== 0) {
-      const low = lo & -lo;
-      sum += row[31 - Math.clz32(low)]!;
-      size++;
-      lo ^= low;
+    if (!quickReach(mask, cost, r, score) || !stepsReach(mask, cost, r, score)) return false;
+    if (r !== 2) return true;
+    for (let i = 0; i < n; i++) {
+      const child = nextMask(data, mask, usable[i]!);
+      const childCost = cost + prices[i]!;
+      // Stopping after this step (for profit, no second ingredient is paid for then) …
+      if (profit && base * (1 + byteSum(values, child)) >= score - 1 + childCost) return true;
+      // … or one more step.
+      if (quickReach(child, childCost, 1, score) && stepsReach(child, childCost, 1, score)) return true;
     }
-    while (hi !== 0) {
-      const low = hi & -hi;
-      sum += row[63 - Math.clz32(low)]!;
-      size++;
-      hi ^= low;
+    return false;
+  };
+}
+
+/**
+ * For required effects: true when some required effect can no longer be on the product within
+ * `remaining` steps, whatever the score. A step moves an effect along one rule at most, and an
+ * effect can only appear as an ingredient's own effect or a rule's target, so the steps an absent
+ * effect needs are at least the shortest rule path to it from an effect of the set, or one step
+ * (adding an ingredient's effect) plus the shortest path from that effect (blocked rules and the
+ * 8-effect cap only make it longer).
+ */
+function requirementCheck(data: MixingData, options: SearchOptions, required: readonly number[]) {
+  if (required.length === 0) return undefined;
+  const excluded = new Set(options.excluded ?? []);
+  const usable = data.compiled.filter((_, i) => !excluded.has(i));
+  const effects = data.ordered.length;
+  const checks = required.map((target) => {
+    // Shortest rule paths to the target, walking the rules backwards.
+    const dist = new Float64Array(effects).fill(Number.POSITIVE_INFINITY);
+    dist[target] = 0;
+    for (let d = 0, changed = true; changed; d++) {
+      changed = false;
+      for (const { rules } of usable) {
+        for (const [from, to] of rules) {
+          if (dist[to] === d && dist[from]! > d + 1) {
+            dist[from] = d + 1;
+            changed = true;
+          }
+        }
+      }
     }
-    sum += Math.min(r, Math.max(0, MAX_EFFECTS - size)) * slot[r]!;
-    // One more than the exact sum: float32 rounding can never make the real value exceed it.
-    return Math.floor(base * (1 + sum)) + 1;
+    const byAdding = 1 + Math.min(...usable.map(({ base }) => dist[base]!));
+    const table = new Float64Array(1280).fill(Number.POSITIVE_INFINITY);
+    for (let b = 0; b < 5; b++) {
+      for (let v = 1; v < 256; v++) {
+        const low = v & -v;
+        const e = b * 8 + 31 - Math.clz32(low);
+        table[b * 256 + v] = Math.min(
+          table[b * 256 + (v ^ low)]!,
+          e < effects ? dist[e]! : Number.POSITIVE_INFINITY,
+        );
+      }
+    }
+    return { table, byAdding };
+  });
+  return (mask: number, remaining: number) => {
+    const lo = mask >>> 0;
+    const hi = (mask - lo) / TWO32;
+    for (const { table, byAdding } of checks) {
+      const steps = Math.min(
+        byAdding,
+        table[lo & 255]!,
+        table[256 + ((lo >>> 8) & 255)]!,
+        table[512 + ((lo >>> 16) & 255)]!,
+        table[768 + (lo >>> 24)]!,
+        table[1024 + (hi & 255)]!,
+      );
+      if (steps > remaining) return true;
+    }
+    return false;
   };
 }
 
@@ -522,11 +785,6 @@ function wordsOf(data: MixingData, names: readonly string[]): [number, number] {
   return [lo, (mask - lo) / TWO32];
 }
 
-/**
- * The best mix of a product within a number of ingredients: the highest sell price or the highest
- * profit, under optional constraints. Exact: every reachable effect set is judged with its cheapest
- * sequence. Ties go to the cheaper, then the shorter sequence.
- */
 /**
  * Market value for the search: the multipliers summed through byte tables (five lookups per set)
  * in double precision, then the game's float32 sum only where it could round differently (a value
@@ -559,6 +817,65 @@ function fastValuer(data: MixingData, basePrice: number) {
   };
 }
 
+/** How many states per depth the quick first pass of the best-mix search follows. */
+const BEAM_WIDTH = 800;
+/** From how many ingredients on the search makes that first pass. */
+const BEAM_FROM_DEPTH = 6;
+
+/**
+ * A quick first pass for the best-mix search: a beam search that follows only the best-scoring
+ * states of each depth. It proves nothing about the optimum, but the `keep` distinct effect sets it
+ * meets are real, so the `keep`-th best score among them is a floor the exact search may prune
+ * against from its first depth on (instead of from the scores it has met so far, which at the
+ * shallow depths are far below the optimum). -Infinity when it met fewer than `keep` sets.
+ */
+function beamFloor(
+  data: MixingData,
+  options: SearchOptions,
+  keep: number,
+  allowed: (mask: number) => boolean,
+  valueAt: (mask: number) => number,
+): number {
+  const excluded = new Set(options.excluded ?? []);
+  const usable = data.ingredients.map((_, i) => i).filter((i) => !excluded.has(i));
+  const profit = options.objective === 'profit';
+  const depth = Math.max(0, Math.min(MAX_EFFECTS, Math.floor(options.maxIngredients)));
+  const found = new Map<number, number>();
+  let frontier: { mask: number; cost: number; rank: number }[] = [
+    { mask: maskOf(data, options.product.baseEffects), cost: 0, rank: 0 },
+  ];
+  for (let d = 1; d <= depth; d++) {
+    if (options.cancelled?.()) return Number.NEGATIVE_INFINITY;
+    const cheapest = new Map<number, number>();
+    for (const { mask, cost } of frontier) {
+      for (const i of usable) {
+        const to = nextMask(data, mask, i);
+        const c = cost + data.ingredients[i]!.price;
+        const known = cheapest.get(to);
+        if (known === undefined || c < known) cheapest.set(to, c);
+      }
+    }
+    const next: typeof frontier = [];
+    for (const [mask, cost] of cheapest) {
+      const price = valueAt(mask);
+      const score = profit ? price - cost : price;
+      if (allowed(mask) && !((found.get(mask) ?? Number.NEGATIVE_INFINITY) >= score)) found.set(mask, score);
+      // Among equal prices the cheaper state is the more promising one.
+      next.push({ mask, cost, rank: profit ? score : price - cost / 1000 });
+    }
+    next.sort((a, b) => b.rank - a.rank);
+    frontier = next.slice(0, BEAM_WIDTH);
+  }
+  if (found.size < keep) return Number.NEGATIVE_INFINITY;
+  return [...found.values()].sort((a, b) => b - a)[keep - 1]!;
+}
+
+/**
+ * The best mix of a product within a number of ingredients: the highest sell price or the highest
+ * profit, under optional constraints. Exact: every reachable effect set is judged with its cheapest
+ * sequence, and a state is dropped only when a safe upper bound proves nothing it leads to can enter
+ * the answer. Ties go to the cheaper, then the shorter sequence.
+ */
 export function bestMix(data: MixingData, options: SearchOptions): SearchResult {
   const [reqLo, reqHi] = wordsOf(data, options.required ?? []);
   const [forLo, forHi] = wordsOf(data, options.forbidden ?? []);
@@ -576,12 +893,29 @@ export function bestMix(data: MixingData, options: SearchOptions): SearchResult 
   const top: Top[] = [];
   const bound = boundsOf(data, options);
   const valueAt = fastValuer(data, base);
-  // Once the list is full, a state whose best possible outcome cannot beat its last entry is not
-  // expanded (branch and bound; the bound is safe, so the answer stays exact).
+  const allowed = (mask: number) => {
+    const lo = mask >>> 0;
+    const hi = (mask - lo) / TWO32;
+    return (lo & reqLo) >>> 0 === reqLo && (hi & reqHi) === reqHi && (lo & forLo) === 0 && (hi & forHi) === 0;
+  };
+  // Shallow searches are over before a first pass would pay for itself.
+  const floor =
+    options.maxIngredients >= BEAM_FROM_DEPTH
+      ? beamFloor(data, options, keep, allowed, valueAt)
+      : Number.NEGATIVE_INFINITY;
+  // A state that can no longer have every required effect, or whose best possible outcome cannot
+  // reach the answer's last place (the floor, or the last entry once the list is full and better),
+  // is not expanded: branch and bound with a safe bound, so
+  // the answer stays exact. Ties are expanded, so ties still go to the cheaper, shorter sequence.
+  const unreachable = requirementCheck(
+    data,
+    options,
+    [...new Set(options.required ?? [])].map((name) => effectIndex(data, name)),
+  );
   const hopeless = (mask: number, cost: number, remaining: number) => {
-    if (top.length < keep) return false;
-    const best = bound(mask, remaining) - (options.objective === 'profit' ? cost : 0);
-    return best < top[top.length - 1]!.score;
+    if (unreachable?.(mask, remaining)) return true;
+    const last = top.length < keep ? floor : Math.max(floor, top[top.length - 1]!.score);
+    return last > Number.NEGATIVE_INFINITY && !bound(mask, cost, remaining, last);
   };
   const better = (a: Top, b: Top) =>
     a.score !== b.score ? a.score > b.score : a.cost !== b.cost ? a.cost < b.cost : a.depth < b.depth;
@@ -589,10 +923,7 @@ export function bestMix(data: MixingData, options: SearchOptions): SearchResult 
     data,
     options,
     (mask, cost, parent, ingredient, depth) => {
-      const lo = mask >>> 0;
-      const hi = (mask - lo) / TWO32;
-      if ((lo & reqLo) >>> 0 !== reqLo || (hi & reqHi) !== reqHi) return;
-      if ((lo & forLo) !== 0 || (hi & forHi) !== 0) return;
+      if (!allowed(mask)) return;
       const price = valueAt(mask);
       const score = options.objective === 'price' ? price : price - cost;
       const worst = top[top.length - 1];
@@ -628,7 +959,12 @@ export function reachEffects(
   data: MixingData,
   product: MixProduct,
   target: readonly string[],
-  options: { maxIngredients?: number; excluded?: readonly number[]; cancelled?: () => boolean } = {},
+  options: {
+    maxIngredients?: number;
+    excluded?: readonly number[];
+    onProgress?: (share: number) => void;
+    cancelled?: () => boolean;
+  } = {},
 ): FoundMix | null {
   const [wantLo, wantHi] = wordsOf(data, target);
   let best: { mask: number; cost: number; parent: number; ingredient: number; depth: number } | null = null;
@@ -645,6 +981,7 @@ export function reachEffects(
       objective: 'profit',
       maxIngredients: options.maxIngredients ?? MAX_EFFECTS,
       excluded: options.excluded,
+      onProgress: options.onProgress,
       cancelled: options.cancelled,
     },
     (mask, cost, parent, ingredient, depth) => {

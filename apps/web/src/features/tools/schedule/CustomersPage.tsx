@@ -14,6 +14,7 @@ import { IconSearch } from '@tabler/icons-react';
 import type { MixingData } from '@waypoint/shared/domain/mixing';
 import { mix } from '@waypoint/shared/domain/mixing';
 import { customersForMix } from '@waypoint/shared/domain/schedule-tools';
+import { mapViewParams } from '@waypoint/shared/map/view-url';
 import { toolLabels } from '@waypoint/shared/messages';
 import { mixingMessages as t } from '@waypoint/shared/mixing-messages';
 import type { TCustomer } from '@waypoint/shared/models/types';
@@ -161,7 +162,7 @@ function Customers({ content, data, gameId }: { content: MixingContent; data: Mi
                         {marker ? (
                           <Anchor
                             component={Link}
-                            to={`/game/${encodeURIComponent(gameId)}/maps/${encodeURIComponent(marker.mapId)}`}
+                            to={`/game/${encodeURIComponent(gameId)}/maps/${encodeURIComponent(marker.mapId)}?${mapViewParams.marker}=${encodeURIComponent(marker.markerId)}`}
                             aria-label={t.showOnMap(c.name)}
                           >
                             {t.onMap}

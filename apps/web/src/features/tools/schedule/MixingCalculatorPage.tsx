@@ -147,6 +147,24 @@ function Calculator({ game, content, data }: { game: TGame; content: MixingConte
                 ))}
               </div>
             </Stack>
+            {/* Phones: the result stays in sight at the bottom of the screen while the player picks
+                ingredients (the full result card comes after the list). A copy of the card's figures,
+                hidden from screen readers, which hear the card's live region. */}
+            <div className={classes.stickySummary} data-testid="mix-summary" aria-hidden="true">
+              <div className={classes.stickyFigures}>
+                <span>
+                  {t.sellPrice} <strong data-testid="mix-summary-price">{t.price(result.price)}</strong>
+                </span>
+                <span>
+                  {t.profit} <strong data-testid="mix-summary-profit">{t.price(result.profit)}</strong>
+                </span>
+              </div>
+              {result.effects.length ? (
+                <EffectChips effects={result.effects} colours={colours} size="sm" />
+              ) : (
+                <Text size="sm">–</Text>
+              )}
+            </div>
           </Stack>
 
           <Stack gap="md">

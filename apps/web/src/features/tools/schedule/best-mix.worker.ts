@@ -39,21 +39,21 @@ scope.onmessage = (event) => {
     const data = toMixingData(request.content);
     const product = data.products.find((p) => p.id === request.productId);
     if (!product) throw new Error(`Unknown product ${request.productId}`);
+    let last = 0;
+    const onProgress = (share: number) => {
+      // A few dozen updates are enough for a progress bar.
+      if (share - last < 0.01 && share < 1) return;
+      last = share;
+      scope.postMessage({ kind: 'progress', share });
+    };
     if (request.kind === 'best') {
-      let last = 0;
-      const result = bestMix(data, {
-        ...request.options,
-        product,
-        onProgress: (share) => {
-          // A few dozen updates are enough for a progress bar.
-          if (share - last < 0.01 && share < 1) return;
-          last = share;
-          scope.postMessage({ kind: 'progress', share });
-        },
-      });
+      const result = bestMix(data, { ...request.options, product, onProgress });
       scope.postMessage({ kind: 'best', result });
     } else {
-      const result = reachEffects(data, product, request.target, { excluded: request.excluded });
+      const result = reachEffects(data, product, request.target, {
+        excluded: request.excluded,
+        onProgress,
+      });
       scope.postMessage({ kind: 'reach', result });
     }
   } catch (error) {
