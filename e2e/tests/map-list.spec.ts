@@ -14,10 +14,12 @@ async function loginToMap(page: Page, request: Parameters<typeof createConfirmed
   await waitForMap(page);
 }
 
+/** The map's centre and zoom; the zoom reads NaN while a zoom animation runs. */
 const view = (page: Page) =>
   page.evaluate(() => {
     const { map } = window.__waypointMap!;
-    return { ...map.getCenter(), zoom: map.getZoom() };
+    const animating = (map as unknown as { _animatingZoom?: boolean })._animatingZoom;
+    return { ...map.getCenter(), zoom: animating ? Number.NaN : map.getZoom() };
   });
 
 /** Shown icon markers not yet found on the whole map: the stops of a whole-map route. */
@@ -44,9 +46,14 @@ test('a player finds a marker with the keyboard only: Tab to the map, L to the l
   await page.keyboard.press('ArrowRight');
   await expect.poll(async () => (await view(page)).lng).toBeGreaterThan(start.lng);
   await page.keyboard.press('+');
-  await expect.poll(async () => (await view(page)).zoom).toBeGreaterThan(start.zoom);
+  await expect.poll(async () => (await view(page)).zoom).toBe(start.zoom + 0.5);
   await page.keyboard.press('-');
   await expect.poll(async () => (await view(page)).zoom).toBe(start.zoom);
+  // Zoomed in by one level, so that any marker in view can be brought to the centre.
+  for (const step of [0.5, 1]) {
+    await page.keyboard.press('+');
+    await expect.poll(async () => (await view(page)).zoom).toBe(start.zoom + step);
+  }
 
   // The shortcut jumps to the list.
   await page.keyboard.press('l');
@@ -65,16 +72,29 @@ test('a player finds a marker with the keyboard only: Tab to the map, L to the l
     const { store } = window.__waypointMap!;
     return (store as unknown as { names: string[] }).names[store.indexOf(markerId)];
   }, id);
-  // Focusing the row centred its marker.
+  // Focusing the row centred its marker (as far as the map's bounds let it go) and highlighted it.
   await expect
-    .poll(async () => {
-      const [c, at] = await page.evaluate((markerId) => {
+    .poll(async () =>
+      page.evaluate((markerId) => {
         const { map: m, store } = window.__waypointMap!;
-        return [m.getCenter(), store.latLng(store.indexOf(markerId))] as const;
-      }, id);
-      return Math.hypot(c.lat - at[0], c.lng - at[1]);
-    })
-    .toBeLessThan(1);
+        const leaflet = m as unknown as {
+          _limitCenter(at: [number, number], zoom: number, bounds: unknown): { lat: number; lng: number };
+          options: { maxBounds: unknown };
+        };
+        const target = leaflet._limitCenter(
+          store.latLng(store.indexOf(markerId)),
+          m.getZoom(),
+          leaflet.options.maxBounds,
+        );
+        const c = m.getCenter();
+        return Math.hypot(c.lat - target.lat, c.lng - target.lng);
+      }, id),
+    )
+    .toBeLessThan(0.5);
+  await expect(page.locator('canvas.wp-marker-canvas')).toHaveAttribute(
+    'data-highlight',
+    String(await page.evaluate((markerId) => window.__waypointMap!.store.indexOf(markerId), id)),
+  );
 
   // Space marks it found, through the same path as the popup; the live region says so.
   await page.keyboard.press(' ');

@@ -10,8 +10,6 @@ export const listMessages = {
   listCount: (count: number) => `${count} ${count === 1 ? 'marker' : 'markers'}`,
   found: 'found',
   notFound: 'not found',
-  rowName: (name: string, kind: string, state: string) =>
-    state ? `${name}, ${kind}, ${state}` : `${name}, ${kind}`,
   loginToTrack: 'Log in to mark markers as found',
   notCompletable: (name: string) => `${name} cannot be marked as found`,
   route: 'Route through what is left',

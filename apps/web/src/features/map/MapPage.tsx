@@ -374,7 +374,12 @@ export function MapPage({ gameId, map, category, embedded }: Props) {
   const linkTarget = embedded ? '_blank' : undefined;
 
   return (
-    <div className={classes.page} data-bar={minimal ? 'none' : 'full'} data-tool={toolState.tool}>
+    <div
+      className={classes.page}
+      data-bar={minimal ? 'none' : 'full'}
+      data-tool={toolState.tool}
+      data-list={list.open || undefined}
+    >
       <MapView
         map={map}
         gameId={gameId}

@@ -280,7 +280,7 @@ export default function MarkerListPanel({
         {route.picking ? <p className={classes.hint}>{listMessages.routePickHint}</p> : null}
         <div className={classes.routeActions}>
           <Button
-            variant="light"
+            className={classes.primary}
             icon={<IconRoute size={15} />}
             onClick={() => route.run(scope)}
             data-testid="route-button"
@@ -333,20 +333,27 @@ export default function MarkerListPanel({
                 aria-selected={i === active}
                 aria-posinset={row.index + 1}
                 aria-setsize={items.length}
-                aria-label={listMessages.rowName(name, kind, state)}
                 onFocus={() => onRowFocus(i)}
                 onDoubleClick={() => controller.current?.openMarker(store.ids[i])}
               >
                 <RowIcon store={store} i={i} />
                 <span className={classes.text}>
                   <span className={classes.name}>{name}</span>
-                  {name !== kind ? <span className={classes.kind}>{kind}</span> : null}
+                  {name !== kind ? (
+                    <span className={classes.kind}>
+                      <span className={classes.srOnly}>, </span>
+                      {kind}
+                    </span>
+                  ) : null}
                 </span>
                 {state === listMessages.found ? (
                   <span className={classes.found}>
+                    <span className={classes.srOnly}>, </span>
                     <IconCheck size={14} aria-hidden="true" />
                     {listMessages.found}
                   </span>
+                ) : state ? (
+                  <span className={classes.srOnly}>, {state}</span>
                 ) : null}
               </div>
             );
