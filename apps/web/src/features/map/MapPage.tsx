@@ -1,5 +1,5 @@
 import { useMediaQuery } from '@mantine/hooks';
-import { IconList } from '@tabler/icons-react';
+import { IconListSearch } from '@tabler/icons-react';
 import { constants } from '@waypoint/shared/constants';
 import { filterLink } from '@waypoint/shared/map/definitions';
 import { mapMessages } from '@waypoint/shared/map/map-messages';
@@ -404,7 +404,7 @@ export function MapPage({ gameId, map, category, embedded }: Props) {
               data-testid="marker-list-button"
               onClick={() => (list.open ? setList((l) => ({ ...l, open: false })) : openList())}
             >
-              <IconList size={18} />
+              <IconListSearch size={18} />
             </button>
             {list.mounted && store ? (
               <Suspense fallback={null}>
