@@ -180,6 +180,32 @@ test('a route through what is left: stop count, planned again when a marker is f
   await expect(summary).toHaveAttribute('data-stops', String(left - 1));
   await expect(page.locator('path.wp-route')).toHaveCount(1);
 
+  // A start picked on the map (above the picture, where no marker is): the route starts there.
+  await list.getByLabel(listMessages.routeStart).selectOption('pick');
+  await expect(list.getByText(listMessages.routePickHint)).toBeVisible();
+  const box = (await page.getByTestId('map').boundingBox())!;
+  await page.mouse.click(box.x + box.width * 0.8, box.y + 70);
+  await expect(page.locator('path.wp-route-start')).toHaveCount(1);
+  await expect(list.getByLabel(listMessages.routeStart)).toHaveValue('pick');
+  await list.getByTestId('route-button').click();
+  await expect(summary).toHaveAttribute('data-stops', String(left - 1));
+  const [first, picked] = await page.evaluate(() => {
+    const line = document.querySelector('path.wp-route')?.getAttribute('d') ?? '';
+    const ring = document.querySelector('path.wp-route-start')?.getAttribute('d') ?? '';
+    return [
+      line
+        .match(/M([\d.-]+) ([\d.-]+)/)
+        ?.slice(1)
+        .map(Number),
+      ring
+        .match(/M([\d.-]+),?\s?([\d.-]+)/)
+        ?.slice(1)
+        .map(Number),
+    ];
+  });
+  // The ring's path starts one radius left of its centre, the line at the point itself.
+  expect(Math.abs((first?.[1] ?? 0) - (picked?.[1] ?? 1))).toBeLessThan(1);
+
   await list.getByRole('button', { name: listMessages.routeClear }).click();
   await expect(page.locator('path.wp-route')).toHaveCount(0);
   await expect(summary).toHaveCount(0);
