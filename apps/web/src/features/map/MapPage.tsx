@@ -1,6 +1,8 @@
 import { useMediaQuery } from '@mantine/hooks';
+import { IconListSearch } from '@tabler/icons-react';
 import { constants } from '@waypoint/shared/constants';
 import { filterLink } from '@waypoint/shared/map/definitions';
+import { mapMessages } from '@waypoint/shared/map/map-messages';
 import { type MapMarkerDefinition, placedCounts } from '@waypoint/shared/map/marker-data';
 import { isQuestMarkerShown } from '@waypoint/shared/map/quests';
 import { mapViewParams, markerShareLink } from '@waypoint/shared/map/view-url';
@@ -67,6 +69,26 @@ interface Props {
 const QuestsPanel = lazy(() => import('./panels/QuestsPanel.tsx').then((m) => ({ default: m.QuestsPanel })));
 // The popup loads with the first click on a marker, not with the map.
 const MarkerPopup = lazy(() => import('./popup/MarkerPopup.tsx').then((m) => ({ default: m.MarkerPopup })));
+// The marker list and its auto route load when the list is first opened.
+const MarkerListPanel = lazy(() => import('./list/MarkerListPanel.tsx'));
+
+/** Keys typed into a field are text, not shortcuts. */
+const typing = (target: EventTarget | null) =>
+  target instanceof HTMLElement &&
+  (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName));
+
+/** The page's polite live region: the last announcement, told again when it repeats. */
+function useAnnouncer() {
+  const [said, setSaid] = useState({ text: '', n: 0 });
+  const announce = useCallback((text: string) => setSaid((s) => ({ text, n: s.n + 1 })), []);
+  const region = (
+    <div className={classes.srOnly} role="status" aria-live="polite" data-testid="map-announcer">
+      {said.text}
+      {said.n % 2 ? '\u200b' : ''}
+    </div>
+  );
+  return { announce, region };
+}
 
 /** The map view (specification §2.7): map, markers panel, quests panel, popups. */
 export function MapPage({ gameId, map, category, embedded }: Props) {
@@ -148,6 +170,29 @@ export function MapPage({ gameId, map, category, embedded }: Props) {
     [completedMarkers.data, session],
   );
   const setMarkerCompleted = useSetMarkerCompleted(session);
+  const { announce, region } = useAnnouncer();
+  const completeMarker = setMarkerCompleted.mutate;
+  /** Marks a marker found or not (popup and list alike) and says so to screen readers. */
+  const setCompleted = useCallback(
+    (id: string, name: string, completed: boolean) => {
+      completeMarker({ id, completed });
+      announce(completed ? mapMessages.markedFound(name) : mapMessages.markedNotFound(name));
+    },
+    [completeMarker, announce],
+  );
+  // The marker list: mounted on first open and kept (with its route) while closed.
+  const [list, setList] = useState({ open: false, mounted: false, focus: 0 });
+  const openList = useCallback(() => setList((l) => ({ open: true, mounted: true, focus: l.focus + 1 })), []);
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'l' && e.key !== 'L') return;
+      if (e.altKey || e.ctrlKey || e.metaKey || typing(e.target)) return;
+      e.preventDefault();
+      openList();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [openList]);
 
   const [completion, setCompletion] = useState(0);
   useEffect(() => {
@@ -206,6 +251,19 @@ export function MapPage({ gameId, map, category, embedded }: Props) {
     panel.byId,
     suggest.visibility,
   ]);
+
+  // Filter changes are announced with the number of markers they leave on the map.
+  const filterKey = `${[...enabled].sort().join(',')}|${hideFound}|${reportedOnly}`;
+  const lastFilter = useRef<string | undefined>(undefined);
+  useEffect(() => {
+    if (!store) return;
+    const before = lastFilter.current;
+    lastFilter.current = filterKey;
+    if (before === undefined || before === filterKey) return;
+    let shown = 0;
+    for (let i = 0; i < store.size; i++) shown += store.visible[i];
+    announce(mapMessages.markersShown(shown));
+  }, [store, filterKey, announce]);
 
   /** Shows one marker: its definition on, the map flown to it, the marker highlighted. */
   const showMarker = useCallback(
@@ -278,7 +336,9 @@ export function MapPage({ gameId, map, category, embedded }: Props) {
           questId={qid}
           questName={qid ? panel.byId.get(qid)?.name : undefined}
           completed={session ? completedSet.has(id) : undefined}
-          onCompletedChange={(completed) => setMarkerCompleted.mutate({ id, completed })}
+          onCompletedChange={(completed) =>
+            setCompleted(id, store.names[i] || store.definitionOf(i).name, completed)
+          }
           onShowQuest={(q) => {
             panel.setFilter({ text: panel.byId.get(q)?.name ?? '', showCompleted: true, showFuture: true });
             if (!panel.expanded.has(q)) panel.toggleExpanded(q);
@@ -314,7 +374,12 @@ export function MapPage({ gameId, map, category, embedded }: Props) {
   const linkTarget = embedded ? '_blank' : undefined;
 
   return (
-    <div className={classes.page} data-bar={minimal ? 'none' : 'full'} data-tool={toolState.tool}>
+    <div
+      className={classes.page}
+      data-bar={minimal ? 'none' : 'full'}
+      data-tool={toolState.tool}
+      data-list={list.open || undefined}
+    >
       <MapView
         map={map}
         gameId={gameId}
@@ -327,25 +392,57 @@ export function MapPage({ gameId, map, category, embedded }: Props) {
         tools={pointerTools}
         drawing={editTools.shape}
         overlay={
-          !toolState.suggestMode ? (
-            <SuggestToggle
-              onActivate={() => suggest.tools.setSuggestMode(true)}
-              onPrepare={suggest.prefetch}
-            />
-          ) : Tools ? (
-            <Tools
-              state={toolState}
-              loggedIn={Boolean(session)}
-              name={session?.username ?? guestName()}
-              admin={suggest.admin}
-              loginPath={loginPath}
-              placingName={placingName}
-              onSuggestMode={suggest.tools.setSuggestMode}
-              onShowOnlySuggestions={suggest.tools.setShowOnlySuggestions}
-              onTool={suggest.tools.chooseTool}
-              linkTarget={linkTarget}
-            />
-          ) : null
+          <>
+            <button
+              type="button"
+              className={classes.listButton}
+              aria-label={mapMessages.markerList}
+              title={`${mapMessages.markerList} (L)`}
+              aria-keyshortcuts="L"
+              aria-expanded={list.open}
+              aria-controls={list.mounted ? 'wp-marker-list' : undefined}
+              data-testid="marker-list-button"
+              onClick={() => (list.open ? setList((l) => ({ ...l, open: false })) : openList())}
+            >
+              <IconListSearch size={18} />
+            </button>
+            {list.mounted && store ? (
+              <Suspense fallback={null}>
+                <MarkerListPanel
+                  store={store}
+                  controller={controller}
+                  visibility={visibility}
+                  completion={completion}
+                  open={list.open}
+                  focus={list.focus}
+                  canComplete={Boolean(session)}
+                  onComplete={setCompleted}
+                  onClose={() => setList((l) => ({ ...l, open: false }))}
+                  announce={announce}
+                />
+              </Suspense>
+            ) : null}
+            {region}
+            {!toolState.suggestMode ? (
+              <SuggestToggle
+                onActivate={() => suggest.tools.setSuggestMode(true)}
+                onPrepare={suggest.prefetch}
+              />
+            ) : Tools ? (
+              <Tools
+                state={toolState}
+                loggedIn={Boolean(session)}
+                name={session?.username ?? guestName()}
+                admin={suggest.admin}
+                loginPath={loginPath}
+                placingName={placingName}
+                onSuggestMode={suggest.tools.setSuggestMode}
+                onShowOnlySuggestions={suggest.tools.setShowOnlySuggestions}
+                onTool={suggest.tools.chooseTool}
+                linkTarget={linkTarget}
+              />
+            ) : null}
+          </>
         }
       />
       {editTools.overlay}

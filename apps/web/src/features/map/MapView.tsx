@@ -27,6 +27,8 @@ export interface MapController {
   leaflet(): L.Map | undefined;
   /** Opens a marker's popup (a shared marker link); answers false while the marker is not drawn. */
   openMarker(id: string): boolean;
+  /** Highlights a marker and pans it to the centre at the current zoom (the marker list's focus). */
+  centreMarker(id: string): void;
 }
 
 /** What the map tools (suggest mode, admins) do with the pointer; without them the map only browses. */
@@ -339,6 +341,14 @@ export function MapView({
         else l.markers.redrawMarker(i);
       },
       leaflet: () => leaflet.current,
+      centreMarker(id) {
+        const m = leaflet.current;
+        const s = storeRef.current;
+        const i = s ? s.indexOf(id) : -1;
+        if (!m || !s || i < 0) return;
+        m.panTo(s.latLng(i));
+        layers.current?.markers.setHighlight(i);
+      },
       openMarker(id) {
         const s = storeRef.current;
         const i = s ? s.indexOf(id) : -1;

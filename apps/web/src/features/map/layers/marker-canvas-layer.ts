@@ -225,6 +225,7 @@ export class MarkerCanvasLayer extends L.Layer {
 
   setHighlight(index: number) {
     this.highlighted = index;
+    if (this.canvas) this.canvas.dataset.highlight = String(index);
     this.redraw();
   }
 
