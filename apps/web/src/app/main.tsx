@@ -6,6 +6,8 @@ import { createRoot } from 'react-dom/client';
 import { BrowserRouter, useNavigate } from 'react-router';
 import { onUnauthorized } from '../api/client.ts';
 import { guestName } from '../api/session.ts';
+import { startAnalytics } from '../features/services/analytics.ts';
+import { installErrorReporting } from '../features/services/errors.ts';
 import { installChunkReload } from './chunk-reload.ts';
 import { prefetchForPath } from './prefetch.ts';
 import { queryClient } from './query-client.ts';
@@ -36,6 +38,9 @@ function UnauthorizedRedirect() {
 }
 
 installChunkReload();
+// Error reports always (Sentry only after consent); analytics only after consent and when configured.
+installErrorReporting();
+startAnalytics();
 // Visitors without an account keep a local guest name (SPEC §3).
 guestName();
 prefetchForPath(queryClient, location.pathname);
