@@ -27,6 +27,7 @@ import { createMetrics } from './features/ops/metrics.ts';
 import { opsPlugin } from './features/ops/ops.plugin.ts';
 import { registerProgressRoutes } from './features/progress/progress.routes.ts';
 import { createProgressService } from './features/progress/progress.service.ts';
+import { registerPromoRoutes } from './features/promo/promo.routes.ts';
 import { registerClientErrorRoutes } from './features/reporting/client-errors.routes.ts';
 import { serverErrorReporting } from './features/reporting/server-errors.ts';
 import { registerReviewRoutes } from './features/review/review.routes.ts';
@@ -123,6 +124,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerMapViewRoutes(app);
   registerMixingRoutes(app);
   registerClientErrorRoutes(app, config);
+  registerPromoRoutes(app, ctx);
   const invalidate = () => cacheBus.changed();
   const suggestions = createSuggestionService({
     db,
