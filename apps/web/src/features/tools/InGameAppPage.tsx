@@ -1,0 +1,105 @@
+import '@mantine/carousel/styles.css';
+import { Carousel } from '@mantine/carousel';
+import { Button, Container, Stack, Text, Title } from '@mantine/core';
+import { useReducedMotion } from '@mantine/hooks';
+import { constants } from '@waypoint/shared/constants';
+import { messages } from '@waypoint/shared/messages';
+import type { TGame } from '@waypoint/shared/models/types';
+import Autoplay from 'embla-carousel-autoplay';
+import { useMemo, useState } from 'react';
+import { Navigate, useParams } from 'react-router';
+import { HttpError } from '../../api/client.ts';
+import { useGame } from '../../api/queries.ts';
+import { config } from '../../app/config.ts';
+import { usePageMeta } from '../../components/usePageMeta.ts';
+import { errorPath, PageSkeleton } from './common.tsx';
+import classes from './InGameAppPage.module.css';
+
+const slides = [
+  { id: 'overview', caption: messages.inGameSlides[0] },
+  { id: 'loot', caption: messages.inGameSlides[1] },
+  { id: 'tactical', caption: messages.inGameSlides[2] },
+] as const;
+
+/**
+ * The carousel of the promo: pictures of the game's own map (drawn by the server from the map
+ * image and its markers), one every 4 s, paused while the pointer is over it; no autoplay for
+ * visitors who prefer reduced motion.
+ */
+function PromoCarousel({ game }: { game: TGame }) {
+  const reduceMotion = useReducedMotion();
+  const autoplay = useMemo(
+    () => Autoplay({ delay: constants.carouselIntervalMs, stopOnMouseEnter: true, stopOnInteraction: false }),
+    [],
+  );
+  const [active, setActive] = useState(0);
+  return (
+    <Carousel
+      withIndicators
+      emblaOptions={{ loop: true, duration: reduceMotion ? 1 : 25 }}
+      plugins={reduceMotion ? [] : [autoplay]}
+      onSlideChange={setActive}
+      aria-roledescription="carousel"
+      aria-label={messages.gameInGame(game.name)}
+      data-testid="ingame-carousel"
+      data-active-slide={active}
+      previousControlProps={{ 'aria-label': 'Previous picture' }}
+      nextControlProps={{ 'aria-label': 'Next picture' }}
+    >
+      {slides.map((slide, i) => (
+        <Carousel.Slide
+          key={slide.id}
+          aria-roledescription="slide"
+          aria-label={`${i + 1} of ${slides.length}`}
+        >
+          <figure className={classes.slide}>
+            <img
+              src={`${config.apiBase}/game/${encodeURIComponent(game._id)}/promo/${slide.id}`}
+              alt={`${slide.caption}: the ${game.name} map in the overlay`}
+              width={1280}
+              height={720}
+              loading={i === 0 ? 'eager' : 'lazy'}
+              onError={(e) => {
+                e.currentTarget.style.visibility = 'hidden';
+              }}
+            />
+            <figcaption className={classes.caption}>{slide.caption}</figcaption>
+          </figure>
+        </Carousel.Slide>
+      ))}
+    </Carousel>
+  );
+}
+
+function InGameApp({ game }: { game: TGame }) {
+  const title = messages.gameInGame(game.name);
+  usePageMeta(title);
+  return (
+    <Container size="lg" py="xl">
+      <Stack className={classes.hero}>
+        <Title order={1}>{title}</Title>
+        <Text c="dimmed">{messages.inGameLead(game.name)}</Text>
+        <PromoCarousel game={game} />
+        <div className={classes.actions}>
+          {config.appStoreUrl ? (
+            <Button component="a" href={config.appStoreUrl} target="_blank" rel="noopener" size="lg">
+              {messages.downloadFree}
+            </Button>
+          ) : (
+            <Button size="lg">{messages.downloadFree}</Button>
+          )}
+        </div>
+      </Stack>
+    </Container>
+  );
+}
+
+/** In-game overlay app promo /game/{gameId}/ingameMapApp (SPEC §2.11). */
+export function InGameAppPage() {
+  const { gameId = '' } = useParams();
+  const game = useGame(gameId);
+  if (game.error instanceof HttpError && game.error.status === 404)
+    return <Navigate replace to={errorPath(gameId)} />;
+  if (!game.data) return <PageSkeleton />;
+  return <InGameApp game={game.data} />;
+}
