@@ -155,7 +155,8 @@ function contentSecurityPolicy(config: Config, scriptHashes: string[], embeddabl
     "style-src 'self' 'unsafe-inline'",
     list("img-src 'self' data: blob:", imageHost, services.img),
     list("connect-src 'self'", apiHost, imageHost, services.connect),
-    services.frame ? `frame-src ${services.frame}` : '',
+    // Frames of this site (previews) stay allowed beside the ad network's.
+    services.frame ? `frame-src 'self' ${services.frame}` : '',
     "font-src 'self' data:",
     "object-src 'none'",
     "base-uri 'self'",
