@@ -22,6 +22,29 @@ const slides = [
 ] as const;
 
 /**
+ * One slide's picture. A game whose map is still being drawn (a first start) has none yet: the
+ * slide stays dark with its caption and asks again every 5 s for a few minutes.
+ */
+function SlidePicture({ src, alt, eager }: { src: string; alt: string; eager: boolean }) {
+  const [attempt, setAttempt] = useState(0);
+  const [loaded, setLoaded] = useState(false);
+  return (
+    <img
+      src={attempt ? `${src}?attempt=${attempt}` : src}
+      alt={alt}
+      width={1280}
+      height={720}
+      loading={eager ? 'eager' : 'lazy'}
+      style={{ opacity: loaded ? 1 : 0 }}
+      onLoad={() => setLoaded(true)}
+      onError={() => {
+        if (attempt < 36) window.setTimeout(() => setAttempt((a) => a + 1), 5000);
+      }}
+    />
+  );
+}
+
+/**
  * The carousel of the promo: pictures of the game's own map (drawn by the server from the map
  * image and its markers), one every 4 s, paused while the pointer is over it; no autoplay for
  * visitors who prefer reduced motion.
@@ -29,16 +52,21 @@ const slides = [
 function PromoCarousel({ game }: { game: TGame }) {
   const reduceMotion = useReducedMotion();
   const autoplay = useMemo(
-    () => Autoplay({ delay: constants.carouselIntervalMs, stopOnMouseEnter: true, stopOnInteraction: false }),
+    () => Autoplay({ delay: constants.carouselIntervalMs, stopOnInteraction: false }),
     [],
   );
+  // Stable options and plugins: new ones would start the carousel over (and forget the hover).
+  const plugins = useMemo(() => (reduceMotion ? [] : [autoplay]), [reduceMotion, autoplay]);
+  const options = useMemo(() => ({ loop: true, duration: reduceMotion ? 1 : 25 }), [reduceMotion]);
   const [active, setActive] = useState(0);
   return (
     <Carousel
       withIndicators
-      emblaOptions={{ loop: true, duration: reduceMotion ? 1 : 25 }}
-      plugins={reduceMotion ? [] : [autoplay]}
+      emblaOptions={options}
+      plugins={plugins}
       onSlideChange={setActive}
+      onMouseEnter={reduceMotion ? undefined : () => autoplay.stop()}
+      onMouseLeave={reduceMotion ? undefined : () => autoplay.play()}
       aria-roledescription="carousel"
       aria-label={messages.gameInGame(game.name)}
       data-testid="ingame-carousel"
@@ -53,15 +81,10 @@ function PromoCarousel({ game }: { game: TGame }) {
           aria-label={`${i + 1} of ${slides.length}`}
         >
           <figure className={classes.slide}>
-            <img
+            <SlidePicture
               src={`${config.apiBase}/game/${encodeURIComponent(game._id)}/promo/${slide.id}`}
               alt={`${slide.caption}: the ${game.name} map in the overlay`}
-              width={1280}
-              height={720}
-              loading={i === 0 ? 'eager' : 'lazy'}
-              onError={(e) => {
-                e.currentTarget.style.visibility = 'hidden';
-              }}
+              eager={i === 0}
             />
             <figcaption className={classes.caption}>{slide.caption}</figcaption>
           </figure>
