@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { messages } from '@waypoint/shared/messages';
+import { servicesMessages } from '@waypoint/shared/services-messages';
 import { seriousViolations } from '../support/axe.ts';
 import { expect, test } from '../support/fixtures.ts';
 
@@ -14,7 +15,8 @@ test('the in-game promo shows its three map pictures, advances every 4 s and pau
   await expect(page.getByRole('heading', { level: 1, name: 'Frontier Zone In-Game' })).toBeVisible();
   await expect(page).toHaveTitle(/Frontier Zone In-Game/);
   const carousel = page.getByTestId('ingame-carousel');
-  for (const caption of messages.inGameSlides) await expect(carousel.getByText(caption)).toBeAttached();
+  for (const caption of servicesMessages.inGameSlides)
+    await expect(carousel.getByText(caption)).toBeAttached();
   await expect(page.getByRole('button', { name: messages.downloadFree })).toBeVisible();
   // The first picture is the server's drawing of the game's own map.
   const first = carousel.getByRole('img', { name: /Map Overview/ });

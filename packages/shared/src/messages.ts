@@ -99,10 +99,6 @@ export const messages = {
   clickToConfirm: 'Click to Confirm',
   searchPlaceholder: 'Search...',
   downloadFree: "Download Now - It's Free",
-  advertisement: 'Advertisement',
-  inGameSlides: ['Map Overview', 'Loot Locations', 'Tactical Points'] as const,
-  inGameLead: (game: string) =>
-    `The ${game} map on top of your game: see the whole map, where the loot is and the tactical points without leaving the match.`,
   openFullMap: 'Open the full map',
   itemsToKeep: 'Items To Keep',
   gameQuests: (game: string) => `${game} Quests`,

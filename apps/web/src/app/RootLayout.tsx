@@ -2,9 +2,9 @@ import { lazy, Suspense, useEffect } from 'react';
 import { matchRoutes, useLocation, useRoutes, useSearchParams } from 'react-router';
 import { useConsentDialogOpen } from '../features/consent/consent.ts';
 import { RouteErrorBoundary } from '../features/error/RouteError.tsx';
-import { AdSlot } from '../features/services/AdSlot.tsx';
 import { trackPageview } from '../features/services/analytics.ts';
 import { setErrorRoute } from '../features/services/errors.ts';
+import { PageAd } from '../features/services/PageAd.tsx';
 import { useSuggestPreset } from '../features/suggest/open.ts';
 import { BarPlaceholder } from './nav/BarPlaceholder.tsx';
 import { type RouteHandle, type RouteName, routes } from './routes.tsx';
@@ -78,7 +78,7 @@ export function RootLayout() {
         </RouteErrorBoundary>
       </main>
       {bottomAdRoutes.has(routeName) && !minimal ? (
-        <AdSlot placement="page_bottom_center" noNarrowRefresh />
+        <PageAd placement="page_bottom_center" noNarrowRefresh />
       ) : null}
       {fullHeight ? null : <SiteFooter />}
       {consentOpen ? (

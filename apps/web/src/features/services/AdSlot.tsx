@@ -1,5 +1,5 @@
 import { constants } from '@waypoint/shared/constants';
-import { messages } from '@waypoint/shared/messages';
+import { servicesMessages } from '@waypoint/shared/services-messages';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { config } from '../../app/config.ts';
@@ -103,11 +103,11 @@ function AdBox(props: {
   return (
     <aside
       className={classes.slot}
-      aria-label={messages.advertisement}
+      aria-label={servicesMessages.advertisement}
       data-testid="ad-slot"
       data-placement={props.placement}
     >
-      <span className={classes.label}>{messages.advertisement}</span>
+      <span className={classes.label}>{servicesMessages.advertisement}</span>
       <div ref={box} className={classes.box} style={{ height, width, maxWidth: '100%' }}>
         {size ? (
           <ins

@@ -24,24 +24,17 @@ export function trackPageview() {
   else w.umami?.track();
 }
 
-/**
- * Loads the configured analytics script (ANALYTICS_SRC) once the visitor allows analytics; nothing
- * without configuration. Automatic tracking is off: page views come from the router.
- */
+/** Loads the analytics script (ANALYTICS_SRC) once the visitor allows analytics; nothing without configuration. */
 export function startAnalytics() {
   if (!config.analyticsSrc) return;
   whenConsented('analytics', () => {
-    const script = document.createElement('script');
-    script.defer = true;
-    script.src = config.analyticsSrc;
-    if (config.analyticsDomain) script.dataset.domain = config.analyticsDomain;
-    if (config.analyticsWebsiteId) script.dataset.websiteId = config.analyticsWebsiteId;
-    script.dataset.autoTrack = 'false';
-    script.dataset.testid = 'analytics-script';
-    script.addEventListener('load', () => {
-      loaded = true;
-      trackPageview();
-    });
-    document.head.append(script);
+    void import('./analytics-script.ts').then(
+      (m) =>
+        m.addAnalyticsScript(() => {
+          loaded = true;
+          trackPageview();
+        }),
+      () => {},
+    );
   });
 }

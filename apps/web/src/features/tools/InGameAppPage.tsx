@@ -5,6 +5,7 @@ import { useReducedMotion } from '@mantine/hooks';
 import { constants } from '@waypoint/shared/constants';
 import { messages } from '@waypoint/shared/messages';
 import type { TGame } from '@waypoint/shared/models/types';
+import { servicesMessages } from '@waypoint/shared/services-messages';
 import Autoplay from 'embla-carousel-autoplay';
 import { useMemo, useState } from 'react';
 import { Navigate, useParams } from 'react-router';
@@ -16,9 +17,9 @@ import { errorPath, PageSkeleton } from './common.tsx';
 import classes from './InGameAppPage.module.css';
 
 const slides = [
-  { id: 'overview', caption: messages.inGameSlides[0] },
-  { id: 'loot', caption: messages.inGameSlides[1] },
-  { id: 'tactical', caption: messages.inGameSlides[2] },
+  { id: 'overview', caption: servicesMessages.inGameSlides[0] },
+  { id: 'loot', caption: servicesMessages.inGameSlides[1] },
+  { id: 'tactical', caption: servicesMessages.inGameSlides[2] },
 ] as const;
 
 /**
@@ -71,8 +72,8 @@ function PromoCarousel({ game }: { game: TGame }) {
       aria-label={messages.gameInGame(game.name)}
       data-testid="ingame-carousel"
       data-active-slide={active}
-      previousControlProps={{ 'aria-label': 'Previous picture' }}
-      nextControlProps={{ 'aria-label': 'Next picture' }}
+      previousControlProps={{ 'aria-label': servicesMessages.previousPicture }}
+      nextControlProps={{ 'aria-label': servicesMessages.nextPicture }}
     >
       {slides.map((slide, i) => (
         <Carousel.Slide
@@ -101,7 +102,7 @@ function InGameApp({ game }: { game: TGame }) {
     <Container size="lg" py="xl">
       <Stack className={classes.hero}>
         <Title order={1}>{title}</Title>
-        <Text c="dimmed">{messages.inGameLead(game.name)}</Text>
+        <Text c="dimmed">{servicesMessages.inGameLead(game.name)}</Text>
         <PromoCarousel game={game} />
         <div className={classes.actions}>
           {config.appStoreUrl ? (

@@ -32,7 +32,7 @@ import { useCategories, useGame } from '../../../api/queries.ts';
 import { useSession } from '../../../api/session.ts';
 import { withMantine } from '../../../app/MantineShell.tsx';
 import { usePageMeta } from '../../../components/usePageMeta.ts';
-import { AdSlot } from '../../services/AdSlot.tsx';
+import { PageAd } from '../../services/PageAd.tsx';
 import { Avatar, GameGate, LoginPrompt } from '../common.tsx';
 import { useQuestSave, useQuests, useTraders } from '../data.ts';
 import { useQuestCompletion } from '../progress.tsx';
@@ -314,7 +314,7 @@ export function QuestsPage() {
         {(game) => <QuestsPageContent game={game} questId={questId} />}
       </GameGate>
       {/* SPEC §2.9: quest_bottom_center while no game is loaded; the page's own slot after. */}
-      <AdSlot placement={game.data ? 'page_bottom_center' : 'quest_bottom_center'} noNarrowRefresh />
+      <PageAd placement={game.data ? 'page_bottom_center' : 'quest_bottom_center'} noNarrowRefresh />
     </>
   );
 }
