@@ -6,8 +6,9 @@ import { constants } from '@waypoint/shared/constants';
 import { messages } from '@waypoint/shared/messages';
 import type { TGame } from '@waypoint/shared/models/types';
 import { servicesMessages } from '@waypoint/shared/services-messages';
+import type { EmblaCarouselType } from 'embla-carousel';
 import Autoplay from 'embla-carousel-autoplay';
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { Navigate, useParams } from 'react-router';
 import { HttpError } from '../../api/client.ts';
 import { useGame } from '../../api/queries.ts';
@@ -53,21 +54,38 @@ function SlidePicture({ src, alt, eager }: { src: string; alt: string; eager: bo
 function PromoCarousel({ game }: { game: TGame }) {
   const reduceMotion = useReducedMotion();
   const autoplay = useMemo(
-    () => Autoplay({ delay: constants.carouselIntervalMs, stopOnInteraction: false }),
+    () => Autoplay({ delay: constants.carouselIntervalMs, stopOnMouseEnter: true, stopOnInteraction: false }),
     [],
   );
   // Stable options and plugins: new ones would start the carousel over (and forget the hover).
   const plugins = useMemo(() => (reduceMotion ? [] : [autoplay]), [reduceMotion, autoplay]);
   const options = useMemo(() => ({ loop: true, duration: reduceMotion ? 1 : 25 }), [reduceMotion]);
   const [active, setActive] = useState(0);
+  // A resize starts the carousel over (its plugins too): under the pointer it stays paused.
+  const hovered = useRef(false);
+  const watch = useCallback(
+    (embla: EmblaCarouselType) => {
+      embla.on('reInit', () => {
+        if (hovered.current) autoplay.stop();
+      });
+    },
+    [autoplay],
+  );
   return (
     <Carousel
       withIndicators
       emblaOptions={options}
       plugins={plugins}
       onSlideChange={setActive}
-      onMouseEnter={reduceMotion ? undefined : () => autoplay.stop()}
-      onMouseLeave={reduceMotion ? undefined : () => autoplay.play()}
+      getEmblaApi={watch}
+      onMouseEnter={() => {
+        hovered.current = true;
+        autoplay.stop();
+      }}
+      onMouseLeave={() => {
+        hovered.current = false;
+        if (!reduceMotion) autoplay.play();
+      }}
       aria-roledescription="carousel"
       aria-label={messages.gameInGame(game.name)}
       data-testid="ingame-carousel"
