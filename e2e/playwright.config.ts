@@ -64,6 +64,15 @@ export default defineConfig({
       CHANGE_PASSWORD_RATE_LIMIT: '1000',
       LOGIN_FAILURE_LIMIT: '1000',
       WEB_DIST: webDist,
+      // Site services at hosts that do not exist: every journey answers them in the browser
+      // (support/fixtures.ts), so nothing leaves the machine; services.spec.ts checks the gating.
+      ADS_CLIENT: 'ca-pub-0000000000000000',
+      ADS_SCRIPT_SRC: 'http://ads.waypoint.test/pagead/js/adsbygoogle.js',
+      ADS_SLOTS: 'default=1000000001,quest_bottom_center=1000000002',
+      ANALYTICS_SRC: 'http://analytics.waypoint.test/js/script.manual.js',
+      ANALYTICS_DOMAIN: 'waypoint.test',
+      SENTRY_DSN: 'http://publickey@sentry.waypoint.test/1',
+      SENTRY_RELEASE: 'waypoint@e2e',
     },
   },
 });

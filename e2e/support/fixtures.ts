@@ -94,11 +94,18 @@ export function recordToasts(context: BrowserContext) {
   });
 }
 
+/** The configured ad, analytics and error-reporting hosts of the test server (playwright.config.ts). */
+export const serviceHosts = /^https?:\/\/[^/]*\.waypoint\.test(\/|$)/;
+
 /** Every test starts with a stored consent choice, unless it tests the first visit. */
 export const test = base.extend<Options>({
   firstVisit: [false, { option: true }],
   context: async ({ context, firstVisit }, use) => {
     await recordToasts(context);
+    // The site services' hosts are answered here (an empty answer): nothing leaves the machine.
+    await context.route(serviceHosts, (route) =>
+      route.fulfill({ status: 200, contentType: 'application/javascript', body: '' }),
+    );
     if (!firstVisit) {
       await context.addInitScript(() => {
         if (!localStorage.getItem('waypoint-consent')) {

@@ -28,6 +28,9 @@ import { opsPlugin } from './features/ops/ops.plugin.ts';
 import { createPortableProgressService } from './features/progress/portable.service.ts';
 import { registerProgressRoutes } from './features/progress/progress.routes.ts';
 import { createProgressService } from './features/progress/progress.service.ts';
+import { registerPromoRoutes } from './features/promo/promo.routes.ts';
+import { registerClientErrorRoutes } from './features/reporting/client-errors.routes.ts';
+import { serverErrorReporting } from './features/reporting/server-errors.ts';
 import { registerReviewRoutes } from './features/review/review.routes.ts';
 import { createReviewService } from './features/review/review.service.ts';
 import { createMarkerService } from './features/suggestions/markers.service.ts';
@@ -91,6 +94,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('ctx', ctx);
 
   installErrorHandling(app);
+  await app.register(serverErrorReporting, { ctx });
   await app.register(bodyPlugin, { config });
   await app.register(opsPlugin, { ctx });
   // The web host sets its own content security policy and frame rules for the pages it serves.
@@ -120,6 +124,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerProgressRoutes(app, createProgressService(db), createPortableProgressService(db));
   registerMapViewRoutes(app);
   registerMixingRoutes(app);
+  registerClientErrorRoutes(app, config);
+  registerPromoRoutes(app, ctx);
   const invalidate = () => cacheBus.changed();
   const suggestions = createSuggestionService({
     db,

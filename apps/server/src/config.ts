@@ -26,6 +26,24 @@ export interface Config {
   appStoreUrl: string;
   /** URL scheme of the desktop app's deep links (`{scheme}://game/{gameId}/maps/{mapId}`). */
   appUrlScheme: string;
+  /** Publisher id of the ad network (`ca-pub-…`); empty: no ad slots at all. */
+  adsClient: string;
+  /** The ad network's tag (an AdSense-style `adsbygoogle` script), loaded after advertising consent. */
+  adsScriptSrc: string;
+  /** Ad unit id per slot placement (`quest_bottom_center`, …); `default` serves placements not named. */
+  adsSlots: Record<string, string>;
+  /** Analytics script (Plausible/Umami style), loaded after analytics consent; empty: no analytics. */
+  analyticsSrc: string;
+  /** The site's name at the analytics service (`data-domain`), and its website id (`data-website-id`). */
+  analyticsDomain: string;
+  analyticsWebsiteId: string;
+  /** Sentry project of the server and the browser (browser: after analytics consent); empty: off. */
+  sentryDsn: string;
+  sentryEnvironment: string;
+  /** The release error reports are tagged with. */
+  release: string;
+  /** Browser error reports per minute per address to `POST /api/client-errors`. */
+  clientErrorRateLimit: number;
   /**
    * Which proxies' forwarded headers (X-Forwarded-For, -Host, -Proto) are believed: false (none,
    * the default), a hop count, or proxy addresses/CIDRs. Rate limits count the address it yields.
@@ -112,6 +130,24 @@ function trustProxy(env: Env): false | number | string[] {
     .filter(Boolean);
 }
 
+/** ADS_SLOTS: `placement=unitId` pairs separated by commas, e.g. `quest_bottom_center=123,default=456`. */
+function adSlots(env: Env): Record<string, string> {
+  const slots: Record<string, string> = {};
+  for (const pair of (env.ADS_SLOTS ?? '').split(',')) {
+    const [name, id] = pair.split('=').map((part) => part.trim());
+    if (name && id) slots[name] = id;
+  }
+  return slots;
+}
+
+function packageVersion(): string {
+  try {
+    return String(JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8')).version ?? '');
+  } catch {
+    return '';
+  }
+}
+
 /** When JWT_SECRET is unset, a secret is generated once and kept in DATA_DIR so sessions survive a restart. */
 function jwtSecretFor(dataDir: string, configured: string | undefined): string {
   if (configured) return configured;
@@ -148,6 +184,16 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     socialLabel: env.SOCIAL_LABEL ?? 'Waypoint on GitHub',
     appStoreUrl: env.APP_STORE_URL ?? '',
     appUrlScheme: env.APP_URL_SCHEME ?? 'waypoint',
+    adsClient: env.ADS_CLIENT ?? '',
+    adsScriptSrc: env.ADS_SCRIPT_SRC || 'https://pagead2.googlesyndication.com/pagead/js/adsbygoogle.js',
+    adsSlots: adSlots(env),
+    analyticsSrc: env.ANALYTICS_SRC ?? '',
+    analyticsDomain: env.ANALYTICS_DOMAIN ?? '',
+    analyticsWebsiteId: env.ANALYTICS_WEBSITE_ID ?? '',
+    sentryDsn: env.SENTRY_DSN ?? '',
+    sentryEnvironment: env.SENTRY_ENVIRONMENT || env.NODE_ENV || 'development',
+    release: env.SENTRY_RELEASE || `waypoint@${packageVersion()}`,
+    clientErrorRateLimit: int(env, 'CLIENT_ERROR_RATE_LIMIT', 30),
     trustProxy: trustProxy(env),
     authRateLimit: int(env, 'AUTH_RATE_LIMIT', 20),
     loginFailureLimit: int(env, 'LOGIN_FAILURE_LIMIT', 10),

@@ -39,6 +39,34 @@ export const constants = {
   mapZoomDelta: 0.5,
   mapZoomSnap: 0,
   carouselIntervalMs: 4000,
+  /**
+   * Ad slots (§9). Leaderboards show at 1025 px and wider or between 320 and 767 px, rectangles
+   * at 1025 px and wider; every slot refreshes each 30 s with no limit (refreshLimit 0) and on a
+   * full route change, except that a slot marked for it skips refreshing at 970 px wide or less.
+   */
+  ads: {
+    leaderboard: {
+      sizes: [
+        [970, 90],
+        [728, 90],
+        [320, 50],
+        [320, 100],
+      ],
+      media: '(min-width: 1025px), (min-width: 320px) and (max-width: 767px)',
+    },
+    rectangle: {
+      sizes: [
+        [300, 250],
+        [336, 280],
+        [320, 100],
+        [320, 50],
+      ],
+      media: '(min-width: 1025px)',
+    },
+    refreshMs: 30_000,
+    refreshLimit: 0,
+    noRefreshMaxWidthPx: 970,
+  },
   toastDurationMs: 2000,
   loadingBarThrottleMs: 200,
   loadingBarDurationMs: 5000,

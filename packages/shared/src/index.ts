@@ -12,6 +12,7 @@ export * from './models/fields.ts';
 export * from './models/registry.ts';
 export * from './models/types.ts';
 export * from './review-messages.ts';
+export * from './services-messages.ts';
 export * from './suggest-messages.ts';
 export * from './suggestions/content-form.ts';
 export * from './suggestions/review.ts';

@@ -2,9 +2,12 @@ import { lazy, Suspense, useEffect } from 'react';
 import { matchRoutes, useLocation, useRoutes, useSearchParams } from 'react-router';
 import { useConsentDialogOpen } from '../features/consent/consent.ts';
 import { RouteErrorBoundary } from '../features/error/RouteError.tsx';
+import { trackPageview } from '../features/services/analytics.ts';
+import { setErrorRoute } from '../features/services/errors.ts';
+import { PageAd } from '../features/services/PageAd.tsx';
 import { useSuggestPreset } from '../features/suggest/open.ts';
 import { BarPlaceholder } from './nav/BarPlaceholder.tsx';
-import { type RouteHandle, routes } from './routes.tsx';
+import { type RouteHandle, type RouteName, routes } from './routes.tsx';
 import { SiteFooter } from './SiteFooter.tsx';
 
 // The bar is not on the home page, so it loads with the first page that shows it.
@@ -26,6 +29,24 @@ function useScrollToTop(pathname: string, hash: string) {
   }, [pathname, hash]);
 }
 
+/** Pages with a leaderboard above the footer (content pages; not account, admin, error or map pages). */
+const bottomAdRoutes = new Set<RouteName | undefined>([
+  'Home',
+  'Game',
+  'Tool',
+  'Items To Keep',
+  'In-Game App',
+]);
+
+/** Every new page is a page view for analytics and the route tag of error reports. */
+function usePageServices(pathname: string, pattern: string) {
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every page change
+  useEffect(() => {
+    setErrorRoute(pattern);
+    trackPageview();
+  }, [pathname, pattern]);
+}
+
 /** The frame of every page: navigation bar, content, footer, consent dialog. */
 export function RootLayout() {
   const location = useLocation();
@@ -39,6 +60,7 @@ export function RootLayout() {
   const element = useRoutes(routes, location);
   useScrollToTop(location.pathname, location.hash);
   const fullHeight = routeName === 'Map' || routeName === 'Embedded Map';
+  usePageServices(location.pathname, leaf?.route.path ?? '');
 
   return (
     <>
@@ -55,6 +77,9 @@ export function RootLayout() {
           <Suspense fallback={null}>{element}</Suspense>
         </RouteErrorBoundary>
       </main>
+      {bottomAdRoutes.has(routeName) && !minimal ? (
+        <PageAd placement="page_bottom_center" noNarrowRefresh />
+      ) : null}
       {fullHeight ? null : <SiteFooter />}
       {consentOpen ? (
         <Suspense fallback={null}>

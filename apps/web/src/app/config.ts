@@ -12,6 +12,19 @@ interface RuntimeConfig {
   socialLabel: string;
   appStoreUrl: string;
   appUrlScheme: string;
+  /** Ad network publisher id; empty: ad slots render nothing. */
+  adsClient: string;
+  adsScriptSrc: string;
+  /** Ad unit id per placement; `default` serves placements not named. */
+  adsSlots: Record<string, string>;
+  /** Analytics script and its attributes; empty: no analytics. */
+  analyticsSrc: string;
+  analyticsDomain: string;
+  analyticsWebsiteId: string;
+  /** Sentry project of the browser's error reports; empty: errors go to the server's log. */
+  sentryDsn: string;
+  sentryEnvironment: string;
+  release: string;
 }
 
 const defaults: RuntimeConfig = {
@@ -23,6 +36,15 @@ const defaults: RuntimeConfig = {
   socialLabel: 'Waypoint on GitHub',
   appStoreUrl: '',
   appUrlScheme: 'waypoint',
+  adsClient: '',
+  adsScriptSrc: '',
+  adsSlots: {},
+  analyticsSrc: '',
+  analyticsDomain: '',
+  analyticsWebsiteId: '',
+  sentryDsn: '',
+  sentryEnvironment: 'development',
+  release: '',
 };
 
 function fromPage(): Partial<RuntimeConfig> {

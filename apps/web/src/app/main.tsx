@@ -6,7 +6,12 @@ import { createRoot } from 'react-dom/client';
 import { BrowserRouter, useNavigate } from 'react-router';
 import { onUnauthorized } from '../api/client.ts';
 import { guestName } from '../api/session.ts';
+import { getConsent } from '../features/consent/consent.ts';
+import { startAnalytics } from '../features/services/analytics.ts';
+import { installErrorReporting } from '../features/services/errors.ts';
+import { preloadAdSlot } from '../features/services/PageAd.tsx';
 import { installChunkReload } from './chunk-reload.ts';
+import { config } from './config.ts';
 import { prefetchForPath } from './prefetch.ts';
 import { queryClient } from './query-client.ts';
 import { RootLayout } from './RootLayout.tsx';
@@ -36,6 +41,10 @@ function UnauthorizedRedirect() {
 }
 
 installChunkReload();
+// Error reports always (Sentry only after consent); analytics only after consent and when configured.
+installErrorReporting();
+startAnalytics();
+if (getConsent()?.advertising && config.adsClient) preloadAdSlot();
 // Visitors without an account keep a local guest name (SPEC §3).
 guestName();
 prefetchForPath(queryClient, location.pathname, location.search);

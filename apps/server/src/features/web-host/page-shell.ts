@@ -111,17 +111,52 @@ function origin(url: string): string {
   }
 }
 
-/** The page's content security policy: own scripts only; images and API from the configured hosts. */
+/** Google's ad network serves its scripts, frames and pixels from these hosts (AdSense's CSP guide). */
+const googleAdHosts = [
+  'https://*.googlesyndication.com',
+  'https://*.doubleclick.net',
+  'https://*.google.com',
+  'https://*.googleadservices.com',
+  'https://*.gstatic.com',
+  'https://*.adtrafficquality.google',
+];
+
+/**
+ * Hosts of the configured services (only those configured): the ad network's tag and what it
+ * loads, the analytics script and where it reports, the error-reporting service's ingest host.
+ */
+function serviceHosts(config: Config) {
+  const ads = config.adsClient ? [origin(config.adsScriptSrc)] : [];
+  if (ads[0]?.endsWith('googlesyndication.com')) ads.push(...googleAdHosts);
+  const analytics = config.analyticsSrc ? origin(config.analyticsSrc) : '';
+  const sentry = config.sentryDsn ? origin(config.sentryDsn) : '';
+  const join = (...hosts: string[]) => [...new Set(hosts.filter(Boolean))].join(' ');
+  return {
+    script: join(...ads, analytics),
+    connect: join(...ads, analytics, sentry),
+    frame: join(...ads),
+    img: join(...ads),
+  };
+}
+
+/**
+ * The page's content security policy: own scripts and the configured services' only; images and
+ * API from the configured hosts.
+ */
 function contentSecurityPolicy(config: Config, scriptHashes: string[], embeddable: boolean): string {
   const imageHost = origin(config.imageHost);
   const apiHost = origin(config.apiBase);
+  const services = serviceHosts(config);
+  const list = (...parts: string[]) => parts.filter(Boolean).join(' ');
   return [
     "default-src 'self'",
-    `script-src 'self' ${scriptHashes.join(' ')}`.trim(),
+    list("script-src 'self'", ...scriptHashes, services.script),
     // Component styles are set at run time (style attributes and injected rules).
     "style-src 'self' 'unsafe-inline'",
-    `img-src 'self' data: blob: ${imageHost}`.trim(),
-    `connect-src 'self' ${apiHost} ${imageHost}`.replace(/\s+/g, ' ').trim(),
+    list("img-src 'self' data: blob:", imageHost, services.img),
+    list("connect-src 'self'", apiHost, imageHost, services.connect),
+    // Frames of this site (previews) stay allowed beside the ad network's.
+    services.frame ? `frame-src 'self' ${services.frame}` : '',
     "font-src 'self' data:",
     "object-src 'none'",
     "base-uri 'self'",
@@ -129,7 +164,9 @@ function contentSecurityPolicy(config: Config, scriptHashes: string[], embeddabl
     // Only the embedded map may be shown in other sites' frames (SPEC §1); every other page, the
     // account and admin pages above all, only in this site's own (no clickjacking).
     embeddable ? 'frame-ancestors *' : "frame-ancestors 'self'",
-  ].join('; ');
+  ]
+    .filter(Boolean)
+    .join('; ');
 }
 
 /** Link tags for the page's code (its chunks and their imports, beyond the entry) and first data. */
@@ -171,6 +208,15 @@ function runtimeConfigTag(config: Config): string {
     socialLabel: config.socialLabel,
     appStoreUrl: config.appStoreUrl,
     appUrlScheme: config.appUrlScheme,
+    adsClient: config.adsClient,
+    adsScriptSrc: config.adsClient ? config.adsScriptSrc : '',
+    adsSlots: config.adsClient ? config.adsSlots : {},
+    analyticsSrc: config.analyticsSrc,
+    analyticsDomain: config.analyticsDomain,
+    analyticsWebsiteId: config.analyticsWebsiteId,
+    sentryDsn: config.sentryDsn,
+    sentryEnvironment: config.sentryEnvironment,
+    release: config.release,
   };
   // `<` is escaped so that no value can close the script element.
   const json = JSON.stringify(settings).replace(/</g, '\\u003c');

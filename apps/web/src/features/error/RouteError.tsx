@@ -1,5 +1,6 @@
 import { Component, type ReactNode } from 'react';
 import { isChunkLoadError, reloadForFailedChunk } from '../../app/chunk-reload.ts';
+import { reportError } from '../services/errors.ts';
 import { ErrorView } from './ErrorView.tsx';
 
 interface State {
@@ -15,7 +16,8 @@ export class RouteErrorBoundary extends Component<{ children: ReactNode }, State
   }
 
   override componentDidCatch(error: unknown) {
-    if (isChunkLoadError(error)) reloadForFailedChunk();
+    if (isChunkLoadError(error) && reloadForFailedChunk()) return;
+    reportError(error, 'boundary');
   }
 
   override render() {

@@ -1,10 +1,6 @@
-import { useParams } from 'react-router';
-import { useGame } from '../../api/queries.ts';
-import { FeaturePending } from '../../components/FeaturePending.tsx';
+import { withMantine } from '../../app/MantineShell.tsx';
+import { InGameAppPage } from './InGameAppPage.tsx';
+import './kit-styles.ts';
 
 /** In-game overlay app promo (SPEC §2.11): route entry. */
-export function Component() {
-  const { gameId } = useParams();
-  const game = useGame(gameId);
-  return <FeaturePending title={`${game.data?.name ?? ''} In-Game`.trim()} />;
-}
+export const Component = withMantine(InGameAppPage);

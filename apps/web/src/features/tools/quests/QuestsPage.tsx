@@ -30,10 +30,11 @@ import type { TGame, TQuest, TTrader } from '@waypoint/shared/models/types';
 import { Fragment, useMemo, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { thumbUrl } from '../../../api/images.ts';
-import { useCategories } from '../../../api/queries.ts';
+import { useCategories, useGame } from '../../../api/queries.ts';
 import { useSession } from '../../../api/session.ts';
 import { withMantine } from '../../../app/MantineShell.tsx';
 import { usePageMeta } from '../../../components/usePageMeta.ts';
+import { PageAd } from '../../services/PageAd.tsx';
 import { Avatar, GameGate, LoginPrompt } from '../common.tsx';
 import { useQuestSave, useQuests, useTraders } from '../data.ts';
 import { useQuestCompletion } from '../progress.tsx';
@@ -350,10 +351,15 @@ export function QuestsPage() {
   const { gameId = '' } = useParams();
   const [search] = useSearchParams();
   const questId = search.get('questId');
+  const game = useGame(gameId);
   return (
-    <GameGate gameId={gameId} feature="quests">
-      {(game) => <QuestsPageContent game={game} questId={questId} />}
-    </GameGate>
+    <>
+      <GameGate gameId={gameId} feature="quests">
+        {(game) => <QuestsPageContent game={game} questId={questId} />}
+      </GameGate>
+      {/* SPEC §2.9: quest_bottom_center while no game is loaded; the page's own slot after. */}
+      <PageAd placement={game.data ? 'page_bottom_center' : 'quest_bottom_center'} noNarrowRefresh />
+    </>
   );
 }
 

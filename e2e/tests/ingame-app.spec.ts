@@ -1,0 +1,79 @@
+import { mkdirSync } from 'node:fs';
+import { messages } from '@waypoint/shared/messages';
+import { servicesMessages } from '@waypoint/shared/services-messages';
+import { seriousViolations } from '../support/axe.ts';
+import { expect, test } from '../support/fixtures.ts';
+
+const path = '/game/frontier_zone/ingameMapApp';
+
+test('the in-game promo shows its three map pictures, advances every 4 s and pauses on hover', async ({
+  page,
+}) => {
+  // The page's timers run on a clock the test moves, so nothing waits on real seconds.
+  await page.clock.install();
+  await page.goto(path);
+  await expect(page.getByRole('heading', { level: 1, name: 'Frontier Zone In-Game' })).toBeVisible();
+  await expect(page).toHaveTitle(/Frontier Zone In-Game/);
+  const carousel = page.getByTestId('ingame-carousel');
+  for (const caption of servicesMessages.inGameSlides)
+    await expect(carousel.getByText(caption)).toBeAttached();
+  await expect(page.getByRole('button', { name: messages.downloadFree })).toBeVisible();
+  // The first picture is the server's drawing of the game's own map.
+  const first = carousel.getByRole('img', { name: /Map Overview/ });
+  await expect(first).toHaveAttribute('src', /^\/api\/game\/frontier_zone\/promo\/overview/);
+
+  await expect(carousel).toHaveAttribute('data-active-slide', '0');
+  await page.clock.runFor(4_500);
+  await expect(carousel).toHaveAttribute('data-active-slide', '1');
+
+  // Paused while the pointer is over it.
+  await carousel.hover();
+  await page.clock.runFor(12_000);
+  await expect(carousel).toHaveAttribute('data-active-slide', '1');
+  await page.mouse.move(5, 5);
+  await page.clock.runFor(4_500);
+  await expect(carousel).toHaveAttribute('data-active-slide', '2');
+});
+
+test('with reduced motion the carousel stays on its first picture', async ({ page }) => {
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await page.clock.install();
+  await page.goto(path);
+  const carousel = page.getByTestId('ingame-carousel');
+  await expect(carousel).toHaveAttribute('data-active-slide', '0');
+  await page.clock.runFor(10_000);
+  await expect(carousel).toHaveAttribute('data-active-slide', '0');
+  await carousel.getByRole('button', { name: 'Next picture' }).click();
+  await expect(carousel).toHaveAttribute('data-active-slide', '1');
+});
+
+test('an unknown game goes to the error page', async ({ page, baseURL }) => {
+  await page.goto('/game/no_such_game/ingameMapApp');
+  await expect(page).toHaveURL(`${baseURL}/error?gameId=no_such_game`);
+});
+
+test.describe('looks', () => {
+  test.use({ bypassCSP: true });
+  for (const [name, viewport] of [
+    ['desktop', { width: 1440, height: 900 }],
+    ['phone', { width: 390, height: 844 }],
+  ] as const) {
+    test(`on a ${name}: the map pictures arrive; screenshot and no serious accessibility violations`, async ({
+      page,
+    }) => {
+      // On a fresh server the demo maps are still being drawn: the page asks again until they are.
+      test.setTimeout(180_000);
+      await page.setViewportSize(viewport);
+      await page.goto(path);
+      const img = page.getByTestId('ingame-carousel').getByRole('img', { name: /Map Overview/ });
+      await expect
+        .poll(() => img.evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth), {
+          timeout: 170_000,
+        })
+        .toBe(1280);
+      mkdirSync('/tmp/services', { recursive: true });
+      await page.screenshot({ path: `/tmp/services/ingame-${viewport.width}.png`, fullPage: true });
+      expect(await seriousViolations(page)).toEqual([]);
+    });
+  }
+});

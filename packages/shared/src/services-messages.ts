@@ -1,0 +1,12 @@
+/**
+ * Texts of the site services (ad slots) and the in-game app promo, kept apart from `messages` so
+ * that only the pages showing them carry them.
+ */
+export const servicesMessages = {
+  advertisement: 'Advertisement',
+  inGameSlides: ['Map Overview', 'Loot Locations', 'Tactical Points'] as const,
+  inGameLead: (game: string) =>
+    `The ${game} map on top of your game: see the whole map, where the loot is and the tactical points without leaving the match.`,
+  previousPicture: 'Previous picture',
+  nextPicture: 'Next picture',
+} as const;
