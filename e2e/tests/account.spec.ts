@@ -1,5 +1,6 @@
 import { constants } from '@waypoint/shared/constants';
 import { messages } from '@waypoint/shared/messages';
+import { serverMessages } from '@waypoint/shared/server-messages';
 import { createConfirmedUser, expect, newUser, seenToast, submitLogin, test } from '../support/fixtures.ts';
 import { linkFromMail } from '../support/outbox.ts';
 
@@ -79,7 +80,7 @@ test('forgot password: the recovery link sets a new password; the old one stops 
 
   await page.goto('/login');
   await submitLogin(page, user.email, user.password);
-  await expect(page.getByText(messages.invalidCredentials).first()).toBeVisible();
+  await expect(page.getByText(serverMessages.invalidCredentials).first()).toBeVisible();
   await expect(page).toHaveURL(/\/login$/);
   await submitLogin(page, user.email, newPassword);
   await expect(page).toHaveURL(/\/$/);
@@ -110,7 +111,7 @@ test("the SPEC's toasts: 'Logging...' then its outcome, 'Register Failure!', and
   const user = await createConfirmedUser(request);
   await page.goto('/login');
   await submitLogin(page, user.email, 'not-the-password');
-  await seenToast(page, messages.loggingFailure(messages.invalidCredentials));
+  await seenToast(page, messages.loggingFailure(serverMessages.invalidCredentials));
   await submitLogin(page, user.email, user.password);
   await seenToast(page, messages.loggingSuccess);
   await expect(page).toHaveURL(/\/$/);
@@ -126,7 +127,7 @@ test("the SPEC's toasts: 'Logging...' then its outcome, 'Register Failure!', and
   await page.getByLabel('I agree to the privacy policy').check();
   await page.getByRole('button', { name: 'Register' }).click();
   await seenToast(page, messages.registerFailure);
-  await expect(page.getByText(messages.usernameTaken)).toBeVisible();
+  await expect(page.getByText(serverMessages.usernameTaken)).toBeVisible();
 
   // A recovery link that does not exist: 'Passwords must be the same' (SPEC §5), the reason in the form.
   await page.goto('/passwordRecovery/0123456789abcdef0123456789abcdef');
@@ -134,5 +135,7 @@ test("the SPEC's toasts: 'Logging...' then its outcome, 'Register Failure!', and
   await page.getByLabel('Confirm password').fill('a-long-new-password-1');
   await page.getByRole('button', { name: 'Save new password' }).click();
   await expect(page.getByText(messages.passwordsMustMatch, { exact: true })).toBeVisible();
-  await expect(page.getByRole('alert').filter({ hasText: messages.invalidOrExpiredLink })).toBeVisible();
+  await expect(
+    page.getByRole('alert').filter({ hasText: serverMessages.invalidOrExpiredLink }),
+  ).toBeVisible();
 });

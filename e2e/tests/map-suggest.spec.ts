@@ -1,4 +1,5 @@
 import { constants } from '@waypoint/shared/constants';
+import { editingMessages } from '@waypoint/shared/map/editing-messages';
 import { messages } from '@waypoint/shared/messages';
 import { admin, createConfirmedUser, expect, test } from '../support/fixtures.ts';
 import { showMarkerOf, waitForMap } from '../support/map.ts';
@@ -37,7 +38,7 @@ test('a guest in suggest mode is asked to log in', async ({ page }) => {
   await expect(tools.getByRole('button', { name: 'Delete marker' })).toHaveCount(0);
   const login = tools.getByRole('link', { name: 'Login' });
   await expect(login).toHaveAttribute('href', `/login?nextUrl=${encodeURIComponent(mapPath)}`);
-  await page.getByRole('button', { name: messages.deactivateSuggestions }).click();
+  await page.getByRole('button', { name: editingMessages.deactivateSuggestions }).click();
   await expect(page.getByRole('button', { name: messages.activateSuggestions })).toBeVisible();
 });
 
@@ -59,7 +60,7 @@ test('a player suggests a new marker, moves it and suggests removing another', a
   const plus = page.getByRole('button', { name: 'Place Loot Cache' });
   await plus.click();
   await expect(plus).toHaveAttribute('aria-pressed', 'true');
-  await expect(tools).toContainText(messages.placingHint('Loot Cache'));
+  await expect(tools).toContainText(editingMessages.placingHint('Loot Cache'));
   const box = (await page.getByTestId('map').boundingBox())!;
   const placed = page.waitForResponse(
     (r) => r.url().includes(`/api/markers/${mapId}?suggestMode=true`) && r.request().method() === 'POST',
@@ -162,8 +163,8 @@ test('an admin reviews a player’s suggestions on the map and accepts them', as
   await expect(group).toContainText('1 added');
 
   // Show only suggested markers: every drawn marker is a suggestion.
-  await tools.getByRole('button', { name: messages.showOnlySuggested }).click();
-  await expect(tools.getByRole('button', { name: messages.showAllMarkers })).toBeVisible();
+  await tools.getByRole('button', { name: editingMessages.showOnlySuggested }).click();
+  await expect(tools.getByRole('button', { name: editingMessages.showAllMarkers })).toBeVisible();
   const onlyTinted = () =>
     page.evaluate(() => {
       const { store } = (
@@ -181,14 +182,14 @@ test('an admin reviews a player’s suggestions on the map and accepts them', as
     });
   await expect.poll(onlyTinted).toBeGreaterThan(0);
   // 'Show only this users' keeps that author's suggestions alone.
-  await group.getByRole('button', { name: messages.showOnlyThisUser }).click();
+  await group.getByRole('button', { name: editingMessages.showOnlyThisUser }).click();
   await expect.poll(async () => (await tintedIds(page)).map((t) => t.id)).toEqual([suggestion._id]);
   await markerPoint(page, suggestion._id);
   await page.screenshot({ path: '/tmp/map-suggest-admin-1440.png' });
 
   // Accept All: the group leaves the list and the marker becomes an ordinary marker.
   const accepted = page.waitForResponse((r) => r.url().includes('/api/admin/suggestions/accept'));
-  await group.getByRole('button', { name: messages.acceptAll }).click();
+  await group.getByRole('button', { name: editingMessages.acceptAll }).click();
   await expect(group).toHaveCount(0);
   expect((await accepted).status()).toBe(200);
   await expect.poll(() => tintOf(page, suggestion.targetId)).toBe(0);

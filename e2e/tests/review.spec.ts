@@ -1,4 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
+import { editingMessages } from '@waypoint/shared/map/editing-messages';
 import { messages } from '@waypoint/shared/messages';
 import { reviewMessages as t } from '@waypoint/shared/review-messages';
 import { seriousViolations } from '../support/axe.ts';
@@ -159,7 +160,7 @@ test('Open Parent opens the map showing only suggestions, and alerts for a missi
   await expect(map).toHaveURL(
     new RegExp(`/game/${gameId}/maps/${addMap}\\?suggestMode=true&onlySuggestions=true$`),
   );
-  await expect(map.getByRole('button', { name: messages.showAllMarkers })).toBeVisible();
+  await expect(map.getByRole('button', { name: editingMessages.showAllMarkers })).toBeVisible();
   await map.close();
 
   const alerts: string[] = [];

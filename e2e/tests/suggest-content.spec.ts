@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { APIRequestContext, Locator } from '@playwright/test';
 import { messages } from '@waypoint/shared/messages';
+import { serverMessages } from '@waypoint/shared/server-messages';
 import { suggestMessages } from '@waypoint/shared/suggest-messages';
 import { seriousViolations } from '../support/axe.ts';
 import { createConfirmedUser, expect, type Page, submitLogin, test } from '../support/fixtures.ts';
@@ -118,7 +119,7 @@ test('a user suggests a new game from the bar', async ({ page, request }) => {
   await field(again, 'name').fill('Frontier Zone');
   await again.getByRole('button', { name: suggestMessages.suggestSubmit }).click();
   await expect(page.getByText(messages.suggestionAddError)).toBeVisible();
-  await expect(again.getByText(messages.alreadyExists('Game', 'frontier_zone'))).toBeVisible();
+  await expect(again.getByText(serverMessages.alreadyExists('Game', 'frontier_zone'))).toBeVisible();
   await expect(field(again, 'name')).toHaveAttribute('aria-invalid', 'true');
   // Escape closes the modal.
   await page.keyboard.press('Escape');

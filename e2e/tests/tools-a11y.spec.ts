@@ -1,4 +1,4 @@
-import { messages } from '@waypoint/shared/messages';
+import { toolMessages } from '@waypoint/shared/tool-messages';
 import { seriousViolations } from '../support/axe.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { FZ, loginNewPlayer, waitForTool } from './tools.helpers.ts';
@@ -15,10 +15,10 @@ for (const scheme of ['light', 'dark'] as const) {
       await loginNewPlayer(page, request);
       await page.goto(`/game/${FZ}/tools/quests`);
       await waitForTool(page, 'quest-row');
-      await page.getByRole('button', { name: messages.showDetails }).first().click();
+      await page.getByRole('button', { name: toolMessages.showDetails }).first().click();
       await page.mouse.move(0, 0);
       expect(await seriousViolations(page)).toEqual([]);
-      await page.getByRole('button', { name: messages.questChain }).click();
+      await page.getByRole('button', { name: toolMessages.questChain }).click();
       await expect(page.getByTestId('quest-chain')).toBeVisible();
       expect(await seriousViolations(page)).toEqual([]);
     });
@@ -26,7 +26,7 @@ for (const scheme of ['light', 'dark'] as const) {
     test('Items To Keep and crafting have no serious violations', async ({ page }) => {
       await page.goto(`/game/${FZ}/tools/tarkov-items-to-keep`);
       await waitForTool(page, 'keep-card');
-      await page.getByRole('button', { name: messages.showDetails }).first().click();
+      await page.getByRole('button', { name: toolMessages.showDetails }).first().click();
       await page.mouse.move(0, 0);
       expect(await seriousViolations(page)).toEqual([]);
       await page.goto(`/crafting?gameId=${FZ}`);

@@ -1,4 +1,4 @@
-import { messages } from '@waypoint/shared/messages';
+import { toolMessages } from '@waypoint/shared/tool-messages';
 import { expect, type Page, test } from '../support/fixtures.ts';
 import { FZ, itemId, waitForTool } from './tools.helpers.ts';
 
@@ -12,7 +12,7 @@ function row(page: Page, slug: string) {
 test('crafting tree totals match the hand-computed values of a 3-level recipe', async ({ page }) => {
   await page.goto(`/crafting?gameId=${FZ}`);
   await waitForTool(page, 'craft-item');
-  await expect(page.getByRole('heading', { level: 1, name: messages.craftingTitle })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: toolMessages.craftingTitle })).toBeVisible();
   await page.getByTestId('craft-item').filter({ hasText: 'Field Medkit' }).click();
   await expect(page).toHaveURL(new RegExp(`item=${itemId('medkit')}`));
 
@@ -37,7 +37,7 @@ test('crafting tree totals match the hand-computed values of a 3-level recipe', 
   await expect(page.getByTestId('raw-total')).toHaveText('6,900₽');
 
   // Two medkits double everything down the tree.
-  await page.getByLabel(messages.craftQuantity).fill('2');
+  await page.getByLabel(toolMessages.craftQuantity).fill('2');
   await expect(bandage.qty).toHaveText('6');
   await expect(cloth.qty).toHaveText('6');
   await expect(cloth.total).toHaveText('5,400₽');
@@ -48,7 +48,7 @@ test('crafting tree totals match the hand-computed values of a 3-level recipe', 
   await expect(row(page, 'ammo_pack').qty).toHaveText('60');
   await expect(row(page, 'gunpowder').qty).toHaveText('2');
   await expect(row(page, 'saltpeter').total).toHaveText('4,500₽');
-  await page.getByLabel(messages.craftQuantity).fill('1');
+  await page.getByLabel(toolMessages.craftQuantity).fill('1');
   // A single round: 2 × 1 ÷ 60 gunpowder = 0.03 shown, 240.00 in price (raw numbers are kept).
   await expect(row(page, 'gunpowder').qty).toHaveText('0.03');
   await expect(row(page, 'gunpowder').total).toHaveText('240₽');
@@ -68,7 +68,7 @@ test('Frontier Zone lists Crafting among its tools; crafting shows what it saves
   await expect(page.getByTestId('craft-game')).toHaveCount(0);
   await page.getByTestId('craft-item').filter({ hasText: 'Field Medkit' }).click();
   // 14,500 to buy against 12,000 in components.
-  await expect(page.getByTestId('craft-vs-buy')).toHaveText(messages.craftSaves('2,500₽'));
+  await expect(page.getByTestId('craft-vs-buy')).toHaveText(toolMessages.craftSaves('2,500₽'));
   // A game without crafting has no such tool.
   await page.goto('/game/emberfall/tools/crafting');
   await expect(page).toHaveURL(/\/error\?gameId=emberfall$/);

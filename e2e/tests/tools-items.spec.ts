@@ -1,4 +1,5 @@
 import { messages } from '@waypoint/shared/messages';
+import { toolMessages } from '@waypoint/shared/tool-messages';
 import { expect, type Page, test } from '../support/fixtures.ts';
 import { FZ, itemId, loginNewPlayer, questId, waitForTool } from './tools.helpers.ts';
 
@@ -13,13 +14,13 @@ function card(page: Page, name: string) {
 }
 
 function counter(page: Page, name: string, inRaid = false) {
-  const label = inRaid ? messages.inRaid : messages.owned;
+  const label = inRaid ? toolMessages.inRaid : toolMessages.owned;
   const box = card(page, name).getByTestId(inRaid ? 'counter-in-raid' : 'counter-normal');
   return {
     box,
     count: box.getByTestId('count'),
-    plus: box.getByRole('button', { name: messages.addOne(label) }),
-    minus: box.getByRole('button', { name: messages.removeOne(label) }),
+    plus: box.getByRole('button', { name: toolMessages.addOne(label) }),
+    minus: box.getByRole('button', { name: toolMessages.removeOne(label) }),
   };
 }
 
@@ -27,7 +28,7 @@ test('guest sees Items To Keep read-only with login prompts', async ({ page }) =
   await page.goto(itemsPath);
   await waitForTool(page, 'keep-card');
   await expect(page.getByRole('heading', { level: 1, name: messages.itemsToKeep })).toBeVisible();
-  await expect(page.getByLabel(messages.onlyForQuests)).toBeChecked();
+  await expect(page.getByLabel(toolMessages.onlyForQuests)).toBeChecked();
   const wire = counter(page, 'Copper Wire');
   await expect(wire.count).toHaveText('0 / 5');
   await expect(wire.plus).toBeDisabled();
@@ -36,13 +37,13 @@ test('guest sees Items To Keep read-only with login prompts', async ({ page }) =
   // Quest items are never listed.
   await expect(card(page, 'Vaccine Vial')).toHaveCount(0);
   // The requirement expander: the quest link and a disabled completion toggle.
-  await card(page, 'Copper Wire').getByRole('button', { name: messages.showDetails }).click();
+  await card(page, 'Copper Wire').getByRole('button', { name: toolMessages.showDetails }).click();
   const reqs = card(page, 'Copper Wire').getByTestId('requirements');
   await expect(reqs.getByRole('link', { name: 'Spare Parts' })).toHaveAttribute(
     'href',
     `/game/${FZ}/tools/quests?questId=${questId('spare_parts')}`,
   );
-  await expect(reqs.getByRole('checkbox', { name: messages.questDone })).toBeDisabled();
+  await expect(reqs.getByRole('checkbox', { name: toolMessages.questDone })).toBeDisabled();
 });
 
 test('items-to-keep counters stop at the required total and at 0', async ({ page, request }) => {
@@ -89,10 +90,10 @@ test('items-to-keep counters stop at the required total and at 0', async ({ page
   await page.reload();
   await expect(card(page, 'Bandage')).toHaveCount(0);
   await expect(counter(page, 'Gold Bar', true).count).toHaveText('0 / 2');
-  await page.getByLabel(messages.showCompleted).check();
+  await page.getByLabel(toolMessages.showCompleted).check();
   await expect(counter(page, 'Bandage', true).count).toHaveText('4 / 4');
-  await page.getByRole('button', { name: messages.showOnlyStillNeeded }).click();
-  await expect(page.getByLabel(messages.showCompleted)).not.toBeChecked();
+  await page.getByRole('button', { name: toolMessages.showOnlyStillNeeded }).click();
+  await expect(page.getByLabel(toolMessages.showCompleted)).not.toBeChecked();
   await expect(card(page, 'Bandage')).toHaveCount(0);
 });
 
@@ -103,7 +104,7 @@ test('the item filter applies from 3 characters; completing a quest drops its ne
   const { api } = await loginNewPlayer(page, request);
   await page.goto(itemsPath);
   await waitForTool(page, 'keep-card');
-  const filter = page.getByPlaceholder(messages.questFilterPlaceholder);
+  const filter = page.getByPlaceholder(toolMessages.questFilterPlaceholder);
   await filter.fill('go');
   await expect(card(page, 'Copper Wire')).toHaveCount(1);
   await filter.fill('GOL');
@@ -114,8 +115,8 @@ test('the item filter applies from 3 characters; completing a quest drops its ne
   // Completing the quest from the expander drops its need.
   await filter.fill('');
   const wireCard = card(page, 'Copper Wire');
-  await wireCard.getByRole('button', { name: messages.showDetails }).click();
-  await wireCard.getByTestId('requirements').getByRole('checkbox', { name: messages.questDone }).click();
+  await wireCard.getByRole('button', { name: toolMessages.showDetails }).click();
+  await wireCard.getByTestId('requirements').getByRole('checkbox', { name: toolMessages.questDone }).click();
   await expect(counter(page, 'Copper Wire').count).toHaveText('0 / 0');
   await expect
     .poll(async () => (await api<{ completedQuests: string[] }>(`/user/quest/get/${FZ}`)).completedQuests)
@@ -128,15 +129,15 @@ test('hideout mode lists hideout needs with their module levels', async ({ page,
   await waitForTool(page, 'keep-card');
   await expect(card(page, 'Gold Bar')).toHaveCount(1);
   await expect(card(page, 'Capacitor')).toHaveCount(0);
-  await page.getByLabel(messages.onlyForHideout).check();
+  await page.getByLabel(toolMessages.onlyForHideout).check();
   await expect(card(page, 'Capacitor')).toHaveCount(1);
   await expect(card(page, 'Gold Bar')).toHaveCount(0);
   // Copper Wire needs 6 for the generator in hideout mode (5 for its quest in quest mode).
   const wire = counter(page, 'Copper Wire');
   await expect(wire.count).toHaveText('0 / 6');
-  await card(page, 'Copper Wire').getByRole('button', { name: messages.showDetails }).click();
+  await card(page, 'Copper Wire').getByRole('button', { name: toolMessages.showDetails }).click();
   await expect(card(page, 'Copper Wire').getByTestId('requirements')).toContainText(
-    messages.forHideoutLevel('Generator', 1),
+    toolMessages.forHideoutLevel('Generator', 1),
   );
   // Sorted by total required, descending: Bolts (16) comes before Capacitor (4).
   const order = await page
@@ -147,7 +148,7 @@ test('hideout mode lists hideout needs with their module levels', async ({ page,
   await expect(wire.count).toHaveText('6 / 6');
   await expect(wire.plus).toBeDisabled();
   // Quests and hideout together: the combined need (5 for the quest + 6 for the generator).
-  await page.getByLabel(messages.questsAndHideout).check();
+  await page.getByLabel(toolMessages.questsAndHideout).check();
   await expect(card(page, 'Gold Bar')).toHaveCount(1);
   await expect(card(page, 'Capacitor')).toHaveCount(1);
   await expect(wire.count).toHaveText('6 / 11');

@@ -1,6 +1,6 @@
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
-import { messages } from '@waypoint/shared';
+import { serverMessages } from '@waypoint/shared';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
 import type { Config } from './config.ts';
@@ -109,7 +109,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     store: databaseStore(counters),
     keyGenerator: routeAddressKey,
     errorResponseBuilder: (_request, context) => ({
-      ...errorBody(429, messages.tooManyRequests),
+      ...errorBody(429, serverMessages.tooManyRequests),
       retryAfterMs: context.ttl,
     }),
   });
@@ -148,7 +148,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     if (request.url.startsWith('/api/') || request.url === '/api') {
       return reply
         .status(404)
-        .send(errorBody(404, messages.notFound('Route', `${request.method} ${request.url.split('?')[0]}`)));
+        .send(
+          errorBody(404, serverMessages.notFound('Route', `${request.method} ${request.url.split('?')[0]}`)),
+        );
     }
     return sendWebNotFound(ctx, request, reply);
   });

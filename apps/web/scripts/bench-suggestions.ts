@@ -13,6 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { registry } from '@waypoint/shared';
 import { constants } from '@waypoint/shared/constants';
+import { editingMessages } from '@waypoint/shared/map/editing-messages';
 import { messages } from '@waypoint/shared/messages';
 import { mulberry32 } from '@waypoint/shared/random';
 import autocannon from 'autocannon';
@@ -278,13 +279,13 @@ async function main() {
     const on: number[] = [];
     const off: number[] = [];
     for (let k = 0; k < TOGGLES; k++) {
-      off.push(await toggle(adminPage, messages.deactivateSuggestions, false));
+      off.push(await toggle(adminPage, editingMessages.deactivateSuggestions, false));
       on.push(await toggle(adminPage, messages.activateSuggestions, true));
     }
     if (process.env.BENCH_PROFILE) {
       const cdp = await adminPage.context().newCDPSession(adminPage);
       await cdp.send('Profiler.enable');
-      await toggle(adminPage, messages.deactivateSuggestions, false);
+      await toggle(adminPage, editingMessages.deactivateSuggestions, false);
       await cdp.send('Profiler.start');
       await toggle(adminPage, messages.activateSuggestions, true);
       const { profile } = await cdp.send('Profiler.stop');

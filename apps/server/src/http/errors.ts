@@ -1,4 +1,4 @@
-import { type ApiError, messages } from '@waypoint/shared';
+import { type ApiError, serverMessages } from '@waypoint/shared';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { ZodError, type z } from 'zod';
 
@@ -64,7 +64,7 @@ export function installErrorHandling(app: FastifyInstance) {
     if ((error as { statusCode?: number }).statusCode === 503) {
       // The server sheds load: the client should come back shortly.
       if (!reply.hasHeader('retry-after')) reply.header('retry-after', '10');
-      return reply.status(503).send(errorBody(503, messages.serverBusy));
+      return reply.status(503).send(errorBody(503, serverMessages.serverBusy));
     }
     if (error instanceof HttpError) {
       return reply.status(error.statusCode).send(errorBody(error.statusCode, error.message, error.errors));

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { messages } from '../messages.ts';
+import { editingMessages } from './editing-messages.ts';
 import { confirmedWording, daysBetween } from './freshness.ts';
 import { formFieldOf, markerEditPatch, markerEditValues } from './marker-edit.ts';
 import { pathMarkerBody, previewShape } from './paths.ts';
@@ -14,7 +15,7 @@ describe('marker freshness wording', () => {
   });
 
   it('says never for an empty or unreadable time, and today for a clock ahead', () => {
-    expect(confirmedWording('', now)).toBe(messages.neverConfirmed);
+    expect(confirmedWording('', now)).toBe(editingMessages.neverConfirmed);
     expect(confirmedWording(undefined, now)).toBe('Never confirmed');
     expect(confirmedWording('not a date', now)).toBe('Never confirmed');
     expect(confirmedWording(new Date(2026, 4, 22).toISOString(), now)).toBe('Confirmed today');
@@ -98,7 +99,10 @@ describe('the marker edit form', () => {
     const result = markerEditPatch({ ...markerEditValues(marker), imageUrls }, marker);
     expect(result).toEqual({
       ok: false,
-      errors: { 'imageUrls.2': messages.imageUrlInvalid, 'imageUrls.3': messages.imageUrlInvalid },
+      errors: {
+        'imageUrls.2': editingMessages.imageUrlInvalid,
+        'imageUrls.3': editingMessages.imageUrlInvalid,
+      },
     });
     const good = markerEditPatch(
       { ...markerEditValues(marker), imageUrls: ['', ' http://img.example/b.jpg '] },

@@ -1,4 +1,4 @@
-import { messages } from '../messages.ts';
+import { editingMessages } from './editing-messages.ts';
 
 const dayMs = 24 * 60 * 60 * 1000;
 
@@ -15,8 +15,8 @@ export function daysBetween(then: Date, now: Date): number {
  * 'Confirmed N days ago'.
  */
 export function confirmedWording(lastConfirmedAt: string | null | undefined, now: Date = new Date()): string {
-  if (!lastConfirmedAt) return messages.neverConfirmed;
+  if (!lastConfirmedAt) return editingMessages.neverConfirmed;
   const then = new Date(lastConfirmedAt);
-  if (Number.isNaN(then.getTime())) return messages.neverConfirmed;
-  return messages.confirmedDaysAgo(daysBetween(then, now));
+  if (Number.isNaN(then.getTime())) return editingMessages.neverConfirmed;
+  return editingMessages.confirmedDaysAgo(daysBetween(then, now));
 }

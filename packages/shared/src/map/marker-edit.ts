@@ -2,6 +2,7 @@ import { constants } from '../constants.ts';
 import { messages } from '../messages.ts';
 import { placedmarker } from '../models/content.ts';
 import { isWebLink } from '../models/fields.ts';
+import { editingMessages } from './editing-messages.ts';
 
 /** The placed-marker fields a contributor edits in the 'Editing marker' panel, as form text. */
 export interface MarkerEditValues {
@@ -79,7 +80,7 @@ export function markerEditPatch(values: MarkerEditValues, original: MarkerLike):
   values.imageUrls.slice(0, constants.maxPlacedMarkerImages).forEach((raw, n) => {
     const url = raw.trim();
     if (!url) return;
-    if (!isWebLink(url)) errors[`imageUrls.${n}`] = messages.imageUrlInvalid;
+    if (!isWebLink(url)) errors[`imageUrls.${n}`] = editingMessages.imageUrlInvalid;
     else imageUrls.push(url);
   });
 

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
-import { messages } from '@waypoint/shared';
+import { serverMessages } from '@waypoint/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, type TestApp } from '../../test/test-app.ts';
 
@@ -65,7 +65,7 @@ describe('password strength', () => {
         password,
       });
       expect(res.statusCode, password).toBe(400);
-      expect(res.json().errors).toEqual([{ field: 'body.password', message: messages.weakPassword }]);
+      expect(res.json().errors).toEqual([{ field: 'body.password', message: serverMessages.weakPassword }]);
     }
   });
 
@@ -77,13 +77,17 @@ describe('password strength', () => {
       me.auth,
     );
     expect(change.statusCode).toBe(400);
-    expect(change.json().errors).toEqual([{ field: 'body.newPassword', message: messages.weakPassword }]);
+    expect(change.json().errors).toEqual([
+      { field: 'body.newPassword', message: serverMessages.weakPassword },
+    ]);
 
     await post('/api/users/forgotPassword', { email: me.email });
     const hash = linkFromOutbox(me.email, '/passwordRecovery');
     const recover = await post('/api/users/passwordRecovery', { hash, newPassword: 'trustno1' });
     expect(recover.statusCode).toBe(400);
-    expect(recover.json().errors).toEqual([{ field: 'body.newPassword', message: messages.weakPassword }]);
+    expect(recover.json().errors).toEqual([
+      { field: 'body.newPassword', message: serverMessages.weakPassword },
+    ]);
     // The refused attempt did not use up the link.
     expect(
       (await post('/api/users/passwordRecovery', { hash, newPassword: 'a sturdy new secret' })).statusCode,

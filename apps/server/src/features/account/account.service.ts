@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { type LoginAnswer, messages } from '@waypoint/shared';
+import { type LoginAnswer, messages, serverMessages } from '@waypoint/shared';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import { badRequest, conflict, forbidden, notFound, unauthorized } from '../../http/errors.ts';
@@ -56,7 +56,7 @@ export function createAccountService(deps: {
     async register(input: { username: string; email: string; password: string }) {
       const email = normalizeEmail(input.email);
       assertStrongPassword(input.password, 'body.password', [input.username, email]);
-      if (await findUserByUsername(k, input.username)) throw conflict(messages.usernameTaken);
+      if (await findUserByUsername(k, input.username)) throw conflict(serverMessages.usernameTaken);
       const link = newLinkSecret();
       // Hashed on both paths, so that the answer takes as long for a registered address.
       const passwordHash = await hashPassword(input.password);
@@ -74,7 +74,7 @@ export function createAccountService(deps: {
         } catch (error) {
           // Two registrations raced: the unique indexes decided. A name lost to the race is a
           // 409; an address is answered like any registered address.
-          if (await findUserByUsername(k, input.username)) throw conflict(messages.usernameTaken);
+          if (await findUserByUsername(k, input.username)) throw conflict(serverMessages.usernameTaken);
           if (!(await findUserByEmail(k, email))) throw error;
         }
       }
@@ -112,20 +112,20 @@ export function createAccountService(deps: {
         failures,
         config.loginFailureLimit,
         config.loginFailureWindowMinutes * 60_000,
-        messages.tooManyFailedLogins,
+        serverMessages.tooManyFailedLogins,
       );
       const user = await findUserByEmail(k, email);
       const valid = await verifyPassword(user?.passwordHash ?? (await unknownUserHash()), input.password);
-      if (!user || !valid) throw unauthorized(messages.invalidCredentials);
+      if (!user || !valid) throw unauthorized(serverMessages.invalidCredentials);
       await counters.reset(failures);
-      if (!user.confirmed) throw forbidden(messages.accountNotConfirmed);
+      if (!user.confirmed) throw forbidden(serverMessages.accountNotConfirmed);
       const profile = { id: user.id, username: user.username, admin: Boolean(user.admin) };
       return { token: await tokens.sign(profile), user: profile };
     },
 
     async confirm(secret: string) {
       const userId = await consumeLink(k, 'confirm', digest(secret), { confirmed: 1 });
-      if (!userId) throw badRequest(messages.invalidOrExpiredLink);
+      if (!userId) throw badRequest(serverMessages.invalidOrExpiredLink);
       return { message: messages.accountConfirmed };
     },
 
@@ -140,7 +140,7 @@ export function createAccountService(deps: {
         hashedKey('forgot-password', email),
         config.forgotPasswordRateLimit,
         3600_000,
-        messages.tooManyRecoveryMails,
+        serverMessages.tooManyRecoveryMails,
       );
       const user = await findUserByEmail(k, email);
       if (user) {
@@ -165,7 +165,7 @@ export function createAccountService(deps: {
       const passwordHash = await hashPassword(input.newPassword);
       // Opening the link proves the address, so the account counts as confirmed too.
       const userId = await consumeLink(k, 'recovery', digest(input.hash), { passwordHash, confirmed: 1 });
-      if (!userId) throw badRequest(messages.invalidOrExpiredLink);
+      if (!userId) throw badRequest(serverMessages.invalidOrExpiredLink);
       await tokens.revokeAll(userId);
       return { message: messages.passwordChanged };
     },
@@ -177,10 +177,10 @@ export function createAccountService(deps: {
       input: { oldPassword: string; newPassword: string },
     ) {
       const user = await findUserById(k, userId);
-      if (!user) throw unauthorized(messages.loginRequired);
+      if (!user) throw unauthorized(serverMessages.loginRequired);
       if (!(await verifyPassword(user.passwordHash, input.oldPassword))) {
-        throw badRequest(messages.wrongOldPassword, [
-          { field: 'body.oldPassword', message: messages.wrongOldPassword },
+        throw badRequest(serverMessages.wrongOldPassword, [
+          { field: 'body.oldPassword', message: serverMessages.wrongOldPassword },
         ]);
       }
       assertStrongPassword(input.newPassword, 'body.newPassword', [user.username, user.email]);
@@ -199,7 +199,7 @@ export function createAccountService(deps: {
     },
 
     async resetProgress(userId: string, gameId: string) {
-      if (!(await recordExists(k, 'game', gameId))) throw notFound(messages.notFound('Game', gameId));
+      if (!(await recordExists(k, 'game', gameId))) throw notFound(serverMessages.notFound('Game', gameId));
       await deleteGameProgress(db, userId, gameId);
       return { message: 'Progress reset' };
     },

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { messages } from '@waypoint/shared';
+import { messages, serverMessages } from '@waypoint/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createContent, createTestApp, createUser, type TestApp } from '../../test/test-app.ts';
 
@@ -73,7 +73,7 @@ describe('register, confirm, login', () => {
       email: 'other3@example.test',
     });
     expect(fullwidth.statusCode).toBe(409);
-    expect(fullwidth.json().message).toBe(messages.usernameTaken);
+    expect(fullwidth.json().message).toBe(serverMessages.usernameTaken);
   });
 
   it('answers a taken e-mail like a new one and tells the owner by mail', async () => {

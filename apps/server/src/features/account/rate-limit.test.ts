@@ -1,4 +1,4 @@
-import { messages } from '@waypoint/shared';
+import { serverMessages } from '@waypoint/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { createTestApp, createUser, type TestApp } from '../../test/test-app.ts';
@@ -206,7 +206,7 @@ describe('limits ready for the community write routes', () => {
     const statuses = [];
     for (let i = 0; i < 3; i++) statuses.push((await vote(me.auth, `192.0.2.${i}`)).statusCode);
     expect(statuses).toEqual([200, 200, 429]);
-    expect((await vote(me.auth, '192.0.2.200')).json().message).toBe(messages.tooManyRequests);
+    expect((await vote(me.auth, '192.0.2.200')).json().message).toBe(serverMessages.tooManyRequests);
     expect((await vote(other.auth, '192.0.2.0')).statusCode).toBe(200);
   });
 });

@@ -4,7 +4,7 @@ import {
   importableModels,
   isModelKey,
   type ModelKey,
-  messages,
+  serverMessages,
   zAdminListQuery,
   zId,
 } from '@waypoint/shared';
@@ -32,13 +32,13 @@ function actorOf(request: FastifyRequest): Actor {
 }
 
 function knownModel(raw: string): ModelKey {
-  if (!isModelKey(raw)) throw notFound(messages.notFound('Model', raw));
+  if (!isModelKey(raw)) throw notFound(serverMessages.notFound('Model', raw));
   return raw;
 }
 
 function importable(raw: string): ModelKey {
   const key = knownModel(raw);
-  if (!importableModels().includes(key)) throw notFound(messages.notFound('Model', raw));
+  if (!importableModels().includes(key)) throw notFound(serverMessages.notFound('Model', raw));
   return key;
 }
 
@@ -59,7 +59,7 @@ export function registerAdminRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get('/api/admin/processMap/:id/status', { config: { role: 'admin' } }, async (request) => {
     const { id } = parse(z.object({ id: zId }), request.params, 'params');
     const status = await jobStatus(ctx.db.kysely, id);
-    if (!status) throw notFound(messages.notFound(getModel('map').label, id));
+    if (!status) throw notFound(serverMessages.notFound(getModel('map').label, id));
     return status;
   });
 

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { getModel, idPattern, type ModelDef, type ModelKey, messages } from '@waypoint/shared';
+import { getModel, idPattern, type ModelDef, type ModelKey, serverMessages } from '@waypoint/shared';
 import type { Kysely } from 'kysely';
 import Papa from 'papaparse';
 import type { AppContext } from '../../context.ts';
@@ -308,7 +308,7 @@ export async function acceptImports(
   const accepted = await ctx.db.kysely.transaction().execute(async (trx) => {
     const rows = await stagedRows(trx, key, which);
     if (which.id !== undefined && rows.length === 0)
-      throw notFound(messages.notFound(getModel('importedcrudmodel').label, which.id));
+      throw notFound(serverMessages.notFound(getModel('importedcrudmodel').label, which.id));
     for (const row of referenceOrder(model, rows)) await acceptRow(ctx, trx, key, row, actor);
     return rows.length;
   });
@@ -323,7 +323,7 @@ export async function rejectImports(ctx: AppContext, key: ModelKey, id?: string)
   const result = await query.executeTakeFirst();
   const rejected = Number(result.numDeletedRows);
   if (id !== undefined && rejected === 0)
-    throw notFound(messages.notFound(getModel('importedcrudmodel').label, id));
+    throw notFound(serverMessages.notFound(getModel('importedcrudmodel').label, id));
   ctx.cacheBus.changed();
   return { rejected };
 }

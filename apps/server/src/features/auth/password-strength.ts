@@ -1,4 +1,4 @@
-import { messages } from '@waypoint/shared';
+import { serverMessages } from '@waypoint/shared';
 import { ZxcvbnFactory } from '@zxcvbn-ts/core';
 import * as common from '@zxcvbn-ts/language-common';
 import { badRequest } from '../../http/errors.ts';
@@ -32,5 +32,5 @@ export function isStrongPassword(password: string, userInputs: string[] = []): b
 /** Throws a 400 naming `field` (e.g. `body.newPassword`) when the password is too weak. */
 export function assertStrongPassword(password: string, field: string, userInputs: string[] = []): void {
   if (isStrongPassword(password, userInputs)) return;
-  throw badRequest(messages.weakPassword, [{ field, message: messages.weakPassword }]);
+  throw badRequest(serverMessages.weakPassword, [{ field, message: serverMessages.weakPassword }]);
 }

@@ -1,5 +1,5 @@
 import type { Role, TTokenPayload } from '@waypoint/shared';
-import { messages } from '@waypoint/shared';
+import { serverMessages } from '@waypoint/shared';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../../db/database.ts';
@@ -53,10 +53,10 @@ export const policyPlugin = fp<{ db: Db; tokens: TokenService; routes: DeclaredR
     const check = async (request: FastifyRequest, token: string | null, role: Role) => {
       if (token) {
         request.user = await opts.tokens.verify(token);
-        if (!request.user && role !== 'guest') throw unauthorized(messages.loginRequired);
+        if (!request.user && role !== 'guest') throw unauthorized(serverMessages.loginRequired);
       }
       if (role === 'guest') return;
-      if (!request.user) throw unauthorized(messages.loginRequired);
+      if (!request.user) throw unauthorized(serverMessages.loginRequired);
       if (role === 'admin') await ensureAdmin(opts.db, request);
     };
     // Most requests are guests' reads: they pass without a promise; the others are checked.
@@ -71,8 +71,8 @@ export const policyPlugin = fp<{ db: Db; tokens: TokenService; routes: DeclaredR
 
 /** Admin rights as the policy hook read them from the database for this request. */
 export async function ensureAdmin(_db: Db, request: FastifyRequest): Promise<void> {
-  if (!request.user) throw unauthorized(messages.loginRequired);
-  if (!request.user.admin) throw forbidden(messages.adminRequired);
+  if (!request.user) throw unauthorized(serverMessages.loginRequired);
+  if (!request.user.admin) throw forbidden(serverMessages.adminRequired);
 }
 
 export function isAdmin(request: FastifyRequest): boolean {

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { getModel, type ModelKey, messages, modelKeyOf, type TStoredImage } from '@waypoint/shared';
+import { getModel, type ModelKey, modelKeyOf, serverMessages, type TStoredImage } from '@waypoint/shared';
 import type { AppContext } from '../../context.ts';
 import type { ModelRecord } from '../../db/rows.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
@@ -68,17 +68,17 @@ export function createImageService(ctx: AppContext) {
     field: string,
   ): Promise<{ key: ModelKey; record: ModelRecord }> {
     const key = modelKeyOf(modelName);
-    if (!key || getModel(key).write !== 'admin') throw notFound(messages.notFound('Model', modelName));
+    if (!key || getModel(key).write !== 'admin') throw notFound(serverMessages.notFound('Model', modelName));
     const model = getModel(key);
     if (!model.imageFields.includes(field))
-      throw notFound(messages.notFound(`Image field of ${model.label}`, field));
+      throw notFound(serverMessages.notFound(`Image field of ${model.label}`, field));
     try {
       storage.uploadDir(key, id, field);
     } catch (error) {
       throw asHttpError(error);
     }
     const record = await findRecord(ctx.db.kysely, model, id);
-    if (!record) throw notFound(messages.notFound(model.label, id));
+    if (!record) throw notFound(serverMessages.notFound(model.label, id));
     return { key, record };
   }
 
@@ -171,7 +171,7 @@ export function createImageService(ctx: AppContext) {
     async removeImage(model: string, id: string, field: string, actor: Actor) {
       const { key, record } = await target(model, id, field);
       if (!(record.images as Record<string, TStoredImage>)[field]) {
-        throw notFound(messages.notFound('Image', `${model}/${id}/${field}`));
+        throw notFound(serverMessages.notFound('Image', `${model}/${id}/${field}`));
       }
       await fs.rm(storage.uploadDir(key, id, field), { recursive: true, force: true });
       await fs.rm(storage.thumbDir(key, id, field), { recursive: true, force: true });
@@ -205,7 +205,7 @@ export function createImageService(ctx: AppContext) {
     /** Writes a generated image for a record (demo content); same files and record fields as an upload. */
     async storeGenerated(key: ModelKey, id: string, field: string, data: Buffer, actor: Actor) {
       const record = await findRecord(ctx.db.kysely, getModel(key), id);
-      if (!record) throw notFound(messages.notFound(getModel(key).label, id));
+      if (!record) throw notFound(serverMessages.notFound(getModel(key).label, id));
       // The server's own drawing: the upload byte limit is for clients, the pixel limit still applies.
       return store(key, record, field, data, actor, undefined, {
         ...limits,

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { getModel, messages, type TStoredImage } from '@waypoint/shared';
+import { getModel, serverMessages, type TStoredImage } from '@waypoint/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import type { ModelRecord } from '../../db/rows.ts';
@@ -234,7 +234,7 @@ export function createMapProcessor(
     /** Queues a map (admin action). Answers the map with status PENDING. */
     async enqueue(mapId: string, gameId: string, actor: Actor) {
       const map = await findRecord(ctx.db.kysely, mapModel, mapId);
-      if (!map) throw notFound(messages.notFound(mapModel.label, mapId));
+      if (!map) throw notFound(serverMessages.notFound(mapModel.label, mapId));
       if (map.gameId !== gameId) {
         throw badRequest(`Invalid params.gameId: map ${mapId} belongs to game ${String(map.gameId)}`, [
           { field: 'params.gameId', message: `The map belongs to game ${String(map.gameId)}` },

@@ -1,4 +1,4 @@
-import { messages, zId } from '@waypoint/shared';
+import { serverMessages, zId } from '@waypoint/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { notFound, parse } from '../../http/errors.ts';
@@ -24,7 +24,7 @@ export function registerMapViewRoutes(app: FastifyInstance) {
   async function mapOf(request: FastifyRequest, asAdmin: boolean) {
     const { mapId } = parse(zMapParams, request.params, 'params');
     const map = await visibleMap(db, mapId, asAdmin);
-    if (!map) throw notFound(messages.notFound('Map', mapId));
+    if (!map) throw notFound(serverMessages.notFound('Map', mapId));
     return map;
   }
 

@@ -1,4 +1,4 @@
-import { messages, mixingMessages } from '@waypoint/shared';
+import { mixingMessages, serverMessages } from '@waypoint/shared';
 import {
   MAX_SAVED_RECIPES,
   type MixingContent,
@@ -21,7 +21,7 @@ import {
 
 /** Everything the Schedule I tools need for one game: the mixing data, customers, known recipes. */
 export async function mixingContent(db: Db, gameId: string): Promise<MixingContent> {
-  if (!(await gameExists(db.kysely, gameId))) throw notFound(messages.notFound('Game', gameId));
+  if (!(await gameExists(db.kysely, gameId))) throw notFound(serverMessages.notFound('Game', gameId));
   const [effects, ingredients, products, customers, recipes] = await Promise.all([
     gameRecords(db.kysely, 'mixeffect', gameId),
     gameRecords(db.kysely, 'mixingredient', gameId),
@@ -72,7 +72,7 @@ export function createSavedRecipes(db: Db) {
 
     /** Saves a mix; at most MAX_SAVED_RECIPES per player and game (409 beyond). */
     async save(userId: string, gameId: string, input: TSavedRecipeInput): Promise<TSavedRecipe> {
-      if (!(await gameExists(db.kysely, gameId))) throw notFound(messages.notFound('Game', gameId));
+      if (!(await gameExists(db.kysely, gameId))) throw notFound(serverMessages.notFound('Game', gameId));
       return db.kysely.transaction().execute(async (trx) => {
         // Saves of one player take turns, so that two at once cannot pass the limit together.
         if (db.dialect === 'postgres') {
@@ -96,7 +96,7 @@ export function createSavedRecipes(db: Db) {
 
     async remove(userId: string, gameId: string, id: number): Promise<void> {
       if (!(await deleteSavedRecipe(db.kysely, userId, gameId, id))) {
-        throw notFound(messages.notFound('Recipe', String(id)));
+        throw notFound(serverMessages.notFound('Recipe', String(id)));
       }
     },
   };

@@ -4,9 +4,9 @@ import {
   isModelKey,
   type ModelDef,
   type ModelKey,
-  messages,
   modelByCollection,
   modelKeyOf,
+  serverMessages,
   zId,
 } from '@waypoint/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -102,7 +102,7 @@ function actorOf(request: FastifyRequest): Actor {
 
 function writableModel(raw: string): ModelKey {
   const key = modelKeyOf(raw);
-  if (!key || getModel(key).write !== 'admin') throw notFound(messages.notFound('Model', raw));
+  if (!key || getModel(key).write !== 'admin') throw notFound(serverMessages.notFound('Model', raw));
   return key;
 }
 
@@ -116,12 +116,12 @@ export function registerModelRoutes(
   async function readScope(request: FastifyRequest, model: ModelDef) {
     const admin = request.user?.admin === true;
     if (model.read === 'admin') {
-      if (!request.user) throw unauthorized(messages.loginRequired);
+      if (!request.user) throw unauthorized(serverMessages.loginRequired);
       await ensureAdmin(db, request);
       return { extra: {} as Filter, cacheable: false, admin: true };
     }
     if (model.read === 'own') {
-      if (!request.user) throw unauthorized(messages.loginRequired);
+      if (!request.user) throw unauthorized(serverMessages.loginRequired);
       return { extra: admin ? {} : ({ userId: request.user.id } as Filter), cacheable: false, admin };
     }
     return { extra: admin ? {} : ((model.publicFilter ?? {}) as Filter), cacheable: true, admin };
@@ -130,7 +130,7 @@ export function registerModelRoutes(
   app.get('/api/:collection', { config: { role: 'guest' } }, async (request, reply) => {
     const { collection } = request.params as { collection: string };
     const model = modelByCollection(collection);
-    if (!model) throw notFound(messages.notFound('Collection', collection));
+    if (!model) throw notFound(serverMessages.notFound('Collection', collection));
     onlyKnownQuery(request.query, listParameters);
     const q = parse(zListQuery, request.query, 'query');
     const scope = await readScope(request, model);
@@ -138,7 +138,7 @@ export function registerModelRoutes(
     const filter = { ...parsed, ...scope.extra };
     if (q.userId !== undefined) {
       if (model.read !== 'own') throw badRequest('Invalid query.userId: not supported here');
-      if (!scope.admin && q.userId !== request.user?.id) throw forbidden(messages.adminRequired);
+      if (!scope.admin && q.userId !== request.user?.id) throw forbidden(serverMessages.adminRequired);
       filter.userId = q.userId;
     }
     const load = () => listJson(db.kysely, model, { filter, limit: q.limit, skip: q.skip });
@@ -151,13 +151,13 @@ export function registerModelRoutes(
   app.get('/api/:model/:id', { config: { role: 'guest' } }, async (request, reply) => {
     const params = parse(zRecordParams, request.params, 'params');
     onlyKnownQuery(request.query, noParameters);
-    if (!isModelKey(params.model)) throw notFound(messages.notFound('Model', params.model));
+    if (!isModelKey(params.model)) throw notFound(serverMessages.notFound('Model', params.model));
     const model = getModel(params.model);
     const scope = await readScope(request, model);
     const load = async () => {
       const record = await findRecord(db.kysely, model, params.id);
       const hidden = Object.entries(scope.extra).some(([k, v]) => record && record[k] !== v);
-      if (!record || hidden) throw notFound(messages.notFound(model.label, params.id));
+      if (!record || hidden) throw notFound(serverMessages.notFound(model.label, params.id));
       for (const child of model.children) {
         const childModel = getModel(child.model as ModelKey);
         const childFilter = scope.admin ? {} : ((childModel.publicFilter ?? {}) as Filter);

@@ -1,4 +1,11 @@
-import { childModelsOf, getModel, type ModelDef, type ModelKey, messages } from '@waypoint/shared';
+import {
+  childModelsOf,
+  getModel,
+  type ModelDef,
+  type ModelKey,
+  messages,
+  serverMessages,
+} from '@waypoint/shared';
 import type { Db } from '../../db/database.ts';
 import type { ModelRecord } from '../../db/rows.ts';
 import { badRequest, conflict, notFound, parse } from '../../http/errors.ts';
@@ -86,7 +93,7 @@ async function checkReferences(db: Executor, model: ModelDef, record: ModelRecor
       ]);
     }
     if (!(await recordExists(db, field.references, value))) {
-      const message = messages.notFound(getModel(field.references as ModelKey).label, value);
+      const message = serverMessages.notFound(getModel(field.references as ModelKey).label, value);
       throw badRequest(`Invalid body.${name}: ${message}`, [{ field: `body.${name}`, message }]);
     }
   }
@@ -135,7 +142,7 @@ export function createModelWriter(db: Db, onChange: () => void) {
     const record: ModelRecord = { ...sanitizeHtmlFields(model, parsed), images: {} };
     return inTransaction(options, async (trx) => {
       if (await recordExists(trx, model.table, record._id as string)) {
-        throw conflict(messages.alreadyExists(model.label, record._id as string));
+        throw conflict(serverMessages.alreadyExists(model.label, record._id as string));
       }
       await checkReferences(trx, model, record);
       const now = new Date().toISOString();
@@ -144,7 +151,7 @@ export function createModelWriter(db: Db, onChange: () => void) {
       } catch (error) {
         // Another create with this id committed after the check above.
         if (isUniqueViolation(error))
-          throw conflict(messages.alreadyExists(model.label, record._id as string));
+          throw conflict(serverMessages.alreadyExists(model.label, record._id as string));
         throw error;
       }
       const stored = (await findRecord(trx, model, record._id as string))!;
@@ -171,7 +178,7 @@ export function createModelWriter(db: Db, onChange: () => void) {
     if (Object.keys(patch).length === 0) throw badRequest('Invalid body: no field to change');
     return inTransaction(options, async (trx) => {
       const before = await lock(trx, model, id);
-      if (!before) throw notFound(messages.notFound(model.label, id));
+      if (!before) throw notFound(serverMessages.notFound(model.label, id));
       const merged = parse(model.schema, { ...before, ...patch, _id: id }, 'body') as ModelRecord;
       const record = { ...sanitizeHtmlFields(model, merged), images: before.images };
       const changed = new Set(Object.keys(patch));
@@ -204,7 +211,7 @@ export function createModelWriter(db: Db, onChange: () => void) {
       const taken = await existingIds(trx, model.table, ids);
       ids.forEach((id, index) => {
         if (taken.has(id) || seen.has(id)) {
-          throw new BatchItemError(index, conflict(messages.alreadyExists(model.label, id)));
+          throw new BatchItemError(index, conflict(serverMessages.alreadyExists(model.label, id)));
         }
         seen.set(id, index);
       });
@@ -228,7 +235,7 @@ export function createModelWriter(db: Db, onChange: () => void) {
         const message =
           value === records[index]!._id
             ? 'A record cannot reference itself'
-            : messages.notFound(getModel(field.references as ModelKey).label, value);
+            : serverMessages.notFound(getModel(field.references as ModelKey).label, value);
         throw new BatchItemError(
           index,
           badRequest(`Invalid body.${name}: ${message}`, [{ field: `body.${name}`, message }]),
@@ -237,7 +244,8 @@ export function createModelWriter(db: Db, onChange: () => void) {
       try {
         await insertMany(trx, model, records, new Date().toISOString());
       } catch (error) {
-        if (isUniqueViolation(error)) throw conflict(messages.alreadyExists(model.label, ids.join(', ')));
+        if (isUniqueViolation(error))
+          throw conflict(serverMessages.alreadyExists(model.label, ids.join(', ')));
         throw error;
       }
       const stored = await findRecordsByIds(trx, model, ids);
@@ -259,7 +267,7 @@ export function createModelWriter(db: Db, onChange: () => void) {
       ]);
     return inTransaction(options, async (trx) => {
       const source = await findRecord(trx, model, id);
-      if (!source) throw notFound(messages.notFound(model.label, id));
+      if (!source) throw notFound(serverMessages.notFound(model.label, id));
       const { images: _images, ...fields } = source;
       return create(key, { ...fields, _id: newId }, actor, { trx });
     });
@@ -269,9 +277,9 @@ export function createModelWriter(db: Db, onChange: () => void) {
     const model = getModel(key);
     const { before, removed } = await inTransaction(options, async (trx) => {
       const before = await lock(trx, model, id);
-      if (!before) throw notFound(messages.notFound(model.label, id));
+      if (!before) throw notFound(serverMessages.notFound(model.label, id));
       const removed = [{ model: key, record: before }, ...(await descendants(trx, key, id))];
-      if (!(await deleteRecord(trx, model, id))) throw notFound(messages.notFound(model.label, id));
+      if (!(await deleteRecord(trx, model, id))) throw notFound(serverMessages.notFound(model.label, id));
       await recordAudit(trx, { actor, model: key, recordId: id, action: 'delete', before });
       return { before, removed };
     });
@@ -295,7 +303,7 @@ export function createModelWriter(db: Db, onChange: () => void) {
     const model = getModel(key);
     return inTransaction(options, async (trx) => {
       const before = await lock(trx, model, id);
-      if (!before) throw notFound(messages.notFound(model.label, id));
+      if (!before) throw notFound(serverMessages.notFound(model.label, id));
       const change = typeof fields === 'function' ? fields(before) : fields;
       await updateRecord(trx, model, id, change, new Date().toISOString());
       const after = (await findRecord(trx, model, id))!;

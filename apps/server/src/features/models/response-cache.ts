@@ -1,7 +1,7 @@
 import { createHash, webcrypto } from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliCompress, gzip, constants as zlibConstants } from 'node:zlib';
-import { messages } from '@waypoint/shared';
+import { serverMessages } from '@waypoint/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { badRequest, HttpError } from '../../http/errors.ts';
 
@@ -109,7 +109,7 @@ class Gate {
 
   async run<T>(group: string, task: () => Promise<T>): Promise<T> {
     if (this.running >= this.limit || this.busy.has(group)) {
-      if (this.waitingCount >= this.maxWaiting) throw new HttpError(503, messages.serverBusy);
+      if (this.waitingCount >= this.maxWaiting) throw new HttpError(503, serverMessages.serverBusy);
       this.waitingCount++;
       await new Promise<void>((resolve) => {
         const queue = this.queues.get(group);
@@ -221,7 +221,7 @@ export class ResponseCache {
       const wait = this.budget.take(request.ip);
       if (wait > 0) {
         reply.header('retry-after', String(wait));
-        throw new HttpError(429, messages.tooManyRequests);
+        throw new HttpError(429, serverMessages.tooManyRequests);
       }
       const generation = this.generation;
       // The class of an answer: scope, kind and model (or map), the key's first three parts.

@@ -1,6 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import underPressure from '@fastify/under-pressure';
-import { messages } from '@waypoint/shared';
+import { messages, serverMessages } from '@waypoint/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { sql } from 'kysely';
@@ -92,7 +92,7 @@ export const opsPlugin = fp<{ ctx: AppContext }>(async (app: FastifyInstance, { 
       return reply
         .status(401)
         .header('www-authenticate', 'Bearer')
-        .send(errorBody(401, messages.loginRequired));
+        .send(errorBody(401, serverMessages.loginRequired));
     }
     const text = await metrics.registry.metrics();
     return reply.type(metrics.registry.contentType).send(text);

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { messages } from '@waypoint/shared';
+import { serverMessages } from '@waypoint/shared';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestApp, useTestApp } from '../../test/test-app.ts';
 
@@ -88,7 +88,7 @@ describe('load shedding', () => {
       expect(res.json()).toEqual({
         statusCode: 503,
         error: 'Service Unavailable',
-        message: messages.serverBusy,
+        message: serverMessages.serverBusy,
       });
       expect((await t.app.inject({ url: '/healthz' })).statusCode).toBe(200);
       const ready = await t.app.inject({ url: '/readyz' });

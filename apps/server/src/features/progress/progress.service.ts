@@ -1,4 +1,4 @@
-import { getModel, messages, type TItemRequirement } from '@waypoint/shared';
+import { getModel, serverMessages, type TItemRequirement } from '@waypoint/shared';
 import type { Db } from '../../db/database.ts';
 import { notFound } from '../../http/errors.ts';
 import { childIds, findRecord } from '../models/models.repository.ts';
@@ -30,12 +30,12 @@ export function createProgressService(db: Db) {
 
   async function requireGame(gameId: string) {
     const game = await findRecord(k, getModel('game'), gameId);
-    if (!game) throw notFound(messages.notFound('Game', gameId));
+    if (!game) throw notFound(serverMessages.notFound('Game', gameId));
   }
 
   async function requireChild(key: 'quest' | 'item', gameId: string, id: string) {
     const record = await findRecord(k, getModel(key), id);
-    if (!record || record.gameId !== gameId) throw notFound(messages.notFound(getModel(key).label, id));
+    if (!record || record.gameId !== gameId) throw notFound(serverMessages.notFound(getModel(key).label, id));
     return record;
   }
 
@@ -77,7 +77,7 @@ export function createProgressService(db: Db) {
       await k.transaction().execute(async (trx) => {
         const known = new Set(await childIds(trx, getModel('quest'), 'gameId', gameId));
         const unknown = ids.find((id) => !known.has(id));
-        if (unknown) throw notFound(messages.notFound(getModel('quest').label, unknown));
+        if (unknown) throw notFound(serverMessages.notFound(getModel('quest').label, unknown));
         await markQuests(trx, userId, gameId, ids, completed);
       });
       return questSave(userId, gameId);
@@ -113,7 +113,7 @@ export function createProgressService(db: Db) {
     completedMarkers: (userId: string) => completedMarkerIds(k, userId),
     async setMarkerCompleted(userId: string, markerId: string, completed: boolean) {
       const marker = await findRecord(k, getModel('placedmarker'), markerId);
-      if (!marker) throw notFound(messages.notFound(getModel('placedmarker').label, markerId));
+      if (!marker) throw notFound(serverMessages.notFound(getModel('placedmarker').label, markerId));
       await markMarker(k, userId, markerId, marker.mapId as string, completed);
       return { completed, markerId };
     },

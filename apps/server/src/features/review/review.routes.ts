@@ -1,5 +1,5 @@
 import {
-  messages,
+  serverMessages,
   zId,
   zReviewBulk,
   zReviewCountsQuery,
@@ -16,7 +16,7 @@ import type { ReviewService } from './review.service.ts';
 const zIdParams = z.object({ id: zId });
 
 function actor(request: FastifyRequest): SuggestionActor {
-  if (!request.user) throw unauthorized(messages.loginRequired);
+  if (!request.user) throw unauthorized(serverMessages.loginRequired);
   return { id: request.user.id, username: request.user.username, admin: request.user.admin === true };
 }
 

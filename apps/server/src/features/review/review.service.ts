@@ -2,11 +2,11 @@ import {
   childModelsOf,
   getModel,
   type ModelKey,
-  messages,
   type ReviewBulk,
   type ReviewCounts,
   type ReviewDetail,
   reviewMessages,
+  serverMessages,
 } from '@waypoint/shared';
 import type { Db, Executor } from '../../db/database.ts';
 import type { ModelRecord } from '../../db/rows.ts';
@@ -64,7 +64,7 @@ export function createReviewService(deps: {
 
   async function detail(id: string): Promise<ReviewDetail> {
     const suggestion = await findSuggestion(db.kysely, id);
-    if (!suggestion) throw notFound(messages.notFound('Suggestion', id));
+    if (!suggestion) throw notFound(serverMessages.notFound('Suggestion', id));
     const model = tableOfType(suggestion.type);
     const current = suggestion.targetId
       ? ((await findRecord(db.kysely, model, suggestion.targetId)) ?? null)
@@ -158,7 +158,7 @@ export function createReviewService(deps: {
     let userId: string | undefined;
     if (by.username !== undefined) {
       const user = await findUserByName(db.kysely, by.username);
-      if (!user) throw notFound(messages.notFound('User', by.username));
+      if (!user) throw notFound(serverMessages.notFound('User', by.username));
       userId = user.id;
     }
     return openIds(db.kysely, { userId, parentId: by.parentId, type: by.type });
@@ -184,7 +184,7 @@ export function createReviewService(deps: {
     const actor: Actor = { id: user.id, username: user.username };
     const result = await db.kysely.transaction().execute(async (trx: Executor) => {
       const suggestion = await findSuggestion(trx, id, { lock: true, dialect: db.dialect });
-      if (!suggestion) throw notFound(messages.notFound('Suggestion', id));
+      if (!suggestion) throw notFound(serverMessages.notFound('Suggestion', id));
       if (suggestion.status !== 'ACCEPTED') {
         throw conflict(reviewMessages.revertNotAccepted);
       }

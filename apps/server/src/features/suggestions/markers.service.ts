@@ -1,4 +1,4 @@
-import { constants, getModel, messages } from '@waypoint/shared';
+import { constants, getModel, messages, serverMessages } from '@waypoint/shared';
 import type { Db, Executor } from '../../db/database.ts';
 import type { ModelRecord } from '../../db/rows.ts';
 import { badRequest, forbidden, notFound } from '../../http/errors.ts';
@@ -74,7 +74,8 @@ export function createMarkerService(deps: {
   async function ownSuggestionFor(trx: Executor, id: string, user: SuggestionActor) {
     const direct = await findSuggestion(trx, id);
     if (direct && direct.type === TYPE) {
-      if (!user.admin && direct.userId !== user.id) throw notFound(messages.notFound('Placed marker', id));
+      if (!user.admin && direct.userId !== user.id)
+        throw notFound(serverMessages.notFound('Placed marker', id));
       return direct;
     }
     const [mine] = await suggestions.openFor(TYPE, id, user.id, trx);
@@ -85,7 +86,7 @@ export function createMarkerService(deps: {
     async create(mapId: string, body: Record<string, unknown>, user: SuggestionActor, suggestMode: boolean) {
       allow(user, suggestMode);
       const map = await findRecord(db.kysely, getModel('map'), mapId);
-      if (!map) throw notFound(messages.notFound('Map', mapId));
+      if (!map) throw notFound(serverMessages.notFound('Map', mapId));
       const { fields, urls } = splitImages(body);
       const record = { ...fields, _id: newMarkerId(), mapId };
       if (user.admin) {
@@ -146,7 +147,7 @@ export function createMarkerService(deps: {
           };
         }
         const marker = await findRecord(trx, markerModel, id);
-        if (!marker) throw notFound(messages.notFound('Placed marker', id));
+        if (!marker) throw notFound(serverMessages.notFound('Placed marker', id));
         if (user.admin) {
           return {
             isSuggestion: false,
@@ -198,7 +199,7 @@ export function createMarkerService(deps: {
           };
         }
         if (!(await findRecord(db.kysely, markerModel, id)))
-          throw notFound(messages.notFound('Placed marker', id));
+          throw notFound(serverMessages.notFound('Placed marker', id));
         await writer.remove('placedmarker', id, actorOf(user));
         return { isSuggestion: false, removed: true };
       }
@@ -215,7 +216,7 @@ export function createMarkerService(deps: {
           };
         }
         const marker = await findRecord(trx, markerModel, id);
-        if (!marker) throw notFound(messages.notFound('Placed marker', id));
+        if (!marker) throw notFound(serverMessages.notFound('Placed marker', id));
         await suggestRemoval(trx, marker, user);
         return { isSuggestion: true, suggestionType: TYPE, suggestionAction: 'DELETE', outcome: 'suggested' };
       });
@@ -235,7 +236,7 @@ export function createMarkerService(deps: {
   async function report(id: string, user: SuggestionActor, kind: 'CONFIRM' | 'GONE' | 'MOVED') {
     const result = await db.kysely.transaction().execute(async (trx) => {
       const marker = await findRecord(trx, markerModel, id);
-      if (!marker) throw notFound(messages.notFound('Placed marker', id));
+      if (!marker) throw notFound(serverMessages.notFound('Placed marker', id));
       const now = new Date().toISOString();
       await trx
         .insertInto('marker_report')

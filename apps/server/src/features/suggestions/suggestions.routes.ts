@@ -1,5 +1,5 @@
 import {
-  messages,
+  serverMessages,
   zComment,
   zDownvote,
   zId,
@@ -29,7 +29,7 @@ const zMarkerBody = z.record(z.string(), z.unknown());
 const SUGGESTION_BODY_LIMIT = 1024 * 1024;
 
 function actor(request: FastifyRequest): SuggestionActor {
-  if (!request.user) throw unauthorized(messages.loginRequired);
+  if (!request.user) throw unauthorized(serverMessages.loginRequired);
   return { id: request.user.id, username: request.user.username, admin: request.user.admin === true };
 }
 

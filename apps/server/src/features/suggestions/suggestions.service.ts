@@ -5,9 +5,9 @@ import {
   isOpenSuggestion,
   type ModelDef,
   type ModelKey,
-  messages,
   type SuggestionAction,
   type SuggestionType,
+  serverMessages,
   suggestionTypeModel,
   type TNewSuggestion,
   zSuggestionPatch,
@@ -125,14 +125,14 @@ export async function validateSuggestionData(
     if (model.parent && !(await recordExists(db, model.parent.model, parentId))) {
       throw fieldError(
         'body.parentId',
-        messages.notFound(getModel(model.parent.model as ModelKey).label, parentId),
+        serverMessages.notFound(getModel(model.parent.model as ModelKey).label, parentId),
       );
     }
     if (model.key !== 'game' && !model.parent && !(await recordExists(db, 'game', parentId))) {
-      throw fieldError('body.parentId', messages.notFound('Game', parentId));
+      throw fieldError('body.parentId', serverMessages.notFound('Game', parentId));
     }
     if (await recordExists(db, model.table, String(record._id))) {
-      throw conflict(messages.alreadyExists(model.label, String(record._id)));
+      throw conflict(serverMessages.alreadyExists(model.label, String(record._id)));
     }
     return { data: record, targetId: String(record._id), baseUpdatedAt: '' };
   }
@@ -140,7 +140,7 @@ export async function validateSuggestionData(
   const id = typeof input._id === 'string' ? input._id : '';
   if (!id) throw fieldError('body.data._id', 'Name the element to change');
   const target = await findRecord(db, model, id);
-  if (!target) throw fieldError('body.data._id', messages.notFound(model.label, id));
+  if (!target) throw fieldError('body.data._id', serverMessages.notFound(model.label, id));
   if (parentOf(model, target) !== parentId) {
     throw fieldError('body.parentId', `Must be the element's parent (${parentOf(model, target) || 'none'})`);
   }
@@ -224,7 +224,7 @@ export function createSuggestionService(deps: {
   async function visible(executor: Executor, id: string, user: SuggestionActor, options = {}) {
     const suggestion = await findSuggestion(executor, id, options);
     if (!suggestion || (!user.admin && suggestion.userId !== user.id)) {
-      throw notFound(messages.notFound('Suggestion', id));
+      throw notFound(serverMessages.notFound('Suggestion', id));
     }
     return suggestion;
   }
@@ -308,7 +308,7 @@ export function createSuggestionService(deps: {
       if (patch.imageUrls !== undefined) fields.imageUrls = JSON.stringify(checkImageUrls(patch.imageUrls));
       if (patch.status !== undefined) fields.status = patch.status;
       if (patch.weight !== undefined) {
-        if (!user.admin) throw forbidden(messages.adminRequired);
+        if (!user.admin) throw forbidden(serverMessages.adminRequired);
         fields.weight = patch.weight;
       }
       if (Object.keys(fields).length === 0) return before;
@@ -331,7 +331,7 @@ export function createSuggestionService(deps: {
   async function remove(id: string, user: SuggestionActor, executor?: Executor) {
     const work = async (trx: Executor) => {
       const before = user.admin ? await visible(trx, id, user, lock) : await editable(trx, id, user);
-      if (!(await deleteSuggestion(trx, id))) throw notFound(messages.notFound('Suggestion', id));
+      if (!(await deleteSuggestion(trx, id))) throw notFound(serverMessages.notFound('Suggestion', id));
       await recordAudit(trx, {
         actor: auditActor(user),
         model: 'suggestion',
@@ -383,7 +383,7 @@ export function createSuggestionService(deps: {
       const found = await findSuggestions(trx, unique, lock);
       const list = unique.map((id) => {
         const suggestion = found.get(id);
-        if (!suggestion) throw aboutSuggestion(id, notFound(messages.notFound('Suggestion', id)));
+        if (!suggestion) throw aboutSuggestion(id, notFound(serverMessages.notFound('Suggestion', id)));
         if (!isOpenSuggestion(suggestion.status)) {
           throw aboutSuggestion(
             id,
@@ -471,7 +471,7 @@ export function createSuggestionService(deps: {
         .select(['id', 'username'])
         .where((eb) => eb(eb.fn('lower', ['username']), '=', username.normalize('NFKC').toLowerCase()))
         .executeTakeFirst();
-      if (!user) throw notFound(messages.notFound('User', username));
+      if (!user) throw notFound(serverMessages.notFound('User', username));
       const removed = await db.kysely.transaction().execute(async (trx) => {
         const ids = await deleteOpenSuggestionsOfUser(trx, user.id);
         for (const id of ids) {

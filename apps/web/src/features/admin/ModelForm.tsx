@@ -1,6 +1,7 @@
 import { Alert, Button, Group, SimpleGrid } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
+import { editingMessages } from '@waypoint/shared/map/editing-messages';
 import { messages } from '@waypoint/shared/messages';
 import {
   type AdminFormValues,
@@ -85,7 +86,7 @@ export function ModelForm({ model, record, preset, idPrefix, onSaved, onChange }
       return;
     }
     if (record && Object.keys(body).length === 0) {
-      setGeneral(messages.nothingToSave);
+      setGeneral(editingMessages.nothingToSave);
       return;
     }
     save.mutate(body);

@@ -1,4 +1,5 @@
 import { Alert, Badge, Group, Loader, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { editingMessages } from '@waypoint/shared/map/editing-messages';
 import { messages } from '@waypoint/shared/messages';
 import { suggestionTypeModel } from '@waypoint/shared/models/enums';
 import { getModel, type ModelKey } from '@waypoint/shared/models/registry';
@@ -139,11 +140,11 @@ export function DecisionDetail({ id }: { id: string }) {
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <Stack gap={4}>
             <Title order={4} size="h6">
-              {messages.comments}
+              {editingMessages.comments}
             </Title>
             {d.comments.length === 0 ? (
               <Text size="sm" c="dimmed">
-                {messages.noComments}
+                {editingMessages.noComments}
               </Text>
             ) : (
               d.comments.map((c) => (
@@ -160,10 +161,10 @@ export function DecisionDetail({ id }: { id: string }) {
               </Title>
               <Text size="sm">
                 {d.freshness.lastConfirmedAt
-                  ? messages.confirmedDaysAgo(
+                  ? editingMessages.confirmedDaysAgo(
                       Math.floor((Date.now() - Date.parse(d.freshness.lastConfirmedAt)) / 86_400_000),
                     )
-                  : messages.neverConfirmed}
+                  : editingMessages.neverConfirmed}
               </Text>
               {d.freshness.reports.length === 0 ? (
                 <Text size="sm" c="dimmed">
@@ -172,7 +173,8 @@ export function DecisionDetail({ id }: { id: string }) {
               ) : (
                 d.freshness.reports.map((r) => (
                   <Text size="sm" key={`${r.username}-${r.at}`}>
-                    {r.username}: {r.kind === 'GONE' ? messages.reportGone : messages.reportMoved} (
+                    {r.username}:{' '}
+                    {r.kind === 'GONE' ? editingMessages.reportGone : editingMessages.reportMoved} (
                     {new Date(r.at).toLocaleDateString()})
                   </Text>
                 ))

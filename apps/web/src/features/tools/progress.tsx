@@ -5,6 +5,7 @@ import { type Counter, canDecrease, canIncrease, changeOwnedQuantity } from '@wa
 import { questsUnlockedBy } from '@waypoint/shared/domain/quests';
 import { messages } from '@waypoint/shared/messages';
 import type { TQuest } from '@waypoint/shared/models/types';
+import { toolMessages } from '@waypoint/shared/tool-messages';
 import { useRef } from 'react';
 import { HttpError } from '../../api/client.ts';
 import { useSession } from '../../api/session.ts';
@@ -16,7 +17,7 @@ export const undoToastMs = 5000;
 
 function errorText(error: unknown): string {
   if (error instanceof HttpError && error.status === 400 && error.body?.message) return error.body.message;
-  return messages.progressNotSaved;
+  return toolMessages.progressNotSaved;
 }
 
 /** Applies a server answer only when no other change of the same save is still on its way. */
@@ -82,8 +83,8 @@ export function useQuestCompletion(gameId: string, quests: readonly TQuest[]) {
 
 function showUndoToast(id: string, change: CompletionChange, unlocked: TQuest[], onUndo: () => void) {
   const title = change.completed
-    ? messages.questCompleted(change.quest.name)
-    : messages.questPending(change.quest.name);
+    ? toolMessages.questCompleted(change.quest.name)
+    : toolMessages.questPending(change.quest.name);
   notifications.hide(id);
   notifications.show({
     id,
@@ -98,12 +99,12 @@ function showUndoToast(id: string, change: CompletionChange, unlocked: TQuest[],
           </Text>
           {change.with && change.with.length > 0 ? (
             <Text size="xs" c="dimmed">
-              {messages.questsChangedWith(change.with.length)}
+              {toolMessages.questsChangedWith(change.with.length)}
             </Text>
           ) : null}
           {unlocked.length > 0 ? (
             <Text size="xs" c="dimmed">
-              {messages.questUnlocks(unlocked.map((q) => q.name).join(', '))}
+              {toolMessages.questUnlocks(unlocked.map((q) => q.name).join(', '))}
             </Text>
           ) : null}
         </Stack>

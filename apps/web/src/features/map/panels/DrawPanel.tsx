@@ -1,4 +1,4 @@
-import { messages } from '@waypoint/shared/messages';
+import { editingMessages } from '@waypoint/shared/map/editing-messages';
 import { Button } from '../controls.tsx';
 import { ToolPanel } from './ToolPanel.tsx';
 import classes from './tool-panel.module.css';
@@ -24,16 +24,16 @@ export function DrawPanel({
   onSave,
   onCancel,
 }: Props) {
-  const title = kind === 'POLYGON' ? messages.polygonActions : messages.routeActions;
+  const title = kind === 'POLYGON' ? editingMessages.polygonActions : editingMessages.routeActions;
   return (
     <ToolPanel title={title} onClose={onCancel} testId="draw-panel">
-      <p className={classes.text}>{messages.startPlacingPoints}</p>
+      <p className={classes.text}>{editingMessages.startPlacingPoints}</p>
       <p className={classes.hint} aria-live="polite">
         {definitionName} · {pointCount} {pointCount === 1 ? 'corner' : 'corners'}
       </p>
       {pointCount > 0 ? (
         <div className={classes.actions}>
-          <Button onClick={onRemoveLast}>{messages.removeLastCorner}</Button>
+          <Button onClick={onRemoveLast}>{editingMessages.removeLastCorner}</Button>
           <Button className={classes.primary} onClick={onSave} disabled={saving} aria-busy={saving}>
             Save
           </Button>

@@ -1,4 +1,5 @@
 import { constants } from '@waypoint/shared/constants';
+import { editingMessages } from '@waypoint/shared/map/editing-messages';
 import type { MapMarkerDefinition } from '@waypoint/shared/map/marker-data';
 import {
   formFieldOf,
@@ -6,7 +7,6 @@ import {
   markerEditPatch,
   markerEditValues,
 } from '@waypoint/shared/map/marker-edit';
-import { messages } from '@waypoint/shared/messages';
 import type { TPlacedMarker } from '@waypoint/shared/models/types';
 import { type ReactNode, useId, useState } from 'react';
 import { Button } from '../controls.tsx';
@@ -66,7 +66,7 @@ function Field({
 export function EditMarkerPanel(props: Props) {
   const { marker } = props;
   return (
-    <ToolPanel title={messages.editingMarker} onClose={props.onCancel} testId="edit-marker-panel">
+    <ToolPanel title={editingMessages.editingMarker} onClose={props.onCancel} testId="edit-marker-panel">
       {marker ? <EditForm key={marker._id} {...props} marker={marker} /> : <p>Loading…</p>}
     </ToolPanel>
   );
@@ -103,7 +103,7 @@ function EditForm({
       return;
     }
     if (Object.keys(result.patch).length === 0) {
-      setErrors({ form: messages.nothingToSave });
+      setErrors({ form: editingMessages.nothingToSave });
       return;
     }
     setErrors({});

@@ -1,4 +1,5 @@
 import { IconFlag } from '@tabler/icons-react';
+import { editingMessages } from '@waypoint/shared/map/editing-messages';
 import { confirmedWording } from '@waypoint/shared/map/freshness';
 import { messages } from '@waypoint/shared/messages';
 import { Link } from 'react-router';
@@ -29,7 +30,7 @@ export function Freshness({ onAnswer, markerId, lastConfirmedAt, reportCount, lo
         {reportCount > 0 ? (
           <span className={classes.flag} data-testid="marker-reported">
             <IconFlag size={13} aria-hidden="true" />
-            {messages.reportedBy(reportCount)}
+            {editingMessages.reportedBy(reportCount)}
           </span>
         ) : null}
       </div>
@@ -41,7 +42,7 @@ export function Freshness({ onAnswer, markerId, lastConfirmedAt, reportCount, lo
             disabled={freshness.isPending}
             onClick={() => freshness.mutate('CONFIRM')}
           >
-            {messages.stillHere}
+            {editingMessages.stillHere}
           </button>
           <button
             type="button"
@@ -50,7 +51,7 @@ export function Freshness({ onAnswer, markerId, lastConfirmedAt, reportCount, lo
             aria-pressed={sent === 'GONE'}
             onClick={() => freshness.mutate('GONE')}
           >
-            {messages.reportGone}
+            {editingMessages.reportGone}
           </button>
           <button
             type="button"
@@ -59,11 +60,11 @@ export function Freshness({ onAnswer, markerId, lastConfirmedAt, reportCount, lo
             aria-pressed={sent === 'MOVED'}
             onClick={() => freshness.mutate('MOVED')}
           >
-            {messages.reportMoved}
+            {editingMessages.reportMoved}
           </button>
           {sent === 'GONE' || sent === 'MOVED' ? (
             <span className={classes.hint} role="status">
-              {messages.reportThanks}
+              {editingMessages.reportThanks}
             </span>
           ) : null}
           {freshness.isError ? (
@@ -74,7 +75,7 @@ export function Freshness({ onAnswer, markerId, lastConfirmedAt, reportCount, lo
         </div>
       ) : (
         <Link to={loginPath} className={classes.hint}>
-          {messages.freshnessLogin}
+          {editingMessages.freshnessLogin}
         </Link>
       )}
     </div>

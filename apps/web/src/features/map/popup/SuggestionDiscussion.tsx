@@ -1,4 +1,5 @@
 import { IconThumbDown, IconThumbUp } from '@tabler/icons-react';
+import { editingMessages } from '@waypoint/shared/map/editing-messages';
 import { messages } from '@waypoint/shared/messages';
 import { useId, useState } from 'react';
 import { SafeHtml } from '../../../components/SafeHtml.tsx';
@@ -36,7 +37,7 @@ export function SuggestionDiscussion({ suggestionId }: { suggestionId: string })
           type="button"
           className={classes.small}
           aria-pressed={mine === 1}
-          aria-label={`${messages.upvote} (${upvotes})`}
+          aria-label={`${editingMessages.upvote} (${upvotes})`}
           disabled={vote.isPending}
           onClick={() => vote.mutate('upvote')}
         >
@@ -47,7 +48,7 @@ export function SuggestionDiscussion({ suggestionId }: { suggestionId: string })
           type="button"
           className={classes.small}
           aria-pressed={mine === -1}
-          aria-label={`${messages.downvote} (${downvotes})`}
+          aria-label={`${editingMessages.downvote} (${downvotes})`}
           disabled={vote.isPending}
           onClick={() => vote.mutate('downvote')}
         >
@@ -55,7 +56,7 @@ export function SuggestionDiscussion({ suggestionId }: { suggestionId: string })
           {downvotes}
         </button>
       </div>
-      <h3 className={classes.heading}>{messages.comments}</h3>
+      <h3 className={classes.heading}>{editingMessages.comments}</h3>
       {comments.data && comments.data.length > 0 ? (
         <ul className={classes.comments}>
           {comments.data.map((c) => (
@@ -68,7 +69,7 @@ export function SuggestionDiscussion({ suggestionId }: { suggestionId: string })
           ))}
         </ul>
       ) : (
-        <div className={classes.hint}>{messages.noComments}</div>
+        <div className={classes.hint}>{editingMessages.noComments}</div>
       )}
       <form
         className={classes.line}
@@ -80,7 +81,7 @@ export function SuggestionDiscussion({ suggestionId }: { suggestionId: string })
         }}
       >
         <label htmlFor={boxId} className={classes.hint} style={{ width: '100%' }}>
-          {messages.addComment}
+          {editingMessages.addComment}
         </label>
         <textarea
           id={boxId}
@@ -90,7 +91,7 @@ export function SuggestionDiscussion({ suggestionId }: { suggestionId: string })
           onChange={(e) => setText(e.target.value)}
         />
         <button type="submit" className={classes.small} disabled={add.isPending || !text.trim()}>
-          {messages.sendComment}
+          {editingMessages.sendComment}
         </button>
         {add.isError ? (
           <span className={classes.hint} role="alert">

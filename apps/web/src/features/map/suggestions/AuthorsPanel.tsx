@@ -1,6 +1,6 @@
 import { constants } from '@waypoint/shared/constants';
+import { editingMessages } from '@waypoint/shared/map/editing-messages';
 import { type MarkerSuggestion, suggestionAuthors } from '@waypoint/shared/map/suggested-markers';
-import { messages } from '@waypoint/shared/messages';
 import { useMemo } from 'react';
 import { Button } from '../controls.tsx';
 import classes from './suggest.module.css';
@@ -26,11 +26,11 @@ export function AuthorsPanel({ suggestions, only, onOnly, onDecide }: Props) {
   return (
     <section
       className={classes.authors}
-      aria-label={messages.suggestionAuthors}
+      aria-label={editingMessages.suggestionAuthors}
       data-testid="suggestion-authors"
     >
-      <h2 className={classes.authorsTitle}>{messages.suggestionAuthors}</h2>
-      {authors.length === 0 ? <p className={classes.dim}>{messages.noOpenSuggestions}</p> : null}
+      <h2 className={classes.authorsTitle}>{editingMessages.suggestionAuthors}</h2>
+      {authors.length === 0 ? <p className={classes.dim}>{editingMessages.noOpenSuggestions}</p> : null}
       <ul className={classes.authorList}>
         {authors.map((a) => (
           <li key={a.username} className={classes.author} data-testid={`author-${a.username}`}>
@@ -55,12 +55,12 @@ export function AuthorsPanel({ suggestions, only, onOnly, onDecide }: Props) {
                 aria-pressed={only === a.username}
                 onClick={() => onOnly(only === a.username ? null : a.username)}
               >
-                {messages.showOnlyThisUser}
+                {editingMessages.showOnlyThisUser}
               </Button>
               <Button variant="light" onClick={() => onDecide('accept', a.ids)}>
-                {messages.acceptAll}
+                {editingMessages.acceptAll}
               </Button>
-              <Button onClick={() => onDecide('reject', a.ids)}>{messages.rejectAll}</Button>
+              <Button onClick={() => onDecide('reject', a.ids)}>{editingMessages.rejectAll}</Button>
             </div>
           </li>
         ))}

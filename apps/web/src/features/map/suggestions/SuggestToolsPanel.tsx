@@ -1,4 +1,5 @@
 import { IconArrowsMove, IconCheck, IconPencil, IconTrash } from '@tabler/icons-react';
+import { editingMessages } from '@waypoint/shared/map/editing-messages';
 import type { MapTool, ToolState } from '@waypoint/shared/map/tools';
 import { messages } from '@waypoint/shared/messages';
 import { Link } from 'react-router';
@@ -30,17 +31,17 @@ const toolButtons: { tool: MapTool; label: string; Icon: typeof IconTrash; admin
 function hint(state: ToolState, placingName: string | undefined): string | undefined {
   switch (state.tool) {
     case 'PLACE':
-      return placingName ? messages.placingHint(placingName) : undefined;
+      return placingName ? editingMessages.placingHint(placingName) : undefined;
     case 'PLACE_OBJECTIVE':
-      return state.objective ? messages.objectiveHint(state.objective.objective) : undefined;
+      return state.objective ? editingMessages.objectiveHint(state.objective.objective) : undefined;
     case 'MOVE':
-      return messages.moveHint;
+      return editingMessages.moveHint;
     case 'DELETE':
-      return messages.deleteHint;
+      return editingMessages.deleteHint;
     case 'EDIT':
-      return messages.editHint;
+      return editingMessages.editHint;
     case 'ACCEPT':
-      return messages.acceptHint;
+      return editingMessages.acceptHint;
     default:
       return undefined;
   }
@@ -55,7 +56,7 @@ export function SuggestToolsPanel(p: Props) {
   const text = hint(state, p.placingName);
   const deactivate = (
     <Button className={classes.deactivate} onClick={() => p.onSuggestMode(false)}>
-      {messages.deactivateSuggestions}
+      {editingMessages.deactivateSuggestions}
     </Button>
   );
   return (
@@ -65,7 +66,7 @@ export function SuggestToolsPanel(p: Props) {
       data-testid="suggest-tools"
       aria-label="Suggestion tools"
     >
-      <span className={classes.name}>{messages.cartographer(p.name)}</span>
+      <span className={classes.name}>{editingMessages.cartographer(p.name)}</span>
       {p.loggedIn ? (
         <>
           <div className={classes.row} role="toolbar" aria-label="Map tools">
@@ -90,7 +91,9 @@ export function SuggestToolsPanel(p: Props) {
                 aria-pressed={state.showOnlySuggestions}
                 onClick={() => p.onShowOnlySuggestions(!state.showOnlySuggestions)}
               >
-                {state.showOnlySuggestions ? messages.showAllMarkers : messages.showOnlySuggested}
+                {state.showOnlySuggestions
+                  ? editingMessages.showAllMarkers
+                  : editingMessages.showOnlySuggested}
               </Button>
             ) : null}
             {deactivate}

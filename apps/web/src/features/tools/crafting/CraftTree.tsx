@@ -6,25 +6,25 @@ import {
   formatPrice,
   formatQuantity,
 } from '@waypoint/shared/domain/crafting';
-import { messages } from '@waypoint/shared/messages';
 import type { TItem } from '@waypoint/shared/models/types';
+import { toolMessages } from '@waypoint/shared/tool-messages';
 import classes from '../tools.module.css';
 
 export function craftErrorText(node: CraftErrorNode, names: ReadonlyMap<string, string>): string {
   const name = (id: string) => names.get(id) ?? id;
-  if (node.reason === 'cycle') return messages.craftCycle(node.path.map(name).join(' → '));
-  if (node.reason === 'missing') return messages.craftMissing(node.itemId);
-  return messages.craftTooDeep;
+  if (node.reason === 'cycle') return toolMessages.craftCycle(node.path.map(name).join(' → '));
+  if (node.reason === 'missing') return toolMessages.craftMissing(node.itemId);
+  return toolMessages.craftTooDeep;
 }
 
 /** Column titles of the tree. */
 export function CraftHeader() {
   return (
     <div className={`${classes.treeRow} ${classes.treeHeader}`} aria-hidden="true">
-      <span>{messages.craftComponent}</span>
-      <span className={classes.num}>{messages.craftQuantity}</span>
-      <span className={`${classes.num} ${classes.unitCol}`}>{messages.craftUnitPrice}</span>
-      <span className={classes.num}>{messages.craftTotalPrice}</span>
+      <span>{toolMessages.craftComponent}</span>
+      <span className={classes.num}>{toolMessages.craftQuantity}</span>
+      <span className={`${classes.num} ${classes.unitCol}`}>{toolMessages.craftUnitPrice}</span>
+      <span className={classes.num}>{toolMessages.craftTotalPrice}</span>
     </div>
   );
 }
@@ -69,7 +69,7 @@ export function CraftBranch({
           {node.resultQuantity > 1 && node.children.length > 0 ? (
             <Text span size="xs" c="dimmed">
               {' '}
-              {messages.craftYields(node.resultQuantity)}
+              {toolMessages.craftYields(node.resultQuantity)}
             </Text>
           ) : null}
         </Text>

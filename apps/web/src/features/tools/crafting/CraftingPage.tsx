@@ -28,8 +28,8 @@ import {
   resultQuantityOf,
   unitPriceOf,
 } from '@waypoint/shared/domain/crafting';
-import { messages } from '@waypoint/shared/messages';
 import type { TItem } from '@waypoint/shared/models/types';
+import { toolMessages } from '@waypoint/shared/tool-messages';
 import { useMemo, useRef, useState } from 'react';
 import { useParams } from 'react-router';
 import { useGames } from '../../../api/queries.ts';
@@ -61,12 +61,12 @@ function ItemDetails({ item, items, currency }: { item: TItem; items: TItem[]; c
             {item.itemName}
           </Title>
           <Text size="sm" c="dimmed">
-            {messages.craftYields(resultQuantityOf(item))} · {messages.craftUnitPrice}:{' '}
+            {toolMessages.craftYields(resultQuantityOf(item))} · {toolMessages.craftUnitPrice}:{' '}
             {formatPrice(unitPriceOf(item), currency)}
           </Text>
         </Stack>
         <NumberInput
-          label={messages.craftQuantity}
+          label={toolMessages.craftQuantity}
           value={quantity}
           min={1}
           max={100_000}
@@ -78,7 +78,7 @@ function ItemDetails({ item, items, currency }: { item: TItem; items: TItem[]; c
         />
       </Group>
       {problems.length > 0 ? (
-        <Alert color="red" variant="light" title={messages.craftProblems} data-testid="craft-problems">
+        <Alert color="red" variant="light" title={toolMessages.craftProblems} data-testid="craft-problems">
           <Stack gap={2}>
             {problems.map((p, i) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: problems are listed in tree order
@@ -98,7 +98,7 @@ function ItemDetails({ item, items, currency }: { item: TItem; items: TItem[]; c
       <Group gap="xl" data-testid="craft-totals">
         <Stack gap={0}>
           <Text size="xs" c="dimmed" fw={700} tt="uppercase">
-            {messages.craftComponentsCost}
+            {toolMessages.craftComponentsCost}
           </Text>
           <Text fw={700} data-testid="components-total">
             {formatPrice(componentsTotal, currency)}
@@ -106,7 +106,7 @@ function ItemDetails({ item, items, currency }: { item: TItem; items: TItem[]; c
         </Stack>
         <Stack gap={0}>
           <Text size="xs" c="dimmed" fw={700} tt="uppercase">
-            {messages.craftRawMaterialsCost}
+            {toolMessages.craftRawMaterialsCost}
           </Text>
           <Text fw={700} data-testid="raw-total">
             {formatPrice(materialsTotal, currency)}
@@ -115,12 +115,12 @@ function ItemDetails({ item, items, currency }: { item: TItem; items: TItem[]; c
         {versus ? (
           <Stack gap={0}>
             <Text size="xs" c="dimmed" fw={700} tt="uppercase">
-              {messages.craftVersusBuy}
+              {toolMessages.craftVersusBuy}
             </Text>
             <Text fw={700} data-testid="craft-vs-buy">
               {versus.saving >= 0
-                ? messages.craftSaves(formatPrice(versus.saving, currency))
-                : messages.buyingSaves(formatPrice(-versus.saving, currency))}
+                ? toolMessages.craftSaves(formatPrice(versus.saving, currency))
+                : toolMessages.buyingSaves(formatPrice(-versus.saving, currency))}
             </Text>
           </Stack>
         ) : null}
@@ -128,7 +128,7 @@ function ItemDetails({ item, items, currency }: { item: TItem; items: TItem[]; c
       {materials.length > 0 ? (
         <Stack gap={4}>
           <Text fw={700} size="sm">
-            {messages.craftRawMaterials}
+            {toolMessages.craftRawMaterials}
           </Text>
           {materials.map((m) => (
             <Group key={m.item._id} justify="space-between" gap="sm" data-testid="raw-material">
@@ -148,7 +148,7 @@ function ItemDetails({ item, items, currency }: { item: TItem; items: TItem[]; c
 
 /** Crafting /crafting (SPEC §2.1, §5): craftable items with their nested components and prices. */
 export function CraftingPage() {
-  usePageMeta(messages.craftingTitle);
+  usePageMeta(toolMessages.craftingTitle);
   const [search, update] = useSearchParamsPatch();
   // /game/{gameId}/tools/crafting fixes the game; /crafting lets the player choose one.
   const { gameId: routeGameId } = useParams();
@@ -171,13 +171,13 @@ export function CraftingPage() {
     <Container size="lg" py="xl">
       <Stack gap="lg">
         <Stack gap={4}>
-          <Title order={1}>{messages.craftingTitle}</Title>
-          <Text c="dimmed">{messages.craftingLead}</Text>
+          <Title order={1}>{toolMessages.craftingTitle}</Title>
+          <Text c="dimmed">{toolMessages.craftingLead}</Text>
         </Stack>
         <div className={classes.controls}>
           {routeGameId ? null : (
             <Select
-              label={messages.craftGame}
+              label={toolMessages.craftGame}
               data={gameOptions}
               value={gameId || null}
               onChange={(v) => update({ gameId: v, item: null })}
@@ -188,8 +188,8 @@ export function CraftingPage() {
           )}
           <TextInput
             className={classes.filter}
-            label={messages.craftSearch}
-            placeholder={messages.questFilterPlaceholder}
+            label={toolMessages.craftSearch}
+            placeholder={toolMessages.questFilterPlaceholder}
             leftSection={<IconSearch size={16} aria-hidden="true" />}
             value={text}
             onChange={(e) => setText(e.currentTarget.value)}
@@ -200,14 +200,14 @@ export function CraftingPage() {
           <Skeleton height={360} />
         ) : craftable.length === 0 ? (
           <Text c="dimmed" ta="center" py="xl">
-            {text ? messages.noItemsMatch : messages.noCraftableItems}
+            {text ? toolMessages.noItemsMatch : toolMessages.noCraftableItems}
           </Text>
         ) : (
           <Grid gap="lg">
             <Grid.Col span={{ base: 12, md: 4 }}>
               <Card withBorder padding={0}>
                 <ScrollArea.Autosize mah={small ? 260 : 560}>
-                  <nav aria-label={messages.craftItemList}>
+                  <nav aria-label={toolMessages.craftItemList}>
                     {craftable.map((item) => (
                       <UnstyledButton
                         key={item._id}

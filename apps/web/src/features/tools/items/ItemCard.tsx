@@ -21,8 +21,8 @@ import {
   type KeepRow,
   keepRequirements,
 } from '@waypoint/shared/domain/items';
-import { messages } from '@waypoint/shared/messages';
 import type { THideoutModule, TItem, TQuest } from '@waypoint/shared/models/types';
+import { toolMessages } from '@waypoint/shared/tool-messages';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { imageUrl, thumbUrl } from '../../../api/images.ts';
@@ -73,7 +73,7 @@ function CounterRow({
         <ActionIcon
           variant="default"
           size="lg"
-          aria-label={messages.removeOne(label)}
+          aria-label={toolMessages.removeOne(label)}
           disabled={disabled || !canDecrease(counter)}
           onClick={() => onChange(-1)}
         >
@@ -88,7 +88,7 @@ function CounterRow({
         <ActionIcon
           variant="default"
           size="lg"
-          aria-label={messages.addOne(label)}
+          aria-label={toolMessages.addOne(label)}
           disabled={disabled || !canIncrease(counter)}
           onClick={() => onChange(1)}
         >
@@ -146,7 +146,7 @@ export function ItemCard({
         </Group>
         {showNormal ? (
           <CounterRow
-            label={messages.owned}
+            label={toolMessages.owned}
             counter={row.normal}
             disabled={!loggedIn}
             onChange={(delta) => onCount(false, delta, row.normal)}
@@ -155,7 +155,7 @@ export function ItemCard({
         ) : null}
         {row.inRaid.required > 0 ? (
           <CounterRow
-            label={messages.inRaid}
+            label={toolMessages.inRaid}
             counter={row.inRaid}
             disabled={!loggedIn}
             onChange={(delta) => onCount(true, delta, row.inRaid)}
@@ -173,7 +173,7 @@ export function ItemCard({
           aria-expanded={open}
           style={{ alignSelf: 'flex-start' }}
         >
-          {open ? messages.hideDetails : messages.showDetails}
+          {open ? toolMessages.hideDetails : toolMessages.showDetails}
         </Button>
         {open ? (
           <ul className={classes.requirements} data-testid="requirements">
@@ -191,13 +191,13 @@ export function ItemCard({
                   </Text>
                   {r.findOnly ? (
                     <Badge size="xs" color="orange" variant="light">
-                      {messages.inRaid}
+                      {toolMessages.inRaid}
                     </Badge>
                   ) : null}
                   {isQuestRequirement(r) ? (
                     <>
                       <Text component="span" size="sm">
-                        {messages.forQuest}
+                        {toolMessages.forQuest}
                       </Text>
                       <Anchor
                         component={Link}
@@ -211,7 +211,7 @@ export function ItemCard({
                         <Checkbox
                           size="xs"
                           ml="auto"
-                          label={messages.questDone}
+                          label={toolMessages.questDone}
                           checked={done}
                           disabled={!loggedIn}
                           onChange={(e) => onToggleQuest(quest, e.currentTarget.checked)}
@@ -220,7 +220,7 @@ export function ItemCard({
                     </>
                   ) : r.hideoutModuleLevel ? (
                     <Text component="span" size="sm">
-                      {messages.forHideoutLevel(
+                      {toolMessages.forHideoutLevel(
                         module?.moduleTitle ?? r.hideoutModuleLevel.moduleId,
                         r.hideoutModuleLevel.level,
                       )}

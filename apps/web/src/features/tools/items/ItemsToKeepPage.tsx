@@ -15,6 +15,7 @@ import { IconFilter, IconSearch } from '@tabler/icons-react';
 import { itemsToKeep, type KeepMode } from '@waypoint/shared/domain/items';
 import { messages } from '@waypoint/shared/messages';
 import type { TGame } from '@waypoint/shared/models/types';
+import { toolMessages } from '@waypoint/shared/tool-messages';
 import { useMemo, useState } from 'react';
 import { useParams } from 'react-router';
 import { useSession } from '../../../api/session.ts';
@@ -74,14 +75,14 @@ function ItemsTracker({ game }: { game: TGame }) {
         <Stack gap={4}>
           <Title order={1}>{messages.itemsToKeep}</Title>
           <Text c="dimmed">
-            {game.name} · {messages.itemsToKeepLead}
+            {game.name} · {toolMessages.itemsToKeepLead}
           </Text>
         </Stack>
         <div className={classes.controls}>
           <TextInput
             className={classes.filter}
-            placeholder={messages.questFilterPlaceholder}
-            aria-label={messages.filterItemsLabel}
+            placeholder={toolMessages.questFilterPlaceholder}
+            aria-label={toolMessages.filterItemsLabel}
             leftSection={<IconSearch size={16} aria-hidden="true" />}
             value={text}
             onChange={(e) => {
@@ -96,16 +97,16 @@ function ItemsTracker({ game }: { game: TGame }) {
               setMode(value as Mode);
               resetPins();
             }}
-            aria-label={messages.itemsNeededFor}
+            aria-label={toolMessages.itemsNeededFor}
           >
             <Group gap="md">
-              <Radio value="quests" label={messages.onlyForQuests} />
-              <Radio value="hideout" label={messages.onlyForHideout} />
-              <Radio value="all" label={messages.questsAndHideout} />
+              <Radio value="quests" label={toolMessages.onlyForQuests} />
+              <Radio value="hideout" label={toolMessages.onlyForHideout} />
+              <Radio value="all" label={toolMessages.questsAndHideout} />
             </Group>
           </Radio.Group>
           <Checkbox
-            label={messages.showCompleted}
+            label={toolMessages.showCompleted}
             checked={showCompleted}
             onChange={(e) => {
               setShowCompleted(e.currentTarget.checked);
@@ -122,7 +123,7 @@ function ItemsTracker({ game }: { game: TGame }) {
               resetPins();
             }}
           >
-            {messages.showOnlyStillNeeded}
+            {toolMessages.showOnlyStillNeeded}
           </Button>
           {loggedIn ? null : <LoginPrompt />}
         </div>
@@ -136,7 +137,7 @@ function ItemsTracker({ game }: { game: TGame }) {
           <Text role="alert">{messages.genericError}</Text>
         ) : rows.length === 0 ? (
           <Text c="dimmed" ta="center" py="xl">
-            {messages.noItemsMatch}
+            {toolMessages.noItemsMatch}
           </Text>
         ) : (
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} data-testid="keep-list">

@@ -1,6 +1,7 @@
 import { Button, Group, List, Modal, Text } from '@mantine/core';
 import { messages } from '@waypoint/shared/messages';
 import type { TQuest } from '@waypoint/shared/models/types';
+import { toolMessages } from '@waypoint/shared/tool-messages';
 
 export interface ChainChange {
   quest: TQuest;
@@ -25,15 +26,15 @@ export function ChainConfirm({ change, onConfirm, onClose }: Props) {
     <Modal
       opened={change !== null}
       onClose={onClose}
-      title={change?.completed ? messages.completeChainTitle : messages.uncompleteChainTitle}
+      title={change?.completed ? toolMessages.completeChainTitle : toolMessages.uncompleteChainTitle}
       centered
     >
       {change ? (
         <>
           <Text size="sm" mb="xs">
             {change.completed
-              ? messages.completeChainLead(change.quest.name)
-              : messages.uncompleteChainLead(change.quest.name)}
+              ? toolMessages.completeChainLead(change.quest.name)
+              : toolMessages.uncompleteChainLead(change.quest.name)}
           </Text>
           <List size="sm" mb="md" data-testid="chain-quests">
             {change.with.map((q) => (
@@ -51,8 +52,8 @@ export function ChainConfirm({ change, onConfirm, onClose }: Props) {
               }}
             >
               {change.completed
-                ? messages.completeChainConfirm(count)
-                : messages.uncompleteChainConfirm(count)}
+                ? toolMessages.completeChainConfirm(count)
+                : toolMessages.uncompleteChainConfirm(count)}
             </Button>
           </Group>
         </>

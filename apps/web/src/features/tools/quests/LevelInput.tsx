@@ -1,5 +1,5 @@
 import { NumberInput } from '@mantine/core';
-import { messages } from '@waypoint/shared/messages';
+import { toolMessages } from '@waypoint/shared/tool-messages';
 import { useEffect, useRef, useState } from 'react';
 import { useSetLevel } from '../progress.tsx';
 import classes from '../tools.module.css';
@@ -21,7 +21,7 @@ export function LevelInput({ gameId, level }: { gameId: string; level: number | 
   return (
     <NumberInput
       className={classes.level}
-      label={messages.playerLevel}
+      label={toolMessages.playerLevel}
       value={value}
       min={0}
       max={1000}

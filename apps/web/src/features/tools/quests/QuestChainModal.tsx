@@ -2,6 +2,7 @@ import { Alert, Anchor, Badge, Checkbox, Modal, Progress, Stack, Text } from '@m
 import { type QuestChain, type QuestChainNode, questChain } from '@waypoint/shared/domain/quests';
 import { messages } from '@waypoint/shared/messages';
 import type { TQuest } from '@waypoint/shared/models/types';
+import { toolMessages } from '@waypoint/shared/tool-messages';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
 import classes from '../tools.module.css';
@@ -28,23 +29,23 @@ export function QuestChainModal({ questId, quests, completed, loggedIn, onToggle
     <Modal
       opened={Boolean(chain)}
       onClose={onClose}
-      title={focus ? messages.questChainOf(focus.name) : messages.questChain}
+      title={focus ? toolMessages.questChainOf(focus.name) : toolMessages.questChain}
       size="lg"
       closeButtonProps={{ 'aria-label': messages.close }}
     >
       {chain ? (
         <Stack gap="md" data-testid="quest-chain">
           <Stack gap={4}>
-            <Text size="sm">{messages.questChainProgress(chain.completedCount, chain.nodes.length)}</Text>
+            <Text size="sm">{toolMessages.questChainProgress(chain.completedCount, chain.nodes.length)}</Text>
             <Progress
               value={(chain.completedCount / chain.nodes.length) * 100}
               color="teal"
-              aria-label={messages.questChainProgress(chain.completedCount, chain.nodes.length)}
+              aria-label={toolMessages.questChainProgress(chain.completedCount, chain.nodes.length)}
             />
           </Stack>
           {chain.cycle ? (
             <Alert color="yellow" variant="light">
-              {messages.questChainLoop}
+              {toolMessages.questChainLoop}
             </Alert>
           ) : null}
           <ul className={classes.chain}>
@@ -131,7 +132,7 @@ function ChainCard({
           size="xs"
           checked={status === 'completed'}
           onChange={(e) => onToggle(quest, e.currentTarget.checked)}
-          aria-label={`${messages.questDone}: ${quest.name}`}
+          aria-label={`${toolMessages.questDone}: ${quest.name}`}
         />
       ) : null}
       <Badge variant="light" size="sm" color="gray" style={{ flex: 'none', overflow: 'visible' }}>

@@ -1,7 +1,7 @@
 import { Anchor, Button, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconExternalLink, IconHierarchy2 } from '@tabler/icons-react';
-import { messages } from '@waypoint/shared/messages';
 import type { TCategory, TQuest } from '@waypoint/shared/models/types';
+import { toolMessages } from '@waypoint/shared/tool-messages';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { LoginPrompt } from '../common.tsx';
@@ -41,7 +41,7 @@ function TextList({ items }: { items: string[] }) {
 /** Each location links to the preferred map of the category of that name, with the quest selected. */
 function Locations({ quest, categories }: { quest: TQuest; categories: TCategory[] }) {
   const names = quest.location ?? [];
-  if (names.length === 0) return <Text size="sm">{messages.anyLocation}</Text>;
+  if (names.length === 0) return <Text size="sm">{toolMessages.anyLocation}</Text>;
   return (
     <Group gap="xs">
       {names.map((name) => {
@@ -89,16 +89,16 @@ export function QuestDetails({
         {quest.name}
       </Title>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-        <Section title={messages.objectives}>
+        <Section title={toolMessages.objectives}>
           <TextList items={quest.objectives ?? []} />
         </Section>
-        <Section title={messages.rewards}>
+        <Section title={toolMessages.rewards}>
           <TextList items={quest.rewards ?? []} />
         </Section>
-        <Section title={messages.locations}>
+        <Section title={toolMessages.locations}>
           <Locations quest={quest} categories={categories} />
         </Section>
-        <Section title={messages.preconditions}>
+        <Section title={toolMessages.preconditions}>
           {previous ? (
             <Anchor component={Link} size="sm" to={questLink(quest.gameId, previous._id)}>
               {previous.name}
@@ -116,15 +116,15 @@ export function QuestDetails({
           disabled={!loggedIn}
           onClick={onToggle}
         >
-          {completed ? messages.markAsPending : messages.markAsCompleted}
+          {completed ? toolMessages.markAsPending : toolMessages.markAsCompleted}
         </Button>
         <Button size="sm" variant="light" leftSection={<IconHierarchy2 size={16} />} onClick={onShowChain}>
-          {messages.questChain}
+          {toolMessages.questChain}
         </Button>
         {quest.wikiLink ? (
           <Anchor href={quest.wikiLink} target="_blank" rel="noopener noreferrer" size="sm">
             <Group gap={4} component="span">
-              {messages.wikiLink}
+              {toolMessages.wikiLink}
               <IconExternalLink size={14} aria-hidden="true" />
             </Group>
           </Anchor>

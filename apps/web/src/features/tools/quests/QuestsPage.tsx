@@ -27,6 +27,7 @@ import {
 } from '@waypoint/shared/domain/quests';
 import { messages } from '@waypoint/shared/messages';
 import type { TGame, TQuest, TTrader } from '@waypoint/shared/models/types';
+import { toolMessages } from '@waypoint/shared/tool-messages';
 import { Fragment, useMemo, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { thumbUrl } from '../../../api/images.ts';
@@ -75,7 +76,7 @@ function DetailsButton({ open, onClick }: { open: boolean; onClick: () => void }
       onClick={onClick}
       aria-expanded={open}
     >
-      {open ? messages.hideDetails : messages.showDetails}
+      {open ? toolMessages.hideDetails : toolMessages.showDetails}
     </Button>
   );
 }
@@ -161,14 +162,14 @@ function QuestTracker({ game, questId }: { game: TGame; questId: string | null }
       <Stack gap="lg">
         <Stack gap={4}>
           <Title order={1}>{messages.gameQuests(game.name)}</Title>
-          <Text c="dimmed">{loggedIn ? messages.questsLeadLoggedIn : messages.questsLead}</Text>
+          <Text c="dimmed">{loggedIn ? toolMessages.questsLeadLoggedIn : toolMessages.questsLead}</Text>
         </Stack>
 
         <div className={classes.controls}>
           <TextInput
             className={classes.filter}
-            placeholder={messages.questFilterPlaceholder}
-            aria-label={messages.filterQuestsLabel}
+            placeholder={toolMessages.questFilterPlaceholder}
+            aria-label={toolMessages.filterQuestsLabel}
             leftSection={<IconSearch size={16} aria-hidden="true" />}
             value={filter.text}
             onChange={(e) => setFilter({ text: e.currentTarget.value })}
@@ -176,38 +177,38 @@ function QuestTracker({ game, questId }: { game: TGame; questId: string | null }
           />
           {traderChoices.length > 1 ? (
             <Select
-              label={messages.questTraderFilter}
-              placeholder={messages.allTraders}
+              label={toolMessages.questTraderFilter}
+              placeholder={toolMessages.allTraders}
               data={traderChoices}
               value={filter.traderId || null}
               onChange={(value) => setFilter({ traderId: value ?? '' })}
               clearable
-              clearButtonProps={{ 'aria-label': messages.allTraders }}
+              clearButtonProps={{ 'aria-label': toolMessages.allTraders }}
               w={180}
               data-testid="quest-trader-filter"
             />
           ) : null}
           {mapChoices.length > 1 ? (
             <Select
-              label={messages.questMapFilter}
-              placeholder={messages.allMaps}
+              label={toolMessages.questMapFilter}
+              placeholder={toolMessages.allMaps}
               data={mapChoices}
               value={filter.location || null}
               onChange={(value) => setFilter({ location: value ?? '' })}
               clearable
-              clearButtonProps={{ 'aria-label': messages.allMaps }}
+              clearButtonProps={{ 'aria-label': toolMessages.allMaps }}
               w={180}
               data-testid="quest-map-filter"
             />
           ) : null}
           <Stack gap={6}>
             <Checkbox
-              label={messages.showCompleted}
+              label={toolMessages.showCompleted}
               checked={filter.showCompleted}
               onChange={(e) => setFilter({ showCompleted: e.currentTarget.checked })}
             />
             <Checkbox
-              label={messages.showFutureQuests}
+              label={toolMessages.showFutureQuests}
               checked={filter.showFuture}
               onChange={(e) => setFilter({ showFuture: e.currentTarget.checked })}
             />
@@ -227,7 +228,7 @@ function QuestTracker({ game, questId }: { game: TGame; questId: string | null }
               }}
               aria-pressed={isStillNeeded(filter)}
             >
-              {messages.showOnlyStillNeeded}
+              {toolMessages.showOnlyStillNeeded}
             </Button>
           ) : null}
         </div>
@@ -241,12 +242,12 @@ function QuestTracker({ game, questId }: { game: TGame; questId: string | null }
             <Table verticalSpacing="xs" highlightOnHover data-testid="quest-table">
               <Table.Thead>
                 <Table.Tr>
-                  <Table.Th w={loggedIn ? 76 : 48}>{messages.questColumns.status}</Table.Th>
-                  <Table.Th w={64}>{messages.questColumns.level}</Table.Th>
-                  <Table.Th className={classes.hideSmall}>{messages.questColumns.trader}</Table.Th>
-                  <Table.Th>{messages.questColumns.name}</Table.Th>
+                  <Table.Th w={loggedIn ? 76 : 48}>{toolMessages.questColumns.status}</Table.Th>
+                  <Table.Th w={64}>{toolMessages.questColumns.level}</Table.Th>
+                  <Table.Th className={classes.hideSmall}>{toolMessages.questColumns.trader}</Table.Th>
+                  <Table.Th>{toolMessages.questColumns.name}</Table.Th>
                   <Table.Th w={1} className={classes.hideSmall}>
-                    <VisuallyHidden>{messages.questColumns.actions}</VisuallyHidden>
+                    <VisuallyHidden>{toolMessages.questColumns.actions}</VisuallyHidden>
                   </Table.Th>
                 </Table.Tr>
               </Table.Thead>
@@ -255,7 +256,7 @@ function QuestTracker({ game, questId }: { game: TGame; questId: string | null }
                   <Table.Tr>
                     <Table.Td colSpan={5}>
                       <Text c="dimmed" ta="center" py="md">
-                        {messages.noQuestsMatch}
+                        {toolMessages.noQuestsMatch}
                       </Text>
                     </Table.Td>
                   </Table.Tr>
@@ -286,7 +287,7 @@ function QuestTracker({ game, questId }: { game: TGame; questId: string | null }
                               <Checkbox
                                 checked={status === 'completed'}
                                 onChange={(e) => toggle(quest, e.currentTarget.checked)}
-                                aria-label={`${messages.questDone}: ${quest.name}`}
+                                aria-label={`${toolMessages.questDone}: ${quest.name}`}
                               />
                             ) : null}
                           </div>

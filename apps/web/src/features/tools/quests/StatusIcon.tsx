@@ -1,12 +1,12 @@
 import { IconLock, IconLockOpen } from '@tabler/icons-react';
 import type { QuestStatus } from '@waypoint/shared/domain/quests';
-import { messages } from '@waypoint/shared/messages';
+import { toolMessages } from '@waypoint/shared/tool-messages';
 import classes from '../tools.module.css';
 
 const label: Record<QuestStatus, string> = {
-  completed: messages.questDone,
-  unlocked: messages.questUnlocked,
-  locked: messages.questLocked,
+  completed: toolMessages.questDone,
+  unlocked: toolMessages.questUnlocked,
+  locked: toolMessages.questLocked,
 };
 
 /** The unlocked or locked icon of a quest (completed quests show open, in green). */

@@ -1,0 +1,26 @@
+/**
+ * Answers of the server that the specification leaves open, worded in the same voice. Kept apart
+ * from messages.ts, which every page loads: the pages show what the server sends.
+ */
+export const serverMessages = {
+  unknownMiddleware: (name: string) => `Unknown middleware ${name}`,
+  invalidCredentials: 'Wrong email or password',
+  accountNotConfirmed: 'Please confirm your account first: check your email inbox!',
+  usernameTaken: 'This username is already taken',
+  emailTaken: 'This email is already registered',
+  invalidOrExpiredLink: 'This link is invalid or has expired',
+  wrongOldPassword: 'The old password is wrong',
+  loginRequired: 'Please log in first',
+  adminRequired: 'Only admins may do this',
+  notFound: (what: string, id: string) => `${what} not found: ${id}`,
+  alreadyExists: (what: string, id: string) => `${what} already exists: ${id}`,
+  tooManyRequests: 'Too many requests, please slow down',
+  tooManyFailedLogins: (minutes: number) =>
+    `Too many failed logins for this account. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+  tooManyRecoveryMails: (minutes: number) =>
+    `Too many recovery e-mails were asked for this address. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+  weakPassword:
+    'This password is too common or too easy to guess. Use a longer one, for example a few unrelated words.',
+  serverBusy: 'The server is busy, please try again in a few seconds',
+  payloadTooLarge: 'The request is too large',
+} as const;
