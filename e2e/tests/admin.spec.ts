@@ -129,7 +129,7 @@ test.describe('admin panel', () => {
     await loginAsAdmin(page);
     const gameId = await createGame(page, 'E2E maps game');
     await page.goto(`/admin/model/game/${gameId}`);
-    await expect(page.getByRole('tab', { name: 'maps' })).toBeVisible();
+    await expect(page.getByRole('tab', { name: 'maps' })).toBeVisible({ timeout: 20_000 });
     await page.getByRole('tab', { name: 'maps' }).click();
     const maps = list(page, 'map');
     // Bulk add: five files become five maps named from the files, each with its image.
@@ -274,7 +274,8 @@ test.describe('admin panel', () => {
         await expect(list(page, 'game').locator('tbody tr').first()).toBeVisible();
         expect(await seriousViolations(page)).toEqual([]);
         await page.goto('/admin/model/game/frontier_zone');
-        await expect(page.getByRole('tab', { name: 'maps' })).toBeVisible();
+        // A full load of the panel (its kit, forms and lists) can take longer than a step on a busy 2-core run.
+        await expect(page.getByRole('tab', { name: 'maps' })).toBeVisible({ timeout: 20_000 });
         await expect(list(page, 'category').locator('tbody tr').first()).toBeVisible();
         expect(await seriousViolations(page)).toEqual([]);
         await page.screenshot({ path: `${shots}/admin-game-${scheme}-1440.png`, fullPage: true });
