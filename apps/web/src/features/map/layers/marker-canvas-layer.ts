@@ -1,3 +1,4 @@
+import { LabelPlacer } from '@waypoint/shared/map/label-placement';
 import { tintColors } from '@waypoint/shared/map/tints';
 import L from 'leaflet';
 import { HitGrid } from './hit-grid.ts';
@@ -29,6 +30,9 @@ export interface ExtraMarker {
 type Hit = number;
 
 const PADDING = 0.15;
+const LABEL_FONT = '600 12px system-ui, -apple-system, Segoe UI, Roboto, sans-serif';
+/** A label's box height: the 12 px text and its outline. */
+const LABEL_HEIGHT = 16;
 const CLUSTER_CELL = 52;
 const CLUSTER_MIN = 3;
 
@@ -56,6 +60,9 @@ export class MarkerCanvasLayer extends L.Layer {
   private center?: L.LatLng;
   private zoom = 0;
   private grid = new HitGrid();
+  private labelPlacer = new LabelPlacer();
+  /** Label widths by name: measuring text is the costly part of placing labels. */
+  private labelWidths = new Map<string, number>();
   private clusters: Cluster[] = [];
   private groups?: { scale: number; clusters: Cluster[]; singles: number[] };
   private frame = 0;
@@ -391,24 +398,44 @@ export class MarkerCanvasLayer extends L.Layer {
     }
     this.canvas.dataset.flagged = String(flagged.length);
 
+    // Name labels, most important first: markers not yet found, then the ones drawn on top. A
+    // label that would overlap one already placed is left out until zooming in makes room.
+    let shownLabels = 0;
     if (labels.length > 0) {
-      ctx.font = '600 12px system-ui, -apple-system, Segoe UI, Roboto, sans-serif';
+      ctx.font = LABEL_FONT;
       ctx.textAlign = 'center';
       ctx.textBaseline = 'top';
       ctx.lineJoin = 'round';
       ctx.lineWidth = 3;
       ctx.strokeStyle = 'rgba(0,0,0,0.8)';
       ctx.fillStyle = '#ffffff';
-      for (const i of labels) {
-        const sprite = sprites.get(def[i]);
-        const px = xs[i] * scale - ox;
-        const py = ys[i] * scale - oy - sprite.anchorY + sprite.height + 2;
-        ctx.globalAlpha = completed[i] ? faded : 1;
-        ctx.strokeText(store.names[i], px, py);
-        ctx.fillText(store.names[i], px, py);
+      const placer = this.labelPlacer;
+      placer.clear();
+      const widths = this.labelWidths;
+      for (let pass = 0; pass < 2; pass++) {
+        for (let k = labels.length - 1; k >= 0; k--) {
+          const i = labels[k];
+          if ((completed[i] ? 1 : 0) !== pass) continue;
+          const name = store.names[i];
+          let width = widths.get(name);
+          if (width === undefined) {
+            width = ctx.measureText(name).width + 6;
+            widths.set(name, width);
+          }
+          const sprite = sprites.get(def[i]);
+          const px = xs[i] * scale - ox;
+          const py = ys[i] * scale - oy - sprite.anchorY + sprite.height + 2;
+          if (!placer.place(px - width / 2, py - 1, px + width / 2, py + LABEL_HEIGHT)) continue;
+          ctx.globalAlpha = pass === 1 ? faded : 1;
+          ctx.strokeText(name, px, py);
+          ctx.fillText(name, px, py);
+          shownLabels++;
+        }
       }
       ctx.globalAlpha = 1;
     }
+    this.canvas.dataset.labels = String(shownLabels);
+    this.canvas.dataset.labelsHidden = String(labels.length - shownLabels);
 
     this.clusters.forEach((c, n) => {
       const r = c.count < 10 ? 14 : c.count < 100 ? 17 : c.count < 1000 ? 20 : 23;
