@@ -84,6 +84,39 @@ export function definitionImageUrl(definition: MapMarkerDefinition): string | un
   return `${config.imageHost}/uploads/markerdefinition/${encodeURIComponent(definition._id)}/image/${encodeURIComponent(definition.image.fileName)}${v}`;
 }
 
+/**
+ * A definition's icon as drawn on the map, without waiting for an image: the pin of an SVG
+ * definition, or the badge an image icon shows until (or instead of) its picture.
+ */
+export function drawDefinitionIcon(definition: MapMarkerDefinition, dpr: number): Sprite {
+  const [width, height] = iconSize(definition);
+  return definition.markerDefinitionType === 'IMAGE'
+    ? drawBadge(definition, width, height, dpr)
+    : drawPin(definition, width, height, dpr);
+}
+
+const iconUrls = new Map<string, string>();
+
+/**
+ * The address of a definition's icon for lists and panels: the same picture the map draws (its
+ * uploaded image, or the pin or badge drawn on a canvas, kept as a data URL per look).
+ */
+export function definitionIconUrl(definition: MapMarkerDefinition): string {
+  const image = definition.markerDefinitionType === 'IMAGE' ? definitionImageUrl(definition) : undefined;
+  return image ?? definitionBadgeUrl(definition);
+}
+
+/** The drawn pin or badge of a definition as a data URL (kept per look). */
+export function definitionBadgeUrl(definition: MapMarkerDefinition): string {
+  const key = `${definition.markerDefinitionType}|${definition.name.trim()[0] ?? ''}|${definition.wrapperColor}|${definition.innerColor}|${definition.backgroundShape}|${iconSize(definition).join('x')}`;
+  let url = iconUrls.get(key);
+  if (!url) {
+    url = (drawDefinitionIcon(definition, 2).image as HTMLCanvasElement).toDataURL();
+    iconUrls.set(key, url);
+  }
+  return url;
+}
+
 /** The sprites of a map's definitions; image icons arrive later and call `onChange`. */
 export class SpriteCache {
   private sprites = new Map<number, Sprite>();
@@ -106,8 +139,8 @@ export class SpriteCache {
   private create(index: number): Sprite {
     const definition = this.definitions[index];
     const [width, height] = iconSize(definition);
-    if (definition.markerDefinitionType !== 'IMAGE') return drawPin(definition, width, height, this.dpr);
-    const badge = drawBadge(definition, width, height, this.dpr);
+    const badge = drawDefinitionIcon(definition, this.dpr);
+    if (definition.markerDefinitionType !== 'IMAGE') return badge;
     const url = definitionImageUrl(definition);
     if (url) {
       const img = new Image();

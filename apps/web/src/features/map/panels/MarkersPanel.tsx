@@ -4,7 +4,6 @@ import {
   IconCode,
   IconLink,
   IconMapPin,
-  IconPhoto,
   IconPlus,
   IconPolygon,
   IconRoute,
@@ -17,15 +16,15 @@ import { useMemo, useState } from 'react';
 import { useParams } from 'react-router';
 import { openSuggestModal } from '../../suggest/open.ts';
 import { Button, Check, IconButton, SearchInput } from '../controls.tsx';
+import { definitionBadgeUrl, definitionIconUrl } from '../layers/icons.ts';
 import classes from '../map.module.css';
 
-const typeIcons = {
+/** Glyphs for the definitions the map does not draw as an icon; icons show their own picture. */
+const typeIcons: Partial<Record<MapMarkerDefinition['markerDefinitionType'], typeof IconMapPin>> = {
   POLYGON: IconPolygon,
   ROUTE: IconRoute,
   HTML: IconCode,
-  IMAGE: IconPhoto,
-  SVG: IconMapPin,
-} as const;
+};
 
 interface Props {
   definitions: readonly MapMarkerDefinition[];
@@ -157,11 +156,25 @@ export function MarkersPanel({
                         data-testid={`definition-${d._id}`}
                         onClick={() => onToggle(d._id)}
                       >
-                        <Icon
-                          size={16}
-                          aria-hidden="true"
-                          style={{ color: d.wrapperColor || d.polygonColor || undefined }}
-                        />
+                        {d.markerDefinitionType === 'SVG' || d.markerDefinitionType === 'IMAGE' ? (
+                          <img
+                            className={classes.definitionIcon}
+                            src={definitionIconUrl(d)}
+                            alt=""
+                            data-testid={`definition-icon-${d._id}`}
+                            onError={(e) => {
+                              // A missing picture: the badge the map draws instead.
+                              e.currentTarget.src = definitionBadgeUrl(d);
+                            }}
+                          />
+                        ) : (
+                          <Icon
+                            size={16}
+                            aria-hidden="true"
+                            className={classes.definitionGlyph}
+                            style={{ color: d.wrapperColor || d.polygonColor || undefined }}
+                          />
+                        )}
                         <span className={classes.definitionName}>{d.name}</span>
                         <span
                           className={classes.count}
