@@ -1,9 +1,11 @@
 import { serverMessages, zId } from '@waypoint/shared';
+import { zMapSearchQuery } from '@waypoint/shared/map/search';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { notFound, parse } from '../../http/errors.ts';
 import { ensureAdmin } from '../auth/policy.ts';
 import { onlyKnownQuery } from '../models/response-cache.ts';
+import { searchMap } from './map-search.ts';
 import { markerData, questsWithMarkers, visibleMap } from './map-view.service.ts';
 
 const zMapParams = z.object({ mapId: zId });
@@ -43,5 +45,16 @@ export function registerMapViewRoutes(app: FastifyInstance) {
     const asAdmin = await admin(request);
     const key = `${asAdmin ? 'admin' : 'public'}|map-quests|${mapId}`;
     return cache.send(request, reply, key, async () => questsWithMarkers(db, await mapOf(request, asAdmin)));
+  });
+
+  /** The map page's search box: markers, definitions, quests and items in one answer. */
+  const searchParameters = new Set(['q']);
+  app.get('/api/map/:mapId/search', guest, async (request, reply) => {
+    const { mapId } = parse(zMapParams, request.params, 'params');
+    onlyKnownQuery(request.query, searchParameters);
+    const { q } = parse(zMapSearchQuery, request.query, 'query');
+    const asAdmin = await admin(request);
+    const key = `${asAdmin ? 'admin' : 'public'}|map-search|${mapId}|${q.toLowerCase()}`;
+    return cache.send(request, reply, key, async () => searchMap(db, await mapOf(request, asAdmin), q));
   });
 }

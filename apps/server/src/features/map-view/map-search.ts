@@ -1,0 +1,109 @@
+import { registry } from '@waypoint/shared';
+import { likePattern, type MapSearchResults, searchLimits } from '@waypoint/shared/map/search';
+import { type Kysely, sql } from 'kysely';
+import type { Db } from '../../db/database.ts';
+import type { MapRow } from './map-view.repository.ts';
+
+// biome-ignore lint/suspicious/noExplicitAny: table names come from the registry
+const dyn = (db: Db) => db.kysely as unknown as Kysely<any>;
+
+/** Case-insensitive substring match of a column, the same on SQLite and PostgreSQL. */
+const contains = (column: string, pattern: string) =>
+  sql<boolean>`lower(coalesce(${sql.ref(column)}, '')) like ${pattern} escape '\\'`;
+
+/** Stored HTML as one line of text around the first match, for the result list. */
+function snippet(html: string, q: string): string {
+  const text = html
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&amp;/g, '&')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/\s+/g, ' ')
+    .trim();
+  const at = text.toLowerCase().indexOf(q.toLowerCase());
+  if (at < 0) return text.length > 90 ? `${text.slice(0, 89)}…` : text;
+  const start = Math.max(0, at - 30);
+  const end = Math.min(text.length, at + q.length + 50);
+  return `${start > 0 ? '…' : ''}${text.slice(start, end)}${end < text.length ? '…' : ''}`;
+}
+
+/**
+ * One search over a map and its game: the map's markers by name and description, the game's
+ * definitions, quests and items by name. Each kind is capped at `searchLimits.perKind` rows and
+ * every query reads an index-backed parent column first, so a search stays cheap on large maps.
+ */
+export async function searchMap(db: Db, map: MapRow, q: string): Promise<MapSearchResults> {
+  const pattern = likePattern(q);
+  const limit = searchLimits.perKind;
+  const k = dyn(db);
+  const [markers, definitions, quests, items] = await Promise.all([
+    k
+      .selectFrom(registry.placedmarker.table)
+      .select(['_id', 'name', 'description', 'markerDefinitionId'])
+      .where('mapId', '=', map._id)
+      .where((eb) => eb.or([contains('name', pattern), contains('description', pattern)]))
+      .orderBy('name')
+      .orderBy('_id')
+      .limit(limit)
+      .execute(),
+    k
+      .selectFrom(registry.markerdefinition.table)
+      .select(['_id', 'name'])
+      .where('gameId', '=', map.gameId)
+      .where(contains('name', pattern))
+      .orderBy('name')
+      .limit(limit)
+      .execute(),
+    k
+      .selectFrom(registry.quest.table)
+      .select(['_id', 'name'])
+      .where('gameId', '=', map.gameId)
+      .where(contains('name', pattern))
+      .orderBy('name')
+      .limit(limit)
+      .execute(),
+    k
+      .selectFrom(registry.item.table)
+      .select(['_id', 'itemName as name'])
+      .where('gameId', '=', map.gameId)
+      .where(contains('itemName', pattern))
+      .orderBy('itemName')
+      .limit(limit)
+      .execute(),
+  ]);
+  const itemIds = items.map((i) => String(i._id));
+  const spawns =
+    itemIds.length === 0
+      ? []
+      : await k
+          .selectFrom(registry.placedmarker.table)
+          .select(['_id', 'itemId'])
+          .where('mapId', '=', map._id)
+          .where('itemId', 'in', itemIds)
+          .orderBy('_id')
+          .limit(itemIds.length * 50)
+          .execute();
+  const byItem = new Map<string, string[]>(itemIds.map((id) => [id, []]));
+  for (const s of spawns) {
+    const list = byItem.get(String(s.itemId));
+    if (list && list.length < 50) list.push(String(s._id));
+  }
+  return {
+    markers: markers.map((m) => ({
+      id: String(m._id),
+      name: String(m.name ?? ''),
+      definitionId: String(m.markerDefinitionId),
+      snippet: snippet(String(m.description ?? ''), q),
+    })),
+    definitions: definitions.map((d) => ({ id: String(d._id), name: String(d.name) })),
+    quests: quests.map((d) => ({ id: String(d._id), name: String(d.name) })),
+    items: items.map((d) => ({
+      id: String(d._id),
+      name: String(d.name),
+      markerIds: byItem.get(String(d._id)) ?? [],
+    })),
+  };
+}
