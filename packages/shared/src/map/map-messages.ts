@@ -8,4 +8,5 @@ export const mapMessages = {
   markedFound: (name: string) => `Marked ${name} as found`,
   markedNotFound: (name: string) => `Marked ${name} as not found`,
   markersShown: (count: number) => `${count} ${count === 1 ? 'marker' : 'markers'} shown`,
+  searchPlaceholder: 'Search markers, quests, items (/)',
 };

@@ -28,6 +28,7 @@ import {
   useSetQuestCompleted,
 } from './queries.ts';
 import { Sidebar } from './Sidebar.tsx';
+import type { SearchPick } from './search/MapSearchResults.tsx';
 import { useEnabledDefinitions, useHideFound } from './state.ts';
 import { SuggestToggle } from './suggestions/SuggestToggle.tsx';
 import { useEditTools } from './useEditTools.tsx';
@@ -311,6 +312,26 @@ export function MapPage({ gameId, map, category, embedded }: Props) {
     if (controller.current?.openMarker(id)) sharedMarker.current = null;
   }, [store, enabled, setEnabled, visibility]);
 
+  /** Opens a quest in the quests panel: filtered to its name and expanded. */
+  const showQuest = (q: string, name = panel.byId.get(q)?.name ?? '') => {
+    panel.setFilter({ text: name, showCompleted: true, showFuture: true });
+    if (!panel.expanded.has(q)) panel.toggleExpanded(q);
+    sidebars.setRight(true);
+  };
+
+  /** A pick in the search box: fly to a marker (popup open), turn a definition on, open a quest. */
+  const searchPick = (pick: SearchPick) => {
+    if (pick.kind === 'definition') {
+      if (!enabled.has(pick.id)) toggle(pick.id);
+      return;
+    }
+    if (pick.kind === 'quest') return showQuest(pick.id, pick.name);
+    const id = pick.kind === 'marker' ? pick.id : pick.markerIds[0];
+    if (!id) return;
+    showMarker(id);
+    controller.current?.leaflet()?.once('moveend', () => controller.current?.openMarker(id));
+  };
+
   const shareMarker = async (i: number) => {
     if (!store) return;
     const [lat, lng] = store.latLng(i);
@@ -339,11 +360,7 @@ export function MapPage({ gameId, map, category, embedded }: Props) {
           onCompletedChange={(completed) =>
             setCompleted(id, store.names[i] || store.definitionOf(i).name, completed)
           }
-          onShowQuest={(q) => {
-            panel.setFilter({ text: panel.byId.get(q)?.name ?? '', showCompleted: true, showFuture: true });
-            if (!panel.expanded.has(q)) panel.toggleExpanded(q);
-            sidebars.setRight(true);
-          }}
+          onShowQuest={showQuest}
           onLayout={relayout}
           onReportCount={(count) => {
             store.reported[i] = count > 0 ? 1 : 0;
@@ -466,6 +483,7 @@ export function MapPage({ gameId, map, category, embedded }: Props) {
             onPlace={suggest.canPlace ? placeDefinition : undefined}
             placingId={toolState.tool === 'PLACE' ? toolState.placing?.definitionId : null}
             onToggle={toggle}
+            onSearchPick={searchPick}
             onSetAll={(on, ids) => {
               const next = new Set(enabled);
               for (const id of ids) {

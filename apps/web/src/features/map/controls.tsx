@@ -1,4 +1,4 @@
-import type { ButtonHTMLAttributes, InputHTMLAttributes, ReactNode } from 'react';
+import type { ButtonHTMLAttributes, InputHTMLAttributes, ReactNode, Ref } from 'react';
 import { useId } from 'react';
 import classes from './controls.module.css';
 
@@ -41,7 +41,10 @@ export function IconButton({
   );
 }
 
-export function SearchInput({ icon, ...rest }: InputHTMLAttributes<HTMLInputElement> & { icon?: ReactNode }) {
+export function SearchInput({
+  icon,
+  ...rest
+}: InputHTMLAttributes<HTMLInputElement> & { icon?: ReactNode; ref?: Ref<HTMLInputElement> }) {
   return (
     <span className={classes.inputWrap}>
       {icon ? <span className={classes.inputIcon}>{icon}</span> : null}

@@ -10,13 +10,18 @@ import {
   IconSearch,
 } from '@tabler/icons-react';
 import { groupDefinitions, listedDefinitions } from '@waypoint/shared/map/definitions';
+import { mapMessages } from '@waypoint/shared/map/map-messages';
 import type { MapMarkerDefinition } from '@waypoint/shared/map/marker-data';
 import { messages } from '@waypoint/shared/messages';
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useParams } from 'react-router';
 import { openSuggestModal } from '../../suggest/open.ts';
 import { Button, Check, IconButton, SearchInput } from '../controls.tsx';
 import { definitionBadgeUrl, definitionIconUrl } from '../layers/icons.ts';
+import type { SearchPick } from '../search/MapSearchResults.tsx';
+
+const MapSearchResults = lazy(() => import('../search/MapSearchResults.tsx'));
+
 import classes from '../map.module.css';
 
 /** Glyphs for the definitions the map does not draw as an icon; icons show their own picture. */
@@ -37,6 +42,8 @@ interface Props {
   /** The definition the place tool puts down. */
   placingId?: string | null;
   onToggle: (id: string) => void;
+  /** A result of the search box was picked (a marker, definition, quest or item). */
+  onSearchPick?: (pick: SearchPick) => void;
   onSetAll: (enabled: boolean, ids: string[]) => void;
   onCopyLink: () => void;
   /** Completed markers per definition (players): shown as 'found n/total'. */
@@ -65,9 +72,29 @@ export function MarkersPanel({
   found,
   hideFound,
   onHideFound,
+  onSearchPick,
 }: Props) {
-  const { gameId } = useParams();
+  const { gameId, mapId } = useParams();
   const [search, setSearch] = useState('');
+  const searchInput = useRef<HTMLInputElement>(null);
+  // '/' anywhere on the page (outside a text field) goes to the search box.
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      const t = e.target as HTMLElement;
+      if (
+        e.key !== '/' ||
+        e.ctrlKey ||
+        e.metaKey ||
+        e.altKey ||
+        t.closest('input,textarea,select,[contenteditable]')
+      )
+        return;
+      e.preventDefault();
+      searchInput.current?.focus();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, []);
   const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set());
   const count = (id: string) => counts.get(id) ?? 0;
   const foundOf = (id: string) => found?.get(id) ?? 0;
@@ -113,12 +140,28 @@ export function MarkersPanel({
         />
       ) : null}
       <SearchInput
-        placeholder="Search markers"
+        placeholder={mapMessages.searchPlaceholder}
         aria-label="Search markers"
         icon={<IconSearch size={14} />}
         value={search}
         onChange={(e) => setSearch(e.currentTarget.value)}
+        ref={searchInput}
+        data-testid="map-search"
       />
+      {onSearchPick && mapId && search.trim().length > 1 ? (
+        <Suspense>
+          <MapSearchResults
+            mapId={mapId}
+            text={search}
+            input={searchInput}
+            onPick={(pick) => {
+              setSearch('');
+              onSearchPick(pick);
+            }}
+            onClear={() => setSearch('')}
+          />
+        </Suspense>
+      ) : null}
       {groups.length === 0 ? <div className={classes.dimmed}>No markers match your search</div> : null}
       {groups.map((group) => {
         const open = !collapsed.has(group.name);

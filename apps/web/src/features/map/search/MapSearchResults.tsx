@@ -1,0 +1,192 @@
+import { useQuery } from '@tanstack/react-query';
+import { type MapSearchResults as Results, searchLimits, searchMessages } from '@waypoint/shared/map/search';
+import { type RefObject, useEffect, useMemo, useState } from 'react';
+import { api } from '../../../api/client.ts';
+import classes from './search.module.css';
+
+export type SearchPick =
+  | { kind: 'marker'; id: string }
+  | { kind: 'definition'; id: string }
+  | { kind: 'quest'; id: string; name: string }
+  | { kind: 'item'; id: string; markerIds: string[] };
+
+interface Option {
+  key: string;
+  pick: SearchPick;
+  label: string;
+  detail?: string;
+}
+
+const listId = 'map-search-results';
+
+/**
+ * The results of the map's search box, grouped by kind. The input keeps the focus: arrows move
+ * the active result (announced through `aria-activedescendant`), Enter picks it, Escape clears.
+ */
+export default function MapSearchResults({
+  mapId,
+  text,
+  input,
+  onPick,
+  onClear,
+}: {
+  mapId: string;
+  text: string;
+  input: RefObject<HTMLInputElement | null>;
+  onPick: (pick: SearchPick) => void;
+  onClear: () => void;
+}) {
+  const q = text.trim();
+  // Typing settles for a moment before the server is asked.
+  const [settled, setSettled] = useState(q);
+  useEffect(() => {
+    const t = setTimeout(() => setSettled(q), 180);
+    return () => clearTimeout(t);
+  }, [q]);
+  const ready = settled.length >= searchLimits.minLength;
+  const result = useQuery({
+    queryKey: ['map-search', mapId, settled.toLowerCase()],
+    queryFn: () =>
+      api.get<Results>(`/map/${encodeURIComponent(mapId)}/search?q=${encodeURIComponent(settled)}`),
+    enabled: ready,
+    staleTime: 60_000,
+    placeholderData: (previous) => previous,
+  });
+
+  const groups = useMemo(() => {
+    const r = result.data;
+    if (!r) return [];
+    const groups: { title: string; options: Option[] }[] = [
+      {
+        title: searchMessages.markers,
+        options: r.markers.map((m) => ({
+          key: `m:${m.id}`,
+          pick: { kind: 'marker', id: m.id },
+          label: m.name || m.id,
+          detail: m.snippet,
+        })),
+      },
+      {
+        title: searchMessages.definitions,
+        options: r.definitions.map((d) => ({
+          key: `d:${d.id}`,
+          pick: { kind: 'definition', id: d.id },
+          label: d.name,
+        })),
+      },
+      {
+        title: searchMessages.quests,
+        options: r.quests.map((x) => ({
+          key: `q:${x.id}`,
+          pick: { kind: 'quest', id: x.id, name: x.name },
+          label: x.name,
+        })),
+      },
+      {
+        title: searchMessages.items,
+        options: r.items.map((i) => ({
+          key: `i:${i.id}`,
+          pick: { kind: 'item', id: i.id, markerIds: i.markerIds },
+          label: i.name,
+          detail: searchMessages.itemOnMap(i.markerIds.length),
+        })),
+      },
+    ];
+    return groups.filter((g) => g.options.length > 0);
+  }, [result.data]);
+  const options = useMemo(() => groups.flatMap((g) => g.options), [groups]);
+  const [active, setActive] = useState(0);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new answer starts at its first result
+  useEffect(() => setActive(0), [options]);
+
+  // The input stays where the player types; this wires its keys and combobox state.
+  useEffect(() => {
+    const el = input.current;
+    if (!el) return;
+    el.setAttribute('role', 'combobox');
+    el.setAttribute('aria-expanded', String(options.length > 0));
+    el.setAttribute('aria-controls', listId);
+    el.setAttribute('aria-autocomplete', 'list');
+    if (options[active]) el.setAttribute('aria-activedescendant', `map-search-${options[active].key}`);
+    else el.removeAttribute('aria-activedescendant');
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
+        if (options.length === 0) return;
+        e.preventDefault();
+        const step = e.key === 'ArrowDown' ? 1 : -1;
+        setActive((a) => (a + step + options.length) % options.length);
+      } else if (e.key === 'Enter') {
+        const option = options[active];
+        if (!option) return;
+        e.preventDefault();
+        onPick(option.pick);
+      } else if (e.key === 'Escape') {
+        e.preventDefault();
+        onClear();
+      }
+    };
+    el.addEventListener('keydown', onKey);
+    return () => {
+      el.removeEventListener('keydown', onKey);
+      el.setAttribute('aria-expanded', 'false');
+      el.removeAttribute('aria-activedescendant');
+    };
+  }, [input, options, active, onPick, onClear]);
+
+  if (!ready) return null;
+  if (result.isPending) return <p className={classes.status}>{searchMessages.searching}</p>;
+  if (options.length === 0)
+    return (
+      <p className={classes.status} role="status">
+        {searchMessages.nothingFound(settled)}
+      </p>
+    );
+  let n = 0;
+  return (
+    <div className={classes.results} data-testid="map-search-results">
+      <p className={classes.visuallyHidden} role="status">
+        {searchMessages.results(options.length)}
+      </p>
+      <div
+        id={listId}
+        role="listbox"
+        aria-label={searchMessages.label}
+        tabIndex={-1}
+        className={classes.list}
+      >
+        {groups.map((g) => (
+          // biome-ignore lint/a11y/useSemanticElements: a group of options inside a listbox (ARIA combobox)
+          <div key={g.title} role="group" aria-labelledby={`map-search-group-${g.title}`}>
+            <div id={`map-search-group-${g.title}`} className={classes.groupTitle}>
+              {g.title}
+            </div>
+            {g.options.map((o) => {
+              const index = n++;
+              return (
+                <div
+                  key={o.key}
+                  id={`map-search-${o.key}`}
+                  role="option"
+                  tabIndex={-1}
+                  aria-selected={index === active}
+                  data-testid="map-search-option"
+                  data-kind={o.pick.kind}
+                  className={classes.option}
+                  onMouseDown={(e) => e.preventDefault()}
+                  onMouseEnter={() => setActive(index)}
+                  onClick={() => onPick(o.pick)}
+                  onKeyDown={(e) => {
+                    if (e.key === 'Enter') onPick(o.pick);
+                  }}
+                >
+                  <span className={classes.label}>{o.label}</span>
+                  {o.detail ? <span className={classes.detail}>{o.detail}</span> : null}
+                </div>
+              );
+            })}
+          </div>
+        ))}
+      </div>
+    </div>
+  );
+}
