@@ -72,7 +72,7 @@ export function RootLayout() {
           <NavBar routeName={routeName} gameId={params.gameId} mapId={params.mapId} />
         </Suspense>
       ) : null}
-      <main id="main" tabIndex={-1}>
+      <main id="main" tabIndex={-1} data-fill={fullHeight || undefined}>
         <RouteErrorBoundary key={location.pathname}>
           <Suspense fallback={null}>{element}</Suspense>
         </RouteErrorBoundary>

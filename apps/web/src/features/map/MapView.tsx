@@ -15,7 +15,7 @@ import { MarkerKind, type MarkerStore } from './layers/marker-store.ts';
 import { PathLayer } from './layers/path-layer.ts';
 import { escapeText, loadPurify } from './layers/sanitize.ts';
 import classes from './map.module.css';
-import { mapFrame, openInAppUrl, tileTemplate } from './map-geometry.ts';
+import { mapFrame, openInAppUrl, tileGrid, tileTemplate } from './map-geometry.ts';
 
 /** What the page may ask of the map. */
 export interface MapController {
@@ -127,7 +127,10 @@ export function MapView({
       maxBoundsViscosity: 0.8,
     });
     m.attributionControl.setPrefix(false);
+    // Zooming out stops at the whole picture; the first view fills the screen (the picture covers
+    // the map's longer side and pans along it) instead of leaving bands of backdrop on a phone.
     const fit = m.getBoundsZoom(frame.bounds, false);
+    const cover = Math.min(m.getBoundsZoom(frame.bounds, true), frame.maxZoom);
     m.setMinZoom(Math.min(fit, frame.maxZoom));
     // A view in the address (reload, back/forward, a shared link) wins over fitting the picture.
     const view = parseMapView(new URLSearchParams(window.location.search), {
@@ -139,7 +142,7 @@ export function MapView({
       maxZoom: frame.maxZoom,
     });
     if (view) m.setView([view.lat, view.lng], view.zoom, { animate: false });
-    else m.setView(frame.center, Math.min(fit, frame.maxZoom), { animate: false });
+    else m.setView(frame.center, cover, { animate: false });
     m.setMaxBounds(frame.bounds.pad(0.25));
     // The address follows the view without adding history entries.
     const mapPath = window.location.pathname;
@@ -163,11 +166,18 @@ export function MapView({
     const tiles = L.tileLayer(tileTemplate(config.imageHost, map, gameId), {
       bounds: frame.bounds,
       noWrap: true,
-      maxNativeZoom: frame.maxZoom,
+      ...tileGrid(frame.maxZoom, window.devicePixelRatio),
       maxZoom: frame.maxZoom,
       minZoom: 0,
       attribution: authorAttribution(map),
       className: classes.tiles,
+    });
+    // Each tile is drawn one pixel larger than its cell and overlaps its neighbours: at fractional
+    // zooms the rounded edges of neighbouring tiles otherwise leave hairline seams.
+    tiles.on('tileloadstart', (e: L.TileEvent) => {
+      const size = tiles.getTileSize();
+      e.tile.style.width = `${size.x + 1}px`;
+      e.tile.style.height = `${size.y + 1}px`;
     });
     // Tiles not cut yet: leave the backdrop showing instead of broken images.
     tiles.on('tileerror', (e: L.TileErrorEvent) => {

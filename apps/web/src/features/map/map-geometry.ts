@@ -17,6 +17,20 @@ export function mapFrame(map: TMap) {
   return { width, height, maxZoom, bounds, center };
 }
 
+/**
+ * Tile grid of the map's tile layer. On HiDPI screens (2× and more) the next zoom's tiles are drawn
+ * at half size, so that one tile pixel is one screen pixel; the top zoom has no next level, so its
+ * tiles are scaled up by Leaflet (maxNativeZoom) and no zoom beyond the map's maxZoom is asked for.
+ */
+export function tileGrid(maxZoom: number, pixelRatio: number) {
+  const hiDpi = pixelRatio >= 1.5 && maxZoom > 0;
+  return {
+    tileSize: hiDpi ? 128 : 256,
+    zoomOffset: hiDpi ? 1 : 0,
+    maxNativeZoom: hiDpi ? maxZoom - 1 : maxZoom,
+  };
+}
+
 /** Address template of the map's tiles. */
 export function tileTemplate(imageHost: string, map: TMap, gameId: string): string {
   const tilesPath = map.tilesPath || `${gameId}/${map._id}`;

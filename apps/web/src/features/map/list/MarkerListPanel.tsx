@@ -68,8 +68,11 @@ export default function MarkerListPanel({
   const [moved, setMoved] = useState(0);
   const [active, setActive] = useState(-1);
   const pendingFocus = useRef(-1);
-  /** Where a row's focus panned the map: that move does not reorder the list under the keyboard. */
-  const panTarget = useRef<{ lat: number; lng: number } | null>(null);
+  /**
+   * Pans of the map asked for by a row's focus and not finished yet: those moves do not reorder the
+   * list under the keyboard (each ends in one moveend, also where the map's bounds stop it short).
+   */
+  const rowPans = useRef(0);
   const [scope, setScope] = useState<RouteScope>('view');
   const route = useAutoRoute({ store, controller, visibility, completion, announce });
 
@@ -79,10 +82,10 @@ export default function MarkerListPanel({
     if (!m || !open) return;
     let timer = 0;
     const onMoveEnd = () => {
-      const c = m.getCenter();
-      const t = panTarget.current;
-      panTarget.current = null;
-      if (t && Math.abs(t.lat - c.lat) < 1e-6 && Math.abs(t.lng - c.lng) < 1e-6) return;
+      if (rowPans.current > 0) {
+        rowPans.current -= 1;
+        return;
+      }
       window.clearTimeout(timer);
       timer = window.setTimeout(() => setMoved((n) => n + 1), 150);
     };
@@ -90,6 +93,7 @@ export default function MarkerListPanel({
     setMoved((n) => n + 1);
     return () => {
       window.clearTimeout(timer);
+      rowPans.current = 0;
       m.off('moveend', onMoveEnd);
     };
   }, [controller, open]);
@@ -152,8 +156,7 @@ export default function MarkerListPanel({
 
   const onRowFocus = (i: number) => {
     setActive(i);
-    const [lat, lng] = store.latLng(i);
-    panTarget.current = { lat, lng };
+    rowPans.current += 1;
     controller.current?.centreMarker(store.ids[i]);
   };
 
