@@ -127,10 +127,11 @@ export function MapView({
       maxBoundsViscosity: 0.8,
     });
     m.attributionControl.setPrefix(false);
-    // Zooming out stops at the whole picture; the first view fills the screen (the picture covers
-    // the map's longer side and pans along it) instead of leaving bands of backdrop on a phone.
+    // Zooming out stops at the whole picture. On a phone the first view fills the screen (the
+    // picture covers the map's longer side and pans along it) instead of leaving bands of backdrop;
+    // wider screens start with the whole picture in view.
     const fit = m.getBoundsZoom(frame.bounds, false);
-    const cover = Math.min(m.getBoundsZoom(frame.bounds, true), frame.maxZoom);
+    const cover = Math.min(m.getBoundsZoom(frame.bounds, window.innerWidth <= 768), frame.maxZoom);
     m.setMinZoom(Math.min(fit, frame.maxZoom));
     // A view in the address (reload, back/forward, a shared link) wins over fitting the picture.
     const view = parseMapView(new URLSearchParams(window.location.search), {
