@@ -1,8 +1,7 @@
-import { pixelToLatLng } from './geometry.ts';
+import { pixelToLatLng, polygonAround, toGround, toLatLngPoints } from './geometry.ts';
+import type { MapArea } from './markers.ts';
+import { createRng } from './rng.ts';
 import type { Input } from './types.ts';
-
-/** Zoom level of the maps that receive suggested markers. */
-const MAX_ZOOM = 5;
 
 /** The contributor whose pending suggestions wait for review; the seed runner creates this user. */
 export const DEMO_CONTRIBUTOR = { id: 'demo-contributor', username: 'Cartographer' } as const;
@@ -51,9 +50,24 @@ const createdAt = (i: number) => new Date(Date.UTC(2025, 0, 10, 9 + i, 15)).toIS
 
 /**
  * Pending suggestions of the demo contributor: new, moved and removed markers on several maps, a
- * new quest and a new category. Changes of existing markers are only suggested when the map has markers.
+ * new quest and a new category. Changes of existing markers are only suggested when the map has
+ * markers. Suggested places are moved onto the nearest ground of the map's picture.
  */
-export function suggestions(markers: readonly Marker[]): Input<'suggestion'>[] {
+export function suggestions(
+  markers: readonly Marker[],
+  areas: ReadonlyMap<string, MapArea>,
+): Input<'suggestion'>[] {
+  const areaOf = (mapId: string) => {
+    const area = areas.get(mapId);
+    if (!area) throw new Error(`suggestion on unknown map ${mapId}`);
+    return area;
+  };
+  /** The pixel on the map's ground nearest to (x, y), with its map coordinates. */
+  const place = (mapId: string, x: number, y: number) => {
+    const area = areaOf(mapId);
+    const p = toGround({ x, y }, area.ground, area.width, area.height);
+    return { imageX: p.x, imageY: p.y, ...pixelToLatLng(p.x, p.y, area.maxZoom) };
+  };
   const byMap = (mapId: string) =>
     markers.filter((m) => m.mapId === mapId && !m.polygonPoints?.length && !m.questId);
   const result: Input<'suggestion'>[] = [];
@@ -92,12 +106,25 @@ export function suggestions(markers: readonly Marker[]): Input<'suggestion'>[] {
     markerDefinitionId: definition,
     name,
     description: '',
-    ...pixelToLatLng(x, y, MAX_ZOOM),
-    imageX: x,
-    imageY: y,
+    ...place(mapId, x, y),
     level: -1,
     ...extra,
   });
+
+  /** A danger zone drawn around the suggested marker, on the map's ground. */
+  const collapsedTunnel = (marker: Marker): Marker => {
+    const area = areaOf(marker.mapId);
+    const center = { x: marker.imageX ?? 0, y: marker.imageY ?? 0 };
+    const corners = polygonAround(
+      createRng('suggestion:collapsed-tunnel'),
+      center,
+      110,
+      area.width,
+      area.height,
+      area.ground,
+    );
+    return { ...marker, polygonPoints: toLatLngPoints(corners, area.maxZoom) };
+  };
 
   add(
     'PLACED_MARKER',
@@ -130,27 +157,21 @@ export function suggestions(markers: readonly Marker[]): Input<'suggestion'>[] {
     'PLACED_MARKER',
     'ADD',
     'fz_north_bunker',
-    newMarker('fz_north_bunker', 1, 'fz_danger_zone', 'Collapsed tunnel', 1800, 2000, {
-      polygonPoints: [
-        [-60, 52],
-        [-58, 60],
-        [-64, 63],
-        [-68, 56],
-        [-65, 50],
-      ],
-    }),
+    collapsedTunnel(newMarker('fz_north_bunker', 1, 'fz_danger_zone', 'Collapsed tunnel', 1800, 2000)),
     'REVIEW_REQUESTED',
   );
 
   const moved = byMap('fz_coast_harbor')[3];
   if (moved?.imageX != null && moved.imageY != null) {
-    const x = moved.imageX + 120;
-    const y = moved.imageY - 80;
     add(
       'PLACED_MARKER',
       'UPDATE',
       'fz_coast_harbor',
-      { ...moved, name: `${moved.name} (moved)`, imageX: x, imageY: y, ...pixelToLatLng(x, y, MAX_ZOOM) },
+      {
+        ...moved,
+        name: `${moved.name} (moved)`,
+        ...place('fz_coast_harbor', moved.imageX + 120, moved.imageY - 80),
+      },
       'REVIEW_REQUESTED',
     );
   }

@@ -8,6 +8,7 @@ import {
   demoContent,
   pixelToLatLng,
 } from './demo-content.ts';
+import { mapArea } from './markers.ts';
 
 const content = demoContent();
 const records = (key: ModelKey) => content.records[key] ?? [];
@@ -226,6 +227,35 @@ describe('demo content', () => {
       expect([...types].sort()).toEqual(['HTML', 'IMAGE', 'POLYGON', 'ROUTE', 'SVG']);
     }
     expect(markers.filter((m) => m.markerDefinitionId === 'quest_objective').length).toBeGreaterThan(20);
+  });
+
+  it('puts every marker, polygon corner and route point on the ground its map picture shows', () => {
+    const maps = new Map(records('map').map((m) => [m._id as string, m]));
+    const region = new Map(records('category').map((c) => [c._id as string, str(c.name)]));
+    const areas = new Map(
+      [...maps.values()].map((m) => [m._id as string, mapArea(m as never, region.get(str(m.categoryId)))]),
+    );
+    const suggested = records('suggestion')
+      .filter((s) => s.type === 'PLACED_MARKER')
+      .map((s) => JSON.parse(str(s.data)) as DemoRecord);
+    const offPicture: string[] = [];
+    const offGround: string[] = [];
+    for (const m of [...records('placedmarker'), ...suggested]) {
+      const map = maps.get(str(m.mapId));
+      const area = areas.get(str(m.mapId));
+      if (!map || !area) throw new Error(`marker ${m._id} on unknown map`);
+      const unit = 2 ** (map.maxZoom as number);
+      const points = [[m.lat, m.lng], ...((m.polygonPoints ?? []) as number[][])] as [number, number][];
+      for (const [lat, lng] of points) {
+        const x = lng * unit;
+        const y = -lat * unit;
+        if (!(x >= 0 && x <= area.width && y >= 0 && y <= area.height))
+          offPicture.push(`${m._id} (${x}, ${y})`);
+        else if (!area.ground(x, y)) offGround.push(`${m._id} (${x}, ${y})`);
+      }
+    }
+    expect(offPicture).toEqual([]);
+    expect(offGround).toEqual([]);
   });
 
   it('honours markersPerMap', () => {

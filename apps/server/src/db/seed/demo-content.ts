@@ -1,6 +1,6 @@
 import type { ModelKey } from '@waypoint/shared';
 import { DEMO_CONTRIBUTOR, suggestions, themes } from './community.ts';
-import { placedMarkers } from './markers.ts';
+import { mapArea, placedMarkers } from './markers.ts';
 import { rpgGame } from './rpg.ts';
 import { scheduleGame } from './schedule.ts';
 import { shooterGame } from './shooter.ts';
@@ -72,6 +72,12 @@ export function demoContent(options: DemoOptions = {}): DemoContent {
   const markersPerMap = Math.max(0, Math.floor(options.markersPerMap ?? DEFAULT_MARKERS_PER_MAP));
   const packs: GamePack[] = [shooterGame(), scheduleGame(), rpgGame()];
   const markers = packs.flatMap((pack) => placedMarkers(pack, markersPerMap));
+  const areas = new Map(
+    packs.flatMap((pack) => {
+      const region = new Map(pack.categories.map((c) => [c._id, c.name]));
+      return pack.maps.map((map) => [map._id, mapArea(map, region.get(map.categoryId ?? ''))] as const);
+    }),
+  );
   const records: Record<(typeof DEMO_INSERT_ORDER)[number], DemoRecord[]> = {
     game: packs.map((p) => p.game),
     trader: packs.flatMap((p) => p.traders),
@@ -89,7 +95,7 @@ export function demoContent(options: DemoOptions = {}): DemoContent {
     placedmarker: markers,
     question: packs.flatMap((p) => p.questions),
     theme: themes(),
-    suggestion: suggestions(markers),
+    suggestion: suggestions(markers, areas),
   };
   return { records };
 }

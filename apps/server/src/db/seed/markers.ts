@@ -1,6 +1,8 @@
+import { lookOfMap, planMap } from '../../media/procedural-plan.ts';
 import { escapeHtml } from './builders.ts';
 import {
   type Cluster,
+  type Ground,
   layoutClusters,
   type Pixel,
   pixelToLatLng,
@@ -31,11 +33,37 @@ export function apportion(total: number, shares: readonly number[]): number[] {
 const NOT_ON_MAP = /^(Hand over|Reach level|Modify|Use |Forge )/;
 const isPlaceable = (objective: string) => !NOT_ON_MAP.test(objective);
 
-interface MapFrame {
-  mapId: string;
+/** A map's picture as markers see it: its size, coordinate scale and where its ground is. */
+export interface MapArea {
   width: number;
   height: number;
   maxZoom: number;
+  ground: Ground;
+}
+
+/**
+ * The area of a demo map: the picture the image step draws for it (seeded by the map's id, in the
+ * look its name or region asks for) decides where the ground is.
+ */
+export function mapArea(map: Input<'map'>, regionName = ''): MapArea {
+  const image = map.images?.mapImage;
+  if (!image) throw new Error(`map ${map._id} has no mapImage`);
+  const plan = planMap({
+    width: image.imageWidth,
+    height: image.imageHeight,
+    seed: map._id ?? '',
+    look: lookOfMap(map.name ?? '', regionName),
+  });
+  return {
+    width: image.imageWidth,
+    height: image.imageHeight,
+    maxZoom: map.maxZoom ?? 0,
+    ground: plan.isGround,
+  };
+}
+
+interface MapFrame extends MapArea {
+  mapId: string;
   clusters: Cluster[];
 }
 
@@ -75,28 +103,30 @@ function plannedMarker(
     base.authorName = 'Cartographer';
     base.authorLink = 'https://cartographer.example.org';
   }
-  const { width, height, clusters } = frame;
+  const { width, height, clusters, ground } = frame;
   if (type === 'POLYGON') {
     const cluster = pickCluster(rng, clusters);
-    const center = scatter(rng, cluster, width, height);
+    const center = scatter(rng, cluster, width, height, ground);
     const radius = (cluster?.radius ?? Math.min(width, height) * 0.04) * rng.float(0.6, 1.6);
-    const points = polygonAround(rng, center, radius, width, height);
+    const points = polygonAround(rng, center, radius, width, height, ground);
+    // The marker's own point: the polygon's centroid, or its centre when the centroid is off the ground.
+    const middle = centroid(points);
     return {
       ...base,
-      ...position(frame, centroid(points)),
+      ...position(frame, ground(middle.x, middle.y) ? middle : center),
       polygonPoints: toLatLngPoints(points, frame.maxZoom),
     };
   }
   if (type === 'ROUTE') {
     const [a, b] = clusters.length >= 2 ? rng.shuffle(clusters) : [undefined, undefined];
-    const from = scatter(rng, a, width, height);
-    const to = scatter(rng, b, width, height);
-    const points = routeBetween(rng, from, to, width, height);
+    const from = scatter(rng, a, width, height, ground);
+    const to = scatter(rng, b, width, height, ground);
+    const points = routeBetween(rng, from, to, width, height, ground);
     return { ...base, ...position(frame, points[0]), polygonPoints: toLatLngPoints(points, frame.maxZoom) };
   }
   const cluster = pickCluster(rng, clusters);
   if (cluster && rng.chance(0.5)) base.name = `${base.name} (${cluster.name})`;
-  return { ...base, ...position(frame, scatter(rng, cluster, width, height)) };
+  return { ...base, ...position(frame, scatter(rng, cluster, width, height, ground)) };
 }
 
 /**
@@ -110,14 +140,11 @@ export function placedMarkers(pack: GamePack, markersPerMap: number): Input<'pla
   const markers: Input<'placedmarker'>[] = [];
   for (const map of pack.maps) {
     const rng = createRng(`markers:${map._id}`);
-    const image = map.images?.mapImage;
-    if (!image) throw new Error(`map ${map._id} has no mapImage`);
+    const area = mapArea(map, regionName.get(map.categoryId ?? ''));
     const frame: MapFrame = {
+      ...area,
       mapId: map._id,
-      width: image.imageWidth,
-      height: image.imageHeight,
-      maxZoom: map.maxZoom ?? 0,
-      clusters: layoutClusters(rng, image.imageWidth, image.imageHeight, pack.places, rng.int(8, 12)),
+      clusters: layoutClusters(rng, area.width, area.height, pack.places, rng.int(8, 12), area.ground),
     };
     let seq = 0;
     const nextId = () => `${map._id}_${String(++seq).padStart(4, '0')}`;
@@ -141,7 +168,7 @@ export function placedMarkers(pack: GamePack, markersPerMap: number): Input<'pla
       .sort((a, b) => mentionsMap(a) - mentionsMap(b))
       .slice(0, objectiveCount);
     for (const { quest, objective } of chosen) {
-      const point = scatter(rng, pickCluster(rng, frame.clusters), frame.width, frame.height);
+      const point = scatter(rng, pickCluster(rng, frame.clusters), frame.width, frame.height, frame.ground);
       markers.push({
         _id: nextId(),
         mapId: map._id,

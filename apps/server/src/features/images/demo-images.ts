@@ -5,6 +5,7 @@ import { getModel, type TStoredImage } from '@waypoint/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { runMediaChild } from '../../media/child.ts';
+import { lookOfMap, type MapLook } from '../../media/procedural-plan.ts';
 import { getSharp } from '../../media/sharp.ts';
 import { systemActor } from '../audit/audit.ts';
 import { listRecords } from '../models/models.repository.ts';
@@ -89,6 +90,8 @@ async function drawMissing(
   }
 
   const maps = await listRecords(ctx.db.kysely, getModel('map'), all);
+  const categories = await listRecords(ctx.db.kysely, getModel('category'), all);
+  const regionName = new Map(categories.data.map((c) => [c._id as string, String(c.name ?? '')]));
   for (const map of maps.data) {
     if (isClosed()) return;
     const image = missing(service, 'map', map, 'mapImage');
@@ -103,6 +106,8 @@ async function drawMissing(
         height,
         map._id as string,
         String(map.name),
+        // Cities, caverns and bunkers by the map's name or region; the seed places markers on the same ground.
+        lookOfMap(String(map.name), regionName.get(map.categoryId as string)),
       );
       if (isClosed()) return;
       await service.storeGenerated('map', map._id as string, 'mapImage', png, systemActor);
@@ -143,13 +148,20 @@ function hueFor(text: string): string {
 }
 
 /** Runs the drawing in a child process at low priority so requests keep their CPU share. */
-async function drawMapInChild(dataDir: string, width: number, height: number, seed: string, title: string) {
+async function drawMapInChild(
+  dataDir: string,
+  width: number,
+  height: number,
+  seed: string,
+  title: string,
+  look: MapLook,
+) {
   const workDir = path.join(dataDir, '.work');
   await fs.mkdir(workDir, { recursive: true });
   const out = path.join(workDir, `demo-${process.pid}-${seed.replace(/[^\w.-]/g, '_')}.png`);
   const worker = path.join(import.meta.dirname, 'demo-images.worker.ts');
   try {
-    const run = runMediaChild(worker, [out, String(width), String(height), seed, title]);
+    const run = runMediaChild(worker, [out, String(width), String(height), seed, title, look]);
     killDrawing = run.kill;
     await run.result.finally(() => {
       killDrawing = null;

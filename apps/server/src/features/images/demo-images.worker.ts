@@ -1,14 +1,21 @@
 /**
  * Child process that draws one procedural demo map to a PNG file (CPU-heavy, so it runs outside
- * the server process at a lower priority). Arguments: out-file width height seed title.
+ * the server process at a lower priority). Arguments: out-file width height seed title look.
  */
 import { writeFile } from 'node:fs/promises';
 import { serveMediaChild } from '../../media/child.ts';
 import { generateProceduralMap } from '../../media/procedural.ts';
+import { isMapLook } from '../../media/procedural-plan.ts';
 
-const [out, width, height, seed, title] = process.argv.slice(2);
+const [out, width, height, seed, title, look] = process.argv.slice(2);
 await serveMediaChild(async () => {
-  const map = await generateProceduralMap({ width: Number(width), height: Number(height), seed, title });
+  const map = await generateProceduralMap({
+    width: Number(width),
+    height: Number(height),
+    seed,
+    title,
+    look: isMapLook(look) ? look : 'island',
+  });
   await writeFile(out, map.png);
   return { width: map.width, height: map.height };
 });
