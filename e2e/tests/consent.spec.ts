@@ -23,6 +23,48 @@ test.describe('first visit', () => {
     await dialog.getByRole('button', { name: 'Only necessary' }).click();
     await expect(dialog).toBeHidden();
   });
+
+  test('an embedded map is not covered by the question; a choice made on the site applies to it', async ({
+    page,
+  }) => {
+    const dialog = page.getByRole('dialog', { name: 'Your privacy choices' });
+    const question = (frame: string) =>
+      page.frameLocator(`iframe[title="${frame}"]`).getByRole('dialog', { name: 'Your privacy choices' });
+    await page.goto('/contact');
+    await expect(dialog).toBeVisible();
+    // Another site's page with the embed route and a map page in frames.
+    await page.evaluate(() => {
+      document.body.innerHTML = `
+        <iframe title="embed" src="/embed/game/frontier_zone/maps/fz_coast_harbor" style="width:800px;height:500px"></iframe>
+        <iframe title="map" src="/game/frontier_zone/maps/fz_coast_harbor" style="width:800px;height:500px"></iframe>`;
+    });
+    for (const frame of ['embed', 'map']) {
+      await expect(page.frameLocator(`iframe[title="${frame}"]`).getByTestId('map')).toHaveAttribute(
+        'data-ready',
+        'true',
+      );
+      await expect(question(frame)).toHaveCount(0);
+    }
+
+    // The site's choice is stored for its origin: the framed map reads the same one.
+    await page.goto('/contact');
+    await dialog.getByRole('switch', { name: 'Analytics' }).check();
+    await dialog.getByRole('button', { name: 'Save choices' }).click();
+    await expect(dialog).toBeHidden();
+    await page.evaluate(() => {
+      document.body.innerHTML =
+        '<iframe title="embed" src="/embed/game/frontier_zone/maps/fz_coast_harbor" style="width:800px;height:500px"></iframe>';
+    });
+    await expect(page.frameLocator('iframe[title="embed"]').getByTestId('map')).toHaveAttribute(
+      'data-ready',
+      'true',
+    );
+    const framed = page.frames().find((f) => f.url().includes('/maps/'))!;
+    const stored = await framed.evaluate(() =>
+      JSON.parse(localStorage.getItem('waypoint-consent') ?? 'null'),
+    );
+    expect(stored).toMatchObject({ analytics: true, advertising: false });
+  });
 });
 
 test('contact and privacy pages', async ({ page }) => {

@@ -6,6 +6,23 @@ import { expect, test } from '../support/fixtures.ts';
 
 const path = '/game/frontier_zone/ingameMapApp';
 
+test("'Open in app' on a map without the app installed goes to the promo, which says so", async ({
+  page,
+}) => {
+  await page.goto('/game/frontier_zone/maps/fz_coast_harbor');
+  await expect(page.getByTestId('map')).toHaveAttribute('data-ready', 'true');
+  const link = page.getByTestId('open-in-app');
+  await expect(link).toHaveAttribute(
+    'href',
+    /^[a-z][a-z0-9+.-]*:\/\/game\/frontier_zone\/maps\/fz_coast_harbor$/,
+  );
+  // The app's address scheme is unknown to this browser: nothing takes the window over.
+  await link.click();
+  await expect(page).toHaveURL(/\/game\/frontier_zone\/ingameMapApp\?notInstalled=1$/, { timeout: 10_000 });
+  await expect(page.getByTestId('app-not-installed')).toHaveText(servicesMessages.appNotInstalled);
+  await expect(page.getByRole('button', { name: messages.downloadFree })).toBeVisible();
+});
+
 test('the in-game promo shows its three map pictures, advances every 4 s and pauses on hover', async ({
   page,
 }) => {

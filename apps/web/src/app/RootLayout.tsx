@@ -7,6 +7,7 @@ import { setErrorRoute } from '../features/services/errors.ts';
 import { PageAd } from '../features/services/PageAd.tsx';
 import { useSuggestPreset } from '../features/suggest/open.ts';
 import { BarPlaceholder } from './nav/BarPlaceholder.tsx';
+import { insideFrame } from './nav/embedding.ts';
 import { type RouteHandle, type RouteName, routes } from './routes.tsx';
 import { SiteFooter } from './SiteFooter.tsx';
 
@@ -55,7 +56,10 @@ export function RootLayout() {
   const params = leaf?.params ?? {};
   const [search] = useSearchParams();
   const minimal = search.get('minimalNavBar') === 'true';
-  const consentOpen = useConsentDialogOpen();
+  // Embedded maps (their own route, or any page inside another site's frame) load no ads and are
+  // not covered by the first-visit question; a choice made on the site applies to them too.
+  const embedded = routeName === 'Embedded Map' || insideFrame();
+  const consentOpen = useConsentDialogOpen(!embedded);
   const suggestPreset = useSuggestPreset();
   const element = useRoutes(routes, location);
   useScrollToTop(location.pathname, location.hash);

@@ -98,3 +98,41 @@ describe('GET /api/map/{mapId}/search', () => {
     expect((await search('crate', 'g1_hidden')).statusCode).toBe(404);
   });
 });
+
+describe('GET /api/map/{mapId}/status', () => {
+  it('follows the tiling job live, uncached', async () => {
+    const status = async () =>
+      (await env.t.app.inject({ method: 'GET', url: '/api/map/g1_map_b/status' })).json();
+    expect(await status()).toEqual({ status: 'NONE', progress: 0, version: '' });
+    const w = env.t.app.ctx.writer;
+    const system = { id: null, username: 'system' };
+    await w.setInternal(
+      'map',
+      'g1_map_b',
+      { imageProcessStatus: 'PROCESSING', imageProcessProgress: 40 },
+      system,
+    );
+    expect(await status()).toEqual({ status: 'PROCESSING', progress: 40, version: '' });
+    await w.setInternal(
+      'map',
+      'g1_map_b',
+      {
+        imageProcessStatus: 'DONE',
+        imageProcessProgress: 100,
+        images: { mapImage: { fileName: 'map.png', imageWidth: 256, imageHeight: 256, version: 'v7' } },
+      },
+      system,
+    );
+    expect(await status()).toEqual({ status: 'DONE', progress: 100, version: 'v7' });
+  });
+
+  it('answers 404 for an unknown or hidden map and 400 for a parameter it does not take', async () => {
+    expect((await env.t.app.inject({ method: 'GET', url: '/api/map/nope/status' })).statusCode).toBe(404);
+    expect((await env.t.app.inject({ method: 'GET', url: '/api/map/g1_hidden/status' })).statusCode).toBe(
+      404,
+    );
+    expect((await env.t.app.inject({ method: 'GET', url: '/api/map/g1_map_a/status?x=1' })).statusCode).toBe(
+      400,
+    );
+  });
+});

@@ -1,4 +1,5 @@
 import { registry } from '@waypoint/shared';
+import type { MapTileStatus } from '@waypoint/shared/map/preparing';
 import { likePattern, type MapSearchResults, searchLimits } from '@waypoint/shared/map/search';
 import { type Kysely, sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
@@ -105,5 +106,20 @@ export async function searchMap(db: Db, map: MapRow, q: string): Promise<MapSear
       name: String(d.name),
       markerIds: byItem.get(String(d._id)) ?? [],
     })),
+  };
+}
+
+/** The tiling state of a map and its picture's version (see `MapTileStatus`). */
+export async function tileStatus(db: Db, mapId: string): Promise<MapTileStatus> {
+  const row = await dyn(db)
+    .selectFrom(registry.map.table)
+    .select(['imageProcessStatus', 'imageProcessProgress', 'images'])
+    .where('_id', '=', mapId)
+    .executeTakeFirst();
+  const images = typeof row?.images === 'string' ? JSON.parse(row.images) : (row?.images ?? {});
+  return {
+    status: (row?.imageProcessStatus ?? 'NONE') as MapTileStatus['status'],
+    progress: Number(row?.imageProcessProgress ?? 0),
+    version: String(images?.mapImage?.version ?? ''),
   };
 }

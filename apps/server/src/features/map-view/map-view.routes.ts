@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { notFound, parse } from '../../http/errors.ts';
 import { ensureAdmin } from '../auth/policy.ts';
 import { onlyKnownQuery } from '../models/response-cache.ts';
-import { searchMap } from './map-search.ts';
+import { searchMap, tileStatus } from './map-search.ts';
 import { markerData, questsWithMarkers, visibleMap } from './map-view.service.ts';
 
 const zMapParams = z.object({ mapId: zId });
@@ -45,6 +45,16 @@ export function registerMapViewRoutes(app: FastifyInstance) {
     const asAdmin = await admin(request);
     const key = `${asAdmin ? 'admin' : 'public'}|map-quests|${mapId}`;
     return cache.send(request, reply, key, async () => questsWithMarkers(db, await mapOf(request, asAdmin)));
+  });
+
+  /**
+   * Where the map's tiles are (drawn, queued, being cut, done): read uncached, one row by its key,
+   * so a page showing 'This map is being prepared' follows the job live.
+   */
+  app.get('/api/map/:mapId/status', guest, async (request) => {
+    onlyKnownQuery(request.query, noParameters);
+    const map = await mapOf(request, await admin(request));
+    return tileStatus(db, map._id);
   });
 
   /** The map page's search box: markers, definitions, quests and items in one answer. */

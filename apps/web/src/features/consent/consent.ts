@@ -81,11 +81,11 @@ export function closeConsentDialog() {
   notify();
 }
 
-/** Open on first visit (nothing stored yet) and whenever the Consent link is used. */
-export function useConsentDialogOpen(): boolean {
+/** Open on first visit (nothing stored yet; not when `askFirst` is false, on embedded maps) and whenever the Consent link is used. */
+export function useConsentDialogOpen(askFirst = true): boolean {
   return useSyncExternalStore(
     subscribe,
-    () => dialogOpen || read() === null,
+    () => dialogOpen || (askFirst && read() === null),
     () => false,
   );
 }

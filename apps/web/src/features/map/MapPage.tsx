@@ -4,6 +4,7 @@ import { constants } from '@waypoint/shared/constants';
 import { filterLink } from '@waypoint/shared/map/definitions';
 import { mapMessages } from '@waypoint/shared/map/map-messages';
 import { type MapMarkerDefinition, placedCounts } from '@waypoint/shared/map/marker-data';
+import { isMapPreparing } from '@waypoint/shared/map/preparing';
 import { isQuestMarkerShown } from '@waypoint/shared/map/quests';
 import { mapViewParams, markerShareLink } from '@waypoint/shared/map/view-url';
 import { messages } from '@waypoint/shared/messages';
@@ -72,6 +73,8 @@ const QuestsPanel = lazy(() => import('./panels/QuestsPanel.tsx').then((m) => ({
 const MarkerPopup = lazy(() => import('./popup/MarkerPopup.tsx').then((m) => ({ default: m.MarkerPopup })));
 // The marker list and its auto route load when the list is first opened.
 const MarkerListPanel = lazy(() => import('./list/MarkerListPanel.tsx'));
+// Only maps whose tiles are on their way load the 'being prepared' notice.
+const MapPreparing = lazy(() => import('./MapPreparing.tsx'));
 
 /** Keys typed into a field are text, not shortcuts. */
 const typing = (target: EventTarget | null) =>
@@ -98,6 +101,7 @@ export function MapPage({ gameId, map, category, embedded }: Props) {
   const [search] = useSearchParams();
   const questId = search.get('questId');
   const minimal = search.get('minimalNavBar') === 'true';
+  const preparing = isMapPreparing(map);
   const controller = useRef<MapController>(null);
   const sidebars = useSidebars();
 
@@ -410,6 +414,11 @@ export function MapPage({ gameId, map, category, embedded }: Props) {
         drawing={editTools.shape}
         overlay={
           <>
+            {preparing ? (
+              <Suspense fallback={null}>
+                <MapPreparing gameId={gameId} mapId={map._id} />
+              </Suspense>
+            ) : null}
             <button
               type="button"
               className={classes.listButton}

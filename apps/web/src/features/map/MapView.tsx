@@ -199,6 +199,22 @@ export function MapView({
         a.href = openInAppUrl(gameId, map._id);
         a.textContent = 'Open in app';
         a.setAttribute('data-testid', 'open-in-app');
+        // When the app opens, this window loses the focus or is hidden. When neither happens soon,
+        // the app is not installed: the promo page says so and offers it.
+        a.addEventListener('click', () => {
+          let opened = false;
+          const away = () => {
+            opened = true;
+          };
+          window.addEventListener('blur', away, { once: true });
+          document.addEventListener('visibilitychange', away, { once: true });
+          window.setTimeout(() => {
+            window.removeEventListener('blur', away);
+            document.removeEventListener('visibilitychange', away);
+            if (!opened && leaflet.current === m)
+              window.location.assign(`/game/${encodeURIComponent(gameId)}/ingameMapApp?notInstalled=1`);
+          }, 1500);
+        });
         return a;
       },
     });

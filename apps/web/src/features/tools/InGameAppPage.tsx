@@ -1,6 +1,6 @@
 import '@mantine/carousel/styles.css';
 import { Carousel } from '@mantine/carousel';
-import { Button, Container, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Container, Stack, Text, Title } from '@mantine/core';
 import { useReducedMotion } from '@mantine/hooks';
 import { constants } from '@waypoint/shared/constants';
 import { messages } from '@waypoint/shared/messages';
@@ -9,7 +9,7 @@ import { servicesMessages } from '@waypoint/shared/services-messages';
 import type { EmblaCarouselType } from 'embla-carousel';
 import Autoplay from 'embla-carousel-autoplay';
 import { useCallback, useMemo, useRef, useState } from 'react';
-import { Navigate, useParams } from 'react-router';
+import { Navigate, useParams, useSearchParams } from 'react-router';
 import { HttpError } from '../../api/client.ts';
 import { useGame } from '../../api/queries.ts';
 import { config } from '../../app/config.ts';
@@ -114,12 +114,20 @@ function PromoCarousel({ game }: { game: TGame }) {
 }
 
 function InGameApp({ game }: { game: TGame }) {
+  // Arrived from 'Open in app' on a map when the app did not open.
+  const [search] = useSearchParams();
+  const notInstalled = search.get('notInstalled') === '1';
   const title = messages.gameInGame(game.name);
   usePageMeta(title);
   return (
     <Container size="lg" py="xl">
       <Stack className={classes.hero}>
         <Title order={1}>{title}</Title>
+        {notInstalled ? (
+          <Alert color="yellow" variant="light" data-testid="app-not-installed">
+            {servicesMessages.appNotInstalled}
+          </Alert>
+        ) : null}
         <Text c="dimmed">{servicesMessages.inGameLead(game.name)}</Text>
         <PromoCarousel game={game} />
         <div className={classes.actions}>

@@ -1,0 +1,52 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { type MapTileStatus, preparingMessages } from '@waypoint/shared/map/preparing';
+import { useEffect } from 'react';
+import { api } from '../../api/client.ts';
+import { queryKeys } from '../../api/keys.ts';
+import classes from './map.module.css';
+
+/**
+ * Over a map whose tiles are not there yet: 'This map is being prepared' with the job's progress,
+ * followed every two seconds. When the tiles are done the game's maps are read again, so the page
+ * shows the map without a reload.
+ */
+export default function MapPreparing({ gameId, mapId }: { gameId: string; mapId: string }) {
+  const client = useQueryClient();
+  const status = useQuery({
+    queryKey: ['map-status', mapId],
+    queryFn: () => api.get<MapTileStatus>(`/map/${encodeURIComponent(mapId)}/status`),
+    refetchInterval: (query) => {
+      const s = query.state.data?.status;
+      return s === 'DONE' || s === 'ERROR' ? false : 2000;
+    },
+  });
+  const s = status.data;
+  const done = s?.status === 'DONE' && Boolean(s.version);
+  useEffect(() => {
+    if (done) void client.invalidateQueries({ queryKey: queryKeys.maps(gameId) });
+  }, [done, client, gameId]);
+
+  const failed = s?.status === 'ERROR';
+  const detail = failed
+    ? preparingMessages.failed
+    : done
+      ? preparingMessages.ready
+      : s?.status === 'PROCESSING'
+        ? preparingMessages.progress(s.progress)
+        : s?.status === 'PENDING'
+          ? preparingMessages.queued
+          : preparingMessages.drawing;
+  return (
+    <div className={classes.preparing} role="status" data-testid="map-preparing" data-status={s?.status}>
+      <strong>{preparingMessages.preparing}</strong>
+      <span>{detail}</span>
+      {failed ? null : (
+        <progress
+          max={100}
+          value={s?.status === 'PROCESSING' || done ? (done ? 100 : s.progress) : undefined}
+          aria-label={preparingMessages.preparing}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,100 @@
+import { randomBytes } from 'node:crypto';
+import { deflateSync } from 'node:zlib';
+import type { APIRequestContext } from '@playwright/test';
+import { preparingMessages } from '@waypoint/shared/map/preparing';
+import { admin, expect, test } from '../support/fixtures.ts';
+
+/** A PNG of coloured noise: big enough that cutting its tiles takes a few seconds. */
+function noisePng(size: number): Buffer {
+  const crcTable = Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  const crc = (buf: Buffer) => {
+    let c = 0xffffffff;
+    for (const b of buf) c = crcTable[(c ^ b) & 0xff] ^ (c >>> 8);
+    return (c ^ 0xffffffff) >>> 0;
+  };
+  const chunk = (type: string, data: Buffer) => {
+    const len = Buffer.alloc(4);
+    len.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const sum = Buffer.alloc(4);
+    sum.writeUInt32BE(crc(body));
+    return Buffer.concat([len, body, sum]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(size, 0);
+  header.writeUInt32BE(size, 4);
+  header[8] = 8; // bit depth
+  header[9] = 2; // RGB
+  const row = size * 3 + 1;
+  const raw = randomBytes(row * size);
+  for (let y = 0; y < size; y++) raw[y * row] = 0; // filter: none
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(raw, { level: 1 })),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+async function adminAuth(request: APIRequestContext) {
+  const res = await request.post('/api/users/login', {
+    data: { email: admin.email, password: admin.password },
+  });
+  expect(res.ok()).toBe(true);
+  return { authorization: `Bearer ${((await res.json()) as { token: string }).token}` };
+}
+
+test('a map whose tiles are being cut says so with the progress, and appears without a reload', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  const auth = await adminAuth(request);
+  const mapId = `e2e_prep_${randomBytes(3).toString('hex')}`;
+  const created = await request.put('/api/admin/map', {
+    headers: auth,
+    data: {
+      _id: mapId,
+      gameId: 'frontier_zone',
+      categoryId: 'fz_coast',
+      name: 'Preparing Bay',
+      weight: -100,
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  try {
+    const upload = await request.post(`/api/admin/map/addImage/${mapId}/mapImage`, {
+      headers: auth,
+      multipart: { file: { name: 'bay.png', mimeType: 'image/png', buffer: noisePng(3072) } },
+      timeout: 120_000,
+    });
+    expect(upload.ok(), await upload.text()).toBe(true);
+    const queued = await request.post(`/api/admin/processMap/${mapId}/frontier_zone`, { headers: auth });
+    expect(queued.ok(), await queued.text()).toBe(true);
+
+    await page.goto(`/game/frontier_zone/maps/${mapId}`);
+    const notice = page.getByTestId('map-preparing');
+    await expect(notice).toBeVisible();
+    await expect(notice).toContainText(preparingMessages.preparing);
+    await expect(notice).toHaveAttribute('data-status', /PENDING|PROCESSING|DONE/);
+    await page.screenshot({ path: '/tmp/mappreparing/preparing-1440.png' });
+    // The tiles arrive: the notice goes and the map's tiles (with the picture's version) load,
+    // in the same page.
+    const tile = page.waitForRequest(
+      new RegExp(`/mapTiles/frontier_zone/${mapId}/\\d+/\\d+/\\d+\\.png\\?v=`),
+      {
+        timeout: 150_000,
+      },
+    );
+    await expect(notice).toBeHidden({ timeout: 150_000 });
+    await tile;
+    const loaded = page.locator('img.leaflet-tile-loaded');
+    await expect(loaded.first()).toBeVisible();
+  } finally {
+    await request.delete(`/api/admin/map/${mapId}`, { headers: auth });
+  }
+});
