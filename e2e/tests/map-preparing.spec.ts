@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { deflateSync } from 'node:zlib';
 import type { APIRequestContext } from '@playwright/test';
+import { mapMessages } from '@waypoint/shared/map/map-messages';
 import { preparingMessages } from '@waypoint/shared/map/preparing';
 import { admin, expect, test } from '../support/fixtures.ts';
 
@@ -81,6 +82,7 @@ test('a map whose tiles are being cut says so with the progress, and appears wit
     await expect(notice).toBeVisible();
     await expect(notice).toContainText(preparingMessages.preparing);
     await expect(notice).toHaveAttribute('data-status', /PENDING|PROCESSING|DONE/);
+    await expect(page.getByText(mapMessages.noMarkers)).toBeVisible();
     await page.screenshot({ path: '/tmp/mappreparing/preparing-1440.png' });
     // The tiles arrive: the notice goes and the map's tiles (with the picture's version) load,
     // in the same page.

@@ -9,4 +9,5 @@ export const mapMessages = {
   markedNotFound: (name: string) => `Marked ${name} as not found`,
   markersShown: (count: number) => `${count} ${count === 1 ? 'marker' : 'markers'} shown`,
   searchPlaceholder: 'Search markers, quests, items (/)',
+  noMarkers: 'No markers on this map yet',
 };

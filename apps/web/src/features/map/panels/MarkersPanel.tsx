@@ -162,7 +162,11 @@ export function MarkersPanel({
           />
         </Suspense>
       ) : null}
-      {groups.length === 0 ? <div className={classes.dimmed}>No markers match your search</div> : null}
+      {groups.length === 0 ? (
+        <div className={classes.dimmed}>
+          {search.trim() ? 'No markers match your search' : mapMessages.noMarkers}
+        </div>
+      ) : null}
       {groups.map((group) => {
         const open = !collapsed.has(group.name);
         return (
