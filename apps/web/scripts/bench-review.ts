@@ -10,7 +10,9 @@
  *    fresh schema is made and dropped), through the app in this process.
  *
  * `BENCH_SCALE` (default 1) multiplies every count, e.g. 0.05 for a quick check; figures are written
- * to docs/benchmarks.md only at full size.
+ * to docs/benchmarks.md only at full size. `BENCH_TRACE=1` prints, for the last load, where the
+ * page's main thread spent its time (a sampled CPU profile, by function and by file) and when each
+ * request started and ended.
  */
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -143,8 +145,14 @@ async function measurePage(): Promise<number[]> {
     const page = await context.newPage();
     const times: number[] = [];
     // The first load fills the browser's cache of the page's code, as a returning moderator has it.
+    const cdp = process.env.BENCH_TRACE ? await context.newCDPSession(page) : null;
     for (let i = 0; i <= LOADS; i++) {
       await page.goto('about:blank');
+      if (cdp && i === LOADS) {
+        await cdp.send('Profiler.enable');
+        await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+        await cdp.send('Profiler.start');
+      }
       await page.goto(`${base}/suggestion-review?type=PLACED_MARKER`);
       await page
         .getByRole('button', { name: new RegExp(`^${reviewMessages.approveAll} `) })
@@ -153,6 +161,63 @@ async function measurePage(): Promise<number[]> {
       await page.locator('tr[data-suggestion]').first().waitFor();
       const ms = await page.evaluate(() => performance.now());
       if (i > 0) times.push(ms);
+      if (cdp && i === LOADS) {
+        const { profile } = (await cdp.send('Profiler.stop')) as unknown as {
+          profile: {
+            nodes: {
+              id: number;
+              callFrame: { functionName: string; url: string; lineNumber: number };
+              hitCount?: number;
+            }[];
+            samples: number[];
+            timeDeltas: number[];
+          };
+        };
+        const self = new Map<string, number>();
+        const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+        profile.samples.forEach((id, k) => {
+          const n = byId.get(id)!;
+          const key = `${n.callFrame.functionName || '(anon)'} ${n.callFrame.url.replace(/^.*\//, '')}:${n.callFrame.lineNumber}`;
+          self.set(key, (self.get(key) ?? 0) + (profile.timeDeltas[k] ?? 0) / 1000);
+        });
+        const byFile = new Map<string, number>();
+        for (const [k, v] of self) {
+          const f = k.split(' ')[1]?.split(':')[0] ?? '';
+          byFile.set(f, (byFile.get(f) ?? 0) + v);
+        }
+        console.log(
+          [...self]
+            .sort((a, b) => b[1] - a[1])
+            .slice(0, 25)
+            .map(([k, v]) => `${v.toFixed(1)} ms ${k}`)
+            .join('\n'),
+        );
+        console.log('--- by file');
+        console.log(
+          [...byFile]
+            .sort((a, b) => b[1] - a[1])
+            .slice(0, 15)
+            .map(([k, v]) => `${v.toFixed(1)} ms ${k}`)
+            .join('\n'),
+        );
+      }
+      if (process.env.BENCH_TRACE && i === LOADS) {
+        const t = await page.evaluate(() => {
+          const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
+          const rows = performance.getEntriesByType('resource').map((e) => {
+            const r = e as PerformanceResourceTiming;
+            return `${Math.round(r.startTime)}-${Math.round(r.responseEnd)} ${r.transferSize}B ${r.name.replace(/^https?:\/\/[^/]+/, '')}`;
+          });
+          return [
+            `nav responseEnd ${Math.round(nav.responseEnd)} dcl ${Math.round(nav.domContentLoadedEventEnd)} load ${Math.round(nav.loadEventEnd)}`,
+            ...rows,
+            ...performance
+              .getEntriesByType('longtask')
+              .map((l) => `long ${Math.round(l.startTime)} ${Math.round(l.duration)}`),
+          ];
+        });
+        console.log(t.join('\n'));
+      }
     }
     return times;
   } finally {
