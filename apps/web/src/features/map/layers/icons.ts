@@ -95,28 +95,6 @@ export function drawDefinitionIcon(definition: MapMarkerDefinition, dpr: number)
     : drawPin(definition, width, height, dpr);
 }
 
-const iconUrls = new Map<string, string>();
-
-/**
- * The address of a definition's icon for lists and panels: the same picture the map draws (its
- * uploaded image, or the pin or badge drawn on a canvas, kept as a data URL per look).
- */
-export function definitionIconUrl(definition: MapMarkerDefinition): string {
-  const image = definition.markerDefinitionType === 'IMAGE' ? definitionImageUrl(definition) : undefined;
-  return image ?? definitionBadgeUrl(definition);
-}
-
-/** The drawn pin or badge of a definition as a data URL (kept per look). */
-export function definitionBadgeUrl(definition: MapMarkerDefinition): string {
-  const key = `${definition.markerDefinitionType}|${definition.name.trim()[0] ?? ''}|${definition.wrapperColor}|${definition.innerColor}|${definition.backgroundShape}|${iconSize(definition).join('x')}`;
-  let url = iconUrls.get(key);
-  if (!url) {
-    url = (drawDefinitionIcon(definition, 2).image as HTMLCanvasElement).toDataURL();
-    iconUrls.set(key, url);
-  }
-  return url;
-}
-
 /** The sprites of a map's definitions; image icons arrive later and call `onChange`. */
 export class SpriteCache {
   private sprites = new Map<number, Sprite>();

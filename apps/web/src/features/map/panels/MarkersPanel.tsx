@@ -17,7 +17,7 @@ import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useParams } from 'react-router';
 import { openSuggestModal } from '../../suggest/open.ts';
 import { Button, Check, IconButton, SearchInput } from '../controls.tsx';
-import { definitionBadgeUrl, definitionIconUrl } from '../layers/icons.ts';
+import { definitionImageUrl, drawDefinitionIcon } from '../layers/icons.ts';
 import type { SearchPick } from '../search/MapSearchResults.tsx';
 
 const MapSearchResults = lazy(() => import('../search/MapSearchResults.tsx'));
@@ -30,6 +30,37 @@ const typeIcons: Partial<Record<MapMarkerDefinition['markerDefinitionType'], typ
   ROUTE: IconRoute,
   HTML: IconCode,
 };
+
+/**
+ * A definition's icon as the map draws it: its uploaded picture, or the pin (or the badge of a
+ * missing picture) drawn by the map's own code into a small canvas after the panel is on screen.
+ */
+function DefinitionIcon({ definition }: { definition: MapMarkerDefinition }) {
+  const url = definition.markerDefinitionType === 'IMAGE' ? definitionImageUrl(definition) : undefined;
+  const [failed, setFailed] = useState(false);
+  const canvas = useRef<HTMLCanvasElement>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the canvas is mounted when the picture fails
+  useEffect(() => {
+    const c = canvas.current;
+    if (!c) return;
+    const image = drawDefinitionIcon(definition, 2).image as HTMLCanvasElement;
+    c.width = image.width;
+    c.height = image.height;
+    c.getContext('2d')?.drawImage(image, 0, 0);
+  }, [definition, url, failed]);
+  const testId = `definition-icon-${definition._id}`;
+  if (url && !failed)
+    return (
+      <img
+        className={classes.definitionIcon}
+        src={url}
+        alt=""
+        data-testid={testId}
+        onError={() => setFailed(true)}
+      />
+    );
+  return <canvas ref={canvas} className={classes.definitionIcon} data-testid={testId} />;
+}
 
 interface Props {
   definitions: readonly MapMarkerDefinition[];
@@ -204,16 +235,7 @@ export function MarkersPanel({
                         onClick={() => onToggle(d._id)}
                       >
                         {d.markerDefinitionType === 'SVG' || d.markerDefinitionType === 'IMAGE' ? (
-                          <img
-                            className={classes.definitionIcon}
-                            src={definitionIconUrl(d)}
-                            alt=""
-                            data-testid={`definition-icon-${d._id}`}
-                            onError={(e) => {
-                              // A missing picture: the badge the map draws instead.
-                              e.currentTarget.src = definitionBadgeUrl(d);
-                            }}
-                          />
+                          <DefinitionIcon definition={d} />
                         ) : (
                           <Icon
                             size={16}

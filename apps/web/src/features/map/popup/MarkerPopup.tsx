@@ -2,7 +2,7 @@ import { IconLink } from '@tabler/icons-react';
 import { constants } from '@waypoint/shared/constants';
 import type { MapMarkerDefinition } from '@waypoint/shared/map/marker-data';
 import { messages } from '@waypoint/shared/messages';
-import { lazy, Suspense, useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { imageUrl } from '../../../api/images.ts';
 import { SafeHtml } from '../../../components/SafeHtml.tsx';
 import { Button, Check } from '../controls.tsx';
@@ -44,6 +44,10 @@ interface Props {
 /** A marker's popup: name, description, images, item and key labels, quest link, completion. */
 export function MarkerPopup(props: Props) {
   const { id, definition, completed } = props;
+  // The box follows the click at once; the saved state (the page's optimistic update, or its
+  // rollback when saving fails) replaces it when it arrives.
+  const [shown, setShown] = useState(completed);
+  useEffect(() => setShown(completed), [completed]);
   // A marker that exists only as a suggestion (an ADD) has no details to read yet.
   const details = useMarkerDetails(id, props.suggestionId !== id);
   const marker = details.data;
@@ -139,8 +143,11 @@ export function MarkerPopup(props: Props) {
       {completed !== undefined && definition.completable ? (
         <Check
           label="Completed"
-          checked={completed}
-          onChange={(e) => props.onCompletedChange(e.currentTarget.checked)}
+          checked={Boolean(shown)}
+          onChange={(e) => {
+            setShown(e.currentTarget.checked);
+            props.onCompletedChange(e.currentTarget.checked);
+          }}
           data-testid="marker-completed"
         />
       ) : null}
