@@ -150,7 +150,8 @@ test.describe('admin panel', () => {
     // The map's page: breadcrumbs up to the game, its image and Process Image.
     await page.goto(`/admin/model/map/${mapId}`);
     const crumbs = page.getByRole('navigation', { name: 'Breadcrumbs' });
-    await expect(crumbs.getByRole('link', { name: 'Game: E2E maps game' })).toBeVisible();
+    // A cold load of the admin chunk on a busy machine.
+    await expect(crumbs.getByRole('link', { name: 'Game: E2E maps game' })).toBeVisible({ timeout: 20_000 });
     const widget = page.getByTestId('image-mapImage');
     await expect(widget.locator('img')).toBeVisible();
     await widget.getByRole('button', { name: 'Remove Image (mapImage)' }).click();

@@ -156,9 +156,10 @@ test("a user edits a marker through 'Editing marker', then discusses and upvotes
   await waitForMap(page);
   await showMarkerOf(page, 'fz_intel');
   await clickMarker(page, marker.id);
+  // The reloaded page loads its popup and discussion code again: on a busy machine that is slow.
   await expect(
     page.getByTestId('suggestion-discussion').getByRole('button', { name: 'Upvote (1)' }),
-  ).toHaveAttribute('aria-pressed', 'true');
+  ).toHaveAttribute('aria-pressed', 'true', { timeout: 20_000 });
 
   // Phone layout of the edit panel.
   await page.setViewportSize({ width: 390, height: 844 });
