@@ -3,6 +3,7 @@ import type { MapTileStatus } from '@waypoint/shared/map/preparing';
 import { likePattern, type MapSearchResults, searchLimits } from '@waypoint/shared/map/search';
 import { type Kysely, sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import { plainText } from '../web-host/page-shell.ts';
 import type { MapRow } from './map-view.repository.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: table names come from the registry
@@ -14,16 +15,7 @@ const contains = (column: string, pattern: string) =>
 
 /** Stored HTML as one line of text around the first match, for the result list. */
 function snippet(html: string, q: string): string {
-  const text = html
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/&nbsp;/g, ' ')
-    .replace(/&amp;/g, '&')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/\s+/g, ' ')
-    .trim();
+  const text = plainText(html, Number.POSITIVE_INFINITY);
   const at = text.toLowerCase().indexOf(q.toLowerCase());
   if (at < 0) return text.length > 90 ? `${text.slice(0, 89)}…` : text;
   const start = Math.max(0, at - 30);
@@ -40,6 +32,18 @@ export async function searchMap(db: Db, map: MapRow, q: string): Promise<MapSear
   const pattern = likePattern(q);
   const limit = searchLimits.perKind;
   const k = dyn(db);
+  /** Records of the map's game whose name column holds the text, as `{ id, name }`. */
+  const namedInGame = async (table: string, column: string) => {
+    const rows = await k
+      .selectFrom(table)
+      .select(['_id', `${column} as name`])
+      .where('gameId', '=', map.gameId)
+      .where(contains(column, pattern))
+      .orderBy(column)
+      .limit(limit)
+      .execute();
+    return rows.map((r) => ({ id: String(r._id), name: String(r.name) }));
+  };
   const [markers, definitions, quests, items] = await Promise.all([
     k
       .selectFrom(registry.placedmarker.table)
@@ -50,32 +54,11 @@ export async function searchMap(db: Db, map: MapRow, q: string): Promise<MapSear
       .orderBy('_id')
       .limit(limit)
       .execute(),
-    k
-      .selectFrom(registry.markerdefinition.table)
-      .select(['_id', 'name'])
-      .where('gameId', '=', map.gameId)
-      .where(contains('name', pattern))
-      .orderBy('name')
-      .limit(limit)
-      .execute(),
-    k
-      .selectFrom(registry.quest.table)
-      .select(['_id', 'name'])
-      .where('gameId', '=', map.gameId)
-      .where(contains('name', pattern))
-      .orderBy('name')
-      .limit(limit)
-      .execute(),
-    k
-      .selectFrom(registry.item.table)
-      .select(['_id', 'itemName as name'])
-      .where('gameId', '=', map.gameId)
-      .where(contains('itemName', pattern))
-      .orderBy('itemName')
-      .limit(limit)
-      .execute(),
+    namedInGame(registry.markerdefinition.table, 'name'),
+    namedInGame(registry.quest.table, 'name'),
+    namedInGame(registry.item.table, 'itemName'),
   ]);
-  const itemIds = items.map((i) => String(i._id));
+  const itemIds = items.map((i) => i.id);
   const spawns =
     itemIds.length === 0
       ? []
@@ -99,13 +82,9 @@ export async function searchMap(db: Db, map: MapRow, q: string): Promise<MapSear
       definitionId: String(m.markerDefinitionId),
       snippet: snippet(String(m.description ?? ''), q),
     })),
-    definitions: definitions.map((d) => ({ id: String(d._id), name: String(d.name) })),
-    quests: quests.map((d) => ({ id: String(d._id), name: String(d.name) })),
-    items: items.map((d) => ({
-      id: String(d._id),
-      name: String(d.name),
-      markerIds: byItem.get(String(d._id)) ?? [],
-    })),
+    definitions,
+    quests,
+    items: items.map((d) => ({ ...d, markerIds: byItem.get(d.id) ?? [] })),
   };
 }
 
