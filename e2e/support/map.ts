@@ -53,16 +53,31 @@ export async function showMarkerOf(page: Page, definitionId: string) {
   return found;
 }
 
-/** Clicks a marker (icons are anchored at their bottom: the click goes a little above). */
+/**
+ * Clicks a marker (icons are anchored at their bottom: the click goes a little above) and waits for
+ * its popup. The marker canvas hit-tests what it drew last: on a busy machine the redraw after a
+ * view change can come after the click, which then misses; the click is tried again.
+ */
 export async function clickMarker(page: Page, id: string) {
-  await page.waitForTimeout(100);
-  const point = await page.evaluate((markerId) => {
-    const { map, store } = window.__waypointMap!;
-    const p = map.latLngToContainerPoint(store.latLng(store.indexOf(markerId)));
-    const r = map.getContainer().getBoundingClientRect();
-    return { x: r.left + p.x, y: r.top + p.y - 14 };
-  }, id);
-  await page.mouse.click(point.x, point.y);
+  for (let attempt = 1; ; attempt++) {
+    // Two animation frames: the canvas has drawn the current view.
+    await page.evaluate(
+      () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
+    );
+    const point = await page.evaluate((markerId) => {
+      const { map, store } = window.__waypointMap!;
+      const p = map.latLngToContainerPoint(store.latLng(store.indexOf(markerId)));
+      const r = map.getContainer().getBoundingClientRect();
+      return { x: r.left + p.x, y: r.top + p.y - 14 };
+    }, id);
+    await page.mouse.click(point.x, point.y);
+    try {
+      await expect(page.locator('.leaflet-popup')).toBeVisible({ timeout: attempt < 3 ? 4000 : 10_000 });
+      return;
+    } catch (error) {
+      if (attempt >= 3) throw error;
+    }
+  }
 }
 
 export async function isCompleted(page: Page, id: string): Promise<boolean> {

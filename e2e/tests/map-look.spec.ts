@@ -15,14 +15,23 @@ test('the markers panel shows each definition with the icon the map draws', asyn
   test.setTimeout(180_000);
   // The demo's icon pictures are drawn in the background after the server starts.
   const icon = '/uploads/markerdefinition/fz_extract/image/';
+  // Until it is drawn, the definition names a picture that is not there (the drawn one gets its own
+  // file name and version): the page is loaded again until the picture it asks for is there.
   await page.goto(mapPath);
-  await waitForMap(page);
-  const address = await page.evaluate(
-    (prefix) => performance.getEntriesByType('resource').find((e) => e.name.includes(prefix))?.name,
-    icon,
-  );
-  expect(address).toBeTruthy();
-  await expect.poll(async () => (await request.get(address!)).status(), { timeout: 150_000 }).toBe(200);
+  await expect
+    .poll(
+      async () => {
+        await page.reload();
+        await waitForMap(page);
+        const address = await page.evaluate(
+          (prefix) => performance.getEntriesByType('resource').find((e) => e.name.includes(prefix))?.name,
+          icon,
+        );
+        return address ? (await request.get(address)).status() : 0;
+      },
+      { timeout: 150_000, intervals: [1000, 2000, 4000] },
+    )
+    .toBe(200);
 
   // An image icon: the same uploaded picture the map loads.
   const extractIcon = page.waitForRequest((r) => r.url().includes(icon));

@@ -64,6 +64,8 @@ test('a map whose tiles are being cut says so with the progress, and appears wit
       categoryId: 'fz_coast',
       name: 'Preparing Bay',
       weight: -100,
+      // The coordinate scale is known before the tiles (as for a map whose picture is replaced).
+      maxZoom: 4,
     },
   });
   expect(created.status(), await created.text()).toBe(201);
@@ -84,6 +86,22 @@ test('a map whose tiles are being cut says so with the progress, and appears wit
     await expect(notice).toHaveAttribute('data-status', /PENDING|PROCESSING|DONE/);
     await expect(page.getByText(mapMessages.noMarkers)).toBeVisible();
     await page.screenshot({ path: '/tmp/mappreparing/preparing-1440.png' });
+    // What the visitor has open stays open when the tiles arrive: the map is not made again.
+    await page.waitForFunction(() =>
+      Boolean((window as unknown as { __waypointMap?: unknown }).__waypointMap),
+    );
+    await page.evaluate(() => {
+      const w = window as unknown as {
+        __waypointMap: { map: { openPopup(html: string, at: [number, number]): void; getCenter(): never } };
+        __mapBefore?: unknown;
+      };
+      w.__mapBefore = w.__waypointMap.map;
+      w.__waypointMap.map.openPopup(
+        '<b data-testid="probe-popup">still here</b>',
+        w.__waypointMap.map.getCenter(),
+      );
+    });
+    await expect(page.getByTestId('probe-popup')).toBeVisible();
     // The tiles arrive: the notice goes and the map's tiles (with the picture's version) load,
     // in the same page.
     const tile = page.waitForRequest(
@@ -96,6 +114,13 @@ test('a map whose tiles are being cut says so with the progress, and appears wit
     await tile;
     const loaded = page.locator('img.leaflet-tile-loaded');
     await expect(loaded.first()).toBeVisible();
+    await expect(page.getByTestId('probe-popup')).toBeVisible();
+    expect(
+      await page.evaluate(() => {
+        const w = window as unknown as { __waypointMap: { map: unknown }; __mapBefore?: unknown };
+        return w.__waypointMap.map === w.__mapBefore;
+      }),
+    ).toBe(true);
   } finally {
     await request.delete(`/api/admin/map/${mapId}`, { headers: auth });
   }

@@ -111,11 +111,31 @@ export function MapView({
   const relayout = useCallback(() => popupLayer.current?.update(), []);
   const drawLayer = useRef<DrawLayer | undefined>(undefined);
   const openRef = useRef<((index: number) => void) | undefined>(undefined);
+  const mapRef = useRef(map);
+  mapRef.current = map;
+  const tileLayer = useRef<L.TileLayer | undefined>(undefined);
+  // The map is made again only when its frame changes (another map, another picture size or zoom
+  // range, another author line). A new picture version of the same frame, for instance the tiles of a
+  // map that was still being prepared, only changes the tiles' address: open popups and the view stay.
+  const image = map.images?.mapImage;
+  const frameKey = JSON.stringify([
+    gameId,
+    map._id,
+    image?.imageWidth,
+    image?.imageHeight,
+    map.maxZoom,
+    map.attribution,
+    map.authorName,
+    map.authorLink,
+  ]);
+  const tileUrl = tileTemplate(config.imageHost, map, gameId);
 
-  // The map itself, made once per game map.
+  // The map itself, made once per game map frame.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `frameKey` stands for the map's frame
   useEffect(() => {
     const el = element.current;
     if (!el) return;
+    const map = mapRef.current;
     const frame = mapFrame(map);
     const m = L.map(el, {
       crs: L.CRS.Simple,
@@ -185,6 +205,7 @@ export function MapView({
       (e.tile as HTMLElement).style.visibility = 'hidden';
     });
     tiles.addTo(m);
+    tileLayer.current = tiles;
     // The map's own attribution is stored HTML: shown once the sanitizer has loaded.
     if (map.attribution) {
       void loadPurify().then((purify) => {
@@ -240,11 +261,25 @@ export function MapView({
       drawLayer.current = undefined;
       m.remove();
       leaflet.current = undefined;
+      tileLayer.current = undefined;
       delete el.dataset.ready;
     };
-  }, [map, gameId]);
+  }, [frameKey]);
+
+  // A new picture of the same frame: the tiles are fetched again from their new address.
+  useEffect(() => {
+    const tiles = tileLayer.current;
+    const m = leaflet.current;
+    if (!tiles || !m || (tiles as unknown as { _url: string })._url === tileUrl) return;
+    // Taken off and put back rather than `redraw()`: Leaflet's redraw asks for tiles at the
+    // fractional zoom itself (1.59/…), where adding the layer rounds it as every other update does.
+    tiles.setUrl(tileUrl, true);
+    tiles.remove();
+    tiles.addTo(m);
+  }, [tileUrl]);
 
   // Marker layers, made once the marker data is there.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the layers are made again with the map (`frameKey`)
   useEffect(() => {
     const m = leaflet.current;
     if (!m || !store) return;
@@ -280,7 +315,7 @@ export function MapView({
     const markers = new MarkerCanvasLayer({
       store,
       sprites,
-      clusterBelowZoom: Math.max(m.getMinZoom() + 0.75, (map.maxZoom ?? 0) - 1.5),
+      clusterBelowZoom: Math.max(m.getMinZoom() + 0.75, (mapRef.current.maxZoom ?? 0) - 1.5),
       completedOpacity: constants.completedMarkerOpacity,
       onMarkerClick: (i) => open(i),
       onDrop: (i, lat, lng) => toolsRef.current?.onDrop?.(i, lat, lng),
@@ -310,7 +345,7 @@ export function MapView({
       if (popupLayer.current) m.closePopup(popupLayer.current);
       layers.current = undefined;
     };
-  }, [store, map]);
+  }, [store, frameKey]);
 
   useEffect(() => {
     drawLayer.current?.set(drawing);
