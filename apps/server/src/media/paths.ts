@@ -4,8 +4,11 @@ import { MediaError } from './errors.ts';
 /** Top-level folders of the image host under DATA_DIR. */
 export const mediaRoots = { uploads: 'uploads', thumbs: 'thumbs', mapTiles: 'mapTiles' } as const;
 
-/** Thumbnail variants: admin previews (150×150) and category cards (128 high). */
-export const thumbVariants = ['150x150', 'h128'] as const;
+/**
+ * Thumbnail variants: admin previews (150×150) and category cards (128 high), each also at twice the
+ * size for screens of 2× pixel density (pages offer both through `srcset`).
+ */
+export const thumbVariants = ['150x150', 'h128', '300x300', 'h256'] as const;
 export type ThumbVariant = (typeof thumbVariants)[number];
 
 const segmentPattern = /^[A-Za-z0-9_][A-Za-z0-9_.-]{0,199}$/;

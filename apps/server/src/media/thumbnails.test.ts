@@ -26,6 +26,16 @@ describe('thumbnails', () => {
     expect([c.format, c.width, c.height]).toEqual(['png', 256, 128]);
   });
 
+  it('writes the 2× variants at twice the size', async () => {
+    const admin = path.join(dir, 'a2', '300x300', 'image.png');
+    const category = path.join(dir, 'a2', 'h256', 'image.png');
+    await writeThumbnails(await makePng(800, 400), 'png', { '300x300': admin, h256: category }, 1e8);
+    const a = await getSharp()(admin).metadata();
+    const c = await getSharp()(category).metadata();
+    expect([a.width, a.height]).toEqual([300, 300]);
+    expect([c.width, c.height]).toEqual([512, 256]);
+  });
+
   it('keeps the format of the original', async () => {
     const file = path.join(dir, 'b', 'image.jpg');
     await writeThumbnails(await makeJpeg(300, 600), 'jpeg', { h128: file }, 1e8);

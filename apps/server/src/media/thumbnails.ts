@@ -6,10 +6,12 @@ import type { RasterType } from './limits.ts';
 import type { ThumbVariant } from './paths.ts';
 import { getSharp } from './sharp.ts';
 
-/** Size rule of each thumbnail variant (SPEC §9: admin 150×150, category 128 high). */
+/** Size rule of each thumbnail variant (SPEC §9: admin 150×150, category 128 high; and both at 2×). */
 export const thumbSpecs: Record<ThumbVariant, { width?: number; height: number; fit: 'cover' | 'inside' }> = {
   '150x150': { width: constants.adminThumbPx, height: constants.adminThumbPx, fit: 'cover' },
   h128: { height: constants.categoryThumbHeightPx, fit: 'inside' },
+  '300x300': { width: 2 * constants.adminThumbPx, height: 2 * constants.adminThumbPx, fit: 'cover' },
+  h256: { height: 2 * constants.categoryThumbHeightPx, fit: 'inside' },
 };
 
 function encode(pipeline: Sharp, type: RasterType): Sharp {

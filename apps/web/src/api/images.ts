@@ -18,3 +18,29 @@ export function thumbUrl(model: Model, id: string, field: string, size: string, 
   const v = img.version ? `?v=${encodeURIComponent(img.version)}` : '';
   return `${config.imageHost}/thumbs/${model}/${encodeURIComponent(id)}/${field}/${size}/${encodeURIComponent(img.fileName)}${v}`;
 }
+
+/** A picture with its 2× variant for screens of high pixel density (`srcset`). */
+export interface ThumbSource {
+  src: string;
+  srcSet?: string;
+}
+
+/** The thumbnail variant at twice the size, made next to each 1× variant. */
+const doubled: Record<string, string> = { '150x150': '300x300', h128: 'h256' };
+
+/**
+ * A thumbnail with its 2× variant, or undefined when there is no image. Pictures stored before the
+ * 2× variants existed have none: `Thumbnail` then falls back to the 1× picture alone.
+ */
+export function thumbSource(
+  model: Model,
+  id: string,
+  field: string,
+  size: string,
+  images: TImages | undefined,
+): ThumbSource | undefined {
+  const src = thumbUrl(model, id, field, size, images);
+  if (!src) return undefined;
+  const twice = doubled[size] ? thumbUrl(model, id, field, doubled[size], images) : undefined;
+  return { src, srcSet: twice ? `${src} 1x, ${twice} 2x` : undefined };
+}

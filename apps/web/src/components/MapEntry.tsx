@@ -2,7 +2,7 @@ import { IconInfoCircle } from '@tabler/icons-react';
 import { messages } from '@waypoint/shared/messages';
 import type { TMap } from '@waypoint/shared/models/types';
 import { Link } from 'react-router';
-import { thumbUrl } from '../api/images.ts';
+import { thumbSource } from '../api/images.ts';
 import classes from './MapEntry.module.css';
 import { Thumbnail } from './Thumbnail.tsx';
 import ui from './ui.module.css';
@@ -27,7 +27,7 @@ export function MapPreview({ map }: { map: TMap }) {
   return (
     <span className={classes.previewBox}>
       <Thumbnail
-        sources={[thumbUrl('map', map._id, 'mapImage', '150x150', map.images)]}
+        sources={[thumbSource('map', map._id, 'mapImage', '150x150', map.images)]}
         alt={`${map.name} preview`}
         aspectRatio="1 / 1"
       />

@@ -1,9 +1,13 @@
 import { useState } from 'react';
+import type { ThumbSource } from '../api/images.ts';
 import classes from './Thumbnail.module.css';
 
 interface Props {
-  /** Candidate URLs, best first; the next one is tried when one fails to load. */
-  sources: (string | undefined)[];
+  /**
+   * Candidate URLs (or pictures with a 2× variant), best first; the next one is tried when one fails
+   * to load. A picture whose 2× variant fails is tried again at 1×.
+   */
+  sources: (string | ThumbSource | undefined)[];
   alt: string;
   height?: number;
   /** Keeps a fixed box (no layout shift while loading). */
@@ -13,9 +17,14 @@ interface Props {
 
 /** An image with fallbacks, ending in a neutral "no image" placeholder. */
 export function Thumbnail({ sources, alt, height, aspectRatio, loading = 'lazy' }: Props) {
-  const candidates = sources.filter((s): s is string => Boolean(s));
+  const candidates = sources.flatMap((s): ThumbSource[] => {
+    if (!s) return [];
+    if (typeof s === 'string') return [{ src: s }];
+    return s.srcSet ? [s, { src: s.src }] : [{ src: s.src }];
+  });
   const [index, setIndex] = useState(0);
-  const src = candidates[index];
+  const candidate = candidates[index];
+  const src = candidate?.src;
   const style = { height, aspectRatio };
   if (!src) {
     return (
@@ -34,6 +43,7 @@ export function Thumbnail({ sources, alt, height, aspectRatio, loading = 'lazy' 
       className={classes.image}
       style={style}
       src={src}
+      srcSet={candidate?.srcSet}
       alt={alt}
       loading={loading}
       decoding="async"

@@ -83,6 +83,12 @@ describe('uploads', () => {
     expect([meta.width, meta.height]).toEqual([150, 150]);
     const category = await env.t.app.inject({ url: '/thumbs/game/g1/image/h128/image.png' });
     expect((await getSharp()(category.rawPayload).metadata()).height).toBe(128);
+    // The same at twice the size, for screens of 2× pixel density.
+    const admin2x = await env.t.app.inject({ url: '/thumbs/game/g1/image/300x300/image.png' });
+    const meta2x = await getSharp()(admin2x.rawPayload).metadata();
+    expect([meta2x.width, meta2x.height]).toEqual([300, 300]);
+    const category2x = await env.t.app.inject({ url: '/thumbs/game/g1/image/h256/image.png' });
+    expect((await getSharp()(category2x.rawPayload).metadata()).height).toBe(256);
   });
 
   it('serves with ETag, 304, and immutable caching for versioned URLs', async () => {

@@ -24,6 +24,8 @@ export function ImageWidget({ model, record, field }: Props) {
   const [busy, setBusy] = useState(false);
   const refresh = useRefreshModel();
   const thumb = adminThumb(model, record, field);
+  // A picture stored before the 2× variants existed has none: then the 1× thumbnail alone.
+  const [plain, setPlain] = useState<string | undefined>();
 
   const run = async (work: () => Promise<unknown>) => {
     setBusy(true);
@@ -57,7 +59,9 @@ export function ImageWidget({ model, record, field }: Props) {
         <Text fw={600}>{field}</Text>
         {thumb ? (
           <img
-            src={thumb}
+            src={thumb.src}
+            srcSet={plain === thumb.src ? undefined : thumb.srcSet}
+            onError={() => setPlain(thumb.src)}
             alt={`${field} of ${record._id}`}
             width={150}
             height={150}

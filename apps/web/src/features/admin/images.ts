@@ -30,10 +30,19 @@ export function removeImage(model: string, id: string, field: string) {
   return request<AdminRecord>('DELETE', path(model, 'removeImage', id, field));
 }
 
-/** The 150×150 admin thumbnail of an image field, or undefined when the record has none. */
-export function adminThumb(model: string, record: AdminRecord, field: string): string | undefined {
+/**
+ * The 150×150 admin thumbnail of an image field with its 300×300 variant for 2× screens, or undefined
+ * when the record has none.
+ */
+export function adminThumb(
+  model: string,
+  record: AdminRecord,
+  field: string,
+): { src: string; srcSet: string } | undefined {
   const img = (record.images as Record<string, { fileName?: string; version?: string }> | undefined)?.[field];
   if (!img?.fileName) return undefined;
   const v = img.version ? `?v=${encodeURIComponent(img.version)}` : '';
-  return `${config.imageHost}/thumbs/${model}/${encodeURIComponent(record._id)}/${field}/150x150/${encodeURIComponent(img.fileName)}${v}`;
+  const at = (size: string) =>
+    `${config.imageHost}/thumbs/${model}/${encodeURIComponent(record._id)}/${field}/${size}/${encodeURIComponent(img.fileName ?? '')}${v}`;
+  return { src: at('150x150'), srcSet: `${at('150x150')} 1x, ${at('300x300')} 2x` };
 }

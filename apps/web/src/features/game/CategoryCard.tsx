@@ -4,7 +4,7 @@ import { messages } from '@waypoint/shared/messages';
 import type { TCategory, TMap } from '@waypoint/shared/models/types';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
-import { imageUrl, thumbUrl } from '../../api/images.ts';
+import { imageUrl, thumbSource } from '../../api/images.ts';
 import { MapEntry, mapPath } from '../../components/MapEntry.tsx';
 import { Thumbnail } from '../../components/Thumbnail.tsx';
 import ui from '../../components/ui.module.css';
@@ -18,9 +18,9 @@ function CategoryThumb({ category, top }: { category: TCategory; top: TMap | und
       alt=""
       height={h}
       sources={[
-        thumbUrl('category', category._id, 'image', `h${h}`, category.images),
+        thumbSource('category', category._id, 'image', `h${h}`, category.images),
         imageUrl('category', category._id, 'image', category.images),
-        top ? thumbUrl('map', top._id, 'mapImage', `h${h}`, top.images) : undefined,
+        top ? thumbSource('map', top._id, 'mapImage', `h${h}`, top.images) : undefined,
       ]}
     />
   );
