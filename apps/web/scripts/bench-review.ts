@@ -134,6 +134,36 @@ async function measurePage(): Promise<number[]> {
       body: JSON.stringify({ email: config.adminEmail, password: config.adminPassword }),
     });
     const { token } = (await res.json()) as { token: string };
+    if (process.env.BENCH_TRACE) {
+      // The page's requests one at a time, warm: the server's own share of the wait.
+      for (const url of [
+        '/api/admin/review/counts?',
+        '/api/admin/review/markers?sort=adds&order=desc&limit=200&skip=0',
+        '/api/admin/review/suggestions?type=PLACED_MARKER&limit=50&skip=0',
+      ]) {
+        const times: number[] = [];
+        for (let k = 0; k < 7; k++) {
+          const started = performance.now();
+          const answer = await fetch(`${base}${url}`, { headers: { authorization: `Bearer ${token}` } });
+          await answer.arrayBuffer();
+          times.push(performance.now() - started);
+        }
+        console.log(`server ${median(times).toFixed(1)} ms (median of 7) ${url}`);
+      }
+      const started = performance.now();
+      const together = await Promise.all(
+        [
+          '/api/admin/review/counts?',
+          '/api/admin/review/markers?sort=adds&order=desc&limit=200&skip=0',
+          '/api/admin/review/suggestions?type=PLACED_MARKER&limit=50&skip=0',
+        ].map(async (url) => {
+          const answer = await fetch(`${base}${url}`, { headers: { authorization: `Bearer ${token}` } });
+          await answer.arrayBuffer();
+          return (performance.now() - started).toFixed(1);
+        }),
+      );
+      console.log(`server, the three at once: done after ${together.join(', ')} ms`);
+    }
     const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
     await context.addInitScript(() =>
       localStorage.setItem(
@@ -148,7 +178,12 @@ async function measurePage(): Promise<number[]> {
     const cdp = process.env.BENCH_TRACE ? await context.newCDPSession(page) : null;
     for (let i = 0; i <= LOADS; i++) {
       await page.goto('about:blank');
-      if (cdp && i === LOADS) {
+      const timeline = process.env.BENCH_TRACE === 'timeline' && i === LOADS;
+      if (timeline) {
+        await browser.startTracing(page, {
+          categories: ['devtools.timeline', 'v8', 'disabled-by-default-devtools.timeline'],
+        });
+      } else if (cdp && i === LOADS) {
         await cdp.send('Profiler.enable');
         await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
         await cdp.send('Profiler.start');
@@ -161,7 +196,37 @@ async function measurePage(): Promise<number[]> {
       await page.locator('tr[data-suggestion]').first().waitFor();
       const ms = await page.evaluate(() => performance.now());
       if (i > 0) times.push(ms);
-      if (cdp && i === LOADS) {
+      if (timeline) {
+        // Main-thread time of the renderer by kind of work (script, style, layout, parsing, GC).
+        const trace = JSON.parse((await browser.stopTracing()).toString()) as {
+          traceEvents: {
+            name: string;
+            ph: string;
+            dur?: number;
+            tid: number;
+            pid: number;
+            args?: { name?: string };
+          }[];
+        };
+        // The page's renderer: the main thread that ran the most tasks (about:blank had its own).
+        const tasks = (t: { tid: number; pid: number }) =>
+          trace.traceEvents.filter((e) => e.tid === t.tid && e.pid === t.pid && e.name === 'RunTask').length;
+        const main = trace.traceEvents
+          .filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain')
+          .sort((a, b) => tasks(b) - tasks(a))[0];
+        const byName = new Map<string, number>();
+        for (const e of trace.traceEvents) {
+          if (!main || e.tid !== main.tid || e.pid !== main.pid || e.ph !== 'X' || !e.dur) continue;
+          byName.set(e.name, (byName.get(e.name) ?? 0) + e.dur / 1000);
+        }
+        console.log(
+          [...byName]
+            .sort((a, b) => b[1] - a[1])
+            .slice(0, 30)
+            .map(([k, v]) => `${v.toFixed(1)} ms ${k}`)
+            .join('\n'),
+        );
+      } else if (cdp && i === LOADS) {
         const { profile } = (await cdp.send('Profiler.stop')) as unknown as {
           profile: {
             nodes: {
@@ -278,6 +343,13 @@ async function measureBulk(databaseUrl: string): Promise<number> {
 
 async function main() {
   const page = await measurePage();
+  // `BENCH_PAGE_ONLY=1`: the page figures alone, printed and not written.
+  if (process.env.BENCH_PAGE_ONLY) {
+    console.log(
+      `review page interactive: median ${median(page).toFixed(0)} ms (${page.map((v) => v.toFixed(0)).join(', ')})`,
+    );
+    return;
+  }
   const sqlite = await measureBulk('');
   const postgres = pgUrl ? await measureBulk(pgUrl) : undefined;
   const lines = [

@@ -65,6 +65,9 @@ export async function createTestApp(
       voteRateLimit: 100_000,
       // Tests ask many distinct answers from one address; the per-client budget has its own tests.
       readMissesPerSecond: 0,
+      // A test's own set-up (seeding thousands of rows) holds the event loop on purpose; on a busy
+      // machine that must not turn the next answers into 503s. Shedding has its own tests (ops).
+      maxEventLoopDelayMs: 0,
       webDist: path.join(dataDir, 'no-web-build'),
       ...overrides,
     },

@@ -1,16 +1,16 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { categoriesQuery, gameQuery, gamesQuery, mapsQuery } from '../api/queries.ts';
 import { getSession } from '../api/session.ts';
+import { prefetchReview } from '../features/review/prefetch.ts';
 
 /** Starts the first page's data requests while its code is still loading. */
 export function prefetchForPath(queryClient: QueryClient, pathname: string, search = '') {
   if (pathname === '/suggestion-review') {
     if (!getSession()?.admin) return;
-    // The page's code and its first data load side by side.
+    // The page's code and its first data load side by side (the requests are built without the
+    // page's code, so they start at once).
+    prefetchReview(queryClient, new URLSearchParams(search));
     void import('../features/review/route.tsx');
-    void import('../features/review/prefetch.ts').then((m) =>
-      m.prefetchReview(queryClient, new URLSearchParams(search)),
-    );
     return;
   }
   if (pathname === '/') {

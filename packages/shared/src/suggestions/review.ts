@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { type suggestionActions, suggestionTypes } from '../models/enums.ts';
+import { reviewCellLength, reviewMarkerPageSize, reviewPageSize } from './review-sizes.ts';
 import type { SuggestionComment } from './schemas.ts';
 
 /**
@@ -8,11 +9,7 @@ import type { SuggestionComment } from './schemas.ts';
  * history and its revert.
  */
 
-/** Page sizes of the review tables (specification §9): 50 per type, 200 in the marker summary. */
-export const reviewPageSize = 50;
-export const reviewMarkerPageSize = 200;
-/** Suggestion cells are cut past this many characters with '...' (specification §9). */
-export const reviewCellLength = 30;
+export { reviewCellLength, reviewMarkerPageSize, reviewPageSize } from './review-sizes.ts';
 
 const filterText = z.string().trim().max(200).optional();
 const page = (size: number) => ({

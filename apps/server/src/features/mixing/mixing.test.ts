@@ -15,7 +15,7 @@ import { seedDemoContent } from '../../db/seed.ts';
 import { createUser, type TestUser, useTestApp } from '../../test/test-app.ts';
 
 // The seed and the searches keep the event loop busy: no load shedding in this file.
-const env = useTestApp({ content: false, overrides: { maxEventLoopDelayMs: 0 } });
+const env = useTestApp({ content: false });
 let other: TestUser;
 
 beforeAll(async () => {

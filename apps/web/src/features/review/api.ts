@@ -1,8 +1,7 @@
-import { type QueryKey, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryKey, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { reviewMessages } from '@waypoint/shared/review-messages';
 import type {
   ReviewBulk,
-  ReviewCounts,
   ReviewDetail,
   ReviewHistoryRow,
   ReviewListQuery,
@@ -11,89 +10,12 @@ import type {
   ReviewSummaryQuery,
   ReviewSummaryRow,
 } from '@waypoint/shared/suggestions/review';
-import { reviewMarkerPageSize } from '@waypoint/shared/suggestions/review';
 import { api } from '../../api/client.ts';
 import { toast } from '../../components/toast.ts';
 
-/** Query keys of the review page: everything under ['review'], so a decision refreshes it all. */
-export const reviewKeys = {
-  all: ['review'] as const,
-  counts: (username: string) => ['review', 'counts', username] as const,
-  lists: ['review', 'list'] as const,
-  list: (q: ReviewListQuery) => ['review', 'list', q] as const,
-  summaries: ['review', 'summary'] as const,
-  summary: (q: ReviewSummaryQuery) => ['review', 'summary', q] as const,
-  detail: (id: string) => ['review', 'detail', id] as const,
-  history: (page: number) => ['review', 'history', page] as const,
-};
+import { countsQuery, listQuery, qs, reviewKeys, summaryQuery } from './queries.ts';
 
-function qs(params: Record<string, unknown>): string {
-  const search = new URLSearchParams();
-  for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== '') search.set(k, String(v));
-  return search.toString();
-}
-
-/**
- * Review answers are fresh for 10 s: the page's first load finds what was fetched while its code
- * loaded without asking again, and every decision refreshes them all anyway.
- */
-const staleTime = 10_000;
-
-export const countsQuery = (username: string) =>
-  queryOptions({
-    queryKey: reviewKeys.counts(username),
-    queryFn: () => api.get<ReviewCounts>(`/admin/review/counts?${qs({ username })}`),
-    staleTime,
-  });
-
-export const listQuery = (q: ReviewListQuery) =>
-  queryOptions({
-    queryKey: reviewKeys.list(q),
-    queryFn: () => api.get<ReviewPage<ReviewRow>>(`/admin/review/suggestions?${qs(q)}`),
-    staleTime,
-  });
-
-export const summaryQuery = (q: ReviewSummaryQuery) =>
-  queryOptions({
-    queryKey: reviewKeys.summary(q),
-    queryFn: () => api.get<ReviewPage<ReviewSummaryRow>>(`/admin/review/markers?${qs(q)}`),
-    staleTime,
-  });
-
-/** The list a table asks for: its type, column filters, the user box, an optional parent, its page. */
-export const listParams = (o: {
-  type: string;
-  filters?: Partial<Record<string, string>>;
-  username: string;
-  parent?: string;
-  pageSize: number;
-  page: number;
-}): ReviewListQuery => ({
-  type: o.type as ReviewListQuery['type'],
-  ...o.filters,
-  // The user box replaces the username column's filter.
-  username: o.username ? undefined : o.filters?.username,
-  parent: o.parent,
-  user: o.username || undefined,
-  limit: o.pageSize,
-  skip: (o.page - 1) * o.pageSize,
-});
-
-/** The placed-marker summary a page asks for: filters, the user box, sort and page. */
-export const summaryParams = (o: {
-  filters: { parentId: string; mapName: string };
-  username: string;
-  sort: ReviewSummaryQuery['sort'];
-  order: ReviewSummaryQuery['order'];
-  page: number;
-}): ReviewSummaryQuery => ({
-  ...o.filters,
-  username: o.username || undefined,
-  sort: o.sort,
-  order: o.order,
-  limit: reviewMarkerPageSize,
-  skip: (o.page - 1) * reviewMarkerPageSize,
-});
+export { countsQuery, listParams, listQuery, reviewKeys, summaryParams, summaryQuery } from './queries.ts';
 
 export const useCounts = (username: string) => useQuery(countsQuery(username));
 

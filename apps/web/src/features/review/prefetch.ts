@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { reviewPageSize } from '@waypoint/shared/suggestions/review';
-import { countsQuery, listParams, listQuery, summaryParams, summaryQuery } from './api.ts';
+import { reviewPageSize } from '@waypoint/shared/suggestions/review-sizes';
+import { countsQuery, listParams, listQuery, summaryParams, summaryQuery } from './queries.ts';
 
 /**
  * The review page's first requests (counts, the marker summary, the first page of the open tab),
