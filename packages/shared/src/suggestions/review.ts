@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { type suggestionActions, suggestionTypes } from '../models/enums.ts';
-import { reviewCellLength, reviewMarkerPageSize, reviewPageSize } from './review-sizes.ts';
+import { reviewColumns, reviewMarkerPageSize, reviewPageSize, reviewSummarySorts } from './review-table.ts';
 import type { SuggestionComment } from './schemas.ts';
 
 /**
@@ -9,7 +9,15 @@ import type { SuggestionComment } from './schemas.ts';
  * history and its revert.
  */
 
-export { reviewCellLength, reviewMarkerPageSize, reviewPageSize } from './review-sizes.ts';
+export {
+  type ReviewColumn,
+  reviewCell,
+  reviewCellLength,
+  reviewColumns,
+  reviewMarkerPageSize,
+  reviewPageSize,
+  reviewSummarySorts,
+} from './review-table.ts';
 
 const filterText = z.string().trim().max(200).optional();
 const page = (size: number) => ({
@@ -17,10 +25,6 @@ const page = (size: number) => ({
   skip: z.coerce.number().int().min(0).default(0),
   order: z.enum(['asc', 'desc']).optional(),
 });
-
-/** The columns of a type's table, each with its filter box. */
-export const reviewColumns = ['_id', 'username', 'status', 'action', 'parentId'] as const;
-export type ReviewColumn = (typeof reviewColumns)[number];
 
 /** `GET /api/admin/review/suggestions`: open suggestions of one type; stale ones first. */
 export const zReviewListQuery = z.strictObject({
@@ -40,15 +44,6 @@ export const zReviewListQuery = z.strictObject({
 export type ReviewListQuery = z.input<typeof zReviewListQuery>;
 
 /** `GET /api/admin/review/markers`: placed-marker suggestions summarized by parent map. */
-export const reviewSummarySorts = [
-  'adds',
-  'updates',
-  'deletes',
-  'total',
-  'stale',
-  'parentId',
-  'mapName',
-] as const;
 export const zReviewSummaryQuery = z.strictObject({
   /** Only this user's suggestions (the page's user name). */
   username: z.string().trim().max(64).optional(),
@@ -184,15 +179,4 @@ export interface ReviewHistoryRow {
   after: Record<string, unknown> | null;
   /** An accept that is the suggestion's latest decision and may still be reverted. */
   revertible: boolean;
-}
-
-/**
- * The text of a suggestion table cell (specification §9): lists show their count, other values are
- * cut past 30 characters with '...'.
- */
-export function reviewCell(value: unknown): string {
-  if (Array.isArray(value)) return String(value.length);
-  if (value === null || value === undefined) return '';
-  const text = typeof value === 'object' ? JSON.stringify(value) : String(value);
-  return text.length > reviewCellLength ? `${text.slice(0, reviewCellLength)}...` : text;
 }

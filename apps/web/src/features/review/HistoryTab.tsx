@@ -1,6 +1,7 @@
 import { Badge, Button, Group, Text } from '@mantine/core';
 import { reviewMessages as t } from '@waypoint/shared/review-messages';
-import { type ReviewHistoryRow, reviewCell, reviewPageSize } from '@waypoint/shared/suggestions/review';
+import type { ReviewHistoryRow } from '@waypoint/shared/suggestions/review';
+import { reviewCell, reviewPageSize } from '@waypoint/shared/suggestions/review-table';
 import { DataTable } from 'mantine-datatable';
 import { lazy, Suspense, useState } from 'react';
 import { useColorScheme } from '../../app/color-scheme.ts';

@@ -1,11 +1,11 @@
 import { Button, Group, Text, TextInput } from '@mantine/core';
 import { reviewMessages as t } from '@waypoint/shared/review-messages';
+import type { ReviewSummaryRow } from '@waypoint/shared/suggestions/review';
 import {
-  type ReviewSummaryRow,
   reviewCell,
   reviewMarkerPageSize,
   type reviewSummarySorts,
-} from '@waypoint/shared/suggestions/review';
+} from '@waypoint/shared/suggestions/review-table';
 import { DataTable, type DataTableColumn, type DataTableSortStatus } from 'mantine-datatable';
 import { useState } from 'react';
 import { summaryParams, useDecide, useSummary } from './api.ts';

@@ -1,20 +1,24 @@
 import { Badge, Button, Group, Text, TextInput } from '@mantine/core';
 import { reviewMessages as t } from '@waypoint/shared/review-messages';
+import type { ReviewRow } from '@waypoint/shared/suggestions/review';
 import {
   type ReviewColumn,
-  type ReviewRow,
   reviewCell,
   reviewColumns,
   reviewPageSize,
-} from '@waypoint/shared/suggestions/review';
+} from '@waypoint/shared/suggestions/review-table';
 import { DataTable, type DataTableColumn } from 'mantine-datatable';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { listParams, useDecide, useReviewList } from './api.ts';
-import { DecisionDetail } from './DecisionDetail.tsx';
 import { ExpandButton } from './ExpandButton.tsx';
 import { openParent } from './open-parent.ts';
 
 const pageSizes = [reviewPageSize, 200];
+
+// A suggestion's details (diff, map preview, context) load with the first row opened.
+const DecisionDetail = lazy(() =>
+  import('./DecisionDetail.tsx').then((m) => ({ default: m.DecisionDetail })),
+);
 
 /** True when a key press belongs to a text field rather than to the table's shortcuts. */
 function typing(target: EventTarget | null) {
@@ -243,7 +247,11 @@ export function SuggestionTable({
           allowMultiple: true,
           trigger: 'never',
           expanded: { recordIds: expanded, onRecordIdsChange: setExpanded },
-          content: ({ record }) => <DecisionDetail id={record._id} />,
+          content: ({ record }) => (
+            <Suspense fallback={null}>
+              <DecisionDetail id={record._id} />
+            </Suspense>
+          ),
         }}
       />
     </div>

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { reviewPageSize } from '@waypoint/shared/suggestions/review-sizes';
+import { reviewPageSize } from '@waypoint/shared/suggestions/review-table';
 import { countsQuery, listParams, listQuery, summaryParams, summaryQuery } from './queries.ts';
 
 /**

@@ -7,7 +7,7 @@ import type {
   ReviewSummaryQuery,
   ReviewSummaryRow,
 } from '@waypoint/shared/suggestions/review';
-import { reviewMarkerPageSize } from '@waypoint/shared/suggestions/review-sizes';
+import { reviewMarkerPageSize } from '@waypoint/shared/suggestions/review-table';
 import { api } from '../../api/client.ts';
 
 // The review page's requests, kept free of the page's components and of the review schemas: the
