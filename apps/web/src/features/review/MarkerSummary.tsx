@@ -1,4 +1,4 @@
-import { Button, Group, Text, TextInput } from '@mantine/core';
+import { Button, Group } from '@mantine/core';
 import { reviewMessages as t } from '@waypoint/shared/review-messages';
 import type { ReviewSummaryRow } from '@waypoint/shared/suggestions/review';
 import {
@@ -9,6 +9,7 @@ import {
 import { DataTable, type DataTableColumn, type DataTableSortStatus } from 'mantine-datatable';
 import { useState } from 'react';
 import { summaryParams, useDecide, useSummary } from './api.ts';
+import { ColumnFilter } from './ColumnFilter.tsx';
 import { ExpandButton } from './ExpandButton.tsx';
 import { openParent } from './open-parent.ts';
 import { SuggestionTable } from './SuggestionTable.tsx';
@@ -38,24 +39,14 @@ export function MarkerSummary({ username }: { username: string }) {
       bulk: { parentId: row.parentId, type: 'PLACED_MARKER', ...(username ? { username } : {}) },
     });
   const filterTitle = (column: 'parentId' | 'mapName', label: string) => (
-    <div>
-      <Text size="sm" fw={600}>
-        {label}
-      </Text>
-      <TextInput
-        size="xs"
-        aria-label={t.filterColumn(label)}
-        placeholder={t.filterColumn(label)}
-        value={filters[column]}
-        onChange={(e) => {
-          const value = e.currentTarget.value;
-          setFilters((f) => ({ ...f, [column]: value }));
-          setPage(1);
-        }}
-        onClick={(e) => e.stopPropagation()}
-        onKeyDown={(e) => e.stopPropagation()}
-      />
-    </div>
+    <ColumnFilter
+      label={label}
+      value={filters[column]}
+      onChange={(value) => {
+        setFilters((f) => ({ ...f, [column]: value }));
+        setPage(1);
+      }}
+    />
   );
   const count = (accessor: 'adds' | 'updates' | 'deletes' | 'stale' | 'total', title: string) => ({
     accessor,

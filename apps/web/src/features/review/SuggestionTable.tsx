@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Text, TextInput } from '@mantine/core';
+import { Badge, Button, Group, Text } from '@mantine/core';
 import { reviewMessages as t } from '@waypoint/shared/review-messages';
 import type { ReviewRow } from '@waypoint/shared/suggestions/review';
 import {
@@ -10,6 +10,7 @@ import {
 import { DataTable, type DataTableColumn } from 'mantine-datatable';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { listParams, useDecide, useReviewList } from './api.ts';
+import { ColumnFilter } from './ColumnFilter.tsx';
 import { ExpandButton } from './ExpandButton.tsx';
 import { openParent } from './open-parent.ts';
 
@@ -155,21 +156,12 @@ export function SuggestionTable({
       (column): DataTableColumn<ReviewRow> => ({
         accessor: column,
         title: (
-          <div>
-            <Text size="sm" fw={600}>
-              {column}
-            </Text>
-            <TextInput
-              size="xs"
-              aria-label={t.filterColumn(column)}
-              placeholder={t.filterColumn(column)}
-              value={column === 'username' && username ? username : (filters[column] ?? '')}
-              disabled={column === 'username' && Boolean(username)}
-              onChange={(e) => setFilter(column, e.currentTarget.value)}
-              onClick={(e) => e.stopPropagation()}
-              onKeyDown={(e) => e.stopPropagation()}
-            />
-          </div>
+          <ColumnFilter
+            label={column}
+            value={column === 'username' && username ? username : (filters[column] ?? '')}
+            disabled={column === 'username' && Boolean(username)}
+            onChange={(value) => setFilter(column, value)}
+          />
         ),
         render: (row) =>
           column === '_id' ? (

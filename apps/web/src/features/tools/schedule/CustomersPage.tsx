@@ -1,15 +1,4 @@
-import {
-  Anchor,
-  Container,
-  Group,
-  MultiSelect,
-  NativeSelect,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Anchor, Group, MultiSelect, NativeSelect, Table, Text, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import type { MixingData } from '@waypoint/shared/domain/mixing';
 import { mix } from '@waypoint/shared/domain/mixing';
@@ -28,7 +17,7 @@ import './styles.ts';
 import { useEffectColours } from './data.ts';
 import { EffectChips } from './EffectChip.tsx';
 import { ScheduleToolPage } from './ScheduleToolPage.tsx';
-import classes from './schedule.module.css';
+import { ToolListLayout, ToolTable } from './ToolList.tsx';
 
 /** The effects of a known recipe, for matching customers. */
 function recipeEffects(data: MixingData, content: MixingContent, recipeId: string) {
@@ -73,13 +62,11 @@ function Customers({ content, data, gameId }: { content: MixingContent; data: Mi
   }, [content, text, region, effects, forRecipe]);
 
   return (
-    <Container size="xl" py="xl">
-      <Stack gap="lg">
-        <Stack gap={4}>
-          <Title order={1}>{toolLabels.schedule_I_customers}</Title>
-          <Text c="dimmed">{t.customersLead}</Text>
-        </Stack>
-        <Group align="flex-end" gap="md" wrap="wrap">
+    <ToolListLayout
+      title={toolLabels.schedule_I_customers}
+      lead={t.customersLead}
+      filters={
+        <>
           <TextInput
             label={t.searchCustomers}
             leftSection={<IconSearch size={16} aria-hidden="true" />}
@@ -113,73 +100,60 @@ function Customers({ content, data, gameId }: { content: MixingContent; data: Mi
             ]}
             data-testid="customer-recipe"
           />
+        </>
+      }
+    >
+      {forRecipe ? (
+        <Group gap="xs">
+          <Text size="sm">{t.effects}:</Text>
+          <EffectChips effects={forRecipe.effects} colours={colours} size="sm" />
         </Group>
-        {forRecipe ? (
-          <Group gap="xs">
-            <Text size="sm">{t.effects}:</Text>
-            <EffectChips effects={forRecipe.effects} colours={colours} size="sm" />
-          </Group>
-        ) : null}
-        {rows.length === 0 ? (
-          <Text c="dimmed" ta="center" py="xl">
-            {t.noCustomersMatch}
-          </Text>
-        ) : (
-          <Table.ScrollContainer minWidth={720} className={classes.tableScroll}>
-            <Table striped highlightOnHover data-testid="customer-table">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t.name}</Table.Th>
-                  <Table.Th>{t.region}</Table.Th>
-                  <Table.Th>{t.standards}</Table.Th>
-                  <Table.Th>{t.favouriteEffects}</Table.Th>
-                  <Table.Th>{t.spending}</Table.Th>
-                  <Table.Th>{t.onMap}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {rows.map(({ customer: c, matched }) => {
-                  const marker = markers.get(c.name);
-                  return (
-                    <Table.Tr key={c._id} data-testid="customer-row">
-                      <Table.Td>
-                        <Text fw={600}>{c.name}</Text>
-                        {forRecipe ? (
-                          <Text size="xs" c="dimmed">
-                            {t.matches(matched.length)}
-                          </Text>
-                        ) : null}
-                      </Table.Td>
-                      <Table.Td>{c.region}</Table.Td>
-                      <Table.Td>{c.standards}</Table.Td>
-                      <Table.Td>
-                        <EffectChips effects={c.favouriteEffects} colours={colours} size="sm" />
-                      </Table.Td>
-                      <Table.Td>
-                        {t.price(c.weeklySpend.min)}–{t.price(c.weeklySpend.max)}
-                      </Table.Td>
-                      <Table.Td>
-                        {marker ? (
-                          <Anchor
-                            component={Link}
-                            to={`/game/${encodeURIComponent(gameId)}/maps/${encodeURIComponent(marker.mapId)}?${mapViewParams.marker}=${encodeURIComponent(marker.markerId)}`}
-                            aria-label={t.showOnMap(c.name)}
-                          >
-                            {t.onMap}
-                          </Anchor>
-                        ) : (
-                          '–'
-                        )}
-                      </Table.Td>
-                    </Table.Tr>
-                  );
-                })}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        )}
-      </Stack>
-    </Container>
+      ) : null}
+      <ToolTable
+        count={rows.length}
+        empty={t.noCustomersMatch}
+        minWidth={720}
+        testId="customer-table"
+        headers={[t.name, t.region, t.standards, t.favouriteEffects, t.spending, t.onMap]}
+      >
+        {rows.map(({ customer: c, matched }) => {
+          const marker = markers.get(c.name);
+          return (
+            <Table.Tr key={c._id} data-testid="customer-row">
+              <Table.Td>
+                <Text fw={600}>{c.name}</Text>
+                {forRecipe ? (
+                  <Text size="xs" c="dimmed">
+                    {t.matches(matched.length)}
+                  </Text>
+                ) : null}
+              </Table.Td>
+              <Table.Td>{c.region}</Table.Td>
+              <Table.Td>{c.standards}</Table.Td>
+              <Table.Td>
+                <EffectChips effects={c.favouriteEffects} colours={colours} size="sm" />
+              </Table.Td>
+              <Table.Td>
+                {t.price(c.weeklySpend.min)}–{t.price(c.weeklySpend.max)}
+              </Table.Td>
+              <Table.Td>
+                {marker ? (
+                  <Anchor
+                    component={Link}
+                    to={`/game/${encodeURIComponent(gameId)}/maps/${encodeURIComponent(marker.mapId)}?${mapViewParams.marker}=${encodeURIComponent(marker.markerId)}`}
+                    aria-label={t.showOnMap(c.name)}
+                  >
+                    {t.onMap}
+                  </Anchor>
+                ) : (
+                  '–'
+                )}
+              </Table.Td>
+            </Table.Tr>
+          );
+        })}
+      </ToolTable>
+    </ToolListLayout>
   );
 }
 

@@ -1,4 +1,4 @@
-import { Container, Group, NativeSelect, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { NativeSelect, Table, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { RANKS, rankValue } from '@waypoint/shared/domain/schedule-tools';
 import { toolLabels } from '@waypoint/shared/messages';
@@ -12,7 +12,7 @@ import '../kit-styles.ts';
 import { useEffectColours } from './data.ts';
 import { EffectChips } from './EffectChip.tsx';
 import { ScheduleToolPage } from './ScheduleToolPage.tsx';
-import classes from './schedule.module.css';
+import { ToolListLayout, ToolTable } from './ToolList.tsx';
 
 type Category = 'ingredient' | 'product' | 'equipment';
 const categoryLabel = {
@@ -92,13 +92,11 @@ function Items({ content, gameId }: { content: MixingContent; gameId: string }) 
     );
 
   return (
-    <Container size="xl" py="xl">
-      <Stack gap="lg">
-        <Stack gap={4}>
-          <Title order={1}>{toolLabels.schedule_I_items}</Title>
-          <Text c="dimmed">{t.itemsLead}</Text>
-        </Stack>
-        <Group align="flex-end" gap="md" wrap="wrap">
+    <ToolListLayout
+      title={toolLabels.schedule_I_items}
+      lead={t.itemsLead}
+      filters={
+        <>
           <TextInput
             label={t.searchItems}
             leftSection={<IconSearch size={16} aria-hidden="true" />}
@@ -134,41 +132,29 @@ function Items({ content, gameId }: { content: MixingContent; gameId: string }) 
               { value: 'name', label: t.sortName },
             ]}
           />
-        </Group>
-        {rows.length === 0 ? (
-          <Text c="dimmed" ta="center" py="xl">
-            {t.noItems}
-          </Text>
-        ) : (
-          <Table.ScrollContainer minWidth={640} className={classes.tableScroll}>
-            <Table striped highlightOnHover data-testid="item-table">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t.name}</Table.Th>
-                  <Table.Th>{t.category}</Table.Th>
-                  <Table.Th>{t.itemPrice}</Table.Th>
-                  <Table.Th>{t.rank}</Table.Th>
-                  <Table.Th>{t.effect}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {rows.map((r) => (
-                  <Table.Tr key={`${r.category}:${r.id}`} data-testid="item-row">
-                    <Table.Td fw={600}>{r.name}</Table.Td>
-                    <Table.Td>{categoryLabel[r.category]}</Table.Td>
-                    <Table.Td>{t.price(r.price)}</Table.Td>
-                    <Table.Td>{r.rank || '–'}</Table.Td>
-                    <Table.Td>
-                      <EffectChips effects={r.effects} colours={colours} size="sm" />
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        )}
-      </Stack>
-    </Container>
+        </>
+      }
+    >
+      <ToolTable
+        count={rows.length}
+        empty={t.noItems}
+        minWidth={640}
+        testId="item-table"
+        headers={[t.name, t.category, t.itemPrice, t.rank, t.effect]}
+      >
+        {rows.map((r) => (
+          <Table.Tr key={`${r.category}:${r.id}`} data-testid="item-row">
+            <Table.Td fw={600}>{r.name}</Table.Td>
+            <Table.Td>{categoryLabel[r.category]}</Table.Td>
+            <Table.Td>{t.price(r.price)}</Table.Td>
+            <Table.Td>{r.rank || '–'}</Table.Td>
+            <Table.Td>
+              <EffectChips effects={r.effects} colours={colours} size="sm" />
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </ToolTable>
+    </ToolListLayout>
   );
 }
 

@@ -1,14 +1,4 @@
-import {
-  Anchor,
-  Container,
-  Group,
-  MultiSelect,
-  NativeSelect,
-  Stack,
-  Table,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Anchor, MultiSelect, NativeSelect, Stack, Table, Text } from '@mantine/core';
 import { type MixingData, mix } from '@waypoint/shared/domain/mixing';
 import { calculatorQuery, filterRecipes, type RecipeSort } from '@waypoint/shared/domain/schedule-tools';
 import { toolLabels } from '@waypoint/shared/messages';
@@ -23,7 +13,7 @@ import './styles.ts';
 import { useEffectColours } from './data.ts';
 import { EffectChips } from './EffectChip.tsx';
 import { ScheduleToolPage } from './ScheduleToolPage.tsx';
-import classes from './schedule.module.css';
+import { ToolListLayout, ToolTable } from './ToolList.tsx';
 
 const sorts: RecipeSort[] = ['profit', 'price', 'cost', 'length'];
 const sortLabel = {
@@ -72,13 +62,11 @@ function Recipes({ content, data, gameId }: { content: MixingContent; data: Mixi
   const customers = `/game/${encodeURIComponent(gameId)}/tools/schedule_I_customers`;
 
   return (
-    <Container size="xl" py="xl">
-      <Stack gap="lg">
-        <Stack gap={4}>
-          <Title order={1}>{toolLabels.schedule_I_recipe_list}</Title>
-          <Text c="dimmed">{t.recipeListLead}</Text>
-        </Stack>
-        <Group align="flex-end" gap="md" wrap="wrap">
+    <ToolListLayout
+      title={toolLabels.schedule_I_recipe_list}
+      lead={t.recipeListLead}
+      filters={
+        <>
           <NativeSelect
             label={t.product}
             value={productId}
@@ -104,68 +92,50 @@ function Recipes({ content, data, gameId }: { content: MixingContent; data: Mixi
             data={sorts.map((s) => ({ value: s, label: sortLabel[s] }))}
             data-testid="recipe-sort"
           />
-        </Group>
-        {rows.length === 0 ? (
-          <Text c="dimmed" ta="center" py="xl">
-            {t.noRecipesMatch}
-          </Text>
-        ) : (
-          <Table.ScrollContainer minWidth={760} className={classes.tableScroll}>
-            <Table striped highlightOnHover data-testid="recipe-table">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t.recipe}</Table.Th>
-                  <Table.Th>{t.effects}</Table.Th>
-                  <Table.Th>{t.sellPrice}</Table.Th>
-                  <Table.Th>{t.cost}</Table.Th>
-                  <Table.Th>{t.profit}</Table.Th>
-                  <Table.Th>{t.sortLength}</Table.Th>
-                  <Table.Th />
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {rows.map((r) => (
-                  <Table.Tr key={r.id} data-testid="recipe-row">
-                    <Table.Td>
-                      <Text fw={600}>{r.name}</Text>
-                      <Text size="xs" c="dimmed">
-                        {r.product.name}: {r.steps.map((i) => data.ingredients[i]!.name).join(' → ')}
-                        {r.author ? ` · ${t.author} ${r.author}` : ''}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <EffectChips effects={r.effects} colours={colours} size="sm" />
-                    </Table.Td>
-                    <Table.Td>{t.price(r.price)}</Table.Td>
-                    <Table.Td>{t.price(r.cost)}</Table.Td>
-                    <Table.Td data-testid="recipe-profit">{t.price(r.profit)}</Table.Td>
-                    <Table.Td>{r.length}</Table.Td>
-                    <Table.Td>
-                      <Stack gap={2}>
-                        <Anchor
-                          component={Link}
-                          to={`${calculator}?${calculatorQuery(data, r.product, r.steps)}`}
-                          size="sm"
-                        >
-                          {t.openInCalculator}
-                        </Anchor>
-                        <Anchor
-                          component={Link}
-                          to={`${customers}?recipe=${encodeURIComponent(r.id)}`}
-                          size="sm"
-                        >
-                          {t.whoLikesIt}
-                        </Anchor>
-                      </Stack>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        )}
-      </Stack>
-    </Container>
+        </>
+      }
+    >
+      <ToolTable
+        count={rows.length}
+        empty={t.noRecipesMatch}
+        minWidth={760}
+        testId="recipe-table"
+        headers={[t.recipe, t.effects, t.sellPrice, t.cost, t.profit, t.sortLength, '']}
+      >
+        {rows.map((r) => (
+          <Table.Tr key={r.id} data-testid="recipe-row">
+            <Table.Td>
+              <Text fw={600}>{r.name}</Text>
+              <Text size="xs" c="dimmed">
+                {r.product.name}: {r.steps.map((i) => data.ingredients[i]!.name).join(' → ')}
+                {r.author ? ` · ${t.author} ${r.author}` : ''}
+              </Text>
+            </Table.Td>
+            <Table.Td>
+              <EffectChips effects={r.effects} colours={colours} size="sm" />
+            </Table.Td>
+            <Table.Td>{t.price(r.price)}</Table.Td>
+            <Table.Td>{t.price(r.cost)}</Table.Td>
+            <Table.Td data-testid="recipe-profit">{t.price(r.profit)}</Table.Td>
+            <Table.Td>{r.length}</Table.Td>
+            <Table.Td>
+              <Stack gap={2}>
+                <Anchor
+                  component={Link}
+                  to={`${calculator}?${calculatorQuery(data, r.product, r.steps)}`}
+                  size="sm"
+                >
+                  {t.openInCalculator}
+                </Anchor>
+                <Anchor component={Link} to={`${customers}?recipe=${encodeURIComponent(r.id)}`} size="sm">
+                  {t.whoLikesIt}
+                </Anchor>
+              </Stack>
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </ToolTable>
+    </ToolListLayout>
   );
 }
 
