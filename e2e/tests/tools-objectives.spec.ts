@@ -64,11 +64,17 @@ test('a player ticks objectives, keeps them over a reload, unticks one and is of
   await expect(row.getByTestId('objectives-progress')).toHaveCount(0);
   await expect.poll(async () => (await save()).completedObjectives).toEqual({});
 
-  // A refused tick is taken back with a toast.
-  await page.route('**/api/user/quest/objective/**', (route) =>
-    route.fulfill({ status: 500, contentType: 'application/json', body: '{"statusCode":500}' }),
-  );
+  // A refused tick shows at once, then is taken back with a toast.
+  let refuse = () => {};
+  const refused = new Promise<void>((resolve) => {
+    refuse = resolve;
+  });
+  await page.route('**/api/user/quest/objective/**', async (route) => {
+    await refused;
+    await route.fulfill({ status: 500, contentType: 'application/json', body: '{"statusCode":500}' });
+  });
   await second.check();
+  refuse();
   await seenToast(page, toolMessages.progressNotSaved);
   await expect(second).not.toBeChecked();
   await page.unroute('**/api/user/quest/objective/**');
