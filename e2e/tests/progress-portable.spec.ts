@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { progressVersion } from '@waypoint/shared/progress/portable';
 import { progressMessages as t } from '@waypoint/shared/progress-messages';
 import { seriousViolations } from '../support/axe.ts';
 import { createConfirmedUser, expect, seenToast, submitLogin, test } from '../support/fixtures.ts';
@@ -23,7 +24,7 @@ test('a player exports their progress and another account imports it after a pre
   request,
 }) => {
   test.setTimeout(60_000);
-  // The first player: a quest, a level and a found marker, through the API.
+  // The first player: a quest, one of its objectives, a level and a found marker, through the API.
   const first = await createConfirmedUser(request);
   const auth = { authorization: `Bearer ${await tokenOf(request, first.email, first.password)}` };
   const quests = (await (await request.get('/api/quests/fz_coast_harbor')).json()) as {
@@ -32,6 +33,14 @@ test('a player exports their progress and another account imports it after a pre
   const quest = quests[0]!.quest;
   expect(
     (await request.get(`/api/user/quest/complete/frontier_zone/${quest._id}`, { headers: auth })).ok(),
+  ).toBe(true);
+  expect(
+    (
+      await request.post(`/api/user/quest/objective/frontier_zone/${quest._id}`, {
+        headers: auth,
+        data: { objective: 0, done: true },
+      })
+    ).ok(),
   ).toBe(true);
   expect((await request.get('/api/user/quest/setuserlevel/frontier_zone/14', { headers: auth })).ok()).toBe(
     true,
@@ -57,11 +66,12 @@ test('a player exports their progress and another account imports it after a pre
   expect(download.suggestedFilename()).toMatch(new RegExp(`^waypoint-progress-${first.username}-.*\\.json$`));
   const path = await download.path();
   const exported = JSON.parse(readFileSync(path, 'utf8'));
-  expect(exported).toMatchObject({ format: 'waypoint-progress', version: 1 });
+  expect(exported).toMatchObject({ format: 'waypoint-progress', version: progressVersion });
   expect(exported.games[0]).toMatchObject({
     gameId: 'frontier_zone',
     level: 14,
     completedQuests: [quest._id],
+    completedObjectives: { [quest._id]: [0] },
     completedMarkers: [marker],
   });
   await seenToast(page, t.exported);
@@ -89,7 +99,8 @@ test('a player exports their progress and another account imports it after a pre
   const row = preview.getByRole('row', { name: /Frontier Zone/ });
   await expect(row).toContainText('1 → 14');
   await expect(row.getByRole('cell').nth(2)).toHaveText('+1 · −0');
-  await expect(row.getByRole('cell').nth(4)).toHaveText('+1 · −0');
+  await expect(row.getByRole('cell').nth(3)).toHaveText('+1 · −0');
+  await expect(row.getByRole('cell').nth(5)).toHaveText('+1 · −0');
   expect(await seriousViolations(other)).toEqual([]);
   await other.setViewportSize({ width: 390, height: 844 });
   await other.screenshot({ path: `${shots}/profile-import-390.png`, fullPage: true });

@@ -22,6 +22,8 @@ export const constants = {
   guestNamePrefix: 'guest',
   guestNameNumberBelow: 1000,
   defaultQuestLevel: -1,
+  /** Most objectives one quest lists (each can be ticked by a player). */
+  maxQuestObjectives: 200,
   defaultMarkerLevel: -1,
   defaultMarkerSize: -1,
   maxPlacedMarkerImages: 5,

@@ -4,7 +4,7 @@
 export const progressMessages = {
   heading: 'Take your progress with you',
   intro:
-    'Export everything you have ticked (quests, level, items and completed markers of every game) as one file, and import such a file here or on another copy of the site.',
+    'Export everything you have ticked (quests and their objectives, level, items and completed markers of every game) as one file, and import such a file here or on another copy of the site.',
   exportButton: 'Export progress',
   exported: 'Progress exported',
   fileLabel: 'Progress file',
@@ -21,6 +21,7 @@ export const progressMessages = {
   columnGame: 'Game',
   columnLevel: 'Level',
   columnQuests: 'Quests',
+  columnObjectives: 'Objectives',
   columnItems: 'Items',
   columnMarkers: 'Markers',
   unknownGame: (gameId: string) => `${gameId} (not on this site: skipped)`,

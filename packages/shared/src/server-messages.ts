@@ -13,6 +13,8 @@ export const serverMessages = {
   loginRequired: 'Please log in first',
   adminRequired: 'Only admins may do this',
   notFound: (what: string, id: string) => `${what} not found: ${id}`,
+  objectiveOutOfRange: (count: number) =>
+    count === 0 ? 'This quest has no objectives' : `Use an objective index from 0 to ${count - 1}`,
   alreadyExists: (what: string, id: string) => `${what} already exists: ${id}`,
   tooManyRequests: 'Too many requests, please slow down',
   tooManyFailedLogins: (minutes: number) =>

@@ -43,6 +43,15 @@ export interface UserQuestCompletionTable {
   completedAt: string;
 }
 
+/** One ticked objective of a quest: its index in the quest's list of objectives. */
+export interface UserQuestObjectiveTable {
+  userId: string;
+  gameId: string;
+  questId: string;
+  objective: number;
+  tickedAt: string;
+}
+
 export interface UserGameLevelTable {
   userId: string;
   gameId: string;
@@ -134,6 +143,7 @@ export interface Database {
   session: SessionTable;
   rate_limit: RateLimitTable;
   user_quest_completion: UserQuestCompletionTable;
+  user_quest_objective: UserQuestObjectiveTable;
   user_game_level: UserGameLevelTable;
   user_item_owned: UserItemOwnedTable;
   user_completed_marker: UserCompletedMarkerTable;

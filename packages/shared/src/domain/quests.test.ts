@@ -8,8 +8,10 @@ import {
   isQuestFilterActive,
   isQuestUnlocked,
   isQuestVisible,
+  isReadyToComplete,
   matchesQuestFilter,
   missingPrerequisites,
+  objectivesDone,
   type QuestLike,
   questAncestors,
   questChain,
@@ -17,6 +19,7 @@ import {
   questLocations,
   questStatus,
   questsUnlockedBy,
+  withObjectiveTick,
 } from './quests.ts';
 
 const q = (_id: string, questLevel: number, previous = '', name = _id): QuestLike => ({
@@ -297,5 +300,34 @@ describe('keeping chains consistent', () => {
     const loop = [q('a', 1, 'b'), q('b', 1, 'a')];
     expect(completedDependents('a', loop, ['a', 'b']).map((x) => x._id)).toEqual(['b']);
     expect(missingPrerequisites('a', loop, []).map((x) => x._id)).toEqual(['b']);
+  });
+});
+
+describe('objective ticks', () => {
+  const quest = { _id: 'q', objectives: ['Find the cache', 'Mark the truck', 'Survive'] };
+
+  it('shows the ticked objectives, and all of them once the quest is completed', () => {
+    expect(objectivesDone(quest, { q: [0, 2] }, [])).toEqual([true, false, true]);
+    expect(objectivesDone(quest, {}, [])).toEqual([false, false, false]);
+    expect(objectivesDone(quest, {}, ['q'])).toEqual([true, true, true]);
+    // Ticks past the end of a list that became shorter are ignored.
+    expect(objectivesDone({ _id: 'q', objectives: ['Only one'] }, { q: [0, 4] }, [])).toEqual([true]);
+    expect(objectivesDone({ _id: 'q' }, { q: [0] }, ['q'])).toEqual([]);
+  });
+
+  it('offers completion only when every objective is ticked and the quest is not completed', () => {
+    expect(isReadyToComplete(quest, { q: [0, 1, 2] }, [])).toBe(true);
+    expect(isReadyToComplete(quest, { q: [0, 1] }, [])).toBe(false);
+    expect(isReadyToComplete(quest, { q: [0, 1, 2] }, ['q'])).toBe(false);
+    expect(isReadyToComplete({ _id: 'q', objectives: [] }, {}, [])).toBe(false);
+  });
+
+  it('ticks and unticks one objective, keeping the indexes ascending and the rest untouched', () => {
+    const ticks = { q: [2], other: [1] };
+    expect(withObjectiveTick(ticks, 'q', 0, true)).toEqual({ q: [0, 2], other: [1] });
+    expect(withObjectiveTick(ticks, 'q', 2, true)).toEqual({ q: [2], other: [1] });
+    expect(withObjectiveTick(ticks, 'q', 2, false)).toEqual({ other: [1] });
+    expect(withObjectiveTick({}, 'new', 3, true)).toEqual({ new: [3] });
+    expect(ticks).toEqual({ q: [2], other: [1] });
   });
 });

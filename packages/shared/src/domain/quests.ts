@@ -9,6 +9,11 @@
  * - A quest is a **future** quest for a logged-in player when its questLevel exceeds the player
  *   level. A quest without a level (questLevel -1 or below) is never a future quest. Guests have no
  *   player level, so no quest is a future quest for a guest.
+ * - A logged-in player may **tick** each objective of a quest on its own (stored by the objective's
+ *   index in the quest's list). Completing a quest ticks nothing: a completed quest shows all its
+ *   objectives done, and un-completing it shows the player's own ticks again. Ticking the last
+ *   objective does not complete the quest; the tracker offers to (the quest may still have to be
+ *   handed in, and completing unlocks its followers).
  */
 import { constants } from '../constants.ts';
 
@@ -342,4 +347,58 @@ export function questChain<Q extends QuestLike>(
     cycle,
     completedCount: nodes.filter((n) => n.status === 'completed').length,
   };
+}
+
+/** A player's ticked objectives in one game: quest id → indexes of its ticked objectives. */
+export type ObjectiveTicks = Readonly<Record<string, readonly number[]>>;
+
+type ObjectivesOf = Pick<QuestLike, '_id' | 'objectives'>;
+
+/**
+ * Which objectives of a quest show as done, one flag per objective: all of them when the quest is
+ * completed, else the ticked ones (ticks past the end of a list that became shorter are ignored).
+ */
+export function objectivesDone(
+  quest: ObjectivesOf,
+  ticks: ObjectiveTicks,
+  completed: CompletedQuests,
+): boolean[] {
+  const count = quest.objectives?.length ?? 0;
+  if (isQuestCompleted(quest, completed)) return Array.from({ length: count }, () => true);
+  const ticked = new Set(Object.hasOwn(ticks, quest._id) ? ticks[quest._id] : []);
+  return Array.from({ length: count }, (_, i) => ticked.has(i));
+}
+
+/**
+ * A quest that is not completed but whose every objective is ticked: the tracker offers to complete
+ * it rather than completing it on its own.
+ */
+export function isReadyToComplete(
+  quest: ObjectivesOf,
+  ticks: ObjectiveTicks,
+  completed: CompletedQuests,
+): boolean {
+  if (isQuestCompleted(quest, completed)) return false;
+  const done = objectivesDone(quest, ticks, completed);
+  return done.length > 0 && done.every(Boolean);
+}
+
+/** The ticks after one objective of a quest is ticked or unticked (indexes ascending, no repeats). */
+export function withObjectiveTick(
+  ticks: ObjectiveTicks,
+  questId: string,
+  objective: number,
+  done: boolean,
+): Record<string, number[]> {
+  const next = new Map(Object.entries(ticks).map(([id, list]) => [id, [...list]]));
+  const set = new Set(next.get(questId) ?? []);
+  if (done) set.add(objective);
+  else set.delete(objective);
+  if (set.size === 0) next.delete(questId);
+  else
+    next.set(
+      questId,
+      [...set].sort((a, b) => a - b),
+    );
+  return Object.fromEntries(next);
 }

@@ -115,7 +115,7 @@ export const quest = defineModel({
     questLevel: f.integer(constants.defaultQuestLevel, { min: -1, max: 1000 }),
     traderId: f.ref('trader', { filterable: true }),
     previous: f.ref('quest', { filterable: true }),
-    objectives: f.tags(),
+    objectives: f.tags(constants.maxQuestObjectives),
     rewards: f.tags(),
     location: f.tags(),
     wikiLink: f.link(),

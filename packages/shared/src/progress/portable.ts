@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { zId } from '../models/fields.ts';
+import { zCompletedObjectives } from './schemas.ts';
 
 /**
  * Portable progress: one JSON file with everything a player has ticked, per game, that the profile
@@ -8,13 +9,14 @@ import { zId } from '../models/fields.ts';
  * ```json
  * {
  *   "format": "waypoint-progress",
- *   "version": 1,
+ *   "version": 2,
  *   "exportedAt": "2026-11-23T10:00:00.000Z",
  *   "games": [
  *     {
  *       "gameId": "frontier_zone",
  *       "level": 12,
  *       "completedQuests": ["fz_quest_first_steps"],
+ *       "completedObjectives": { "fz_quest_dock_sweep": [0, 2] },
  *       "itemsOwned": [{ "itemId": "fz_item_bolts", "findOnly": true, "quantity": 3 }],
  *       "completedMarkers": ["fz_marker_1"]
  *     }
@@ -23,10 +25,17 @@ import { zId } from '../models/fields.ts';
  * ```
  *
  * Ids are the site's own ids. Unknown games, quests, items and markers are skipped on import and
- * counted in the preview.
+ * counted in the preview. `completedObjectives` maps a quest id to the indexes of its ticked
+ * objectives (in the quest's list of objectives); ticks of unknown quests or past the end of a
+ * quest's list are skipped too.
+ *
+ * Version 2 added `completedObjectives`; files of version 1 (without it) are still imported.
  */
 export const progressFormat = 'waypoint-progress';
-export const progressVersion = 1;
+/** The version this site writes. */
+export const progressVersion = 2;
+/** The versions this site reads. */
+export const progressVersionsRead = [1, 2] as const;
 
 /** Bounds of one file: generous for real players, small enough to check in one request. */
 export const progressLimits = {
@@ -42,6 +51,7 @@ export const zProgressGame = z.strictObject({
   gameId: zId,
   level: z.number().int().min(0).max(1000).optional(),
   completedQuests: z.array(zId).max(progressLimits.questsPerGame).default([]),
+  completedObjectives: zCompletedObjectives.default({}),
   itemsOwned: z
     .array(
       z.strictObject({
@@ -58,7 +68,7 @@ export type ProgressGame = z.infer<typeof zProgressGame>;
 
 export const zProgressFile = z.strictObject({
   format: z.literal(progressFormat),
-  version: z.literal(progressVersion),
+  version: z.literal(progressVersionsRead),
   exportedAt: z.string().max(40).optional(),
   games: z.array(zProgressGame).max(progressLimits.games),
 });
@@ -91,6 +101,8 @@ export interface ProgressGamePreview {
   known: boolean;
   level: { from: number; to: number };
   quests: ProgressChange;
+  /** Ticked objectives (each tick counts once). */
+  objectives: ProgressChange;
   /** Items whose owned counts change (`add` rises, `remove` falls). */
   items: ProgressChange;
   markers: ProgressChange;

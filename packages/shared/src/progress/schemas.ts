@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { constants } from '../constants.ts';
 import { zId } from '../models/fields.ts';
 
 /** Most quests one change may complete or un-complete together (a whole chain of a game). */
@@ -13,3 +14,42 @@ export const zQuestBatch = z.object({
   completed: z.boolean(),
 });
 export type QuestBatch = z.infer<typeof zQuestBatch>;
+
+/** The index of one objective in a quest's list of objectives. */
+export const zObjectiveIndex = z
+  .number()
+  .int()
+  .min(0)
+  .max(constants.maxQuestObjectives - 1);
+
+/**
+ * `POST /api/user/quest/objective/{gameId}/{questId}`: one objective of a quest ticked (`done`) or
+ * unticked. The index must also lie within the quest's own objectives.
+ */
+export const zObjectiveTick = z.strictObject({
+  objective: zObjectiveIndex,
+  done: z.boolean(),
+});
+export type ObjectiveTick = z.infer<typeof zObjectiveTick>;
+
+/** Most quests of one game with ticked objectives in one record (a portable file's bound). */
+export const maxQuestsWithObjectives = 10_000;
+
+/**
+ * A player's ticked objectives in one game: quest id → the indexes of its ticked objectives,
+ * ascending. Part of the quest save and of the portable progress file.
+ */
+export const zCompletedObjectives = z
+  .record(zId, z.array(zObjectiveIndex).max(constants.maxQuestObjectives))
+  .refine((r) => Object.keys(r).length <= maxQuestsWithObjectives, {
+    message: `At most ${maxQuestsWithObjectives} quests`,
+  });
+export type CompletedObjectives = z.infer<typeof zCompletedObjectives>;
+
+/** The player's quest save for one game (SPEC §3), with the ticked objectives beside it. */
+export interface QuestSave {
+  gameId: string;
+  completedQuests: string[];
+  level: number;
+  completedObjectives: CompletedObjectives;
+}

@@ -10,8 +10,14 @@ import {
 } from '@waypoint/shared/progress/portable';
 import type { Kysely } from 'kysely';
 import type { Db, Executor } from '../../db/database.ts';
-import { childIds, listRecords } from '../models/models.repository.ts';
-import { completedQuestIds, ownedItems, playerLevel, setLevel } from './progress.repository.ts';
+import { listRecords } from '../models/models.repository.ts';
+import {
+  completedObjectives,
+  completedQuestIds,
+  ownedItems,
+  playerLevel,
+  setLevel,
+} from './progress.repository.ts';
 import { DEFAULT_PLAYER_LEVEL, ownedCap } from './progress.service.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: content tables are declared by the registry
@@ -57,7 +63,12 @@ async function markersOfGame(db: Executor, gameId: string, ids: readonly string[
 /** The games the player has any progress in. */
 async function gamesWithProgress(db: Executor, userId: string): Promise<string[]> {
   const ids = new Set<string>();
-  for (const table of ['user_quest_completion', 'user_game_level', 'user_item_owned'] as const) {
+  for (const table of [
+    'user_quest_completion',
+    'user_quest_objective',
+    'user_game_level',
+    'user_item_owned',
+  ] as const) {
     const rows = await db
       .selectFrom(table)
       .select('gameId')
@@ -89,6 +100,33 @@ const diff = (
 
 const itemKey = (itemId: string, findOnly: boolean) => `${itemId}\u0000${findOnly ? 1 : 0}`;
 
+/** Ticked objectives as one key per tick (`questId`, NUL, index), for set arithmetic. */
+const objectiveKeys = (ticks: Readonly<Record<string, readonly number[]>>) =>
+  new Set(Object.entries(ticks).flatMap(([questId, list]) => list.map((i) => `${questId}\u0000${i}`)));
+const fromObjectiveKey = (key: string) => {
+  const at = key.lastIndexOf('\u0000');
+  return { questId: key.slice(0, at), objective: Number(key.slice(at + 1)) };
+};
+const tickCount = (ticks: Readonly<Record<string, readonly number[]>>) =>
+  Object.values(ticks).reduce((sum, list) => sum + new Set(list).size, 0);
+
+/** Two games' ticked objectives together (a game named twice in a file). */
+function mergeObjectives(
+  a: Readonly<Record<string, readonly number[]>>,
+  b: Readonly<Record<string, readonly number[]>>,
+): Record<string, number[]> {
+  const out = new Map<string, number[]>();
+  for (const ticks of [a, b]) {
+    for (const [questId, list] of Object.entries(ticks)) {
+      out.set(
+        questId,
+        [...new Set([...(out.get(questId) ?? []), ...list])].sort((x, y) => x - y),
+      );
+    }
+  }
+  return Object.fromEntries(out);
+}
+
 export function createPortableProgressService(db: Db) {
   const k = db.kysely;
 
@@ -98,6 +136,7 @@ export function createPortableProgressService(db: Db) {
       gameId,
       ...(level === undefined ? {} : { level }),
       completedQuests: await completedQuestIds(trx, userId, gameId),
+      completedObjectives: await completedObjectives(trx, userId, gameId),
       itemsOwned: (await ownedItems(trx, userId, gameId)).filter((i) => i.quantity > 0),
       completedMarkers: (await completedMarkersOfGame(trx, userId, gameId)).map((m) => m.markerId),
     };
@@ -126,16 +165,35 @@ export function createPortableProgressService(db: Db) {
         known: false,
         level: { from: currentLevel, to: currentLevel },
         quests: none(game.completedQuests.length),
+        objectives: none(tickCount(game.completedObjectives)),
         items: none(game.itemsOwned.length),
         markers: none(game.completedMarkers.length),
       };
     }
 
     // Quests: the file's known ones; merge keeps the player's too.
-    const knownQuests = new Set(await childIds(trx, getModel('quest'), 'gameId', gameId));
+    const { data: questRecords } = await listRecords(trx, getModel('quest'), {
+      filter: { gameId },
+      limit: 100_000,
+      skip: 0,
+    });
+    const objectiveCounts = new Map(
+      questRecords.map((q) => [String(q._id), ((q.objectives ?? []) as string[]).length]),
+    );
+    const knownQuests = new Set(objectiveCounts.keys());
     const fileQuests = new Set(game.completedQuests.filter((id) => knownQuests.has(id)));
     const currentQuests = new Set(await completedQuestIds(trx, userId, gameId));
     const targetQuests = mode === 'merge' ? new Set([...currentQuests, ...fileQuests]) : fileQuests;
+
+    // Ticked objectives: the file's ticks of known quests within their lists; merge keeps the player's.
+    const fileTicks = new Set(
+      [...objectiveKeys(game.completedObjectives)].filter((key) => {
+        const { questId, objective } = fromObjectiveKey(key);
+        return objective < (objectiveCounts.get(questId) ?? 0);
+      }),
+    );
+    const currentTicks = objectiveKeys(await completedObjectives(trx, userId, gameId));
+    const targetTicks = mode === 'merge' ? new Set([...currentTicks, ...fileTicks]) : fileTicks;
 
     // Level: merge keeps the higher; replace takes the file's when it names one.
     const fileLevel = game.level ?? currentLevel;
@@ -191,6 +249,7 @@ export function createPortableProgressService(db: Db) {
       known: true,
       level: { from: currentLevel, to: targetLevel },
       quests: diff(currentQuests, targetQuests, new Set(game.completedQuests).size - fileQuests.size),
+      objectives: diff(currentTicks, targetTicks, tickCount(game.completedObjectives) - fileTicks.size),
       items: {
         add: itemChanges.filter((c) => c.to > c.from).length,
         remove: itemChanges.filter((c) => c.to < c.from).length,
@@ -216,6 +275,27 @@ export function createPortableProgressService(db: Db) {
         .insertInto('user_quest_completion')
         .values(part.map((questId) => ({ userId, gameId, questId, completedAt: now })))
         .onConflict((oc) => oc.columns(['userId', 'gameId', 'questId']).doNothing())
+        .execute();
+    }
+    const ticksGone = [...currentTicks].filter((key) => !targetTicks.has(key)).map(fromObjectiveKey);
+    const ticksNew = [...targetTicks].filter((key) => !currentTicks.has(key)).map(fromObjectiveKey);
+    const goneByQuest = new Map<string, number[]>();
+    for (const tick of ticksGone)
+      goneByQuest.set(tick.questId, [...(goneByQuest.get(tick.questId) ?? []), tick.objective]);
+    for (const [questId, objectives] of goneByQuest) {
+      await trx
+        .deleteFrom('user_quest_objective')
+        .where('userId', '=', userId)
+        .where('gameId', '=', gameId)
+        .where('questId', '=', questId)
+        .where('objective', 'in', objectives)
+        .execute();
+    }
+    for (const part of chunks(ticksNew)) {
+      await trx
+        .insertInto('user_quest_objective')
+        .values(part.map((tick) => ({ userId, gameId, ...tick, tickedAt: now })))
+        .onConflict((oc) => oc.columns(['userId', 'gameId', 'questId', 'objective']).doNothing())
         .execute();
     }
     if (targetLevel !== currentLevel || game.level !== undefined) {
@@ -287,6 +367,7 @@ export function createPortableProgressService(db: Db) {
                 gameId: game.gameId,
                 level: Math.max(seen.level ?? 0, game.level ?? 0) || undefined,
                 completedQuests: [...seen.completedQuests, ...game.completedQuests],
+                completedObjectives: mergeObjectives(seen.completedObjectives, game.completedObjectives),
                 itemsOwned: [...seen.itemsOwned, ...game.itemsOwned],
                 completedMarkers: [...seen.completedMarkers, ...game.completedMarkers],
               }

@@ -46,12 +46,13 @@ describe('portable progress', () => {
     );
     expect(res.headers['cache-control']).toBe('no-store');
     const body = res.json();
-    expect(body).toMatchObject({ format: 'waypoint-progress', version: 1 });
+    expect(body).toMatchObject({ format: 'waypoint-progress', version: progressVersion });
     expect(body.games).toEqual([
       {
         gameId: 'g1',
         level: 7,
         completedQuests: ['q1'],
+        completedObjectives: {},
         itemsOwned: [{ itemId: 'bolts', findOnly: false, quantity: 2 }],
         completedMarkers: ['pm_0', 'pm_1'],
       },
@@ -100,6 +101,7 @@ describe('portable progress', () => {
           known: true,
           level: { from: 7, to: 7 },
           quests: { add: 1, remove: 0, unknown: 1 },
+          objectives: { add: 0, remove: 0, unknown: 0 },
           // Find-in-raid bolts rise to their cap (4); the plain count stays.
           items: { add: 1, remove: 0, unknown: 1 },
           markers: { add: 1, remove: 0, unknown: 1 },
@@ -110,6 +112,7 @@ describe('portable progress', () => {
           known: false,
           level: { from: 1, to: 1 },
           quests: { add: 0, remove: 0, unknown: 1 },
+          objectives: { add: 0, remove: 0, unknown: 0 },
           items: { add: 0, remove: 0, unknown: 0 },
           markers: { add: 0, remove: 0, unknown: 0 },
         },
@@ -146,6 +149,7 @@ describe('portable progress', () => {
         gameId: 'g1',
         level: 7,
         completedQuests: ['q1', 'q2'],
+        completedObjectives: {},
         itemsOwned: [
           { itemId: 'bolts', findOnly: false, quantity: 2 },
           { itemId: 'bolts', findOnly: true, quantity: 4 },
@@ -160,6 +164,7 @@ describe('portable progress', () => {
         gameId: 'g1',
         level: 3,
         completedQuests: ['q2'],
+        completedObjectives: {},
         itemsOwned: [{ itemId: 'bolts', findOnly: true, quantity: 4 }],
         completedMarkers: ['pm_2'],
       },

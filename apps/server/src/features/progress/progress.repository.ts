@@ -13,6 +13,56 @@ export async function completedQuestIds(db: Executor, userId: string, gameId: st
   return rows.map((r) => r.questId);
 }
 
+/** The player's ticked objectives in one game: quest id → objective indexes, ascending. */
+export async function completedObjectives(
+  db: Executor,
+  userId: string,
+  gameId: string,
+): Promise<Record<string, number[]>> {
+  const rows = await db
+    .selectFrom('user_quest_objective')
+    .select(['questId', 'objective'])
+    .where('userId', '=', userId)
+    .where('gameId', '=', gameId)
+    .orderBy('questId')
+    .orderBy('objective')
+    .execute();
+  const byQuest = new Map<string, number[]>();
+  for (const row of rows) {
+    const list = byQuest.get(row.questId);
+    if (list) list.push(Number(row.objective));
+    else byQuest.set(row.questId, [Number(row.objective)]);
+  }
+  return Object.fromEntries(byQuest);
+}
+
+/**
+ * Ticks or unticks one objective: a single-row insert or delete, so ticks of other objectives
+ * arriving at the same time never overwrite each other.
+ */
+export async function markObjective(
+  db: Executor,
+  key: { userId: string; gameId: string; questId: string },
+  objective: number,
+  done: boolean,
+) {
+  if (done) {
+    await db
+      .insertInto('user_quest_objective')
+      .values({ ...key, objective, tickedAt: new Date().toISOString() })
+      .onConflict((oc) => oc.columns(['userId', 'gameId', 'questId', 'objective']).doNothing())
+      .execute();
+  } else {
+    await db
+      .deleteFrom('user_quest_objective')
+      .where('userId', '=', key.userId)
+      .where('gameId', '=', key.gameId)
+      .where('questId', '=', key.questId)
+      .where('objective', '=', objective)
+      .execute();
+  }
+}
+
 export async function playerLevel(db: Executor, userId: string, gameId: string): Promise<number | undefined> {
   const row = await db
     .selectFrom('user_game_level')

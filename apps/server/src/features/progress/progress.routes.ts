@@ -1,6 +1,6 @@
 import { messages, zId } from '@waypoint/shared';
 import { progressLimits, zProgressImport } from '@waypoint/shared/progress/portable';
-import { zQuestBatch } from '@waypoint/shared/progress/schemas';
+import { zObjectiveTick, zQuestBatch } from '@waypoint/shared/progress/schemas';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { badRequest, parse } from '../../http/errors.ts';
@@ -93,6 +93,14 @@ export function registerProgressRoutes(
     const { gameId } = parse(zGame, request.params, 'params');
     const body = parse(zQuestBatch, request.body, 'body');
     return progress.setQuestsCompleted(request.user!.id, gameId, body.questIds, body.completed);
+  });
+
+  // One objective of a quest ticked or unticked; answers the quest save.
+  app.post('/api/user/quest/objective/:gameId/:questId', user, async (request, reply) => {
+    noStore(reply);
+    const p = parse(zQuest, request.params, 'params');
+    const body = parse(zObjectiveTick, request.body, 'body');
+    return progress.setObjectiveDone(request.user!.id, p.gameId, p.questId, body.objective, body.done);
   });
 
   app.get('/api/user/quest/setuserlevel/:gameId/:level', user, async (request, reply) => {

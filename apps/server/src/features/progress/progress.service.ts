@@ -1,12 +1,15 @@
 import { getModel, serverMessages, type TItemRequirement } from '@waypoint/shared';
+import type { QuestSave } from '@waypoint/shared/progress/schemas';
 import type { Db } from '../../db/database.ts';
-import { notFound } from '../../http/errors.ts';
+import { badRequest, notFound } from '../../http/errors.ts';
 import { childIds, findRecord } from '../models/models.repository.ts';
 import {
   changeOwnedQuantity,
   completedMarkerIds,
+  completedObjectives,
   completedQuestIds,
   markMarker,
+  markObjective,
   markQuest,
   markQuests,
   ownedItems,
@@ -39,11 +42,12 @@ export function createProgressService(db: Db) {
     return record;
   }
 
-  async function questSave(userId: string, gameId: string) {
+  async function questSave(userId: string, gameId: string): Promise<QuestSave> {
     return {
       gameId,
       completedQuests: await completedQuestIds(k, userId, gameId),
       level: (await playerLevel(k, userId, gameId)) ?? DEFAULT_PLAYER_LEVEL,
+      completedObjectives: await completedObjectives(k, userId, gameId),
     };
   }
 
@@ -79,6 +83,33 @@ export function createProgressService(db: Db) {
         const unknown = ids.find((id) => !known.has(id));
         if (unknown) throw notFound(serverMessages.notFound(getModel('quest').label, unknown));
         await markQuests(trx, userId, gameId, ids, completed);
+      });
+      return questSave(userId, gameId);
+    },
+    /**
+     * Ticks or unticks one objective of a quest. The index must name one of the quest's objectives
+     * (400 naming `body.objective` otherwise). Completion is left alone: ticking the last objective
+     * does not complete the quest.
+     */
+    async setObjectiveDone(
+      userId: string,
+      gameId: string,
+      questId: string,
+      objective: number,
+      done: boolean,
+    ) {
+      await requireGame(gameId);
+      await k.transaction().execute(async (trx) => {
+        const quest = await findRecord(trx, getModel('quest'), questId);
+        if (!quest || quest.gameId !== gameId) {
+          throw notFound(serverMessages.notFound(getModel('quest').label, questId));
+        }
+        const count = ((quest.objectives as string[] | undefined) ?? []).length;
+        if (objective >= count) {
+          const message = serverMessages.objectiveOutOfRange(count);
+          throw badRequest(`Invalid body.objective: ${message}`, [{ field: 'body.objective', message }]);
+        }
+        await markObjective(trx, { userId, gameId, questId }, objective, done);
       });
       return questSave(userId, gameId);
     },

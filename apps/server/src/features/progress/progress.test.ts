@@ -43,6 +43,7 @@ describe('quest progress', () => {
       gameId: 'g1',
       completedQuests: [],
       level: 1,
+      completedObjectives: {},
     });
     const done = await call('/api/user/quest/complete/g1/q1');
     expect(done.json().completedQuests).toEqual(['q1']);

@@ -45,17 +45,19 @@ async function readFile(file: File): Promise<{ file: ProgressFile } | { error: s
 }
 
 const changed = (g: ProgressGamePreview) =>
-  g.level.from !== g.level.to || [g.quests, g.items, g.markers].some((c) => c.add > 0 || c.remove > 0);
+  g.level.from !== g.level.to ||
+  [g.quests, g.objectives, g.items, g.markers].some((c) => c.add > 0 || c.remove > 0);
 
 function PreviewTable({ games }: { games: ProgressGamePreview[] }) {
   return (
-    <Table.ScrollContainer minWidth={520}>
+    <Table.ScrollContainer minWidth={600}>
       <Table striped withTableBorder data-testid="progress-preview">
         <Table.Thead>
           <Table.Tr>
             <Table.Th>{t.columnGame}</Table.Th>
             <Table.Th>{t.columnLevel}</Table.Th>
             <Table.Th>{t.columnQuests}</Table.Th>
+            <Table.Th>{t.columnObjectives}</Table.Th>
             <Table.Th>{t.columnItems}</Table.Th>
             <Table.Th>{t.columnMarkers}</Table.Th>
           </Table.Tr>
@@ -68,6 +70,7 @@ function PreviewTable({ games }: { games: ProgressGamePreview[] }) {
                 {g.level.from === g.level.to ? g.level.to : `${g.level.from} → ${g.level.to}`}
               </Table.Td>
               <Table.Td>{t.change(g.quests.add, g.quests.remove, g.quests.unknown)}</Table.Td>
+              <Table.Td>{t.change(g.objectives.add, g.objectives.remove, g.objectives.unknown)}</Table.Td>
               <Table.Td>{t.change(g.items.add, g.items.remove, g.items.unknown)}</Table.Td>
               <Table.Td>{t.change(g.markers.add, g.markers.remove, g.markers.unknown)}</Table.Td>
             </Table.Tr>

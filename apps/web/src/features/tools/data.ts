@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { OwnedEntry } from '@waypoint/shared/domain/items';
 import type { Paged, THideoutModule, TItem, TQuest, TTrader } from '@waypoint/shared/models/types';
+import type { QuestSave } from '@waypoint/shared/progress/schemas';
 import { api, listQuery } from '../../api/client.ts';
 import { useSession } from '../../api/session.ts';
 
@@ -14,12 +15,8 @@ export const toolKeys = {
   itemsSave: (userId: string, gameId: string) => ['progress', userId, 'items', gameId] as const,
 };
 
-/** The player's quest save for one game (SPEC §3). */
-export interface QuestSave {
-  gameId: string;
-  completedQuests: string[];
-  level: number;
-}
+/** The player's quest save for one game (SPEC §3), with the ticked objectives. */
+export type { QuestSave };
 
 /** The player's items-to-keep save for one game (SPEC §3). */
 export interface ItemsSave {
@@ -87,6 +84,9 @@ export const progressApi = {
   /** Several quests in one change (a chain): all or nothing on the server. */
   completeMany: (gameId: string, questIds: string[], completed: boolean) =>
     api.post<QuestSave>(`/user/quest/batch/${enc(gameId)}`, { questIds, completed }),
+  /** Ticks or unticks one objective (its index in the quest's objectives). */
+  tickObjective: (gameId: string, questId: string, objective: number, done: boolean) =>
+    api.post<QuestSave>(`/user/quest/objective/${enc(gameId)}/${enc(questId)}`, { objective, done }),
   setLevel: (gameId: string, level: number) =>
     api.get<QuestSave>(`/user/quest/setuserlevel/${enc(gameId)}/${enc(String(level))}`),
   /** `change` is '+1' / '-1' (atomic on the server) or an absolute count. */

@@ -2,7 +2,7 @@ import { Button, Group, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { type Counter, canDecrease, canIncrease, changeOwnedQuantity } from '@waypoint/shared/domain/items';
-import { questsUnlockedBy } from '@waypoint/shared/domain/quests';
+import { questsUnlockedBy, withObjectiveTick } from '@waypoint/shared/domain/quests';
 import { messages } from '@waypoint/shared/messages';
 import type { TQuest } from '@waypoint/shared/models/types';
 import { toolMessages } from '@waypoint/shared/tool-messages';
@@ -20,10 +20,16 @@ function errorText(error: unknown): string {
   return toolMessages.progressNotSaved;
 }
 
-/** Applies a server answer only when no other change of the same save is still on its way. */
-function settle<T>(qc: QueryClient, key: readonly unknown[], mutationKey: readonly unknown[], data: T) {
-  if (qc.isMutating({ mutationKey }) <= 1) qc.setQueryData(key, data);
+/**
+ * Applies a server answer only when no other change of the same save is still on its way
+ * (`saveKey` is the mutation key prefix shared by every change of that save).
+ */
+function settle<T>(qc: QueryClient, key: readonly unknown[], saveKey: readonly unknown[], data: T) {
+  if (qc.isMutating({ mutationKey: saveKey }) <= 1) qc.setQueryData(key, data);
 }
+
+/** Mutation keys of the changes of one game's quest save (completion, objectives, level) start so. */
+const questSaveMutations = (gameId: string) => ['progress', 'quest-save', gameId] as const;
 
 export interface CompletionChange {
   quest: Pick<TQuest, '_id' | 'name'>;
@@ -42,12 +48,12 @@ export function useQuestCompletion(gameId: string, quests: readonly TQuest[]) {
   const qc = useQueryClient();
   const session = useSession();
   const key = toolKeys.questSave(session?.id ?? '', gameId);
-  const mutationKey = ['progress', 'quest-completion', gameId];
+  const saveKey = questSaveMutations(gameId);
   const latest = useRef(quests);
   latest.current = quests;
 
   const mutation = useMutation({
-    mutationKey,
+    mutationKey: [...saveKey, 'completion'],
     mutationFn: ({ quest, with: chain = [], completed }: CompletionChange) =>
       chain.length === 0
         ? progressApi.complete(gameId, quest._id, completed)
@@ -76,9 +82,56 @@ export function useQuestCompletion(gameId: string, quests: readonly TQuest[]) {
       toast.error(errorText(error));
       void qc.invalidateQueries({ queryKey: key });
     },
-    onSuccess: (save) => settle(qc, key, mutationKey, save),
+    onSuccess: (save) => settle(qc, key, saveKey, save),
   });
   return mutation;
+}
+
+export interface ObjectiveChange {
+  questId: string;
+  /** The objective's index in the quest's objectives. */
+  objective: number;
+  done: boolean;
+}
+
+/**
+ * Ticking and unticking quest objectives: the tick shows at once and is taken back with a toast when
+ * the server refuses it (other ticks on their way stay). Ticks never complete a quest.
+ */
+export function useObjectiveTicks(gameId: string) {
+  const qc = useQueryClient();
+  const session = useSession();
+  const key = toolKeys.questSave(session?.id ?? '', gameId);
+  const saveKey = questSaveMutations(gameId);
+  const apply = (change: ObjectiveChange, done: boolean) =>
+    qc.setQueryData<QuestSave>(key, (old) =>
+      old
+        ? {
+            ...old,
+            completedObjectives: withObjectiveTick(
+              old.completedObjectives ?? {},
+              change.questId,
+              change.objective,
+              done,
+            ),
+          }
+        : old,
+    );
+  return useMutation({
+    mutationKey: [...saveKey, 'objectives'],
+    mutationFn: ({ questId, objective, done }: ObjectiveChange) =>
+      progressApi.tickObjective(gameId, questId, objective, done),
+    onMutate: async (change: ObjectiveChange) => {
+      await qc.cancelQueries({ queryKey: key });
+      apply(change, change.done);
+    },
+    onError: (error, change) => {
+      apply(change, !change.done);
+      toast.error(errorText(error));
+      void qc.invalidateQueries({ queryKey: key });
+    },
+    onSuccess: (save) => settle(qc, key, saveKey, save),
+  });
 }
 
 function showUndoToast(id: string, change: CompletionChange, unlocked: TQuest[], onUndo: () => void) {
@@ -128,9 +181,9 @@ export function useSetLevel(gameId: string) {
   const qc = useQueryClient();
   const session = useSession();
   const key = toolKeys.questSave(session?.id ?? '', gameId);
-  const mutationKey = ['progress', 'level', gameId];
+  const saveKey = questSaveMutations(gameId);
   return useMutation({
-    mutationKey,
+    mutationKey: [...saveKey, 'level'],
     mutationFn: (level: number) => progressApi.setLevel(gameId, level),
     onMutate: async (level: number) => {
       await qc.cancelQueries({ queryKey: key });
@@ -142,7 +195,7 @@ export function useSetLevel(gameId: string) {
       if (context?.previous) qc.setQueryData(key, context.previous);
       toast.error(errorText(error));
     },
-    onSuccess: (save) => settle(qc, key, mutationKey, save),
+    onSuccess: (save) => settle(qc, key, saveKey, save),
   });
 }
 

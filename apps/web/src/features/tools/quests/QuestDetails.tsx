@@ -1,4 +1,4 @@
-import { Anchor, Button, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Checkbox, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconExternalLink, IconHierarchy2 } from '@tabler/icons-react';
 import type { TCategory, TQuest } from '@waypoint/shared/models/types';
 import { toolMessages } from '@waypoint/shared/tool-messages';
@@ -38,6 +38,60 @@ function TextList({ items }: { items: string[] }) {
   );
 }
 
+/**
+ * A logged-in player's objectives: one checkbox each, named by the objective. A completed quest
+ * shows them all done (and fixed); when every one is ticked but the quest is not completed, the
+ * list offers to complete it rather than doing so on its own.
+ */
+function ObjectiveChecklist({
+  objectives,
+  done,
+  completed,
+  readyToComplete,
+  onTick,
+  onComplete,
+}: {
+  objectives: string[];
+  done: boolean[];
+  completed: boolean;
+  readyToComplete: boolean;
+  onTick: (index: number, done: boolean) => void;
+  onComplete: () => void;
+}) {
+  if (objectives.length === 0) return <Text size="sm">–</Text>;
+  return (
+    <Stack gap={8}>
+      <Stack gap={6} component="ul" className={classes.objectiveList} data-testid="objective-list">
+        {objectives.map((text, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: ticks are stored by index; the list never reorders
+          <li key={i}>
+            <Checkbox
+              size="sm"
+              label={text}
+              checked={done[i] ?? false}
+              disabled={completed}
+              onChange={(e) => onTick(i, e.currentTarget.checked)}
+              className={completed ? classes.objectiveFixed : undefined}
+              classNames={{ label: classes.objectiveLabel, icon: classes.objectiveIcon }}
+              data-testid="objective"
+            />
+          </li>
+        ))}
+      </Stack>
+      {readyToComplete ? (
+        <Paper withBorder p="xs" radius="sm" className={classes.readyPrompt} data-testid="objectives-ready">
+          <Group gap="sm" justify="space-between" wrap="wrap">
+            <Text size="sm">{toolMessages.allObjectivesDone}</Text>
+            <Button size="compact-sm" color="teal.9" onClick={onComplete}>
+              {toolMessages.completeQuest}
+            </Button>
+          </Group>
+        </Paper>
+      ) : null}
+    </Stack>
+  );
+}
+
 /** Each location links to the preferred map of the category of that name, with the quest selected. */
 function Locations({ quest, categories }: { quest: TQuest; categories: TCategory[] }) {
   const names = quest.location ?? [];
@@ -72,7 +126,10 @@ export function QuestDetails({
   completed,
   loggedIn,
   categories,
+  objectivesDone,
+  readyToComplete,
   onToggle,
+  onTickObjective,
   onShowChain,
 }: {
   quest: TQuest;
@@ -80,7 +137,12 @@ export function QuestDetails({
   completed: boolean;
   loggedIn: boolean;
   categories: TCategory[];
+  /** One flag per objective: ticked, or the quest is completed. */
+  objectivesDone: boolean[];
+  /** Every objective ticked, the quest not completed: offer to complete it. */
+  readyToComplete: boolean;
   onToggle: () => void;
+  onTickObjective: (index: number, done: boolean) => void;
   onShowChain: () => void;
 }) {
   return (
@@ -90,7 +152,18 @@ export function QuestDetails({
       </Title>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
         <Section title={toolMessages.objectives}>
-          <TextList items={quest.objectives ?? []} />
+          {loggedIn ? (
+            <ObjectiveChecklist
+              objectives={quest.objectives ?? []}
+              done={objectivesDone}
+              completed={completed}
+              readyToComplete={readyToComplete}
+              onTick={onTickObjective}
+              onComplete={onToggle}
+            />
+          ) : (
+            <TextList items={quest.objectives ?? []} />
+          )}
         </Section>
         <Section title={toolMessages.rewards}>
           <TextList items={quest.rewards ?? []} />

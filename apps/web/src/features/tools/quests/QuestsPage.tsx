@@ -18,8 +18,10 @@ import {
   completedDependents,
   defaultQuestFilter,
   filterQuests,
+  isReadyToComplete,
   matchesQuestFilter,
   missingPrerequisites,
+  objectivesDone,
   previousQuestId,
   type QuestListFilter,
   questLocations,
@@ -38,7 +40,7 @@ import { usePageMeta } from '../../../components/usePageMeta.ts';
 import { PageAd } from '../../services/PageAd.tsx';
 import { Avatar, GameGate, LoginPrompt } from '../common.tsx';
 import { useQuestSave, useQuests, useTraders } from '../data.ts';
-import { useQuestCompletion } from '../progress.tsx';
+import { useObjectiveTicks, useQuestCompletion } from '../progress.tsx';
 import classes from '../tools.module.css';
 import '../kit-styles.ts';
 import { type ChainChange, ChainConfirm } from './ChainConfirm.tsx';
@@ -46,6 +48,8 @@ import { LevelInput } from './LevelInput.tsx';
 import { QuestChainModal } from './QuestChainModal.tsx';
 import { QuestDetails } from './QuestDetails.tsx';
 import { StatusIcon } from './StatusIcon.tsx';
+
+const noTicks = {};
 
 const stillNeeded = { text: '', showCompleted: false, showFuture: false } satisfies QuestListFilter;
 
@@ -90,6 +94,7 @@ function QuestTracker({ game, questId }: { game: TGame; questId: string | null }
   const save = useQuestSave(game._id);
   const all = useMemo(() => (quests.data ?? []).filter((q) => !q.hidden), [quests.data]);
   const completion = useQuestCompletion(game._id, all);
+  const objectiveTicks = useObjectiveTicks(game._id);
   const [chosen, setChosen] = useState<QuestListFilter | null>(null);
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => new Set(questId ? [questId] : []));
   const [chainOf, setChainOf] = useState<string | null>(null);
@@ -108,6 +113,7 @@ function QuestTracker({ game, questId }: { game: TGame; questId: string | null }
   };
   const completed = useMemo(() => new Set(save.data?.completedQuests ?? []), [save.data?.completedQuests]);
   const level = save.data?.level;
+  const ticks = save.data?.completedObjectives ?? noTicks;
   const visible = useMemo(() => {
     const player = { loggedIn, level: level ?? Number.POSITIVE_INFINITY, completed };
     const listed = filterQuests(all, filter, player);
@@ -266,6 +272,8 @@ function QuestTracker({ game, questId }: { game: TGame; questId: string | null }
                   const open = expanded.has(quest._id);
                   const trader = tradersById.get(quest.traderId ?? '');
                   const previous = byId.get(previousQuestId(quest) ?? '');
+                  const done = loggedIn ? objectivesDone(quest, ticks, completed) : [];
+                  const ticked = done.filter(Boolean).length;
                   return (
                     <Fragment key={quest._id}>
                       <Table.Tr
@@ -300,6 +308,11 @@ function QuestTracker({ game, questId }: { game: TGame; questId: string | null }
                           <Text className={classes.questName} size="sm">
                             {quest.name}
                           </Text>
+                          {ticked > 0 && status !== 'completed' ? (
+                            <Text size="xs" c="dimmed" data-testid="objectives-progress">
+                              {toolMessages.objectivesProgress(ticked, done.length)}
+                            </Text>
+                          ) : null}
                           <div className={classes.smallOnly}>
                             <Text size="xs" c="dimmed">
                               {trader?.name ?? quest.traderId}
@@ -320,7 +333,12 @@ function QuestTracker({ game, questId }: { game: TGame; questId: string | null }
                               completed={status === 'completed'}
                               loggedIn={loggedIn}
                               categories={categories.data ?? []}
+                              objectivesDone={done}
+                              readyToComplete={loggedIn && isReadyToComplete(quest, ticks, completed)}
                               onToggle={() => toggle(quest, status !== 'completed')}
+                              onTickObjective={(objective, tick) =>
+                                objectiveTicks.mutate({ questId: quest._id, objective, done: tick })
+                              }
                               onShowChain={() => setChainOf(quest._id)}
                             />
                           </Table.Td>
