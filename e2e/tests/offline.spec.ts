@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type APIRequestContext, type BrowserContext, chromium } from '@playwright/test';
@@ -8,8 +8,10 @@ import { chromiumLaunchOptions } from '../../scripts/chromium.mjs';
 import { createConfirmedUser, expect, type Page, submitLogin, test } from '../support/fixtures.ts';
 import { clickMarker, isCompleted, showMarkerOf, waitForMap } from '../support/map.ts';
 
-// These journeys are about the service worker: let it run (the other journeys block it).
+// These journeys are about the service worker: let it run (the other journeys block it). One after
+// the other: one of them puts a new version of the worker in place for a while.
 test.use({ serviceWorkers: 'allow' });
+test.describe.configure({ mode: 'default' });
 
 const mapPath = '/game/frontier_zone/maps/fz_coast_harbor';
 
@@ -189,4 +191,38 @@ test('offline: a map opened before works offline, and a tick made offline reache
   await waitForMap(page);
   await expect.poll(() => isCompleted(page, marker.id)).toBe(true);
   expect(posted).toEqual([200]);
+});
+
+test('a new version waits for the player: the note offers Reload, which switches to it', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.locator('html')).toHaveAttribute('data-offline-ready', 'true', { timeout: 30_000 });
+  const firstWorker = await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL);
+  expect(firstWorker).toMatch(/\/sw\.js$/);
+  // A deploy: the worker the server sends changes (this run's own build, served from disk).
+  const swFile = path.join(process.env.WAYPOINT_E2E_DATA ?? '', 'web', 'sw.js');
+  const original = readFileSync(swFile);
+  try {
+    appendFileSync(swFile, `\n// next version ${Date.now()}\n`);
+    await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update());
+    const note = page.getByRole('status').filter({ hasText: messages.newVersionAvailable });
+    await expect(note).toBeVisible({ timeout: 30_000 });
+    // Until the player says so, the page keeps the version it started with.
+    expect(
+      await page.evaluate(async () => Boolean((await navigator.serviceWorker.getRegistration())?.waiting)),
+    ).toBe(true);
+    await Promise.all([
+      page.waitForEvent('load'),
+      note.getByRole('button', { name: messages.reload }).click(),
+    ]);
+    await expect(page.locator('html')).toHaveAttribute('data-offline-ready', 'true');
+    await expect(page.getByText(messages.newVersionAvailable)).toBeHidden();
+    expect(
+      await page.evaluate(async () => {
+        const registration = await navigator.serviceWorker.getRegistration();
+        return { waiting: Boolean(registration?.waiting), active: registration?.active?.state };
+      }),
+    ).toEqual({ waiting: false, active: 'activated' });
+  } finally {
+    writeFileSync(swFile, original);
+  }
 });

@@ -4,6 +4,7 @@ import { cacheFor } from './rules.ts';
 import { offerUpdate } from './status.ts';
 
 const updateCheckMs = 60 * 60 * 1000;
+const warmupTimeoutMs = 30_000;
 
 /**
  * What this page loaded before the worker controlled it (the first visit): code and images go to
@@ -20,7 +21,12 @@ async function keepFirstVisit(wb: Workbox) {
   const urlsToCache = [...urls].map((u) =>
     new URL(u).origin === location.origin ? u : [u, { mode: 'no-cors' as const }],
   );
-  await wb.messageSW({ type: 'CACHE_URLS', payload: { urlsToCache } });
+  // The worker answers once all are cached; a lost connection meanwhile must not leave this waiting.
+  const timeout = new Promise((resolve) => setTimeout(resolve, warmupTimeoutMs));
+  await Promise.race([
+    wb.messageSW({ type: 'CACHE_URLS', payload: { urlsToCache } }).catch(() => {}),
+    timeout,
+  ]);
   await queryClient.refetchQueries({ type: 'active' });
 }
 
