@@ -11,6 +11,14 @@ export default defineConfig({
         },
       },
       {
+        // Pure modules of the web app (no browser needed).
+        test: {
+          name: 'web',
+          include: ['apps/web/src/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
         test: {
           name: 'server',
           include: ['apps/server/src/**/*.test.ts'],

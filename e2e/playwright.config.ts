@@ -41,6 +41,9 @@ export default defineConfig({
     viewport: { width: 1280, height: 900 },
     trace: 'retain-on-failure',
     launchOptions: chromiumLaunchOptions,
+    // Journeys test the pages, and several answer requests in the browser (page.route), which a
+    // service worker's cache would bypass: only offline.spec.ts lets the worker run.
+    serviceWorkers: 'block',
   },
   // The real server (migrates, seeds) on a fresh data folder, serving a fresh build of the web app.
   webServer: {

@@ -129,6 +129,8 @@ if (want('unit')) {
     '--project',
     'shared',
     '--project',
+    'web',
+    '--project',
     'server',
   ]);
   vitest('load (SQLite)', { TEST_DATABASE_URL: '' }, ['--project', 'load']);

@@ -1,12 +1,13 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { precompress } from './precompress.ts';
+import { pwa } from './pwa.ts';
 
 const apiTarget = process.env.WAYPOINT_API ?? 'http://localhost:3000';
 const proxied = ['/api', '/uploads', '/thumbs', '/mapTiles'];
 
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), precompress(), pwa()],
   server: {
     port: 5173,
     proxy: Object.fromEntries(proxied.map((path) => [path, { target: apiTarget, changeOrigin: true }])),

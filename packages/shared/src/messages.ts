@@ -91,6 +91,10 @@ export const messages = {
   suggestEntry: 'Suggest ...',
   suggestNewCategory: 'Suggest new category',
   suggestNewQuest: 'Suggest new quest!',
+  // The installable, offline-capable app.
+  offlineNotice: 'Offline — changes will be sent when you are back online',
+  newVersionAvailable: 'A new version is available',
+  reload: 'Reload',
 } as const;
 
 export type Messages = typeof messages;

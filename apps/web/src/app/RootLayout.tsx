@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect } from 'react';
 import { matchRoutes, useLocation, useRoutes, useSearchParams } from 'react-router';
 import { useConsentDialogOpen } from '../features/consent/consent.ts';
 import { RouteErrorBoundary } from '../features/error/RouteError.tsx';
+import { OfflineNotice } from '../features/offline/OfflineNotice.tsx';
 import { trackPageview } from '../features/services/analytics.ts';
 import { setErrorRoute } from '../features/services/errors.ts';
 import { PageAd } from '../features/services/PageAd.tsx';
@@ -95,6 +96,7 @@ export function RootLayout() {
           <SuggestModal preset={suggestPreset} />
         </Suspense>
       ) : null}
+      <OfflineNotice />
     </>
   );
 }

@@ -7,6 +7,7 @@ import { BrowserRouter, useNavigate } from 'react-router';
 import { onUnauthorized } from '../api/client.ts';
 import { guestName } from '../api/session.ts';
 import { getConsent } from '../features/consent/consent.ts';
+import { startOffline } from '../features/offline/start.ts';
 import { startAnalytics } from '../features/services/analytics.ts';
 import { installErrorReporting } from '../features/services/errors.ts';
 import { preloadAdSlot } from '../features/services/PageAd.tsx';
@@ -41,6 +42,8 @@ function UnauthorizedRedirect() {
 }
 
 installChunkReload();
+// The service worker (production builds) and the queue of marker completions made offline.
+startOffline();
 // Error reports always (Sentry only after consent); analytics only after consent and when configured.
 installErrorReporting();
 startAnalytics();

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { messages } from '@waypoint/shared';
@@ -72,8 +72,25 @@ const notFoundMeta: PageMeta = {
   modules: [modules.notFound, modules.bar],
 };
 
+/**
+ * Files of the build served at fixed addresses, with how long browsers may keep them. The service
+ * worker is always checked with the server (`no-cache`), so that a new version is found at once.
+ */
+function rootFiles(dist: string): [string, string][] {
+  const hour = 'public, max-age=3600';
+  const files: [string, string][] = [
+    ['favicon.svg', hour],
+    ['robots.txt', hour],
+    ['manifest.webmanifest', hour],
+    ['sw.js', 'no-cache'],
+  ];
+  const icons = path.join(dist, 'icons');
+  if (existsSync(icons)) for (const icon of readdirSync(icons)) files.push([`icons/${icon}`, hour]);
+  return files.filter(([file]) => existsSync(path.join(dist, file)));
+}
+
 /** Paths that belong to other parts of the server: a missing file there is never a page. */
-const nonPagePrefixes = ['/api/', '/assets/', '/uploads/', '/thumbs/', '/mapTiles/'];
+const nonPagePrefixes = ['/api/', '/assets/', '/icons/', '/uploads/', '/thumbs/', '/mapTiles/'];
 
 function queryString(request: FastifyRequest): string {
   const i = request.url.indexOf('?');
@@ -110,11 +127,13 @@ export const webHostPlugin = fp<{ ctx: AppContext }>(async (app, { ctx }) => {
     // The build writes .br and .gz next to each text asset; the one the browser accepts is sent.
     preCompressed: true,
   });
-  for (const file of ['favicon.svg', 'robots.txt']) {
-    if (!existsSync(path.join(dist, file))) continue;
-    app.get(`/${file}`, guest, (_request, reply) =>
-      reply.header('cache-control', 'public, max-age=3600').sendFile(file, dist),
-    );
+  for (const [file, cacheControl] of rootFiles(dist)) {
+    app.get(`/${file}`, guest, (_request, reply) => {
+      reply.header('cache-control', cacheControl);
+      if (file.endsWith('.webmanifest')) reply.type('application/manifest+json');
+      // The header above, not the hashed assets' year-long caching.
+      return reply.sendFile(file, dist, { cacheControl: false });
+    });
   }
 
   registerPages(app, ctx, shell);
@@ -131,6 +150,15 @@ function registerPages(app: FastifyInstance, ctx: AppContext, shell: WebShell) {
       description: `Interactive maps for your favourite games. ${messages.homeTagline}.`,
       modules: [modules.home],
       data: ['/api/games?limit=1000'],
+    }),
+  );
+  // The app shell that the service worker keeps for pages it cannot fetch offline (the app routes
+  // itself); it carries the deployment's settings like every page.
+  app.get('/index.html', guest, (request, reply) =>
+    send(request, reply, 200, {
+      title: 'Waypoint: interactive game maps, loot maps, locations and hidden secrets',
+      fullTitle: true,
+      robots: 'noindex',
     }),
   );
   for (const [route, meta] of Object.entries(staticPages)) {

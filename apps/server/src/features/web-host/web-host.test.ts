@@ -21,6 +21,14 @@ function fakeWebBuild(): string {
   writeFileSync(path.join(dist, 'assets/index-abc123.js.br'), brotliCompressSync('console.log(1);'));
   writeFileSync(path.join(dist, 'assets/index-abc123.js.gz'), gzipSync('console.log(1);'));
   writeFileSync(path.join(dist, 'robots.txt'), 'User-agent: *\n');
+  // The installable app: service worker, web manifest and icons.
+  writeFileSync(path.join(dist, 'sw.js'), 'self.addEventListener("fetch", () => {});');
+  writeFileSync(
+    path.join(dist, 'manifest.webmanifest'),
+    JSON.stringify({ name: 'Waypoint', start_url: '/' }),
+  );
+  mkdirSync(path.join(dist, 'icons'));
+  writeFileSync(path.join(dist, 'icons/icon-192.png'), Buffer.from('89504e470d0a1a0a', 'hex'));
   mkdirSync(path.join(dist, '.vite'));
   writeFileSync(
     path.join(dist, '.vite/manifest.json'),
@@ -112,6 +120,35 @@ describe('web host', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toContain('immutable');
     expect(res.headers['cache-control']).toContain('max-age=31536000');
+  });
+
+  it('serves the service worker unchanged-checked, the web manifest and the icons', async () => {
+    const sw = await env.t.app.inject({ url: '/sw.js' });
+    expect(sw.statusCode).toBe(200);
+    expect(sw.headers['content-type']).toContain('javascript');
+    // Browsers always ask the server whether the worker changed: a new version is found at once.
+    expect(sw.headers['cache-control']).toBe('no-cache');
+    const manifest = await env.t.app.inject({ url: '/manifest.webmanifest' });
+    expect(manifest.statusCode).toBe(200);
+    expect(manifest.headers['content-type']).toContain('application/manifest+json');
+    expect(manifest.json()).toMatchObject({ name: 'Waypoint' });
+    const icon = await env.t.app.inject({ url: '/icons/icon-192.png' });
+    expect(icon.statusCode).toBe(200);
+    expect(icon.headers['content-type']).toBe('image/png');
+    expect(icon.headers['cache-control']).toBe('public, max-age=3600');
+    const missing = await env.t.app.inject({ url: '/icons/missing.png', headers: html });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.body).not.toContain('<div id="root">');
+  });
+
+  it('serves the app shell the service worker keeps, with the deployment settings and not indexed', async () => {
+    const res = await env.t.app.inject({ url: '/index.html?__WB_REVISION__=abc' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/html');
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(res.body).toContain('id="waypoint-config"');
+    expect(res.body).toContain('<meta name="robots" content="noindex" />');
   });
 
   it('names the game in the game page head', async () => {

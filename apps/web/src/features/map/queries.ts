@@ -1,8 +1,12 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { MapMarkerData } from '@waypoint/shared/map/marker-data';
 import type { TItem, TPlacedMarker, TQuest } from '@waypoint/shared/models/types';
-import { api, request } from '../../api/client.ts';
+import { api } from '../../api/client.ts';
 import type { Session } from '../../api/session.ts';
+import { completedMarkersKey } from '../offline/keys.ts';
+
+/** The completion queue (IndexedDB) loads with the first read or tick of a player's progress. */
+const offlineQueue = () => import('../offline/replay.ts');
 
 /** Query keys of the map page (the shared factory's style: resource first, then its scope). */
 export const mapKeys = {
@@ -10,7 +14,7 @@ export const mapKeys = {
   quests: (mapId: string) => ['map-quests', mapId] as const,
   marker: (id: string) => ['placedmarker', id] as const,
   item: (id: string) => ['item', id] as const,
-  completedMarkers: (userId: string) => ['user', userId, 'completed-markers'] as const,
+  completedMarkers: completedMarkersKey,
   questSave: (userId: string, gameId: string) => ['user', userId, 'quest-save', gameId] as const,
 };
 
@@ -75,7 +79,14 @@ export const useItem = (id: string | undefined) =>
 export const useCompletedMarkers = (session: Session | null) =>
   useQuery({
     queryKey: mapKeys.completedMarkers(session?.id ?? ''),
-    queryFn: () => api.get<string[]>('/usercompletedmarkers/list'),
+    // Ticks still waiting to be sent (made offline) count as made.
+    queryFn: async () => {
+      const [list, queue] = await Promise.all([
+        api.get<string[]>('/usercompletedmarkers/list'),
+        offlineQueue(),
+      ]);
+      return queue.withQueued(session?.id ?? '', list);
+    },
     enabled: Boolean(session),
   });
 
@@ -86,16 +97,21 @@ export const useQuestSave = (session: Session | null, gameId: string) =>
     enabled: Boolean(session && gameId),
   });
 
-/** Marks a marker completed or not; the list updates at once and is put right by the answer. */
+/**
+ * Marks a marker completed or not; the list updates at once and is put right by the answer. The
+ * tick is queued first: offline (or when the network fails) it waits, across reloads, and is sent
+ * when the browser is back online (features/offline).
+ */
 export function useSetMarkerCompleted(session: Session | null) {
   const client = useQueryClient();
   const key = mapKeys.completedMarkers(session?.id ?? '');
   return useMutation({
-    mutationFn: ({ id, completed }: { id: string; completed: boolean }) =>
-      request<unknown>(
-        'POST',
-        `/usercompletedmarkers/${completed ? 'markCompleted' : 'markUncompleted'}/${path(id)}`,
-      ),
+    // Runs offline too: the queue keeps the tick.
+    networkMode: 'always',
+    mutationFn: async ({ id, completed }: { id: string; completed: boolean }) => {
+      if (!session) throw new Error('Not logged in');
+      return (await offlineQueue()).saveCompletion(session.id, id, completed);
+    },
     onMutate: async ({ id, completed }) => {
       await client.cancelQueries({ queryKey: key });
       const before = client.getQueryData<string[]>(key);

@@ -77,7 +77,7 @@ export function MarkerPopup(props: Props) {
     <div ref={root} className={classes.popupBody} data-testid="marker-popup">
       <div className={classes.popupTitle}>{props.name || definition.name}</div>
       <div className={classes.popupKind}>{definition.name}</div>
-      {details.isPending && details.fetchStatus !== 'idle' ? (
+      {details.isPending && details.fetchStatus === 'fetching' ? (
         <div className={classes.dimmed}>Loading…</div>
       ) : null}
       {description && definition.markerDefinitionType !== 'HTML' ? (

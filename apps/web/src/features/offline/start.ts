@@ -1,0 +1,26 @@
+import { getSession } from '../../api/session.ts';
+
+/** After the page has loaded (the worker and the queue never compete with the first paint). */
+function afterLoad(run: () => void) {
+  if (document.readyState === 'complete') setTimeout(run, 0);
+  else window.addEventListener('load', () => setTimeout(run, 0), { once: true });
+}
+
+function replay() {
+  if (getSession()) void import('./replay.ts').then((m) => m.replayCompletions());
+}
+
+/**
+ * Offline support: registers the service worker of a production build (never on the dev server),
+ * and sends queued marker completions at start and whenever the browser is back online.
+ */
+export function startOffline() {
+  // What the first visit loaded is handed to the worker once it takes control: keep all of it.
+  performance.setResourceTimingBufferSize?.(1000);
+  afterLoad(() => {
+    if (import.meta.env.PROD && 'serviceWorker' in navigator)
+      void import('./register.ts').then((m) => m.registerServiceWorker());
+    replay();
+  });
+  window.addEventListener('online', replay);
+}
