@@ -8,6 +8,7 @@ import * as review from './migrations/0005_review.ts';
 import * as scheduleOne from './migrations/0006_schedule_one.ts';
 import * as admin from './migrations/0007_admin.ts';
 import * as gameCurrency from './migrations/0008_game_currency.ts';
+import * as userHideoutLevel from './migrations/0009_user_hideout_level.ts';
 
 /** Migrations in order; names are timestamps or sequence numbers and never change once landed. */
 const migrations: Record<string, Migration> = {
@@ -19,6 +20,7 @@ const migrations: Record<string, Migration> = {
   '0006_schedule_one': scheduleOne,
   '0007_admin': admin,
   '0008_game_currency': gameCurrency,
+  '0009_user_hideout_level': userHideoutLevel,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { zId } from '../models/fields.ts';
+import { maxHideoutLevel } from './schemas.ts';
 
 /**
  * Portable progress: one JSON file with everything a player has ticked, per game, that the profile
@@ -8,7 +9,7 @@ import { zId } from '../models/fields.ts';
  * ```json
  * {
  *   "format": "waypoint-progress",
- *   "version": 1,
+ *   "version": 2,
  *   "exportedAt": "2026-11-23T10:00:00.000Z",
  *   "games": [
  *     {
@@ -16,23 +17,30 @@ import { zId } from '../models/fields.ts';
  *       "level": 12,
  *       "completedQuests": ["fz_quest_first_steps"],
  *       "itemsOwned": [{ "itemId": "fz_item_bolts", "findOnly": true, "quantity": 3 }],
+ *       "hideoutLevels": [{ "moduleId": "fz_h_workbench", "level": 2 }],
  *       "completedMarkers": ["fz_marker_1"]
  *     }
  *   ]
  * }
  * ```
  *
- * Ids are the site's own ids. Unknown games, quests, items and markers are skipped on import and
- * counted in the preview.
+ * Ids are the site's own ids. Unknown games, quests, items, hideout modules and markers are skipped
+ * on import and counted in the preview. `hideoutLevels` lists the level built of each hideout module
+ * (modules not listed are at 0); version 1 files, written before hideout levels were kept, have none
+ * and import as before.
  */
 export const progressFormat = 'waypoint-progress';
-export const progressVersion = 1;
+/** The version written by exports. */
+export const progressVersion = 2;
+/** Every version an import reads. */
+export const progressVersions = [1, 2] as const;
 
 /** Bounds of one file: generous for real players, small enough to check in one request. */
 export const progressLimits = {
   games: 200,
   questsPerGame: 10_000,
   itemsPerGame: 10_000,
+  hideoutModulesPerGame: 1_000,
   markersPerGame: 200_000,
   /** Request body limit of an import, in bytes. */
   bodyBytes: 16 * 1024 * 1024,
@@ -52,13 +60,22 @@ export const zProgressGame = z.strictObject({
     )
     .max(progressLimits.itemsPerGame)
     .default([]),
+  hideoutLevels: z
+    .array(
+      z.strictObject({
+        moduleId: zId,
+        level: z.number().int().min(0).max(maxHideoutLevel),
+      }),
+    )
+    .max(progressLimits.hideoutModulesPerGame)
+    .default([]),
   completedMarkers: z.array(zId).max(progressLimits.markersPerGame).default([]),
 });
 export type ProgressGame = z.infer<typeof zProgressGame>;
 
 export const zProgressFile = z.strictObject({
   format: z.literal(progressFormat),
-  version: z.literal(progressVersion),
+  version: z.literal(progressVersions),
   exportedAt: z.string().max(40).optional(),
   games: z.array(zProgressGame).max(progressLimits.games),
 });
@@ -93,6 +110,8 @@ export interface ProgressGamePreview {
   quests: ProgressChange;
   /** Items whose owned counts change (`add` rises, `remove` falls). */
   items: ProgressChange;
+  /** Hideout modules whose built level changes (`add` rises, `remove` falls). */
+  hideout: ProgressChange;
   markers: ProgressChange;
 }
 

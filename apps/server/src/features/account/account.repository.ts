@@ -71,10 +71,18 @@ export async function consumeLink(
   return row?.id;
 }
 
-/** Removes a user's progress for one game: quests, level, items to keep and completed markers. */
+/**
+ * Removes a user's progress for one game: quests, level, items to keep, hideout levels and completed
+ * markers.
+ */
 export async function deleteGameProgress(db: Db, userId: string, gameId: string) {
   await db.kysely.transaction().execute(async (trx) => {
-    for (const table of ['user_quest_completion', 'user_game_level', 'user_item_owned'] as const) {
+    for (const table of [
+      'user_quest_completion',
+      'user_game_level',
+      'user_item_owned',
+      'user_hideout_level',
+    ] as const) {
       await trx.deleteFrom(table).where('userId', '=', userId).where('gameId', '=', gameId).execute();
     }
     await trx

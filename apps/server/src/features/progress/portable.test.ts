@@ -46,13 +46,14 @@ describe('portable progress', () => {
     );
     expect(res.headers['cache-control']).toBe('no-store');
     const body = res.json();
-    expect(body).toMatchObject({ format: 'waypoint-progress', version: 1 });
+    expect(body).toMatchObject({ format: 'waypoint-progress', version: 2 });
     expect(body.games).toEqual([
       {
         gameId: 'g1',
         level: 7,
         completedQuests: ['q1'],
         itemsOwned: [{ itemId: 'bolts', findOnly: false, quantity: 2 }],
+        hideoutLevels: [],
         completedMarkers: ['pm_0', 'pm_1'],
       },
     ]);
@@ -102,6 +103,7 @@ describe('portable progress', () => {
           quests: { add: 1, remove: 0, unknown: 1 },
           // Find-in-raid bolts rise to their cap (4); the plain count stays.
           items: { add: 1, remove: 0, unknown: 1 },
+          hideout: { add: 0, remove: 0, unknown: 0 },
           markers: { add: 1, remove: 0, unknown: 1 },
         },
         {
@@ -111,6 +113,7 @@ describe('portable progress', () => {
           level: { from: 1, to: 1 },
           quests: { add: 0, remove: 0, unknown: 1 },
           items: { add: 0, remove: 0, unknown: 0 },
+          hideout: { add: 0, remove: 0, unknown: 0 },
           markers: { add: 0, remove: 0, unknown: 0 },
         },
       ],
@@ -150,6 +153,7 @@ describe('portable progress', () => {
           { itemId: 'bolts', findOnly: false, quantity: 2 },
           { itemId: 'bolts', findOnly: true, quantity: 4 },
         ],
+        hideoutLevels: [],
         completedMarkers: ['pm_0', 'pm_1', 'pm_2'],
       },
     ]);
@@ -161,6 +165,7 @@ describe('portable progress', () => {
         level: 3,
         completedQuests: ['q2'],
         itemsOwned: [{ itemId: 'bolts', findOnly: true, quantity: 4 }],
+        hideoutLevels: [],
         completedMarkers: ['pm_2'],
       },
     ]);
