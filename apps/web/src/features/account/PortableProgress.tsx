@@ -45,11 +45,12 @@ async function readFile(file: File): Promise<{ file: ProgressFile } | { error: s
 }
 
 const changed = (g: ProgressGamePreview) =>
-  g.level.from !== g.level.to || [g.quests, g.items, g.markers].some((c) => c.add > 0 || c.remove > 0);
+  g.level.from !== g.level.to ||
+  [g.quests, g.items, g.hideout, g.markers].some((c) => c.add > 0 || c.remove > 0);
 
 function PreviewTable({ games }: { games: ProgressGamePreview[] }) {
   return (
-    <Table.ScrollContainer minWidth={520}>
+    <Table.ScrollContainer minWidth={600}>
       <Table striped withTableBorder data-testid="progress-preview">
         <Table.Thead>
           <Table.Tr>
@@ -57,6 +58,7 @@ function PreviewTable({ games }: { games: ProgressGamePreview[] }) {
             <Table.Th>{t.columnLevel}</Table.Th>
             <Table.Th>{t.columnQuests}</Table.Th>
             <Table.Th>{t.columnItems}</Table.Th>
+            <Table.Th>{t.columnHideout}</Table.Th>
             <Table.Th>{t.columnMarkers}</Table.Th>
           </Table.Tr>
         </Table.Thead>
@@ -69,6 +71,7 @@ function PreviewTable({ games }: { games: ProgressGamePreview[] }) {
               </Table.Td>
               <Table.Td>{t.change(g.quests.add, g.quests.remove, g.quests.unknown)}</Table.Td>
               <Table.Td>{t.change(g.items.add, g.items.remove, g.items.unknown)}</Table.Td>
+              <Table.Td>{t.change(g.hideout.add, g.hideout.remove, g.hideout.unknown)}</Table.Td>
               <Table.Td>{t.change(g.markers.add, g.markers.remove, g.markers.unknown)}</Table.Td>
             </Table.Tr>
           ))}
