@@ -36,6 +36,11 @@ test('a player exports their progress and another account imports it after a pre
   expect((await request.get('/api/user/quest/setuserlevel/frontier_zone/14', { headers: auth })).ok()).toBe(
     true,
   );
+  const built = await request.put('/api/user/hideout/frontier_zone/fz_h_workbench', {
+    headers: auth,
+    data: { level: 2 },
+  });
+  expect(built.ok()).toBe(true);
   // The map's markers come as columns (one array per field).
   const markers = (await (await request.get('/api/map/fz_coast_harbor/markers')).json()) as {
     markers: { id: string[] };
@@ -57,11 +62,12 @@ test('a player exports their progress and another account imports it after a pre
   expect(download.suggestedFilename()).toMatch(new RegExp(`^waypoint-progress-${first.username}-.*\\.json$`));
   const path = await download.path();
   const exported = JSON.parse(readFileSync(path, 'utf8'));
-  expect(exported).toMatchObject({ format: 'waypoint-progress', version: 1 });
+  expect(exported).toMatchObject({ format: 'waypoint-progress', version: 2 });
   expect(exported.games[0]).toMatchObject({
     gameId: 'frontier_zone',
     level: 14,
     completedQuests: [quest._id],
+    hideoutLevels: [{ moduleId: 'fz_h_workbench', level: 2 }],
     completedMarkers: [marker],
   });
   await seenToast(page, t.exported);
@@ -89,7 +95,10 @@ test('a player exports their progress and another account imports it after a pre
   const row = preview.getByRole('row', { name: /Frontier Zone/ });
   await expect(row).toContainText('1 → 14');
   await expect(row.getByRole('cell').nth(2)).toHaveText('+1 · −0');
+  // Items, hideout modules, markers.
+  await expect(row.getByRole('cell').nth(3)).toHaveText('+0 · −0');
   await expect(row.getByRole('cell').nth(4)).toHaveText('+1 · −0');
+  await expect(row.getByRole('cell').nth(5)).toHaveText('+1 · −0');
   expect(await seriousViolations(other)).toEqual([]);
   await other.setViewportSize({ width: 390, height: 844 });
   await other.screenshot({ path: `${shots}/profile-import-390.png`, fullPage: true });

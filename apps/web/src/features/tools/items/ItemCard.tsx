@@ -130,7 +130,7 @@ export function RequirementLabel({
         {r.quantity}×
       </Text>
       {r.findOnly ? (
-        <Badge size="xs" color="orange" variant="light">
+        <Badge size="xs" color="orange" variant="light" className={classes.inRaidTag}>
           {toolMessages.inRaid}
         </Badge>
       ) : null}

@@ -105,7 +105,6 @@ export function ItemTable({
       className={classes.keepTable}
       verticalSpacing={6}
       horizontalSpacing={6}
-      striped
       data-testid="keep-table"
     >
       <VisuallyHidden component="caption">{toolMessages.keepTableCaption}</VisuallyHidden>
@@ -161,7 +160,7 @@ export function ItemTable({
                 {showInRaid ? (
                   <div className={classes.cellLine} data-testid="needed-in-raid">
                     {row.inRaid.required}
-                    <Badge size="xs" color="orange" variant="light">
+                    <Badge size="xs" color="orange" variant="light" className={classes.inRaidTag}>
                       {toolMessages.inRaid}
                     </Badge>
                   </div>
