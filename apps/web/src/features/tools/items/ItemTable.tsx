@@ -101,12 +101,7 @@ export function ItemTable({
     </ul>
   );
   return (
-    <Table
-      className={classes.keepTable}
-      verticalSpacing={6}
-      horizontalSpacing={6}
-      data-testid="keep-table"
-    >
+    <Table className={classes.keepTable} verticalSpacing={6} horizontalSpacing={6} data-testid="keep-table">
       <VisuallyHidden component="caption">{toolMessages.keepTableCaption}</VisuallyHidden>
       <colgroup>
         <col className={classes.colItem} />
