@@ -45,6 +45,11 @@ test('a player exports their progress and another account imports it after a pre
   expect((await request.get('/api/user/quest/setuserlevel/frontier_zone/14', { headers: auth })).ok()).toBe(
     true,
   );
+  const built = await request.put('/api/user/hideout/frontier_zone/fz_h_workbench', {
+    headers: auth,
+    data: { level: 2 },
+  });
+  expect(built.ok()).toBe(true);
   // The map's markers come as columns (one array per field).
   const markers = (await (await request.get('/api/map/fz_coast_harbor/markers')).json()) as {
     markers: { id: string[] };
@@ -72,6 +77,7 @@ test('a player exports their progress and another account imports it after a pre
     level: 14,
     completedQuests: [quest._id],
     completedObjectives: { [quest._id]: [0] },
+    hideoutLevels: [{ moduleId: 'fz_h_workbench', level: 2 }],
     completedMarkers: [marker],
   });
   await seenToast(page, t.exported);
@@ -99,8 +105,11 @@ test('a player exports their progress and another account imports it after a pre
   const row = preview.getByRole('row', { name: /Frontier Zone/ });
   await expect(row).toContainText('1 → 14');
   await expect(row.getByRole('cell').nth(2)).toHaveText('+1 · −0');
+  // Objectives, items, hideout modules, markers.
   await expect(row.getByRole('cell').nth(3)).toHaveText('+1 · −0');
+  await expect(row.getByRole('cell').nth(4)).toHaveText('+0 · −0');
   await expect(row.getByRole('cell').nth(5)).toHaveText('+1 · −0');
+  await expect(row.getByRole('cell').nth(6)).toHaveText('+1 · −0');
   expect(await seriousViolations(other)).toEqual([]);
   await other.setViewportSize({ width: 390, height: 844 });
   await other.screenshot({ path: `${shots}/profile-import-390.png`, fullPage: true });

@@ -4,7 +4,7 @@
 export const progressMessages = {
   heading: 'Take your progress with you',
   intro:
-    'Export everything you have ticked (quests and their objectives, level, items and completed markers of every game) as one file, and import such a file here or on another copy of the site.',
+    'Export everything you have ticked (quests and their objectives, level, items, hideout levels and completed markers of every game) as one file, and import such a file here or on another copy of the site.',
   exportButton: 'Export progress',
   exported: 'Progress exported',
   fileLabel: 'Progress file',
@@ -13,7 +13,8 @@ export const progressMessages = {
   modeLabel: 'How to import',
   merge: 'Merge with my progress',
   replace: 'Replace my progress in these games',
-  mergeHint: 'Keeps what you have; adds what the file has. The higher level and item counts win.',
+  mergeHint:
+    'Keeps what you have; adds what the file has. The higher level, item counts and hideout levels win.',
   replaceHint: 'Each game in the file becomes exactly the file’s progress. Other games stay as they are.',
   previewHeading: 'What the import changes',
   notAProgressFile: (reason: string) => `This is not a progress file: ${reason}`,
@@ -23,6 +24,7 @@ export const progressMessages = {
   columnQuests: 'Quests',
   columnObjectives: 'Objectives',
   columnItems: 'Items',
+  columnHideout: 'Hideout',
   columnMarkers: 'Markers',
   unknownGame: (gameId: string) => `${gameId} (not on this site: skipped)`,
   change: (add: number, remove: number, unknown: number) =>

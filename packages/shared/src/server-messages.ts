@@ -25,4 +25,6 @@ export const serverMessages = {
     'This password is too common or too easy to guess. Use a longer one, for example a few unrelated words.',
   serverBusy: 'The server is busy, please try again in a few seconds',
   payloadTooLarge: 'The request is too large',
+  hideoutLevelTooHigh: (module: string, max: number) =>
+    max === 0 ? `${module} has no levels to build` : `${module} has levels 1 to ${max}: use 0 to ${max}`,
 } as const;

@@ -9,6 +9,7 @@ import * as scheduleOne from './migrations/0006_schedule_one.ts';
 import * as admin from './migrations/0007_admin.ts';
 import * as gameCurrency from './migrations/0008_game_currency.ts';
 import * as questObjectives from './migrations/0009_quest_objectives.ts';
+import * as userHideoutLevel from './migrations/0010_user_hideout_level.ts';
 
 /** Migrations in order; names are timestamps or sequence numbers and never change once landed. */
 const migrations: Record<string, Migration> = {
@@ -21,6 +22,7 @@ const migrations: Record<string, Migration> = {
   '0007_admin': admin,
   '0008_game_currency': gameCurrency,
   '0009_quest_objectives': questObjectives,
+  '0010_user_hideout_level': userHideoutLevel,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

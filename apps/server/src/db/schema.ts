@@ -66,6 +66,14 @@ export interface UserItemOwnedTable {
   quantity: number;
 }
 
+/** The level a player has built of one hideout module of a game (rows only above 0). */
+export interface UserHideoutLevelTable {
+  userId: string;
+  gameId: string;
+  moduleId: string;
+  level: number;
+}
+
 export interface UserCompletedMarkerTable {
   userId: string;
   markerId: string;
@@ -146,6 +154,7 @@ export interface Database {
   user_quest_objective: UserQuestObjectiveTable;
   user_game_level: UserGameLevelTable;
   user_item_owned: UserItemOwnedTable;
+  user_hideout_level: UserHideoutLevelTable;
   user_completed_marker: UserCompletedMarkerTable;
   suggestion_comment: SuggestionCommentTable;
   suggestion_vote: SuggestionVoteTable;

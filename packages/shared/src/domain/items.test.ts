@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  builtLevelAfterToggle,
+  builtLevelOf,
   canDecrease,
   canIncrease,
   changeOwnedQuantity,
@@ -7,16 +9,19 @@ import {
   isHideoutRequirementCompleted,
   isItemCardShown,
   isItemFilterActive,
+  isRequirementDone,
   itemsToKeep,
   type KeepItemLike,
   keepProgress,
   keepRequirements,
   matchesItemFilter,
   matchesMode,
+  moduleMaxLevel,
   type OwnedEntry,
   ownedQuantity,
   questRequiredTotal,
   requiredTotal,
+  setBuiltLevel,
   setOwnedQuantity,
 } from './items.ts';
 
@@ -88,7 +93,7 @@ describe('required totals', () => {
     ).toBe(3);
     expect(questRequiredTotal(goldBar, false, { completedQuests: new Set(['dividends']) })).toBe(0);
   });
-  it('sum hideout entries, which are never completed', () => {
+  it('sum hideout entries, none of them done without built levels', () => {
     expect(hideoutRequiredTotal(steelPipe, false)).toBe(6);
     expect(hideoutRequiredTotal(steelPipe, true)).toBe(0);
     expect(hideoutRequiredTotal({ _id: 'x', itemName: 'X', required: [h('m', 1, 2, true)] }, true)).toBe(2);
@@ -239,5 +244,109 @@ describe('progress and counters', () => {
       { itemId: 'gold_bar', findOnly: false, quantity: 3 },
     ]);
     expect(setOwnedQuantity([], 'x', false, 2)).toEqual([{ itemId: 'x', findOnly: false, quantity: 2 }]);
+  });
+});
+
+describe('built hideout levels', () => {
+  const built = [
+    { moduleId: 'workbench', level: 1 },
+    { moduleId: 'water_collector', level: 1 },
+  ];
+
+  it('mark a requirement done when its module is built to its level or higher', () => {
+    expect(isHideoutRequirementCompleted(h('workbench', 1, 2), built)).toBe(true);
+    expect(isHideoutRequirementCompleted(h('water_collector', 2, 4), built)).toBe(false);
+    expect(isHideoutRequirementCompleted(h('generator', 1, 4), built)).toBe(false);
+    expect(isHideoutRequirementCompleted(h('workbench', 1, 2), new Map([['workbench', 3]]))).toBe(true);
+    expect(isHideoutRequirementCompleted(h('workbench', 2, 2), new Map([['workbench', 0]]))).toBe(false);
+    // A quest entry is never a built hideout level.
+    expect(isHideoutRequirementCompleted(qr('salt_and_steel', 3), built)).toBe(false);
+    expect(builtLevelOf(built, 'workbench')).toBe(1);
+    expect(builtLevelOf(built, 'generator')).toBe(0);
+    expect(builtLevelOf(undefined, 'generator')).toBe(0);
+  });
+
+  it('take the entries of built levels out of the hideout total, unless told to include them', () => {
+    expect(hideoutRequiredTotal(steelPipe, false, { builtLevels: built })).toBe(4);
+    expect(
+      hideoutRequiredTotal(steelPipe, false, { builtLevels: [{ moduleId: 'water_collector', level: 2 }] }),
+    ).toBe(2);
+    expect(hideoutRequiredTotal(steelPipe, false, { builtLevels: built, includeCompleted: true })).toBe(6);
+    const allBuilt = new Map([
+      ['workbench', 3],
+      ['water_collector', 2],
+    ]);
+    expect(hideoutRequiredTotal(steelPipe, false, { builtLevels: allBuilt })).toBe(0);
+  });
+
+  it('drop an item from the hideout list once every level it is needed for is built', () => {
+    const base = { text: '', showCompleted: false, owned: [] as OwnedEntry[], mode: 'hideout' as const };
+    const ids = (rows: { item: KeepItemLike }[]) => rows.map((r) => r.item._id);
+    expect(ids(itemsToKeep(items, { ...base, builtLevels: [{ moduleId: 'generator', level: 2 }] }))).toEqual([
+      'steel_pipe',
+      'antiseptic',
+    ]);
+    const shown = itemsToKeep(items, {
+      ...base,
+      showCompleted: true,
+      builtLevels: [{ moduleId: 'generator', level: 2 }],
+    });
+    // Shown as done with Show completed: nothing more is needed.
+    expect(shown.find((r) => r.item._id === 'capacitor')).toMatchObject({
+      normal: { owned: 0, required: 0 },
+      complete: true,
+    });
+  });
+
+  it('combine the quest and the hideout need, each without its done entries', () => {
+    // Steel Pipe: 3 for Salt and Steel + 2 for Workbench 1 + 4 for Water Collector 2.
+    expect(requiredTotal(steelPipe, 'all', false)).toBe(9);
+    expect(requiredTotal(steelPipe, 'all', false, { builtLevels: built })).toBe(7);
+    expect(
+      requiredTotal(steelPipe, 'all', false, { builtLevels: built, completedQuests: ['salt_and_steel'] }),
+    ).toBe(4);
+    const owned = [{ itemId: 'steel_pipe', findOnly: false, quantity: 4 }];
+    const combined = { text: '', showCompleted: false, owned, mode: 'all' as const };
+    // 4 owned against 9 needed: still listed; with Workbench 1 built and the quest done, complete.
+    expect(itemsToKeep([steelPipe], combined)[0]?.normal).toEqual({ owned: 4, required: 9 });
+    expect(
+      itemsToKeep([steelPipe], { ...combined, builtLevels: built, completedQuests: ['salt_and_steel'] }),
+    ).toEqual([]);
+    // Antiseptic: 1 for First Aid + 2 for the Medical Station level 2.
+    expect(
+      keepProgress(antiseptic, 'all', [], { builtLevels: [{ moduleId: 'medstation', level: 2 }] }),
+    ).toMatchObject({ normal: { owned: 0, required: 1 }, totalRequired: 1 });
+  });
+
+  it('tell which requirement is done, quest or hideout', () => {
+    const options = { builtLevels: built, completedQuests: new Set(['first_aid']) };
+    expect(isRequirementDone(qr('first_aid', 1), options)).toBe(true);
+    expect(isRequirementDone(qr('salt_and_steel', 3), options)).toBe(false);
+    expect(isRequirementDone(h('workbench', 1, 2), options)).toBe(true);
+    expect(isRequirementDone(h('workbench', 2, 2), options)).toBe(false);
+  });
+
+  it('bound a module by its highest level', () => {
+    expect(moduleMaxLevel({ moduleLevels: [{ level: 1 }, { level: 3 }, { level: 2 }] })).toBe(3);
+    expect(moduleMaxLevel({ moduleLevels: [] })).toBe(0);
+    expect(moduleMaxLevel({})).toBe(0);
+  });
+
+  it('set a level in the save, removing the entry at 0 and keeping the ids sorted', () => {
+    expect(setBuiltLevel(built, 'generator', 2)).toEqual([
+      { moduleId: 'generator', level: 2 },
+      { moduleId: 'water_collector', level: 1 },
+      { moduleId: 'workbench', level: 1 },
+    ]);
+    expect(setBuiltLevel(built, 'workbench', 0)).toEqual([{ moduleId: 'water_collector', level: 1 }]);
+    expect(setBuiltLevel(built, 'workbench', 3)).toContainEqual({ moduleId: 'workbench', level: 3 });
+  });
+
+  it('tick a requirement: build up to its level; un-tick: keep the level below it', () => {
+    expect(builtLevelAfterToggle(0, 2, true)).toBe(2);
+    expect(builtLevelAfterToggle(3, 2, true)).toBe(3);
+    expect(builtLevelAfterToggle(3, 2, false)).toBe(1);
+    expect(builtLevelAfterToggle(1, 2, false)).toBe(1);
+    expect(builtLevelAfterToggle(1, 1, false)).toBe(0);
   });
 });

@@ -9,6 +9,9 @@
  *
  * Every item has two counters: the normal one and the 'in raid' one (found-in-raid items,
  * `findOnly`). The normal total ignores findOnly entries; the in-raid total counts only them.
+ *
+ * Done requirements no longer count as needed: quest entries of completed quests, and hideout
+ * entries of module levels the player has built (a built level of 2 covers levels 1 and 2).
  */
 import { constants } from '../constants.ts';
 import type { CompletedQuests } from './quests.ts';
@@ -47,9 +50,67 @@ export function isHideoutRequirement(r: ItemRequirementLike): boolean {
   return r.hideoutModuleLevel != null && typeof r.hideoutModuleLevel.moduleId === 'string';
 }
 
-/** Hideout progress is not tracked: a hideout requirement is never completed. */
-export function isHideoutRequirementCompleted(_r?: ItemRequirementLike): boolean {
-  return false;
+/** The level a player has built of one hideout module (0: nothing built). */
+export interface BuiltLevel {
+  moduleId: string;
+  level: number;
+}
+
+/** Built levels per module id, as a map or as the save's list. */
+export type BuiltLevels = ReadonlyMap<string, number> | readonly BuiltLevel[];
+
+function builtMap(levels: BuiltLevels | undefined): ReadonlyMap<string, number> {
+  if (!levels) return new Map();
+  if (levels instanceof Map) return levels;
+  return new Map((levels as readonly BuiltLevel[]).map((b) => [b.moduleId, b.level]));
+}
+
+/** The level built of a module (0 when the player has not built it). */
+export function builtLevelOf(levels: BuiltLevels | undefined, moduleId: string): number {
+  const level = builtMap(levels).get(moduleId);
+  return level !== undefined && Number.isFinite(level) && level > 0 ? level : 0;
+}
+
+/**
+ * A hideout requirement is done once its module is built to its level or higher. Without built
+ * levels (guests, or a player who marked nothing) no hideout requirement is done.
+ */
+export function isHideoutRequirementCompleted(r: ItemRequirementLike, levels?: BuiltLevels): boolean {
+  if (!isHideoutRequirement(r) || !levels) return false;
+  const { moduleId, level } = r.hideoutModuleLevel!;
+  return builtLevelOf(levels, moduleId) >= level;
+}
+
+/** The part of a hideout module these rules need. */
+export interface HideoutModuleLike {
+  moduleLevels?: readonly { level: number }[] | null;
+}
+
+/** The highest level of a module (0 for a module without levels): what can be marked built. */
+export function moduleMaxLevel(module: HideoutModuleLike): number {
+  return (module.moduleLevels ?? []).reduce(
+    (max, l) => (Number.isInteger(l.level) && l.level > max ? l.level : max),
+    0,
+  );
+}
+
+/**
+ * Sets the built level of one module in a save's list (level 0 removes the entry), keeping the list
+ * sorted by module id as the server answers it.
+ */
+export function setBuiltLevel(levels: readonly BuiltLevel[], moduleId: string, level: number): BuiltLevel[] {
+  const rest = levels.filter((b) => b.moduleId !== moduleId);
+  if (level > 0) rest.push({ moduleId, level });
+  return rest.sort((a, b) => (a.moduleId < b.moduleId ? -1 : a.moduleId > b.moduleId ? 1 : 0));
+}
+
+/**
+ * The built level after ticking or un-ticking one requirement's level: ticking builds up to it
+ * (never lowers), un-ticking leaves the level below it built.
+ */
+export function builtLevelAfterToggle(current: number, level: number, built: boolean): number {
+  if (built) return Math.max(current, level);
+  return current >= level ? Math.max(0, level - 1) : current;
 }
 
 export function hasQuestRequirement(item: KeepItemLike): boolean {
@@ -68,8 +129,16 @@ export function matchesMode(item: KeepItemLike, mode: KeepMode): boolean {
 
 export interface TotalsOptions {
   completedQuests?: CompletedQuests;
-  /** Count entries of completed quests too (by default they are skipped). */
+  /** Hideout module levels the player has built: their entries are done. */
+  builtLevels?: BuiltLevels;
+  /** Count done entries too (completed quests, built levels; by default they are skipped). */
   includeCompleted?: boolean;
+}
+
+/** Whether one requirement is done for the player: its quest completed or its module level built. */
+export function isRequirementDone(r: ItemRequirementLike, options: TotalsOptions = {}): boolean {
+  if (isQuestRequirement(r)) return completedSet(options).has(r.questId!.trim());
+  return isHideoutRequirementCompleted(r, options.builtLevels);
 }
 
 function completedSet(options: TotalsOptions): ReadonlySet<string> {
@@ -92,7 +161,8 @@ function quantityOf(r: ItemRequirementLike): number {
 
 /**
  * The quantity required for one counter: `findOnly` false sums the non-findOnly entries, true sums
- * only the findOnly ones. Quest entries of completed quests are skipped unless includeCompleted.
+ * only the findOnly ones. Entries of completed quests and built hideout levels are skipped unless
+ * includeCompleted.
  */
 export function requiredTotal(
   item: KeepItemLike,
@@ -101,12 +171,14 @@ export function requiredTotal(
   options: TotalsOptions = {},
 ): number {
   const completed = completedSet(options);
+  const built = builtMap(options.builtLevels);
   let total = 0;
   for (const r of keepRequirements(item, mode)) {
     if (Boolean(r.findOnly) !== findOnly) continue;
-    if (isQuestRequirement(r)) {
-      if (!options.includeCompleted && completed.has(r.questId!.trim())) continue;
-    } else if (isHideoutRequirementCompleted(r)) continue;
+    if (!options.includeCompleted) {
+      if (isQuestRequirement(r) ? completed.has(r.questId!.trim()) : isHideoutRequirementCompleted(r, built))
+        continue;
+    }
     total += quantityOf(r);
   }
   return total;
@@ -121,9 +193,13 @@ export function questRequiredTotal(
   return requiredTotal(item, 'quests', findOnly, options);
 }
 
-/** Hideout totals only. */
-export function hideoutRequiredTotal(item: KeepItemLike, findOnly: boolean): number {
-  return requiredTotal(item, 'hideout', findOnly);
+/** Hideout totals only (entries of built levels skipped unless includeCompleted). */
+export function hideoutRequiredTotal(
+  item: KeepItemLike,
+  findOnly: boolean,
+  options: TotalsOptions = {},
+): number {
+  return requiredTotal(item, 'hideout', findOnly, options);
 }
 
 /** The owned quantity of one counter (0 when the save has no entry). */

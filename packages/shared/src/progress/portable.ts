@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { zId } from '../models/fields.ts';
-import { zCompletedObjectives } from './schemas.ts';
+import { maxHideoutLevel, zCompletedObjectives } from './schemas.ts';
 
 /**
  * Portable progress: one JSON file with everything a player has ticked, per game, that the profile
@@ -18,18 +18,21 @@ import { zCompletedObjectives } from './schemas.ts';
  *       "completedQuests": ["fz_quest_first_steps"],
  *       "completedObjectives": { "fz_quest_dock_sweep": [0, 2] },
  *       "itemsOwned": [{ "itemId": "fz_item_bolts", "findOnly": true, "quantity": 3 }],
+ *       "hideoutLevels": [{ "moduleId": "fz_h_workbench", "level": 2 }],
  *       "completedMarkers": ["fz_marker_1"]
  *     }
  *   ]
  * }
  * ```
  *
- * Ids are the site's own ids. Unknown games, quests, items and markers are skipped on import and
- * counted in the preview. `completedObjectives` maps a quest id to the indexes of its ticked
- * objectives (in the quest's list of objectives); ticks of unknown quests or past the end of a
- * quest's list are skipped too.
+ * Ids are the site's own ids. Unknown games, quests, items, hideout modules and markers are skipped
+ * on import and counted in the preview. `completedObjectives` maps a quest id to the indexes of its
+ * ticked objectives (in the quest's list of objectives); ticks of unknown quests or past the end of a
+ * quest's list are skipped too. `hideoutLevels` lists the level built of each hideout module
+ * (modules not listed are at 0).
  *
- * Version 2 added `completedObjectives`; files of version 1 (without it) are still imported.
+ * Version 2 added `completedObjectives` and `hideoutLevels`; files of version 1 (without them) are
+ * still imported and leave objectives and hideout levels as they are.
  */
 export const progressFormat = 'waypoint-progress';
 /** The version this site writes. */
@@ -42,6 +45,7 @@ export const progressLimits = {
   games: 200,
   questsPerGame: 10_000,
   itemsPerGame: 10_000,
+  hideoutModulesPerGame: 1_000,
   markersPerGame: 200_000,
   /** Request body limit of an import, in bytes. */
   bodyBytes: 16 * 1024 * 1024,
@@ -61,6 +65,15 @@ export const zProgressGame = z.strictObject({
       }),
     )
     .max(progressLimits.itemsPerGame)
+    .default([]),
+  hideoutLevels: z
+    .array(
+      z.strictObject({
+        moduleId: zId,
+        level: z.number().int().min(0).max(maxHideoutLevel),
+      }),
+    )
+    .max(progressLimits.hideoutModulesPerGame)
     .default([]),
   completedMarkers: z.array(zId).max(progressLimits.markersPerGame).default([]),
 });
@@ -105,6 +118,8 @@ export interface ProgressGamePreview {
   objectives: ProgressChange;
   /** Items whose owned counts change (`add` rises, `remove` falls). */
   items: ProgressChange;
+  /** Hideout modules whose built level changes (`add` rises, `remove` falls). */
+  hideout: ProgressChange;
   markers: ProgressChange;
 }
 

@@ -53,3 +53,21 @@ export interface QuestSave {
   level: number;
   completedObjectives: CompletedObjectives;
 }
+
+/** The highest level a hideout module can have (the registry's bound of a module level). */
+export const maxHideoutLevel = 100;
+
+/**
+ * The level of one hideout module a player has built (`PUT /api/user/hideout/{gameId}/{moduleId}`):
+ * 0 for nothing built, at most the module's highest level (checked against the module on the server).
+ */
+export const zHideoutLevelChange = z.strictObject({
+  level: z.number().int().min(0).max(maxHideoutLevel),
+});
+export type HideoutLevelChange = z.infer<typeof zHideoutLevelChange>;
+
+/** A player's built hideout levels of one game; modules at level 0 are left out. */
+export interface HideoutSave {
+  gameId: string;
+  builtLevels: { moduleId: string; level: number }[];
+}

@@ -72,8 +72,8 @@ export async function consumeLink(
 }
 
 /**
- * Removes a user's progress for one game: quests, ticked objectives, level, items to keep and
- * completed markers.
+ * Removes a user's progress for one game: quests, ticked objectives, level, items to keep, hideout
+ * levels and completed markers.
  */
 export async function deleteGameProgress(db: Db, userId: string, gameId: string) {
   await db.kysely.transaction().execute(async (trx) => {
@@ -82,6 +82,7 @@ export async function deleteGameProgress(db: Db, userId: string, gameId: string)
       'user_quest_objective',
       'user_game_level',
       'user_item_owned',
+      'user_hideout_level',
     ] as const) {
       await trx.deleteFrom(table).where('userId', '=', userId).where('gameId', '=', gameId).execute();
     }

@@ -71,6 +71,23 @@ export async function findRecordForUpdate(
   return row ? fromRow(model, row as Row) : undefined;
 }
 
+/**
+ * Reads a record inside a transaction that writes something depending on it (a player's progress
+ * bounded by the record), holding a shared lock on PostgreSQL so that the record cannot change
+ * until the transaction ends; readers of the same record do not wait for each other.
+ */
+export async function findRecordForShare(
+  trx: Executor,
+  dialect: Dialect,
+  model: ModelDef,
+  id: string,
+): Promise<ModelRecord | undefined> {
+  let query = dyn(trx).selectFrom(model.table).selectAll().where('_id', '=', id);
+  if (dialect === 'postgres') query = query.forShare();
+  const row = await query.executeTakeFirst();
+  return row ? fromRow(model, row as Row) : undefined;
+}
+
 /** True for the unique or primary-key violation of either engine (an id that exists already). */
 export function isUniqueViolation(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;

@@ -184,6 +184,7 @@ describe('objective ticks in portable progress', () => {
         completedQuests: [],
         completedObjectives: { q_obj: [1, 4], q_short: [0] },
         itemsOwned: [],
+        hideoutLevels: [],
         completedMarkers: [],
       },
       {
@@ -191,6 +192,7 @@ describe('objective ticks in portable progress', () => {
         completedQuests: [],
         completedObjectives: { q_g2: [0] },
         itemsOwned: [],
+        hideoutLevels: [],
         completedMarkers: [],
       },
     ]);
@@ -232,7 +234,7 @@ describe('objective ticks in portable progress', () => {
     expect(await ticks(me)).toEqual({ q_short: [1] });
   });
 
-  it('still imports files of version 1, which have no ticks', async () => {
+  it("still imports files of version 1, which have no ticks and leave the player's as they are", async () => {
     const me = await createUser(env.t);
     await tick(me, 'q_obj', 2);
     const old = file([{ gameId: 'g1', level: 5, completedQuests: ['q1'] }], 1);
@@ -241,7 +243,12 @@ describe('objective ticks in portable progress', () => {
     expect(await ticks(me)).toEqual({ q_obj: [2] });
     await post('/api/user/progress/import', me, { mode: 'replace', file: old });
     const save = (await get('/api/user/quest/get/g1', me)).json();
-    expect(save).toEqual({ gameId: 'g1', completedQuests: ['q1'], level: 5, completedObjectives: {} });
+    expect(save).toEqual({
+      gameId: 'g1',
+      completedQuests: ['q1'],
+      level: 5,
+      completedObjectives: { q_obj: [2] },
+    });
   });
 
   it('refuses bad ticks in a file, naming the field', async () => {

@@ -1,4 +1,5 @@
 import { getModel, type TItemRequirement } from '@waypoint/shared';
+import { moduleMaxLevel } from '@waypoint/shared/domain/items';
 import {
   type ProgressChange,
   type ProgressFile,
@@ -12,10 +13,12 @@ import type { Kysely } from 'kysely';
 import type { Db, Executor } from '../../db/database.ts';
 import { listRecords } from '../models/models.repository.ts';
 import {
+  builtHideoutLevels,
   completedObjectives,
   completedQuestIds,
   ownedItems,
   playerLevel,
+  setHideoutLevel,
   setLevel,
 } from './progress.repository.ts';
 import { DEFAULT_PLAYER_LEVEL, ownedCap } from './progress.service.ts';
@@ -68,6 +71,7 @@ async function gamesWithProgress(db: Executor, userId: string): Promise<string[]
     'user_quest_objective',
     'user_game_level',
     'user_item_owned',
+    'user_hideout_level',
   ] as const) {
     const rows = await db
       .selectFrom(table)
@@ -138,6 +142,7 @@ export function createPortableProgressService(db: Db) {
       completedQuests: await completedQuestIds(trx, userId, gameId),
       completedObjectives: await completedObjectives(trx, userId, gameId),
       itemsOwned: (await ownedItems(trx, userId, gameId)).filter((i) => i.quantity > 0),
+      hideoutLevels: await builtHideoutLevels(trx, userId, gameId),
       completedMarkers: (await completedMarkersOfGame(trx, userId, gameId)).map((m) => m.markerId),
     };
   }
@@ -149,6 +154,11 @@ export function createPortableProgressService(db: Db) {
     game: ProgressGame,
     mode: 'merge' | 'replace',
     apply: boolean,
+    /**
+     * The file carries ticked objectives and hideout levels (version 2 and later); otherwise both
+     * are left as they are, in either mode.
+     */
+    version2: boolean,
   ): Promise<ProgressGamePreview> {
     const { gameId } = game;
     const record = (await dyn(trx)
@@ -167,6 +177,7 @@ export function createPortableProgressService(db: Db) {
         quests: none(game.completedQuests.length),
         objectives: none(tickCount(game.completedObjectives)),
         items: none(game.itemsOwned.length),
+        hideout: none(game.hideoutLevels.length),
         markers: none(game.completedMarkers.length),
       };
     }
@@ -193,7 +204,7 @@ export function createPortableProgressService(db: Db) {
       }),
     );
     const currentTicks = objectiveKeys(await completedObjectives(trx, userId, gameId));
-    const targetTicks = mode === 'merge' ? new Set([...currentTicks, ...fileTicks]) : fileTicks;
+    const targetTicks = mode === 'merge' || !version2 ? new Set([...currentTicks, ...fileTicks]) : fileTicks;
 
     // Level: merge keeps the higher; replace takes the file's when it names one.
     const fileLevel = game.level ?? currentLevel;
@@ -235,6 +246,46 @@ export function createPortableProgressService(db: Db) {
       }))
       .filter((c) => c.from !== c.to);
 
+    // Hideout: levels capped at the module's highest; merge keeps the higher level of each module.
+    const { data: modules } = await listRecords(trx, getModel('hideoutmodule'), {
+      filter: { gameId },
+      limit: 100_000,
+      skip: 0,
+    });
+    const maxLevels = new Map(
+      modules.map((m) => [String(m._id), moduleMaxLevel(m as { moduleLevels?: { level: number }[] })]),
+    );
+    const currentHideout = new Map(
+      (await builtHideoutLevels(trx, userId, gameId)).map((b) => [b.moduleId, b.level]),
+    );
+    const fileHideout = new Map<string, number>();
+    let unknownModules = 0;
+    for (const entry of game.hideoutLevels) {
+      const max = maxLevels.get(entry.moduleId);
+      if (max === undefined) {
+        unknownModules++;
+        continue;
+      }
+      fileHideout.set(
+        entry.moduleId,
+        Math.max(fileHideout.get(entry.moduleId) ?? 0, Math.min(entry.level, max)),
+      );
+    }
+    const targetHideout = new Map(mode === 'merge' || !version2 ? currentHideout : []);
+    for (const [moduleId, level] of fileHideout) {
+      targetHideout.set(
+        moduleId,
+        mode === 'merge' ? Math.max(targetHideout.get(moduleId) ?? 0, level) : level,
+      );
+    }
+    const hideoutChanges = [...new Set([...currentHideout.keys(), ...targetHideout.keys()])]
+      .map((moduleId) => ({
+        moduleId,
+        from: currentHideout.get(moduleId) ?? 0,
+        to: targetHideout.get(moduleId) ?? 0,
+      }))
+      .filter((c) => c.from !== c.to);
+
     // Markers: the file's that are placed on this game's maps.
     const fileMarkers = await markersOfGame(trx, gameId, game.completedMarkers);
     const currentMarkers = new Map(
@@ -254,6 +305,11 @@ export function createPortableProgressService(db: Db) {
         add: itemChanges.filter((c) => c.to > c.from).length,
         remove: itemChanges.filter((c) => c.to < c.from).length,
         unknown: unknownItems,
+      },
+      hideout: {
+        add: hideoutChanges.filter((c) => c.to > c.from).length,
+        remove: hideoutChanges.filter((c) => c.to < c.from).length,
+        unknown: unknownModules,
       },
       markers: diff(new Set(currentMarkers.keys()), new Set(targetMarkers.keys()), unknownMarkers),
     };
@@ -310,6 +366,9 @@ export function createPortableProgressService(db: Db) {
           oc.columns(['userId', 'gameId', 'itemId', 'findOnly']).doUpdateSet({ quantity: change.to }),
         )
         .execute();
+    }
+    for (const change of hideoutChanges) {
+      await setHideoutLevel(trx, { userId, gameId, moduleId: change.moduleId }, change.to);
     }
     const markersGone = [...currentMarkers.keys()].filter((id) => !targetMarkers.has(id));
     const markersNew = [...targetMarkers].filter(([id]) => !currentMarkers.has(id));
@@ -369,14 +428,18 @@ export function createPortableProgressService(db: Db) {
                 completedQuests: [...seen.completedQuests, ...game.completedQuests],
                 completedObjectives: mergeObjectives(seen.completedObjectives, game.completedObjectives),
                 itemsOwned: [...seen.itemsOwned, ...game.itemsOwned],
+                hideoutLevels: [...seen.hideoutLevels, ...game.hideoutLevels],
                 completedMarkers: [...seen.completedMarkers, ...game.completedMarkers],
               }
             : game,
         );
       }
+      const version2 = file.version >= 2;
       const games = await k.transaction().execute(async (trx) => {
         const out: ProgressGamePreview[] = [];
-        for (const game of byGame.values()) out.push(await importGame(trx, userId, game, mode, !preview));
+        for (const game of byGame.values()) {
+          out.push(await importGame(trx, userId, game, mode, !preview, version2));
+        }
         return out;
       });
       return { mode, applied: !preview, games };

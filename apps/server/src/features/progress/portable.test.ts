@@ -46,7 +46,7 @@ describe('portable progress', () => {
     );
     expect(res.headers['cache-control']).toBe('no-store');
     const body = res.json();
-    expect(body).toMatchObject({ format: 'waypoint-progress', version: progressVersion });
+    expect(body).toMatchObject({ format: 'waypoint-progress', version: 2 });
     expect(body.games).toEqual([
       {
         gameId: 'g1',
@@ -54,6 +54,7 @@ describe('portable progress', () => {
         completedQuests: ['q1'],
         completedObjectives: {},
         itemsOwned: [{ itemId: 'bolts', findOnly: false, quantity: 2 }],
+        hideoutLevels: [],
         completedMarkers: ['pm_0', 'pm_1'],
       },
     ]);
@@ -104,6 +105,7 @@ describe('portable progress', () => {
           objectives: { add: 0, remove: 0, unknown: 0 },
           // Find-in-raid bolts rise to their cap (4); the plain count stays.
           items: { add: 1, remove: 0, unknown: 1 },
+          hideout: { add: 0, remove: 0, unknown: 0 },
           markers: { add: 1, remove: 0, unknown: 1 },
         },
         {
@@ -114,6 +116,7 @@ describe('portable progress', () => {
           quests: { add: 0, remove: 0, unknown: 1 },
           objectives: { add: 0, remove: 0, unknown: 0 },
           items: { add: 0, remove: 0, unknown: 0 },
+          hideout: { add: 0, remove: 0, unknown: 0 },
           markers: { add: 0, remove: 0, unknown: 0 },
         },
       ],
@@ -154,6 +157,7 @@ describe('portable progress', () => {
           { itemId: 'bolts', findOnly: false, quantity: 2 },
           { itemId: 'bolts', findOnly: true, quantity: 4 },
         ],
+        hideoutLevels: [],
         completedMarkers: ['pm_0', 'pm_1', 'pm_2'],
       },
     ]);
@@ -166,6 +170,7 @@ describe('portable progress', () => {
         completedQuests: ['q2'],
         completedObjectives: {},
         itemsOwned: [{ itemId: 'bolts', findOnly: true, quantity: 4 }],
+        hideoutLevels: [],
         completedMarkers: ['pm_2'],
       },
     ]);

@@ -182,6 +182,41 @@ export async function changeOwnedQuantity(db: Executor, key: OwnedKey, delta: nu
     .execute();
 }
 
+/** The player's built hideout levels of a game (modules above level 0), by module id. */
+export async function builtHideoutLevels(db: Executor, userId: string, gameId: string) {
+  const rows = await db
+    .selectFrom('user_hideout_level')
+    .select(['moduleId', 'level'])
+    .where('userId', '=', userId)
+    .where('gameId', '=', gameId)
+    .where('level', '>', 0)
+    .orderBy('moduleId')
+    .execute();
+  return rows.map((r) => ({ moduleId: r.moduleId, level: Number(r.level) }));
+}
+
+/** Sets the level built of one module in one statement; level 0 removes the row. */
+export async function setHideoutLevel(
+  db: Executor,
+  key: { userId: string; gameId: string; moduleId: string },
+  level: number,
+) {
+  if (level <= 0) {
+    await db
+      .deleteFrom('user_hideout_level')
+      .where('userId', '=', key.userId)
+      .where('gameId', '=', key.gameId)
+      .where('moduleId', '=', key.moduleId)
+      .execute();
+    return;
+  }
+  await db
+    .insertInto('user_hideout_level')
+    .values({ ...key, level })
+    .onConflict((oc) => oc.columns(['userId', 'gameId', 'moduleId']).doUpdateSet({ level }))
+    .execute();
+}
+
 export async function completedMarkerIds(db: Executor, userId: string): Promise<string[]> {
   const rows = await db
     .selectFrom('user_completed_marker')

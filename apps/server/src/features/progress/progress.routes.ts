@@ -1,6 +1,6 @@
 import { messages, zId } from '@waypoint/shared';
 import { progressLimits, zProgressImport } from '@waypoint/shared/progress/portable';
-import { zObjectiveTick, zQuestBatch } from '@waypoint/shared/progress/schemas';
+import { zHideoutLevelChange, zObjectiveTick, zQuestBatch } from '@waypoint/shared/progress/schemas';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { badRequest, parse } from '../../http/errors.ts';
@@ -9,6 +9,7 @@ import type { ProgressService } from './progress.service.ts';
 
 const zGame = z.object({ gameId: zId });
 const zQuest = zGame.extend({ questId: zId });
+const zModule = zGame.extend({ moduleId: zId });
 const zItemQuantity = zGame.extend({
   itemId: zId,
   findOnly: z.enum(['true', 'false']).transform((v) => v === 'true'),
@@ -130,6 +131,19 @@ export function registerProgressRoutes(
       );
     },
   );
+
+  // Hideout progress: the level built of each hideout module of a game.
+  app.get('/api/user/hideout/:gameId', user, async (request, reply) => {
+    noStore(reply);
+    return progress.getHideout(request.user!.id, parse(zGame, request.params, 'params').gameId);
+  });
+
+  app.put('/api/user/hideout/:gameId/:moduleId', user, async (request, reply) => {
+    noStore(reply);
+    const p = parse(zModule, request.params, 'params');
+    const { level } = parse(zHideoutLevelChange, request.body, 'body');
+    return progress.setHideoutLevel(request.user!.id, p.gameId, p.moduleId, level);
+  });
 
   app.get('/api/usercompletedmarkers/list', user, async (request, reply) => {
     noStore(reply);

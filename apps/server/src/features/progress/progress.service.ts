@@ -1,9 +1,11 @@
 import { getModel, serverMessages, type TItemRequirement } from '@waypoint/shared';
-import type { QuestSave } from '@waypoint/shared/progress/schemas';
-import type { Db } from '../../db/database.ts';
+import { moduleMaxLevel } from '@waypoint/shared/domain/items';
+import type { HideoutSave, QuestSave } from '@waypoint/shared/progress/schemas';
+import type { Db, Executor } from '../../db/database.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
-import { childIds, findRecord } from '../models/models.repository.ts';
+import { childIds, findRecord, findRecordForShare } from '../models/models.repository.ts';
 import {
+  builtHideoutLevels,
   changeOwnedQuantity,
   completedMarkerIds,
   completedObjectives,
@@ -14,6 +16,7 @@ import {
   markQuests,
   ownedItems,
   playerLevel,
+  setHideoutLevel,
   setLevel,
   setOwnedQuantity,
 } from './progress.repository.ts';
@@ -53,6 +56,10 @@ export function createProgressService(db: Db) {
 
   async function itemsSave(userId: string, gameId: string) {
     return { gameId, itemsOwned: await ownedItems(k, userId, gameId) };
+  }
+
+  async function hideoutSave(db: Executor, userId: string, gameId: string): Promise<HideoutSave> {
+    return { gameId, builtLevels: await builtHideoutLevels(db, userId, gameId) };
   }
 
   return {
@@ -140,6 +147,31 @@ export function createProgressService(db: Db) {
       if ('absolute' in change) await setOwnedQuantity(k, key, Math.min(change.absolute, cap));
       else await changeOwnedQuantity(k, key, change.delta, cap);
       return itemsSave(userId, gameId);
+    },
+    async getHideout(userId: string, gameId: string) {
+      await requireGame(gameId);
+      return hideoutSave(k, userId, gameId);
+    },
+    /**
+     * Sets the level built of one hideout module of the game (0: nothing built), bounded by the
+     * module's highest level. The check and the write are one transaction, and the write is one
+     * single-row upsert, so parallel changes leave one of the levels sent, never a mix.
+     */
+    async setHideoutLevel(userId: string, gameId: string, moduleId: string, level: number) {
+      await requireGame(gameId);
+      return k.transaction().execute(async (trx) => {
+        const model = getModel('hideoutmodule');
+        const module = await findRecordForShare(trx, db.dialect, model, moduleId);
+        if (!module || module.gameId !== gameId)
+          throw notFound(serverMessages.notFound(model.label, moduleId));
+        const max = moduleMaxLevel(module as { moduleLevels?: { level: number }[] });
+        if (level > max) {
+          const message = serverMessages.hideoutLevelTooHigh(String(module.moduleTitle ?? moduleId), max);
+          throw badRequest(`Invalid body.level: ${message}`, [{ field: 'body.level', message }]);
+        }
+        await setHideoutLevel(trx, { userId, gameId, moduleId }, level);
+        return hideoutSave(trx, userId, gameId);
+      });
     },
     completedMarkers: (userId: string) => completedMarkerIds(k, userId),
     async setMarkerCompleted(userId: string, markerId: string, completed: boolean) {

@@ -46,7 +46,7 @@ async function readFile(file: File): Promise<{ file: ProgressFile } | { error: s
 
 const changed = (g: ProgressGamePreview) =>
   g.level.from !== g.level.to ||
-  [g.quests, g.objectives, g.items, g.markers].some((c) => c.add > 0 || c.remove > 0);
+  [g.quests, g.objectives, g.items, g.hideout, g.markers].some((c) => c.add > 0 || c.remove > 0);
 
 function PreviewTable({ games }: { games: ProgressGamePreview[] }) {
   return (
@@ -59,6 +59,7 @@ function PreviewTable({ games }: { games: ProgressGamePreview[] }) {
             <Table.Th>{t.columnQuests}</Table.Th>
             <Table.Th>{t.columnObjectives}</Table.Th>
             <Table.Th>{t.columnItems}</Table.Th>
+            <Table.Th>{t.columnHideout}</Table.Th>
             <Table.Th>{t.columnMarkers}</Table.Th>
           </Table.Tr>
         </Table.Thead>
@@ -72,6 +73,7 @@ function PreviewTable({ games }: { games: ProgressGamePreview[] }) {
               <Table.Td>{t.change(g.quests.add, g.quests.remove, g.quests.unknown)}</Table.Td>
               <Table.Td>{t.change(g.objectives.add, g.objectives.remove, g.objectives.unknown)}</Table.Td>
               <Table.Td>{t.change(g.items.add, g.items.remove, g.items.unknown)}</Table.Td>
+              <Table.Td>{t.change(g.hideout.add, g.hideout.remove, g.hideout.unknown)}</Table.Td>
               <Table.Td>{t.change(g.markers.add, g.markers.remove, g.markers.unknown)}</Table.Td>
             </Table.Tr>
           ))}

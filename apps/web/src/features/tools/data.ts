@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { OwnedEntry } from '@waypoint/shared/domain/items';
 import type { Paged, THideoutModule, TItem, TQuest, TTrader } from '@waypoint/shared/models/types';
-import type { QuestSave } from '@waypoint/shared/progress/schemas';
+import type { HideoutSave, QuestSave } from '@waypoint/shared/progress/schemas';
 import { api, listQuery } from '../../api/client.ts';
 import { useSession } from '../../api/session.ts';
 
@@ -13,10 +13,12 @@ export const toolKeys = {
   hideoutModules: (gameId: string) => ['hideoutmodules', { gameId }] as const,
   questSave: (userId: string, gameId: string) => ['progress', userId, 'quests', gameId] as const,
   itemsSave: (userId: string, gameId: string) => ['progress', userId, 'items', gameId] as const,
+  hideoutSave: (userId: string, gameId: string) => ['progress', userId, 'hideout', gameId] as const,
 };
 
 /** The player's quest save for one game (SPEC §3), with the ticked objectives. */
-export type { QuestSave };
+/** The player's built hideout levels of one game. */
+export type { HideoutSave, QuestSave };
 
 /** The player's items-to-keep save for one game (SPEC §3). */
 export interface ItemsSave {
@@ -78,6 +80,13 @@ export const itemsSaveQuery = (userId: string, gameId: string) =>
     refetchOnWindowFocus: true,
   });
 
+export const hideoutSaveQuery = (userId: string, gameId: string) =>
+  queryOptions({
+    queryKey: toolKeys.hideoutSave(userId, gameId),
+    queryFn: () => api.get<HideoutSave>(`/user/hideout/${enc(gameId)}`),
+    refetchOnWindowFocus: true,
+  });
+
 export const progressApi = {
   complete: (gameId: string, questId: string, completed: boolean) =>
     api.get<QuestSave>(`/user/quest/${completed ? 'complete' : 'uncomplete'}/${enc(gameId)}/${enc(questId)}`),
@@ -94,6 +103,9 @@ export const progressApi = {
     api.get<ItemsSave>(
       `/user/itemstokeep/setItemQuantity/${enc(gameId)}/${enc(itemId)}/${findOnly}/${enc(String(change))}`,
     ),
+  /** The level built of one hideout module (0: nothing built). */
+  setHideoutLevel: (gameId: string, moduleId: string, level: number) =>
+    api.put<HideoutSave>(`/user/hideout/${enc(gameId)}/${enc(moduleId)}`, { level }),
 };
 
 const noGame = '';
@@ -121,6 +133,15 @@ export function useItemsSave(gameId: string | undefined) {
   const session = useSession();
   return useQuery({
     ...itemsSaveQuery(session?.id ?? '', gameId ?? noGame),
+    enabled: Boolean(session && gameId),
+  });
+}
+
+/** The logged-in player's built hideout levels (nothing for guests). */
+export function useHideoutSave(gameId: string | undefined) {
+  const session = useSession();
+  return useQuery({
+    ...hideoutSaveQuery(session?.id ?? '', gameId ?? noGame),
     enabled: Boolean(session && gameId),
   });
 }

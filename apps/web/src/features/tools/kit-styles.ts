@@ -14,6 +14,8 @@ import '@mantine/core/styles/ScrollArea.css';
 import '@mantine/core/styles/Divider.css';
 import '@mantine/core/styles/Skeleton.css';
 import '@mantine/core/styles/SegmentedControl.css';
+// The segmented control's sliding indicator is a FloatingIndicator: without its styles it sits off.
+import '@mantine/core/styles/FloatingIndicator.css';
 import '@mantine/core/styles/ThemeIcon.css';
 import '@mantine/core/styles/VisuallyHidden.css';
 import '@mantine/core/styles/Grid.css';

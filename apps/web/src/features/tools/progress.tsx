@@ -1,7 +1,13 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
-import { type Counter, canDecrease, canIncrease, changeOwnedQuantity } from '@waypoint/shared/domain/items';
+import {
+  type Counter,
+  canDecrease,
+  canIncrease,
+  changeOwnedQuantity,
+  setBuiltLevel,
+} from '@waypoint/shared/domain/items';
 import { questsUnlockedBy, withObjectiveTick } from '@waypoint/shared/domain/quests';
 import { messages } from '@waypoint/shared/messages';
 import type { TQuest } from '@waypoint/shared/models/types';
@@ -10,7 +16,7 @@ import { useRef } from 'react';
 import { HttpError } from '../../api/client.ts';
 import { useSession } from '../../api/session.ts';
 import { toast } from '../../components/toast.ts';
-import { type ItemsSave, progressApi, type QuestSave, toolKeys } from './data.ts';
+import { type HideoutSave, type ItemsSave, progressApi, type QuestSave, toolKeys } from './data.ts';
 
 /** How long the Undo toast of a completion change stays. */
 export const undoToastMs = 5000;
@@ -244,4 +250,40 @@ export function useItemCounter(gameId: string) {
       if (allowed) mutation.mutate(change);
     },
   };
+}
+
+export interface HideoutLevelChange {
+  moduleId: string;
+  /** The level built after the change (0: nothing built). */
+  level: number;
+}
+
+/**
+ * Marking hideout module levels built: the needs of the page follow at once; a refused change is
+ * rolled back with a toast.
+ */
+export function useHideoutLevel(gameId: string) {
+  const qc = useQueryClient();
+  const session = useSession();
+  const key = toolKeys.hideoutSave(session?.id ?? '', gameId);
+  const mutationKey = ['progress', 'hideout', gameId];
+  return useMutation({
+    mutationKey,
+    mutationFn: ({ moduleId, level }: HideoutLevelChange) =>
+      progressApi.setHideoutLevel(gameId, moduleId, level),
+    onMutate: async ({ moduleId, level }: HideoutLevelChange) => {
+      await qc.cancelQueries({ queryKey: key });
+      const previous = qc.getQueryData<HideoutSave>(key);
+      qc.setQueryData<HideoutSave>(key, (old) =>
+        old ? { ...old, builtLevels: setBuiltLevel(old.builtLevels, moduleId, level) } : old,
+      );
+      return { previous };
+    },
+    onError: (error, _change, context) => {
+      if (context?.previous) qc.setQueryData(key, context.previous);
+      toast.error(errorText(error));
+      void qc.invalidateQueries({ queryKey: key });
+    },
+    onSuccess: (save) => settle(qc, key, mutationKey, save),
+  });
 }

@@ -15,11 +15,15 @@ import {
   type Counter,
   canDecrease,
   canIncrease,
+  type ItemRequirementLike,
   isHideoutRequirement,
   isQuestRequirement,
+  isRequirementDone,
   type KeepMode,
   type KeepRow,
   keepRequirements,
+  moduleMaxLevel,
+  type TotalsOptions,
 } from '@waypoint/shared/domain/items';
 import type { THideoutModule, TItem, TQuest } from '@waypoint/shared/models/types';
 import { toolMessages } from '@waypoint/shared/tool-messages';
@@ -99,24 +103,80 @@ function CounterRow({
   );
 }
 
+/** Requirements of an item as a list: quantity, 'in raid', and the quest or hideout level it is for. */
+export function RequirementLabel({
+  requirement: r,
+  gameId,
+  done,
+  quests,
+  modules,
+  compact = false,
+}: {
+  requirement: ItemRequirementLike;
+  gameId: string;
+  done: boolean;
+  quests: ReadonlyMap<string, TQuest>;
+  modules: ReadonlyMap<string, THideoutModule>;
+  /** The table's form: smaller, without the word 'for'. */
+  compact?: boolean;
+}) {
+  const doneClass = done ? classes.doneText : undefined;
+  const size = compact ? 'xs' : 'sm';
+  const level = r.hideoutModuleLevel;
+  const moduleTitle = level ? (modules.get(level.moduleId)?.moduleTitle ?? level.moduleId) : '';
+  return (
+    <>
+      <Text component="span" fw={700} size={size} className={doneClass}>
+        {r.quantity}×
+      </Text>
+      {r.findOnly ? (
+        <Badge size="xs" color="orange" variant="light" className={classes.inRaidTag}>
+          {toolMessages.inRaid}
+        </Badge>
+      ) : null}
+      {isQuestRequirement(r) ? (
+        <>
+          {compact ? null : (
+            <Text component="span" size={size}>
+              {toolMessages.forQuest}
+            </Text>
+          )}
+          <Anchor component={Link} to={questLink(gameId, r.questId ?? '')} size={size} className={doneClass}>
+            {quests.get(r.questId ?? '')?.name ?? r.questId}
+          </Anchor>
+        </>
+      ) : level ? (
+        <Text component="span" size={size} className={doneClass}>
+          {compact
+            ? toolMessages.hideoutModuleLevel(moduleTitle, level.level)
+            : toolMessages.forHideoutLevel(moduleTitle, level.level)}
+        </Text>
+      ) : null}
+    </>
+  );
+}
+
 export function ItemCard({
   row,
   mode,
   loggedIn,
-  completedQuests,
+  doneOptions,
   quests,
   modules,
   onCount,
   onToggleQuest,
+  onToggleBuilt,
 }: {
   row: KeepRow<TItem>;
   mode: KeepMode;
   loggedIn: boolean;
-  completedQuests: ReadonlySet<string>;
+  /** The player's completed quests and built hideout levels. */
+  doneOptions: TotalsOptions;
   quests: ReadonlyMap<string, TQuest>;
   modules: ReadonlyMap<string, THideoutModule>;
   onCount: (findOnly: boolean, delta: 1 | -1, counter: Counter) => void;
   onToggleQuest: (quest: TQuest, completed: boolean) => void;
+  onToggleBuilt: (moduleId: string, level: number, built: boolean) => void;
 }) {
   const { item } = row;
   const [open, setOpen] = useState(false);
@@ -178,53 +238,38 @@ export function ItemCard({
         {open ? (
           <ul className={classes.requirements} data-testid="requirements">
             {requirements.map((r, i) => {
+              const done = isRequirementDone(r, doneOptions);
               const quest = isQuestRequirement(r) ? quests.get(r.questId ?? '') : undefined;
-              const done = quest ? completedQuests.has(quest._id) : false;
-              const module = isHideoutRequirement(r)
-                ? modules.get(r.hideoutModuleLevel?.moduleId ?? '')
-                : undefined;
+              const level = isHideoutRequirement(r) ? r.hideoutModuleLevel : undefined;
+              const module = level ? modules.get(level.moduleId) : undefined;
               return (
                 // biome-ignore lint/suspicious/noArrayIndexKey: the requirement list has no ids and never reorders
-                <li key={i}>
-                  <Text component="span" fw={700} size="sm" className={done ? classes.doneText : undefined}>
-                    {r.quantity}×
-                  </Text>
-                  {r.findOnly ? (
-                    <Badge size="xs" color="orange" variant="light">
-                      {toolMessages.inRaid}
-                    </Badge>
-                  ) : null}
-                  {isQuestRequirement(r) ? (
-                    <>
-                      <Text component="span" size="sm">
-                        {toolMessages.forQuest}
-                      </Text>
-                      <Anchor
-                        component={Link}
-                        to={questLink(item.gameId, r.questId ?? '')}
-                        size="sm"
-                        className={done ? classes.doneText : undefined}
-                      >
-                        {quest?.name ?? r.questId}
-                      </Anchor>
-                      {quest ? (
-                        <Checkbox
-                          size="xs"
-                          ml="auto"
-                          label={toolMessages.questDone}
-                          checked={done}
-                          disabled={!loggedIn}
-                          onChange={(e) => onToggleQuest(quest, e.currentTarget.checked)}
-                        />
-                      ) : null}
-                    </>
-                  ) : r.hideoutModuleLevel ? (
-                    <Text component="span" size="sm">
-                      {toolMessages.forHideoutLevel(
-                        module?.moduleTitle ?? r.hideoutModuleLevel.moduleId,
-                        r.hideoutModuleLevel.level,
-                      )}
-                    </Text>
+                <li key={i} data-done={done}>
+                  <RequirementLabel
+                    requirement={r}
+                    gameId={item.gameId}
+                    done={done}
+                    quests={quests}
+                    modules={modules}
+                  />
+                  {quest ? (
+                    <Checkbox
+                      size="xs"
+                      ml="auto"
+                      label={toolMessages.questDone}
+                      checked={done}
+                      disabled={!loggedIn}
+                      onChange={(e) => onToggleQuest(quest, e.currentTarget.checked)}
+                    />
+                  ) : level && module && moduleMaxLevel(module) >= level.level ? (
+                    <Checkbox
+                      size="xs"
+                      ml="auto"
+                      label={toolMessages.hideoutLevelBuilt}
+                      checked={done}
+                      disabled={!loggedIn}
+                      onChange={(e) => onToggleBuilt(level.moduleId, level.level, e.currentTarget.checked)}
+                    />
                   ) : null}
                 </li>
               );

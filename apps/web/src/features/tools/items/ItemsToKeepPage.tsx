@@ -4,6 +4,7 @@ import {
   Container,
   Group,
   Radio,
+  SegmentedControl,
   SimpleGrid,
   Skeleton,
   Stack,
@@ -12,24 +13,61 @@ import {
   Title,
 } from '@mantine/core';
 import { IconFilter, IconSearch } from '@tabler/icons-react';
-import { itemsToKeep, type KeepMode } from '@waypoint/shared/domain/items';
+import {
+  builtLevelAfterToggle,
+  builtLevelOf,
+  itemsToKeep,
+  type KeepMode,
+} from '@waypoint/shared/domain/items';
 import { messages } from '@waypoint/shared/messages';
 import type { TGame } from '@waypoint/shared/models/types';
 import { toolMessages } from '@waypoint/shared/tool-messages';
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useParams } from 'react-router';
 import { useSession } from '../../../api/session.ts';
 import { withMantine } from '../../../app/MantineShell.tsx';
 import { usePageMeta } from '../../../components/usePageMeta.ts';
 import { GameGate, LoginPrompt } from '../common.tsx';
-import { useHideoutModules, useItems, useItemsSave, useQuestSave, useQuests } from '../data.ts';
-import { useItemCounter, useQuestCompletion } from '../progress.tsx';
+import {
+  useHideoutModules,
+  useHideoutSave,
+  useItems,
+  useItemsSave,
+  useQuestSave,
+  useQuests,
+} from '../data.ts';
+import { useHideoutLevel, useItemCounter, useQuestCompletion } from '../progress.tsx';
 import classes from '../tools.module.css';
 import '../kit-styles.ts';
+import { HideoutPanel } from './HideoutPanel.tsx';
 import { ItemCard } from './ItemCard.tsx';
+import { ItemTable } from './ItemTable.tsx';
 
 /** 'all': the combined quest and hideout need of each item. */
 type Mode = KeepMode;
+
+type View = 'cards' | 'table';
+const viewKey = 'waypoint:itemsToKeepView';
+
+/** Cards or the compact table, remembered in this browser. */
+function useKeepView(): [View, (view: View) => void] {
+  const [view, setView] = useState<View>(() => {
+    try {
+      return localStorage.getItem(viewKey) === 'table' ? 'table' : 'cards';
+    } catch {
+      return 'cards';
+    }
+  });
+  const set = useCallback((next: View) => {
+    setView(next);
+    try {
+      localStorage.setItem(viewKey, next);
+    } catch {
+      // Private windows may refuse storage: the choice still holds for this visit.
+    }
+  }, []);
+  return [view, set];
+}
 
 function ItemsTracker({ game }: { game: TGame }) {
   const session = useSession();
@@ -39,8 +77,11 @@ function ItemsTracker({ game }: { game: TGame }) {
   const modules = useHideoutModules(game._id);
   const questSave = useQuestSave(game._id);
   const itemsSave = useItemsSave(game._id);
+  const hideoutSave = useHideoutSave(game._id);
   const counter = useItemCounter(game._id);
   const completion = useQuestCompletion(game._id, quests.data ?? []);
+  const hideoutLevel = useHideoutLevel(game._id);
+  const [view, setView] = useKeepView();
 
   const [text, setText] = useState('');
   const [mode, setMode] = useState<Mode>('quests');
@@ -54,6 +95,11 @@ function ItemsTracker({ game }: { game: TGame }) {
     () => new Set(questSave.data?.completedQuests ?? []),
     [questSave.data?.completedQuests],
   );
+  const builtLevels = useMemo(
+    () => new Map((hideoutSave.data?.builtLevels ?? []).map((b) => [b.moduleId, b.level])),
+    [hideoutSave.data?.builtLevels],
+  );
+  const doneOptions = useMemo(() => ({ completedQuests, builtLevels }), [completedQuests, builtLevels]);
   const owned = itemsSave.data?.itemsOwned;
   const rows = useMemo(() => {
     const all = itemsToKeep(items.data ?? [], {
@@ -61,13 +107,16 @@ function ItemsTracker({ game }: { game: TGame }) {
       text,
       showCompleted: true,
       owned: owned ?? [],
-      completedQuests,
+      ...doneOptions,
     });
     return showCompleted ? all : all.filter((r) => !r.complete || pinned.has(r.item._id));
-  }, [items.data, mode, text, showCompleted, owned, completedQuests, pinned]);
+  }, [items.data, mode, text, showCompleted, owned, doneOptions, pinned]);
   const questsById = useMemo(() => new Map((quests.data ?? []).map((q) => [q._id, q])), [quests.data]);
   const modulesById = useMemo(() => new Map((modules.data ?? []).map((m) => [m._id, m])), [modules.data]);
   const stillNeeded = text === '' && !showCompleted;
+  const setBuilt = (moduleId: string, level: number) => {
+    if (loggedIn) hideoutLevel.mutate({ moduleId, level });
+  };
 
   return (
     <Container size="lg" py="xl">
@@ -125,8 +174,26 @@ function ItemsTracker({ game }: { game: TGame }) {
           >
             {toolMessages.showOnlyStillNeeded}
           </Button>
+          <SegmentedControl
+            value={view}
+            onChange={(value) => setView(value as View)}
+            aria-label={toolMessages.keepView}
+            data={[
+              { value: 'cards', label: toolMessages.keepViewCards },
+              { value: 'table', label: toolMessages.keepViewTable },
+            ]}
+            data-testid="keep-view"
+          />
           {loggedIn ? null : <LoginPrompt />}
         </div>
+        {mode !== 'quests' && modules.data ? (
+          <HideoutPanel
+            modules={modules.data}
+            builtLevels={builtLevels}
+            loggedIn={loggedIn}
+            onChange={setBuilt}
+          />
+        ) : null}
         {items.isPending ? (
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
             {[0, 1, 2].map((i) => (
@@ -139,6 +206,20 @@ function ItemsTracker({ game }: { game: TGame }) {
           <Text c="dimmed" ta="center" py="xl">
             {toolMessages.noItemsMatch}
           </Text>
+        ) : view === 'table' ? (
+          <ItemTable
+            rows={rows}
+            mode={mode}
+            loggedIn={loggedIn}
+            doneOptions={doneOptions}
+            quests={questsById}
+            modules={modulesById}
+            onCount={(row, findOnly, delta, c) => {
+              if (!loggedIn) return;
+              setPinned((old) => new Set(old).add(row.item._id));
+              counter.change({ itemId: row.item._id, findOnly, delta, counter: c });
+            }}
+          />
         ) : (
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} data-testid="keep-list">
             {rows.map((row) => (
@@ -147,7 +228,7 @@ function ItemsTracker({ game }: { game: TGame }) {
                 row={row}
                 mode={mode}
                 loggedIn={loggedIn}
-                completedQuests={completedQuests}
+                doneOptions={doneOptions}
                 quests={questsById}
                 modules={modulesById}
                 onCount={(findOnly, delta, c) => {
@@ -159,6 +240,14 @@ function ItemsTracker({ game }: { game: TGame }) {
                   if (!loggedIn) return;
                   setPinned((old) => new Set(old).add(row.item._id));
                   completion.mutate({ quest, completed: done });
+                }}
+                onToggleBuilt={(moduleId, level, built) => {
+                  if (!loggedIn) return;
+                  setPinned((old) => new Set(old).add(row.item._id));
+                  setBuilt(
+                    moduleId,
+                    builtLevelAfterToggle(builtLevelOf(builtLevels, moduleId), level, built),
+                  );
                 }}
               />
             ))}
