@@ -43,10 +43,14 @@ export function registerServiceWorker() {
   wb.addEventListener('controlling', (event) => {
     if (!event.isUpdate) void keepFirstVisit(wb).finally(ready);
   });
-  void wb.register().then((registration) => {
-    if (navigator.serviceWorker.controller) ready();
-    setInterval(() => {
-      if (navigator.onLine) void registration?.update();
-    }, updateCheckMs);
-  });
+  wb.register()
+    .then((registration) => {
+      if (navigator.serviceWorker.controller) ready();
+      setInterval(() => {
+        if (navigator.onLine) void registration?.update();
+      }, updateCheckMs);
+    })
+    // A browser that refuses workers (a policy, some private modes) keeps the site online-only:
+    // nothing to report.
+    .catch(() => {});
 }
