@@ -72,7 +72,10 @@ export async function clickMarker(page: Page, id: string) {
     }, id);
     await page.mouse.click(point.x, point.y);
     try {
-      await expect(page.locator('.leaflet-popup')).toBeVisible({ timeout: attempt < 3 ? 4000 : 10_000 });
+      // The newest popup (one closing may still be fading out).
+      await expect(page.locator('.leaflet-popup').last()).toBeVisible({
+        timeout: attempt < 3 ? 4000 : 10_000,
+      });
       return;
     } catch (error) {
       if (attempt >= 3) throw error;

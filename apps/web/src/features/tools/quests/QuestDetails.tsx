@@ -2,7 +2,7 @@ import { Anchor, Button, Checkbox, Group, Paper, SimpleGrid, Stack, Text, Title 
 import { IconExternalLink, IconHierarchy2 } from '@tabler/icons-react';
 import type { TCategory, TQuest } from '@waypoint/shared/models/types';
 import { toolMessages } from '@waypoint/shared/tool-messages';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { LoginPrompt } from '../common.tsx';
 import classes from '../tools.module.css';
@@ -39,6 +39,41 @@ function TextList({ items }: { items: string[] }) {
 }
 
 /**
+ * One objective's box. It follows a click at once (the save's optimistic update reaches it a moment
+ * later) and then shows the save again, so a refused tick is taken back.
+ */
+function ObjectiveBox({
+  text,
+  done,
+  completed,
+  onTick,
+}: {
+  text: string;
+  done: boolean;
+  completed: boolean;
+  onTick: (done: boolean) => void;
+}) {
+  const [shown, setShown] = useState(done);
+  useEffect(() => setShown(done), [done]);
+  return (
+    <Checkbox
+      size="sm"
+      label={text}
+      checked={shown}
+      disabled={completed}
+      onChange={(e) => {
+        const tick = e.currentTarget.checked;
+        setShown(tick);
+        onTick(tick);
+      }}
+      className={completed ? classes.objectiveFixed : undefined}
+      classNames={{ label: classes.objectiveLabel, icon: classes.objectiveIcon }}
+      data-testid="objective"
+    />
+  );
+}
+
+/**
  * A logged-in player's objectives: one checkbox each, named by the objective. A completed quest
  * shows them all done (and fixed); when every one is ticked but the quest is not completed, the
  * list offers to complete it rather than doing so on its own.
@@ -65,15 +100,11 @@ function ObjectiveChecklist({
         {objectives.map((text, i) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: ticks are stored by index; the list never reorders
           <li key={i}>
-            <Checkbox
-              size="sm"
-              label={text}
-              checked={done[i] ?? false}
-              disabled={completed}
-              onChange={(e) => onTick(i, e.currentTarget.checked)}
-              className={completed ? classes.objectiveFixed : undefined}
-              classNames={{ label: classes.objectiveLabel, icon: classes.objectiveIcon }}
-              data-testid="objective"
+            <ObjectiveBox
+              text={text}
+              done={done[i] ?? false}
+              completed={completed}
+              onTick={(tick) => onTick(i, tick)}
             />
           </li>
         ))}
