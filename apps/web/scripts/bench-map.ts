@@ -4,10 +4,13 @@
  * built web app, opened in headless Chromium with every definition enabled. Prints the time from
  * navigation until all visible markers are drawn, the JS heap, and frame times during a scripted
  * drag and zoom sweep; then opens the same markers drawn the common way (one DOM `L.marker` per
- * point) and prints the ratio. Writes the figures to docs/benchmarks.md under "## Map".
+ * point) and prints the ratio. A third map of 100,000 icon markers is opened as a phone would
+ * (390×844 at 3× pixel density, Chromium's 4× CPU throttling), with the size of the marker answer as
+ * brotli. Writes the figures to docs/benchmarks.md under "## Map".
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { registry } from '@waypoint/shared';
@@ -25,6 +28,7 @@ const ICONS = 20_000;
 const DEFINITIONS = 20;
 const POLYGONS = 200;
 const SMALL = 5_000;
+const PHONE = 100_000;
 const WIDTH = 8192;
 const HEIGHT = 8192;
 const MAX_ZOOM = 5;
@@ -57,7 +61,11 @@ async function prepare() {
   await insertMany(
     db.kysely,
     registry.map,
-    [mapRecord('bench_map', 'Bench 20k'), mapRecord('bench_map_5k', 'Bench 5k')],
+    [
+      mapRecord('bench_map', 'Bench 20k'),
+      mapRecord('bench_map_5k', 'Bench 5k'),
+      mapRecord('bench_map_100k', 'Bench 100k'),
+    ],
     now,
   );
   const colours = ['#dc2626', '#2563eb', '#16a34a', '#d97706', '#7c3aed', '#0891b2', '#be185d', '#4b5563'];
@@ -87,7 +95,7 @@ async function prepare() {
   await insertMany(db.kysely, registry.markerdefinition, definitions, now);
   const random = mulberry32(7);
   const unit = 2 ** MAX_ZOOM;
-  const icons = Array.from({ length: ICONS }, (_, i) => {
+  const icons = Array.from({ length: Math.max(ICONS, PHONE) }, (_, i) => {
     const x = 32 + random() * (WIDTH - 64);
     const y = 32 + random() * (HEIGHT - 64);
     return { i, x, y, def: `bench_def_${i % DEFINITIONS}` };
@@ -129,6 +137,7 @@ async function prepare() {
     now,
   );
   await insertMany(db.kysely, registry.placedmarker, markers('bench_map_5k', SMALL), now);
+  await insertMany(db.kysely, registry.placedmarker, markers('bench_map_100k', PHONE), now);
   await db.close();
 }
 
@@ -209,7 +218,17 @@ interface Result {
 }
 
 /** Waypoint's map page with every definition enabled. */
-async function measureCanvas(page: Page, mapId: string, ids: string[], sweep: boolean): Promise<Result> {
+async function measureCanvas(
+  page: Page,
+  mapId: string,
+  ids: string[],
+  sweep: boolean,
+  cpuSlowdown = 1,
+): Promise<Result> {
+  if (cpuSlowdown > 1) {
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuSlowdown });
+  }
   await page.goto(`${base}/game/${GAME}/maps/${mapId}?markerDefinitions=${ids.join(',')}`);
   await page.waitForFunction(
     () => Number(document.querySelector('canvas.wp-marker-canvas')?.getAttribute('data-drawn-at') ?? 0) > 0,
@@ -299,8 +318,12 @@ async function main() {
   const launch = () => chromium.launch(chromiumLaunchOptions);
   try {
     const ids = [...Array.from({ length: DEFINITIONS }, (_, i) => `bench_def_${i}`), 'bench_zone'];
-    const fresh = async (browser: Awaited<ReturnType<typeof launch>>) => {
-      const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const fresh = async (browser: Awaited<ReturnType<typeof launch>>, phone = false) => {
+      const context = await browser.newContext(
+        phone
+          ? { viewport: { width: 390, height: 844 }, deviceScaleFactor: 3 }
+          : { viewport: { width: 1280, height: 800 } },
+      );
       await context.addInitScript(() =>
         localStorage.setItem(
           'waypoint-consent',
@@ -309,14 +332,27 @@ async function main() {
       );
       return context;
     };
-    const run = async (label: string, fn: (page: Page, sweep: boolean) => Promise<Result>) => {
+    /** Bytes of the marker answer of a map as the server sends it with brotli. */
+    const brotliBytes = (mapId: string) =>
+      new Promise<number>((resolve, reject) => {
+        http
+          .get(`${base}/api/map/${mapId}/markers`, { headers: { 'accept-encoding': 'br' } }, (res) => {
+            let bytes = 0;
+            res.on('data', (chunk: Buffer) => {
+              bytes += chunk.length;
+            });
+            res.on('end', () => resolve(bytes));
+          })
+          .on('error', reject);
+      });
+    const run = async (label: string, fn: (page: Page, sweep: boolean) => Promise<Result>, phone = false) => {
       // Each page in its own browser. A warm-up visit fills the server's response cache and the
       // browser's code cache; the load times are the median of three visits, then one visit
       // measures the heap and the frames of the sweep.
       const browser = await launch();
       let result: Result;
       try {
-        const context = await fresh(browser);
+        const context = await fresh(browser, phone);
         const visit = async (sweep: boolean) => {
           const page = await context.newPage();
           try {
@@ -348,6 +384,17 @@ async function main() {
         return undefined;
       },
     );
+    // A phone-class device: 100k markers, 4× slower CPU, 3× pixels.
+    const phone100 = await run(
+      'canvas 100k, phone (4× CPU throttling)',
+      (p, sweep) => measureCanvas(p, 'bench_map_100k', ids, sweep, 4),
+      true,
+    );
+    const answer100 = await brotliBytes('bench_map_100k');
+    const answer20 = await brotliBytes('bench_map');
+    console.log(
+      `marker answer with brotli: 100k ${(answer100 / 1024 / 1024).toFixed(2)} MB, 20k ${(answer20 / 1024).toFixed(0)} KB`,
+    );
     const ratio = (a: Result, b: Result) => (b.drawMs / Math.max(1, a.drawMs)).toFixed(1);
     const ratioNav = (a: Result, b: Result) => (b.drawnMs / Math.max(1, a.drawnMs)).toFixed(1);
     const at20 = dom20
@@ -370,6 +417,9 @@ ${row('Waypoint map, 20k markers + 200 polygons', canvas20)}
 ${row('Waypoint map, 5k markers', canvas5)}
 ${row('DOM L.marker, 5k markers', dom5)}
 ${dom20 ? row('DOM L.marker, 20k markers + 200 polygons', dom20) : '| DOM L.marker, 20k markers + 200 polygons | did not finish (the page crashed) | | | | |'}
+${row('Waypoint map, 100k markers, phone (390×844 at 3×, 4× CPU throttling)', phone100)}
+
+The whole marker answer with brotli: ${(answer100 / 1024 / 1024).toFixed(2)} MB at ${PHONE.toLocaleString('en')} markers (${(answer100 / PHONE).toFixed(1)} bytes a marker), ${(answer20 / 1024).toFixed(0)} KB at ${ICONS.toLocaleString('en')} with the polygons. Phone goals: drawn ≤ 2,000 ms, frame p95 ≤ 33 ms, first view ≤ 1.5 MB.
 
 DOM ÷ canvas at 5k: drawing ${ratio(canvas5, dom5)}×, from navigation ${ratioNav(canvas5, dom5)}×. At 20k: ${at20}.
 
