@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Db, Executor } from '../../db/database.ts';
 import type { UserTable } from '../../db/schema.ts';
+import { gameProgressTables } from '../progress/progress.repository.ts';
 
 export type UserRow = UserTable;
 
@@ -77,13 +78,7 @@ export async function consumeLink(
  */
 export async function deleteGameProgress(db: Db, userId: string, gameId: string) {
   await db.kysely.transaction().execute(async (trx) => {
-    for (const table of [
-      'user_quest_completion',
-      'user_quest_objective',
-      'user_game_level',
-      'user_item_owned',
-      'user_hideout_level',
-    ] as const) {
+    for (const table of gameProgressTables) {
       await trx.deleteFrom(table).where('userId', '=', userId).where('gameId', '=', gameId).execute();
     }
     await trx

@@ -59,16 +59,8 @@ export async function findRecord(
  * concurrent writers of one record take turns (`SELECT … FOR UPDATE` on PostgreSQL; SQLite runs
  * one write transaction at a time already and has no row locks).
  */
-export async function findRecordForUpdate(
-  trx: Executor,
-  dialect: Dialect,
-  model: ModelDef,
-  id: string,
-): Promise<ModelRecord | undefined> {
-  let query = dyn(trx).selectFrom(model.table).selectAll().where('_id', '=', id);
-  if (dialect === 'postgres') query = query.forUpdate();
-  const row = await query.executeTakeFirst();
-  return row ? fromRow(model, row as Row) : undefined;
+export function findRecordForUpdate(trx: Executor, dialect: Dialect, model: ModelDef, id: string) {
+  return findLockedRecord(trx, dialect, model, id, 'update');
 }
 
 /**
@@ -76,14 +68,20 @@ export async function findRecordForUpdate(
  * bounded by the record), holding a shared lock on PostgreSQL so that the record cannot change
  * until the transaction ends; readers of the same record do not wait for each other.
  */
-export async function findRecordForShare(
+export function findRecordForShare(trx: Executor, dialect: Dialect, model: ModelDef, id: string) {
+  return findLockedRecord(trx, dialect, model, id, 'share');
+}
+
+/** A record read with a row lock on PostgreSQL (SQLite has none and needs none). */
+async function findLockedRecord(
   trx: Executor,
   dialect: Dialect,
   model: ModelDef,
   id: string,
+  lock: 'update' | 'share',
 ): Promise<ModelRecord | undefined> {
   let query = dyn(trx).selectFrom(model.table).selectAll().where('_id', '=', id);
-  if (dialect === 'postgres') query = query.forShare();
+  if (dialect === 'postgres') query = lock === 'update' ? query.forUpdate() : query.forShare();
   const row = await query.executeTakeFirst();
   return row ? fromRow(model, row as Row) : undefined;
 }

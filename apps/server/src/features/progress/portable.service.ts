@@ -16,6 +16,7 @@ import {
   builtHideoutLevels,
   completedObjectives,
   completedQuestIds,
+  gameProgressTables,
   ownedItems,
   playerLevel,
   setHideoutLevel,
@@ -66,13 +67,7 @@ async function markersOfGame(db: Executor, gameId: string, ids: readonly string[
 /** The games the player has any progress in. */
 async function gamesWithProgress(db: Executor, userId: string): Promise<string[]> {
   const ids = new Set<string>();
-  for (const table of [
-    'user_quest_completion',
-    'user_quest_objective',
-    'user_game_level',
-    'user_item_owned',
-    'user_hideout_level',
-  ] as const) {
+  for (const table of gameProgressTables) {
     const rows = await db
       .selectFrom(table)
       .select('gameId')

@@ -1,6 +1,18 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../db/database.ts';
 
+/**
+ * The tables of a player's progress kept per game (`userId`, `gameId`); completed markers are kept
+ * per marker and reach their game through the map.
+ */
+export const gameProgressTables = [
+  'user_quest_completion',
+  'user_quest_objective',
+  'user_game_level',
+  'user_item_owned',
+  'user_hideout_level',
+] as const;
+
 export async function completedQuestIds(db: Executor, userId: string, gameId: string): Promise<string[]> {
   const rows = await db
     .selectFrom('user_quest_completion')

@@ -113,7 +113,8 @@ export function MapView({
   const openRef = useRef<((index: number) => void) | undefined>(undefined);
   const mapRef = useRef(map);
   mapRef.current = map;
-  const tileLayer = useRef<L.TileLayer | undefined>(undefined);
+  /** The tile layer and the address it loads from. */
+  const tileLayer = useRef<{ layer: L.TileLayer; url: string } | undefined>(undefined);
   // The map is made again only when its frame changes (another map, another picture size or zoom
   // range, another author line). A new picture version of the same frame, for instance the tiles of a
   // map that was still being prepared, only changes the tiles' address: open popups and the view stay.
@@ -184,7 +185,8 @@ export function MapView({
       fillOpacity: 1,
       className: classes.backdrop,
     }).addTo(m);
-    const tiles = L.tileLayer(tileTemplate(config.imageHost, map, gameId), {
+    const url = tileTemplate(config.imageHost, map, gameId);
+    const tiles = L.tileLayer(url, {
       bounds: frame.bounds,
       noWrap: true,
       ...tileGrid(frame.maxZoom, window.devicePixelRatio),
@@ -205,7 +207,7 @@ export function MapView({
       (e.tile as HTMLElement).style.visibility = 'hidden';
     });
     tiles.addTo(m);
-    tileLayer.current = tiles;
+    tileLayer.current = { layer: tiles, url };
     // The map's own attribution is stored HTML: shown once the sanitizer has loaded.
     if (map.attribution) {
       void loadPurify().then((purify) => {
@@ -268,9 +270,11 @@ export function MapView({
 
   // A new picture of the same frame: the tiles are fetched again from their new address.
   useEffect(() => {
-    const tiles = tileLayer.current;
+    const current = tileLayer.current;
     const m = leaflet.current;
-    if (!tiles || !m || (tiles as unknown as { _url: string })._url === tileUrl) return;
+    if (!current || !m || current.url === tileUrl) return;
+    current.url = tileUrl;
+    const tiles = current.layer;
     // Taken off and put back rather than `redraw()`: Leaflet's redraw asks for tiles at the
     // fractional zoom itself (1.59/…), where adding the layer rounds it as every other update does.
     tiles.setUrl(tileUrl, true);
