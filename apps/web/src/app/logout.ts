@@ -1,9 +1,9 @@
-import { messages } from '@waypoint/shared/messages';
 import type { NavigateFunction } from 'react-router';
 import { api } from '../api/client.ts';
 import { clearSession } from '../api/session.ts';
 import { toast } from '../components/toast.ts';
 import { cacheNames } from '../features/offline/cache-names.ts';
+import { messages } from '../i18n/messages/messages.ts';
 import { queryClient } from './query-client.ts';
 
 export function logout(navigate: NavigateFunction) {

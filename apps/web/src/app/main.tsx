@@ -11,6 +11,7 @@ import { startOffline } from '../features/offline/start.ts';
 import { startAnalytics } from '../features/services/analytics.ts';
 import { installErrorReporting } from '../features/services/errors.ts';
 import { preloadAdSlot } from '../features/services/PageAd.tsx';
+import { activateLocale, detectLocale, useLocale } from '../i18n/locale.ts';
 import { installChunkReload } from './chunk-reload.ts';
 import { config } from './config.ts';
 import { prefetchForPath } from './prefetch.ts';
@@ -52,17 +53,29 @@ if (getConsent()?.advertising && config.adsClient) preloadAdSlot();
 guestName();
 prefetchForPath(queryClient, location.pathname, location.search);
 
-const root = document.getElementById('root');
-if (!root) throw new Error('#root is missing from index.html');
+/** Every page in the chosen language: a new choice draws the pages again in it. */
+function LocalizedLayout() {
+  const locale = useLocale();
+  return <RootLayout key={locale} />;
+}
 
-createRoot(root).render(
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <BrowserRouter>
-        <UnauthorizedRedirect />
-        <RootLayout />
-      </BrowserRouter>
-      <ToastHost />
-    </QueryClientProvider>
-  </StrictMode>,
-);
+function render() {
+  const root = document.getElementById('root');
+  if (!root) throw new Error('#root is missing from index.html');
+  createRoot(root).render(
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <BrowserRouter>
+          <UnauthorizedRedirect />
+          <LocalizedLayout />
+        </BrowserRouter>
+        <ToastHost />
+      </QueryClientProvider>
+    </StrictMode>,
+  );
+}
+
+// English is in the page already; another language's catalog loads before the first draw.
+const locale = detectLocale();
+if (locale === 'en') render();
+else activateLocale(locale).then(render, render);

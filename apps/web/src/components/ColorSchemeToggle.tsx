@@ -1,5 +1,6 @@
 import { IconMoon, IconSun } from '@tabler/icons-react';
 import { setColorScheme, useColorScheme } from '../app/color-scheme.ts';
+import { uiMessages } from '../i18n/messages/ui-messages.ts';
 import ui from './ui.module.css';
 
 /** Switches between the light and the dark theme. */
@@ -11,7 +12,7 @@ export function ColorSchemeToggle() {
       type="button"
       className={ui.iconButton}
       onClick={() => setColorScheme(next)}
-      aria-label={`Switch to ${next} mode`}
+      aria-label={uiMessages.shell.switchToMode(uiMessages.shell[next])}
     >
       {scheme === 'dark' ? <IconSun size={18} /> : <IconMoon size={18} />}
     </button>

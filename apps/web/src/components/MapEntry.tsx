@@ -1,8 +1,8 @@
 import { IconInfoCircle } from '@tabler/icons-react';
-import { messages } from '@waypoint/shared/messages';
 import type { TMap } from '@waypoint/shared/models/types';
 import { Link } from 'react-router';
 import { thumbSource } from '../api/images.ts';
+import { messages } from '../i18n/messages/messages.ts';
 import classes from './MapEntry.module.css';
 import { Thumbnail } from './Thumbnail.tsx';
 import ui from './ui.module.css';

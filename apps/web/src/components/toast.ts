@@ -1,5 +1,5 @@
 import { notifications } from '@mantine/notifications';
-import { messages } from '@waypoint/shared/messages';
+import { messages } from '../i18n/messages/messages.ts';
 
 // Screen readers name the close button of every toast.
 const closeButtonProps = { 'aria-label': messages.closeNotification };

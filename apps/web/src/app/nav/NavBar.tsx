@@ -1,17 +1,18 @@
 import { useMediaQuery } from '@mantine/hooks';
 import { IconBrandGithub, IconMenu2, IconX } from '@tabler/icons-react';
 import { constants } from '@waypoint/shared/constants';
-import { messages, toolLabels } from '@waypoint/shared/messages';
 import type { AdditionalFeature } from '@waypoint/shared/models/enums';
 import type { TCategory } from '@waypoint/shared/models/types';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useSession } from '../../api/session.ts';
 import { ColorSchemeToggle } from '../../components/ColorSchemeToggle.tsx';
+import { LanguageSwitch } from '../../components/LanguageSwitch.tsx';
 import { MapLabel, MapPreview, mapPath } from '../../components/MapEntry.tsx';
 import ui from '../../components/ui.module.css';
 import { openConsentDialog } from '../../features/consent/consent.ts';
 import { openSuggestModal, type SuggestPreset } from '../../features/suggest/open.ts';
+import { messages, toolLabels } from '../../i18n/messages/messages.ts';
 import { config } from '../config.ts';
 import { logout } from '../logout.ts';
 import type { RouteName } from '../routes.tsx';
@@ -288,6 +289,7 @@ export function NavBar({ routeName, gameId, mapId }: NavBarProps) {
                 ))}
                 <div className={classes.panelLinks}>
                   <RightLinks embedded={embedded} gameId={data.game?._id} />
+                  <LanguageSwitch />
                 </div>
               </div>
             ) : null}
@@ -308,6 +310,7 @@ export function NavBar({ routeName, gameId, mapId }: NavBarProps) {
             </div>
             <div className={classes.right}>
               <RightLinks embedded={embedded} gameId={data.game?._id} />
+              <LanguageSwitch />
               <ColorSchemeToggle />
             </div>
           </>

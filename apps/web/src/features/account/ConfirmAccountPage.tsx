@@ -1,11 +1,11 @@
 import { Button, Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
-import { messages } from '@waypoint/shared/messages';
 import { useNavigate, useParams } from 'react-router';
 import { api } from '../../api/client.ts';
 import { withMantine } from '../../app/MantineShell.tsx';
 import { toast } from '../../components/toast.ts';
 import { usePageMeta } from '../../components/usePageMeta.ts';
+import { messages } from '../../i18n/messages/messages.ts';
 import { AuthCard } from './AuthCard.tsx';
 import { errorMessage } from './form.ts';
 

@@ -1,7 +1,6 @@
 import { Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { type LoginAnswer, zLogin } from '@waypoint/shared/account/schemas';
-import { messages } from '@waypoint/shared/messages';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { api } from '../../api/client.ts';
 import { storeToken } from '../../api/session.ts';
@@ -9,6 +8,7 @@ import { safeNextPath } from '../../app/guards.tsx';
 import { withMantine } from '../../app/MantineShell.tsx';
 import { toast } from '../../components/toast.ts';
 import { usePageMeta } from '../../components/usePageMeta.ts';
+import { messages } from '../../i18n/messages/messages.ts';
 import { AuthCard } from './AuthCard.tsx';
 import { applyServerErrors, errorMessage, useSchemaForm } from './form.ts';
 

@@ -1,12 +1,12 @@
 import { Alert, Button, PasswordInput, Stack } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { zPasswordRecoveryForm } from '@waypoint/shared/account/schemas';
-import { messages } from '@waypoint/shared/messages';
 import { useNavigate, useParams } from 'react-router';
 import { api } from '../../api/client.ts';
 import { withMantine } from '../../app/MantineShell.tsx';
 import { toast } from '../../components/toast.ts';
 import { usePageMeta } from '../../components/usePageMeta.ts';
+import { messages } from '../../i18n/messages/messages.ts';
 import { AuthCard } from './AuthCard.tsx';
 import { errorMessage, useSchemaForm } from './form.ts';
 

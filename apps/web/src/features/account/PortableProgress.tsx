@@ -6,8 +6,8 @@ import {
   type ProgressImportResult,
   zProgressFile,
 } from '@waypoint/shared/progress/portable';
-import { progressMessages as t } from '@waypoint/shared/progress-messages';
 import { useState } from 'react';
+import { progressMessages as t } from '../../i18n/messages/progress-messages.ts';
 // Styles of the components this section adds to the profile page (loaded with it only).
 import '@mantine/core/styles/Table.css';
 import '@mantine/core/styles/Radio.css';

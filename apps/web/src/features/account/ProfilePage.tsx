@@ -1,7 +1,6 @@
 import { Button, Container, Group, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { zChangePasswordForm } from '@waypoint/shared/account/schemas';
-import { messages } from '@waypoint/shared/messages';
 import type { TGame } from '@waypoint/shared/models/types';
 import { useState } from 'react';
 import { api } from '../../api/client.ts';
@@ -10,6 +9,7 @@ import { useSession } from '../../api/session.ts';
 import { withMantine } from '../../app/MantineShell.tsx';
 import { toast } from '../../components/toast.ts';
 import { usePageMeta } from '../../components/usePageMeta.ts';
+import { messages } from '../../i18n/messages/messages.ts';
 import { applyServerErrors, useSchemaForm } from './form.ts';
 import { PortableProgress } from './PortableProgress.tsx';
 import { ResetProgressDialog } from './ResetProgressDialog.tsx';

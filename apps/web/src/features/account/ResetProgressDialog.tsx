@@ -1,11 +1,11 @@
 import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { constants } from '@waypoint/shared/constants';
-import { messages } from '@waypoint/shared/messages';
 import type { TGame } from '@waypoint/shared/models/types';
 import { useEffect, useState } from 'react';
 import { api } from '../../api/client.ts';
 import { toast } from '../../components/toast.ts';
+import { messages } from '../../i18n/messages/messages.ts';
 
 /** Confirm dialog: the confirm button appears only once the word reset is typed. */
 export function ResetProgressDialog({ game, onClose }: { game: TGame | null; onClose: () => void }) {

@@ -1,6 +1,6 @@
 import { schemaResolver, type UseFormReturnType, useForm } from '@mantine/form';
-import { messages } from '@waypoint/shared/messages';
 import { HttpError } from '../../api/client.ts';
+import { messages } from '../../i18n/messages/messages.ts';
 
 type Schema = Parameters<typeof schemaResolver>[0];
 

@@ -13,7 +13,6 @@ import {
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { IconCopy, IconExternalLink, IconFiles, IconSearch, IconTrash } from '@tabler/icons-react';
 import { constants } from '@waypoint/shared/constants';
-import { messages } from '@waypoint/shared/messages';
 import {
   type AdminFormValues,
   type AdminModel,
@@ -26,6 +25,7 @@ import { DataTable, type DataTableColumn, type DataTableSortStatus } from 'manti
 import { useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from '../../components/toast.ts';
+import { messages } from '../../i18n/messages/messages.ts';
 import classes from './admin.module.css';
 import {
   type AdminRecord,

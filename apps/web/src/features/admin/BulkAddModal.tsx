@@ -14,7 +14,6 @@ import {
 import { useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import { constants } from '@waypoint/shared/constants';
-import { messages } from '@waypoint/shared/messages';
 import {
   type AdminFormValues,
   type AdminModel,
@@ -26,6 +25,7 @@ import {
 import { useState } from 'react';
 import { api } from '../../api/client.ts';
 import { toast } from '../../components/toast.ts';
+import { messages } from '../../i18n/messages/messages.ts';
 import { type AdminRecord, adminApi } from './api.ts';
 import { FieldInput } from './FieldInput.tsx';
 import { uploadImage } from './images.ts';

@@ -1,8 +1,8 @@
 import { Button, Card, FileInput, Group, Stack, Text, TextInput } from '@mantine/core';
-import { messages } from '@waypoint/shared/messages';
 import { useState } from 'react';
 import { HttpError } from '../../api/client.ts';
 import { toast } from '../../components/toast.ts';
+import { messages } from '../../i18n/messages/messages.ts';
 import classes from './admin.module.css';
 import { type AdminRecord, useRefreshModel } from './api.ts';
 import { addImageFromUrl, adminThumb, removeImage, uploadImage } from './images.ts';

@@ -15,7 +15,6 @@ import {
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { constants } from '@waypoint/shared/constants';
-import { messages } from '@waypoint/shared/messages';
 import type { AdminModel } from '@waypoint/shared/models/admin';
 import type { Paged } from '@waypoint/shared/models/types';
 import { DataTable, type DataTableSortStatus } from 'mantine-datatable';
@@ -24,6 +23,7 @@ import { api, HttpError } from '../../api/client.ts';
 import { withMantine } from '../../app/MantineShell.tsx';
 import { toast } from '../../components/toast.ts';
 import { usePageMeta } from '../../components/usePageMeta.ts';
+import { messages } from '../../i18n/messages/messages.ts';
 import { ColumnFilters } from './AdminList.tsx';
 import classes from './admin.module.css';
 import { adminKeys, listUrl, useModels } from './api.ts';

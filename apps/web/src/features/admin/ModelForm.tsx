@@ -1,8 +1,6 @@
 import { Alert, Button, Group, SimpleGrid } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
-import { editingMessages } from '@waypoint/shared/map/editing-messages';
-import { messages } from '@waypoint/shared/messages';
 import {
   type AdminFormValues,
   type AdminModel,
@@ -13,6 +11,8 @@ import {
 import { type FormEvent, useState } from 'react';
 import { HttpError } from '../../api/client.ts';
 import { toast } from '../../components/toast.ts';
+import { editingMessages } from '../../i18n/messages/editing-messages.ts';
+import { messages } from '../../i18n/messages/messages.ts';
 import { type AdminRecord, adminApi, useRefreshModel } from './api.ts';
 import { FieldInput } from './FieldInput.tsx';
 

@@ -1,8 +1,8 @@
 import { Alert, Badge, Button, Card, Group, Progress, Stack, Text } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { messages } from '@waypoint/shared/messages';
 import { api } from '../../api/client.ts';
 import { toast } from '../../components/toast.ts';
+import { messages } from '../../i18n/messages/messages.ts';
 import { type AdminRecord, useRefreshModel } from './api.ts';
 
 interface Status {

@@ -1,9 +1,9 @@
-import { messages } from '@waypoint/shared/messages';
 import { Link, useSearchParams } from 'react-router';
 import { HttpError } from '../../api/client.ts';
 import { useGame, useMaps } from '../../api/queries.ts';
 import ui from '../../components/ui.module.css';
 import { usePageMeta } from '../../components/usePageMeta.ts';
+import { messages } from '../../i18n/messages/messages.ts';
 
 /**
  * Where unknown games and maps land (SPEC §2.6). 'Try again' shows only where trying again can help:

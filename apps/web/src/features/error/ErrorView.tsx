@@ -1,7 +1,7 @@
-import { messages } from '@waypoint/shared/messages';
 import { Link } from 'react-router';
 import ui from '../../components/ui.module.css';
 import { usePageMeta } from '../../components/usePageMeta.ts';
+import { messages } from '../../i18n/messages/messages.ts';
 
 interface Props {
   status?: number;

@@ -1,6 +1,5 @@
 import { IconChevronDown, IconChevronUp } from '@tabler/icons-react';
 import { constants } from '@waypoint/shared/constants';
-import { messages } from '@waypoint/shared/messages';
 import type { TCategory, TMap } from '@waypoint/shared/models/types';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
@@ -8,6 +7,7 @@ import { imageUrl, thumbSource } from '../../api/images.ts';
 import { MapEntry, mapPath } from '../../components/MapEntry.tsx';
 import { Thumbnail } from '../../components/Thumbnail.tsx';
 import ui from '../../components/ui.module.css';
+import { messages } from '../../i18n/messages/messages.ts';
 
 const h = constants.categoryThumbHeightPx;
 

@@ -1,4 +1,3 @@
-import { messages, toolLabels } from '@waypoint/shared/messages';
 import type { AdditionalFeature } from '@waypoint/shared/models/enums';
 import type { TCategory, TGame, TMap } from '@waypoint/shared/models/types';
 import { useMemo } from 'react';
@@ -8,6 +7,7 @@ import { useCategories, useGame, useMaps } from '../../api/queries.ts';
 import { SafeHtml } from '../../components/SafeHtml.tsx';
 import ui from '../../components/ui.module.css';
 import { usePageMeta } from '../../components/usePageMeta.ts';
+import { messages, toolLabels } from '../../i18n/messages/messages.ts';
 import { CategoryCard } from './CategoryCard.tsx';
 import { ToolCard } from './ToolCard.tsx';
 

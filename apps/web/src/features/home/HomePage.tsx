@@ -1,5 +1,4 @@
 import { IconSearch } from '@tabler/icons-react';
-import { messages } from '@waypoint/shared/messages';
 import type { TGame } from '@waypoint/shared/models/types';
 import { useDeferredValue, useState } from 'react';
 import { Link } from 'react-router';
@@ -8,9 +7,11 @@ import { useGames } from '../../api/queries.ts';
 import { useSession } from '../../api/session.ts';
 import { config } from '../../app/config.ts';
 import { ColorSchemeToggle } from '../../components/ColorSchemeToggle.tsx';
+import { LanguageSwitch } from '../../components/LanguageSwitch.tsx';
 import { Thumbnail } from '../../components/Thumbnail.tsx';
 import ui from '../../components/ui.module.css';
 import { usePageMeta } from '../../components/usePageMeta.ts';
+import { messages } from '../../i18n/messages/messages.ts';
 import classes from './HomePage.module.css';
 
 /** Games whose name contains the text, ignoring case (SPEC §2.3). */
@@ -60,6 +61,7 @@ function TopLinks() {
       <Link to="/contact" className={ui.link}>
         Contact
       </Link>
+      <LanguageSwitch />
       <ColorSchemeToggle />
     </nav>
   );

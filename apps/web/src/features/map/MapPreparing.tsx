@@ -1,8 +1,9 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type MapTileStatus, preparingMessages } from '@waypoint/shared/map/preparing';
+import type { MapTileStatus } from '@waypoint/shared/map/preparing';
 import { useEffect } from 'react';
 import { api } from '../../api/client.ts';
 import { queryKeys } from '../../api/keys.ts';
+import { preparingMessages } from '../../i18n/messages/preparing-messages.ts';
 import classes from './map.module.css';
 
 /**

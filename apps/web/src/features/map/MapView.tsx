@@ -1,12 +1,12 @@
 import 'leaflet/dist/leaflet.css';
 import { constants } from '@waypoint/shared/constants';
 import { parseMapView, withMapView } from '@waypoint/shared/map/view-url';
-import { messages } from '@waypoint/shared/messages';
 import type { TMap } from '@waypoint/shared/models/types';
 import L from 'leaflet';
 import { type ReactNode, useCallback, useEffect, useImperativeHandle, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { config } from '../../app/config.ts';
+import { messages } from '../../i18n/messages/messages.ts';
 import { type DrawingShape, DrawLayer } from './layers/draw-layer.ts';
 import { HtmlMarkerLayer } from './layers/html-layer.ts';
 import { SpriteCache } from './layers/icons.ts';

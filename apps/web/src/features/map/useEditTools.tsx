@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import type { MapMarkerDefinition } from '@waypoint/shared/map/marker-data';
 import { isDrawing } from '@waypoint/shared/map/tools';
-import { messages } from '@waypoint/shared/messages';
 import type { TPlacedMarker } from '@waypoint/shared/models/types';
 import { lazy, type RefObject, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { api, HttpError } from '../../api/client.ts';
 import type { Session } from '../../api/session.ts';
 import { toast } from '../../components/toast.ts';
+import { messages } from '../../i18n/messages/messages.ts';
 import { useGameItems, useUpdateMarker } from './edit-queries.ts';
 import type { MapController } from './MapView.tsx';
 import { mapKeys, type QuestWithMarkers } from './queries.ts';

@@ -4,11 +4,11 @@ import type { MapMarkerData, MapMarkerDefinition } from '@waypoint/shared/map/ma
 import type { MarkerSuggestion } from '@waypoint/shared/map/suggested-markers';
 import { Tint } from '@waypoint/shared/map/tints';
 import type { LatLng, PlaceKind, ToolEffect, ToolEvent } from '@waypoint/shared/map/tools';
-import { messages } from '@waypoint/shared/messages';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { HttpError } from '../../api/client.ts';
 import type { Session } from '../../api/session.ts';
 import { toast } from '../../components/toast.ts';
+import { messages } from '../../i18n/messages/messages.ts';
 import type { ExtraMarker } from './layers/marker-canvas-layer.ts';
 import type { MarkerStore } from './layers/marker-store.ts';
 import type { MapPointerTools } from './MapView.tsx';

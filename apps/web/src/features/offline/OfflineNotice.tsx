@@ -1,4 +1,4 @@
-import { messages } from '@waypoint/shared/messages';
+import { messages } from '../../i18n/messages/messages.ts';
 import { useOnline, useUpdate } from './status.ts';
 
 /** The small notes at the bottom of every page: offline, and a new version waiting. */

@@ -1,5 +1,5 @@
 import { Text, TextInput } from '@mantine/core';
-import { reviewMessages as t } from '@waypoint/shared/review-messages';
+import { reviewMessages as t } from '../../i18n/messages/review-messages.ts';
 
 /**
  * A column title with its filter box (SPEC §2.12). Clicks and keys in the box stay in it: they

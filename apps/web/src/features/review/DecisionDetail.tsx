@@ -1,13 +1,13 @@
 import { Alert, Badge, Group, Loader, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import { editingMessages } from '@waypoint/shared/map/editing-messages';
-import { messages } from '@waypoint/shared/messages';
 import { suggestionTypeModel } from '@waypoint/shared/models/enums';
 import { getModel, type ModelKey } from '@waypoint/shared/models/registry';
-import { reviewMessages as t } from '@waypoint/shared/review-messages';
 import type { ReviewDetail } from '@waypoint/shared/suggestions/review';
 import { lazy, Suspense } from 'react';
 import { useColorScheme } from '../../app/color-scheme.ts';
 import { SafeHtml } from '../../components/SafeHtml.tsx';
+import { editingMessages } from '../../i18n/messages/editing-messages.ts';
+import { messages } from '../../i18n/messages/messages.ts';
+import { reviewMessages as t } from '../../i18n/messages/review-messages.ts';
 import { useDetail } from './api.ts';
 import { recordLines } from './record-text.ts';
 

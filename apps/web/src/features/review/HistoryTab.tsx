@@ -1,10 +1,10 @@
 import { Badge, Button, Group, Text } from '@mantine/core';
-import { reviewMessages as t } from '@waypoint/shared/review-messages';
 import type { ReviewHistoryRow } from '@waypoint/shared/suggestions/review';
 import { reviewCell, reviewPageSize } from '@waypoint/shared/suggestions/review-table';
 import { DataTable } from 'mantine-datatable';
 import { lazy, Suspense, useState } from 'react';
 import { useColorScheme } from '../../app/color-scheme.ts';
+import { reviewMessages as t } from '../../i18n/messages/review-messages.ts';
 import { useHistory, useRevert } from './api.ts';
 import { ExpandButton } from './ExpandButton.tsx';
 

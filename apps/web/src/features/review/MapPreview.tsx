@@ -1,10 +1,10 @@
 import 'leaflet/dist/leaflet.css';
 import { Group, Stack, Text, Title } from '@mantine/core';
-import { reviewMessages as t } from '@waypoint/shared/review-messages';
 import type { ReviewDetail } from '@waypoint/shared/suggestions/review';
 import L from 'leaflet';
 import { useEffect, useRef } from 'react';
 import { config } from '../../app/config.ts';
+import { reviewMessages as t } from '../../i18n/messages/review-messages.ts';
 
 type Rec = Record<string, unknown>;
 type Preview = NonNullable<ReviewDetail['preview']>;

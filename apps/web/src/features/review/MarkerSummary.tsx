@@ -1,5 +1,4 @@
 import { Button, Group } from '@mantine/core';
-import { reviewMessages as t } from '@waypoint/shared/review-messages';
 import type { ReviewSummaryRow } from '@waypoint/shared/suggestions/review';
 import {
   reviewCell,
@@ -8,6 +7,7 @@ import {
 } from '@waypoint/shared/suggestions/review-table';
 import { DataTable, type DataTableColumn, type DataTableSortStatus } from 'mantine-datatable';
 import { useState } from 'react';
+import { reviewMessages as t } from '../../i18n/messages/review-messages.ts';
 import { summaryParams, useDecide, useSummary } from './api.ts';
 import { ColumnFilter } from './ColumnFilter.tsx';
 import { ExpandButton } from './ExpandButton.tsx';

@@ -1,10 +1,10 @@
 import { Button, Container, Group, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { type SuggestionType, suggestionTypes } from '@waypoint/shared/models/enums';
-import { reviewMessages as t } from '@waypoint/shared/review-messages';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { usePageMeta } from '../../components/usePageMeta.ts';
+import { reviewMessages as t } from '../../i18n/messages/review-messages.ts';
 import { useCounts, useRemoveUserSuggestions } from './api.ts';
 import { HistoryTab } from './HistoryTab.tsx';
 import { MarkerSummary } from './MarkerSummary.tsx';

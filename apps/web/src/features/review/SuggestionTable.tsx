@@ -1,5 +1,4 @@
 import { Badge, Button, Group, Text } from '@mantine/core';
-import { reviewMessages as t } from '@waypoint/shared/review-messages';
 import type { ReviewRow } from '@waypoint/shared/suggestions/review';
 import {
   type ReviewColumn,
@@ -9,6 +8,7 @@ import {
 } from '@waypoint/shared/suggestions/review-table';
 import { DataTable, type DataTableColumn } from 'mantine-datatable';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { reviewMessages as t } from '../../i18n/messages/review-messages.ts';
 import { listParams, useDecide, useReviewList } from './api.ts';
 import { ColumnFilter } from './ColumnFilter.tsx';
 import { ExpandButton } from './ExpandButton.tsx';

@@ -1,5 +1,4 @@
 import { type QueryKey, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { reviewMessages } from '@waypoint/shared/review-messages';
 import type {
   ReviewBulk,
   ReviewDetail,
@@ -12,6 +11,7 @@ import type {
 } from '@waypoint/shared/suggestions/review';
 import { api } from '../../api/client.ts';
 import { toast } from '../../components/toast.ts';
+import { reviewMessages } from '../../i18n/messages/review-messages.ts';
 
 import { countsQuery, listQuery, qs, reviewKeys, summaryQuery } from './queries.ts';
 

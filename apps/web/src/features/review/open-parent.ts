@@ -1,4 +1,4 @@
-import { messages } from '@waypoint/shared/messages';
+import { messages } from '../../i18n/messages/messages.ts';
 
 /** The map page in suggest mode showing only the suggested markers. */
 export function suggestionsMapUrl(gameId: string, mapId: string): string {

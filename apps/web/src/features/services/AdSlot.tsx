@@ -1,8 +1,8 @@
 import { constants } from '@waypoint/shared/constants';
-import { servicesMessages } from '@waypoint/shared/services-messages';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { config } from '../../app/config.ts';
+import { servicesMessages } from '../../i18n/messages/services-messages.ts';
 import { useConsent } from '../consent/consent.ts';
 import classes from './AdSlot.module.css';
 import { type AdKind, adUnit, embeddedPage, loadAdScript, requestAd, useMediaQuery } from './ads.ts';

@@ -10,8 +10,6 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { messages } from '@waypoint/shared/messages';
-import { suggestMessages } from '@waypoint/shared/suggest-messages';
 import {
   buildSuggestion,
   type ContentSuggestionType,
@@ -27,6 +25,8 @@ import { type FormEvent, Fragment, useEffect, useState } from 'react';
 import { HttpError } from '../../api/client.ts';
 import { useCategories, useGames, useMaps } from '../../api/queries.ts';
 import { toast } from '../../components/toast.ts';
+import { messages } from '../../i18n/messages/messages.ts';
+import { suggestMessages } from '../../i18n/messages/suggest-messages.ts';
 import { useAddSuggestion } from './mutations.ts';
 import classes from './suggest.module.css';
 

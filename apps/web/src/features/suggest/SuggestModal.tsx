@@ -1,8 +1,6 @@
 import { Button, Modal, Radio, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { constants } from '@waypoint/shared/constants';
-import { messages } from '@waypoint/shared/messages';
-import { suggestMessages } from '@waypoint/shared/suggest-messages';
 import {
   type ContentSuggestionType,
   suggestAnythingOptions,
@@ -11,6 +9,8 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useSession } from '../../api/session.ts';
 import { MantineShell } from '../../app/MantineShell.tsx';
+import { messages } from '../../i18n/messages/messages.ts';
+import { suggestMessages } from '../../i18n/messages/suggest-messages.ts';
 import { closeSuggestModal, type SuggestPreset } from './open.ts';
 import { SuggestForm } from './SuggestForm.tsx';
 import './kit-styles.ts';

@@ -3,9 +3,7 @@ import { Carousel } from '@mantine/carousel';
 import { Alert, Button, Container, Stack, Text, Title } from '@mantine/core';
 import { useReducedMotion } from '@mantine/hooks';
 import { constants } from '@waypoint/shared/constants';
-import { messages } from '@waypoint/shared/messages';
 import type { TGame } from '@waypoint/shared/models/types';
-import { servicesMessages } from '@waypoint/shared/services-messages';
 import type { EmblaCarouselType } from 'embla-carousel';
 import Autoplay from 'embla-carousel-autoplay';
 import { useCallback, useMemo, useRef, useState } from 'react';
@@ -14,6 +12,8 @@ import { HttpError } from '../../api/client.ts';
 import { useGame } from '../../api/queries.ts';
 import { config } from '../../app/config.ts';
 import { usePageMeta } from '../../components/usePageMeta.ts';
+import { messages } from '../../i18n/messages/messages.ts';
+import { servicesMessages } from '../../i18n/messages/services-messages.ts';
 import { errorPath, PageSkeleton } from './common.tsx';
 import classes from './InGameAppPage.module.css';
 

@@ -1,11 +1,11 @@
 import { Anchor, Container, Skeleton, Stack } from '@mantine/core';
-import { messages } from '@waypoint/shared/messages';
 import type { AdditionalFeature } from '@waypoint/shared/models/enums';
 import type { TGame } from '@waypoint/shared/models/types';
 import type { ReactNode } from 'react';
 import { Link, Navigate, useLocation } from 'react-router';
 import { HttpError } from '../../api/client.ts';
 import { useGame } from '../../api/queries.ts';
+import { messages } from '../../i18n/messages/messages.ts';
 import classes from './tools.module.css';
 
 /** The error page for a game (SPEC §2.5, §2.6). */

@@ -1,9 +1,9 @@
-import { toolLabels } from '@waypoint/shared/messages';
 import { type AdditionalFeature, additionalFeatures } from '@waypoint/shared/models/enums';
 import type { ComponentType } from 'react';
 import { useParams } from 'react-router';
 import { withMantine } from '../../app/MantineShell.tsx';
 import { FeaturePending } from '../../components/FeaturePending.tsx';
+import { toolLabels } from '../../i18n/messages/messages.ts';
 import { NotFoundView } from '../error/ErrorView.tsx';
 import { GameGate } from './common.tsx';
 import { CraftingPage } from './crafting/CraftingPage.tsx';

@@ -9,13 +9,13 @@ import {
   setBuiltLevel,
 } from '@waypoint/shared/domain/items';
 import { questsUnlockedBy, withObjectiveTick } from '@waypoint/shared/domain/quests';
-import { messages } from '@waypoint/shared/messages';
 import type { TQuest } from '@waypoint/shared/models/types';
-import { toolMessages } from '@waypoint/shared/tool-messages';
 import { useRef } from 'react';
 import { HttpError } from '../../api/client.ts';
 import { useSession } from '../../api/session.ts';
 import { toast } from '../../components/toast.ts';
+import { messages } from '../../i18n/messages/messages.ts';
+import { toolMessages } from '../../i18n/messages/tool-messages.ts';
 import { type HideoutSave, type ItemsSave, progressApi, type QuestSave, toolKeys } from './data.ts';
 
 /** How long the Undo toast of a completion change stays. */

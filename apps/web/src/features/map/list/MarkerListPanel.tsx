@@ -1,7 +1,7 @@
 import { IconCheck, IconRoute, IconX } from '@tabler/icons-react';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { listMessages } from '@waypoint/shared/map/list-messages';
 import { type KeyboardEvent, type RefObject, useEffect, useMemo, useRef, useState } from 'react';
+import { listMessages } from '../../../i18n/messages/list-messages.ts';
 import { Button, IconButton } from '../controls.tsx';
 import { definitionImageUrl } from '../layers/icons.ts';
 import type { MarkerStore } from '../layers/marker-store.ts';

@@ -1,6 +1,6 @@
-import { listMessages } from '@waypoint/shared/map/list-messages';
 import L from 'leaflet';
 import { type RefObject, useCallback, useEffect, useRef, useState } from 'react';
+import { listMessages } from '../../../i18n/messages/list-messages.ts';
 import { MarkerKind, type MarkerStore } from '../layers/marker-store.ts';
 import type { MapController } from '../MapView.tsx';
 import type { RouteAnswer, RouteRequest } from './route.worker.ts';

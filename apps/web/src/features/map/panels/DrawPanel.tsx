@@ -1,4 +1,4 @@
-import { editingMessages } from '@waypoint/shared/map/editing-messages';
+import { editingMessages } from '../../../i18n/messages/editing-messages.ts';
 import { Button } from '../controls.tsx';
 import { ToolPanel } from './ToolPanel.tsx';
 import classes from './tool-panel.module.css';

@@ -1,5 +1,4 @@
 import { constants } from '@waypoint/shared/constants';
-import { editingMessages } from '@waypoint/shared/map/editing-messages';
 import type { MapMarkerDefinition } from '@waypoint/shared/map/marker-data';
 import {
   formFieldOf,
@@ -9,6 +8,7 @@ import {
 } from '@waypoint/shared/map/marker-edit';
 import type { TPlacedMarker } from '@waypoint/shared/models/types';
 import { type ReactNode, useId, useState } from 'react';
+import { editingMessages } from '../../../i18n/messages/editing-messages.ts';
 import { Button } from '../controls.tsx';
 import { ToolPanel } from './ToolPanel.tsx';
 import classes from './tool-panel.module.css';

@@ -10,11 +10,11 @@ import {
   IconSearch,
 } from '@tabler/icons-react';
 import { groupDefinitions, listedDefinitions } from '@waypoint/shared/map/definitions';
-import { mapMessages } from '@waypoint/shared/map/map-messages';
 import type { MapMarkerDefinition } from '@waypoint/shared/map/marker-data';
-import { messages } from '@waypoint/shared/messages';
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useParams } from 'react-router';
+import { mapMessages } from '../../../i18n/messages/map-messages.ts';
+import { messages } from '../../../i18n/messages/messages.ts';
 import { openSuggestModal } from '../../suggest/open.ts';
 import { Button, Check, IconButton, SearchInput } from '../controls.tsx';
 import { definitionImageUrl, drawDefinitionIcon } from '../layers/icons.ts';

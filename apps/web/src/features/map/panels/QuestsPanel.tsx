@@ -10,10 +10,10 @@ import {
   IconSearch,
 } from '@tabler/icons-react';
 import { isQuestCompleted, isQuestUnlocked, type QuestListFilter } from '@waypoint/shared/domain/quests';
-import { messages } from '@waypoint/shared/messages';
 import type { TQuest } from '@waypoint/shared/models/types';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
+import { messages } from '../../../i18n/messages/messages.ts';
 import { openSuggestModal } from '../../suggest/open.ts';
 import controls from '../controls.module.css';
 import { Button, Check, IconButton, NumberField, SearchInput } from '../controls.tsx';

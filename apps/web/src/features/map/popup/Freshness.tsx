@@ -1,8 +1,8 @@
 import { IconFlag } from '@tabler/icons-react';
-import { editingMessages } from '@waypoint/shared/map/editing-messages';
 import { confirmedWording } from '@waypoint/shared/map/freshness';
-import { messages } from '@waypoint/shared/messages';
 import { Link } from 'react-router';
+import { editingMessages } from '../../../i18n/messages/editing-messages.ts';
+import { messages } from '../../../i18n/messages/messages.ts';
 import { type Freshness as FreshnessAnswer, useMarkerFreshness } from '../edit-queries.ts';
 import classes from './popup-extras.module.css';
 

@@ -1,10 +1,10 @@
 import { IconLink } from '@tabler/icons-react';
 import { constants } from '@waypoint/shared/constants';
 import type { MapMarkerDefinition } from '@waypoint/shared/map/marker-data';
-import { messages } from '@waypoint/shared/messages';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { imageUrl } from '../../../api/images.ts';
 import { SafeHtml } from '../../../components/SafeHtml.tsx';
+import { messages } from '../../../i18n/messages/messages.ts';
 import { Button, Check } from '../controls.tsx';
 import { useOpenSuggestionsFor } from '../edit-queries.ts';
 import classes from '../map.module.css';

@@ -1,8 +1,8 @@
 import { IconThumbDown, IconThumbUp } from '@tabler/icons-react';
-import { editingMessages } from '@waypoint/shared/map/editing-messages';
-import { messages } from '@waypoint/shared/messages';
 import { useId, useState } from 'react';
 import { SafeHtml } from '../../../components/SafeHtml.tsx';
+import { editingMessages } from '../../../i18n/messages/editing-messages.ts';
+import { messages } from '../../../i18n/messages/messages.ts';
 import { useAddComment, useSuggestionComments, useSuggestionVotes, useVote } from '../edit-queries.ts';
 import classes from './popup-extras.module.css';
 

@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { type MapSearchResults as Results, searchLimits, searchMessages } from '@waypoint/shared/map/search';
+import { type MapSearchResults as Results, searchLimits } from '@waypoint/shared/map/search';
 import { type RefObject, useEffect, useMemo, useState } from 'react';
 import { api } from '../../../api/client.ts';
+import { searchMessages } from '../../../i18n/messages/search-messages.ts';
 import classes from './search.module.css';
 
 export type SearchPick =

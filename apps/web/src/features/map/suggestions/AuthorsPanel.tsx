@@ -1,7 +1,7 @@
 import { constants } from '@waypoint/shared/constants';
-import { editingMessages } from '@waypoint/shared/map/editing-messages';
 import { type MarkerSuggestion, suggestionAuthors } from '@waypoint/shared/map/suggested-markers';
 import { useMemo } from 'react';
+import { editingMessages } from '../../../i18n/messages/editing-messages.ts';
 import { Button } from '../controls.tsx';
 import classes from './suggest.module.css';
 

@@ -1,5 +1,5 @@
 import { IconBulb } from '@tabler/icons-react';
-import { messages } from '@waypoint/shared/messages';
+import { messages } from '../../../i18n/messages/messages.ts';
 import { Button } from '../controls.tsx';
 import classes from './suggest.module.css';
 

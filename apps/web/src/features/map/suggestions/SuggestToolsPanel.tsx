@@ -1,8 +1,8 @@
 import { IconArrowsMove, IconCheck, IconPencil, IconTrash } from '@tabler/icons-react';
-import { editingMessages } from '@waypoint/shared/map/editing-messages';
 import type { MapTool, ToolState } from '@waypoint/shared/map/tools';
-import { messages } from '@waypoint/shared/messages';
 import { Link } from 'react-router';
+import { editingMessages } from '../../../i18n/messages/editing-messages.ts';
+import { messages } from '../../../i18n/messages/messages.ts';
 import { Button } from '../controls.tsx';
 import classes from './suggest.module.css';
 

@@ -7,7 +7,7 @@ import {
   formatQuantity,
 } from '@waypoint/shared/domain/crafting';
 import type { TItem } from '@waypoint/shared/models/types';
-import { toolMessages } from '@waypoint/shared/tool-messages';
+import { toolMessages } from '../../../i18n/messages/tool-messages.ts';
 import classes from '../tools.module.css';
 
 export function craftErrorText(node: CraftErrorNode, names: ReadonlyMap<string, string>): string {

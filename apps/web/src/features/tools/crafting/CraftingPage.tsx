@@ -29,13 +29,13 @@ import {
   unitPriceOf,
 } from '@waypoint/shared/domain/crafting';
 import type { TItem } from '@waypoint/shared/models/types';
-import { toolMessages } from '@waypoint/shared/tool-messages';
 import { useMemo, useRef, useState } from 'react';
 import { useParams } from 'react-router';
 import { useGames } from '../../../api/queries.ts';
 import { withMantine } from '../../../app/MantineShell.tsx';
 import { usePageMeta } from '../../../components/usePageMeta.ts';
 import { useSearchParamsPatch } from '../../../components/useSearchParamsPatch.ts';
+import { toolMessages } from '../../../i18n/messages/tool-messages.ts';
 import { useItems } from '../data.ts';
 import { ItemIcon } from '../items/ItemCard.tsx';
 import classes from '../tools.module.css';

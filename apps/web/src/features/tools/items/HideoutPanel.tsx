@@ -2,8 +2,8 @@ import { ActionIcon, Button, Group, Progress, Stack, Text, Title } from '@mantin
 import { IconMinus, IconPlus } from '@tabler/icons-react';
 import { builtLevelOf, moduleMaxLevel } from '@waypoint/shared/domain/items';
 import type { THideoutModule } from '@waypoint/shared/models/types';
-import { toolMessages } from '@waypoint/shared/tool-messages';
 import { useState } from 'react';
+import { toolMessages } from '../../../i18n/messages/tool-messages.ts';
 import classes from '../tools.module.css';
 
 const closedKey = 'waypoint:hideoutPanelClosed';

@@ -26,10 +26,10 @@ import {
   type TotalsOptions,
 } from '@waypoint/shared/domain/items';
 import type { THideoutModule, TItem, TQuest } from '@waypoint/shared/models/types';
-import { toolMessages } from '@waypoint/shared/tool-messages';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { imageUrl, thumbUrl } from '../../../api/images.ts';
+import { toolMessages } from '../../../i18n/messages/tool-messages.ts';
 import { LoginPrompt } from '../common.tsx';
 import { questLink } from '../quests/QuestDetails.tsx';
 import classes from '../tools.module.css';

@@ -11,7 +11,7 @@ import {
   type TotalsOptions,
 } from '@waypoint/shared/domain/items';
 import type { THideoutModule, TItem, TQuest } from '@waypoint/shared/models/types';
-import { toolMessages } from '@waypoint/shared/tool-messages';
+import { toolMessages } from '../../../i18n/messages/tool-messages.ts';
 import classes from '../tools.module.css';
 import { ItemIcon, RequirementLabel } from './ItemCard.tsx';
 

@@ -19,14 +19,14 @@ import {
   itemsToKeep,
   type KeepMode,
 } from '@waypoint/shared/domain/items';
-import { messages } from '@waypoint/shared/messages';
 import type { TGame } from '@waypoint/shared/models/types';
-import { toolMessages } from '@waypoint/shared/tool-messages';
 import { useCallback, useMemo, useState } from 'react';
 import { useParams } from 'react-router';
 import { useSession } from '../../../api/session.ts';
 import { withMantine } from '../../../app/MantineShell.tsx';
 import { usePageMeta } from '../../../components/usePageMeta.ts';
+import { messages } from '../../../i18n/messages/messages.ts';
+import { toolMessages } from '../../../i18n/messages/tool-messages.ts';
 import { GameGate, LoginPrompt } from '../common.tsx';
 import {
   useHideoutModules,

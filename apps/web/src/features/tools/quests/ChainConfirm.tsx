@@ -1,7 +1,7 @@
 import { Button, Group, List, Modal, Text } from '@mantine/core';
-import { messages } from '@waypoint/shared/messages';
 import type { TQuest } from '@waypoint/shared/models/types';
-import { toolMessages } from '@waypoint/shared/tool-messages';
+import { messages } from '../../../i18n/messages/messages.ts';
+import { toolMessages } from '../../../i18n/messages/tool-messages.ts';
 
 export interface ChainChange {
   quest: TQuest;

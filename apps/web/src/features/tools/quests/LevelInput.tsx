@@ -1,6 +1,6 @@
 import { NumberInput } from '@mantine/core';
-import { toolMessages } from '@waypoint/shared/tool-messages';
 import { useEffect, useRef, useState } from 'react';
+import { toolMessages } from '../../../i18n/messages/tool-messages.ts';
 import { useSetLevel } from '../progress.tsx';
 import classes from '../tools.module.css';
 

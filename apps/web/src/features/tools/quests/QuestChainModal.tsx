@@ -1,10 +1,10 @@
 import { Alert, Anchor, Badge, Checkbox, Modal, Progress, Stack, Text } from '@mantine/core';
 import { type QuestChain, type QuestChainNode, questChain } from '@waypoint/shared/domain/quests';
-import { messages } from '@waypoint/shared/messages';
 import type { TQuest } from '@waypoint/shared/models/types';
-import { toolMessages } from '@waypoint/shared/tool-messages';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
+import { messages } from '../../../i18n/messages/messages.ts';
+import { toolMessages } from '../../../i18n/messages/tool-messages.ts';
 import classes from '../tools.module.css';
 import { questLink } from './QuestDetails.tsx';
 import { StatusIcon } from './StatusIcon.tsx';

@@ -1,9 +1,9 @@
 import { Anchor, Button, Checkbox, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconExternalLink, IconHierarchy2 } from '@tabler/icons-react';
 import type { TCategory, TQuest } from '@waypoint/shared/models/types';
-import { toolMessages } from '@waypoint/shared/tool-messages';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Link } from 'react-router';
+import { toolMessages } from '../../../i18n/messages/tool-messages.ts';
 import { LoginPrompt } from '../common.tsx';
 import classes from '../tools.module.css';
 

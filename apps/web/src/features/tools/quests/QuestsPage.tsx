@@ -27,9 +27,7 @@ import {
   questLocations,
   questStatus,
 } from '@waypoint/shared/domain/quests';
-import { messages } from '@waypoint/shared/messages';
 import type { TGame, TQuest, TTrader } from '@waypoint/shared/models/types';
-import { toolMessages } from '@waypoint/shared/tool-messages';
 import { Fragment, useMemo, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { thumbUrl } from '../../../api/images.ts';
@@ -37,6 +35,8 @@ import { useCategories, useGame } from '../../../api/queries.ts';
 import { useSession } from '../../../api/session.ts';
 import { withMantine } from '../../../app/MantineShell.tsx';
 import { usePageMeta } from '../../../components/usePageMeta.ts';
+import { messages } from '../../../i18n/messages/messages.ts';
+import { toolMessages } from '../../../i18n/messages/tool-messages.ts';
 import { PageAd } from '../../services/PageAd.tsx';
 import { Avatar, GameGate, LoginPrompt } from '../common.tsx';
 import { useQuestSave, useQuests, useTraders } from '../data.ts';

@@ -1,6 +1,6 @@
 import { IconLock, IconLockOpen } from '@tabler/icons-react';
 import type { QuestStatus } from '@waypoint/shared/domain/quests';
-import { toolMessages } from '@waypoint/shared/tool-messages';
+import { toolMessages } from '../../../i18n/messages/tool-messages.ts';
 import classes from '../tools.module.css';
 
 const label: Record<QuestStatus, string> = {

@@ -20,9 +20,9 @@ import {
   type MixProduct,
 } from '@waypoint/shared/domain/mixing';
 import { ingredientsAboveRank, RANKS } from '@waypoint/shared/domain/schedule-tools';
-import { mixingMessages as t } from '@waypoint/shared/mixing-messages';
 import type { MixingContent } from '@waypoint/shared/schedule-one/api';
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { mixingMessages as t } from '../../../i18n/messages/mixing-messages.ts';
 import { EffectChips } from './EffectChip.tsx';
 import classes from './schedule.module.css';
 import { useSearchWorker } from './useSearchWorker.ts';

@@ -1,12 +1,12 @@
 import { NativeSelect, Table, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { RANKS, rankValue } from '@waypoint/shared/domain/schedule-tools';
-import { toolLabels } from '@waypoint/shared/messages';
-import { mixingMessages as t } from '@waypoint/shared/mixing-messages';
 import type { MixingContent } from '@waypoint/shared/schedule-one/api';
 import { useMemo } from 'react';
 import { withMantine } from '../../../app/MantineShell.tsx';
 import { useSearchParamsPatch } from '../../../components/useSearchParamsPatch.ts';
+import { toolLabels } from '../../../i18n/messages/messages.ts';
+import { mixingMessages as t } from '../../../i18n/messages/mixing-messages.ts';
 import { useItems } from '../data.ts';
 import '../kit-styles.ts';
 import { useEffectColours } from './data.ts';

@@ -2,8 +2,6 @@ import { ActionIcon, Button, Card, Container, Group, NativeSelect, Stack, Text, 
 import { IconArrowDown, IconArrowUp, IconLink, IconTrash, IconX } from '@tabler/icons-react';
 import { type MixingData, type MixProduct, mix } from '@waypoint/shared/domain/mixing';
 import { calculatorQuery, parseCalculatorLink } from '@waypoint/shared/domain/schedule-tools';
-import { toolLabels } from '@waypoint/shared/messages';
-import { mixingMessages as t } from '@waypoint/shared/mixing-messages';
 import type { TGame } from '@waypoint/shared/models/types';
 import type { MixingContent } from '@waypoint/shared/schedule-one/api';
 import { type DragEvent, useMemo, useState } from 'react';
@@ -11,6 +9,8 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { withMantine } from '../../../app/MantineShell.tsx';
 import { copyText } from '../../../components/clipboard.ts';
 import { toast } from '../../../components/toast.ts';
+import { toolLabels } from '../../../i18n/messages/messages.ts';
+import { mixingMessages as t } from '../../../i18n/messages/mixing-messages.ts';
 import '../kit-styles.ts';
 import './styles.ts';
 import { BestMixPanel } from './BestMixPanel.tsx';

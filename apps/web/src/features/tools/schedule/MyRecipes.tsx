@@ -1,11 +1,11 @@
 import { ActionIcon, Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconDeviceFloppy, IconSend, IconTrash } from '@tabler/icons-react';
 import { type MixingData, type MixProduct, mix } from '@waypoint/shared/domain/mixing';
-import { messages } from '@waypoint/shared/messages';
-import { mixingMessages as t } from '@waypoint/shared/mixing-messages';
 import { useState } from 'react';
 import { HttpError } from '../../../api/client.ts';
 import { toast } from '../../../components/toast.ts';
+import { messages } from '../../../i18n/messages/messages.ts';
+import { mixingMessages as t } from '../../../i18n/messages/mixing-messages.ts';
 import { LoginPrompt } from '../common.tsx';
 import { useSavedRecipes } from './data.ts';
 

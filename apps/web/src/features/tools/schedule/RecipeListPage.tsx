@@ -1,13 +1,13 @@
 import { Anchor, MultiSelect, NativeSelect, Stack, Table, Text } from '@mantine/core';
 import { type MixingData, mix } from '@waypoint/shared/domain/mixing';
 import { calculatorQuery, filterRecipes, type RecipeSort } from '@waypoint/shared/domain/schedule-tools';
-import { toolLabels } from '@waypoint/shared/messages';
-import { mixingMessages as t } from '@waypoint/shared/mixing-messages';
 import type { MixingContent } from '@waypoint/shared/schedule-one/api';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { withMantine } from '../../../app/MantineShell.tsx';
 import { useSearchParamsPatch } from '../../../components/useSearchParamsPatch.ts';
+import { toolLabels } from '../../../i18n/messages/messages.ts';
+import { mixingMessages as t } from '../../../i18n/messages/mixing-messages.ts';
 import '../kit-styles.ts';
 import './styles.ts';
 import { useEffectColours } from './data.ts';

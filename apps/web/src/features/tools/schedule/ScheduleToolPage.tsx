@@ -1,12 +1,12 @@
 import { Container } from '@mantine/core';
 import type { MixingData } from '@waypoint/shared/domain/mixing';
-import { messages, toolLabels } from '@waypoint/shared/messages';
 import type { AdditionalFeature } from '@waypoint/shared/models/enums';
 import type { TGame } from '@waypoint/shared/models/types';
 import type { MixingContent } from '@waypoint/shared/schedule-one/api';
 import type { ReactNode } from 'react';
 import { useParams } from 'react-router';
 import { usePageMeta } from '../../../components/usePageMeta.ts';
+import { messages, toolLabels } from '../../../i18n/messages/messages.ts';
 import { GameGate, PageSkeleton } from '../common.tsx';
 import { useMixing } from './data.ts';
 

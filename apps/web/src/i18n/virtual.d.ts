@@ -1,0 +1,3 @@
+declare module 'virtual:waypoint-catalog/*' {
+  export const messages: Record<string, unknown>;
+}
