@@ -2,9 +2,9 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { compileMessage } from '@lingui/message-utils/compileMessage';
-import { messageSources } from '@waypoint/shared/i18n/sources';
-import { englishCatalog, pseudoLocalize } from '@waypoint/shared/i18n/templates';
 import type { Plugin } from 'vite';
+import { messageSources } from '../../packages/shared/src/i18n/sources.ts';
+import { englishCatalog, pseudoLocalize } from '../../packages/shared/src/i18n/templates.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const localesDir = path.join(here, 'src/i18n/locales');

@@ -5,13 +5,14 @@ import type { Page } from '@playwright/test';
  * (`?lang=pseudo`) every catalog text is accented and wrapped in ⟦ ⟧, so any run of plain Latin
  * letters left outside those marks is a text the interface shows without translating it. Content
  * (names and texts from the database, marked with their own `lang`), hidden elements and the map's
- * tile pictures are not interface text.
+ * tile pictures are not interface text; nor are brand names (the site's own name by default).
  */
-export async function untranslatedTexts(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
+export async function untranslatedTexts(page: Page, names: string[] = ['Waypoint']): Promise<string[]> {
+  return page.evaluate((brandNames) => {
     const found = new Set<string>();
     const strip = (text: string) => {
       let t = text;
+      for (const name of brandNames) t = t.split(name).join(' ');
       let previous = '';
       while (t !== previous) {
         previous = t;
@@ -20,7 +21,9 @@ export async function untranslatedTexts(page: Page): Promise<string[]> {
       return t;
     };
     const exempt = (el: Element) =>
-      Boolean(el.closest('[lang]:not(html), [translate="no"], script, style, noscript, svg, .leaflet-tile-pane'));
+      Boolean(
+        el.closest('[lang]:not(html), [translate="no"], script, style, noscript, svg, .leaflet-tile-pane'),
+      );
     const visible = (el: Element) =>
       el.checkVisibility({ checkOpacity: true, checkVisibilityCSS: true } as CheckVisibilityOptions);
     const check = (where: string, text: string | null) => {
@@ -41,5 +44,5 @@ export async function untranslatedTexts(page: Page): Promise<string[]> {
     }
     check('title', document.title);
     return [...found];
-  });
+  }, names);
 }

@@ -7,6 +7,7 @@ import { trackPageview } from '../features/services/analytics.ts';
 import { setErrorRoute } from '../features/services/errors.ts';
 import { PageAd } from '../features/services/PageAd.tsx';
 import { useSuggestPreset } from '../features/suggest/open.ts';
+import { uiMessages } from '../i18n/messages/ui-messages.ts';
 import { BarPlaceholder } from './nav/BarPlaceholder.tsx';
 import { insideFrame } from './nav/embedding.ts';
 import { type RouteHandle, type RouteName, routes } from './routes.tsx';
@@ -70,7 +71,7 @@ export function RootLayout() {
   return (
     <>
       <a href="#main" className="wp-skip-link">
-        Skip to content
+        {uiMessages.shell.skipToContent}
       </a>
       {routeName !== 'Home' && !minimal ? (
         <Suspense fallback={<BarPlaceholder />}>

@@ -1,6 +1,8 @@
 import { Link } from 'react-router';
 import ui from '../components/ui.module.css';
 import { openConsentDialog } from '../features/consent/consent.ts';
+import { contentLang } from '../i18n/content.ts';
+import { uiMessages } from '../i18n/messages/ui-messages.ts';
 import { config } from './config.ts';
 
 /** Footer links (SPEC §2.1): privacy, accessibility, consent, contact and the social link. */
@@ -9,22 +11,26 @@ export function SiteFooter() {
     <footer className={ui.container}>
       <div className={ui.row} style={{ justifyContent: 'space-between' }}>
         <p className={`${ui.small} ${ui.dimmed}`} style={{ margin: 0 }}>
-          © {new Date().getFullYear()} Waypoint. Fan-made maps; game names belong to their owners.
+          {uiMessages.footer.copyright(new Date().getFullYear(), config.siteName)}
         </p>
-        <nav aria-label="Footer" className={`${ui.row} ${ui.small}`} style={{ columnGap: 16 }}>
+        <nav
+          aria-label={uiMessages.footer.footer}
+          className={`${ui.row} ${ui.small}`}
+          style={{ columnGap: 16 }}
+        >
           <Link to="/privacy" className={ui.link}>
-            Privacy
+            {uiMessages.footer.privacy}
           </Link>
           <Link to="/privacy#accessibility" className={ui.link}>
-            Accessibility
+            {uiMessages.footer.accessibility}
           </Link>
           <button type="button" className={`${ui.link} ${ui.linkButton}`} onClick={() => openConsentDialog()}>
-            Consent
+            {uiMessages.nav.consent}
           </button>
           <Link to="/contact" className={ui.link}>
-            Contact
+            {uiMessages.nav.contact}
           </Link>
-          <a href={config.socialUrl} target="_blank" rel="noopener" className={ui.link}>
+          <a href={config.socialUrl} target="_blank" rel="noopener" className={ui.link} lang={contentLang}>
             {config.socialLabel}
           </a>
         </nav>

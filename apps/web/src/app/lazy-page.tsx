@@ -1,5 +1,6 @@
 import { constants } from '@waypoint/shared/constants';
 import { type ComponentType, lazy } from 'react';
+import { uiMessages } from '../i18n/messages/ui-messages.ts';
 import { isChunkLoadError, reloadForFailedChunk } from './chunk-reload.ts';
 
 let pending = 0;
@@ -12,7 +13,7 @@ function bar(): HTMLElement {
     el.id = 'wp-progress';
     el.className = 'wp-progress';
     el.setAttribute('role', 'progressbar');
-    el.setAttribute('aria-label', 'Loading page');
+    el.setAttribute('aria-label', uiMessages.shell.loadingPage);
     document.body.append(el);
   }
   return el;

@@ -1,3 +1,4 @@
+import { uiMessages } from '../i18n/messages/ui-messages.ts';
 import ui from './ui.module.css';
 import { usePageMeta } from './usePageMeta.ts';
 
@@ -7,7 +8,7 @@ export function FeaturePending({ title }: { title: string }) {
   return (
     <div className={`${ui.container} ${ui.stack}`}>
       <h1 className={ui.title}>{title}</h1>
-      <p className={ui.dimmed}>This page is not available yet.</p>
+      <p className={ui.dimmed}>{uiMessages.components.notAvailableYet}</p>
     </div>
   );
 }

@@ -2,7 +2,9 @@ import { IconInfoCircle } from '@tabler/icons-react';
 import type { TMap } from '@waypoint/shared/models/types';
 import { Link } from 'react-router';
 import { thumbSource } from '../api/images.ts';
+import { contentLang } from '../i18n/content.ts';
 import { messages } from '../i18n/messages/messages.ts';
+import { uiMessages } from '../i18n/messages/ui-messages.ts';
 import classes from './MapEntry.module.css';
 import { Thumbnail } from './Thumbnail.tsx';
 import ui from './ui.module.css';
@@ -11,12 +13,17 @@ import ui from './ui.module.css';
 export function MapLabel({ map, preferred }: { map: TMap; preferred: boolean }) {
   return (
     <span className={classes.label}>
-      <span>{map.name}</span>
+      <span lang={contentLang}>{map.name}</span>
       {map.authorName ? (
         <span className={`${ui.dimmed} ${classes.author}`}>{messages.byAuthor(map.authorName)}</span>
       ) : null}
       {preferred ? (
-        <IconInfoCircle size={16} aria-label="Preferred map" role="img" className={classes.icon} />
+        <IconInfoCircle
+          size={16}
+          aria-label={uiMessages.components.preferredMap}
+          role="img"
+          className={classes.icon}
+        />
       ) : null}
     </span>
   );
@@ -28,7 +35,7 @@ export function MapPreview({ map }: { map: TMap }) {
     <span className={classes.previewBox}>
       <Thumbnail
         sources={[thumbSource('map', map._id, 'mapImage', '150x150', map.images)]}
-        alt={`${map.name} preview`}
+        alt={uiMessages.components.mapPreview(map.name)}
         aspectRatio="1 / 1"
       />
     </span>

@@ -1,4 +1,5 @@
 import { useLayoutEffect, useRef } from 'react';
+import { contentLang } from '../i18n/content.ts';
 import ui from './ui.module.css';
 
 /** The HTML Sanitizer API (Element.setHTML), where the browser has it. */
@@ -52,5 +53,5 @@ export function SafeHtml({ html, className }: { html: string | undefined; classN
     };
   }, [html]);
   if (!html) return null;
-  return <div ref={ref} className={`${ui.prose} ${className ?? ''}`} />;
+  return <div ref={ref} lang={contentLang} className={`${ui.prose} ${className ?? ''}`} />;
 }

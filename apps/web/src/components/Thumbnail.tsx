@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { ThumbSource } from '../api/images.ts';
+import { uiMessages } from '../i18n/messages/ui-messages.ts';
 import classes from './Thumbnail.module.css';
 
 interface Props {
@@ -28,7 +29,12 @@ export function Thumbnail({ sources, alt, height, aspectRatio, loading = 'lazy' 
   const style = { height, aspectRatio };
   if (!src) {
     return (
-      <div className={classes.placeholder} style={style} role="img" aria-label={`${alt} (no image)`}>
+      <div
+        className={classes.placeholder}
+        style={style}
+        role="img"
+        aria-label={alt ? uiMessages.components.noImage(alt) : undefined}
+      >
         <svg viewBox="0 0 24 24" width="32" height="32" aria-hidden="true">
           <path
             fill="currentColor"

@@ -115,12 +115,12 @@ const leadingSymbols: ReadonlySet<string> = new Set(['$', '£', '€', '¥']);
 
 /**
  * A price as shown: thousands separators, no needless decimals (2 only when there is a fraction),
- * and the game's currency: '$1,200', '1,200₽', '1,200 gold'.
+ * and the game's currency: '$1,200', '1,200₽', '1,200 gold' (in English; `locale` sets the separators).
  */
-export function formatPrice(value: number, currency = ''): string {
+export function formatPrice(value: number, currency = '', locale = 'en-US'): string {
   const rounded = roundPrice(value);
   const digits = Number.isInteger(rounded) ? 0 : 2;
-  const amount = rounded.toLocaleString('en-US', {
+  const amount = rounded.toLocaleString(locale, {
     minimumFractionDigits: digits,
     maximumFractionDigits: digits,
   });
@@ -145,8 +145,8 @@ export function craftVersusBuy(tree: CraftNode): { buy: number; craft: number; s
 }
 
 /** A quantity as shown: whole numbers as they are, fractions with up to 2 decimals. */
-export function formatQuantity(value: number): string {
-  return roundPrice(value).toLocaleString('en-US', { maximumFractionDigits: 2 });
+export function formatQuantity(value: number, locale = 'en-US'): string {
+  return roundPrice(value).toLocaleString(locale, { maximumFractionDigits: 2 });
 }
 
 type ItemSource<I extends CraftItemLike> = ReadonlyMap<string, I> | readonly I[];

@@ -12,7 +12,9 @@ import { MapLabel, MapPreview, mapPath } from '../../components/MapEntry.tsx';
 import ui from '../../components/ui.module.css';
 import { openConsentDialog } from '../../features/consent/consent.ts';
 import { openSuggestModal, type SuggestPreset } from '../../features/suggest/open.ts';
+import { contentLang } from '../../i18n/content.ts';
 import { messages, toolLabels } from '../../i18n/messages/messages.ts';
+import { uiMessages } from '../../i18n/messages/ui-messages.ts';
 import { config } from '../config.ts';
 import { logout } from '../logout.ts';
 import type { RouteName } from '../routes.tsx';
@@ -34,6 +36,8 @@ interface Section {
   key: string;
   label: string;
   current: string;
+  /** The current entry is a name from the site's content (not an interface text). */
+  currentIsContent?: boolean;
   items: NavItem[];
   /** The 'Suggest ...' entry that starts the list (SPEC §2.8). */
   suggest?: SuggestPreset;
@@ -54,12 +58,13 @@ function sections(data: BarData): Section[] {
   if (data.showGame) {
     out.push({
       key: 'game',
-      label: 'Game',
-      current: game?.name ?? 'Game',
+      label: uiMessages.nav.game,
+      current: game?.name ?? uiMessages.nav.game,
+      currentIsContent: Boolean(game),
       suggest: { type: 'GAME', gameId: game?._id },
       items: data.games.map((g) => ({
         key: g._id,
-        label: g.name,
+        label: <span lang={contentLang}>{g.name}</span>,
         to: gamePath(g._id),
         active: g._id === game?._id,
       })),
@@ -68,20 +73,22 @@ function sections(data: BarData): Section[] {
   if (data.showCategoryAndMap && game) {
     out.push({
       key: 'category',
-      label: 'Category',
-      current: data.category?.name ?? 'Category',
+      label: uiMessages.nav.category,
+      current: data.category?.name ?? uiMessages.nav.category,
+      currentIsContent: Boolean(data.category),
       suggest: { type: 'CATEGORY', gameId: game._id },
       items: data.categories.map((c) => ({
         key: c._id,
-        label: c.name,
+        label: <span lang={contentLang}>{c.name}</span>,
         to: categoryTarget(game._id, c, data),
         active: c._id === data.category?._id,
       })),
     });
     out.push({
       key: 'map',
-      label: 'Map',
-      current: data.map?.name ?? 'Map',
+      label: uiMessages.nav.map,
+      current: data.map?.name ?? uiMessages.nav.map,
+      currentIsContent: Boolean(data.map),
       suggest: { type: 'MAP', gameId: game._id, categoryId: data.category?._id },
       items: data.maps.map((m) => ({
         key: m._id,
@@ -95,8 +102,8 @@ function sections(data: BarData): Section[] {
   if (data.showTools && game) {
     out.push({
       key: 'tools',
-      label: 'Tools',
-      current: 'Tools',
+      label: uiMessages.nav.tools,
+      current: uiMessages.nav.tools,
       items: (game.additionalFeatures ?? []).map((f) => ({
         key: f,
         label: toolLabels[f as AdditionalFeature] ?? f,
@@ -105,6 +112,10 @@ function sections(data: BarData): Section[] {
     });
   }
   return out;
+}
+
+function CurrentEntry({ section }: { section: Section }) {
+  return section.currentIsContent ? <span lang={contentLang}>{section.current}</span> : section.current;
 }
 
 function ItemList({
@@ -161,43 +172,44 @@ function RightLinks({ embedded, gameId }: { embedded: boolean; gameId?: string }
     <>
       {config.appStoreUrl ? (
         <a href={config.appStoreUrl} target="_blank" rel="noopener" className={classes.badge}>
-          Get the in-game app
+          {uiMessages.nav.getInGameApp}
         </a>
       ) : promo ? (
         <BarAnchor to={promo} embedded={embedded} className={classes.badge}>
-          Get the in-game app
+          {uiMessages.nav.getInGameApp}
         </BarAnchor>
       ) : null}
       {session?.admin ? (
         <BarAnchor to="/admin" embedded={embedded} className={classes.link}>
-          Admin
+          {uiMessages.nav.admin}
         </BarAnchor>
       ) : null}
       {session ? (
         <>
           <BarAnchor to="/profile" embedded={embedded} className={classes.link}>
-            Profile
+            {uiMessages.nav.profile}
           </BarAnchor>
           <button type="button" className={classes.link} onClick={() => logout(navigate)}>
-            Logout
+            {uiMessages.nav.logout}
           </button>
         </>
       ) : (
         <BarAnchor to="/login" embedded={embedded} className={classes.link}>
-          Login
+          {uiMessages.nav.login}
         </BarAnchor>
       )}
       <BarAnchor to="/contact" embedded={embedded} className={classes.link}>
-        Contact
+        {uiMessages.nav.contact}
       </BarAnchor>
       <button type="button" className={classes.link} onClick={() => openConsentDialog()}>
-        Consent
+        {uiMessages.nav.consent}
       </button>
       <a
         href={config.socialUrl}
         target="_blank"
         rel="noopener"
         className={classes.link}
+        lang={contentLang}
         aria-label={config.socialLabel}
         title={config.socialLabel}
       >
@@ -209,7 +221,12 @@ function RightLinks({ embedded, gameId }: { embedded: boolean; gameId?: string }
 
 function Logo({ embedded }: { embedded: boolean }) {
   return (
-    <BarAnchor to="/" embedded={embedded} className={classes.logo} aria-label="Waypoint home">
+    <BarAnchor
+      to="/"
+      embedded={embedded}
+      className={classes.logo}
+      aria-label={uiMessages.nav.home(config.siteName)}
+    >
       <svg viewBox="0 0 64 64" width="26" height="26" aria-hidden="true">
         <rect width="64" height="64" rx="14" fill="var(--mantine-primary-color-filled)" />
         <path
@@ -217,7 +234,9 @@ function Logo({ embedded }: { embedded: boolean }) {
           fill="#fff"
         />
       </svg>
-      <span className={classes.logoText}>Waypoint</span>
+      <span className={classes.logoText} translate="no">
+        {config.siteName}
+      </span>
     </BarAnchor>
   );
 }
@@ -246,9 +265,11 @@ export function NavBar({ routeName, gameId, mapId }: NavBarProps) {
     // The compact bar of an embedded map: where this is, and the way to the full site.
     return (
       <header className={classes.header} data-testid="compact-bar">
-        <nav aria-label="Main" className={classes.inner}>
+        <nav aria-label={uiMessages.nav.main} className={classes.inner}>
           <Logo embedded />
-          <span className={`${classes.truncate} ${classes.context}`}>{context}</span>
+          <span className={`${classes.truncate} ${classes.context}`} lang={contentLang}>
+            {context}
+          </span>
           {gameId && mapId ? (
             <BarAnchor to={`/game/${gameId}/maps/${mapId}`} embedded className={classes.link}>
               {messages.openFullMap}
@@ -261,17 +282,19 @@ export function NavBar({ routeName, gameId, mapId }: NavBarProps) {
 
   return (
     <header className={classes.header}>
-      <nav aria-label="Main" className={classes.inner}>
+      <nav aria-label={uiMessages.nav.main} className={classes.inner}>
         <Logo embedded={embedded} />
         {collapsed ? (
           <>
-            <span className={`${classes.truncate} ${classes.context}`}>{context}</span>
+            <span className={`${classes.truncate} ${classes.context}`} lang={contentLang}>
+              {context}
+            </span>
             <ColorSchemeToggle />
             <button
               type="button"
               className={ui.iconButton}
               onClick={() => setOpened((o) => !o)}
-              aria-label={opened ? 'Close navigation' : 'Open navigation'}
+              aria-label={opened ? uiMessages.nav.closeNavigation : uiMessages.nav.openNavigation}
               aria-expanded={opened}
               aria-controls="wp-nav-panel"
             >
@@ -282,7 +305,7 @@ export function NavBar({ routeName, gameId, mapId }: NavBarProps) {
                 {list.map((section) => (
                   <details key={section.key} className={classes.panelSection} open={section.key !== 'game'}>
                     <summary>
-                      {section.label}: {section.current}
+                      {section.label}: <CurrentEntry section={section} />
                     </summary>
                     <ItemList section={section} embedded={embedded} onChoose={() => setOpened(false)} />
                   </details>
@@ -300,9 +323,9 @@ export function NavBar({ routeName, gameId, mapId }: NavBarProps) {
               {list.map((section) => (
                 <Dropdown
                   key={section.key}
-                  label={`${section.label}: ${section.current}`}
+                  label={uiMessages.nav.sectionCurrent(section.label, section.current)}
                   heading={section.label}
-                  current={section.current}
+                  current={<CurrentEntry section={section} />}
                 >
                   {(close) => <ItemList section={section} embedded={embedded} onChoose={close} />}
                 </Dropdown>

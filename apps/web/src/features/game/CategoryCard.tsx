@@ -7,7 +7,9 @@ import { imageUrl, thumbSource } from '../../api/images.ts';
 import { MapEntry, mapPath } from '../../components/MapEntry.tsx';
 import { Thumbnail } from '../../components/Thumbnail.tsx';
 import ui from '../../components/ui.module.css';
+import { contentLang } from '../../i18n/content.ts';
 import { messages } from '../../i18n/messages/messages.ts';
+import { uiMessages } from '../../i18n/messages/ui-messages.ts';
 
 const h = constants.categoryThumbHeightPx;
 
@@ -38,9 +40,11 @@ export function CategoryCard({ category, maps }: { category: TCategory; maps: TM
       <Link to={mapPath(single.gameId, single._id)} className={ui.card} data-testid="category-card">
         <CategoryThumb category={category} top={top} />
         <div className={ui.cardBody}>
-          <h3 className={ui.h3}>{category.name}</h3>
+          <h3 className={ui.h3} lang={contentLang}>
+            {category.name}
+          </h3>
           <span className={`${ui.small} ${ui.dimmed}`}>
-            {single.name}
+            <span lang={contentLang}>{single.name}</span>
             {single.authorName ? ` · ${messages.byAuthor(single.authorName)}` : ''}
           </span>
         </div>
@@ -52,9 +56,11 @@ export function CategoryCard({ category, maps }: { category: TCategory; maps: TM
     <div className={ui.card} data-testid="category-card">
       <CategoryThumb category={category} top={top} />
       <div className={ui.cardBody}>
-        <h3 className={ui.h3}>{category.name}</h3>
+        <h3 className={ui.h3} lang={contentLang}>
+          {category.name}
+        </h3>
         {maps.length === 0 ? (
-          <span className={`${ui.small} ${ui.dimmed}`}>No maps yet.</span>
+          <span className={`${ui.small} ${ui.dimmed}`}>{uiMessages.game.noMaps}</span>
         ) : (
           <>
             <button
@@ -64,7 +70,7 @@ export function CategoryCard({ category, maps }: { category: TCategory; maps: TM
               aria-expanded={opened}
               aria-controls={listId}
             >
-              {maps.length} maps
+              {uiMessages.game.mapCount(maps.length)}
               {opened ? (
                 <IconChevronUp size={16} aria-hidden="true" />
               ) : (

@@ -7,7 +7,9 @@ import { useCategories, useGame, useMaps } from '../../api/queries.ts';
 import { SafeHtml } from '../../components/SafeHtml.tsx';
 import ui from '../../components/ui.module.css';
 import { usePageMeta } from '../../components/usePageMeta.ts';
+import { contentLang } from '../../i18n/content.ts';
 import { messages, toolLabels } from '../../i18n/messages/messages.ts';
+import { uiMessages } from '../../i18n/messages/ui-messages.ts';
 import { CategoryCard } from './CategoryCard.tsx';
 import { ToolCard } from './ToolCard.tsx';
 
@@ -36,7 +38,7 @@ function GameContent({ game, categories, maps }: { game: TGame; categories: TCat
       {features.length > 0 ? (
         <section aria-labelledby="tools-heading">
           <h2 className={ui.h2} id="tools-heading">
-            Tools
+            {uiMessages.game.tools}
           </h2>
           <div className="wp-grid">
             {features.map((feature) => (
@@ -52,10 +54,10 @@ function GameContent({ game, categories, maps }: { game: TGame; categories: TCat
       ) : null}
       <section aria-labelledby="maps-heading">
         <h2 className={ui.h2} id="maps-heading">
-          Maps
+          {uiMessages.game.maps}
         </h2>
         {groups.length === 0 ? (
-          <p className={ui.dimmed}>No maps yet.</p>
+          <p className={ui.dimmed}>{uiMessages.game.noMaps}</p>
         ) : (
           <div className="wp-grid">
             {groups.map(({ category, maps: list }) => (
@@ -65,7 +67,7 @@ function GameContent({ game, categories, maps }: { game: TGame; categories: TCat
         )}
       </section>
       {game.content ? (
-        <section aria-label="About the game">
+        <section aria-label={uiMessages.game.aboutGame}>
           <SafeHtml html={game.content} />
         </section>
       ) : null}
@@ -81,8 +83,8 @@ export function GamePage() {
   const maps = useMaps(gameId);
   const description = plainText(game.data?.description);
   usePageMeta(
-    game.data ? `${game.data.name} maps, quests and tools` : undefined,
-    game.data ? description || `Interactive maps, quests and tools for ${game.data.name}.` : undefined,
+    game.data ? uiMessages.game.pageTitle(game.data.name) : undefined,
+    game.data ? description || uiMessages.game.metaDescription(game.data.name) : undefined,
   );
 
   if (game.error instanceof HttpError && game.error.status === 404) {
@@ -107,7 +109,9 @@ export function GamePage() {
       ) : (
         <>
           <header className={ui.stack} style={{ gap: 'var(--mantine-spacing-xs)' }}>
-            <h1 className={ui.title}>{game.data.name}</h1>
+            <h1 className={ui.title} lang={contentLang}>
+              {game.data.name}
+            </h1>
             <SafeHtml html={game.data.description} className={ui.dimmed} />
           </header>
           <GameContent game={game.data} categories={categories.data} maps={maps.data} />

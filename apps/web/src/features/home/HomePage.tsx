@@ -11,7 +11,9 @@ import { LanguageSwitch } from '../../components/LanguageSwitch.tsx';
 import { Thumbnail } from '../../components/Thumbnail.tsx';
 import ui from '../../components/ui.module.css';
 import { usePageMeta } from '../../components/usePageMeta.ts';
+import { contentLang } from '../../i18n/content.ts';
 import { messages } from '../../i18n/messages/messages.ts';
+import { uiMessages } from '../../i18n/messages/ui-messages.ts';
 import classes from './HomePage.module.css';
 
 /** Games whose name contains the text, ignoring case (SPEC §2.3). */
@@ -34,7 +36,9 @@ function GameCard({ game, eager }: { game: TGame; eager: boolean }) {
         loading={eager ? 'eager' : 'lazy'}
       />
       <div className={ui.cardBody}>
-        <h2 className={ui.h3}>{game.name}</h2>
+        <h2 className={ui.h3} lang={contentLang}>
+          {game.name}
+        </h2>
       </div>
     </Link>
   );
@@ -43,23 +47,23 @@ function GameCard({ game, eager }: { game: TGame; eager: boolean }) {
 function TopLinks() {
   const session = useSession();
   return (
-    <nav aria-label="Account" className={`${ui.row} ${classes.topLinks}`}>
+    <nav aria-label={uiMessages.nav.account} className={`${ui.row} ${classes.topLinks}`}>
       {session?.admin ? (
         <Link to="/admin" className={ui.link}>
-          Admin
+          {uiMessages.nav.admin}
         </Link>
       ) : null}
       {session ? (
         <Link to="/profile" className={ui.link}>
-          Profile
+          {uiMessages.nav.profile}
         </Link>
       ) : (
         <Link to="/login" className={ui.link}>
-          Login
+          {uiMessages.nav.login}
         </Link>
       )}
       <Link to="/contact" className={ui.link}>
-        Contact
+        {uiMessages.nav.contact}
       </Link>
       <LanguageSwitch />
       <ColorSchemeToggle />
@@ -69,7 +73,7 @@ function TopLinks() {
 
 /** Home: the list of games with a search box (SPEC §2.1, §2.3). */
 export function HomePage() {
-  usePageMeta(config.siteName, `Waypoint: interactive game maps. ${messages.homeTagline}.`);
+  usePageMeta(config.siteName, uiMessages.home.metaDescription(config.siteName, messages.homeTagline));
   const games = useGames();
   const [search, setSearch] = useState('');
   const deferred = useDeferredValue(search);
@@ -79,10 +83,10 @@ export function HomePage() {
     <div className={ui.container}>
       <TopLinks />
       <header className={`${ui.stack} ${ui.center} ${classes.hero}`}>
-        <h1 className={classes.heroTitle}>Waypoint</h1>
-        <p className={`${ui.dimmed} ${classes.heroLead}`}>
-          {messages.homeTagline}: interactive maps, quests and tools for the games you play.
-        </p>
+        <h1 className={classes.heroTitle} translate="no">
+          {config.siteName}
+        </h1>
+        <p className={`${ui.dimmed} ${classes.heroLead}`}>{uiMessages.home.lead(messages.homeTagline)}</p>
       </header>
       <div className={`${ui.inputWrap} ${classes.search}`}>
         <IconSearch size={18} className={ui.inputIcon} aria-hidden="true" />
@@ -90,12 +94,12 @@ export function HomePage() {
           type="search"
           className={ui.input}
           placeholder={messages.searchPlaceholder}
-          aria-label="Search games"
+          aria-label={uiMessages.home.searchGames}
           value={search}
           onChange={(e) => setSearch(e.currentTarget.value)}
         />
       </div>
-      <section aria-label="Games">
+      <section aria-label={uiMessages.home.games}>
         {games.isPending ? (
           <div className="wp-grid">
             {[0, 1, 2].map((i) => (

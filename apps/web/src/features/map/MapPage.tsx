@@ -353,7 +353,7 @@ export function MapPage({ gameId, map, category, embedded }: Props) {
     const id = store.ids[i];
     const qid = store.questId(i);
     return (
-      <Suspense fallback={<div className={classes.popupLoading}>Loading…</div>}>
+      <Suspense fallback={<div className={classes.popupLoading}>{mapMessages.loading}</div>}>
         <MarkerPopup
           id={id}
           name={store.names[i]}
@@ -472,7 +472,7 @@ export function MapPage({ gameId, map, category, embedded }: Props) {
         }
       />
       {editTools.overlay}
-      <Sidebar side="left" title="Markers" open={sidebars.left} onOpenChange={sidebars.setLeft}>
+      <Sidebar side="left" title={mapMessages.markers} open={sidebars.left} onOpenChange={sidebars.setLeft}>
         {suggest.admin && toolState.suggestMode && Authors ? (
           <Authors
             suggestions={suggest.suggestions}
@@ -510,7 +510,7 @@ export function MapPage({ gameId, map, category, embedded }: Props) {
           />
         )}
       </Sidebar>
-      <Sidebar side="right" title="Quests" open={sidebars.right} onOpenChange={sidebars.setRight}>
+      <Sidebar side="right" title={mapMessages.quests} open={sidebars.right} onOpenChange={sidebars.setRight}>
         <Suspense fallback={<div className={classes.panelBody} aria-busy="true" />}>
           <QuestsPanel
             gameId={gameId}

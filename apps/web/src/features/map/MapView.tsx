@@ -6,6 +6,8 @@ import L from 'leaflet';
 import { type ReactNode, useCallback, useEffect, useImperativeHandle, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { config } from '../../app/config.ts';
+import { contentLang } from '../../i18n/content.ts';
+import { mapMessages } from '../../i18n/messages/map-messages.ts';
 import { messages } from '../../i18n/messages/messages.ts';
 import { type DrawingShape, DrawLayer } from './layers/draw-layer.ts';
 import { HtmlMarkerLayer } from './layers/html-layer.ts';
@@ -144,10 +146,13 @@ export function MapView({
       zoomSnap: constants.mapZoomSnap,
       maxZoom: frame.maxZoom,
       attributionControl: true,
-      zoomControl: true,
+      zoomControl: false,
       maxBoundsViscosity: 0.8,
     });
     m.attributionControl.setPrefix(false);
+    // The attribution is the map's own (content); the zoom buttons speak the interface language.
+    m.attributionControl.getContainer()?.setAttribute('lang', contentLang);
+    L.control.zoom({ zoomInTitle: mapMessages.zoomIn, zoomOutTitle: mapMessages.zoomOut }).addTo(m);
     // Zooming out stops at the whole picture. On a phone the first view fills the screen (the
     // picture covers the map's longer side and pans along it) instead of leaving bands of backdrop;
     // wider screens start with the whole picture in view.
@@ -220,7 +225,7 @@ export function MapView({
       onAdd() {
         const a = L.DomUtil.create('a', `leaflet-bar ${classes.openInApp}`);
         a.href = openInAppUrl(gameId, map._id);
-        a.textContent = 'Open in app';
+        a.textContent = mapMessages.openInApp;
         a.setAttribute('data-testid', 'open-in-app');
         // When the app opens, this window loses the focus or is hidden. When neither happens soon,
         // the app is not installed: the promo page says so and offers it.
@@ -434,7 +439,7 @@ export function MapView({
         data-testid="map"
         data-embedded={embedded || undefined}
         role="application"
-        aria-label={`${map.name} map`}
+        aria-label={mapMessages.mapOf(map.name)}
       />
       {overlay}
       {popup ? createPortal(renderPopup(popup.index, relayout), popup.container) : null}

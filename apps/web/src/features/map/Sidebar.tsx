@@ -1,5 +1,6 @@
 import { IconListDetails, IconMapPins, IconX } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { mapMessages } from '../../i18n/messages/map-messages.ts';
 import { IconButton } from './controls.tsx';
 import classes from './map.module.css';
 
@@ -39,7 +40,7 @@ export function Sidebar({ side, title, open, onOpenChange, children }: Props) {
       >
         <div className={classes.sidebarHeader}>
           <span>{title}</span>
-          <IconButton label={`Close ${title.toLowerCase()}`} onClick={() => onOpenChange(false)}>
+          <IconButton label={mapMessages.closePanel(title)} onClick={() => onOpenChange(false)}>
             <IconX size={18} />
           </IconButton>
         </div>

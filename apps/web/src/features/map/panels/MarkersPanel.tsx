@@ -22,6 +22,8 @@ import type { SearchPick } from '../search/MapSearchResults.tsx';
 
 const MapSearchResults = lazy(() => import('../search/MapSearchResults.tsx'));
 
+import { contentLang } from '../../../i18n/content.ts';
+import { formatNumber } from '../../../i18n/format.ts';
 import classes from '../map.module.css';
 
 /** Glyphs for the definitions the map does not draw as an icon; icons show their own picture. */
@@ -147,13 +149,13 @@ export function MarkersPanel({
   return (
     <div className={classes.panelBody}>
       <div className={classes.panelActions}>
-        <Button onClick={() => onSetAll(false, listedIds)}>Disable all</Button>
-        <Button onClick={() => onSetAll(true, listedIds)}>Enable all</Button>
+        <Button onClick={() => onSetAll(false, listedIds)}>{mapMessages.disableAll}</Button>
+        <Button onClick={() => onSetAll(true, listedIds)}>{mapMessages.enableAll}</Button>
         <Button variant="light" onClick={() => openSuggestModal({ type: 'MARKER_DEFINITION', gameId })}>
           {messages.suggestNewCategory}
         </Button>
         <Button variant="light" icon={<IconLink size={14} />} onClick={onCopyLink}>
-          Copy filter link
+          {mapMessages.copyFilterLink}
         </Button>
       </div>
       {onHideFound && found ? (
@@ -172,7 +174,7 @@ export function MarkersPanel({
       ) : null}
       <SearchInput
         placeholder={mapMessages.searchPlaceholder}
-        aria-label="Search markers"
+        aria-label={mapMessages.searchMarkers}
         icon={<IconSearch size={14} />}
         value={search}
         onChange={(e) => setSearch(e.currentTarget.value)}
@@ -195,7 +197,7 @@ export function MarkersPanel({
       ) : null}
       {groups.length === 0 ? (
         <div className={classes.dimmed}>
-          {search.trim() ? 'No markers match your search' : mapMessages.noMarkers}
+          {search.trim() ? mapMessages.noMarkersMatch : mapMessages.noMarkers}
         </div>
       ) : null}
       {groups.map((group) => {
@@ -209,7 +211,7 @@ export function MarkersPanel({
               onClick={() => toggleGroup(group.name)}
             >
               {open ? <IconChevronDown size={14} /> : <IconChevronRight size={14} />}
-              <span>{group.name}</span>
+              <span lang={contentLang}>{group.name}</span>
               {found ? (
                 <span className={classes.groupFound} data-testid={`group-found-${group.name}`}>
                   {messages.foundCount(
@@ -244,17 +246,21 @@ export function MarkersPanel({
                             style={{ color: d.wrapperColor || d.polygonColor || undefined }}
                           />
                         )}
-                        <span className={classes.definitionName}>{d.name}</span>
+                        <span className={classes.definitionName} lang={contentLang}>
+                          {d.name}
+                        </span>
                         <span
                           className={classes.count}
                           title={found ? messages.foundCount(foundOf(d._id), count(d._id)) : undefined}
                         >
-                          {found ? `${foundOf(d._id)}/${count(d._id)}` : count(d._id)}
+                          {found
+                            ? `${formatNumber(foundOf(d._id))}/${formatNumber(count(d._id))}`
+                            : formatNumber(count(d._id))}
                         </span>
                       </button>
                       {onPlace ? (
                         <IconButton
-                          label={`Place ${d.name}`}
+                          label={mapMessages.place(d.name)}
                           aria-pressed={placingId === d._id}
                           className={classes.placeButton}
                           onClick={() => onPlace(d)}

@@ -13,6 +13,8 @@ import { isQuestCompleted, isQuestUnlocked, type QuestListFilter } from '@waypoi
 import type { TQuest } from '@waypoint/shared/models/types';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
+import { contentLang } from '../../../i18n/content.ts';
+import { mapMessages } from '../../../i18n/messages/map-messages.ts';
 import { messages } from '../../../i18n/messages/messages.ts';
 import { openSuggestModal } from '../../suggest/open.ts';
 import controls from '../controls.module.css';
@@ -71,7 +73,7 @@ function LevelInput({
   };
   return (
     <NumberField
-      label="Player level"
+      label={mapMessages.playerLevel}
       value={text}
       error={localError ?? error}
       onChange={(e) => setText(e.currentTarget.value)}
@@ -93,27 +95,27 @@ export function QuestsPanel(p: Props) {
         <h2 className={classes.panelTitle}>{messages.gameQuests(p.categoryName)}</h2>
         <IconButton
           onClick={p.onToggleAllHidden}
-          label={p.allHidden ? 'Show all quests' : 'Hide all quests'}
+          label={p.allHidden ? mapMessages.showAllQuests : mapMessages.hideAllQuests}
           aria-pressed={p.allHidden}
         >
           {p.allHidden ? <IconEyeOff size={18} /> : <IconEye size={18} />}
         </IconButton>
       </div>
       <SearchInput
-        placeholder="Filter quests"
-        aria-label="Filter quests"
+        placeholder={mapMessages.filterQuests}
+        aria-label={mapMessages.filterQuests}
         icon={<IconSearch size={14} />}
         value={filter.text}
         onChange={(e) => p.onFilter({ ...filter, text: e.currentTarget.value })}
       />
       <div className={classes.panelActions}>
         <Check
-          label="Show completed"
+          label={mapMessages.showCompleted}
           checked={filter.showCompleted}
           onChange={(e) => p.onFilter({ ...filter, showCompleted: e.currentTarget.checked })}
         />
         <Check
-          label="Show future quests"
+          label={mapMessages.showFutureQuests}
           checked={filter.showFuture}
           onChange={(e) => p.onFilter({ ...filter, showFuture: e.currentTarget.checked })}
         />
@@ -125,7 +127,7 @@ export function QuestsPanel(p: Props) {
           {messages.loginToTrack}
         </Link>
       )}
-      {p.listed.length === 0 ? <div className={classes.dimmed}>No quests to show</div> : null}
+      {p.listed.length === 0 ? <div className={classes.dimmed}>{mapMessages.noQuests}</div> : null}
       <ul className={classes.questList}>
         {p.listed.map(({ quest, markers }) => {
           const done = isQuestCompleted(quest, p.completed);
@@ -145,26 +147,26 @@ export function QuestsPanel(p: Props) {
                 >
                   {open ? <IconChevronDown size={14} /> : <IconChevronRight size={14} />}
                   {unlocked ? (
-                    <IconLockOpen size={15} aria-label="Unlocked" className={classes.unlocked} />
+                    <IconLockOpen size={15} aria-label={mapMessages.unlocked} className={classes.unlocked} />
                   ) : (
-                    <IconLock size={15} aria-label="Locked" className={classes.locked} />
+                    <IconLock size={15} aria-label={mapMessages.locked} className={classes.locked} />
                   )}
                   <span className={classes.questLevel}>{quest.questLevel >= 0 ? quest.questLevel : '–'}</span>
-                  <span className={classes.questName} data-done={done || undefined}>
+                  <span className={classes.questName} data-done={done || undefined} lang={contentLang}>
                     {quest.name}
                   </span>
                 </button>
                 {p.loggedIn ? (
                   <Check
                     hiddenLabel
-                    label={`${quest.name} completed`}
+                    label={mapMessages.questCompleted(quest.name)}
                     checked={done}
                     onChange={(e) => p.onCompleted(quest._id, e.currentTarget.checked)}
                   />
                 ) : null}
                 <IconButton
                   onClick={() => p.onToggleHidden(quest._id)}
-                  label={hidden ? `Show ${quest.name}` : `Hide ${quest.name}`}
+                  label={hidden ? mapMessages.showQuest(quest.name) : mapMessages.hideQuest(quest.name)}
                   aria-pressed={hidden}
                 >
                   {hidden ? <IconEyeOff size={15} /> : <IconEye size={15} />}
@@ -174,8 +176,8 @@ export function QuestsPanel(p: Props) {
                   href={helpLink(quest)}
                   target="_blank"
                   rel="noopener"
-                  aria-label={`${quest.name} help (new tab)`}
-                  title={`${quest.name} help`}
+                  aria-label={mapMessages.questHelpNewTab(quest.name)}
+                  title={mapMessages.questHelp(quest.name)}
                 >
                   <IconExternalLink size={15} />
                 </a>
@@ -184,11 +186,12 @@ export function QuestsPanel(p: Props) {
                 <div className={classes.questDetails}>
                   {previous ? (
                     <div className={classes.questPrevious}>
-                      <span className={classes.dimmed}>Requires:</span> {previous.name}
+                      <span className={classes.dimmed}>{mapMessages.requires}</span>{' '}
+                      <span lang={contentLang}>{previous.name}</span>
                       {p.loggedIn ? (
                         <Check
                           hiddenLabel
-                          label={`${previous.name} completed`}
+                          label={mapMessages.questCompleted(previous.name)}
                           checked={p.completed.has(previous._id)}
                           onChange={(e) => p.onCompleted(previous._id, e.currentTarget.checked)}
                         />
@@ -213,7 +216,7 @@ export function QuestsPanel(p: Props) {
                           )}
                           {!marker && p.onPlaceObjective ? (
                             <IconButton
-                              label={`Place objective ${objective}`}
+                              label={mapMessages.placeObjective(objective)}
                               aria-pressed={
                                 p.placingObjective?.questId === quest._id &&
                                 p.placingObjective.objective === objective

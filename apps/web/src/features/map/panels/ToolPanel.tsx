@@ -1,6 +1,7 @@
 import { IconX } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useId } from 'react';
+import { mapMessages } from '../../../i18n/messages/map-messages.ts';
 import { IconButton } from '../controls.tsx';
 import classes from './tool-panel.module.css';
 
@@ -23,7 +24,7 @@ export function ToolPanel({
         <h2 id={id} className={classes.title}>
           {title}
         </h2>
-        <IconButton label={`Close ${title.toLowerCase()}`} onClick={onClose}>
+        <IconButton label={mapMessages.closePanel(title)} onClick={onClose}>
           <IconX size={18} />
         </IconButton>
       </div>

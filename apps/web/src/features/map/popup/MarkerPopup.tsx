@@ -4,6 +4,8 @@ import type { MapMarkerDefinition } from '@waypoint/shared/map/marker-data';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { imageUrl } from '../../../api/images.ts';
 import { SafeHtml } from '../../../components/SafeHtml.tsx';
+import { contentLang } from '../../../i18n/content.ts';
+import { mapMessages } from '../../../i18n/messages/map-messages.ts';
 import { messages } from '../../../i18n/messages/messages.ts';
 import { Button, Check } from '../controls.tsx';
 import { useOpenSuggestionsFor } from '../edit-queries.ts';
@@ -75,10 +77,14 @@ export function MarkerPopup(props: Props) {
 
   return (
     <div ref={root} className={classes.popupBody} data-testid="marker-popup">
-      <div className={classes.popupTitle}>{props.name || definition.name}</div>
-      <div className={classes.popupKind}>{definition.name}</div>
+      <div className={classes.popupTitle} lang={contentLang}>
+        {props.name || definition.name}
+      </div>
+      <div className={classes.popupKind} lang={contentLang}>
+        {definition.name}
+      </div>
       {details.isPending && details.fetchStatus === 'fetching' ? (
-        <div className={classes.dimmed}>Loading…</div>
+        <div className={classes.dimmed}>{mapMessages.loading}</div>
       ) : null}
       {description && definition.markerDefinitionType !== 'HTML' ? (
         <SafeHtml html={description} className={classes.popupText} />
@@ -87,7 +93,7 @@ export function MarkerPopup(props: Props) {
         <div className={classes.popupImages}>
           {images.map((src, n) => (
             <span key={src} className={classes.popupImage}>
-              <img src={src} alt={`${props.name || definition.name} ${n + 1}`} loading="lazy" />
+              <img src={src} alt={mapMessages.imageOf(props.name || definition.name, n + 1)} loading="lazy" />
               <img src={src} alt="" aria-hidden="true" className={classes.popupImageLarge} />
             </span>
           ))}
@@ -95,17 +101,17 @@ export function MarkerPopup(props: Props) {
       ) : null}
       {item.data ? (
         <div>
-          <strong>Item spawn:</strong> {item.data.itemName}
+          <strong>{mapMessages.itemSpawn}</strong> <span lang={contentLang}>{item.data.itemName}</span>
         </div>
       ) : null}
       {definition.door ? (
         <div>
-          <strong>Key needed:</strong> {definition.key || '—'}
+          <strong>{mapMessages.keyNeeded}</strong> <span lang={contentLang}>{definition.key || '—'}</span>
         </div>
       ) : null}
       {props.questId && props.questName ? (
         <button type="button" className={classes.linkButton} onClick={() => props.onShowQuest(props.questId)}>
-          Quest: {props.questName}
+          {mapMessages.quest} <span lang={contentLang}>{props.questName}</span>
         </button>
       ) : null}
       {marker?.authorName ? (
@@ -136,13 +142,13 @@ export function MarkerPopup(props: Props) {
         ) : null}
         {props.onEdit ? (
           <Button variant="light" onClick={props.onEdit}>
-            Edit
+            {mapMessages.edit}
           </Button>
         ) : null}
       </div>
       {completed !== undefined && definition.completable ? (
         <Check
-          label="Completed"
+          label={mapMessages.completed}
           checked={Boolean(shown)}
           onChange={(e) => {
             setShown(e.currentTarget.checked);

@@ -1,12 +1,9 @@
 import { Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import {
-  type CraftErrorNode,
-  type CraftNode,
-  formatPrice,
-  formatQuantity,
-} from '@waypoint/shared/domain/crafting';
+import type { CraftErrorNode, CraftNode } from '@waypoint/shared/domain/crafting';
 import type { TItem } from '@waypoint/shared/models/types';
+import { contentLang } from '../../../i18n/content.ts';
+import { formatPrice, formatQuantity } from '../../../i18n/format.ts';
 import { toolMessages } from '../../../i18n/messages/tool-messages.ts';
 import classes from '../tools.module.css';
 
@@ -62,10 +59,11 @@ export function CraftBranch({
         data-testid="craft-row"
         data-item-id={node.itemId}
         data-depth={node.depth}
+        lang={contentLang}
         title={`${node.item.itemName}: ${formatQuantity(node.quantity)} × ${formatPrice(node.unitPrice, currency)}`}
       >
         <Text size="sm" fw={node.depth === 0 ? 700 : 500} truncate>
-          {node.item.itemName}
+          <span lang={contentLang}>{node.item.itemName}</span>
           {node.resultQuantity > 1 && node.children.length > 0 ? (
             <Text span size="xs" c="dimmed">
               {' '}

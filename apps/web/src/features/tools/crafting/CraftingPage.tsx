@@ -23,8 +23,6 @@ import {
   craftingProblems,
   craftingTree,
   craftVersusBuy,
-  formatPrice,
-  formatQuantity,
   resultQuantityOf,
   unitPriceOf,
 } from '@waypoint/shared/domain/crafting';
@@ -40,6 +38,8 @@ import { useItems } from '../data.ts';
 import { ItemIcon } from '../items/ItemCard.tsx';
 import classes from '../tools.module.css';
 import '../kit-styles.ts';
+import { contentLang } from '../../../i18n/content.ts';
+import { formatPrice, formatQuantity } from '../../../i18n/format.ts';
 import { CraftBranch, CraftHeader, craftErrorText } from './CraftTree.tsx';
 
 function ItemDetails({ item, items, currency }: { item: TItem; items: TItem[]; currency: string }) {
@@ -57,7 +57,7 @@ function ItemDetails({ item, items, currency }: { item: TItem; items: TItem[]; c
       <Group gap="sm" wrap="nowrap" align="flex-start">
         <ItemIcon item={item} />
         <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
-          <Title order={2} fz="h3">
+          <Title order={2} fz="h3" lang={contentLang}>
             {item.itemName}
           </Title>
           <Text size="sm" c="dimmed">
@@ -133,7 +133,7 @@ function ItemDetails({ item, items, currency }: { item: TItem; items: TItem[]; c
           {materials.map((m) => (
             <Group key={m.item._id} justify="space-between" gap="sm" data-testid="raw-material">
               <Text size="sm">
-                {formatQuantity(m.quantity)} × {m.item.itemName}
+                {formatQuantity(m.quantity)} × <span lang={contentLang}>{m.item.itemName}</span>
               </Text>
               <Text size="sm" style={{ fontVariantNumeric: 'tabular-nums' }}>
                 {formatPrice(m.totalPrice, currency)}
@@ -221,7 +221,7 @@ export function CraftingPage() {
                         }}
                         data-testid="craft-item"
                       >
-                        <Text size="sm" fw={600} truncate>
+                        <Text size="sm" fw={600} truncate lang={contentLang}>
                           {item.itemName}
                         </Text>
                         <Text size="xs" c="dimmed">

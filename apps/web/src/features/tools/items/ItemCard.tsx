@@ -29,6 +29,7 @@ import type { THideoutModule, TItem, TQuest } from '@waypoint/shared/models/type
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { imageUrl, thumbUrl } from '../../../api/images.ts';
+import { contentLang } from '../../../i18n/content.ts';
 import { toolMessages } from '../../../i18n/messages/tool-messages.ts';
 import { LoginPrompt } from '../common.tsx';
 import { questLink } from '../quests/QuestDetails.tsx';
@@ -194,11 +195,11 @@ export function ItemCard({
         <Group wrap="nowrap" gap="sm" align="flex-start">
           <ItemIcon item={item} />
           <Stack gap={2} style={{ minWidth: 0, flex: 1 }}>
-            <Text fw={700} lh={1.3}>
+            <Text fw={700} lh={1.3} lang={contentLang}>
               {item.itemName}
             </Text>
             {item.type ? (
-              <Badge variant="light" color="gray" size="sm">
+              <Badge variant="light" color="gray" size="sm" lang={contentLang}>
                 {item.type}
               </Badge>
             ) : null}

@@ -11,6 +11,7 @@ import {
   type TotalsOptions,
 } from '@waypoint/shared/domain/items';
 import type { THideoutModule, TItem, TQuest } from '@waypoint/shared/models/types';
+import { contentLang } from '../../../i18n/content.ts';
 import { toolMessages } from '../../../i18n/messages/tool-messages.ts';
 import classes from '../tools.module.css';
 import { ItemIcon, RequirementLabel } from './ItemCard.tsx';
@@ -141,7 +142,7 @@ export function ItemTable({
                   <span className={classes.smallIcon}>
                     <ItemIcon item={item} />
                   </span>
-                  <span>{item.itemName}</span>
+                  <span lang={contentLang}>{item.itemName}</span>
                 </span>
                 {/* Phones: what it is for goes under the name, and its column is left out. */}
                 <div className={classes.forInline}>{forList(item)}</div>

@@ -39,6 +39,7 @@ import {
 import { useHideoutLevel, useItemCounter, useQuestCompletion } from '../progress.tsx';
 import classes from '../tools.module.css';
 import '../kit-styles.ts';
+import { contentLang } from '../../../i18n/content.ts';
 import { HideoutPanel } from './HideoutPanel.tsx';
 import { ItemCard } from './ItemCard.tsx';
 import { ItemTable } from './ItemTable.tsx';
@@ -124,7 +125,7 @@ function ItemsTracker({ game }: { game: TGame }) {
         <Stack gap={4}>
           <Title order={1}>{messages.itemsToKeep}</Title>
           <Text c="dimmed">
-            {game.name} · {toolMessages.itemsToKeepLead}
+            <span lang={contentLang}>{game.name}</span> · {toolMessages.itemsToKeepLead}
           </Text>
         </Stack>
         <div className={classes.controls}>

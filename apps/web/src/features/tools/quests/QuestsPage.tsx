@@ -43,6 +43,7 @@ import { useQuestSave, useQuests, useTraders } from '../data.ts';
 import { useObjectiveTicks, useQuestCompletion } from '../progress.tsx';
 import classes from '../tools.module.css';
 import '../kit-styles.ts';
+import { contentLang } from '../../../i18n/content.ts';
 import { type ChainChange, ChainConfirm } from './ChainConfirm.tsx';
 import { LevelInput } from './LevelInput.tsx';
 import { QuestChainModal } from './QuestChainModal.tsx';
@@ -65,7 +66,9 @@ function TraderCell({ trader, id }: { trader: TTrader | undefined; id: string })
         name={name}
         src={trader ? thumbUrl('trader', trader._id, 'image', '150x150', trader.images) : undefined}
       />
-      <Text size="sm">{name}</Text>
+      <Text size="sm" lang={contentLang}>
+        {name}
+      </Text>
     </Group>
   );
 }
@@ -305,7 +308,7 @@ function QuestTracker({ game, questId }: { game: TGame; questId: string | null }
                           <TraderCell trader={trader} id={quest.traderId ?? ''} />
                         </Table.Td>
                         <Table.Td>
-                          <Text className={classes.questName} size="sm">
+                          <Text className={classes.questName} size="sm" lang={contentLang}>
                             {quest.name}
                           </Text>
                           {ticked > 0 && status !== 'completed' ? (

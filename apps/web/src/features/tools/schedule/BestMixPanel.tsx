@@ -22,6 +22,7 @@ import {
 import { ingredientsAboveRank, RANKS } from '@waypoint/shared/domain/schedule-tools';
 import type { MixingContent } from '@waypoint/shared/schedule-one/api';
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { contentLang } from '../../../i18n/content.ts';
 import { mixingMessages as t } from '../../../i18n/messages/mixing-messages.ts';
 import { EffectChips } from './EffectChip.tsx';
 import classes from './schedule.module.css';
@@ -133,7 +134,7 @@ export function BestMixPanel({
       <Stack gap="md">
         <Stack gap={2}>
           <Title order={2} size="h3">
-            {t.bestMix}: {product.name}
+            {t.bestMix}: <span lang={contentLang}>{product.name}</span>
           </Title>
           <Text size="sm" c="dimmed">
             {t.bestMixLead}

@@ -14,6 +14,7 @@ import { toolLabels } from '../../../i18n/messages/messages.ts';
 import { mixingMessages as t } from '../../../i18n/messages/mixing-messages.ts';
 import '../kit-styles.ts';
 import './styles.ts';
+import { contentLang } from '../../../i18n/content.ts';
 import { useEffectColours } from './data.ts';
 import { EffectChips } from './EffectChip.tsx';
 import { ScheduleToolPage } from './ScheduleToolPage.tsx';
@@ -121,15 +122,17 @@ function Customers({ content, data, gameId }: { content: MixingContent; data: Mi
           return (
             <Table.Tr key={c._id} data-testid="customer-row">
               <Table.Td>
-                <Text fw={600}>{c.name}</Text>
+                <Text fw={600} lang={contentLang}>
+                  {c.name}
+                </Text>
                 {forRecipe ? (
                   <Text size="xs" c="dimmed">
                     {t.matches(matched.length)}
                   </Text>
                 ) : null}
               </Table.Td>
-              <Table.Td>{c.region}</Table.Td>
-              <Table.Td>{c.standards}</Table.Td>
+              <Table.Td lang={contentLang}>{c.region}</Table.Td>
+              <Table.Td lang={contentLang}>{c.standards}</Table.Td>
               <Table.Td>
                 <EffectChips effects={c.favouriteEffects} colours={colours} size="sm" />
               </Table.Td>

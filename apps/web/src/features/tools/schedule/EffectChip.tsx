@@ -1,3 +1,4 @@
+import { contentLang } from '../../../i18n/content.ts';
 import classes from './schedule.module.css';
 
 const TEXT = '#1a1b1e';
@@ -42,6 +43,7 @@ export function EffectChip({
       className={size === 'sm' ? `${classes.chip} ${classes.chipSmall}` : classes.chip}
       style={{ background: readableBackground(colour || '#cccccc'), color: TEXT }}
       data-testid="effect-chip"
+      lang={contentLang}
     >
       {name}
     </span>

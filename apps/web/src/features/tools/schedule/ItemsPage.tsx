@@ -9,6 +9,7 @@ import { toolLabels } from '../../../i18n/messages/messages.ts';
 import { mixingMessages as t } from '../../../i18n/messages/mixing-messages.ts';
 import { useItems } from '../data.ts';
 import '../kit-styles.ts';
+import { contentLang } from '../../../i18n/content.ts';
 import { useEffectColours } from './data.ts';
 import { EffectChips } from './EffectChip.tsx';
 import { ScheduleToolPage } from './ScheduleToolPage.tsx';
@@ -144,10 +145,12 @@ function Items({ content, gameId }: { content: MixingContent; gameId: string }) 
       >
         {rows.map((r) => (
           <Table.Tr key={`${r.category}:${r.id}`} data-testid="item-row">
-            <Table.Td fw={600}>{r.name}</Table.Td>
+            <Table.Td fw={600} lang={contentLang}>
+              {r.name}
+            </Table.Td>
             <Table.Td>{categoryLabel[r.category]}</Table.Td>
             <Table.Td>{t.price(r.price)}</Table.Td>
-            <Table.Td>{r.rank || '–'}</Table.Td>
+            <Table.Td lang={contentLang}>{r.rank || '–'}</Table.Td>
             <Table.Td>
               <EffectChips effects={r.effects} colours={colours} size="sm" />
             </Table.Td>

@@ -13,6 +13,7 @@ import { toolLabels } from '../../../i18n/messages/messages.ts';
 import { mixingMessages as t } from '../../../i18n/messages/mixing-messages.ts';
 import '../kit-styles.ts';
 import './styles.ts';
+import { contentLang } from '../../../i18n/content.ts';
 import { BestMixPanel } from './BestMixPanel.tsx';
 import { useEffectColours } from './data.ts';
 import { EffectChip, EffectChips } from './EffectChip.tsx';
@@ -82,7 +83,7 @@ function Calculator({ game, content, data }: { game: TGame; content: MixingConte
         <Stack gap={4}>
           <Title order={1}>{toolLabels.schedule_I_mixing_calculator}</Title>
           <Text c="dimmed">
-            {game.name} · {t.calculatorLead}
+            <span lang={contentLang}>{game.name}</span> · {t.calculatorLead}
           </Text>
         </Stack>
         {link.unknown.length > 0 ? (
@@ -135,7 +136,7 @@ function Calculator({ game, content, data }: { game: TGame; content: MixingConte
                     data-testid={`ingredient-${ing.id}`}
                   >
                     <span className={classes.ingredientName}>
-                      <span>{ing.name}</span>
+                      <span lang={contentLang}>{ing.name}</span>
                       <span>{t.price(ing.price)}</span>
                     </span>
                     <EffectChip
@@ -171,7 +172,7 @@ function Calculator({ game, content, data }: { game: TGame; content: MixingConte
             <Card withBorder padding="md">
               <Stack gap="sm">
                 <Group justify="space-between" wrap="wrap">
-                  <Title order={2} size="h4">
+                  <Title order={2} size="h4" lang={contentLang}>
                     {result.product}
                   </Title>
                   <Group gap="xs">

@@ -10,6 +10,7 @@ import { toolLabels } from '../../../i18n/messages/messages.ts';
 import { mixingMessages as t } from '../../../i18n/messages/mixing-messages.ts';
 import '../kit-styles.ts';
 import './styles.ts';
+import { contentLang } from '../../../i18n/content.ts';
 import { useEffectColours } from './data.ts';
 import { EffectChips } from './EffectChip.tsx';
 import { ScheduleToolPage } from './ScheduleToolPage.tsx';
@@ -105,10 +106,19 @@ function Recipes({ content, data, gameId }: { content: MixingContent; data: Mixi
         {rows.map((r) => (
           <Table.Tr key={r.id} data-testid="recipe-row">
             <Table.Td>
-              <Text fw={600}>{r.name}</Text>
+              <Text fw={600} lang={contentLang}>
+                {r.name}
+              </Text>
               <Text size="xs" c="dimmed">
-                {r.product.name}: {r.steps.map((i) => data.ingredients[i]!.name).join(' → ')}
-                {r.author ? ` · ${t.author} ${r.author}` : ''}
+                <span lang={contentLang}>
+                  {r.product.name}: {r.steps.map((i) => data.ingredients[i]!.name).join(' → ')}
+                </span>
+                {r.author ? (
+                  <>
+                    {' · '}
+                    {t.author} <span lang={contentLang}>{r.author}</span>
+                  </>
+                ) : null}
               </Text>
             </Table.Td>
             <Table.Td>
