@@ -38,3 +38,35 @@ test.describe('the pseudo-locale', () => {
     });
   }
 });
+
+test('a player switches to German: home, game, map and tools follow, numbers too, and the choice stays', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await page.getByLabel('Language').selectOption('de');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+  await expect(page.getByRole('link', { name: 'Anmelden' })).toBeVisible();
+  await expect(page.getByPlaceholder('Suchen …')).toBeVisible();
+
+  await page.getByTestId('game-card').filter({ hasText: 'Frontier Zone' }).click();
+  await expect(page.getByRole('heading', { name: 'Karten', exact: true })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Werkzeuge', exact: true })).toBeVisible();
+  await expect(page).toHaveTitle('Frontier Zone: Karten, Quests und Werkzeuge | Waypoint');
+
+  await page.goto(`${FZ}/maps/fz_coast_harbor`);
+  await waitForMap(page);
+  await expect(page.getByRole('button', { name: 'Alle einblenden' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Hineinzoomen' })).toBeVisible();
+
+  await page.goto(`${FZ}/tools/crafting`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Herstellung' })).toBeVisible();
+  // German separators: 74.000₽, not 74,000₽.
+  await expect(page.getByTestId('craft-details')).toContainText(/\d{1,3}\.\d{3}₽/);
+
+  // The bar's switch goes back to English.
+  await page.getByLabel('Sprache').selectOption('en');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await expect(page.getByRole('heading', { level: 1, name: 'Crafting' })).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'Crafting' })).toBeVisible();
+});
