@@ -7,6 +7,7 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useSession } from '../../api/session.ts';
 import { ColorSchemeToggle } from '../../components/ColorSchemeToggle.tsx';
+import { ContrastToggle } from '../../components/ContrastToggle.tsx';
 import { LanguageSwitch } from '../../components/LanguageSwitch.tsx';
 import { MapLabel, MapPreview, mapPath } from '../../components/MapEntry.tsx';
 import ui from '../../components/ui.module.css';
@@ -313,6 +314,7 @@ export function NavBar({ routeName, gameId, mapId }: NavBarProps) {
                 <div className={classes.panelLinks}>
                   <RightLinks embedded={embedded} gameId={data.game?._id} />
                   <LanguageSwitch />
+                  <ContrastToggle />
                 </div>
               </div>
             ) : null}
@@ -334,6 +336,7 @@ export function NavBar({ routeName, gameId, mapId }: NavBarProps) {
             <div className={classes.right}>
               <RightLinks embedded={embedded} gameId={data.game?._id} />
               <LanguageSwitch />
+              <ContrastToggle />
               <ColorSchemeToggle />
             </div>
           </>

@@ -7,6 +7,7 @@ import { useGames } from '../../api/queries.ts';
 import { useSession } from '../../api/session.ts';
 import { config } from '../../app/config.ts';
 import { ColorSchemeToggle } from '../../components/ColorSchemeToggle.tsx';
+import { ContrastToggle } from '../../components/ContrastToggle.tsx';
 import { LanguageSwitch } from '../../components/LanguageSwitch.tsx';
 import { Thumbnail } from '../../components/Thumbnail.tsx';
 import ui from '../../components/ui.module.css';
@@ -66,6 +67,7 @@ function TopLinks() {
         {uiMessages.nav.contact}
       </Link>
       <LanguageSwitch />
+      <ContrastToggle />
       <ColorSchemeToggle />
     </nav>
   );
