@@ -137,6 +137,7 @@ export function FieldInput(props: Props) {
           {...common}
           {...form.getInputProps(field.name)}
           placeholder="#ff8800"
+          translate="no"
           spellCheck={false}
           autoComplete="off"
           leftSection={

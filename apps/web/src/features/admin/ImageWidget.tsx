@@ -76,6 +76,7 @@ export function ImageWidget({ model, record, field }: Props) {
         <TextInput
           label={t.remoteUrl}
           placeholder="https://"
+          translate="no"
           type="url"
           value={url}
           onChange={(e) => setUrl(e.currentTarget.value)}
