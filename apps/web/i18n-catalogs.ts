@@ -2,8 +2,9 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { compileMessage } from '@lingui/message-utils/compileMessage';
-import { messageSources } from '@waypoint/shared/i18n/sources';
-import { englishCatalog, pseudoLocalize } from '@waypoint/shared/i18n/templates';
+// Relative paths: Vite bundles its config with these sources rather than asking Node to load TypeScript.
+import { messageSources } from '../../packages/shared/src/i18n/sources.ts';
+import { englishCatalog, pseudoLocalize } from '../../packages/shared/src/i18n/templates.ts';
 import type { Plugin } from 'vite';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
