@@ -2,10 +2,10 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { compileMessage } from '@lingui/message-utils/compileMessage';
+import type { Plugin } from 'vite';
 // Relative paths: Vite bundles its config with these sources rather than asking Node to load TypeScript.
 import { messageSources } from '../../packages/shared/src/i18n/sources.ts';
 import { englishCatalog, pseudoLocalize } from '../../packages/shared/src/i18n/templates.ts';
-import type { Plugin } from 'vite';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const localesDir = path.join(here, 'src/i18n/locales');

@@ -20,7 +20,9 @@ export async function untranslatedTexts(page: Page): Promise<string[]> {
       return t;
     };
     const exempt = (el: Element) =>
-      Boolean(el.closest('[lang]:not(html), [translate="no"], script, style, noscript, svg, .leaflet-tile-pane'));
+      Boolean(
+        el.closest('[lang]:not(html), [translate="no"], script, style, noscript, svg, .leaflet-tile-pane'),
+      );
     const visible = (el: Element) =>
       el.checkVisibility({ checkOpacity: true, checkVisibilityCSS: true } as CheckVisibilityOptions);
     const check = (where: string, text: string | null) => {
@@ -34,7 +36,9 @@ export async function untranslatedTexts(page: Page): Promise<string[]> {
       if (!el || exempt(el) || !visible(el)) continue;
       check(el.tagName.toLowerCase(), node.textContent);
     }
-    for (const el of document.body.querySelectorAll('[placeholder], [aria-label], [title], img[alt]')) {
+    for (const el of Array.from(
+      document.body.querySelectorAll('[placeholder], [aria-label], [title], img[alt]'),
+    )) {
       if (exempt(el) || !visible(el)) continue;
       for (const attr of ['placeholder', 'aria-label', 'title', 'alt'])
         check(`${el.tagName.toLowerCase()}[${attr}]`, el.getAttribute(attr));

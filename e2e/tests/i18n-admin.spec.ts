@@ -1,5 +1,5 @@
-import { untranslatedTexts } from '../support/i18n.ts';
 import { admin, createConfirmedUser, expect, type Page, submitLogin, test } from '../support/fixtures.ts';
+import { untranslatedTexts } from '../support/i18n.ts';
 
 /** Opens a page in the pseudo-locale and waits until its catalog texts are shown. */
 async function pseudo(page: Page, path: string) {

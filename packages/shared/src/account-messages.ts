@@ -30,6 +30,7 @@ export const accountMessages = {
   changePassword: 'Change password',
   progress: 'Progress',
   confirmation: 'Confirmation',
+  togglePassword: 'Toggle password visibility',
   cancel: 'Cancel',
   confirm: 'Confirm',
 } as const;

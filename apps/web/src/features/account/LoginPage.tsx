@@ -49,6 +49,7 @@ export function LoginPage() {
             {...form.getInputProps('email')}
           />
           <PasswordInput
+            visibilityToggleButtonProps={{ 'aria-label': t.togglePassword }}
             label={t.password}
             autoComplete="current-password"
             required

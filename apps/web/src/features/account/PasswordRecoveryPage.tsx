@@ -40,12 +40,14 @@ export function PasswordRecoveryPage() {
       >
         <Stack>
           <PasswordInput
+            visibilityToggleButtonProps={{ 'aria-label': t.togglePassword }}
             label={t.newPassword}
             autoComplete="new-password"
             required
             {...form.getInputProps('newPassword')}
           />
           <PasswordInput
+            visibilityToggleButtonProps={{ 'aria-label': t.togglePassword }}
             label={t.confirmPassword}
             autoComplete="new-password"
             required

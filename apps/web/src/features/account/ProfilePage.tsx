@@ -38,18 +38,21 @@ function ChangePasswordForm() {
     >
       <Stack>
         <PasswordInput
+          visibilityToggleButtonProps={{ 'aria-label': t.togglePassword }}
           label={t.oldPassword}
           autoComplete="current-password"
           required
           {...form.getInputProps('oldPassword')}
         />
         <PasswordInput
+          visibilityToggleButtonProps={{ 'aria-label': t.togglePassword }}
           label={t.newPassword}
           autoComplete="new-password"
           required
           {...form.getInputProps('newPassword')}
         />
         <PasswordInput
+          visibilityToggleButtonProps={{ 'aria-label': t.togglePassword }}
           label={t.confirmPassword}
           autoComplete="new-password"
           required

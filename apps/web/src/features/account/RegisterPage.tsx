@@ -74,12 +74,14 @@ export function RegisterPage() {
             {...form.getInputProps('email')}
           />
           <PasswordInput
+            visibilityToggleButtonProps={{ 'aria-label': t.togglePassword }}
             label={t.password}
             autoComplete="new-password"
             required
             {...form.getInputProps('password')}
           />
           <PasswordInput
+            visibilityToggleButtonProps={{ 'aria-label': t.togglePassword }}
             label={t.confirmPassword}
             autoComplete="new-password"
             required
