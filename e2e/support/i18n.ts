@@ -37,7 +37,9 @@ export async function untranslatedTexts(page: Page, names: string[] = ['Waypoint
       if (!el || exempt(el) || !visible(el)) continue;
       check(el.tagName.toLowerCase(), node.textContent);
     }
-    for (const el of document.body.querySelectorAll('[placeholder], [aria-label], [title], img[alt]')) {
+    for (const el of Array.from(
+      document.body.querySelectorAll('[placeholder], [aria-label], [title], img[alt]'),
+    )) {
       if (exempt(el) || !visible(el)) continue;
       for (const attr of ['placeholder', 'aria-label', 'title', 'alt'])
         check(`${el.tagName.toLowerCase()}[${attr}]`, el.getAttribute(attr));

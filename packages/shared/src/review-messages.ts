@@ -1,4 +1,10 @@
 // Kept apart from messages.ts, which every page loads: only the pages that show these texts load them.
+import {
+  type SuggestionAction,
+  type SuggestionType,
+  suggestionActions,
+  suggestionTypes,
+} from './models/enums.ts';
 
 /**
  * The suggestion review page (specification §2.12). The button and header texts are the
@@ -63,6 +69,25 @@ export const reviewMessages = {
   noReports: 'No reports',
   keyboardHelp: 'Keys: j/k move, a approve, r reject, x select, Shift+A approve the selection',
   pageSize: 'Rows per page',
+  tab: (type: string, count: number) => `${type} (${count})`,
+  /** Suggestion types as the tabs and badges name them. */
+  typeLabels: Object.fromEntries(suggestionTypes.map((t) => [t, t])) as Record<SuggestionType, string>,
+  actionLabels: Object.fromEntries(suggestionActions.map((a) => [a, a])) as Record<SuggestionAction, string>,
+  /** Column titles of the type tables, each with its filter box. */
+  columns: { _id: '_id', username: 'username', status: 'status', action: 'action', parentId: 'parentId' },
+  historyColumns: {
+    at: 'At',
+    by: 'by',
+    decision: 'Decision',
+    id: '_id',
+    type: 'type',
+    action: 'action',
+    username: 'username',
+    targetId: 'targetId',
+  },
+  before: 'before',
+  after: 'after',
+  previewPosition: (label: string, lat: string, lng: string) => `${label}: ${lat}, ${lng}`,
   // Server answers.
   revertNotAccepted: 'Only an accepted suggestion can be reverted',
   revertNothing: 'This decision changed no field that could be reverted',

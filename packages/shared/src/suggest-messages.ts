@@ -34,4 +34,6 @@ export const suggestMessages = {
   },
   chooseGame: 'Choose a game',
   chooseNone: 'None',
+  login: 'Login',
+  cancel: 'Cancel',
 } as const;

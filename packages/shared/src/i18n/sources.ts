@@ -3,6 +3,11 @@
  * app wraps each module under the same group name (apps/web/src/i18n/), and the catalogs of the other
  * languages translate these ids.
  */
+import { accountMessages } from '../account-messages.ts';
+import { adminMessages } from '../admin-messages.ts';
+import { consentMessages } from '../consent-messages.ts';
+import { errorMessages } from '../error-messages.ts';
+import { legalMessages } from '../legal-messages.ts';
 import { editingMessages } from '../map/editing-messages.ts';
 import { listMessages } from '../map/list-messages.ts';
 import { mapMessages } from '../map/map-messages.ts';
@@ -10,6 +15,7 @@ import { preparingMessages } from '../map/preparing.ts';
 import { searchMessages } from '../map/search.ts';
 import { messages, toolLabels } from '../messages.ts';
 import { mixingMessages } from '../mixing-messages.ts';
+import { modelMessages } from '../models/model-messages.ts';
 import { progressMessages } from '../progress-messages.ts';
 import { reviewMessages } from '../review-messages.ts';
 import { serverMessages } from '../server-messages.ts';
@@ -35,6 +41,12 @@ export const messageSources = {
   services: servicesMessages,
   suggest: suggestMessages,
   tools: toolMessages,
+  admin: adminMessages,
+  models: modelMessages,
+  account: accountMessages,
+  legal: legalMessages,
+  consent: consentMessages,
+  errors: errorMessages,
 } as const satisfies Record<string, MessageGroup>;
 
 export type MessageGroupName = keyof typeof messageSources;

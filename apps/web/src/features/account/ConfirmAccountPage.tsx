@@ -5,13 +5,14 @@ import { api } from '../../api/client.ts';
 import { withMantine } from '../../app/MantineShell.tsx';
 import { toast } from '../../components/toast.ts';
 import { usePageMeta } from '../../components/usePageMeta.ts';
+import { accountMessages as t } from '../../i18n/messages/account-messages.ts';
 import { messages } from '../../i18n/messages/messages.ts';
 import { AuthCard } from './AuthCard.tsx';
 import { errorMessage } from './form.ts';
 
 /** Account confirmation from the e-mailed link (SPEC §2.4): success goes home. */
 export function ConfirmAccountPage() {
-  usePageMeta('Confirm your account');
+  usePageMeta(t.confirmAccount);
   const { hash = '' } = useParams();
   const navigate = useNavigate();
   const confirm = useMutation({
@@ -23,8 +24,8 @@ export function ConfirmAccountPage() {
     onError: (error) => toast.error(errorMessage(error, messages.somethingWentWrong)),
   });
   return (
-    <AuthCard title="Confirm your account">
-      <Text mb="md">One click and your account is ready.</Text>
+    <AuthCard title={t.confirmAccount}>
+      <Text mb="md">{t.confirmLead}</Text>
       <Button fullWidth loading={confirm.isPending} onClick={() => confirm.mutate()}>
         {messages.clickToConfirm}
       </Button>

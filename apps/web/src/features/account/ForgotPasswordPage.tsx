@@ -6,13 +6,14 @@ import { api } from '../../api/client.ts';
 import { withMantine } from '../../app/MantineShell.tsx';
 import { toast } from '../../components/toast.ts';
 import { usePageMeta } from '../../components/usePageMeta.ts';
+import { accountMessages as t } from '../../i18n/messages/account-messages.ts';
 import { messages } from '../../i18n/messages/messages.ts';
 import { AuthCard } from './AuthCard.tsx';
 import { errorMessage, useSchemaForm } from './form.ts';
 
 /** Forgot password (SPEC §2.4): one required e-mail field. */
 export function ForgotPasswordPage() {
-  usePageMeta('Forgot password');
+  usePageMeta(t.forgotPassword);
   const form = useSchemaForm(zForgotPassword, { email: '' });
   const send = useMutation({
     mutationFn: (body: { email: string }) => api.post('/users/forgotPassword', body),
@@ -20,11 +21,11 @@ export function ForgotPasswordPage() {
     onError: (error) => toast.error(errorMessage(error, messages.somethingWentWrong)),
   });
   return (
-    <AuthCard title="Forgot password" lead="We send you a link to choose a new password.">
+    <AuthCard title={t.forgotPassword} lead={t.forgotLead}>
       <form onSubmit={form.onSubmit((values) => send.mutate(values))} noValidate>
         <Stack>
           <TextInput
-            label="Email"
+            label={t.email}
             placeholder={messages.enterEmail}
             type="email"
             autoComplete="email"
@@ -32,11 +33,11 @@ export function ForgotPasswordPage() {
             {...form.getInputProps('email')}
           />
           <Button type="submit" loading={send.isPending} fullWidth>
-            Send recovery link
+            {t.sendRecoveryLink}
           </Button>
           {send.isSuccess ? (
             <Anchor component={Link} to="/login" size="sm" ta="center" role="status">
-              {messages.checkInbox} Back to login
+              {messages.checkInbox} {t.backToLogin}
             </Anchor>
           ) : null}
         </Stack>

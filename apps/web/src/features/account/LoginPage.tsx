@@ -8,13 +8,14 @@ import { safeNextPath } from '../../app/guards.tsx';
 import { withMantine } from '../../app/MantineShell.tsx';
 import { toast } from '../../components/toast.ts';
 import { usePageMeta } from '../../components/usePageMeta.ts';
+import { accountMessages as t } from '../../i18n/messages/account-messages.ts';
 import { messages } from '../../i18n/messages/messages.ts';
 import { AuthCard } from './AuthCard.tsx';
 import { applyServerErrors, errorMessage, useSchemaForm } from './form.ts';
 
 /** Login (SPEC §2.4): afterwards go to nextUrl, else postRoute, else home. */
 export function LoginPage() {
-  usePageMeta('Login');
+  usePageMeta(t.login);
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const form = useSchemaForm(zLogin, { email: '', password: '' });
@@ -37,31 +38,32 @@ export function LoginPage() {
   const suffix = params.toString() ? `?${params.toString()}` : '';
 
   return (
-    <AuthCard title="Login" lead="Log in to track quests, items and markers, and to suggest content.">
+    <AuthCard title={t.login} lead={t.loginLead}>
       <form onSubmit={form.onSubmit((values) => login.mutate(values))} noValidate>
         <Stack>
           <TextInput
-            label="Email"
+            label={t.email}
             type="email"
             autoComplete="email"
             required
             {...form.getInputProps('email')}
           />
           <PasswordInput
-            label="Password"
+            visibilityToggleButtonProps={{ 'aria-label': t.togglePassword }}
+            label={t.password}
             autoComplete="current-password"
             required
             {...form.getInputProps('password')}
           />
           <Button type="submit" loading={login.isPending} fullWidth>
-            Login
+            {t.login}
           </Button>
           <Group justify="space-between">
             <Anchor component={Link} to={`/register${suffix}`} size="sm">
-              Create an account
+              {t.createAccount}
             </Anchor>
             <Anchor component={Link} to="/forgotPassword" size="sm">
-              Forgot password?
+              {t.forgotPasswordLink}
             </Anchor>
           </Group>
         </Stack>

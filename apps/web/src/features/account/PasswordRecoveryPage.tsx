@@ -6,13 +6,14 @@ import { api } from '../../api/client.ts';
 import { withMantine } from '../../app/MantineShell.tsx';
 import { toast } from '../../components/toast.ts';
 import { usePageMeta } from '../../components/usePageMeta.ts';
+import { accountMessages as t } from '../../i18n/messages/account-messages.ts';
 import { messages } from '../../i18n/messages/messages.ts';
 import { AuthCard } from './AuthCard.tsx';
 import { errorMessage, useSchemaForm } from './form.ts';
 
 /** Password recovery from the e-mailed link (SPEC §2.4): success goes home. */
 export function PasswordRecoveryPage() {
-  usePageMeta('Choose a new password');
+  usePageMeta(t.choosePassword);
   const { hash = '' } = useParams();
   const navigate = useNavigate();
   const form = useSchemaForm(zPasswordRecoveryForm, { newPassword: '', confirmPassword: '' });
@@ -26,7 +27,7 @@ export function PasswordRecoveryPage() {
     onError: () => toast.error(messages.passwordsMustMatch),
   });
   return (
-    <AuthCard title="Choose a new password">
+    <AuthCard title={t.choosePassword}>
       <form
         onSubmit={form.onSubmit(
           (values) => recover.mutate(values.newPassword),
@@ -39,13 +40,15 @@ export function PasswordRecoveryPage() {
       >
         <Stack>
           <PasswordInput
-            label="New password"
+            visibilityToggleButtonProps={{ 'aria-label': t.togglePassword }}
+            label={t.newPassword}
             autoComplete="new-password"
             required
             {...form.getInputProps('newPassword')}
           />
           <PasswordInput
-            label="Confirm password"
+            visibilityToggleButtonProps={{ 'aria-label': t.togglePassword }}
+            label={t.confirmPassword}
             autoComplete="new-password"
             required
             {...form.getInputProps('confirmPassword')}
@@ -56,7 +59,7 @@ export function PasswordRecoveryPage() {
             </Alert>
           ) : null}
           <Button type="submit" loading={recover.isPending} fullWidth>
-            Save new password
+            {t.saveNewPassword}
           </Button>
         </Stack>
       </form>

@@ -15,6 +15,7 @@ import '@mantine/core/styles/ScrollArea.css';
 import { api } from '../../api/client.ts';
 import { useSession } from '../../api/session.ts';
 import { toast } from '../../components/toast.ts';
+import { contentLang } from '../../i18n/content.ts';
 
 type Mode = 'merge' | 'replace';
 
@@ -66,7 +67,9 @@ function PreviewTable({ games }: { games: ProgressGamePreview[] }) {
         <Table.Tbody>
           {games.map((g) => (
             <Table.Tr key={g.gameId}>
-              <Table.Td>{g.known ? g.name : t.unknownGame(g.gameId)}</Table.Td>
+              <Table.Td>
+                {g.known ? <span lang={contentLang}>{g.name}</span> : t.unknownGame(g.gameId)}
+              </Table.Td>
               <Table.Td>
                 {g.level.from === g.level.to ? g.level.to : `${g.level.from} → ${g.level.to}`}
               </Table.Td>

@@ -9,7 +9,10 @@ import { useSession } from '../../api/session.ts';
 import { withMantine } from '../../app/MantineShell.tsx';
 import { toast } from '../../components/toast.ts';
 import { usePageMeta } from '../../components/usePageMeta.ts';
+import { contentLang } from '../../i18n/content.ts';
+import { accountMessages as t } from '../../i18n/messages/account-messages.ts';
 import { messages } from '../../i18n/messages/messages.ts';
+import { withElements } from '../../i18n/rich.tsx';
 import { applyServerErrors, useSchemaForm } from './form.ts';
 import { PortableProgress } from './PortableProgress.tsx';
 import { ResetProgressDialog } from './ResetProgressDialog.tsx';
@@ -35,26 +38,29 @@ function ChangePasswordForm() {
     >
       <Stack>
         <PasswordInput
-          label="Old password"
+          visibilityToggleButtonProps={{ 'aria-label': t.togglePassword }}
+          label={t.oldPassword}
           autoComplete="current-password"
           required
           {...form.getInputProps('oldPassword')}
         />
         <PasswordInput
-          label="New password"
+          visibilityToggleButtonProps={{ 'aria-label': t.togglePassword }}
+          label={t.newPassword}
           autoComplete="new-password"
           required
           {...form.getInputProps('newPassword')}
         />
         <PasswordInput
-          label="Confirm password"
+          visibilityToggleButtonProps={{ 'aria-label': t.togglePassword }}
+          label={t.confirmPassword}
           autoComplete="new-password"
           required
           {...form.getInputProps('confirmPassword')}
         />
         <Group justify="flex-end">
           <Button type="submit" loading={change.isPending}>
-            Change password
+            {t.changePassword}
           </Button>
         </Group>
       </Stack>
@@ -64,26 +70,26 @@ function ChangePasswordForm() {
 
 /** Profile (SPEC §2.4): change password, reset progress per game, export and import all progress. */
 export function ProfilePage() {
-  usePageMeta('Profile');
+  usePageMeta(t.profile);
   const session = useSession();
   const games = useGames();
   const [resetting, setResetting] = useState<TGame | null>(null);
   return (
     <Container size="sm" py="xl">
-      <Title order={1}>Profile</Title>
+      <Title order={1}>{t.profile}</Title>
       <Text c="dimmed" mb="lg">
-        Logged in as {session?.username}
+        {withElements(t.loggedInAs, <span lang={contentLang}>{session?.username}</span>)}
       </Text>
       <Stack gap="xl">
         <Paper withBorder p="lg" component="section" aria-labelledby="password-heading">
           <Title order={2} fz="h3" id="password-heading" mb="md">
-            Change password
+            {t.changePassword}
           </Title>
           <ChangePasswordForm />
         </Paper>
         <Paper withBorder p="lg" component="section" aria-labelledby="progress-heading">
           <Title order={2} fz="h3" id="progress-heading" mb="md">
-            Progress
+            {t.progress}
           </Title>
           <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
             {(games.data ?? []).map((game) => (
@@ -94,13 +100,17 @@ export function ProfilePage() {
                 wrap="nowrap"
                 data-testid="progress-row"
               >
-                <Text fw={500}>{game.name}</Text>
+                <Text fw={500} lang={contentLang} id={`progress-game-${game._id}`}>
+                  {game.name}
+                </Text>
                 <Button
                   variant="light"
                   color="red"
                   size="compact-sm"
                   onClick={() => setResetting(game)}
-                  aria-label={`${messages.resetProgress}: ${game.name}`}
+                  id={`progress-reset-${game._id}`}
+                  // The button's name: its text and the game's name.
+                  aria-labelledby={`progress-reset-${game._id} progress-game-${game._id}`}
                 >
                   {messages.resetProgress}
                 </Button>

@@ -6,13 +6,15 @@ import { api } from '../../api/client.ts';
 import { withMantine } from '../../app/MantineShell.tsx';
 import { toast } from '../../components/toast.ts';
 import { usePageMeta } from '../../components/usePageMeta.ts';
+import { accountMessages as t } from '../../i18n/messages/account-messages.ts';
 import { messages } from '../../i18n/messages/messages.ts';
+import { withElements } from '../../i18n/rich.tsx';
 import { AuthCard } from './AuthCard.tsx';
 import { applyServerErrors, errorMessage, useSchemaForm } from './form.ts';
 
 /** Register (SPEC §2.4, §5): nothing is sent while the form is invalid. */
 export function RegisterPage() {
-  usePageMeta('Register');
+  usePageMeta(t.register);
   const form = useSchemaForm(zRegisterForm, {
     username: '',
     email: '',
@@ -36,12 +38,12 @@ export function RegisterPage() {
 
   return (
     <AuthCard
-      title="Register"
+      title={t.register}
       lead={
         <>
-          Already have an account?{' '}
+          {t.alreadyRegistered}{' '}
           <Anchor component={Link} to="/login" underline="always">
-            Login
+            {t.login}
           </Anchor>
         </>
       }
@@ -58,22 +60,29 @@ export function RegisterPage() {
         noValidate
       >
         <Stack>
-          <TextInput label="Username" autoComplete="username" required {...form.getInputProps('username')} />
           <TextInput
-            label="Email"
+            label={t.username}
+            autoComplete="username"
+            required
+            {...form.getInputProps('username')}
+          />
+          <TextInput
+            label={t.email}
             type="email"
             autoComplete="email"
             required
             {...form.getInputProps('email')}
           />
           <PasswordInput
-            label="Password"
+            visibilityToggleButtonProps={{ 'aria-label': t.togglePassword }}
+            label={t.password}
             autoComplete="new-password"
             required
             {...form.getInputProps('password')}
           />
           <PasswordInput
-            label="Confirm password"
+            visibilityToggleButtonProps={{ 'aria-label': t.togglePassword }}
+            label={t.confirmPassword}
             autoComplete="new-password"
             required
             {...form.getInputProps('confirmPassword')}
@@ -81,10 +90,12 @@ export function RegisterPage() {
           <Checkbox
             label={
               <Text span size="sm">
-                I agree to the{' '}
-                <Anchor component={Link} to="/privacy" target="_blank" underline="always">
-                  privacy policy
-                </Anchor>
+                {withElements(
+                  t.agreeTo,
+                  <Anchor component={Link} to="/privacy" target="_blank" underline="always">
+                    {t.privacyPolicy}
+                  </Anchor>,
+                )}
               </Text>
             }
             {...form.getInputProps('consent', { type: 'checkbox' })}
@@ -95,7 +106,7 @@ export function RegisterPage() {
             </Alert>
           ) : null}
           <Button type="submit" loading={register.isPending} fullWidth>
-            Register
+            {t.register}
           </Button>
         </Stack>
       </form>

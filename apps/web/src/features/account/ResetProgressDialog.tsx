@@ -5,6 +5,8 @@ import type { TGame } from '@waypoint/shared/models/types';
 import { useEffect, useState } from 'react';
 import { api } from '../../api/client.ts';
 import { toast } from '../../components/toast.ts';
+import { contentLang } from '../../i18n/content.ts';
+import { accountMessages as t } from '../../i18n/messages/account-messages.ts';
 import { messages } from '../../i18n/messages/messages.ts';
 
 /** Confirm dialog: the confirm button appears only once the word reset is typed. */
@@ -26,13 +28,17 @@ export function ResetProgressDialog({ game, onClose }: { game: TGame | null; onC
     <Modal
       opened={game !== null}
       onClose={onClose}
-      title={`${messages.resetProgress}: ${game?.name ?? ''}`}
+      title={
+        <>
+          {messages.resetProgress}: <span lang={contentLang}>{game?.name ?? ''}</span>
+        </>
+      }
       centered
     >
       <Stack>
         <Text size="sm">{messages.resetProgressHint(constants.resetConfirmWord)}</Text>
         <TextInput
-          label="Confirmation"
+          label={t.confirmation}
           value={word}
           onChange={(e) => setWord(e.currentTarget.value)}
           autoComplete="off"
@@ -40,11 +46,11 @@ export function ResetProgressDialog({ game, onClose }: { game: TGame | null; onC
         />
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
-            Cancel
+            {t.cancel}
           </Button>
           {confirmed && game ? (
             <Button color="red" loading={reset.isPending} onClick={() => reset.mutate(game._id)}>
-              Confirm
+              {t.confirm}
             </Button>
           ) : null}
         </Group>

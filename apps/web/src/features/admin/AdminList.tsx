@@ -18,14 +18,16 @@ import {
   type AdminModel,
   adminFormBody,
   cellText,
-  modalTitle,
   openInPagePath,
 } from '@waypoint/shared/models/admin';
 import { DataTable, type DataTableColumn, type DataTableSortStatus } from 'mantine-datatable';
 import { useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from '../../components/toast.ts';
+import { contentLang } from '../../i18n/content.ts';
+import { adminMessages as t } from '../../i18n/messages/admin-messages.ts';
 import { messages } from '../../i18n/messages/messages.ts';
+import { fieldLabel, modelLabel, modelPlural } from '../../i18n/models.ts';
 import classes from './admin.module.css';
 import {
   type AdminRecord,
@@ -61,11 +63,11 @@ export function ColumnFilters({
   onChange: (name: string, value: string) => void;
 }) {
   return (
-    <Group gap="xs" wrap="wrap" role="search" aria-label="Column filters">
+    <Group gap="xs" wrap="wrap" role="search" aria-label={t.columnFilters}>
       {columns.map(({ name, label }) => (
         <TextInput
           key={name}
-          aria-label={`Filter ${label}`}
+          aria-label={t.filterColumn(label)}
           placeholder={label}
           leftSection={<IconSearch size={12} />}
           value={values[name] ?? ''}
@@ -93,7 +95,7 @@ function ConfirmDelete({
     <Modal
       opened
       onClose={onClose}
-      title="Delete"
+      title={t.delete}
       centered
       closeButtonProps={{ 'aria-label': messages.close }}
       zIndex={800}
@@ -102,10 +104,10 @@ function ConfirmDelete({
         <Text>{messages.deleteConfirm(id)}</Text>
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
-            Cancel
+            {t.cancel}
           </Button>
           <Button color="red" onClick={onConfirm} loading={busy} data-autofocus>
-            Delete
+            {t.delete}
           </Button>
         </Group>
       </Stack>
@@ -153,8 +155,10 @@ export function AdminList({ model, parent, title }: Props) {
   const list = useAdminList(model.key, params);
   const records = list.data?.data ?? [];
   const preset = parent && linkField ? { [linkField]: parent.id } : {};
-  const heading = title ?? `${model.label}s`;
-  const formTitle = modalTitle(model, parent ? { label: parent.model.label, id: parent.id } : undefined);
+  const heading = title ?? modelPlural(model);
+  const formTitle = parent
+    ? t.modalTitle(modelLabel(model), modelLabel(parent.model), parent.id)
+    : modelLabel(model);
 
   const afterWrite = async () => {
     await refresh(model.key);
@@ -233,50 +237,50 @@ export function AdminList({ model, parent, title }: Props) {
     ...listColumns(model).map(
       (field): DataTableColumn<AdminRecord> => ({
         accessor: field.name,
-        title: field.name,
+        title: fieldLabel(model.key, field.name),
         sortable: true,
         ellipsis: true,
         width: field.name === '_id' ? 180 : undefined,
-        render: (record) => cellText(model, field.name, record[field.name]),
+        render: (record) => <span lang={contentLang}>{cellText(model, field.name, record[field.name])}</span>,
       }),
     ),
     {
       accessor: 'actions',
-      title: 'Actions',
+      title: t.actions,
       textAlign: 'right',
       width: 170,
       render: (record) => (
         <Group gap={4} justify="flex-end" wrap="nowrap" onClick={(e) => e.stopPropagation()}>
-          <Tooltip label="Open In Page">
+          <Tooltip label={t.openInPage}>
             <ActionIcon
               variant="subtle"
               component={Link}
               to={openInPagePath(model, record)}
-              aria-label={`Open In Page ${record._id}`}
+              aria-label={t.openInPageRow(record._id)}
             >
               <IconExternalLink size={16} />
             </ActionIcon>
           </Tooltip>
-          <Tooltip label="Copy">
-            <ActionIcon variant="subtle" onClick={() => copy(record)} aria-label={`Copy ${record._id}`}>
+          <Tooltip label={t.copy}>
+            <ActionIcon variant="subtle" onClick={() => copy(record)} aria-label={t.copyRow(record._id)}>
               <IconCopy size={16} />
             </ActionIcon>
           </Tooltip>
-          <Tooltip label="Duplicate">
+          <Tooltip label={t.duplicate}>
             <ActionIcon
               variant="subtle"
               onClick={() => duplicate(record)}
-              aria-label={`Duplicate ${record._id}`}
+              aria-label={t.duplicateRow(record._id)}
             >
               <IconFiles size={16} />
             </ActionIcon>
           </Tooltip>
-          <Tooltip label="Delete">
+          <Tooltip label={t.delete}>
             <ActionIcon
               variant="subtle"
               color="red"
               onClick={() => setConfirm(record._id)}
-              aria-label={`Delete ${record._id}`}
+              aria-label={t.deleteRow(record._id)}
             >
               <IconTrash size={16} />
             </ActionIcon>
@@ -297,7 +301,7 @@ export function AdminList({ model, parent, title }: Props) {
         </Title>
         <Group gap="xs" wrap="wrap">
           <Switch
-            label="Inline rows"
+            label={t.inlineRows}
             checked={inline}
             onChange={(e) => {
               setInline(e.currentTarget.checked);
@@ -305,15 +309,15 @@ export function AdminList({ model, parent, title }: Props) {
             }}
           />
           <Button size="xs" onClick={() => setOpened('new')}>
-            New {model.label}
+            {t.newRecord(modelLabel(model))}
           </Button>
           {canBulkAdd ? (
             <Button size="xs" variant="light" onClick={() => setBulk(true)}>
-              Bulk add
+              {t.bulkAdd}
             </Button>
           ) : null}
           <Button size="xs" variant="default" onClick={saveAll}>
-            Save all
+            {t.saveAll}
           </Button>
           <Button
             size="xs"
@@ -322,12 +326,12 @@ export function AdminList({ model, parent, title }: Props) {
             onClick={deleteMarked}
             disabled={marked.length === 0}
           >
-            Delete all marked
+            {t.deleteAllMarked}
           </Button>
         </Group>
       </Group>
       <ColumnFilters
-        columns={listColumns(model).map((f) => ({ name: f.name, label: f.name }))}
+        columns={listColumns(model).map((f) => ({ name: f.name, label: fieldLabel(model.key, f.name) }))}
         values={filters}
         onChange={(name, value) => {
           setFilters((f) => ({ ...f, [name]: value }));
@@ -356,10 +360,10 @@ export function AdminList({ model, parent, title }: Props) {
           }}
           selectedRecords={marked}
           onSelectedRecordsChange={setMarked}
-          allRecordsSelectionCheckboxProps={{ 'aria-label': 'Mark all rows' }}
-          getRecordSelectionCheckboxProps={(record) => ({ 'aria-label': `Mark ${record._id}` })}
-          noRecordsText="No records"
-          paginationText={({ from, to, totalRecords }) => `${from}-${to} of ${totalRecords}`}
+          allRecordsSelectionCheckboxProps={{ 'aria-label': t.markAllRows }}
+          getRecordSelectionCheckboxProps={(record) => ({ 'aria-label': t.markRow(record._id) })}
+          noRecordsText={t.noRecords}
+          paginationText={({ from, to, totalRecords }) => t.pagination(from, to, totalRecords)}
           onRowClick={({ record }) => {
             if (!inline) setOpened(record);
           }}
@@ -403,7 +407,7 @@ export function AdminList({ model, parent, title }: Props) {
                 size="xs"
                 style={{ alignSelf: 'flex-start' }}
               >
-                Open admin page
+                {t.openAdminPage}
               </Button>
             ) : null}
             <ModelForm

@@ -25,7 +25,10 @@ import {
 import { useState } from 'react';
 import { api } from '../../api/client.ts';
 import { toast } from '../../components/toast.ts';
+import { contentLang } from '../../i18n/content.ts';
+import { adminMessages as t } from '../../i18n/messages/admin-messages.ts';
 import { messages } from '../../i18n/messages/messages.ts';
+import { modelLabel, modelPlural } from '../../i18n/models.ts';
 import { type AdminRecord, adminApi } from './api.ts';
 import { FieldInput } from './FieldInput.tsx';
 import { uploadImage } from './images.ts';
@@ -135,35 +138,45 @@ export function BulkAddModal({ model, parent, linkField, onClose, onDone }: Prop
     <Modal
       opened
       onClose={onClose}
-      title={`Bulk add ${model.label}s to ${parent.model.label} : ${parent.id}`}
+      title={t.bulkAddTitle(modelPlural(model), modelLabel(parent.model), parent.id)}
       size="xl"
       fullScreen={Boolean(phone)}
       zIndex={700}
       closeButtonProps={{ 'aria-label': messages.close }}
     >
       <Stack gap="sm">
-        <FileInput label="Files" multiple accept="image/*" value={files} onChange={setFiles} clearable />
+        <FileInput label={t.files} multiple accept="image/*" value={files} onChange={setFiles} clearable />
         <NativeSelect
-          label="Image field"
+          label={t.imageField}
           value={imageField}
           onChange={(e) => setImageField(e.currentTarget.value)}
           data={model.imageFields}
         />
         <Text fw={600} size="sm">
-          Shared values
+          {t.sharedValues}
         </Text>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="xs">
           {shared.map((field) => (
-            <FieldInput key={field.name} field={field} form={form} idPrefix="bulk" creating />
+            <FieldInput
+              key={field.name}
+              model={model.key}
+              field={field}
+              form={form}
+              idPrefix="bulk"
+              creating
+            />
           ))}
         </SimpleGrid>
         {states.length > 0 ? (
           <Stack gap={4} data-testid="bulk-progress">
-            <Progress value={(done / states.length) * 100} aria-label="Bulk add progress" />
+            <Progress value={(done / states.length) * 100} aria-label={t.bulkAddProgress} />
             <List size="sm" spacing={2}>
               {states.map((s) => (
                 <List.Item key={s.id}>
-                  {s.name} → {s.id}: {s.state}
+                  <span lang={contentLang}>
+                    {s.name} → {s.id}
+                  </span>
+                  : {t.fileStates[s.state]}
                 </List.Item>
               ))}
             </List>
@@ -173,22 +186,22 @@ export function BulkAddModal({ model, parent, linkField, onClose, onDone }: Prop
           <Alert
             color="red"
             variant="light"
-            title={`${failed.length} of ${states.length} failed`}
+            title={t.failedOf(failed.length, states.length)}
             data-testid="bulk-failures"
           >
             {failed.map((f) => (
               <div key={f.id}>
-                {f.name}: {f.error}
+                <span lang={contentLang}>{f.name}</span>: {f.error}
               </div>
             ))}
           </Alert>
         ) : null}
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
-            Done
+            {t.done}
           </Button>
           <Button onClick={start} loading={running} disabled={files.length === 0 || !imageField}>
-            Add {files.length || ''} {model.label}s
+            {t.addRecords(files.length, modelPlural(model))}
           </Button>
         </Group>
       </Stack>

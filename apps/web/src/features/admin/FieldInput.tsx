@@ -18,9 +18,13 @@ import { type AdminField, type AdminFormValues, editableField } from '@waypoint/
 import { useState } from 'react';
 import { useCategories, useMaps } from '../../api/queries.ts';
 import { SafeHtml } from '../../components/SafeHtml.tsx';
+import { adminMessages as t } from '../../i18n/messages/admin-messages.ts';
+import { fieldLabel } from '../../i18n/models.ts';
 import classes from './admin.module.css';
 
 interface Props {
+  /** The registry key of the record's model (its field names are read from the catalogs). */
+  model: string;
   field: AdminField;
   form: UseFormReturnType<AdminFormValues>;
   /** Prefix of the input ids, so that two forms on one page do not share ids. */
@@ -38,14 +42,14 @@ function HtmlField({ field, form, common }: Props & { common: Record<string, unk
     <Stack gap={4} style={{ gridColumn: '1 / -1' }}>
       <Group justify="space-between" wrap="nowrap" gap="xs">
         <Text component="label" htmlFor={common.id} size="sm" fw={500}>
-          {field.name}
+          {common.label as string}
         </Text>
         <Switch
           size="xs"
-          label="Preview"
+          label={t.preview}
           checked={preview}
           onChange={(e) => setPreview(e.currentTarget.checked)}
-          aria-label={`Preview ${field.name}`}
+          aria-label={t.previewField(common.label as string)}
         />
       </Group>
       {preview ? (
@@ -90,18 +94,18 @@ function RecordSelect({ field, form, common }: Props & { common: Record<string, 
 
 /** One input of the generic admin form, chosen by the field's form type (§2.13). */
 export function FieldInput(props: Props) {
-  const { field, form, idPrefix, creating } = props;
+  const { model, field, form, idPrefix, creating } = props;
   const value = form.getValues()[field.name];
   const disabled = !editableField(field) || field.form === 'parent_id';
   const common = {
     id: `${idPrefix}-${field.name}`,
-    label: field.name,
+    label: fieldLabel(model, field.name),
     required: field.required || field.form === 'parent_id',
     disabled,
     description: field.references
-      ? `Id of a ${field.references}`
+      ? t.idOf(field.references)
       : field.name === '_id' && !creating
-        ? 'Change it to duplicate the record'
+        ? t.duplicateHint
         : undefined,
   };
   switch (field.form) {
@@ -133,6 +137,7 @@ export function FieldInput(props: Props) {
           {...common}
           {...form.getInputProps(field.name)}
           placeholder="#ff8800"
+          translate="no"
           spellCheck={false}
           autoComplete="off"
           leftSection={
@@ -175,7 +180,7 @@ export function FieldInput(props: Props) {
           {...form.getInputProps(field.name)}
           clearable
           comboboxProps={{ zIndex: 1000 }}
-          description={field.form === 'model_list' ? 'Ids, one per tag' : 'Press Enter after each entry'}
+          description={field.form === 'model_list' ? t.idsPerTag : t.enterPerEntry}
         />
       );
     case 'json':

@@ -2,7 +2,9 @@ import { Button, Card, FileInput, Group, Stack, Text, TextInput } from '@mantine
 import { useState } from 'react';
 import { HttpError } from '../../api/client.ts';
 import { toast } from '../../components/toast.ts';
+import { adminMessages as t } from '../../i18n/messages/admin-messages.ts';
 import { messages } from '../../i18n/messages/messages.ts';
+import { fieldLabel } from '../../i18n/models.ts';
 import classes from './admin.module.css';
 import { type AdminRecord, useRefreshModel } from './api.ts';
 import { addImageFromUrl, adminThumb, removeImage, uploadImage } from './images.ts';
@@ -56,24 +58,25 @@ export function ImageWidget({ model, record, field }: Props) {
   return (
     <Card withBorder padding="sm" data-testid={`image-${field}`}>
       <Stack gap="xs">
-        <Text fw={600}>{field}</Text>
+        <Text fw={600}>{fieldLabel(model, field)}</Text>
         {thumb ? (
           <img
             src={thumb.src}
             srcSet={plain === thumb.src ? undefined : thumb.srcSet}
             onError={() => setPlain(thumb.src)}
-            alt={`${field} of ${record._id}`}
+            alt={t.imageOf(fieldLabel(model, field), record._id)}
             width={150}
             height={150}
             className={classes.thumb}
           />
         ) : (
-          <div className={classes.thumb} role="img" aria-label={`No ${field} yet`} />
+          <div className={classes.thumb} role="img" aria-label={t.noImageYet(fieldLabel(model, field))} />
         )}
-        <FileInput label="Image file" accept="image/*" value={file} onChange={setFile} clearable size="xs" />
+        <FileInput label={t.imageFile} accept="image/*" value={file} onChange={setFile} clearable size="xs" />
         <TextInput
-          label="Or a remote URL"
+          label={t.remoteUrl}
           placeholder="https://"
+          translate="no"
           type="url"
           value={url}
           onChange={(e) => setUrl(e.currentTarget.value)}
@@ -82,7 +85,7 @@ export function ImageWidget({ model, record, field }: Props) {
         />
         <Group gap="xs">
           <Button size="xs" onClick={add} loading={busy} disabled={!file && !url.trim()}>
-            Add Image ({field})
+            {t.addImage(fieldLabel(model, field))}
           </Button>
           <Button
             size="xs"
@@ -91,7 +94,7 @@ export function ImageWidget({ model, record, field }: Props) {
             disabled={!thumb || busy}
             onClick={() => run(() => removeImage(model, record._id, field))}
           >
-            Remove Image ({field})
+            {t.removeImage(fieldLabel(model, field))}
           </Button>
         </Group>
       </Stack>

@@ -1,5 +1,6 @@
 import ReactDiffViewer from 'react-diff-viewer-continued';
 import { useColorScheme } from '../../app/color-scheme.ts';
+import { adminMessages as t } from '../../i18n/messages/admin-messages.ts';
 
 /** Imported versus stored JSON side by side; unchanged runs over 10 lines fold to 'Show N more lines'. */
 export default function ImportDiff({ imported, stored }: { imported: unknown; stored: unknown }) {
@@ -10,12 +11,12 @@ export default function ImportDiff({ imported, stored }: { imported: unknown; st
         oldValue={JSON.stringify(imported, null, 2)}
         newValue={stored ? JSON.stringify(stored, null, 2) : ''}
         splitView
-        leftTitle="Imported"
-        rightTitle="Stored"
+        leftTitle={t.imported}
+        rightTitle={t.stored}
         showDiffOnly
         extraLinesSurroundingDiff={5}
         useDarkTheme={scheme === 'dark'}
-        codeFoldMessageRenderer={(lines) => <span>{`Show ${lines} more lines`}</span>}
+        codeFoldMessageRenderer={(lines) => <span>{t.moreLines(lines)}</span>}
       />
     </div>
   );

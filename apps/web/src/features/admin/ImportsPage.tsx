@@ -28,6 +28,9 @@ import { ColumnFilters } from './AdminList.tsx';
 import classes from './admin.module.css';
 import { adminKeys, listUrl, useModels } from './api.ts';
 import './kit-styles.ts';
+import { contentLang } from '../../i18n/content.ts';
+import { adminMessages as t } from '../../i18n/messages/admin-messages.ts';
+import { modelLabel, modelPlural } from '../../i18n/models.ts';
 
 const ImportDiff = lazy(() => import('./ImportDiff.tsx'));
 
@@ -71,7 +74,7 @@ function UploadForm({ model, onStaged }: { model: AdminModel; onStaged: () => vo
       <Stack gap="sm">
         <Group align="flex-end" wrap="wrap">
           <FileInput
-            label={`Import ${model.label}s from a .json or .csv file`}
+            label={t.importFrom(modelPlural(model))}
             accept=".json,.csv,application/json,text/csv"
             value={file}
             onChange={setFile}
@@ -79,7 +82,7 @@ function UploadForm({ model, onStaged }: { model: AdminModel; onStaged: () => vo
             style={{ minWidth: 260 }}
           />
           <Button onClick={upload} loading={busy} disabled={!file}>
-            Stage import
+            {t.stageImport}
           </Button>
         </Group>
         {error ? (
@@ -89,14 +92,14 @@ function UploadForm({ model, onStaged }: { model: AdminModel; onStaged: () => vo
         ) : null}
         {result ? (
           <Stack gap="xs" data-testid="import-result">
-            <Text>{`${result.staged} staged, ${result.problems.length} problems`}</Text>
+            <Text>{t.staged(result.staged, result.problems.length)}</Text>
             {result.problems.length > 0 ? (
               <Table striped withTableBorder>
                 <Table.Thead>
                   <Table.Tr>
-                    <Table.Th>Line</Table.Th>
-                    <Table.Th>Field</Table.Th>
-                    <Table.Th>Problem</Table.Th>
+                    <Table.Th>{t.line}</Table.Th>
+                    <Table.Th>{t.field}</Table.Th>
+                    <Table.Th>{t.problem}</Table.Th>
                   </Table.Tr>
                 </Table.Thead>
                 <Table.Tbody>
@@ -157,17 +160,19 @@ function ReviewTable({ model }: { model: AdminModel }) {
   return (
     <Stack gap="sm" data-testid="import-review">
       <Group justify="space-between" wrap="wrap">
-        <Title order={2} size="h3">{`${model.label}s`}</Title>
+        <Title order={2} size="h3">
+          {modelPlural(model)}
+        </Title>
         <Group gap="xs" wrap="wrap">
           <Button size="xs" onClick={() => act(`/admin/acceptAllNewImportedModels/${model.key}`)}>
-            Accept All New
+            {t.acceptAllNew}
           </Button>
           <Button
             size="xs"
             variant="light"
             onClick={() => act(`/admin/acceptAllImportedModels/${model.key}`)}
           >
-            Accept All
+            {t.acceptAll}
           </Button>
           <Button
             size="xs"
@@ -175,15 +180,15 @@ function ReviewTable({ model }: { model: AdminModel }) {
             color="red"
             onClick={() => act(`/admin/rejectAllImportedModels/${model.key}`)}
           >
-            Reject All
+            {t.rejectAll}
           </Button>
           <Button size="xs" variant="default" onClick={refresh}>
-            Refresh
+            {t.refresh}
           </Button>
         </Group>
       </Group>
       <ColumnFilters
-        columns={columns.map((name) => ({ name, label: name === 'recordId' ? 'id' : name }))}
+        columns={columns.map((name) => ({ name, label: t.importColumns[name] }))}
         values={filters}
         onChange={(name, value) => {
           setFilters((f) => ({ ...f, [name]: value }));
@@ -208,35 +213,37 @@ function ReviewTable({ model }: { model: AdminModel }) {
             setSortStatus(s);
             setPage(1);
           }}
-          noRecordsText="Nothing staged"
+          noRecordsText={t.nothingStaged}
           style={{ minWidth: 720 }}
           columns={[
             ...columns.map((name) => ({
               accessor: name,
-              title: name === 'recordId' ? 'id' : name,
+              title: t.importColumns[name],
               sortable: true,
               render: (row: StagedRow) =>
                 name === 'recordId' ? (
                   <Group gap={6} wrap="nowrap">
-                    <span>{row.recordId}</span>
+                    <span lang={contentLang}>{row.recordId}</span>
                     {row.isNew ? (
                       <Badge color="green" size="sm">
-                        New!
+                        {t.isNew}
                       </Badge>
                     ) : null}
                   </Group>
                 ) : (
-                  String(row[name] ?? '')
+                  <span lang={contentLang}>{String(row[name] ?? '')}</span>
                 ),
             })),
             {
               accessor: 'name',
-              title: 'name',
-              render: (row: StagedRow) => String(row.imported?.name ?? row.imported?.itemName ?? ''),
+              title: t.importColumns.name,
+              render: (row: StagedRow) => (
+                <span lang={contentLang}>{String(row.imported?.name ?? row.imported?.itemName ?? '')}</span>
+              ),
             },
             {
               accessor: 'actions',
-              title: 'Actions',
+              title: t.actions,
               textAlign: 'right',
               render: (row: StagedRow) => (
                 <Group gap={4} justify="flex-end" wrap="nowrap">
@@ -249,13 +256,13 @@ function ReviewTable({ model }: { model: AdminModel }) {
                       )
                     }
                   >
-                    {diffs.includes(row._id) ? 'Hide Diff' : 'Show Diff'}
+                    {diffs.includes(row._id) ? t.hideDiff : t.showDiff}
                   </Button>
                   <Button
                     size="compact-xs"
                     onClick={() => act(`/admin/acceptImportedModel/${model.key}/${row._id}`)}
                   >
-                    Accept
+                    {t.accept}
                   </Button>
                   <Button
                     size="compact-xs"
@@ -263,7 +270,7 @@ function ReviewTable({ model }: { model: AdminModel }) {
                     variant="light"
                     onClick={() => act(`/admin/rejectImportedModel/${model.key}/${row._id}`)}
                   >
-                    Reject
+                    {t.reject}
                   </Button>
                 </Group>
               ),
@@ -287,22 +294,22 @@ function ReviewTable({ model }: { model: AdminModel }) {
 
 /** Imports (§2.13, §7.5): stage a file, then review what it would change per model. */
 function ImportsPageContent() {
-  usePageMeta('Imports');
+  usePageMeta(t.imports);
   const models = useModels();
   const importable = (models.data ?? []).filter((m) => m.write === 'admin' && m.key !== 'importedcrudmodel');
   const [key, setKey] = useState('quest');
   const client = useQueryClient();
   const model = importable.find((m) => m.key === key) ?? importable[0];
-  if (models.isPending) return <Loader m="xl" aria-label="Loading" />;
+  if (models.isPending) return <Loader m="xl" aria-label={t.loading} />;
   if (!model) return null;
   return (
     <div className={classes.page}>
-      <Title order={1}>Imports</Title>
+      <Title order={1}>{t.imports}</Title>
       <NativeSelect
-        label="Model"
+        label={t.model}
         value={model.key}
         onChange={(e) => setKey(e.currentTarget.value)}
-        data={importable.map((m) => ({ value: m.key, label: m.label }))}
+        data={importable.map((m) => ({ value: m.key, label: modelLabel(m) }))}
         style={{ maxWidth: 320 }}
       />
       <UploadForm

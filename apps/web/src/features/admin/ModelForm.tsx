@@ -11,6 +11,7 @@ import {
 import { type FormEvent, useState } from 'react';
 import { HttpError } from '../../api/client.ts';
 import { toast } from '../../components/toast.ts';
+import { adminMessages as t } from '../../i18n/messages/admin-messages.ts';
 import { editingMessages } from '../../i18n/messages/editing-messages.ts';
 import { messages } from '../../i18n/messages/messages.ts';
 import { type AdminRecord, adminApi, useRefreshModel } from './api.ts';
@@ -82,7 +83,8 @@ export function ModelForm({ model, record, preset, idPrefix, onSaved, onChange }
     form.clearErrors();
     const { body, errors } = adminFormBody(model, form.getValues(), record);
     if (Object.keys(errors).length > 0) {
-      form.setErrors(errors);
+      // Only JSON text that does not parse is refused here.
+      form.setErrors(Object.fromEntries(Object.keys(errors).map((name) => [name, t.notValidJson])));
       return;
     }
     if (record && Object.keys(body).length === 0) {
@@ -96,7 +98,14 @@ export function ModelForm({ model, record, preset, idPrefix, onSaved, onChange }
     <form onSubmit={submit} noValidate data-testid={`form-${idPrefix}`}>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="xs">
         {model.fields.map((field) => (
-          <FieldInput key={field.name} field={field} form={form} idPrefix={idPrefix} creating={creating} />
+          <FieldInput
+            key={field.name}
+            model={model.key}
+            field={field}
+            form={form}
+            idPrefix={idPrefix}
+            creating={creating}
+          />
         ))}
       </SimpleGrid>
       {general ? (
@@ -106,7 +115,7 @@ export function ModelForm({ model, record, preset, idPrefix, onSaved, onChange }
       ) : null}
       <Group justify="flex-end" mt="sm">
         <Button type="submit" loading={save.isPending}>
-          {creating ? 'Submit' : 'Edit'}
+          {creating ? t.submit : t.edit}
         </Button>
       </Group>
     </form>

@@ -26,6 +26,10 @@ import { ImageWidget } from './ImageWidget.tsx';
 import { ModelForm } from './ModelForm.tsx';
 import { ProcessImage } from './ProcessImage.tsx';
 import './kit-styles.ts';
+import { contentLang } from '../../i18n/content.ts';
+import { adminMessages as t } from '../../i18n/messages/admin-messages.ts';
+import { listLabel, modelLabel } from '../../i18n/models.ts';
+import { withElements } from '../../i18n/rich.tsx';
 
 interface Crumb {
   model: AdminModel;
@@ -71,10 +75,10 @@ function AdminModelPage() {
   const record = useRecord(key, id);
   const chain = useParentChain(models.data ?? [], model, record.data);
   const [showInfo, setShowInfo] = useState(true);
-  usePageMeta(model ? `${model.label} ${id}` : 'Admin');
+  usePageMeta(model ? t.recordTitle(modelLabel(model), id) : t.title);
 
-  if (models.isPending || record.isPending) return <Loader m="xl" aria-label="Loading" />;
-  if (!model) return <Text m="xl">{`Unknown model: ${key}`}</Text>;
+  if (models.isPending || record.isPending) return <Loader m="xl" aria-label={t.loading} />;
+  if (!model) return <Text m="xl">{t.unknownModel(key)}</Text>;
   const current = record.data ?? null;
   const gameFeatures =
     model.key === 'game' && current ? ((current.additionalFeatures as string[] | undefined) ?? []) : [];
@@ -84,10 +88,10 @@ function AdminModelPage() {
 
   return (
     <div className={classes.page}>
-      <nav aria-label="Breadcrumbs">
+      <nav aria-label={t.breadcrumbs}>
         <Breadcrumbs separator="›">
           <Anchor component={Link} to="/admin">
-            Admin
+            {t.title}
           </Anchor>
           {(chain.data ?? []).map((c) => (
             <Anchor
@@ -95,18 +99,26 @@ function AdminModelPage() {
               component={Link}
               to={`/admin/model/${c.model.key}/${encodeURIComponent(c.id)}`}
             >
-              {`${c.model.label}: ${c.label}`}
+              {withElements(t.crumb, modelLabel(c.model), <span lang={contentLang}>{c.label}</span>)}
             </Anchor>
           ))}
-          <Text span>{`${model.label}: ${String(current?.name ?? id)}`}</Text>
+          <Text span>
+            {withElements(
+              t.crumb,
+              modelLabel(model),
+              <span lang={contentLang}>{String(current?.name ?? id)}</span>,
+            )}
+          </Text>
         </Breadcrumbs>
       </nav>
       <Group justify="space-between">
         <Title order={1} size="h2">
-          {current ? `${model.label} ${id}` : `New ${model.label}`}
+          {current
+            ? withElements(t.recordTitle, modelLabel(model), <span lang={contentLang}>{id}</span>)
+            : t.newRecord(modelLabel(model))}
         </Title>
         <Button variant="default" size="xs" onClick={() => setShowInfo((v) => !v)}>
-          {showInfo ? 'Hide model info' : 'Show model info'}
+          {showInfo ? t.hideModelInfo : t.showModelInfo}
         </Button>
       </Group>
       {showInfo ? (
@@ -136,26 +148,26 @@ function AdminModelPage() {
           <Tabs.List style={{ flexWrap: 'wrap' }}>
             {children.map(({ list }) => (
               <Tabs.Tab key={list.as} value={`list:${list.as}`}>
-                {list.as}
+                {listLabel(model.key, list.as)}
               </Tabs.Tab>
             ))}
             {gameFeatures.map((feature) => (
               <Tabs.Tab key={feature} value={`feature:${feature}`}>
-                {`${feature} tool`}
+                {t.featureTab(feature)}
               </Tabs.Tab>
             ))}
           </Tabs.List>
           {children.map(({ list, child }) => (
             <Tabs.Panel key={list.as} value={`list:${list.as}`} pt="md">
-              <AdminList model={child} parent={{ model, id }} title={list.as} />
+              <AdminList model={child} parent={{ model, id }} title={listLabel(model.key, list.as)} />
             </Tabs.Panel>
           ))}
           {gameFeatures.map((feature) => (
             <Tabs.Panel key={feature} value={`feature:${feature}`} pt="md">
               <Stack gap="xs">
-                <Text>{`The ${feature} tool of this game.`}</Text>
+                <Text>{t.featureText(feature)}</Text>
                 <Anchor component={Link} to={`/game/${encodeURIComponent(id)}/tools/${feature}`}>
-                  Open the tool page
+                  {t.openToolPage}
                 </Anchor>
               </Stack>
             </Tabs.Panel>

@@ -2,6 +2,7 @@ import { Alert, Badge, Button, Card, Group, Progress, Stack, Text } from '@manti
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '../../api/client.ts';
 import { toast } from '../../components/toast.ts';
+import { adminMessages as t } from '../../i18n/messages/admin-messages.ts';
 import { messages } from '../../i18n/messages/messages.ts';
 import { type AdminRecord, useRefreshModel } from './api.ts';
 
@@ -44,7 +45,7 @@ export function ProcessImage({ map }: { map: AdminRecord }) {
     <Card withBorder padding="sm" data-testid="process-image">
       <Stack gap="xs">
         <Group justify="space-between">
-          <Text fw={600}>Map tiles</Text>
+          <Text fw={600}>{t.mapTiles}</Text>
           <Badge color={colours[state] ?? 'gray'} data-testid="process-status">
             {state}
           </Badge>
@@ -52,7 +53,7 @@ export function ProcessImage({ map }: { map: AdminRecord }) {
         <Progress
           value={state === 'DONE' ? 100 : progress}
           animated={running(state)}
-          aria-label="Processing progress"
+          aria-label={t.processingProgress}
           data-testid="process-progress"
           data-value={state === 'DONE' ? 100 : progress}
         />
@@ -68,11 +69,11 @@ export function ProcessImage({ map }: { map: AdminRecord }) {
           disabled={!hasImage || running(state)}
           style={{ alignSelf: 'flex-start' }}
         >
-          Process Image
+          {t.processImage}
         </Button>
         {!hasImage ? (
           <Text size="xs" c="dimmed">
-            Add a map image first.
+            {t.addMapImageFirst}
           </Text>
         ) : null}
       </Stack>

@@ -3,6 +3,7 @@ import { withMantine } from '../../app/MantineShell.tsx';
 import { usePageMeta } from '../../components/usePageMeta.ts';
 import classes from './admin.module.css';
 import './kit-styles.ts';
+import { adminMessages as t } from '../../i18n/messages/admin-messages.ts';
 
 const semantic = [
   'body',
@@ -21,11 +22,13 @@ function Scheme({ scheme }: { scheme: 'light' | 'dark' }) {
     <section
       data-mantine-color-scheme={scheme}
       className={classes.schemePanel}
-      aria-label={`${scheme} theme`}
+      aria-label={t.schemeLabels[scheme]}
     >
       <Stack gap="sm">
-        <Title order={2} size="h3">{`${scheme === 'light' ? 'Light' : 'Dark'} theme`}</Title>
-        <div className={classes.colorGrid}>
+        <Title order={2} size="h3">
+          {t.schemeTitles[scheme]}
+        </Title>
+        <div className={classes.colorGrid} translate="no">
           {semantic.map((name) => (
             <div
               key={name}
@@ -45,7 +48,7 @@ function Scheme({ scheme }: { scheme: 'light' | 'dark' }) {
           ))}
         </div>
         {Object.entries(DEFAULT_THEME.colors).map(([name, shades]) => (
-          <div key={name}>
+          <div key={name} translate="no">
             <Text size="sm" fw={600}>
               {name}
             </Text>
@@ -69,10 +72,10 @@ function Scheme({ scheme }: { scheme: 'light' | 'dark' }) {
 
 /** The theme colour demo page (§2.1): every colour of the light and the dark theme. */
 function ThemeColors() {
-  usePageMeta('Theme colours');
+  usePageMeta(t.themeColours);
   return (
     <div className={classes.page}>
-      <Title order={1}>Theme colours</Title>
+      <Title order={1}>{t.themeColours}</Title>
       <Scheme scheme="light" />
       <Scheme scheme="dark" />
     </div>

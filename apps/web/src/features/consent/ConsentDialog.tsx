@@ -1,6 +1,8 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import ui from '../../components/ui.module.css';
+import { consentMessages as t } from '../../i18n/messages/consent-messages.ts';
+import { withElements } from '../../i18n/rich.tsx';
 import classes from './ConsentDialog.module.css';
 import { closeConsentDialog, getConsent, saveConsent } from './consent.ts';
 
@@ -68,32 +70,26 @@ export function ConsentDialog() {
     >
       <div className={ui.stack}>
         <h2 className={ui.h3} id={titleId}>
-          Your privacy choices
+          {t.title}
         </h2>
         <p className={ui.small} style={{ margin: 0 }}>
-          Waypoint uses storage in your browser to keep you signed in and to remember your settings. With your
-          permission we also measure how the site is used and show advertising that pays for the maps. You can
-          change this at any time with the Consent link. Read the{' '}
-          <Link to="/privacy" className={ui.inlineLink} onClick={() => closeConsentDialog()}>
-            privacy policy
-          </Link>{' '}
-          for the details.
+          {withElements(
+            t.intro,
+            <Link to="/privacy" className={ui.inlineLink} onClick={() => closeConsentDialog()}>
+              {t.privacyPolicy}
+            </Link>,
+          )}
         </p>
+        <Choice label={t.necessary} description={t.necessaryHint} checked disabled />
         <Choice
-          label="Necessary"
-          description="Sign-in session, colour scheme and this choice. Always on."
-          checked
-          disabled
-        />
-        <Choice
-          label="Analytics"
-          description="Anonymous statistics about visited pages and errors."
+          label={t.analytics}
+          description={t.analyticsHint}
           checked={analytics}
           onChange={setAnalytics}
         />
         <Choice
-          label="Advertising"
-          description="Personalised ads from our advertising partners."
+          label={t.advertising}
+          description={t.advertisingHint}
           checked={advertising}
           onChange={setAdvertising}
         />
@@ -103,21 +99,21 @@ export function ConsentDialog() {
             className={`${ui.button} ${ui.buttonDefault}`}
             onClick={() => saveConsent({ analytics: false, advertising: false })}
           >
-            Only necessary
+            {t.onlyNecessary}
           </button>
           <button
             type="button"
             className={`${ui.button} ${ui.buttonLight}`}
             onClick={() => saveConsent({ analytics, advertising })}
           >
-            Save choices
+            {t.saveChoices}
           </button>
           <button
             type="button"
             className={ui.button}
             onClick={() => saveConsent({ analytics: true, advertising: true })}
           >
-            Accept all
+            {t.acceptAll}
           </button>
         </div>
       </div>

@@ -3,6 +3,8 @@ import { HttpError } from '../../api/client.ts';
 import { useGame, useMaps } from '../../api/queries.ts';
 import ui from '../../components/ui.module.css';
 import { usePageMeta } from '../../components/usePageMeta.ts';
+import { contentLang } from '../../i18n/content.ts';
+import { errorMessages } from '../../i18n/messages/error-messages.ts';
 import { messages } from '../../i18n/messages/messages.ts';
 
 /**
@@ -34,12 +36,14 @@ export function ErrorPage() {
       {unreachable ? <p className={ui.dimmed}>{messages.errorPageUnreachable}</p> : null}
       {!gameId ? <p className={ui.dimmed}>{messages.pageNotFound}</p> : null}
       {game.data && mapId ? (
-        <nav aria-label={`Maps of ${game.data.name}`} className={ui.stack}>
+        <nav aria-label={errorMessages.mapsOf(game.data.name)} className={ui.stack}>
           <p className={ui.dimmed}>{messages.noSuchMap(mapId, game.data.name)}</p>
           <ul className={ui.stack} style={{ listStyle: 'none', padding: 0, margin: 0 }}>
             {(maps.data ?? []).map((map) => (
               <li key={map._id}>
-                <Link to={`${gamePath}/maps/${encodeURIComponent(map._id)}`}>{map.name}</Link>
+                <Link to={`${gamePath}/maps/${encodeURIComponent(map._id)}`} lang={contentLang}>
+                  {map.name}
+                </Link>
               </li>
             ))}
           </ul>

@@ -5,9 +5,12 @@ import type { ReviewDetail } from '@waypoint/shared/suggestions/review';
 import { lazy, Suspense } from 'react';
 import { useColorScheme } from '../../app/color-scheme.ts';
 import { SafeHtml } from '../../components/SafeHtml.tsx';
+import { contentLang } from '../../i18n/content.ts';
+import { formatDate } from '../../i18n/format.ts';
 import { editingMessages } from '../../i18n/messages/editing-messages.ts';
 import { messages } from '../../i18n/messages/messages.ts';
 import { reviewMessages as t } from '../../i18n/messages/review-messages.ts';
+import { fieldLabel } from '../../i18n/models.ts';
 import { useDetail } from './api.ts';
 import { recordLines } from './record-text.ts';
 
@@ -38,9 +41,9 @@ function RecordView({ type, record, title }: { type: string; record: Rec; title:
             return (
               <Table.Tr key={name}>
                 <Table.Th scope="row" w={160}>
-                  {name}
+                  {fieldLabel(model.key, name)}
                 </Table.Th>
-                <Table.Td style={{ wordBreak: 'break-word' }}>
+                <Table.Td style={{ wordBreak: 'break-word' }} lang={contentLang}>
                   {model.fields[name]?.html ? (
                     <SafeHtml html={String(value)} />
                   ) : typeof value === 'object' ? (
@@ -108,13 +111,13 @@ export function DecisionDetail({ id }: { id: string }) {
       <Stack gap="sm">
         <Group gap="xs">
           <Badge variant="dot" color="gray">
-            {s.type}
+            {t.typeLabels[s.type as keyof typeof t.typeLabels] ?? s.type}
           </Badge>
           <Badge
             variant="dot"
             color={s.action === 'ADD' ? 'green' : s.action === 'UPDATE' ? 'yellow' : 'red'}
           >
-            {s.action}
+            {t.actionLabels[s.action as keyof typeof t.actionLabels] ?? s.action}
           </Badge>
           {s.stale && (
             <Badge variant="dot" color="orange" title={t.staleHint}>
@@ -149,7 +152,7 @@ export function DecisionDetail({ id }: { id: string }) {
             ) : (
               d.comments.map((c) => (
                 <Text size="sm" key={c.id}>
-                  <b>{c.username}</b>: {c.comment}
+                  <b lang={contentLang}>{c.username}</b>: <span lang={contentLang}>{c.comment}</span>
                 </Text>
               ))
             )}
@@ -173,9 +176,9 @@ export function DecisionDetail({ id }: { id: string }) {
               ) : (
                 d.freshness.reports.map((r) => (
                   <Text size="sm" key={`${r.username}-${r.at}`}>
-                    {r.username}:{' '}
+                    <span lang={contentLang}>{r.username}</span>:{' '}
                     {r.kind === 'GONE' ? editingMessages.reportGone : editingMessages.reportMoved} (
-                    {new Date(r.at).toLocaleDateString()})
+                    {formatDate(r.at)})
                   </Text>
                 ))
               )}

@@ -4,6 +4,8 @@ import { reviewCell, reviewPageSize } from '@waypoint/shared/suggestions/review-
 import { DataTable } from 'mantine-datatable';
 import { lazy, Suspense, useState } from 'react';
 import { useColorScheme } from '../../app/color-scheme.ts';
+import { contentLang } from '../../i18n/content.ts';
+import { formatDateTime } from '../../i18n/format.ts';
 import { reviewMessages as t } from '../../i18n/messages/review-messages.ts';
 import { useHistory, useRevert } from './api.ts';
 import { ExpandButton } from './ExpandButton.tsx';
@@ -64,10 +66,15 @@ export function HistoryTab() {
             );
           },
         },
-        { accessor: 'at', render: (r) => new Date(r.at).toLocaleString() },
-        { accessor: 'username', title: 'by' },
+        { accessor: 'at', title: t.historyColumns.at, render: (r) => formatDateTime(r.at) },
+        {
+          accessor: 'username',
+          title: t.historyColumns.by,
+          render: (r) => <span lang={contentLang}>{r.username}</span>,
+        },
         {
           accessor: 'decision',
+          title: t.historyColumns.decision,
           render: (r) => (
             <Badge
               variant="dot"
@@ -77,14 +84,31 @@ export function HistoryTab() {
             </Badge>
           ),
         },
-        { accessor: 'suggestion._id', title: '_id', render: (r) => reviewCell(r.suggestion._id) },
-        { accessor: 'suggestion.type', title: 'type' },
-        { accessor: 'suggestion.action', title: 'action' },
-        { accessor: 'suggestion.username', title: 'username' },
+        {
+          accessor: 'suggestion._id',
+          title: t.historyColumns.id,
+          render: (r) => <span lang={contentLang}>{reviewCell(r.suggestion._id)}</span>,
+        },
+        {
+          accessor: 'suggestion.type',
+          title: t.historyColumns.type,
+          render: (r) => t.typeLabels[r.suggestion.type as keyof typeof t.typeLabels] ?? r.suggestion.type,
+        },
+        {
+          accessor: 'suggestion.action',
+          title: t.historyColumns.action,
+          render: (r) =>
+            t.actionLabels[r.suggestion.action as keyof typeof t.actionLabels] ?? r.suggestion.action,
+        },
+        {
+          accessor: 'suggestion.username',
+          title: t.historyColumns.username,
+          render: (r) => <span lang={contentLang}>{r.suggestion.username}</span>,
+        },
         {
           accessor: 'suggestion.targetId',
-          title: 'targetId',
-          render: (r) => reviewCell(r.suggestion.targetId),
+          title: t.historyColumns.targetId,
+          render: (r) => <span lang={contentLang}>{reviewCell(r.suggestion.targetId)}</span>,
         },
       ]}
       rowExpansion={{
@@ -100,8 +124,8 @@ export function HistoryTab() {
                   newValue={json(record.after)}
                   splitView
                   hideSummary
-                  leftTitle="before"
-                  rightTitle="after"
+                  leftTitle={t.before}
+                  rightTitle={t.after}
                   useDarkTheme={scheme === 'dark'}
                 />
               </Suspense>

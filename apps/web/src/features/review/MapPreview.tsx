@@ -4,6 +4,7 @@ import type { ReviewDetail } from '@waypoint/shared/suggestions/review';
 import L from 'leaflet';
 import { useEffect, useRef } from 'react';
 import { config } from '../../app/config.ts';
+import { contentLang } from '../../i18n/content.ts';
 import { reviewMessages as t } from '../../i18n/messages/review-messages.ts';
 
 type Rec = Record<string, unknown>;
@@ -86,7 +87,7 @@ function SmallMap({
       <div
         ref={element}
         role="img"
-        aria-label={`${label}: ${String(record.lat ?? '')}, ${String(record.lng ?? '')}`}
+        aria-label={t.previewPosition(label, String(record.lat ?? ''), String(record.lng ?? ''))}
         style={{ height: 180, borderRadius: 4, background: 'var(--mantine-color-default-hover)' }}
       />
     </Stack>
@@ -101,7 +102,7 @@ export function MapPreview({ detail }: { detail: ReviewDetail }) {
   return (
     <Stack gap={4}>
       <Title order={4} size="h6">
-        {t.mapPreview} · {preview.map.name}
+        {t.mapPreview} · <span lang={contentLang}>{preview.map.name}</span>
       </Title>
       <Group align="stretch" gap="sm" wrap="wrap">
         {detail.current && (

@@ -7,6 +7,7 @@ import {
 } from '@waypoint/shared/suggestions/review-table';
 import { DataTable, type DataTableColumn, type DataTableSortStatus } from 'mantine-datatable';
 import { useState } from 'react';
+import { contentLang } from '../../i18n/content.ts';
 import { reviewMessages as t } from '../../i18n/messages/review-messages.ts';
 import { summaryParams, useDecide, useSummary } from './api.ts';
 import { ColumnFilter } from './ColumnFilter.tsx';
@@ -100,10 +101,14 @@ export function MarkerSummary({ username }: { username: string }) {
     },
     {
       accessor: 'parentId',
-      title: filterTitle('parentId', 'parentId'),
-      render: (r) => reviewCell(r.parentId),
+      title: filterTitle('parentId', t.columns.parentId),
+      render: (r) => <span lang={contentLang}>{reviewCell(r.parentId)}</span>,
     },
-    { accessor: 'mapName', title: filterTitle('mapName', t.mapColumn), render: (r) => reviewCell(r.mapName) },
+    {
+      accessor: 'mapName',
+      title: filterTitle('mapName', t.mapColumn),
+      render: (r) => <span lang={contentLang}>{reviewCell(r.mapName)}</span>,
+    },
     count('adds', t.addsColumn),
     count('updates', t.updatesColumn),
     count('deletes', t.deletesColumn),

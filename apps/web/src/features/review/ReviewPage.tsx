@@ -64,7 +64,7 @@ export function ReviewPage() {
           <Tabs.List style={{ overflowX: 'auto', flexWrap: 'nowrap' }}>
             {suggestionTypes.map((type) => (
               <Tabs.Tab key={type} value={type}>
-                {type} ({counts.data?.types[type] ?? 0})
+                {t.tab(t.typeLabels[type], counts.data?.types[type] ?? 0)}
               </Tabs.Tab>
             ))}
             <Tabs.Tab value={historyTab}>{t.history}</Tabs.Tab>
@@ -73,7 +73,7 @@ export function ReviewPage() {
             <Tabs.Panel key={type} value={type} pt="md">
               <Stack gap="md">
                 <Title order={2} size="h4">
-                  {t.suggestionType(type)}
+                  {t.suggestionType(t.typeLabels[type])}
                 </Title>
                 {type === 'PLACED_MARKER' && (
                   <Stack gap="xs">

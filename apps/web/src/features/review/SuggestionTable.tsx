@@ -8,6 +8,7 @@ import {
 } from '@waypoint/shared/suggestions/review-table';
 import { DataTable, type DataTableColumn } from 'mantine-datatable';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { contentLang } from '../../i18n/content.ts';
 import { reviewMessages as t } from '../../i18n/messages/review-messages.ts';
 import { listParams, useDecide, useReviewList } from './api.ts';
 import { ColumnFilter } from './ColumnFilter.tsx';
@@ -157,7 +158,7 @@ export function SuggestionTable({
         accessor: column,
         title: (
           <ColumnFilter
-            label={column}
+            label={t.columns[column]}
             value={column === 'username' && username ? username : (filters[column] ?? '')}
             disabled={column === 'username' && Boolean(username)}
             onChange={(value) => setFilter(column, value)}
@@ -166,7 +167,9 @@ export function SuggestionTable({
         render: (row) =>
           column === '_id' ? (
             <Group gap={4} wrap="nowrap">
-              <span title={row._id}>{reviewCell(row._id)}</span>
+              <span title={row._id} lang={contentLang}>
+                {reviewCell(row._id)}
+              </span>
               {row.stale && (
                 <Badge variant="dot" color="orange" size="xs" title={t.staleHint}>
                   {t.stale}
@@ -174,7 +177,9 @@ export function SuggestionTable({
               )}
             </Group>
           ) : (
-            <span title={String(row[column])}>{reviewCell(row[column])}</span>
+            <span title={String(row[column])} lang={contentLang}>
+              {reviewCell(row[column])}
+            </span>
           ),
       }),
     ),

@@ -138,7 +138,13 @@ export function SuggestForm({ type, initial, onDone, onCancel }: Props) {
         return <Textarea {...common} {...form.getInputProps(field.name)} minRows={2} autosize maxRows={6} />;
       case 'url':
         return (
-          <TextInput {...common} {...form.getInputProps(field.name)} type="url" placeholder="https://" />
+          <TextInput
+            {...common}
+            {...form.getInputProps(field.name)}
+            type="url"
+            placeholder="https://"
+            translate="no"
+          />
         );
       case 'colour': {
         if (field.name === 'polygonColor' && !values.polygon) return null;
@@ -148,6 +154,7 @@ export function SuggestForm({ type, initial, onDone, onCancel }: Props) {
             {...common}
             {...form.getInputProps(field.name)}
             placeholder="#ff8800"
+            translate="no"
             spellCheck={false}
             autoComplete="off"
             leftSection={
@@ -206,7 +213,7 @@ export function SuggestForm({ type, initial, onDone, onCancel }: Props) {
         </Text>
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onCancel}>
-            Cancel
+            {suggestMessages.cancel}
           </Button>
           <Button type="submit" loading={add.isPending}>
             {suggestMessages.suggestSubmit}

@@ -26,7 +26,7 @@ function LoginPrompt() {
         onClick={closeSuggestModal}
         data-autofocus
       >
-        Login
+        {suggestMessages.login}
       </Button>
     </Stack>
   );

@@ -1,0 +1,36 @@
+// Kept apart from messages.ts, which every page loads: only the account pages load these texts.
+
+/** The account pages (specification §2.4): login, register, password recovery and the profile. */
+export const accountMessages = {
+  email: 'Email',
+  password: 'Password',
+  username: 'Username',
+  oldPassword: 'Old password',
+  newPassword: 'New password',
+  confirmPassword: 'Confirm password',
+  login: 'Login',
+  loginLead: 'Log in to track quests, items and markers, and to suggest content.',
+  createAccount: 'Create an account',
+  forgotPasswordLink: 'Forgot password?',
+  register: 'Register',
+  alreadyRegistered: 'Already have an account?',
+  /** The policy's link stands in the text. */
+  agreeTo: (privacyPolicy: string) => `I agree to the ${privacyPolicy}`,
+  privacyPolicy: 'privacy policy',
+  forgotPassword: 'Forgot password',
+  forgotLead: 'We send you a link to choose a new password.',
+  sendRecoveryLink: 'Send recovery link',
+  backToLogin: 'Back to login',
+  choosePassword: 'Choose a new password',
+  saveNewPassword: 'Save new password',
+  confirmAccount: 'Confirm your account',
+  confirmLead: 'One click and your account is ready.',
+  profile: 'Profile',
+  loggedInAs: (username: string) => `Logged in as ${username}`,
+  changePassword: 'Change password',
+  progress: 'Progress',
+  confirmation: 'Confirmation',
+  togglePassword: 'Toggle password visibility',
+  cancel: 'Cancel',
+  confirm: 'Confirm',
+} as const;
