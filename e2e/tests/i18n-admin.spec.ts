@@ -65,7 +65,7 @@ test.describe('admin and account pages in other languages', () => {
     await page.goto('/login');
     await page.getByLabel('Language').first().selectOption('de');
     await expect(page.getByRole('heading', { level: 1, name: 'Anmelden' })).toBeVisible();
-    await expect(page.getByLabel(/^Passwort/)).toBeVisible();
+    await expect(page.getByLabel(/^Passwort\s*\*?$/)).toBeVisible();
 
     await page.goto('/privacy?lang=de');
     await expect(page.getByRole('heading', { level: 1, name: 'Datenschutzerklärung' })).toBeVisible();

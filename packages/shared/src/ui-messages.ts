@@ -58,5 +58,8 @@ export const uiMessages = {
     mapPreview: (map: string) => `${map} preview`,
     noImage: (what: string) => `${what} (no image)`,
     notAvailableYet: 'This page is not available yet.',
+    previousPage: 'Previous page',
+    nextPage: 'Next page',
+    rowAction: (action: string, record: string) => `${action} ${record}`,
   },
 } as const;

@@ -23,6 +23,7 @@ import {
 import { DataTable, type DataTableColumn, type DataTableSortStatus } from 'mantine-datatable';
 import { useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { paginationControlProps } from '../../components/data-table.ts';
 import { toast } from '../../components/toast.ts';
 import { contentLang } from '../../i18n/content.ts';
 import { adminMessages as t } from '../../i18n/messages/admin-messages.ts';
@@ -340,6 +341,7 @@ export function AdminList({ model, parent, title }: Props) {
       />
       <div className={classes.tableWrap}>
         <DataTable<AdminRecord>
+          getPaginationControlProps={paginationControlProps}
           withTableBorder
           borderRadius="md"
           striped

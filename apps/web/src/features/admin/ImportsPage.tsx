@@ -28,6 +28,7 @@ import { ColumnFilters } from './AdminList.tsx';
 import classes from './admin.module.css';
 import { adminKeys, listUrl, useModels } from './api.ts';
 import './kit-styles.ts';
+import { paginationControlProps } from '../../components/data-table.ts';
 import { contentLang } from '../../i18n/content.ts';
 import { adminMessages as t } from '../../i18n/messages/admin-messages.ts';
 import { modelLabel, modelPlural } from '../../i18n/models.ts';
@@ -197,6 +198,7 @@ function ReviewTable({ model }: { model: AdminModel }) {
       />
       <div className={classes.tableWrap}>
         <DataTable<StagedRow>
+          getPaginationControlProps={paginationControlProps}
           withTableBorder
           borderRadius="md"
           striped

@@ -1,5 +1,6 @@
 import { Button } from '@mantine/core';
 import type { Dispatch, SetStateAction } from 'react';
+import { uiMessages } from '../../i18n/messages/ui-messages.ts';
 
 interface Props<K> {
   /** The row's key in the table's expanded list. */
@@ -21,7 +22,7 @@ export function ExpandButton<K>({ id, expanded, setExpanded, show, hide, name }:
       size="compact-xs"
       variant="default"
       aria-expanded={open}
-      aria-label={`${open ? hide : show} ${name}`}
+      aria-label={uiMessages.components.rowAction(open ? hide : show, name)}
       onClick={(e) => {
         e.stopPropagation();
         setExpanded((ids) => (open ? ids.filter((i) => i !== id) : [...ids, id]));

@@ -4,9 +4,11 @@ import { reviewCell, reviewPageSize } from '@waypoint/shared/suggestions/review-
 import { DataTable } from 'mantine-datatable';
 import { lazy, Suspense, useState } from 'react';
 import { useColorScheme } from '../../app/color-scheme.ts';
+import { paginationControlProps } from '../../components/data-table.ts';
 import { contentLang } from '../../i18n/content.ts';
 import { formatDateTime } from '../../i18n/format.ts';
 import { reviewMessages as t } from '../../i18n/messages/review-messages.ts';
+import { uiMessages } from '../../i18n/messages/ui-messages.ts';
 import { useHistory, useRevert } from './api.ts';
 import { ExpandButton } from './ExpandButton.tsx';
 
@@ -24,6 +26,7 @@ export function HistoryTab() {
   const rows = history.data?.data ?? [];
   return (
     <DataTable<ReviewHistoryRow>
+      getPaginationControlProps={paginationControlProps}
       idAccessor="id"
       records={rows}
       totalRecords={history.data?.count ?? 0}
@@ -55,7 +58,7 @@ export function HistoryTab() {
                   <Button
                     size="compact-xs"
                     variant="default"
-                    aria-label={`${t.revert} ${row.suggestion._id}`}
+                    aria-label={uiMessages.components.rowAction(t.revert, row.suggestion._id)}
                     loading={revert.isPending && revert.variables === row.suggestion._id}
                     onClick={() => revert.mutate(row.suggestion._id)}
                   >

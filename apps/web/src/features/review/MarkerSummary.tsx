@@ -7,8 +7,10 @@ import {
 } from '@waypoint/shared/suggestions/review-table';
 import { DataTable, type DataTableColumn, type DataTableSortStatus } from 'mantine-datatable';
 import { useState } from 'react';
+import { paginationControlProps } from '../../components/data-table.ts';
 import { contentLang } from '../../i18n/content.ts';
 import { reviewMessages as t } from '../../i18n/messages/review-messages.ts';
+import { uiMessages } from '../../i18n/messages/ui-messages.ts';
 import { summaryParams, useDecide, useSummary } from './api.ts';
 import { ColumnFilter } from './ColumnFilter.tsx';
 import { ExpandButton } from './ExpandButton.tsx';
@@ -72,7 +74,7 @@ export function MarkerSummary({ username }: { username: string }) {
             />
             <Button
               size="compact-xs"
-              aria-label={`${t.approveAll} ${row.parentId}`}
+              aria-label={uiMessages.components.rowAction(t.approveAll, row.parentId)}
               onClick={() => bulk('accept', row)}
             >
               {t.approveAll}
@@ -80,7 +82,7 @@ export function MarkerSummary({ username }: { username: string }) {
             <Button
               size="compact-xs"
               variant="default"
-              aria-label={`${t.rejectAll} ${row.parentId}`}
+              aria-label={uiMessages.components.rowAction(t.rejectAll, row.parentId)}
               onClick={() => bulk('reject', row)}
             >
               {t.rejectAll}
@@ -88,7 +90,7 @@ export function MarkerSummary({ username }: { username: string }) {
             <Button
               size="compact-xs"
               variant="subtle"
-              aria-label={`${t.openParent} ${row.parentId}`}
+              aria-label={uiMessages.components.rowAction(t.openParent, row.parentId)}
               onClick={() =>
                 openParent({ type: 'map', id: row.parentId, gameId: row.mapName ? row.gameId : '' })
               }
@@ -116,6 +118,7 @@ export function MarkerSummary({ username }: { username: string }) {
   ];
   return (
     <DataTable<ReviewSummaryRow>
+      getPaginationControlProps={paginationControlProps}
       idAccessor="parentId"
       records={rows}
       columns={columns}

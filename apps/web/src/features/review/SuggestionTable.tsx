@@ -8,8 +8,10 @@ import {
 } from '@waypoint/shared/suggestions/review-table';
 import { DataTable, type DataTableColumn } from 'mantine-datatable';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { paginationControlProps } from '../../components/data-table.ts';
 import { contentLang } from '../../i18n/content.ts';
 import { reviewMessages as t } from '../../i18n/messages/review-messages.ts';
+import { uiMessages } from '../../i18n/messages/ui-messages.ts';
 import { listParams, useDecide, useReviewList } from './api.ts';
 import { ColumnFilter } from './ColumnFilter.tsx';
 import { ExpandButton } from './ExpandButton.tsx';
@@ -117,7 +119,7 @@ export function SuggestionTable({
             />
             <Button
               size="compact-xs"
-              aria-label={`${t.approve} ${row._id}`}
+              aria-label={uiMessages.components.rowAction(t.approve, row._id)}
               onClick={(e) => {
                 e.stopPropagation();
                 decideIds('accept', [row._id]);
@@ -128,7 +130,7 @@ export function SuggestionTable({
             <Button
               size="compact-xs"
               variant="default"
-              aria-label={`${t.reject} ${row._id}`}
+              aria-label={uiMessages.components.rowAction(t.reject, row._id)}
               onClick={(e) => {
                 e.stopPropagation();
                 decideIds('reject', [row._id]);
@@ -140,7 +142,7 @@ export function SuggestionTable({
               <Button
                 size="compact-xs"
                 variant="subtle"
-                aria-label={`${t.openParent} ${row.parentId}`}
+                aria-label={uiMessages.components.rowAction(t.openParent, row.parentId)}
                 onClick={(e) => {
                   e.stopPropagation();
                   openParent({ type: 'game', id: row.parentId });
@@ -207,6 +209,7 @@ export function SuggestionTable({
         </Group>
       )}
       <DataTable<ReviewRow>
+        getPaginationControlProps={paginationControlProps}
         idAccessor="_id"
         records={rows}
         columns={columns}
