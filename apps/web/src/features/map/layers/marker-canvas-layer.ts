@@ -4,6 +4,7 @@ import L from 'leaflet';
 import { HitGrid } from './hit-grid.ts';
 import type { SpriteCache } from './icons.ts';
 import { MarkerKind, type MarkerStore } from './marker-store.ts';
+import { drawTintBadge, drawTintRing } from './tint-cues.ts';
 
 export interface MarkerLayerOptions {
   store: MarkerStore;
@@ -496,14 +497,8 @@ export class MarkerCanvasLayer extends L.Layer {
       image.width = image.height = Math.ceil(half * 2 * this.dpr);
       const ctx = image.getContext('2d')!;
       ctx.scale(this.dpr, this.dpr);
-      ctx.beginPath();
-      ctx.arc(half, half, r, 0, Math.PI * 2);
-      ctx.lineWidth = 5;
-      ctx.strokeStyle = 'rgba(17, 24, 39, 0.75)';
-      ctx.stroke();
-      ctx.lineWidth = 3;
-      ctx.strokeStyle = tintColors[tint];
-      ctx.stroke();
+      drawTintRing(ctx, tint, tintColors[tint] ?? '', half, half, r);
+      drawTintBadge(ctx, tint, half, half, r);
       ring = { image, half };
       this.rings.set(key, ring);
     }
@@ -512,7 +507,7 @@ export class MarkerCanvasLayer extends L.Layer {
 
   /**
    * A ring in the suggestion colour around each tinted marker, with a thin dark edge that keeps
-   * yellow and green readable on light maps.
+   * yellow and green readable on light maps, and the tint's own pattern and badge (tint-cues.ts).
    */
   private drawTints(tinted: number[], scale: number, ox: number, oy: number) {
     const { store, sprites } = this.opts;
