@@ -46,4 +46,5 @@ export const mapMessages = {
   edit: 'Edit',
   completed: 'Completed',
   imageOf: (name: string, n: number) => `${name} ${n}`,
+  safeColours: 'Colour-blind-safe colours',
 };

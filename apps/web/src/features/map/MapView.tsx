@@ -1,11 +1,13 @@
 import 'leaflet/dist/leaflet.css';
 import { constants } from '@waypoint/shared/constants';
+import { safeColour } from '@waypoint/shared/map/palette';
 import { parseMapView, withMapView } from '@waypoint/shared/map/view-url';
 import type { TMap } from '@waypoint/shared/models/types';
 import L from 'leaflet';
 import { type ReactNode, useCallback, useEffect, useImperativeHandle, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { config } from '../../app/config.ts';
+import { useSafeMarkerColours } from '../../app/display.ts';
 import { contentLang } from '../../i18n/content.ts';
 import { mapMessages } from '../../i18n/messages/map-messages.ts';
 import { messages } from '../../i18n/messages/messages.ts';
@@ -73,6 +75,7 @@ interface Layers {
   markers: MarkerCanvasLayer;
   paths: PathLayer;
   html: HtmlMarkerLayer;
+  sprites: SpriteCache;
 }
 
 /** The map's author as attribution HTML: plain text, escaped, with its http(s) link. */
@@ -103,6 +106,7 @@ export function MapView({
   const element = useRef<HTMLDivElement>(null);
   const leaflet = useRef<L.Map | undefined>(undefined);
   const layers = useRef<Layers | undefined>(undefined);
+  const safeColours = useSafeMarkerColours();
   const [popup, setPopup] = useState<{ index: number; container: HTMLElement } | undefined>();
   const popupLayer = useRef<L.Popup | undefined>(undefined);
   const tooltip = useRef<L.Tooltip | undefined>(undefined);
@@ -344,7 +348,7 @@ export function MapView({
     const paths = new PathLayer(store, (i, latlng) => open(i, latlng)).addTo(m);
     const html = new HtmlMarkerLayer(store, (i) => open(i)).addTo(m);
     markers.addTo(m);
-    layers.current = { markers, paths, html };
+    layers.current = { markers, paths, html, sprites };
     openRef.current = (i) => open(i);
     (window as unknown as { __waypointMap?: unknown }).__waypointMap = { map: m, markers, store };
     return () => {
@@ -359,6 +363,13 @@ export function MapView({
   useEffect(() => {
     drawLayer.current?.set(drawing);
   }, [drawing]);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the layers are made again with the store
+  useEffect(() => {
+    const sprites = layers.current?.sprites;
+    if (safeColours) sprites?.recolour(safeColour);
+    else if (sprites?.recoloured) sprites.recolour();
+  }, [safeColours, store, frameKey]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `visibility` says the store's flags changed
   useEffect(() => {

@@ -105,6 +105,20 @@ export class SpriteCache {
     private readonly onChange: () => void,
   ) {}
 
+  private colour: (c: string) => string = (c) => c;
+  recoloured = false;
+
+  /**
+   * Draws the icons again with their colours passed through `colour` (the colour-blind-safe palette),
+   * or with their own colours again without it.
+   */
+  recolour(colour?: (c: string) => string) {
+    this.colour = colour ?? ((c) => c);
+    this.recoloured = Boolean(colour);
+    this.sprites.clear();
+    this.onChange();
+  }
+
   get(index: number): Sprite {
     let sprite = this.sprites.get(index);
     if (!sprite) {
@@ -115,7 +129,11 @@ export class SpriteCache {
   }
 
   private create(index: number): Sprite {
-    const definition = this.definitions[index];
+    const own = this.definitions[index];
+    const definition =
+      own.wrapperColor || own.innerColor
+        ? { ...own, wrapperColor: this.colour(own.wrapperColor), innerColor: this.colour(own.innerColor) }
+        : own;
     const [width, height] = iconSize(definition);
     const badge = drawDefinitionIcon(definition, this.dpr);
     if (definition.markerDefinitionType !== 'IMAGE') return badge;

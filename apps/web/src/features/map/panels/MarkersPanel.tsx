@@ -22,6 +22,8 @@ import type { SearchPick } from '../search/MapSearchResults.tsx';
 
 const MapSearchResults = lazy(() => import('../search/MapSearchResults.tsx'));
 
+import { safeColour } from '@waypoint/shared/map/palette';
+import { setSafeMarkerColours, useSafeMarkerColours } from '../../../app/display.ts';
 import { contentLang } from '../../../i18n/content.ts';
 import { formatNumber } from '../../../i18n/format.ts';
 import classes from '../map.module.css';
@@ -146,6 +148,8 @@ export function MarkersPanel({
       return next;
     });
 
+  const safeColours = useSafeMarkerColours();
+  const shownColour = (c: string) => (safeColours ? safeColour(c) : c);
   return (
     <div className={classes.panelBody}>
       <div className={classes.panelActions}>
@@ -165,6 +169,12 @@ export function MarkersPanel({
           onChange={(e) => onHideFound(e.currentTarget.checked)}
         />
       ) : null}
+      <Check
+        label={mapMessages.safeColours}
+        checked={safeColours}
+        onChange={(e) => setSafeMarkerColours(e.currentTarget.checked)}
+        data-testid="safe-colours"
+      />
       {onReportedOnly ? (
         <Check
           label={messages.showOnlyReported}
@@ -243,7 +253,7 @@ export function MarkersPanel({
                             size={16}
                             aria-hidden="true"
                             className={classes.definitionGlyph}
-                            style={{ color: d.wrapperColor || d.polygonColor || undefined }}
+                            style={{ color: shownColour(d.wrapperColor || d.polygonColor) || undefined }}
                           />
                         )}
                         <span className={classes.definitionName} lang={contentLang}>
