@@ -1,3 +1,4 @@
+import { accountMessages } from '@waypoint/shared/account-messages';
 import { constants } from '@waypoint/shared/constants';
 import { messages } from '@waypoint/shared/messages';
 import { serverMessages } from '@waypoint/shared/server-messages';
@@ -26,7 +27,7 @@ test('register, confirm by e-mail, log in to the wanted page, change password, l
   // The confirmation link from the e-mail in the outbox.
   const link = await linkFromMail(user.email, 'confirmAccount');
   await page.goto(link);
-  await page.getByRole('button', { name: messages.clickToConfirm }).click();
+  await page.getByRole('button', { name: accountMessages.clickToConfirm }).click();
   await expect(page.getByText(messages.accountConfirmed)).toBeVisible();
   await expect(page).toHaveURL(/\/$/);
 
@@ -43,7 +44,7 @@ test('register, confirm by e-mail, log in to the wanted page, change password, l
   await page.getByLabel('New password').fill(newPassword);
   await page.getByLabel('Confirm password').fill(newPassword);
   await page.getByRole('button', { name: 'Change password' }).click();
-  await expect(page.getByText(messages.changePasswordFailure)).toBeVisible();
+  await expect(page.getByText(accountMessages.changePasswordFailure)).toBeVisible();
   await page.getByLabel('Old password').fill(user.password);
   await page.getByRole('button', { name: 'Change password' }).click();
   await expect(page.getByText(messages.passwordChanged)).toBeVisible();
@@ -63,7 +64,7 @@ test('forgot password: the recovery link sets a new password; the old one stops 
   const user = await createConfirmedUser(request);
   await page.goto('/login');
   await page.getByRole('link', { name: 'Forgot password?' }).click();
-  await page.getByPlaceholder(messages.enterEmail).fill(user.email);
+  await page.getByPlaceholder(accountMessages.enterEmail).fill(user.email);
   await page.getByRole('button', { name: 'Send recovery link' }).click();
   await expect(page.getByText(messages.checkInbox).first()).toBeVisible();
 
@@ -91,7 +92,7 @@ test('the reset-progress dialog confirms only after typing reset', async ({ page
   await page.goto('/login?postRoute=%2Fprofile');
   await submitLogin(page, user.email, user.password);
   await expect(page).toHaveURL(/\/profile$/);
-  await page.getByRole('button', { name: `${messages.resetProgress}: Frontier Zone` }).click();
+  await page.getByRole('button', { name: `${accountMessages.resetProgress}: Frontier Zone` }).click();
   const dialog = page.getByRole('dialog');
   await expect(dialog).toBeVisible();
   const confirm = dialog.getByRole('button', { name: 'Confirm' });
@@ -100,7 +101,7 @@ test('the reset-progress dialog confirms only after typing reset', async ({ page
   await expect(confirm).toHaveCount(0);
   await dialog.getByLabel('Confirmation').fill(constants.resetConfirmWord);
   await confirm.click();
-  await expect(page.getByText(messages.progressReset('Frontier Zone'))).toBeVisible();
+  await expect(page.getByText(accountMessages.progressReset('Frontier Zone'))).toBeVisible();
   await expect(dialog).toBeHidden();
 });
 
@@ -111,9 +112,9 @@ test("the SPEC's toasts: 'Logging...' then its outcome, 'Register Failure!', and
   const user = await createConfirmedUser(request);
   await page.goto('/login');
   await submitLogin(page, user.email, 'not-the-password');
-  await seenToast(page, messages.loggingFailure(serverMessages.invalidCredentials));
+  await seenToast(page, accountMessages.loggingFailure(serverMessages.invalidCredentials));
   await submitLogin(page, user.email, user.password);
-  await seenToast(page, messages.loggingSuccess);
+  await seenToast(page, accountMessages.loggingSuccess);
   await expect(page).toHaveURL(/\/$/);
 
   // A taken username: the toast is the SPEC's text, the reason shows on the field.
@@ -126,7 +127,7 @@ test("the SPEC's toasts: 'Logging...' then its outcome, 'Register Failure!', and
   await page.getByLabel('Confirm password').fill(user.password);
   await page.getByLabel('I agree to the privacy policy').check();
   await page.getByRole('button', { name: 'Register' }).click();
-  await seenToast(page, messages.registerFailure);
+  await seenToast(page, accountMessages.registerFailure);
   await expect(page.getByText(serverMessages.usernameTaken)).toBeVisible();
 
   // A recovery link that does not exist: 'Passwords must be the same' (SPEC §5), the reason in the form.

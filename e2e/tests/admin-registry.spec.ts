@@ -2,6 +2,7 @@ import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { adminMessages } from '@waypoint/shared/admin-messages';
 import { messages } from '@waypoint/shared/messages';
 import { admin, expect, recordToasts, seenToast, submitLogin, test } from '../support/fixtures.ts';
 
@@ -109,7 +110,7 @@ test('a model registered at run time gets a working admin with no web code', asy
     fullPage: true,
   });
   await gadgets.getByRole('button', { name: 'Delete gadget_one', exact: true }).click();
-  await expect(page.getByText(messages.deleteConfirm('gadget_one'))).toBeVisible();
+  await expect(page.getByText(adminMessages.deleteConfirm('gadget_one'))).toBeVisible();
   await page.getByRole('dialog', { name: 'Delete' }).getByRole('button', { name: 'Delete' }).click();
   await expect(row).toHaveCount(0);
   await context.close();

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import type { Locator } from '@playwright/test';
+import { adminMessages } from '@waypoint/shared/admin-messages';
 import { messages } from '@waypoint/shared/messages';
 import { seriousViolations } from '../support/axe.ts';
 import { admin, expect, type Page, seenToast, submitLogin, test } from '../support/fixtures.ts';
@@ -92,11 +93,11 @@ test.describe('admin panel', () => {
     await games.getByLabel('Filter _id').fill(id);
     await expect(marks(games)).toHaveCount(1);
     await games.getByRole('button', { name: `Copy ${id}`, exact: true }).click();
-    await toast(page, messages.copySuccess);
+    await toast(page, adminMessages.copySuccess);
     await expect(marks(games)).toHaveCount(2);
     // Duplicate needs a changed id on the row.
     await games.getByRole('button', { name: `Duplicate ${id}`, exact: true }).click();
-    await toast(page, messages.duplicateFailure);
+    await toast(page, adminMessages.duplicateFailure);
     await games.getByRole('switch', { name: 'Inline rows' }).check();
     await row(games, `${id}_copy`).click();
     await row(games, id).locator('td').nth(1).click();
@@ -104,20 +105,20 @@ test.describe('admin panel', () => {
     await inlineForm.getByLabel(/^_id/).fill(`${id}_dup`);
     await inlineForm.getByLabel(/^name/).fill('E2E game renamed');
     await games.getByRole('button', { name: `Duplicate ${id}`, exact: true }).click();
-    await toast(page, messages.duplicateSuccess);
+    await toast(page, adminMessages.duplicateSuccess);
     await games.getByRole('button', { name: 'Save all' }).click();
-    await toast(page, messages.saveAllSuccess);
+    await toast(page, adminMessages.saveAllSuccess);
     await expect(marks(games)).toHaveCount(3);
     // Delete asks first, with the record's id.
     await games.getByRole('button', { name: `Delete ${id}_dup`, exact: true }).click();
-    await expect(page.getByText(messages.deleteConfirm(`${id}_dup`))).toBeVisible();
+    await expect(page.getByText(adminMessages.deleteConfirm(`${id}_dup`))).toBeVisible();
     await page.getByRole('dialog', { name: 'Delete' }).getByRole('button', { name: 'Delete' }).click();
     await expect(marks(games)).toHaveCount(2);
     // Delete all marked.
     await games.getByRole('checkbox', { name: `Mark ${id}`, exact: true }).check();
     await games.getByRole('checkbox', { name: `Mark ${id}_copy`, exact: true }).check();
     await games.getByRole('button', { name: 'Delete all marked' }).click();
-    await toast(page, messages.deleteAllMarkedSuccess);
+    await toast(page, adminMessages.deleteAllMarkedSuccess);
     await expect(marks(games)).toHaveCount(0);
   });
 
@@ -141,8 +142,8 @@ test.describe('admin panel', () => {
     await bulk.getByLabel('Image field').selectOption('mapImage');
     await bulk.getByRole('button', { name: /^Add 5/ }).click();
     await expect(bulk.getByTestId('bulk-progress').getByText(/: done$/)).toHaveCount(5, { timeout: 60_000 });
-    await toast(page, messages.bulkAddSuccess);
-    await toast(page, messages.parentUpdateSuccess);
+    await toast(page, adminMessages.bulkAddSuccess);
+    await toast(page, adminMessages.parentUpdateSuccess);
     await bulk.getByRole('button', { name: 'Done' }).click();
     await expect(maps.locator('tbody tr')).toHaveCount(5);
     const mapId = `${gameId}_level_a`;

@@ -1,3 +1,4 @@
+import { mapMessages } from '@waypoint/shared/map/map-messages';
 import { messages } from '@waypoint/shared/messages';
 import { createConfirmedUser, expect, submitLogin, test } from '../support/fixtures.ts';
 import { clickMarker, drawnCount, isCompleted, showMarkerOf, waitForMap } from '../support/map.ts';
@@ -39,20 +40,20 @@ test("a player sees 'found n/total', hides found markers, and the switch is reme
   ).toContainText(/found 1\/\d+/);
 
   const before = await visibleCount(page);
-  await page.getByLabel(messages.hideFound).check();
+  await page.getByLabel(mapMessages.hideFound).check();
   await expect.poll(() => visibleCount(page)).toBe(before - 1);
   await page.reload();
   await waitForMap(page);
-  await expect(page.getByLabel(messages.hideFound)).toBeChecked();
+  await expect(page.getByLabel(mapMessages.hideFound)).toBeChecked();
   await expect.poll(() => visibleCount(page)).toBe(before - 1);
-  await page.getByLabel(messages.hideFound).uncheck();
+  await page.getByLabel(mapMessages.hideFound).uncheck();
   await expect.poll(() => visibleCount(page)).toBe(before);
 });
 
 test('guests see plain counts and no Hide found switch', async ({ page }) => {
   await page.goto(mapPath);
   await waitForMap(page);
-  await expect(page.getByLabel(messages.hideFound)).toHaveCount(0);
+  await expect(page.getByLabel(mapMessages.hideFound)).toHaveCount(0);
   const total = await totalOf(page, 'fz_loot_cache');
   await expect(page.getByTestId('definition-fz_loot_cache')).toHaveText(new RegExp(`Loot Cache${total}$`));
 });
@@ -69,8 +70,8 @@ test('a shared marker link opens the map at the marker with its popup; the addre
   // The address follows the view.
   await expect(page).toHaveURL(/[?&]lat=-?[\d.]+&lng=[\d.]+&zoom=[\d.]+/);
   await clickMarker(page, marker.id);
-  await page.getByTestId('marker-popup').getByRole('button', { name: messages.copyMarkerLink }).click();
-  await expect(page.getByText(messages.linkCopied)).toBeVisible();
+  await page.getByTestId('marker-popup').getByRole('button', { name: mapMessages.copyMarkerLink }).click();
+  await expect(page.getByText(mapMessages.linkCopied)).toBeVisible();
   const link = await page.evaluate(() => navigator.clipboard.readText());
   expect(link).toContain(`marker=${marker.id}`);
   expect(link).toMatch(/lat=-?[\d.]+&lng=[\d.]+&zoom=[\d.]+/);

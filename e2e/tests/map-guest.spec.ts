@@ -1,3 +1,4 @@
+import { mapMessages } from '@waypoint/shared/map/map-messages';
 import { messages } from '@waypoint/shared/messages';
 import { expect, test } from '../support/fixtures.ts';
 import { clickMarker, drawnCount, showMarkerOf, waitForMap } from '../support/map.ts';
@@ -43,7 +44,7 @@ test('a guest opens a map, enables a definition, copies the filter link and open
   // Copy filter link: the page address with the enabled definitions.
   await page.getByTestId('definition-fz_extract').click();
   await page.getByRole('button', { name: 'Copy filter link' }).click();
-  await expect(page.getByText(messages.linkCopied)).toBeVisible();
+  await expect(page.getByText(mapMessages.linkCopied)).toBeVisible();
   const link = await page.evaluate(() => navigator.clipboard.readText());
   expect(link).toBe(`${baseURL}${mapPath}?markerDefinitions=fz_extract,fz_loot_cache`);
 

@@ -1,5 +1,6 @@
 import { constants } from '@waypoint/shared/constants';
 import { editingMessages } from '@waypoint/shared/map/editing-messages';
+import { mapMessages } from '@waypoint/shared/map/map-messages';
 import { messages } from '@waypoint/shared/messages';
 import { admin, createConfirmedUser, expect, test } from '../support/fixtures.ts';
 import { showMarkerOf, waitForMap } from '../support/map.ts';
@@ -31,7 +32,7 @@ async function ownSuggestions(request: import('@playwright/test').APIRequestCont
 test('a guest in suggest mode is asked to log in', async ({ page }) => {
   await page.goto(mapPath);
   await waitForMap(page);
-  await page.getByRole('button', { name: messages.activateSuggestions }).click();
+  await page.getByRole('button', { name: mapMessages.activateSuggestions }).click();
   const tools = page.getByTestId('suggest-tools');
   await expect(tools).toContainText(/Cartographer: guest\d+/);
   await expect(tools).toContainText(messages.registeredUserNeeded);
@@ -39,7 +40,7 @@ test('a guest in suggest mode is asked to log in', async ({ page }) => {
   const login = tools.getByRole('link', { name: 'Login' });
   await expect(login).toHaveAttribute('href', `/login?nextUrl=${encodeURIComponent(mapPath)}`);
   await page.getByRole('button', { name: editingMessages.deactivateSuggestions }).click();
-  await expect(page.getByRole('button', { name: messages.activateSuggestions })).toBeVisible();
+  await expect(page.getByRole('button', { name: mapMessages.activateSuggestions })).toBeVisible();
 });
 
 test('a player suggests a new marker, moves it and suggests removing another', async ({ page, request }) => {
@@ -51,7 +52,7 @@ test('a player suggests a new marker, moves it and suggests removing another', a
 
   // Without suggest mode there is no '+' for players.
   await expect(page.getByRole('button', { name: 'Place Loot Cache' })).toHaveCount(0);
-  await page.getByRole('button', { name: messages.activateSuggestions }).click();
+  await page.getByRole('button', { name: mapMessages.activateSuggestions }).click();
   const tools = page.getByTestId('suggest-tools');
   await expect(tools).toContainText(`Cartographer: ${user.username}`);
   await expect(tools.getByRole('button', { name: 'Accept suggestion' })).toHaveCount(0);
@@ -152,7 +153,7 @@ test('an admin reviews a player’s suggestions on the map and accepts them', as
   await loginWithToken(page, request, admin.email, admin.password);
   await page.goto(`${mapPath}?markerDefinitions=fz_loot_cache`);
   await waitForMap(page);
-  await page.getByRole('button', { name: messages.activateSuggestions }).click();
+  await page.getByRole('button', { name: mapMessages.activateSuggestions }).click();
   const tools = page.getByTestId('suggest-tools');
   await expect(tools.getByRole('button', { name: 'Accept suggestion' })).toBeVisible();
 
@@ -213,7 +214,7 @@ test('suggest mode on a phone: the tools sit over the map', async ({ page, reque
     headers: { authorization: `Bearer ${token}` },
   });
   expect(res.ok()).toBe(true);
-  await page.getByRole('button', { name: messages.activateSuggestions }).click();
+  await page.getByRole('button', { name: mapMessages.activateSuggestions }).click();
   const tools = page.getByTestId('suggest-tools');
   await expect(tools.getByRole('button', { name: 'Move marker' })).toBeVisible();
   await expect.poll(() => tintOf(page, target.id)).toBe(3);

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { APIRequestContext, Locator } from '@playwright/test';
+import { mapMessages } from '@waypoint/shared/map/map-messages';
 import { messages } from '@waypoint/shared/messages';
 import { serverMessages } from '@waypoint/shared/server-messages';
 import { suggestMessages } from '@waypoint/shared/suggest-messages';
@@ -161,7 +162,7 @@ test('a user suggests a category and a map for a game, and a new quest', async (
   expect(storedMap.element).toMatchObject({ gameId: 'frontier_zone', categoryId: 'fz_valley' });
 
   // New quest from the quests panel: empty objectives, rewards, previous and location, level 0.
-  await page.getByTestId('sidebar-right').getByRole('button', { name: messages.suggestNewQuest }).click();
+  await page.getByTestId('sidebar-right').getByRole('button', { name: mapMessages.suggestNewQuest }).click();
   const questDialog = page.getByRole('dialog');
   await expect(questDialog.getByRole('radio', { name: suggestMessages.suggestOptions.QUEST })).toBeChecked();
   await expect(field(questDialog, 'gameId')).toHaveValue('frontier_zone');
@@ -292,7 +293,7 @@ test('a guest is asked to log in and comes back afterwards', async ({ page, requ
   await page.context().clearCookies();
   await page.goto(mapPath);
   await waitForMap(page);
-  await page.getByTestId('sidebar-right').getByRole('button', { name: messages.suggestNewQuest }).click();
+  await page.getByTestId('sidebar-right').getByRole('button', { name: mapMessages.suggestNewQuest }).click();
   await expect(page.getByRole('dialog').getByText(suggestMessages.suggestLoginPrompt)).toBeVisible();
 });
 

@@ -2,6 +2,18 @@
 
 /** The account pages (specification §2.4): login, register, password recovery and the profile. */
 export const accountMessages = {
+  registerFailure: 'Register Failure!',
+  changePasswordFailure: 'Change password failure!',
+  logging: 'Logging...',
+  loggingSuccess: 'Logging Success!',
+  loggingFailure: (error: string) => `Logging Failure! : ${error}`,
+  enterEmail: 'Enter your email',
+  clickToConfirm: 'Click to Confirm',
+  resetProgress: 'Reset Progress',
+  progressReset: (game: string) => `Progress reset for ${game}`,
+  resetProgressHint: (word: string) =>
+    `Type ${word} to confirm. This removes your tracked progress for the game.`,
+  registerCheckInbox: 'Check your email inbox to confirm your account, then log in.',
   email: 'Email',
   password: 'Password',
   username: 'Username',

@@ -5,6 +5,20 @@
  * theme colour page. Names of models and fields come from the registry (models group).
  */
 export const adminMessages = {
+  // Specification texts of the admin lists (§2.13).
+  copySuccess: 'Copy Success!',
+  copyError: 'Copy Error!',
+  duplicateSuccess: 'Duplicate Success!',
+  duplicateFailure: 'Duplicate Failure! Change the ID on the row to duplicate',
+  parentUpdateSuccess: 'Parent update Success!',
+  parentUpdateFailure: 'Parent update Failure!',
+  saveAllSuccess: 'Save all Success!',
+  saveAllError: 'Save all error!',
+  deleteAllMarkedSuccess: 'Delete all marked Success!',
+  deleteAllMarkedError: 'Delete all marked error!',
+  bulkAddSuccess: 'Bulk add success!',
+  bulkAddFailure: 'Bulk add failure!',
+  deleteConfirm: (id: string) => `Are you sure to delete itemId: ${id}`,
   title: 'Admin',
   loading: 'Loading',
   loadFailed: 'Could not load the admin panel.',

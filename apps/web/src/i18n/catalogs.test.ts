@@ -1,7 +1,7 @@
 import { compileMessage } from '@lingui/message-utils/compileMessage';
 import { messageSources } from '@waypoint/shared/i18n/sources';
 import { catalogEntries, placeholders, pseudoLocalize } from '@waypoint/shared/i18n/templates';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { catalogFiles, compiledCatalog, readCatalog, todoMark } from '../../i18n-catalogs.ts';
 
 const entries = catalogEntries(messageSources);
@@ -66,7 +66,9 @@ describe('reading texts in the interface language', () => {
       document: { documentElement: { lang: 'en' } },
     });
     const { translated } = await import('./translate.ts');
-    const { i18n } = await import('./locale.ts');
+    const { setTranslator } = await import('./locale.ts');
+    const { setupI18n } = await import('@lingui/core');
+    const i18n = setupI18n();
     const source = {
       hello: 'Hello',
       quests: (game: string) => `${game} Quests`,
@@ -88,6 +90,7 @@ describe('reading texts in the interface language', () => {
       't.slides.1': compileMessage('Zwei'),
     } as never);
     i18n.activate('de');
+    setTranslator(i18n);
     expect([
       texts.hello,
       texts.quests('Tarkov'),
@@ -96,7 +99,7 @@ describe('reading texts in the interface language', () => {
       [...texts.slides],
     ]).toEqual(['Hallo', 'Quests von Tarkov', '1.200 gefunden (mehrere)', '1 gefunden', ['One', 'Zwei']]);
     expect(texts.nested.untranslated).toBe('Stays');
-    i18n.activate('en');
+    setTranslator(undefined);
     expect(texts.hello).toBe('Hello');
   });
 });

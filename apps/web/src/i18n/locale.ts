@@ -1,9 +1,9 @@
-import { setupI18n } from '@lingui/core';
+import type { I18n } from '@lingui/core';
 import { useSyncExternalStore } from 'react';
 
 /**
  * The language of the interface. English is the source (the shared message modules); other
- * languages are Lingui catalogs, loaded when chosen. `pseudo` is the pseudo-locale used to find texts
+ * languages are Lingui catalogs, loaded with Lingui's runtime when chosen (an English page loads neither). `pseudo` is the pseudo-locale used to find texts
  * that bypass the catalogs (`?lang=pseudo`); it is not offered in the language switch.
  */
 export const languages = { en: 'English', de: 'Deutsch' } as const;
@@ -13,8 +13,16 @@ export type Locale = Language | 'pseudo';
 const storageKey = 'waypoint-lang';
 const isLocale = (v: unknown): v is Locale => v === 'pseudo' || (typeof v === 'string' && v in languages);
 
-export const i18n = setupI18n();
-i18n.activate('en');
+let i18n: I18n | undefined;
+let translator: I18n | undefined;
+
+/** Lingui's runtime for the current language; none while the interface is English (the source). */
+export const activeTranslator = () => translator;
+
+/** Makes a Lingui instance the one texts are read through (`undefined`: English). */
+export function setTranslator(next: I18n | undefined) {
+  translator = next;
+}
 
 const loaders: Record<Exclude<Locale, 'en'>, () => Promise<{ messages: Record<string, unknown> }>> = {
   de: () => import('virtual:waypoint-catalog/de'),
@@ -54,12 +62,19 @@ export const currentLocale = () => current;
 
 /** Loads the language's catalog (once), makes it current and tells the page. */
 export async function activateLocale(locale: Locale): Promise<void> {
-  if (locale !== 'en' && !(locale in loadedCatalogs)) {
-    const { messages } = await loaders[locale]();
-    i18n.load(locale, messages as never);
-    loadedCatalogs[locale] = true;
+  if (locale !== 'en') {
+    if (!i18n) {
+      const { setupI18n } = await import('@lingui/core');
+      i18n = setupI18n();
+    }
+    if (!(locale in loadedCatalogs)) {
+      const { messages } = await loaders[locale]();
+      i18n.load(locale, messages as never);
+      loadedCatalogs[locale] = true;
+    }
+    i18n.activate(locale, [intlLocale(locale)]);
   }
-  i18n.activate(locale, [intlLocale(locale)]);
+  setTranslator(locale === 'en' ? undefined : i18n);
   current = locale;
   document.documentElement.lang = locale === 'pseudo' ? 'en-XA' : locale;
   for (const l of listeners) l();

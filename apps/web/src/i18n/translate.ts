@@ -1,16 +1,18 @@
-import { i18n } from './locale.ts';
+import { activeTranslator } from './locale.ts';
 
 type Fn = (...args: never[]) => string;
 
 /** A text by catalog id: the current language's translation, else the English source. */
 export function translateText(id: string, english: string): string {
-  if (i18n.locale === 'en' || i18n.messages[id] === undefined) return english;
+  const i18n = activeTranslator();
+  if (!i18n || i18n.messages[id] === undefined) return english;
   return i18n._(id);
 }
 
 /** A text made from arguments: the translation's template with `{0}`, `{1}` … filled in, else the source. */
 export function translateTemplate<F extends Fn>(id: string, english: F, args: Parameters<F>): string {
-  if (i18n.locale === 'en' || i18n.messages[id] === undefined) return english(...args);
+  const i18n = activeTranslator();
+  if (!i18n || i18n.messages[id] === undefined) return english(...args);
   return i18n._(id, Object.fromEntries(args.map((a, i) => [String(i), a as unknown])));
 }
 

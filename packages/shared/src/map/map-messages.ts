@@ -4,6 +4,15 @@
  * the list (`list-messages.ts`).
  */
 export const mapMessages = {
+  showOnlyReported: 'Show only reported markers',
+  activateSuggestions: 'Activate suggestions',
+  markerAdded: 'Marker added',
+  mapPageTitle: (map: string) => `${map} interactive map`,
+  hideFound: 'Hide found',
+  foundCount: (found: number, total: number) => `found ${found}/${total}`,
+  copyMarkerLink: 'Copy link to this marker',
+  suggestNewQuest: 'Suggest new quest!',
+  linkCopied: 'Link copied to clipboard',
   markerList: 'Marker list',
   markedFound: (name: string) => `Marked ${name} as found`,
   markedNotFound: (name: string) => `Marked ${name} as not found`,

@@ -1,11 +1,5 @@
-import {
-  childModelsOf,
-  getModel,
-  type ModelDef,
-  type ModelKey,
-  messages,
-  serverMessages,
-} from '@waypoint/shared';
+import { childModelsOf, getModel, type ModelDef, type ModelKey, serverMessages } from '@waypoint/shared';
+import { adminMessages } from '@waypoint/shared/admin-messages';
 import type { Db } from '../../db/database.ts';
 import type { ModelRecord } from '../../db/rows.ts';
 import { badRequest, conflict, notFound, parse } from '../../http/errors.ts';
@@ -262,8 +256,8 @@ export function createModelWriter(db: Db, onChange: () => void) {
   async function copy(key: ModelKey, id: string, newId: string, actor: Actor, options: WriteOptions = {}) {
     const model = getModel(key);
     if (newId === id)
-      throw badRequest(messages.duplicateFailure, [
-        { field: 'body._id', message: messages.duplicateFailure },
+      throw badRequest(adminMessages.duplicateFailure, [
+        { field: 'body._id', message: adminMessages.duplicateFailure },
       ]);
     return inTransaction(options, async (trx) => {
       const source = await findRecord(trx, model, id);

@@ -27,7 +27,7 @@ export function ConfirmAccountPage() {
     <AuthCard title={t.confirmAccount}>
       <Text mb="md">{t.confirmLead}</Text>
       <Button fullWidth loading={confirm.isPending} onClick={() => confirm.mutate()}>
-        {messages.clickToConfirm}
+        {t.clickToConfirm}
       </Button>
     </AuthCard>
   );

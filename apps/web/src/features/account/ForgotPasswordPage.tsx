@@ -26,7 +26,7 @@ export function ForgotPasswordPage() {
         <Stack>
           <TextInput
             label={t.email}
-            placeholder={messages.enterEmail}
+            placeholder={t.enterEmail}
             type="email"
             autoComplete="email"
             required

@@ -21,16 +21,16 @@ export function LoginPage() {
   const form = useSchemaForm(zLogin, { email: '', password: '' });
   const login = useMutation({
     mutationFn: (body: { email: string; password: string }) => api.post<LoginAnswer>('/users/login', body),
-    onMutate: () => ({ progress: toast.pending(messages.logging) }),
+    onMutate: () => ({ progress: toast.pending(t.logging) }),
     onSuccess: (answer, _body, context) => {
       storeToken(answer.token);
-      context.progress.success(messages.loggingSuccess);
+      context.progress.success(t.loggingSuccess);
       const next = safeNextPath(params.get('nextUrl')) ?? safeNextPath(params.get('postRoute')) ?? '/';
       navigate(next, { replace: true });
     },
     onError: (error, _body, context) => {
       applyServerErrors(form, error);
-      const failure = messages.loggingFailure(errorMessage(error, messages.somethingWentWrong));
+      const failure = t.loggingFailure(errorMessage(error, messages.somethingWentWrong));
       if (context) context.progress.error(failure);
       else toast.error(failure);
     },

@@ -28,7 +28,7 @@ function ChangePasswordForm() {
     },
     onError: (error) => {
       applyServerErrors(form, error);
-      toast.error(messages.changePasswordFailure);
+      toast.error(t.changePasswordFailure);
     },
   });
   return (
@@ -112,7 +112,7 @@ export function ProfilePage() {
                   // The button's name: its text and the game's name.
                   aria-labelledby={`progress-reset-${game._id} progress-game-${game._id}`}
                 >
-                  {messages.resetProgress}
+                  {t.resetProgress}
                 </Button>
               </Group>
             ))}

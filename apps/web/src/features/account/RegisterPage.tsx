@@ -32,7 +32,7 @@ export function RegisterPage() {
     onError: (error) => {
       // The toast is the SPEC's text; the server's reason shows on its field, or above the button.
       applyServerErrors(form, error);
-      toast.error(messages.registerFailure);
+      toast.error(t.registerFailure);
     },
   });
 
@@ -50,7 +50,7 @@ export function RegisterPage() {
     >
       {register.isSuccess ? (
         <Alert color="teal" title={messages.registerSuccess} mb="md" role="status">
-          {messages.registerCheckInbox}
+          {t.registerCheckInbox}
         </Alert>
       ) : null}
       <form

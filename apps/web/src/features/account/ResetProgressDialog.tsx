@@ -18,7 +18,7 @@ export function ResetProgressDialog({ game, onClose }: { game: TGame | null; onC
   const reset = useMutation({
     mutationFn: (gameId: string) => api.post('/users/resetProgress', { gameId }),
     onSuccess: () => {
-      toast.success(messages.progressReset(game?.name ?? ''));
+      toast.success(t.progressReset(game?.name ?? ''));
       onClose();
     },
     onError: () => toast.error(messages.somethingWentWrong),
@@ -30,13 +30,13 @@ export function ResetProgressDialog({ game, onClose }: { game: TGame | null; onC
       onClose={onClose}
       title={
         <>
-          {messages.resetProgress}: <span lang={contentLang}>{game?.name ?? ''}</span>
+          {t.resetProgress}: <span lang={contentLang}>{game?.name ?? ''}</span>
         </>
       }
       centered
     >
       <Stack>
-        <Text size="sm">{messages.resetProgressHint(constants.resetConfirmWord)}</Text>
+        <Text size="sm">{t.resetProgressHint(constants.resetConfirmWord)}</Text>
         <TextInput
           label={t.confirmation}
           value={word}

@@ -102,7 +102,7 @@ function ConfirmDelete({
       zIndex={800}
     >
       <Stack>
-        <Text>{messages.deleteConfirm(id)}</Text>
+        <Text>{t.deleteConfirm(id)}</Text>
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
             {t.cancel}
@@ -169,10 +169,10 @@ export function AdminList({ model, parent, title }: Props) {
   const copy = async (record: AdminRecord) => {
     try {
       await adminApi.copy(model.key, record._id, `${record._id}_copy`);
-      toast.success(messages.copySuccess);
+      toast.success(t.copySuccess);
       await afterWrite();
     } catch {
-      toast.error(messages.copyError);
+      toast.error(t.copyError);
     }
   };
 
@@ -180,16 +180,16 @@ export function AdminList({ model, parent, title }: Props) {
     const draft = drafts.current.get(record._id);
     const newId = String(draft?._id ?? record._id).trim();
     if (!draft || newId === record._id || newId === '') {
-      toast.error(messages.duplicateFailure);
+      toast.error(t.duplicateFailure);
       return;
     }
     const { body } = adminFormBody(model, draft, null);
     try {
       await adminApi.create(model.key, { ...body, _id: newId });
-      toast.success(messages.duplicateSuccess);
+      toast.success(t.duplicateSuccess);
       await afterWrite();
     } catch {
-      toast.error(messages.copyError);
+      toast.error(t.copyError);
     }
   };
 
@@ -203,9 +203,9 @@ export function AdminList({ model, parent, title }: Props) {
     try {
       for (const write of writes) if (write) await adminApi.update(model.key, write.id, write.body.body);
       drafts.current.clear();
-      toast.success(messages.saveAllSuccess);
+      toast.success(t.saveAllSuccess);
     } catch {
-      toast.error(messages.saveAllError);
+      toast.error(t.saveAllError);
     }
     await afterWrite();
   };
@@ -213,10 +213,10 @@ export function AdminList({ model, parent, title }: Props) {
   const deleteMarked = async () => {
     try {
       for (const record of marked) await adminApi.remove(model.key, record._id);
-      toast.success(messages.deleteAllMarkedSuccess);
+      toast.success(t.deleteAllMarkedSuccess);
       setMarked([]);
     } catch {
-      toast.error(messages.deleteAllMarkedError);
+      toast.error(t.deleteAllMarkedError);
     }
     await afterWrite();
   };

@@ -110,9 +110,7 @@ export function BulkAddModal({ model, parent, linkField, onClose, onDone }: Prop
       }
     }
     setRunning(false);
-    toast[failures === 0 ? 'success' : 'error'](
-      failures === 0 ? messages.bulkAddSuccess : messages.bulkAddFailure,
-    );
+    toast[failures === 0 ? 'success' : 'error'](failures === 0 ? t.bulkAddSuccess : t.bulkAddFailure);
     await onDone();
     if (created.length > 0) {
       // The parent's child list now names the new records.
@@ -121,12 +119,10 @@ export function BulkAddModal({ model, parent, linkField, onClose, onDone }: Prop
         const fresh = await api.get<AdminRecord>(`/${parent.model.key}/${encodeURIComponent(parent.id)}`);
         const ids = child ? ((fresh[child.as] as string[] | undefined) ?? []) : created;
         toast[created.every((id) => ids.includes(id)) ? 'success' : 'error'](
-          created.every((id) => ids.includes(id))
-            ? messages.parentUpdateSuccess
-            : messages.parentUpdateFailure,
+          created.every((id) => ids.includes(id)) ? t.parentUpdateSuccess : t.parentUpdateFailure,
         );
       } catch {
-        toast.error(messages.parentUpdateFailure);
+        toast.error(t.parentUpdateFailure);
       }
     }
   };

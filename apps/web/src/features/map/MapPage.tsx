@@ -38,7 +38,7 @@ import { useMapPointerTools, useSuggestMode } from './useSuggestMode.ts';
 
 /** Copies a link of the map and says whether it worked. */
 async function copyLink(link: string) {
-  if (await copyText(link)) toast.success(messages.linkCopied);
+  if (await copyText(link)) toast.success(mapMessages.linkCopied);
   else toast.error(messages.somethingWentWrong);
 }
 
@@ -97,7 +97,7 @@ function useAnnouncer() {
 /** The map view (specification §2.7): map, markers panel, quests panel, popups. */
 export function MapPage({ gameId, map, category, embedded }: Props) {
   const session = useSession();
-  usePageMeta(messages.mapPageTitle(map.name));
+  usePageMeta(mapMessages.mapPageTitle(map.name));
   const [search] = useSearchParams();
   const questId = search.get('questId');
   const minimal = search.get('minimalNavBar') === 'true';

@@ -8,6 +8,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { HttpError } from '../../api/client.ts';
 import type { Session } from '../../api/session.ts';
 import { toast } from '../../components/toast.ts';
+import { mapMessages } from '../../i18n/messages/map-messages.ts';
 import { messages } from '../../i18n/messages/messages.ts';
 import type { ExtraMarker } from './layers/marker-canvas-layer.ts';
 import type { MarkerStore } from './layers/marker-store.ts';
@@ -86,7 +87,7 @@ export function useSuggestMode({ mapId, session, markerData, onEnterMove, onHigh
       const drop = () => setPending((list) => list.filter((s) => s !== optimistic));
       try {
         const answer = await markerCalls.place(mapId, suggestModeRef.current, body);
-        toast.success(answer.isSuggestion ? messages.suggestionAdded : messages.markerAdded);
+        toast.success(answer.isSuggestion ? messages.suggestionAdded : mapMessages.markerAdded);
         await afterAnswer(answer);
         drop();
         onDone?.();

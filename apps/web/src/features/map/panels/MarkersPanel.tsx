@@ -164,7 +164,7 @@ export function MarkersPanel({
       </div>
       {onHideFound && found ? (
         <Check
-          label={messages.hideFound}
+          label={mapMessages.hideFound}
           checked={Boolean(hideFound)}
           onChange={(e) => onHideFound(e.currentTarget.checked)}
         />
@@ -177,7 +177,7 @@ export function MarkersPanel({
       />
       {onReportedOnly ? (
         <Check
-          label={messages.showOnlyReported}
+          label={mapMessages.showOnlyReported}
           checked={Boolean(reportedOnly)}
           onChange={(e) => onReportedOnly(e.currentTarget.checked)}
         />
@@ -224,7 +224,7 @@ export function MarkersPanel({
               <span lang={contentLang}>{group.name}</span>
               {found ? (
                 <span className={classes.groupFound} data-testid={`group-found-${group.name}`}>
-                  {messages.foundCount(
+                  {mapMessages.foundCount(
                     group.definitions.reduce((n, d) => n + foundOf(d._id), 0),
                     group.definitions.reduce((n, d) => n + count(d._id), 0),
                   )}
@@ -261,7 +261,7 @@ export function MarkersPanel({
                         </span>
                         <span
                           className={classes.count}
-                          title={found ? messages.foundCount(foundOf(d._id), count(d._id)) : undefined}
+                          title={found ? mapMessages.foundCount(foundOf(d._id), count(d._id)) : undefined}
                         >
                           {found
                             ? `${formatNumber(foundOf(d._id))}/${formatNumber(count(d._id))}`

@@ -238,7 +238,7 @@ export function QuestsPanel(p: Props) {
         })}
       </ul>
       <Button variant="light" onClick={() => openSuggestModal({ type: 'QUEST', gameId: p.gameId })}>
-        {messages.suggestNewQuest}
+        {mapMessages.suggestNewQuest}
       </Button>
     </div>
   );

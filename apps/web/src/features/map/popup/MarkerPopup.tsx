@@ -137,7 +137,7 @@ export function MarkerPopup(props: Props) {
       <div className={classes.popupActions}>
         {props.onShare ? (
           <Button variant="light" icon={<IconLink size={14} />} onClick={props.onShare}>
-            {messages.copyMarkerLink}
+            {mapMessages.copyMarkerLink}
           </Button>
         ) : null}
         {props.onEdit ? (
