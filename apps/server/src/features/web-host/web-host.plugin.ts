@@ -16,6 +16,8 @@ const modules = {
   home: 'src/features/home/HomePage.tsx',
   game: 'src/features/game/GamePage.tsx',
   map: 'src/features/map/route.tsx',
+  /** The map's drawing code (Leaflet, marker layers): the map page runs it after its first paint. */
+  mapEngine: 'src/features/map/map-engine.ts',
   bar: 'src/app/nav/NavBar.tsx',
   error: 'src/features/error/ErrorPage.tsx',
   notFound: 'src/features/error/NotFoundPage.tsx',
@@ -32,6 +34,12 @@ function gameData(gameId: string): string[] {
     `/api/categorys?query=${query}&limit=1000`,
     `/api/maps?query=${query}&limit=1000`,
   ];
+}
+
+/** The map's own first reads (same addresses as the map page's queries): markers and quests. */
+function mapData(mapId: string): string[] {
+  const id = encodeURIComponent(mapId);
+  return [`/api/map/${id}/markers`, `/api/quests/${id}`];
 }
 
 /** Pages that exist for everyone, with their title and description. */
@@ -212,7 +220,12 @@ function registerPages(app: FastifyInstance, ctx: AppContext, shell: WebShell) {
       const target = `/game/${encodeURIComponent(gameId)}/maps/${encodeURIComponent(page.mapId)}`;
       return reply.redirect(`${embedded ? '/embed' : ''}${target}${queryString(request)}`, 302);
     }
-    const meta = { ...page.meta, modules: [modules.map, modules.bar], data: gameData(gameId) };
+    const meta = {
+      ...page.meta,
+      modules: [modules.map, modules.bar],
+      later: [modules.mapEngine],
+      data: [...gameData(gameId), ...mapData(mapId)],
+    };
     return send(request, reply, 200, embedded ? { ...meta, robots: 'noindex', embeddable: true } : meta);
   };
   app.get('/game/:gameId/maps/:mapId', guest, mapPage(false));

@@ -1,21 +1,48 @@
-import 'leaflet/dist/leaflet.css';
 import { constants } from '@waypoint/shared/constants';
 import { parseMapView, withMapView } from '@waypoint/shared/map/view-url';
 import { messages } from '@waypoint/shared/messages';
 import type { TMap } from '@waypoint/shared/models/types';
-import L from 'leaflet';
+import type * as Leaflet from 'leaflet';
 import { type ReactNode, useCallback, useEffect, useImperativeHandle, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { config } from '../../app/config.ts';
-import { type DrawingShape, DrawLayer } from './layers/draw-layer.ts';
-import { HtmlMarkerLayer } from './layers/html-layer.ts';
-import { SpriteCache } from './layers/icons.ts';
-import { type ExtraMarker, MarkerCanvasLayer } from './layers/marker-canvas-layer.ts';
+import type { DrawingShape, DrawLayer } from './layers/draw-layer.ts';
+import type { HtmlMarkerLayer } from './layers/html-layer.ts';
+import type { ExtraMarker, MarkerCanvasLayer } from './layers/marker-canvas-layer.ts';
 import { MarkerKind, type MarkerStore } from './layers/marker-store.ts';
-import { PathLayer } from './layers/path-layer.ts';
+import type { PathLayer } from './layers/path-layer.ts';
 import { escapeText, loadPurify } from './layers/sanitize.ts';
 import classes from './map.module.css';
-import { mapFrame, openInAppUrl, tileGrid, tileTemplate } from './map-geometry.ts';
+import { openInAppUrl, tileGrid, tileTemplate } from './map-geometry.ts';
+
+type MapEngine = typeof import('./map-engine.ts');
+
+/** The drawing code, once loaded: a map opened later in the visit starts with it at once. */
+let loadedEngine: MapEngine | undefined;
+
+/**
+ * Loads the map's drawing code (Leaflet, the marker layers) after the page's first paint: the frame
+ * of the page, its panels and its first dialogs show first, the map is built in the next tasks.
+ */
+export function loadMapEngine(): Promise<MapEngine> {
+  if (loadedEngine) return Promise.resolve(loadedEngine);
+  return new Promise<void>((resolve) => {
+    let started = false;
+    const start = () => {
+      if (started) return;
+      started = true;
+      resolve();
+    };
+    // The frame after the next one has been painted; a hidden page (no frames) goes on after a while.
+    requestAnimationFrame(() => setTimeout(start, 0));
+    setTimeout(start, 250);
+  })
+    .then(() => import('./map-engine.ts'))
+    .then((engine) => {
+      loadedEngine = engine;
+      return engine;
+    });
+}
 
 /** What the page may ask of the map. */
 export interface MapController {
@@ -24,7 +51,7 @@ export interface MapController {
   /** Draws one marker again after its data or completion changed. */
   redrawMarker(id: string): void;
   /** The Leaflet map, for tools that add their own layers. */
-  leaflet(): L.Map | undefined;
+  leaflet(): Leaflet.Map | undefined;
   /** Opens a marker's popup (a shared marker link); answers false while the marker is not drawn. */
   openMarker(id: string): boolean;
   /** Highlights a marker and pans it to the centre at the current zoom (the marker list's focus). */
@@ -99,11 +126,12 @@ export function MapView({
   overlay,
 }: Props) {
   const element = useRef<HTMLDivElement>(null);
-  const leaflet = useRef<L.Map | undefined>(undefined);
+  const leaflet = useRef<Leaflet.Map | undefined>(undefined);
+  const [engine, setEngine] = useState(loadedEngine);
   const layers = useRef<Layers | undefined>(undefined);
   const [popup, setPopup] = useState<{ index: number; container: HTMLElement } | undefined>();
-  const popupLayer = useRef<L.Popup | undefined>(undefined);
-  const tooltip = useRef<L.Tooltip | undefined>(undefined);
+  const popupLayer = useRef<Leaflet.Popup | undefined>(undefined);
+  const tooltip = useRef<Leaflet.Tooltip | undefined>(undefined);
   const storeRef = useRef(store);
   storeRef.current = store;
   const toolsRef = useRef(tools);
@@ -114,7 +142,7 @@ export function MapView({
   const mapRef = useRef(map);
   mapRef.current = map;
   /** The tile layer and the address it loads from. */
-  const tileLayer = useRef<{ layer: L.TileLayer; url: string } | undefined>(undefined);
+  const tileLayer = useRef<{ layer: Leaflet.TileLayer; url: string } | undefined>(undefined);
   // The map is made again only when its frame changes (another map, another picture size or zoom
   // range, another author line). A new picture version of the same frame, for instance the tiles of a
   // map that was still being prepared, only changes the tiles' address: open popups and the view stay.
@@ -131,13 +159,25 @@ export function MapView({
   ]);
   const tileUrl = tileTemplate(config.imageHost, map, gameId);
 
+  useEffect(() => {
+    if (engine) return;
+    let live = true;
+    void loadMapEngine().then((loaded) => {
+      if (live) setEngine(loaded);
+    });
+    return () => {
+      live = false;
+    };
+  }, [engine]);
+
   // The map itself, made once per game map frame.
   // biome-ignore lint/correctness/useExhaustiveDependencies: `frameKey` stands for the map's frame
   useEffect(() => {
     const el = element.current;
-    if (!el) return;
+    if (!el || !engine) return;
+    const { L, DrawLayer } = engine;
     const map = mapRef.current;
-    const frame = mapFrame(map);
+    const frame = engine.mapFrame(map);
     const m = L.map(el, {
       crs: L.CRS.Simple,
       zoomDelta: constants.mapZoomDelta,
@@ -197,13 +237,13 @@ export function MapView({
     });
     // Each tile is drawn one pixel larger than its cell and overlaps its neighbours: at fractional
     // zooms the rounded edges of neighbouring tiles otherwise leave hairline seams.
-    tiles.on('tileloadstart', (e: L.TileEvent) => {
+    tiles.on('tileloadstart', (e: Leaflet.TileEvent) => {
       const size = tiles.getTileSize();
       e.tile.style.width = `${size.x + 1}px`;
       e.tile.style.height = `${size.y + 1}px`;
     });
     // Tiles not cut yet: leave the backdrop showing instead of broken images.
-    tiles.on('tileerror', (e: L.TileErrorEvent) => {
+    tiles.on('tileerror', (e: Leaflet.TileErrorEvent) => {
       (e.tile as HTMLElement).style.visibility = 'hidden';
     });
     tiles.addTo(m);
@@ -247,7 +287,7 @@ export function MapView({
     const resize = new ResizeObserver(() => m.invalidateSize({ pan: false }));
     resize.observe(el);
 
-    m.on('click', (e: L.LeafletMouseEvent) => toolsRef.current?.onMapClick?.(e.latlng.lat, e.latlng.lng));
+    m.on('click', (e: Leaflet.LeafletMouseEvent) => toolsRef.current?.onMapClick?.(e.latlng.lat, e.latlng.lng));
     drawLayer.current = new DrawLayer().addTo(m);
 
     tooltip.current = L.tooltip({ direction: 'top', offset: [0, -4], className: classes.tooltip });
@@ -266,7 +306,7 @@ export function MapView({
       tileLayer.current = undefined;
       delete el.dataset.ready;
     };
-  }, [frameKey]);
+  }, [frameKey, engine]);
 
   // A new picture of the same frame: the tiles are fetched again from their new address.
   useEffect(() => {
@@ -286,8 +326,9 @@ export function MapView({
   // biome-ignore lint/correctness/useExhaustiveDependencies: the layers are made again with the map (`frameKey`)
   useEffect(() => {
     const m = leaflet.current;
-    if (!m || !store) return;
-    const open = (index: number, latlng?: L.LatLng) => {
+    if (!m || !store || !engine) return;
+    const { L, SpriteCache, MarkerCanvasLayer, PathLayer, HtmlMarkerLayer } = engine;
+    const open = (index: number, latlng?: Leaflet.LatLng) => {
       if (tooltip.current) m.closeTooltip(tooltip.current);
       if (toolsRef.current?.onMarker?.(index)) return;
       // While placing, a click on a marker or shape places (a corner) there instead of opening it.
@@ -349,11 +390,12 @@ export function MapView({
       if (popupLayer.current) m.closePopup(popupLayer.current);
       layers.current = undefined;
     };
-  }, [store, frameKey]);
+  }, [store, frameKey, engine]);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the draw layer is made with the map (`engine`)
   useEffect(() => {
     drawLayer.current?.set(drawing);
-  }, [drawing]);
+  }, [drawing, engine]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `visibility` says the store's flags changed
   useEffect(() => {
@@ -362,14 +404,14 @@ export function MapView({
     l.paths.sync();
     l.html.sync();
     l.markers.refresh();
-  }, [visibility, store]);
+  }, [visibility, store, engine]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: the layers are made again with the store
   useEffect(() => {
     layers.current?.markers.setDragging(Boolean(tools?.dragging));
     layers.current?.markers.setPassClicks(Boolean(tools?.placing));
     layers.current?.markers.setExtras(tools?.extras ?? []);
-  }, [tools?.dragging, tools?.placing, tools?.extras, store]);
+  }, [tools?.dragging, tools?.placing, tools?.extras, store, engine]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `completion` says the store's flags changed
   useEffect(() => {
@@ -378,7 +420,7 @@ export function MapView({
     l.paths.restyle();
     l.html.restyle();
     l.markers.redraw();
-  }, [completion, store]);
+  }, [completion, store, engine]);
 
   useImperativeHandle(
     controller,
