@@ -30,10 +30,7 @@ const dist = join(webDir, 'dist');
 const argv = process.argv.slice(2);
 const args = new Set(argv);
 /** The value of a `--name=value` argument. */
-const option = (name) =>
-  argv
-    .find((a) => a.startsWith(`--${name}=`))
-    ?.slice(name.length + 3);
+const option = (name) => argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
 const lighthouseRuns = Math.max(1, Number(option('runs') ?? 3) || 3);
 const only = option('only')?.split(',').filter(Boolean);
 const reportsDir = option('reports');

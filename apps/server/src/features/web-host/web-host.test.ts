@@ -46,6 +46,19 @@ function fakeWebBuild(): string {
         css: ['assets/HomePage-1.css'],
       },
       _thumb: { file: 'assets/Thumbnail-1.js', css: ['assets/index.css'] },
+      'src/features/map/route.tsx': {
+        file: 'assets/route-1.js',
+        imports: ['_shared'],
+        css: ['assets/route-1.css'],
+        dynamicImports: ['src/features/map/map-engine.ts'],
+      },
+      'src/features/map/map-engine.ts': {
+        file: 'assets/map-engine-1.js',
+        isDynamicEntry: true,
+        imports: ['_shared', '_leaflet'],
+        css: ['assets/leaflet-1.css'],
+      },
+      _leaflet: { file: 'assets/leaflet-src-1.js' },
     }),
   );
   return dist;
@@ -113,6 +126,27 @@ describe('web host', () => {
     expect(res.body).toContain(
       '<link rel="preload" as="fetch" href="/api/games?limit=1000" crossorigin="anonymous" />',
     );
+  });
+
+  it("fetches the map's drawing code and its markers with the page without holding its first paint", async () => {
+    const res = await env.t.app.inject({ url: '/game/g1/maps/g1_map_a', headers: html });
+    expect(res.statusCode).toBe(200);
+    // The page's own code and stylesheet come first and are needed for the first paint.
+    expect(res.body).toContain('<link rel="modulepreload" crossorigin href="/assets/route-1.js" />');
+    expect(res.body).toContain('<link rel="stylesheet" crossorigin href="/assets/route-1.css" />');
+    // Leaflet and the marker layers run after the first paint: fetched, never render-blocking.
+    expect(res.body).toContain('<link rel="modulepreload" crossorigin href="/assets/map-engine-1.js" />');
+    expect(res.body).toContain('<link rel="modulepreload" crossorigin href="/assets/leaflet-src-1.js" />');
+    expect(res.body).toContain('<link rel="preload" as="style" crossorigin href="/assets/leaflet-1.css" />');
+    expect(res.body).not.toContain('<link rel="stylesheet" crossorigin href="/assets/leaflet-1.css" />');
+    // The entry's chunks are never hinted twice.
+    expect(res.body).not.toContain('href="/assets/shared-1.js" />');
+    for (const url of ['/api/map/g1_map_a/markers', '/api/quests/g1_map_a', '/api/game/g1']) {
+      expect(res.body).toContain(`<link rel="preload" as="fetch" href="${url}" crossorigin="anonymous" />`);
+    }
+    const embed = await env.t.app.inject({ url: '/embed/game/g1/maps/g1_map_a', headers: html });
+    expect(embed.body).toContain('<link rel="preload" as="fetch" href="/api/map/g1_map_a/markers"');
+    expect(embed.body).toContain('<link rel="modulepreload" crossorigin href="/assets/map-engine-1.js" />');
   });
 
   it('caches hashed assets for ever', async () => {

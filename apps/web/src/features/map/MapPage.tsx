@@ -9,7 +9,7 @@ import { isQuestMarkerShown } from '@waypoint/shared/map/quests';
 import { mapViewParams, markerShareLink } from '@waypoint/shared/map/view-url';
 import { messages } from '@waypoint/shared/messages';
 import type { TCategory, TMap } from '@waypoint/shared/models/types';
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { guestName, useSession } from '../../api/session.ts';
 import { copyText } from '../../components/clipboard.ts';
@@ -105,7 +105,10 @@ export function MapPage({ gameId, map, category, embedded }: Props) {
   const controller = useRef<MapController>(null);
   const sidebars = useSidebars();
 
-  const markerData = useMarkerData(map._id);
+  const markerQuery = useMarkerData(map._id);
+  // The markers, their panel and their layers are worked out in a render of their own that gives
+  // way to input and painting, not in the task that receives the answer.
+  const markerData = { data: useDeferredValue(markerQuery.data), isError: markerQuery.isError };
   const counts = useMemo(
     () => (markerData.data ? placedCounts(markerData.data) : new Map<string, number>()),
     [markerData.data],

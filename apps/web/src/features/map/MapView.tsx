@@ -128,6 +128,8 @@ export function MapView({
   const element = useRef<HTMLDivElement>(null);
   const leaflet = useRef<Leaflet.Map | undefined>(undefined);
   const [engine, setEngine] = useState(loadedEngine);
+  /** Counts the maps made: the marker layers are added in the task after the map's (tiles first). */
+  const [built, setBuilt] = useState(0);
   const layers = useRef<Layers | undefined>(undefined);
   const [popup, setPopup] = useState<{ index: number; container: HTMLElement } | undefined>();
   const popupLayer = useRef<Leaflet.Popup | undefined>(undefined);
@@ -287,12 +289,15 @@ export function MapView({
     const resize = new ResizeObserver(() => m.invalidateSize({ pan: false }));
     resize.observe(el);
 
-    m.on('click', (e: Leaflet.LeafletMouseEvent) => toolsRef.current?.onMapClick?.(e.latlng.lat, e.latlng.lng));
+    m.on('click', (e: Leaflet.LeafletMouseEvent) =>
+      toolsRef.current?.onMapClick?.(e.latlng.lat, e.latlng.lng),
+    );
     drawLayer.current = new DrawLayer().addTo(m);
 
     tooltip.current = L.tooltip({ direction: 'top', offset: [0, -4], className: classes.tooltip });
     leaflet.current = m;
     el.dataset.ready = 'true';
+    setBuilt((n) => n + 1);
     return () => {
       resize.disconnect();
       layers.current?.markers.remove();
@@ -322,8 +327,8 @@ export function MapView({
     tiles.addTo(m);
   }, [tileUrl]);
 
-  // Marker layers, made once the marker data is there.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the layers are made again with the map (`frameKey`)
+  // Marker layers, made once the marker data and the map are there.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the layers are made again with the map (`built`)
   useEffect(() => {
     const m = leaflet.current;
     if (!m || !store || !engine) return;
@@ -384,18 +389,20 @@ export function MapView({
     openRef.current = (i) => open(i);
     (window as unknown as { __waypointMap?: unknown }).__waypointMap = { map: m, markers, store };
     return () => {
+      // A map made again took its layers with it.
+      if (leaflet.current !== m) return;
       markers.remove();
       paths.remove();
       html.remove();
       if (popupLayer.current) m.closePopup(popupLayer.current);
       layers.current = undefined;
     };
-  }, [store, frameKey, engine]);
+  }, [store, built, engine]);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the draw layer is made with the map (`engine`)
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the draw layer is made with the map (`built`)
   useEffect(() => {
     drawLayer.current?.set(drawing);
-  }, [drawing, engine]);
+  }, [drawing, built]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `visibility` says the store's flags changed
   useEffect(() => {
@@ -404,14 +411,14 @@ export function MapView({
     l.paths.sync();
     l.html.sync();
     l.markers.refresh();
-  }, [visibility, store, engine]);
+  }, [visibility, store, built]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: the layers are made again with the store
   useEffect(() => {
     layers.current?.markers.setDragging(Boolean(tools?.dragging));
     layers.current?.markers.setPassClicks(Boolean(tools?.placing));
     layers.current?.markers.setExtras(tools?.extras ?? []);
-  }, [tools?.dragging, tools?.placing, tools?.extras, store, engine]);
+  }, [tools?.dragging, tools?.placing, tools?.extras, store, built]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `completion` says the store's flags changed
   useEffect(() => {
@@ -420,7 +427,7 @@ export function MapView({
     l.paths.restyle();
     l.html.restyle();
     l.markers.redraw();
-  }, [completion, store, engine]);
+  }, [completion, store, built]);
 
   useImperativeHandle(
     controller,
