@@ -19,6 +19,8 @@ const modules = {
   /** The map's drawing code (Leaflet, marker layers): the map page runs it after its first paint. */
   mapEngine: 'src/features/map/map-engine.ts',
   bar: 'src/app/nav/NavBar.tsx',
+  /** The first-visit question: it opens on a first visit and is then the page's largest text. */
+  consent: 'src/features/consent/ConsentDialog.tsx',
   error: 'src/features/error/ErrorPage.tsx',
   notFound: 'src/features/error/NotFoundPage.tsx',
   login: 'src/features/account/LoginPage.tsx',
@@ -239,7 +241,10 @@ function sendPage(
   status: number,
   meta: PageMeta,
 ) {
-  const page = renderPage(shell, meta, request.url.split('?')[0] ?? '/');
+  // The consent dialog's code comes with every page that may ask (a first visit shows it at once;
+  // later visits find it cached); embedded maps never ask.
+  const later = meta.embeddable ? meta.later : [...(meta.later ?? []), modules.consent];
+  const page = renderPage(shell, { ...meta, later }, request.url.split('?')[0] ?? '/');
   // Browsers without frame-ancestors support get the same rule from X-Frame-Options.
   if (!meta.embeddable) reply.header('x-frame-options', 'SAMEORIGIN');
   return reply

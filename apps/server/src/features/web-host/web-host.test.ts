@@ -59,6 +59,12 @@ function fakeWebBuild(): string {
         css: ['assets/leaflet-1.css'],
       },
       _leaflet: { file: 'assets/leaflet-src-1.js' },
+      'src/features/consent/ConsentDialog.tsx': {
+        file: 'assets/ConsentDialog-1.js',
+        isDynamicEntry: true,
+        imports: ['_shared'],
+        css: ['assets/ConsentDialog-1.css'],
+      },
     }),
   );
   return dist;
@@ -147,6 +153,20 @@ describe('web host', () => {
     const embed = await env.t.app.inject({ url: '/embed/game/g1/maps/g1_map_a', headers: html });
     expect(embed.body).toContain('<link rel="preload" as="fetch" href="/api/map/g1_map_a/markers"');
     expect(embed.body).toContain('<link rel="modulepreload" crossorigin href="/assets/map-engine-1.js" />');
+  });
+
+  it("fetches the consent dialog's code with every page that may ask for consent, not with embedded maps", async () => {
+    for (const url of ['/', '/game/g1', '/game/g1/maps/g1_map_a', '/login']) {
+      const res = await env.t.app.inject({ url, headers: html });
+      expect(res.body, url).toContain(
+        '<link rel="modulepreload" crossorigin href="/assets/ConsentDialog-1.js" />',
+      );
+      expect(res.body, url).toContain(
+        '<link rel="preload" as="style" crossorigin href="/assets/ConsentDialog-1.css" />',
+      );
+    }
+    const embed = await env.t.app.inject({ url: '/embed/game/g1/maps/g1_map_a', headers: html });
+    expect(embed.body).not.toContain('ConsentDialog-1');
   });
 
   it('caches hashed assets for ever', async () => {

@@ -92,6 +92,11 @@ interface Props {
   tools?: MapPointerTools;
   /** Panels drawn over the map (the suggestion tools). */
   overlay?: ReactNode;
+  /**
+   * The marker layers are on the map (true) or gone (false): markers can be flown to and opened
+   * from then on. The map is built after the page's first paint, often after the marker data.
+   */
+  onLayers?: (ready: boolean) => void;
 }
 
 interface Layers {
@@ -124,6 +129,7 @@ export function MapView({
   drawing,
   tools,
   overlay,
+  onLayers,
 }: Props) {
   const element = useRef<HTMLDivElement>(null);
   const leaflet = useRef<Leaflet.Map | undefined>(undefined);
@@ -138,6 +144,8 @@ export function MapView({
   storeRef.current = store;
   const toolsRef = useRef(tools);
   toolsRef.current = tools;
+  const onLayersRef = useRef(onLayers);
+  onLayersRef.current = onLayers;
   const relayout = useCallback(() => popupLayer.current?.update(), []);
   const drawLayer = useRef<DrawLayer | undefined>(undefined);
   const openRef = useRef<((index: number) => void) | undefined>(undefined);
@@ -388,7 +396,9 @@ export function MapView({
     layers.current = { markers, paths, html };
     openRef.current = (i) => open(i);
     (window as unknown as { __waypointMap?: unknown }).__waypointMap = { map: m, markers, store };
+    onLayersRef.current?.(true);
     return () => {
+      onLayersRef.current?.(false);
       // A map made again took its layers with it.
       if (leaflet.current !== m) return;
       markers.remove();
