@@ -16,8 +16,6 @@ const modules = {
   home: 'src/features/home/HomePage.tsx',
   game: 'src/features/game/GamePage.tsx',
   map: 'src/features/map/route.tsx',
-  /** The map's drawing code (Leaflet, marker layers): the map page runs it after its first paint. */
-  mapEngine: 'src/features/map/map-engine.ts',
   bar: 'src/app/nav/NavBar.tsx',
   /** The first-visit question: it opens on a first visit and is then the page's largest text. */
   consent: 'src/features/consent/ConsentDialog.tsx',
@@ -224,8 +222,10 @@ function registerPages(app: FastifyInstance, ctx: AppContext, shell: WebShell) {
     }
     const meta = {
       ...page.meta,
+      // The map's drawing code (Leaflet, the marker layers) is not hinted: the page asks for it after
+      // its first paint, and bytes fetched before that paint only delay it on a slow connection (a
+      // first visit's largest paint is the consent question; later visits have the code cached).
       modules: [modules.map, modules.bar],
-      later: [modules.mapEngine],
       data: [...gameData(gameId), ...mapData(mapId)],
     };
     return send(request, reply, 200, embedded ? { ...meta, robots: 'noindex', embeddable: true } : meta);
