@@ -6,6 +6,7 @@ import type * as Leaflet from 'leaflet';
 import { type ReactNode, useCallback, useEffect, useImperativeHandle, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { config } from '../../app/config.ts';
+import { getConsent } from '../consent/consent.ts';
 import type { DrawingShape, DrawLayer } from './layers/draw-layer.ts';
 import type { HtmlMarkerLayer } from './layers/html-layer.ts';
 import type { ExtraMarker, MarkerCanvasLayer } from './layers/marker-canvas-layer.ts';
@@ -21,12 +22,17 @@ type MapEngine = typeof import('./map-engine.ts');
 let loadedEngine: MapEngine | undefined;
 
 /**
- * Loads the map's drawing code (Leaflet, the marker layers) after the page's first paint: the frame
- * of the page, its panels and its first dialogs show first, the map is built in the next tasks.
+ * Loads the map's drawing code (Leaflet, the marker layers). With `afterPaint`, only after the page's
+ * next paint: the frame of the page, its panels and its dialogs show first, the map is built in the
+ * tasks after.
  */
-export function loadMapEngine(): Promise<MapEngine> {
+export function loadMapEngine(afterPaint: boolean): Promise<MapEngine> {
   if (loadedEngine) return Promise.resolve(loadedEngine);
   return new Promise<void>((resolve) => {
+    if (!afterPaint) {
+      resolve();
+      return;
+    }
     let started = false;
     const start = () => {
       if (started) return;
@@ -169,10 +175,14 @@ export function MapView({
   ]);
   const tileUrl = tileTemplate(config.imageHost, map, gameId);
 
+  // A first visit's largest paint is the consent question (not on embedded maps): the map is built
+  // after it. Otherwise the tiles are the largest paint, and the map is built at once.
+  const askingConsent = !embedded && getConsent() === null;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: how to load is decided on the first load
   useEffect(() => {
     if (engine) return;
     let live = true;
-    void loadMapEngine().then((loaded) => {
+    void loadMapEngine(askingConsent).then((loaded) => {
       if (live) setEngine(loaded);
     });
     return () => {
