@@ -20,6 +20,7 @@ type MapEngine = typeof import('./map-engine.ts');
 
 /** The drawing code, once loaded: a map opened later in the visit starts with it at once. */
 let loadedEngine: MapEngine | undefined;
+let loadingEngine: Promise<MapEngine> | undefined;
 
 /**
  * Loads the map's drawing code (Leaflet, the marker layers). With `afterPaint`, only after the page's
@@ -28,7 +29,8 @@ let loadedEngine: MapEngine | undefined;
  */
 export function loadMapEngine(afterPaint: boolean): Promise<MapEngine> {
   if (loadedEngine) return Promise.resolve(loadedEngine);
-  return new Promise<void>((resolve) => {
+  if (loadingEngine) return loadingEngine;
+  const loading = new Promise<void>((resolve) => {
     if (!afterPaint) {
       resolve();
       return;
@@ -44,11 +46,25 @@ export function loadMapEngine(afterPaint: boolean): Promise<MapEngine> {
     setTimeout(start, 250);
   })
     .then(() => import('./map-engine.ts'))
-    .then((engine) => {
-      loadedEngine = engine;
-      return engine;
-    });
+    .then(
+      (engine) => {
+        loadedEngine = engine;
+        return engine;
+      },
+      (error: unknown) => {
+        // A failed load (offline, a new version) is tried again by the next map.
+        loadingEngine = undefined;
+        throw error;
+      },
+    );
+  // A first visit's wait for the paint is not shared: a later call may start at once.
+  if (!afterPaint) loadingEngine = loading;
+  return loading;
 }
+
+// A visitor who has answered the consent question sees the tiles as the largest paint: the map's
+// code is asked for with the page's own code, not after the map data.
+if (getConsent() !== null) void loadMapEngine(false);
 
 /** What the page may ask of the map. */
 export interface MapController {
