@@ -222,9 +222,9 @@ function registerPages(app: FastifyInstance, ctx: AppContext, shell: WebShell) {
     }
     const meta = {
       ...page.meta,
-      // The map's drawing code (Leaflet, the marker layers) is not hinted: the page asks for it after
-      // its first paint, and bytes fetched before that paint only delay it on a slow connection (a
-      // first visit's largest paint is the consent question; later visits have the code cached).
+      // The map's drawing code (Leaflet, the marker layers) is not hinted: on a first visit the page
+      // asks for it after its first paint (the consent question is the largest paint, and bytes
+      // fetched before it delay it on a slow connection); later visits ask at once or have it cached.
       modules: [modules.map, modules.bar],
       data: [...gameData(gameId), ...mapData(mapId)],
     };
