@@ -15,7 +15,7 @@ const icons = [
 
 /**
  * Source modules (build-manifest keys) whose code is precached with the entry, so that the pages
- * that work offline (home, game, map with its popup and panels) never miss a chunk: everything they
+ * that work offline (home, game, map with its drawing code, popup and panels) never miss a chunk: everything they
  * import is included. Other pages' code is cached as it is loaded.
  */
 const offlineModules = [
@@ -27,6 +27,7 @@ const offlineModules = [
   'src/features/error/ErrorPage.tsx',
   'src/features/error/NotFoundPage.tsx',
   'src/features/map/route.tsx',
+  'src/features/map/map-engine.ts',
   'src/features/map/popup/MarkerPopup.tsx',
   'src/features/map/popup/Freshness.tsx',
   'src/features/map/panels/QuestsPanel.tsx',

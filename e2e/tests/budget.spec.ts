@@ -12,3 +12,14 @@ test('home and game pages load at most 120 KB of gzip JavaScript', () => {
     expect(route?.js, `${name}: ${route?.js.toFixed(1)} KB`).toBeLessThanOrEqual(budgetKb);
   }
 });
+
+// The map page paints its frame, panels and dialogs first; Leaflet and the marker layers (the map
+// engine) load after that first paint, so they are no part of its first load.
+test("the map page's first load leaves Leaflet and the marker layers for after its first paint", () => {
+  const dist = path.join(process.env.WAYPOINT_E2E_DATA ?? '', 'web');
+  const map = measureRoutes(dist).find((r) => r.route === 'map');
+  expect(map).toBeDefined();
+  const deferred = (map?.files ?? []).filter((f) => /\/(leaflet-src|map-engine)-/.test(f));
+  expect(deferred).toEqual([]);
+  expect(map?.files.some((f) => /\/route-/.test(f))).toBe(true);
+});

@@ -6,6 +6,8 @@ export interface RouteSize {
   css: number;
   jsReturning: number;
   chunks: number;
+  /** The JavaScript files of the first visit. */
+  files: string[];
 }
 export declare const budgetKb: number;
 export declare const barModule: string;

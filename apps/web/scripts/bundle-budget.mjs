@@ -60,6 +60,7 @@ export function measureRoutes(dist) {
         css: sum(first.css),
         jsReturning: sum(returning.js),
         chunks: first.js.length,
+        files: first.js,
       };
     });
 }

@@ -17,6 +17,8 @@ const modules = {
   game: 'src/features/game/GamePage.tsx',
   map: 'src/features/map/route.tsx',
   bar: 'src/app/nav/NavBar.tsx',
+  /** The first-visit question: it opens on a first visit and is then the page's largest text. */
+  consent: 'src/features/consent/ConsentDialog.tsx',
   error: 'src/features/error/ErrorPage.tsx',
   notFound: 'src/features/error/NotFoundPage.tsx',
   login: 'src/features/account/LoginPage.tsx',
@@ -32,6 +34,12 @@ function gameData(gameId: string): string[] {
     `/api/categorys?query=${query}&limit=1000`,
     `/api/maps?query=${query}&limit=1000`,
   ];
+}
+
+/** The map's own first reads (same addresses as the map page's queries): markers and quests. */
+function mapData(mapId: string): string[] {
+  const id = encodeURIComponent(mapId);
+  return [`/api/map/${id}/markers`, `/api/quests/${id}`];
 }
 
 /** Pages that exist for everyone, with their title and description. */
@@ -212,7 +220,14 @@ function registerPages(app: FastifyInstance, ctx: AppContext, shell: WebShell) {
       const target = `/game/${encodeURIComponent(gameId)}/maps/${encodeURIComponent(page.mapId)}`;
       return reply.redirect(`${embedded ? '/embed' : ''}${target}${queryString(request)}`, 302);
     }
-    const meta = { ...page.meta, modules: [modules.map, modules.bar], data: gameData(gameId) };
+    const meta = {
+      ...page.meta,
+      // The map's drawing code (Leaflet, the marker layers) is not hinted: on a first visit the page
+      // asks for it after its first paint (the consent question is the largest paint, and bytes
+      // fetched before it delay it on a slow connection); later visits ask at once or have it cached.
+      modules: [modules.map, modules.bar],
+      data: [...gameData(gameId), ...mapData(mapId)],
+    };
     return send(request, reply, 200, embedded ? { ...meta, robots: 'noindex', embeddable: true } : meta);
   };
   app.get('/game/:gameId/maps/:mapId', guest, mapPage(false));
@@ -226,7 +241,10 @@ function sendPage(
   status: number,
   meta: PageMeta,
 ) {
-  const page = renderPage(shell, meta, request.url.split('?')[0] ?? '/');
+  // The consent dialog's code comes with every page that may ask (a first visit shows it at once;
+  // later visits find it cached); embedded maps never ask.
+  const later = meta.embeddable ? meta.later : [...(meta.later ?? []), modules.consent];
+  const page = renderPage(shell, { ...meta, later }, request.url.split('?')[0] ?? '/');
   // Browsers without frame-ancestors support get the same rule from X-Frame-Options.
   if (!meta.embeddable) reply.header('x-frame-options', 'SAMEORIGIN');
   return reply

@@ -46,6 +46,25 @@ function fakeWebBuild(): string {
         css: ['assets/HomePage-1.css'],
       },
       _thumb: { file: 'assets/Thumbnail-1.js', css: ['assets/index.css'] },
+      'src/features/map/route.tsx': {
+        file: 'assets/route-1.js',
+        imports: ['_shared'],
+        css: ['assets/route-1.css'],
+        dynamicImports: ['src/features/map/map-engine.ts'],
+      },
+      'src/features/map/map-engine.ts': {
+        file: 'assets/map-engine-1.js',
+        isDynamicEntry: true,
+        imports: ['_shared', '_leaflet'],
+        css: ['assets/leaflet-1.css'],
+      },
+      _leaflet: { file: 'assets/leaflet-src-1.js' },
+      'src/features/consent/ConsentDialog.tsx': {
+        file: 'assets/ConsentDialog-1.js',
+        isDynamicEntry: true,
+        imports: ['_shared'],
+        css: ['assets/ConsentDialog-1.css'],
+      },
     }),
   );
   return dist;
@@ -113,6 +132,38 @@ describe('web host', () => {
     expect(res.body).toContain(
       '<link rel="preload" as="fetch" href="/api/games?limit=1000" crossorigin="anonymous" />',
     );
+  });
+
+  it("fetches the map page's code and its markers with the page, and leaves its drawing code for later", async () => {
+    const res = await env.t.app.inject({ url: '/game/g1/maps/g1_map_a', headers: html });
+    expect(res.statusCode).toBe(200);
+    // The page's own code and stylesheet are needed for the first paint.
+    expect(res.body).toContain('<link rel="modulepreload" crossorigin href="/assets/route-1.js" />');
+    expect(res.body).toContain('<link rel="stylesheet" crossorigin href="/assets/route-1.css" />');
+    // Leaflet and the marker layers are asked for by the page after its first paint.
+    expect(res.body).not.toContain('map-engine-1');
+    expect(res.body).not.toContain('leaflet-');
+    // The entry's chunks are never hinted twice.
+    expect(res.body).not.toContain('href="/assets/shared-1.js" />');
+    for (const url of ['/api/map/g1_map_a/markers', '/api/quests/g1_map_a', '/api/game/g1']) {
+      expect(res.body).toContain(`<link rel="preload" as="fetch" href="${url}" crossorigin="anonymous" />`);
+    }
+    const embed = await env.t.app.inject({ url: '/embed/game/g1/maps/g1_map_a', headers: html });
+    expect(embed.body).toContain('<link rel="preload" as="fetch" href="/api/map/g1_map_a/markers"');
+  });
+
+  it("fetches the consent dialog's code with every page that may ask for consent, not with embedded maps", async () => {
+    for (const url of ['/', '/game/g1', '/game/g1/maps/g1_map_a', '/login']) {
+      const res = await env.t.app.inject({ url, headers: html });
+      expect(res.body, url).toContain(
+        '<link rel="modulepreload" crossorigin href="/assets/ConsentDialog-1.js" />',
+      );
+      expect(res.body, url).toContain(
+        '<link rel="preload" as="style" crossorigin href="/assets/ConsentDialog-1.css" />',
+      );
+    }
+    const embed = await env.t.app.inject({ url: '/embed/game/g1/maps/g1_map_a', headers: html });
+    expect(embed.body).not.toContain('ConsentDialog-1');
   });
 
   it('caches hashed assets for ever', async () => {

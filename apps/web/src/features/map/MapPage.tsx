@@ -7,7 +7,7 @@ import { isMapPreparing } from '@waypoint/shared/map/preparing';
 import { isQuestMarkerShown } from '@waypoint/shared/map/quests';
 import { mapViewParams, markerShareLink } from '@waypoint/shared/map/view-url';
 import type { TCategory, TMap } from '@waypoint/shared/models/types';
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { guestName, useSession } from '../../api/session.ts';
 import { copyText } from '../../components/clipboard.ts';
@@ -105,7 +105,10 @@ export function MapPage({ gameId, map, category, embedded }: Props) {
   const controller = useRef<MapController>(null);
   const sidebars = useSidebars();
 
-  const markerData = useMarkerData(map._id);
+  const markerQuery = useMarkerData(map._id);
+  // The markers, their panel and their layers are worked out in a render of their own that gives
+  // way to input and painting, not in the task that receives the answer.
+  const markerData = { data: useDeferredValue(markerQuery.data), isError: markerQuery.isError };
   const counts = useMemo(
     () => (markerData.data ? placedCounts(markerData.data) : new Map<string, number>()),
     [markerData.data],
@@ -143,6 +146,8 @@ export function MapPage({ gameId, map, category, embedded }: Props) {
     onHighlight: useCallback((id: string) => controller.current?.flyToMarker(id), []),
   });
   const { state: toolState } = suggest.tools;
+  // The map and its marker layers come after the page's first paint: flying to a marker waits for them.
+  const [layersReady, setLayersReady] = useState(false);
   const store = useMemo(() => {
     if (!suggest.data) return undefined;
     performance.mark('waypoint:marker-data');
@@ -288,21 +293,21 @@ export function MapPage({ gameId, map, category, embedded }: Props) {
   // ?questId= flies to the quest's first marker once everything is loaded.
   const jumped = useRef(false);
   useEffect(() => {
-    if (jumped.current || !questId || !store || !quests.data) return;
+    if (jumped.current || !questId || !store || !quests.data || !layersReady) return;
     jumped.current = true;
     const entry = quests.data.find((q) => q.quest._id === questId);
     if (!entry) return;
     sidebars.setRight(true);
     const first = entry.markers[0];
     if (first) showMarker(first._id);
-  }, [questId, store, quests.data, showMarker, sidebars]);
+  }, [questId, store, quests.data, showMarker, sidebars, layersReady]);
 
   // ?marker= (a shared marker link) turns its definition on and opens its popup once it is drawn.
   const sharedMarker = useRef(search.get(mapViewParams.marker));
   // biome-ignore lint/correctness/useExhaustiveDependencies: `visibility` says the drawn set changed
   useEffect(() => {
     const id = sharedMarker.current;
-    if (!id || !store) return;
+    if (!id || !store || !layersReady) return;
     const i = store.indexOf(id);
     if (i < 0) {
       sharedMarker.current = null;
@@ -314,7 +319,7 @@ export function MapPage({ gameId, map, category, embedded }: Props) {
       return;
     }
     if (controller.current?.openMarker(id)) sharedMarker.current = null;
-  }, [store, enabled, setEnabled, visibility]);
+  }, [store, enabled, setEnabled, visibility, layersReady]);
 
   /** Opens a quest in the quests panel: filtered to its name and expanded. */
   const showQuest = (q: string, name = panel.byId.get(q)?.name ?? '') => {
@@ -412,6 +417,7 @@ export function MapPage({ gameId, map, category, embedded }: Props) {
         controller={controller}
         tools={pointerTools}
         drawing={editTools.shape}
+        onLayers={setLayersReady}
         overlay={
           <>
             {preparing ? (

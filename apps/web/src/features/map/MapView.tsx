@@ -1,9 +1,8 @@
-import 'leaflet/dist/leaflet.css';
 import { constants } from '@waypoint/shared/constants';
 import { safeColour } from '@waypoint/shared/map/palette';
 import { parseMapView, withMapView } from '@waypoint/shared/map/view-url';
 import type { TMap } from '@waypoint/shared/models/types';
-import L from 'leaflet';
+import type * as Leaflet from 'leaflet';
 import { type ReactNode, useCallback, useEffect, useImperativeHandle, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { config } from '../../app/config.ts';
@@ -11,15 +10,66 @@ import { useSafeMarkerColours } from '../../app/display.ts';
 import { contentLang } from '../../i18n/content.ts';
 import { mapMessages } from '../../i18n/messages/map-messages.ts';
 import { messages } from '../../i18n/messages/messages.ts';
-import { type DrawingShape, DrawLayer } from './layers/draw-layer.ts';
-import { HtmlMarkerLayer } from './layers/html-layer.ts';
-import { SpriteCache } from './layers/icons.ts';
-import { type ExtraMarker, MarkerCanvasLayer } from './layers/marker-canvas-layer.ts';
+import { getConsent } from '../consent/consent.ts';
+import type { DrawingShape, DrawLayer } from './layers/draw-layer.ts';
+import type { HtmlMarkerLayer } from './layers/html-layer.ts';
+import type { SpriteCache } from './layers/icons.ts';
+import type { ExtraMarker, MarkerCanvasLayer } from './layers/marker-canvas-layer.ts';
 import { MarkerKind, type MarkerStore } from './layers/marker-store.ts';
-import { PathLayer } from './layers/path-layer.ts';
+import type { PathLayer } from './layers/path-layer.ts';
 import { escapeText, loadPurify } from './layers/sanitize.ts';
 import classes from './map.module.css';
-import { mapFrame, openInAppUrl, tileGrid, tileTemplate } from './map-geometry.ts';
+import { openInAppUrl, tileGrid, tileTemplate } from './map-geometry.ts';
+
+type MapEngine = typeof import('./map-engine.ts');
+
+/** The drawing code, once loaded: a map opened later in the visit starts with it at once. */
+let loadedEngine: MapEngine | undefined;
+let loadingEngine: Promise<MapEngine> | undefined;
+
+/**
+ * Loads the map's drawing code (Leaflet, the marker layers). With `afterPaint`, only after the page's
+ * next paint: the frame of the page, its panels and its dialogs show first, the map is built in the
+ * tasks after.
+ */
+export function loadMapEngine(afterPaint: boolean): Promise<MapEngine> {
+  if (loadedEngine) return Promise.resolve(loadedEngine);
+  if (loadingEngine) return loadingEngine;
+  const loading = new Promise<void>((resolve) => {
+    if (!afterPaint) {
+      resolve();
+      return;
+    }
+    let started = false;
+    const start = () => {
+      if (started) return;
+      started = true;
+      resolve();
+    };
+    // The frame after the next one has been painted; a hidden page (no frames) goes on after a while.
+    requestAnimationFrame(() => setTimeout(start, 0));
+    setTimeout(start, 250);
+  })
+    .then(() => import('./map-engine.ts'))
+    .then(
+      (engine) => {
+        loadedEngine = engine;
+        return engine;
+      },
+      (error: unknown) => {
+        // A failed load (offline, a new version) is tried again by the next map.
+        loadingEngine = undefined;
+        throw error;
+      },
+    );
+  // A first visit's wait for the paint is not shared: a later call may start at once.
+  if (!afterPaint) loadingEngine = loading;
+  return loading;
+}
+
+// A visitor who has answered the consent question sees the tiles as the largest paint: the map's
+// code is asked for with the page's own code, not after the map data.
+if (getConsent() !== null) void loadMapEngine(false);
 
 /** What the page may ask of the map. */
 export interface MapController {
@@ -28,7 +78,7 @@ export interface MapController {
   /** Draws one marker again after its data or completion changed. */
   redrawMarker(id: string): void;
   /** The Leaflet map, for tools that add their own layers. */
-  leaflet(): L.Map | undefined;
+  leaflet(): Leaflet.Map | undefined;
   /** Opens a marker's popup (a shared marker link); answers false while the marker is not drawn. */
   openMarker(id: string): boolean;
   /** Highlights a marker and pans it to the centre at the current zoom (the marker list's focus). */
@@ -69,6 +119,11 @@ interface Props {
   tools?: MapPointerTools;
   /** Panels drawn over the map (the suggestion tools). */
   overlay?: ReactNode;
+  /**
+   * The marker layers are on the map (true) or gone (false): markers can be flown to and opened
+   * from then on. The map is built after the page's first paint, often after the marker data.
+   */
+  onLayers?: (ready: boolean) => void;
 }
 
 interface Layers {
@@ -102,25 +157,31 @@ export function MapView({
   drawing,
   tools,
   overlay,
+  onLayers,
 }: Props) {
   const element = useRef<HTMLDivElement>(null);
-  const leaflet = useRef<L.Map | undefined>(undefined);
+  const leaflet = useRef<Leaflet.Map | undefined>(undefined);
+  const [engine, setEngine] = useState(loadedEngine);
+  /** Counts the maps made: the marker layers are added in the task after the map's (tiles first). */
+  const [built, setBuilt] = useState(0);
   const layers = useRef<Layers | undefined>(undefined);
   const safeColours = useSafeMarkerColours();
   const [popup, setPopup] = useState<{ index: number; container: HTMLElement } | undefined>();
-  const popupLayer = useRef<L.Popup | undefined>(undefined);
-  const tooltip = useRef<L.Tooltip | undefined>(undefined);
+  const popupLayer = useRef<Leaflet.Popup | undefined>(undefined);
+  const tooltip = useRef<Leaflet.Tooltip | undefined>(undefined);
   const storeRef = useRef(store);
   storeRef.current = store;
   const toolsRef = useRef(tools);
   toolsRef.current = tools;
+  const onLayersRef = useRef(onLayers);
+  onLayersRef.current = onLayers;
   const relayout = useCallback(() => popupLayer.current?.update(), []);
   const drawLayer = useRef<DrawLayer | undefined>(undefined);
   const openRef = useRef<((index: number) => void) | undefined>(undefined);
   const mapRef = useRef(map);
   mapRef.current = map;
   /** The tile layer and the address it loads from. */
-  const tileLayer = useRef<{ layer: L.TileLayer; url: string } | undefined>(undefined);
+  const tileLayer = useRef<{ layer: Leaflet.TileLayer; url: string } | undefined>(undefined);
   // The map is made again only when its frame changes (another map, another picture size or zoom
   // range, another author line). A new picture version of the same frame, for instance the tiles of a
   // map that was still being prepared, only changes the tiles' address: open popups and the view stay.
@@ -137,13 +198,29 @@ export function MapView({
   ]);
   const tileUrl = tileTemplate(config.imageHost, map, gameId);
 
+  // A first visit's largest paint is the consent question (not on embedded maps): the map is built
+  // after it. Otherwise the tiles are the largest paint, and the map is built at once.
+  const askingConsent = !embedded && getConsent() === null;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: how to load is decided on the first load
+  useEffect(() => {
+    if (engine) return;
+    let live = true;
+    void loadMapEngine(askingConsent).then((loaded) => {
+      if (live) setEngine(loaded);
+    });
+    return () => {
+      live = false;
+    };
+  }, [engine]);
+
   // The map itself, made once per game map frame.
   // biome-ignore lint/correctness/useExhaustiveDependencies: `frameKey` stands for the map's frame
   useEffect(() => {
     const el = element.current;
-    if (!el) return;
+    if (!el || !engine) return;
+    const { L, DrawLayer } = engine;
     const map = mapRef.current;
-    const frame = mapFrame(map);
+    const frame = engine.mapFrame(map);
     const m = L.map(el, {
       crs: L.CRS.Simple,
       zoomDelta: constants.mapZoomDelta,
@@ -206,13 +283,13 @@ export function MapView({
     });
     // Each tile is drawn one pixel larger than its cell and overlaps its neighbours: at fractional
     // zooms the rounded edges of neighbouring tiles otherwise leave hairline seams.
-    tiles.on('tileloadstart', (e: L.TileEvent) => {
+    tiles.on('tileloadstart', (e: Leaflet.TileEvent) => {
       const size = tiles.getTileSize();
       e.tile.style.width = `${size.x + 1}px`;
       e.tile.style.height = `${size.y + 1}px`;
     });
     // Tiles not cut yet: leave the backdrop showing instead of broken images.
-    tiles.on('tileerror', (e: L.TileErrorEvent) => {
+    tiles.on('tileerror', (e: Leaflet.TileErrorEvent) => {
       (e.tile as HTMLElement).style.visibility = 'hidden';
     });
     tiles.addTo(m);
@@ -256,12 +333,15 @@ export function MapView({
     const resize = new ResizeObserver(() => m.invalidateSize({ pan: false }));
     resize.observe(el);
 
-    m.on('click', (e: L.LeafletMouseEvent) => toolsRef.current?.onMapClick?.(e.latlng.lat, e.latlng.lng));
+    m.on('click', (e: Leaflet.LeafletMouseEvent) =>
+      toolsRef.current?.onMapClick?.(e.latlng.lat, e.latlng.lng),
+    );
     drawLayer.current = new DrawLayer().addTo(m);
 
     tooltip.current = L.tooltip({ direction: 'top', offset: [0, -4], className: classes.tooltip });
     leaflet.current = m;
     el.dataset.ready = 'true';
+    setBuilt((n) => n + 1);
     return () => {
       resize.disconnect();
       layers.current?.markers.remove();
@@ -275,7 +355,7 @@ export function MapView({
       tileLayer.current = undefined;
       delete el.dataset.ready;
     };
-  }, [frameKey]);
+  }, [frameKey, engine]);
 
   // A new picture of the same frame: the tiles are fetched again from their new address.
   useEffect(() => {
@@ -291,12 +371,13 @@ export function MapView({
     tiles.addTo(m);
   }, [tileUrl]);
 
-  // Marker layers, made once the marker data is there.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the layers are made again with the map (`frameKey`)
+  // Marker layers, made once the marker data and the map are there.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the layers are made again with the map (`built`)
   useEffect(() => {
     const m = leaflet.current;
-    if (!m || !store) return;
-    const open = (index: number, latlng?: L.LatLng) => {
+    if (!m || !store || !engine) return;
+    const { L, SpriteCache, MarkerCanvasLayer, PathLayer, HtmlMarkerLayer } = engine;
+    const open = (index: number, latlng?: Leaflet.LatLng) => {
       if (tooltip.current) m.closeTooltip(tooltip.current);
       if (toolsRef.current?.onMarker?.(index)) return;
       // While placing, a click on a marker or shape places (a corner) there instead of opening it.
@@ -351,25 +432,30 @@ export function MapView({
     layers.current = { markers, paths, html, sprites };
     openRef.current = (i) => open(i);
     (window as unknown as { __waypointMap?: unknown }).__waypointMap = { map: m, markers, store };
+    onLayersRef.current?.(true);
     return () => {
+      onLayersRef.current?.(false);
+      // A map made again took its layers with it.
+      if (leaflet.current !== m) return;
       markers.remove();
       paths.remove();
       html.remove();
       if (popupLayer.current) m.closePopup(popupLayer.current);
       layers.current = undefined;
     };
-  }, [store, frameKey]);
+  }, [store, built, engine]);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the draw layer is made with the map (`built`)
   useEffect(() => {
     drawLayer.current?.set(drawing);
-  }, [drawing]);
+  }, [drawing, built]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: the layers are made again with the store
   useEffect(() => {
     const sprites = layers.current?.sprites;
     if (safeColours) sprites?.recolour(safeColour);
     else if (sprites?.recoloured) sprites.recolour();
-  }, [safeColours, store, frameKey]);
+  }, [safeColours, store, built, engine]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `visibility` says the store's flags changed
   useEffect(() => {
@@ -378,14 +464,14 @@ export function MapView({
     l.paths.sync();
     l.html.sync();
     l.markers.refresh();
-  }, [visibility, store]);
+  }, [visibility, store, built]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: the layers are made again with the store
   useEffect(() => {
     layers.current?.markers.setDragging(Boolean(tools?.dragging));
     layers.current?.markers.setPassClicks(Boolean(tools?.placing));
     layers.current?.markers.setExtras(tools?.extras ?? []);
-  }, [tools?.dragging, tools?.placing, tools?.extras, store]);
+  }, [tools?.dragging, tools?.placing, tools?.extras, store, built]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `completion` says the store's flags changed
   useEffect(() => {
@@ -394,7 +480,7 @@ export function MapView({
     l.paths.restyle();
     l.html.restyle();
     l.markers.redraw();
-  }, [completion, store]);
+  }, [completion, store, built]);
 
   useImperativeHandle(
     controller,

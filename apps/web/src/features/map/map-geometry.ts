@@ -1,21 +1,5 @@
 import type { TMap } from '@waypoint/shared/models/types';
-import L from 'leaflet';
 import { config } from '../../app/config.ts';
-
-/** Fallbacks for a map record without an image size. */
-const defaultSide = 4096;
-
-/** Image size and maximum zoom of a map; one map unit is 2^maxZoom image pixels. */
-export function mapFrame(map: TMap) {
-  const image = map.images?.mapImage;
-  const width = image?.imageWidth || defaultSide;
-  const height = image?.imageHeight || defaultSide;
-  const maxZoom = map.maxZoom ?? 0;
-  const unit = 2 ** maxZoom;
-  const bounds = L.latLngBounds([-height / unit, 0], [0, width / unit]);
-  const center = L.latLng(-height / 2 / unit, width / 2 / unit);
-  return { width, height, maxZoom, bounds, center };
-}
 
 /**
  * Tile grid of the map's tile layer. On HiDPI screens (2× and more) the next zoom's tiles are drawn
