@@ -72,9 +72,9 @@ export interface MarkerRow {
   reportCount: number;
 }
 
-/** The placed markers of a map, only the columns the map draws with. */
-export async function mapMarkers(db: Db, mapId: string): Promise<MarkerRow[]> {
-  const rows = await dyn(db)
+/** The placed markers of a map, only the columns the map draws with (`questOnly`: quest markers). */
+export async function mapMarkers(db: Db, mapId: string, questOnly = false): Promise<MarkerRow[]> {
+  let query = dyn(db)
     .selectFrom(registry.placedmarker.table)
     .select([
       '_id',
@@ -87,9 +87,9 @@ export async function mapMarkers(db: Db, mapId: string): Promise<MarkerRow[]> {
       'polygonPoints',
       'reportCount',
     ])
-    .where('mapId', '=', mapId)
-    .orderBy('_id', 'asc')
-    .execute();
+    .where('mapId', '=', mapId);
+  if (questOnly) query = query.where('questId', 'is not', null).where('questId', '!=', '');
+  const rows = await query.orderBy('_id', 'asc').execute();
   return rows.map((r) => ({
     _id: r._id,
     markerDefinitionId: r.markerDefinitionId,
@@ -101,6 +101,16 @@ export async function mapMarkers(db: Db, mapId: string): Promise<MarkerRow[]> {
     polygonPoints: json<[number, number][] | null>(r.polygonPoints, null),
     reportCount: Number(r.reportCount ?? 0),
   }));
+}
+
+/** How many placed markers a map has (an index-backed count). */
+export async function markerCount(db: Db, mapId: string): Promise<number> {
+  const row = await dyn(db)
+    .selectFrom(registry.placedmarker.table)
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where('mapId', '=', mapId)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
 }
 
 /** The quests of a game, as full records, in list order. */

@@ -12,6 +12,7 @@ interface Entry {
   key: string;
   etag: string;
   body: Buffer;
+  type: string;
   gzip?: Buffer;
   br?: Buffer;
   /** Compressions under way, so that concurrent requests wait for one instead of starting their own. */
@@ -39,9 +40,17 @@ const COMPRESS_ABOVE = 1024;
 /** Bodies above this size are hashed on the thread pool. */
 const HASH_OFF_THREAD_ABOVE = 64 * 1024;
 
-/** A body already serialized to JSON (large lists are written page by page, see list-pages.ts). */
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+/**
+ * A body already serialized (large lists are written page by page, see list-pages.ts), JSON unless
+ * another content type is given (binary marker chunks).
+ */
 export class Serialized {
-  constructor(readonly body: Buffer) {}
+  constructor(
+    readonly body: Buffer,
+    readonly type = JSON_TYPE,
+  ) {}
 }
 
 /**
@@ -185,6 +194,11 @@ export class ResponseCache {
     return this.options.maxBytes;
   }
 
+  /** Changes with every drop of the cache (any content write): derived data keyed by it is current. */
+  get version() {
+    return this.generation;
+  }
+
   invalidate() {
     this.generation++;
     this.entries.clear();
@@ -243,11 +257,12 @@ export class ResponseCache {
   private async build(key: string, compute: () => Promise<unknown>): Promise<Entry> {
     const value = await compute();
     const body = value instanceof Serialized ? value.body : Buffer.from(JSON.stringify(value));
+    const type = value instanceof Serialized ? value.type : JSON_TYPE;
     const digest =
       body.length > HASH_OFF_THREAD_ABOVE
         ? Buffer.from(await webcrypto.subtle.digest('SHA-1', body)).toString('base64url')
         : createHash('sha1').update(body).digest('base64url');
-    return { key, body, etag: `"${digest}"`, size: key.length + body.length };
+    return { key, body, type, etag: `"${digest}"`, size: key.length + body.length };
   }
 
   private store(entry: Entry) {
@@ -309,7 +324,7 @@ export class ResponseCache {
 
   private async answer(request: FastifyRequest, reply: FastifyReply, entry: Entry) {
     reply.header('etag', entry.etag).header('cache-control', 'no-cache').header('vary', 'accept-encoding');
-    reply.type('application/json; charset=utf-8');
+    reply.type(entry.type);
     if (request.headers['if-none-match'] === entry.etag) return reply.status(304).send();
     if (entry.body.length > COMPRESS_ABOVE) {
       const accepts = request.headers['accept-encoding'] ?? '';
