@@ -109,12 +109,18 @@ export function encodeMarkerChunk(rows: readonly ChunkRow[], start: number): Uin
   const clean = (s: string) => (s.includes(SEP) ? s.replaceAll(SEP, '') : s);
   const ids = encoder.encode(rows.map((r) => clean(r.id)).join(SEP));
   const names = encoder.encode(rows.map((r) => clean(r.name)).join(SEP));
-  const extras: ChunkExtras = {};
+  const questId: Record<number, string> = {};
+  const questObjective: Record<number, string> = {};
+  const points: Record<number, [number, number][]> = {};
   rows.forEach((r, i) => {
-    if (r.questId) (extras.questId ??= {})[i] = r.questId;
-    if (r.questObjective) (extras.questObjective ??= {})[i] = r.questObjective;
-    if (r.points && r.points.length > 0) (extras.points ??= {})[i] = r.points;
+    if (r.questId) questId[i] = r.questId;
+    if (r.questObjective) questObjective[i] = r.questObjective;
+    if (r.points && r.points.length > 0) points[i] = r.points;
   });
+  const extras: ChunkExtras = {};
+  if (Object.keys(questId).length > 0) extras.questId = questId;
+  if (Object.keys(questObjective).length > 0) extras.questObjective = questObjective;
+  if (Object.keys(points).length > 0) extras.points = points;
   const extra = encoder.encode(Object.keys(extras).length > 0 ? JSON.stringify(extras) : '');
   const fixed = pad4(HEADER + n * 11);
   const out = new Uint8Array(fixed + ids.length + names.length + extra.length);

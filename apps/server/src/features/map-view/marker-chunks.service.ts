@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import type { MapMarkerData } from '@waypoint/shared/map/marker-data';
 import {
   type ChunkRow,
   chunkInfos,
@@ -8,6 +7,7 @@ import {
   encodeMarkerChunk,
   type MarkerChunkManifest,
 } from '@waypoint/shared/map/marker-chunks';
+import type { MapMarkerData } from '@waypoint/shared/map/marker-data';
 import type { Db } from '../../db/database.ts';
 import type { MapRow } from './map-view.repository.ts';
 import { mapMarkers } from './map-view.repository.ts';
