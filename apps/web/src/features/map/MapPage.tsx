@@ -1,5 +1,6 @@
 import { useMediaQuery } from '@mantine/hooks';
 import { IconListSearch } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { constants } from '@waypoint/shared/constants';
 import { filterLink } from '@waypoint/shared/map/definitions';
 import { mapMessages } from '@waypoint/shared/map/map-messages';
@@ -11,15 +12,18 @@ import { messages } from '@waypoint/shared/messages';
 import type { TCategory, TMap } from '@waypoint/shared/models/types';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { HttpError } from '../../api/client.ts';
 import { guestName, useSession } from '../../api/session.ts';
 import { copyText } from '../../components/clipboard.ts';
 import { toast } from '../../components/toast.ts';
 import { usePageMeta } from '../../components/usePageMeta.ts';
+import { chunkLoaderOf } from './chunk-loader.ts';
 import { MarkerStore } from './layers/marker-store.ts';
 import { type MapController, MapView } from './MapView.tsx';
 import classes from './map.module.css';
 import { MarkersPanel } from './panels/MarkersPanel.tsx';
 import {
+  mapKeys,
   useCompletedMarkers,
   useMapQuests,
   useMarkerData,
@@ -106,6 +110,20 @@ export function MapPage({ gameId, map, category, embedded }: Props) {
   const sidebars = useSidebars();
 
   const markerData = useMarkerData(map._id);
+  // A large map's chunks: counts that read the store follow their arrival.
+  const [chunks, setChunks] = useState({ tick: 0, complete: false });
+  const queryClient = useQueryClient();
+  const onChunks = useCallback(
+    (complete: boolean, error?: unknown) => {
+      // The map changed since its manifest was read: read it again.
+      if (error instanceof HttpError && error.status === 409) {
+        queryClient.invalidateQueries({ queryKey: mapKeys.markerData(map._id) });
+        return;
+      }
+      if (!error) setChunks((c) => ({ tick: c.tick + 1, complete }));
+    },
+    [queryClient, map._id],
+  );
   const counts = useMemo(
     () => (markerData.data ? placedCounts(markerData.data) : new Map<string, number>()),
     [markerData.data],
@@ -136,6 +154,7 @@ export function MapPage({ gameId, map, category, embedded }: Props) {
     mapId: map._id,
     session,
     markerData: markerData.data,
+    chunksComplete: chunks.complete,
     onEnterMove: useCallback(() => {
       const p = panelRef.current;
       p.setFilter({ ...p.filter, showCompleted: true, showFuture: true });
@@ -146,7 +165,7 @@ export function MapPage({ gameId, map, category, embedded }: Props) {
   const store = useMemo(() => {
     if (!suggest.data) return undefined;
     performance.mark('waypoint:marker-data');
-    return new MarkerStore(suggest.data);
+    return new MarkerStore(suggest.data, chunkLoaderOf(suggest.data)?.isLoaded);
   }, [suggest.data]);
   const pointerTools = useMapPointerTools(suggest, store);
   // Drawing and 'Editing marker' on the same tool state.
@@ -205,7 +224,7 @@ export function MapPage({ gameId, map, category, embedded }: Props) {
     if (store.applyCompleted(completedSet)) setCompletion((n) => n + 1);
   }, [store, completedSet]);
   // Completed markers per definition: the markers panel's 'found n/total' (players only).
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `completion` says the store's flags changed
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `completion` and `chunks` say the store's flags changed
   const found = useMemo(() => {
     if (!store || !session) return undefined;
     const perDefinition = new Map<string, number>();
@@ -215,7 +234,7 @@ export function MapPage({ gameId, map, category, embedded }: Props) {
       perDefinition.set(id, (perDefinition.get(id) ?? 0) + 1);
     }
     return perDefinition;
-  }, [store, completion, session]);
+  }, [store, completion, chunks.tick, session]);
 
   // Which markers are drawn: definition enabled, and the quests panel lets its quest through.
   // Worked out while rendering, so that the map's first draw already shows them.
@@ -299,13 +318,14 @@ export function MapPage({ gameId, map, category, embedded }: Props) {
 
   // ?marker= (a shared marker link) turns its definition on and opens its popup once it is drawn.
   const sharedMarker = useRef(search.get(mapViewParams.marker));
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `visibility` says the drawn set changed
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `visibility` and `chunks` say the drawn set changed
   useEffect(() => {
     const id = sharedMarker.current;
     if (!id || !store) return;
     const i = store.indexOf(id);
     if (i < 0) {
-      sharedMarker.current = null;
+      // On a large map, the marker may be in a chunk still on its way.
+      if (!store.chunked || chunks.complete) sharedMarker.current = null;
       return;
     }
     const defId = store.definitionOf(i)._id;
@@ -314,7 +334,7 @@ export function MapPage({ gameId, map, category, embedded }: Props) {
       return;
     }
     if (controller.current?.openMarker(id)) sharedMarker.current = null;
-  }, [store, enabled, setEnabled, visibility]);
+  }, [store, enabled, setEnabled, visibility, chunks]);
 
   /** Opens a quest in the quests panel: filtered to its name and expanded. */
   const showQuest = (q: string, name = panel.byId.get(q)?.name ?? '') => {
@@ -411,6 +431,7 @@ export function MapPage({ gameId, map, category, embedded }: Props) {
         renderPopup={renderPopup}
         controller={controller}
         tools={pointerTools}
+        onChunks={onChunks}
         drawing={editTools.shape}
         overlay={
           <>

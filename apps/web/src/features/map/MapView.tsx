@@ -7,6 +7,7 @@ import L from 'leaflet';
 import { type ReactNode, useCallback, useEffect, useImperativeHandle, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { config } from '../../app/config.ts';
+import { chunkLoaderOf } from './chunk-loader.ts';
 import { type DrawingShape, DrawLayer } from './layers/draw-layer.ts';
 import { HtmlMarkerLayer } from './layers/html-layer.ts';
 import { SpriteCache } from './layers/icons.ts';
@@ -65,6 +66,8 @@ interface Props {
   tools?: MapPointerTools;
   /** Panels drawn over the map (the suggestion tools). */
   overlay?: ReactNode;
+  /** A large map's chunks arrived (`complete`: the last one); a failed load says so with `error`. */
+  onChunks?: (complete: boolean, error?: unknown) => void;
 }
 
 interface Layers {
@@ -97,6 +100,7 @@ export function MapView({
   drawing,
   tools,
   overlay,
+  onChunks,
 }: Props) {
   const element = useRef<HTMLDivElement>(null);
   const leaflet = useRef<L.Map | undefined>(undefined);
@@ -108,6 +112,8 @@ export function MapView({
   storeRef.current = store;
   const toolsRef = useRef(tools);
   toolsRef.current = tools;
+  const onChunksRef = useRef(onChunks);
+  onChunksRef.current = onChunks;
   const relayout = useCallback(() => popupLayer.current?.update(), []);
   const drawLayer = useRef<DrawLayer | undefined>(undefined);
   const openRef = useRef<((index: number) => void) | undefined>(undefined);
@@ -354,6 +360,52 @@ export function MapView({
   useEffect(() => {
     drawLayer.current?.set(drawing);
   }, [drawing]);
+
+  // A large map's chunks: those in view first, each drawn as it arrives (one redraw a frame).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the layers are made again with the store
+  useEffect(() => {
+    const loader = chunkLoaderOf(store?.data);
+    const m = leaflet.current;
+    if (!store || !loader || !m) return;
+    let stopped = false;
+    // Chunks loaded while another store was shown.
+    const { chunks } = loader.data.chunks;
+    let filled = false;
+    chunks.forEach((c, n) => {
+      if (loader.isLoaded(n) && c.count > 0 && !store.loaded[c.start])
+        filled = store.fillRange(c.start, c.count) || filled;
+    });
+    const htmlShown = store.definitions.some((d) => d.markerDefinitionType === 'HTML');
+    let tick = 0;
+    const changed = (points: boolean) => {
+      const l = layers.current;
+      if (!l) return;
+      l.markers.refresh();
+      if (points) l.paths.sync();
+      if (htmlShown) l.html.sync();
+      // The page's counts follow at most once a frame.
+      cancelAnimationFrame(tick);
+      tick = requestAnimationFrame(() => onChunksRef.current?.(loader.complete));
+    };
+    if (filled) changed(true);
+    const view = m.getBounds();
+    loader
+      .load(
+        loader.order(view.getNorth(), view.getSouth()),
+        (chunk) => {
+          store.fillChunk(chunk, store.data.markers === loader.data.markers);
+          changed(Boolean(chunk.extras.points));
+        },
+        () => stopped,
+      )
+      .catch((error: unknown) => {
+        if (!stopped) onChunksRef.current?.(false, error);
+      });
+    return () => {
+      stopped = true;
+      cancelAnimationFrame(tick);
+    };
+  }, [store, frameKey]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `visibility` says the store's flags changed
   useEffect(() => {

@@ -35,6 +35,8 @@ const LABEL_FONT = '600 12px system-ui, -apple-system, Segoe UI, Roboto, sans-se
 const LABEL_HEIGHT = 16;
 const CLUSTER_CELL = 52;
 const CLUSTER_MIN = 3;
+/** More icons in view than this are drawn as clusters whatever the zoom. */
+const DENSE = 12_000;
 
 interface Cluster {
   x: number;
@@ -172,62 +174,124 @@ export class MarkerCanvasLayer extends L.Layer {
     this.passClicks = on;
   }
 
-  /** Clusters and lone markers of the whole map at a zoom scale, in world pixels. */
+  /**
+   * Clusters and lone markers of the whole map at a zoom scale, in world pixels: one pass over the
+   * ordered rows into a grid of cells (typed arrays, no list per cell), then the cells of fewer than
+   * `CLUSTER_MIN` markers give back their markers, still in draw order.
+   */
   private clusterGroups(scale: number) {
     if (this.groups?.scale === scale) return this.groups;
     const { store } = this.opts;
-    const { x: xs, y: ys, visible, tint } = store;
+    const { x: xs, y: ys, visible, tint, kind } = store;
     const order = store.drawOrder;
-    const cells = new Map<number, number[]>();
-    const singlesOut: number[] = [];
+    const cellOf = new Int32Array(order.length).fill(-1);
+    const slots = new Map<number, number>();
+    let count = new Uint32Array(256);
+    let sums = new Float64Array(256 * 6);
+    let used = 0;
     for (let k = 0; k < order.length; k++) {
       const i = order[k];
-      if (!visible[i]) continue;
       // Suggestions stay visible one by one, so that they can be reviewed at any zoom.
-      if (tint[i] !== 0) {
-        singlesOut.push(i);
-        continue;
-      }
+      if (!visible[i] || kind[i] !== MarkerKind.Icon || tint[i] !== 0) continue;
       const key =
         Math.floor((xs[i] * scale) / CLUSTER_CELL) * 1_048_576 + Math.floor((ys[i] * scale) / CLUSTER_CELL);
-      const list = cells.get(key);
-      if (list) list.push(i);
-      else cells.set(key, [i]);
+      let slot = slots.get(key);
+      if (slot === undefined) {
+        slot = used++;
+        slots.set(key, slot);
+        if (slot >= count.length) {
+          const grown = new Uint32Array(count.length * 2);
+          grown.set(count);
+          count = grown;
+          const grownSums = new Float64Array(sums.length * 2);
+          grownSums.set(sums);
+          sums = grownSums;
+        }
+        const b = slot * 6;
+        sums[b + 2] = sums[b + 4] = xs[i];
+        sums[b + 3] = sums[b + 5] = ys[i];
+      }
+      cellOf[k] = slot;
+      count[slot]++;
+      const b = slot * 6;
+      sums[b] += xs[i];
+      sums[b + 1] += ys[i];
+      if (xs[i] < sums[b + 2]) sums[b + 2] = xs[i];
+      if (ys[i] < sums[b + 3]) sums[b + 3] = ys[i];
+      if (xs[i] > sums[b + 4]) sums[b + 4] = xs[i];
+      if (ys[i] > sums[b + 5]) sums[b + 5] = ys[i];
     }
-    const singles: number[] = singlesOut;
+    const singles: number[] = [];
+    for (let k = 0; k < order.length; k++) {
+      const i = order[k];
+      if (!visible[i] || kind[i] !== MarkerKind.Icon) continue;
+      const slot = cellOf[k];
+      if (slot < 0 || count[slot] < CLUSTER_MIN) singles.push(i);
+    }
+    for (const i of store.tail) if (visible[i]) singles.push(i);
     const clusters: Cluster[] = [];
-    for (const list of cells.values()) {
-      if (list.length < CLUSTER_MIN) {
-        for (const i of list) singles.push(i);
-        continue;
-      }
-      let sx = 0;
-      let sy = 0;
-      let minX = Number.POSITIVE_INFINITY;
-      let minY = Number.POSITIVE_INFINITY;
-      let maxX = Number.NEGATIVE_INFINITY;
-      let maxY = Number.NEGATIVE_INFINITY;
-      for (const i of list) {
-        sx += xs[i];
-        sy += ys[i];
-        if (xs[i] < minX) minX = xs[i];
-        if (ys[i] < minY) minY = ys[i];
-        if (xs[i] > maxX) maxX = xs[i];
-        if (ys[i] > maxY) maxY = ys[i];
-      }
+    for (let slot = 0; slot < used; slot++) {
+      const n = count[slot];
+      if (n < CLUSTER_MIN) continue;
+      const b = slot * 6;
       clusters.push({
-        x: (sx / list.length) * scale,
-        y: (sy / list.length) * scale,
-        count: list.length,
-        minX,
-        minY,
-        maxX,
-        maxY,
+        x: (sums[b] / n) * scale,
+        y: (sums[b + 1] / n) * scale,
+        count: n,
+        minX: sums[b + 2],
+        minY: sums[b + 3],
+        maxX: sums[b + 4],
+        maxY: sums[b + 5],
       });
     }
-    singles.sort((a, b) => ys[a] - ys[b] || xs[a] - xs[b]);
     this.groups = { scale, clusters, singles };
     return this.groups;
+  }
+
+  /**
+   * The markers of the ordered rows and of the tail within a box of layer pixels, in draw order;
+   * the rows of the box are found by binary search on y. Stops counting past `limit` (a view that
+   * dense is drawn as clusters).
+   */
+  private inView(
+    scale: number,
+    ox: number,
+    oy: number,
+    x0: number,
+    y0: number,
+    x1: number,
+    y1: number,
+    limit: number,
+  ) {
+    const { store } = this.opts;
+    const { x: xs, y: ys, visible, kind } = store;
+    const order = store.drawOrder;
+    const top = (y0 + oy) / scale;
+    let lo = 0;
+    let hi = order.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (ys[order[mid]] < top) lo = mid + 1;
+      else hi = mid;
+    }
+    const out: number[] = [];
+    for (let k = lo; k < order.length; k++) {
+      const i = order[k];
+      const py = ys[i] * scale - oy;
+      if (py > y1) break;
+      if (!visible[i] || kind[i] !== MarkerKind.Icon) continue;
+      const px = xs[i] * scale - ox;
+      if (px < x0 || px > x1 || py < y0) continue;
+      out.push(i);
+      if (out.length > limit) return out;
+    }
+    for (const i of store.tail) {
+      if (!visible[i]) continue;
+      const px = xs[i] * scale - ox;
+      const py = ys[i] * scale - oy;
+      if (px >= x0 && px <= x1 && py >= y0 && py <= y1) out.push(i);
+    }
+    return out;
   }
 
   setHighlight(index: number) {
@@ -312,15 +376,18 @@ export class MarkerCanvasLayer extends L.Layer {
     const y0 = min.y - margin;
     const x1 = max.x + margin;
     const y1 = max.y + margin;
-    const clustering = this.zoom < this.opts.clusterBelowZoom;
-    const order = store.drawOrder;
-    const { x: xs, y: ys, visible, completed, def } = store;
-
-    // Markers in view, in draw order. With clustering, the grid is laid over the whole map at this
-    // zoom (world pixels, so clusters hold still while the map is dragged) and kept until the zoom
-    // or the visible markers change.
-    const singles: number[] = [];
+    const { x: xs, y: ys, completed, def } = store;
+    // Markers in view, in draw order. With clustering (far out, or a view too dense to draw one by
+    // one), the grid is laid over the whole map at this zoom (world pixels, so clusters hold still
+    // while the map is dragged) and kept until the zoom or the visible markers change.
+    let clustering = this.zoom < this.opts.clusterBelowZoom;
+    let singles: number[] = [];
+    if (!clustering) {
+      singles = this.inView(scale, ox, oy, x0, y0, x1, y1, DENSE);
+      clustering = singles.length > DENSE;
+    }
     if (clustering) {
+      singles = [];
       const groups = this.clusterGroups(scale);
       for (const c of groups.clusters) {
         const x = c.x - ox;
@@ -332,15 +399,6 @@ export class MarkerCanvasLayer extends L.Layer {
         const px = xs[i] * scale - ox;
         const py = ys[i] * scale - oy;
         if (px >= x0 && px <= x1 && py >= y0 && py <= y1) singles.push(i);
-      }
-    } else {
-      for (let k = 0; k < order.length; k++) {
-        const i = order[k];
-        if (!visible[i]) continue;
-        const px = xs[i] * scale - ox;
-        const py = ys[i] * scale - oy;
-        if (px < x0 || px > x1 || py < y0 || py > y1) continue;
-        singles.push(i);
       }
     }
 
