@@ -539,6 +539,9 @@ export class MarkerCanvasLayer extends L.Layer {
     // When the first markers reached the screen (read by tests and the benchmark).
     if (count > 0 && !this.canvas.dataset.drawnAt)
       this.canvas.dataset.drawnAt = String(Math.round(performance.now()));
+    // When every marker of the map was loaded and drawn (a large map's last chunk).
+    if (store.loadedRows === store.size && !this.canvas.dataset.completeAt)
+      this.canvas.dataset.completeAt = String(Math.round(performance.now()));
   }
 
   /** Ring images per tint and icon size: drawing a bitmap costs far less than stroking a circle. */

@@ -87,6 +87,8 @@ export class MarkerStore {
   readonly tail: Int32Array;
   /** Rows that are in the store (all but the chunks of a large map not loaded yet). */
   readonly loaded: Uint8Array;
+  /** How many rows are loaded (`size` once every chunk is in). */
+  loadedRows = 0;
   /** Rows of the map itself (a chunked map's), before suggestion rows. */
   readonly placedRows: number;
   readonly definitions: MapMarkerDefinition[];
@@ -146,6 +148,7 @@ export class MarkerStore {
     const tail: number[] = [];
     for (let i = 0; i < n; i++) {
       if (!this.loaded[i]) continue;
+      this.loadedRows++;
       this.x[i] = m.lng[i];
       this.y[i] = -m.lat[i];
       this.kind[i] = this.kindOf(i);
@@ -200,6 +203,7 @@ export class MarkerStore {
       this.def[i] = m.def[i];
       this.kind[i] = this.kindOf(i);
       this.reported[i] = m.reportCount[i] > 0 ? 1 : 0;
+      if (!this.loaded[i]) this.loadedRows++;
       this.loaded[i] = 1;
       if (completed) this.completed[i] = completed.has(this.ids[i]) ? 1 : 0;
       if (visible) {
