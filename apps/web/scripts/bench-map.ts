@@ -12,7 +12,7 @@
  * a fixed rate. Writes the figures to docs/benchmarks.md under "## Map".
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -42,11 +42,14 @@ const GAME = 'bench_game';
 
 const webDir = path.resolve(import.meta.dirname, '..');
 const rootDir = path.resolve(webDir, '../..');
-const dataDir = mkdtempSync(path.join(os.tmpdir(), 'waypoint-bench-map-'));
+// BENCH_DATA_DIR: a data folder seeded by an earlier run, kept (seeding a million markers is slow).
+const keptData = process.env.BENCH_DATA_DIR;
+const dataDir = keptData ?? mkdtempSync(path.join(os.tmpdir(), 'waypoint-bench-map-'));
 const port = 3950 + Math.floor(Math.random() * 40);
 const base = `http://127.0.0.1:${port}`;
 
 async function prepare() {
+  mkdirSync(dataDir, { recursive: true });
   const config = loadConfig({}, { dataDir, logLevel: 'warn' });
   const db = openDatabase(config);
   await migrateToLatest(db);
@@ -334,7 +337,10 @@ async function main() {
       stdio: 'inherit',
     });
   }
-  await prepare();
+  if (!keptData || !existsSync(path.join(dataDir, 'seeded'))) {
+    await prepare();
+    if (keptData) writeFileSync(path.join(dataDir, 'seeded'), '');
+  }
   const server = await startServerProcess({ dataDir, port, env: { SEED_DEMO: 'false' } });
   const launch = () => chromium.launch(chromiumLaunchOptions);
   try {
@@ -411,6 +417,12 @@ async function main() {
       );
       return result;
     };
+    // BENCH_LARGE_ONLY=1: only the chunked maps, printed, nothing written.
+    if (process.env.BENCH_LARGE_ONLY) {
+      await run('canvas 100k, phone', (p, sweep) => measureCanvas(p, 'bench_map_100k', ids, sweep, 4), true);
+      await run('canvas 1M', (p, sweep) => measureCanvas(p, 'bench_map_1m', ids, sweep));
+      return;
+    }
     const canvas20 = await run('canvas 20k', (p, sweep) => measureCanvas(p, 'bench_map', ids, sweep));
     const canvas5 = await run('canvas 5k', (p, sweep) => measureCanvas(p, 'bench_map_5k', ids, sweep));
     const dom5 = await run('DOM 5k', (p, sweep) => measureDom(p, 'bench_map_5k', sweep));
@@ -494,7 +506,7 @@ Measured ${new Date().toISOString().slice(0, 10)}, Node ${process.version}.`,
   } finally {
     server.kill('SIGTERM');
     await new Promise((r) => setTimeout(r, 500));
-    rmSync(dataDir, { recursive: true, force: true });
+    if (!keptData) rmSync(dataDir, { recursive: true, force: true });
   }
 }
 

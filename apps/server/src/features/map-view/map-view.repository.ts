@@ -74,6 +74,19 @@ export interface MarkerRow {
 
 /** The placed markers of a map, only the columns the map draws with (`questOnly`: quest markers). */
 export async function mapMarkers(db: Db, mapId: string, questOnly = false): Promise<MarkerRow[]> {
+  return markerRows(db, mapId, { questOnly });
+}
+
+/** Up to `limit` placed markers of a map with ids after `after`, by id (reading a large map page by page). */
+export function mapMarkerPage(db: Db, mapId: string, after: string, limit: number): Promise<MarkerRow[]> {
+  return markerRows(db, mapId, { after, limit });
+}
+
+async function markerRows(
+  db: Db,
+  mapId: string,
+  options: { questOnly?: boolean; after?: string; limit?: number },
+): Promise<MarkerRow[]> {
   let query = dyn(db)
     .selectFrom(registry.placedmarker.table)
     .select([
@@ -88,7 +101,9 @@ export async function mapMarkers(db: Db, mapId: string, questOnly = false): Prom
       'reportCount',
     ])
     .where('mapId', '=', mapId);
-  if (questOnly) query = query.where('questId', 'is not', null).where('questId', '!=', '');
+  if (options.questOnly) query = query.where('questId', 'is not', null).where('questId', '!=', '');
+  if (options.after) query = query.where('_id', '>', options.after);
+  if (options.limit) query = query.limit(options.limit);
   const rows = await query.orderBy('_id', 'asc').execute();
   return rows.map((r) => ({
     _id: r._id,

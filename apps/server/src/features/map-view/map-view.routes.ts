@@ -70,7 +70,13 @@ export function registerMapViewRoutes(app: FastifyInstance) {
     const body = set.bodies[n];
     if (!body) throw notFound(serverMessages.notFound('Chunk', `${mapId}/${n}`));
     const key = `${asAdmin ? 'admin' : 'public'}|map-marker-chunk|${mapId}|${n}`;
-    return cache.send(request, reply, key, async () => new Serialized(body, 'application/octet-stream'));
+    return cache.send(
+      request,
+      reply,
+      key,
+      async () => new Serialized(body, 'application/octet-stream'),
+      true,
+    );
   });
 
   app.get('/api/quests/:mapId', guest, async (request, reply) => {

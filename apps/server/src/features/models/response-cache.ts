@@ -219,8 +219,18 @@ export class ResponseCache {
     return this.bypass;
   }
 
-  /** Answers from the cache, or computes, stores and answers the body. */
-  async send(request: FastifyRequest, reply: FastifyReply, key: string, compute: () => Promise<unknown>) {
+  /**
+   * Answers from the cache, or computes, stores and answers the body. `ready`: the body is made
+   * already (a chunk of a built set), so a miss costs no computation and takes nothing from the
+   * client's miss budget.
+   */
+  async send(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    key: string,
+    compute: () => Promise<unknown>,
+    ready = false,
+  ) {
     const found = this.entries.get(key);
     if (found) {
       // Most recently used last: eviction takes from the front.
@@ -232,7 +242,7 @@ export class ResponseCache {
     this.options.onMiss?.();
     let pending = this.computing.get(key);
     if (!pending) {
-      const wait = this.budget.take(request.ip);
+      const wait = ready ? 0 : this.budget.take(request.ip);
       if (wait > 0) {
         reply.header('retry-after', String(wait));
         throw new HttpError(429, serverMessages.tooManyRequests);

@@ -377,10 +377,11 @@ export function MapView({
     });
     const htmlShown = store.definitions.some((d) => d.markerDefinitionType === 'HTML');
     let tick = 0;
-    const changed = (points: boolean) => {
+    const changed = (points: boolean, rows?: { start: number; count: number }) => {
       const l = layers.current;
       if (!l) return;
-      l.markers.refresh();
+      if (rows) l.markers.addRows(rows.start, rows.count);
+      else l.markers.refresh();
       if (points) l.paths.sync();
       if (htmlShown) l.html.sync();
       // The page's counts follow at most once a frame.
@@ -394,7 +395,7 @@ export function MapView({
         loader.order(view.getNorth(), view.getSouth()),
         (chunk) => {
           store.fillChunk(chunk, store.data.markers === loader.data.markers);
-          changed(Boolean(chunk.extras.points));
+          changed(Boolean(chunk.extras.points), chunk);
         },
         () => stopped,
       )

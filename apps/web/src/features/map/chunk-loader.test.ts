@@ -47,15 +47,34 @@ function chunkedMap(n: number, size: number) {
     },
   };
   const asked: number[] = [];
-  const data = prepareMarkerData(answer, async (c, version) => {
-    expect(version).toBe('v1');
-    asked.push(c);
-    return bodies[c];
-  });
+  const data = prepareMarkerData(
+    answer,
+    async (c, version) => {
+      expect(version).toBe('v1');
+      asked.push(c);
+      return bodies[c];
+    },
+    0,
+  );
   return { data, asked, loader: chunkLoaderOf(data) as ChunkLoader };
 }
 
 describe('chunked marker answers', () => {
+  it('ask for the first chunks at once, from the middle of the map outwards', async () => {
+    const asked: number[] = [];
+    const { data } = chunkedMap(10, 4);
+    prepareMarkerData(
+      { ...data, chunks: data.chunks && { ...data.chunks } },
+      async (c) => {
+        asked.push(c);
+        return new ArrayBuffer(0);
+      },
+      1,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(asked).toEqual([1]);
+  });
+
   it('leave small answers as they are', () => {
     const data = { mapId: 'm', count: 0, definitions: [], markers: { id: [] } } as unknown as MapMarkerData;
     expect(prepareMarkerData(data, async () => new ArrayBuffer(0))).toBe(data);

@@ -92,15 +92,29 @@ const loaders = new WeakMap<MarkerChunkManifest, ChunkLoader>();
 
 /**
  * Prepares a marker answer: a chunked map's columns are made full length, to be filled by its
- * loader (kept with the manifest, which merged copies of the answer share).
+ * loader (kept with the manifest, which merged copies of the answer share). The first chunks are
+ * asked for at once, from the middle of the map outwards, while the page is still being drawn; the
+ * map view then asks for the rest, those in its view first.
  */
-export function prepareMarkerData(data: MapMarkerData, fetchChunk: FetchChunk): MapMarkerData {
+export function prepareMarkerData(data: MapMarkerData, fetchChunk: FetchChunk, prefetch = 3): MapMarkerData {
   if (!data.chunks) return data;
   data.markers = emptyColumns(data.count);
-  loaders.set(
-    data.chunks,
-    new ChunkLoader(data as MapMarkerData & { chunks: MarkerChunkManifest }, fetchChunk),
-  );
+  const loader = new ChunkLoader(data as MapMarkerData & { chunks: MarkerChunkManifest }, fetchChunk);
+  loaders.set(data.chunks, loader);
+  const { chunks } = data.chunks;
+  if (prefetch > 0 && chunks.length > 0) {
+    const middle = (chunks[0].latMax + chunks[chunks.length - 1].latMin) / 2;
+    const first = loader.order(middle, middle).slice(0, prefetch);
+    // Failures are reported by the map view's own load of the same chunks.
+    loader
+      .load(
+        first,
+        () => undefined,
+        () => false,
+        prefetch,
+      )
+      .catch(() => undefined);
+  }
   return data;
 }
 

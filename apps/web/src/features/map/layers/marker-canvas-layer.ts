@@ -1,6 +1,7 @@
 import { LabelPlacer } from '@waypoint/shared/map/label-placement';
 import { tintColors } from '@waypoint/shared/map/tints';
 import L from 'leaflet';
+import { type Cluster, ClusterGrid } from './cluster-grid.ts';
 import { HitGrid } from './hit-grid.ts';
 import type { SpriteCache } from './icons.ts';
 import { MarkerKind, type MarkerStore } from './marker-store.ts';
@@ -38,17 +39,6 @@ const CLUSTER_MIN = 3;
 /** More icons in view than this are drawn as clusters whatever the zoom. */
 const DENSE = 12_000;
 
-interface Cluster {
-  x: number;
-  y: number;
-  count: number;
-  /** Bounds in zoom-0 map units, for zooming into it. */
-  minX: number;
-  minY: number;
-  maxX: number;
-  maxY: number;
-}
-
 /**
  * Icon markers on one canvas: tens of thousands draw in a few milliseconds, where one DOM element
  * per marker would not. The canvas covers the view plus a margin, moves with the map while it is
@@ -67,6 +57,11 @@ export class MarkerCanvasLayer extends L.Layer {
   private labelWidths = new Map<string, number>();
   private clusters: Cluster[] = [];
   private groups?: { scale: number; clusters: Cluster[]; singles: number[] };
+  /** Visible icons counted per cell at the zoom of the last clustered draw. */
+  private cells?: ClusterGrid;
+  /** Visible suggestions of the ordered rows (never clustered). */
+  private tinted: number[] = [];
+  private cellsBlind = false;
   private frame = 0;
   private hovered: Hit | undefined;
   private highlighted = -1;
@@ -148,6 +143,7 @@ export class MarkerCanvasLayer extends L.Layer {
   /** The visible markers changed: clusters are made again, then the canvas is drawn. */
   refresh() {
     this.groups = undefined;
+    this.cells = undefined;
     this.redraw();
   }
 
@@ -175,77 +171,57 @@ export class MarkerCanvasLayer extends L.Layer {
   }
 
   /**
-   * Clusters and lone markers of the whole map at a zoom scale, in world pixels: one pass over the
-   * ordered rows into a grid of cells (typed arrays, no list per cell), then the cells of fewer than
-   * `CLUSTER_MIN` markers give back their markers, still in draw order.
+   * Clusters and lone markers of the whole map at a zoom scale, in world pixels: the visible icons
+   * counted into a `ClusterGrid` once per zoom and visible set (a large map's next chunk is added
+   * to it, see `addRows`), lone markers in draw order.
    */
   private clusterGroups(scale: number) {
     if (this.groups?.scale === scale) return this.groups;
     const { store } = this.opts;
-    const { x: xs, y: ys, visible, tint, kind } = store;
-    const order = store.drawOrder;
-    const cellOf = new Int32Array(order.length).fill(-1);
-    const slots = new Map<number, number>();
-    let count = new Uint32Array(256);
-    let sums = new Float64Array(256 * 6);
-    let used = 0;
-    for (let k = 0; k < order.length; k++) {
-      const i = order[k];
-      // Suggestions stay visible one by one, so that they can be reviewed at any zoom.
-      if (!visible[i] || kind[i] !== MarkerKind.Icon || tint[i] !== 0) continue;
-      const key =
-        Math.floor((xs[i] * scale) / CLUSTER_CELL) * 1_048_576 + Math.floor((ys[i] * scale) / CLUSTER_CELL);
-      let slot = slots.get(key);
-      if (slot === undefined) {
-        slot = used++;
-        slots.set(key, slot);
-        if (slot >= count.length) {
-          const grown = new Uint32Array(count.length * 2);
-          grown.set(count);
-          count = grown;
-          const grownSums = new Float64Array(sums.length * 2);
-          grownSums.set(sums);
-          sums = grownSums;
-        }
-        const b = slot * 6;
-        sums[b + 2] = sums[b + 4] = xs[i];
-        sums[b + 3] = sums[b + 5] = ys[i];
-      }
-      cellOf[k] = slot;
-      count[slot]++;
-      const b = slot * 6;
-      sums[b] += xs[i];
-      sums[b + 1] += ys[i];
-      if (xs[i] < sums[b + 2]) sums[b + 2] = xs[i];
-      if (ys[i] < sums[b + 3]) sums[b + 3] = ys[i];
-      if (xs[i] > sums[b + 4]) sums[b + 4] = xs[i];
-      if (ys[i] > sums[b + 5]) sums[b + 5] = ys[i];
+    if (this.cells?.scale !== scale) {
+      const extent = store.extent();
+      // Made before any row arrived: made again with the first rows' extent.
+      this.cellsBlind = !Number.isFinite(extent.minX);
+      this.cells = new ClusterGrid(scale, extent, CLUSTER_CELL, CLUSTER_MIN);
+      this.tinted = [];
+      this.count(store.drawOrder, 0, store.drawOrder.length);
     }
-    const singles: number[] = [];
-    for (let k = 0; k < order.length; k++) {
+    const { x: xs, y: ys, visible } = store;
+    const singles = this.cells.singles();
+    for (const i of this.tinted) if (visible[i]) singles.push(i);
+    for (const i of store.tail) if (visible[i]) singles.push(i);
+    singles.sort((a, b) => ys[a] - ys[b] || xs[a] - xs[b]);
+    this.groups = { scale, clusters: this.cells.clusters(), singles };
+    return this.groups;
+  }
+
+  /** Counts rows `order[from..to)` into the cluster grid (suggestions stay one by one). */
+  private count(order: ArrayLike<number>, from: number, to: number) {
+    const cells = this.cells;
+    if (!cells) return;
+    const { x: xs, y: ys, visible, tint, kind } = this.opts.store;
+    for (let k = from; k < to; k++) {
       const i = order[k];
       if (!visible[i] || kind[i] !== MarkerKind.Icon) continue;
-      const slot = cellOf[k];
-      if (slot < 0 || count[slot] < CLUSTER_MIN) singles.push(i);
+      // Suggestions stay visible one by one, so that they can be reviewed at any zoom.
+      if (tint[i] !== 0) this.tinted.push(i);
+      else cells.add(i, xs[i], ys[i]);
     }
-    for (const i of store.tail) if (visible[i]) singles.push(i);
-    const clusters: Cluster[] = [];
-    for (let slot = 0; slot < used; slot++) {
-      const n = count[slot];
-      if (n < CLUSTER_MIN) continue;
-      const b = slot * 6;
-      clusters.push({
-        x: (sums[b] / n) * scale,
-        y: (sums[b + 1] / n) * scale,
-        count: n,
-        minX: sums[b + 2],
-        minY: sums[b + 3],
-        maxX: sums[b + 4],
-        maxY: sums[b + 5],
-      });
+  }
+
+  /**
+   * Rows `start..start + count` arrived (a large map's chunk, flags set): counted into the clusters
+   * of this zoom rather than counting every marker again, then the canvas is drawn.
+   */
+  addRows(start: number, count: number) {
+    if (this.cellsBlind) this.cells = undefined;
+    if (this.cells) {
+      const rows = new Int32Array(count);
+      for (let k = 0; k < count; k++) rows[k] = start + k;
+      this.count(rows, 0, count);
     }
-    this.groups = { scale, clusters, singles };
-    return this.groups;
+    this.groups = undefined;
+    this.redraw();
   }
 
   /**

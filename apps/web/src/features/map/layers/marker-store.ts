@@ -173,6 +173,31 @@ export class MarkerStore {
     return kind === MarkerKind.Path && !this.data.markers.points[i] ? MarkerKind.Icon : kind;
   }
 
+  /**
+   * Zoom-0 bounds of the map's markers: x over the rows loaded, y over the whole map (a chunked
+   * map's manifest has the latitudes of its first and last bands).
+   */
+  extent(): { minX: number; minY: number; maxX: number; maxY: number } {
+    let minX = Number.POSITIVE_INFINITY;
+    let maxX = Number.NEGATIVE_INFINITY;
+    let minY = Number.POSITIVE_INFINITY;
+    let maxY = Number.NEGATIVE_INFINITY;
+    const { x, y, loaded } = this;
+    for (let i = 0; i < this.size; i++) {
+      if (!loaded[i]) continue;
+      if (x[i] < minX) minX = x[i];
+      if (x[i] > maxX) maxX = x[i];
+      if (y[i] < minY) minY = y[i];
+      if (y[i] > maxY) maxY = y[i];
+    }
+    const bands = this.data.chunks?.chunks;
+    if (bands && bands.length > 0) {
+      minY = Math.min(minY, -bands[0].latMax);
+      maxY = Math.max(maxY, -bands[bands.length - 1].latMin);
+    }
+    return { minX, minY, maxX, maxY };
+  }
+
   /** Whether this is a large map whose rows come in chunks. */
   get chunked(): boolean {
     return Boolean(this.data.chunks);
