@@ -377,6 +377,7 @@ export function MapView({
     });
     const htmlShown = store.definitions.some((d) => d.markerDefinitionType === 'HTML');
     let tick = 0;
+    let told = performance.now();
     const changed = (points: boolean, rows?: { start: number; count: number }) => {
       const l = layers.current;
       if (!l) return;
@@ -384,7 +385,11 @@ export function MapView({
       else l.markers.refresh();
       if (points) l.paths.sync();
       if (htmlShown) l.html.sync();
-      // The page's counts follow at most once a frame.
+      // The page's counts (found per definition, a shared marker's popup) follow the last chunk,
+      // and every second while chunks arrive: rendering the page for each would slow the loading.
+      const now = performance.now();
+      if (!loader.complete && now - told < 1000) return;
+      told = now;
       cancelAnimationFrame(tick);
       tick = requestAnimationFrame(() => onChunksRef.current?.(loader.complete));
     };

@@ -28,17 +28,31 @@ export function fillColumns(m: MapMarkerColumns, chunk: MarkerChunk) {
   for (const k in points) m.points[start + Number(k)] = points[Number(k)];
 }
 
-/** Full-length columns for `count` rows not loaded yet. */
+/**
+ * An array of `count` times `value`, grown by pushing: `new Array(n)` beyond 100,000 elements makes
+ * a dictionary-backed array, many times slower to read and write.
+ */
+function filled<T>(count: number, value: T): T[] {
+  const out: T[] = [];
+  for (let i = 0; i < count; i++) out.push(value);
+  return out;
+}
+
+/**
+ * Full-length columns for `count` rows not loaded yet. The numeric columns are typed arrays behind
+ * the `number[]` type: they read and write the same, and suggest mode copies them with `Array.from`.
+ */
 export function emptyColumns(count: number): MapMarkerColumns {
+  const numbers = (array: Float64Array | Int32Array | Uint32Array) => array as unknown as number[];
   return {
-    id: new Array<string>(count).fill(''),
-    def: new Array<number>(count).fill(0),
-    lat: new Array<number>(count).fill(0),
-    lng: new Array<number>(count).fill(0),
-    name: new Array<string>(count).fill(''),
-    questId: new Array<string>(count).fill(''),
-    questObjective: new Array<string>(count).fill(''),
-    reportCount: new Array<number>(count).fill(0),
+    id: filled(count, ''),
+    def: numbers(new Int32Array(count)),
+    lat: numbers(new Float64Array(count)),
+    lng: numbers(new Float64Array(count)),
+    name: filled(count, ''),
+    questId: filled(count, ''),
+    questObjective: filled(count, ''),
+    reportCount: numbers(new Uint32Array(count)),
     points: {},
   };
 }
@@ -114,8 +128,9 @@ export class MarkerStore {
     this.kind = new Uint8Array(n);
     this.visible = new Uint8Array(n);
     this.completed = new Uint8Array(n);
-    this.reported = Uint8Array.from(m.reportCount ?? [], (c) => (c > 0 ? 1 : 0));
-    if (this.reported.length !== n) this.reported = new Uint8Array(n);
+    this.reported = new Uint8Array(n);
+    const reports = m.reportCount ?? [];
+    for (let i = 0; i < reports.length && i < n; i++) this.reported[i] = reports[i] > 0 ? 1 : 0;
     this.draggable = new Uint8Array(n);
     const suggested = m as Partial<SuggestedMarkerColumns>;
     this.tint = suggested.tint ? Uint8Array.from(suggested.tint) : new Uint8Array(n);
@@ -216,27 +231,37 @@ export class MarkerStore {
   fillRange(start: number, count: number): boolean {
     const m = this.data.markers;
     const end = Math.min(start + count, this.placedRows);
-    const visible = this.lastVisible;
-    const completed = this.lastCompleted;
+    const visibleOf = this.lastVisible;
+    const completedSet = this.lastCompleted && this.lastCompleted.size > 0 ? this.lastCompleted : undefined;
+    const { x, y, def, kind, reported, loaded, completed, visible, tint, draggable, ids } = this;
+    const { lat, lng, reportCount } = m;
+    const kinds = this.kinds;
     let shown = false;
     for (let i = start; i < end; i++) {
       // A row a suggestion moved keeps the suggested position (it is in the tail).
-      if (this.tint[i] === 0 || !this.draggable[i]) {
-        this.x[i] = m.lng[i];
-        this.y[i] = -m.lat[i];
+      if (tint[i] === 0 || !draggable[i]) {
+        x[i] = lng[i];
+        y[i] = -lat[i];
       }
-      this.def[i] = m.def[i];
-      this.kind[i] = this.kindOf(i);
-      this.reported[i] = m.reportCount[i] > 0 ? 1 : 0;
-      if (!this.loaded[i]) this.loadedRows++;
-      this.loaded[i] = 1;
-      if (completed) this.completed[i] = completed.has(this.ids[i]) ? 1 : 0;
-      if (visible) {
-        this.visible[i] = visible(i) ? 1 : 0;
-        if (this.visible[i]) shown = true;
-      }
-      this.byId?.set(this.ids[i], i);
+      const d = m.def[i];
+      def[i] = d;
+      const k = kinds[d] ?? MarkerKind.Icon;
+      kind[i] = k === MarkerKind.Path && !m.points[i] ? MarkerKind.Icon : k;
+      reported[i] = reportCount[i] > 0 ? 1 : 0;
+      if (!loaded[i]) this.loadedRows++;
+      loaded[i] = 1;
+      completed[i] = completedSet?.has(ids[i]) ? 1 : 0;
     }
+    // Flags by the page's rules, once the rows are in (the rules read the store).
+    if (visibleOf) {
+      for (let i = start; i < end; i++) {
+        const v = visibleOf(i) ? 1 : 0;
+        visible[i] = v;
+        if (v) shown = true;
+      }
+    }
+    const byId = this.byId;
+    if (byId) for (let i = start; i < end; i++) byId.set(ids[i], i);
     return shown;
   }
 
