@@ -664,7 +664,9 @@ export class MarkerCanvasLayer extends L.Layer {
     if (!c) return;
     // Zoom-0 units: x is lng and y is -lat.
     const bounds = L.latLngBounds([-c.maxY, c.minX], [-c.minY, c.maxX]);
-    map.flyToBounds(bounds.pad(0.3), { maxZoom: this.opts.clusterBelowZoom + 0.5, duration: 0.4 });
+    // A cluster of a dense view (past the clustering zoom) zooms in further.
+    const maxZoom = Math.min(map.getMaxZoom(), Math.max(this.opts.clusterBelowZoom + 0.5, map.getZoom() + 1));
+    map.flyToBounds(bounds.pad(0.3), { maxZoom, duration: 0.4 });
   };
 
   private onPointerMove = (e: PointerEvent) => {
