@@ -110,17 +110,19 @@ export function MapPage({ gameId, map, category, embedded }: Props) {
   const sidebars = useSidebars();
 
   const markerData = useMarkerData(map._id);
-  // A large map's chunks: counts that read the store follow their arrival.
-  const [chunks, setChunks] = useState({ tick: 0, complete: false });
+  // A large map's chunks: counts that read the store follow their arrival (`chunkTick`), and
+  // whether every chunk of the current answer is in is read from its loader.
+  const [chunkTick, setChunkTick] = useState(0);
+  const chunksComplete = !markerData.data?.chunks || Boolean(chunkLoaderOf(markerData.data)?.complete);
   const queryClient = useQueryClient();
   const onChunks = useCallback(
-    (complete: boolean, error?: unknown) => {
+    (_complete: boolean, error?: unknown) => {
       // The map changed since its manifest was read: read it again.
       if (error instanceof HttpError && error.status === 409) {
         queryClient.invalidateQueries({ queryKey: mapKeys.markerData(map._id) });
         return;
       }
-      if (!error) setChunks((c) => ({ tick: c.tick + 1, complete }));
+      if (!error) setChunkTick((n) => n + 1);
     },
     [queryClient, map._id],
   );
@@ -154,7 +156,7 @@ export function MapPage({ gameId, map, category, embedded }: Props) {
     mapId: map._id,
     session,
     markerData: markerData.data,
-    chunksComplete: chunks.complete,
+    chunksComplete,
     onEnterMove: useCallback(() => {
       const p = panelRef.current;
       p.setFilter({ ...p.filter, showCompleted: true, showFuture: true });
@@ -224,7 +226,7 @@ export function MapPage({ gameId, map, category, embedded }: Props) {
     if (store.applyCompleted(completedSet)) setCompletion((n) => n + 1);
   }, [store, completedSet]);
   // Completed markers per definition: the markers panel's 'found n/total' (players only).
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `completion` and `chunks` say the store's flags changed
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `completion` and `chunkTick` say the store's flags changed
   const found = useMemo(() => {
     if (!store || !session) return undefined;
     const perDefinition = new Map<string, number>();
@@ -234,7 +236,7 @@ export function MapPage({ gameId, map, category, embedded }: Props) {
       perDefinition.set(id, (perDefinition.get(id) ?? 0) + 1);
     }
     return perDefinition;
-  }, [store, completion, chunks.tick, session]);
+  }, [store, completion, chunkTick, session]);
 
   // Which markers are drawn: definition enabled, and the quests panel lets its quest through.
   // Worked out while rendering, so that the map's first draw already shows them.
@@ -308,24 +310,26 @@ export function MapPage({ gameId, map, category, embedded }: Props) {
   const jumped = useRef(false);
   useEffect(() => {
     if (jumped.current || !questId || !store || !quests.data) return;
-    jumped.current = true;
     const entry = quests.data.find((q) => q.quest._id === questId);
+    const first = entry?.markers[0];
+    // On a large map, the marker may be in a chunk still on its way.
+    if (first && store.indexOf(first._id) < 0 && !chunksComplete) return;
+    jumped.current = true;
     if (!entry) return;
     sidebars.setRight(true);
-    const first = entry.markers[0];
     if (first) showMarker(first._id);
-  }, [questId, store, quests.data, showMarker, sidebars]);
+  }, [questId, store, quests.data, showMarker, sidebars, chunksComplete]);
 
   // ?marker= (a shared marker link) turns its definition on and opens its popup once it is drawn.
   const sharedMarker = useRef(search.get(mapViewParams.marker));
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `visibility` and `chunks` say the drawn set changed
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `visibility` and `chunkTick` say the drawn set changed
   useEffect(() => {
     const id = sharedMarker.current;
     if (!id || !store) return;
     const i = store.indexOf(id);
     if (i < 0) {
       // On a large map, the marker may be in a chunk still on its way.
-      if (!store.chunked || chunks.complete) sharedMarker.current = null;
+      if (chunksComplete) sharedMarker.current = null;
       return;
     }
     const defId = store.definitionOf(i)._id;
@@ -334,7 +338,7 @@ export function MapPage({ gameId, map, category, embedded }: Props) {
       return;
     }
     if (controller.current?.openMarker(id)) sharedMarker.current = null;
-  }, [store, enabled, setEnabled, visibility, chunks]);
+  }, [store, enabled, setEnabled, visibility, chunkTick, chunksComplete]);
 
   /** Opens a quest in the quests panel: filtered to its name and expanded. */
   const showQuest = (q: string, name = panel.byId.get(q)?.name ?? '') => {
