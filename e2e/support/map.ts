@@ -31,6 +31,8 @@ declare global {
 export async function waitForMap(page: Page) {
   await expect(page.getByTestId('map')).toHaveAttribute('data-ready', 'true');
   await page.waitForFunction(() => Boolean(window.__waypointMap));
+  // Every marker is in (a large map's last chunk drawn; at once for a map in one answer).
+  await expect(page.locator('canvas.wp-marker-canvas')).toHaveAttribute('data-complete-at', /\d/);
 }
 
 /** Number of icons and clusters the marker canvas drew last. */

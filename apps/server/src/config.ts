@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { chunkedAbove } from '@waypoint/shared/map/marker-chunks';
 
 /** Every setting of the server, read from the environment in this one place (see README). */
 export interface Config {
@@ -74,6 +75,8 @@ export interface Config {
   maxJsonDepth: number;
   /** Bytes the response cache may hold (bodies and their compressed forms), in MB. */
   responseCacheMb: number;
+  /** Maps with more placed markers than this send them as binary chunks (marker-chunks.ts). */
+  mapChunkedAbove: number;
   /** Answers one client address may have the server compute per second (cached ones are free), after a burst. */
   readMissesPerSecond: number;
   readMissBurst: number;
@@ -209,6 +212,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     userBodyLimitBytes: int(env, 'USER_BODY_LIMIT_BYTES', 64 * 1024),
     maxJsonDepth: int(env, 'MAX_JSON_DEPTH', 32),
     responseCacheMb: int(env, 'RESPONSE_CACHE_MB', 128),
+    mapChunkedAbove: int(env, 'MAP_CHUNKED_ABOVE', chunkedAbove),
     readMissesPerSecond: int(env, 'READ_MISSES_PER_SECOND', 2),
     readMissBurst: int(env, 'READ_MISS_BURST', 20),
     maxEventLoopDelayMs: int(env, 'MAX_EVENT_LOOP_DELAY_MS', 1000),

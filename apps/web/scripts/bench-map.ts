@@ -6,15 +6,20 @@
  * drag and zoom sweep; then opens the same markers drawn the common way (one DOM `L.marker` per
  * point) and prints the ratio. A third map of 100,000 icon markers is opened as a phone would
  * (390×844 at 3× pixel density, Chromium's 4× CPU throttling), with the size of the marker answer as
- * brotli. Writes the figures to docs/benchmarks.md under "## Map".
+ * brotli. A fourth map of 1,000,000 icon markers is opened on the desktop: above 50,000 markers a map
+ * sends a manifest and binary chunks (those in view first), so the page prints when the first
+ * markers showed and when every chunk was drawn; autocannon then asks the server for its chunks at
+ * a fixed rate. Writes the figures to docs/benchmarks.md under "## Map".
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { registry } from '@waypoint/shared';
+import type { MapMarkerData } from '@waypoint/shared/map/marker-data';
 import { mulberry32 } from '@waypoint/shared/random';
+import autocannon from 'autocannon';
 import { chromium, type Page } from 'playwright-core';
 import { chromiumLaunchOptions } from '../../../scripts/chromium.mjs';
 import { startServerProcess } from '../../server/bench/server-process.ts';
@@ -29,6 +34,7 @@ const DEFINITIONS = 20;
 const POLYGONS = 200;
 const SMALL = 5_000;
 const PHONE = 100_000;
+const MILLION = Number(process.env.BENCH_MILLION ?? 1_000_000);
 const WIDTH = 8192;
 const HEIGHT = 8192;
 const MAX_ZOOM = 5;
@@ -36,11 +42,14 @@ const GAME = 'bench_game';
 
 const webDir = path.resolve(import.meta.dirname, '..');
 const rootDir = path.resolve(webDir, '../..');
-const dataDir = mkdtempSync(path.join(os.tmpdir(), 'waypoint-bench-map-'));
+// BENCH_DATA_DIR: a data folder seeded by an earlier run, kept (seeding a million markers is slow).
+const keptData = process.env.BENCH_DATA_DIR;
+const dataDir = keptData ?? mkdtempSync(path.join(os.tmpdir(), 'waypoint-bench-map-'));
 const port = 3950 + Math.floor(Math.random() * 40);
 const base = `http://127.0.0.1:${port}`;
 
 async function prepare() {
+  mkdirSync(dataDir, { recursive: true });
   const config = loadConfig({}, { dataDir, logLevel: 'warn' });
   const db = openDatabase(config);
   await migrateToLatest(db);
@@ -65,6 +74,7 @@ async function prepare() {
       mapRecord('bench_map', 'Bench 20k'),
       mapRecord('bench_map_5k', 'Bench 5k'),
       mapRecord('bench_map_100k', 'Bench 100k'),
+      mapRecord('bench_map_1m', 'Bench 1M'),
     ],
     now,
   );
@@ -95,13 +105,13 @@ async function prepare() {
   await insertMany(db.kysely, registry.markerdefinition, definitions, now);
   const random = mulberry32(7);
   const unit = 2 ** MAX_ZOOM;
-  const icons = Array.from({ length: Math.max(ICONS, PHONE) }, (_, i) => {
+  const icons = Array.from({ length: Math.max(ICONS, PHONE, MILLION) }, (_, i) => {
     const x = 32 + random() * (WIDTH - 64);
     const y = 32 + random() * (HEIGHT - 64);
     return { i, x, y, def: `bench_def_${i % DEFINITIONS}` };
   });
-  const markers = (mapId: string, count: number) =>
-    icons.slice(0, count).map(({ i, x, y, def }) =>
+  const markers = (mapId: string, count: number, from = 0) =>
+    icons.slice(from, count).map(({ i, x, y, def }) =>
       parse('placedmarker', {
         _id: `${mapId}_${i}`,
         mapId,
@@ -138,6 +148,14 @@ async function prepare() {
   );
   await insertMany(db.kysely, registry.placedmarker, markers('bench_map_5k', SMALL), now);
   await insertMany(db.kysely, registry.placedmarker, markers('bench_map_100k', PHONE), now);
+  for (let from = 0; from < MILLION; from += 100_000) {
+    await insertMany(
+      db.kysely,
+      registry.placedmarker,
+      markers('bench_map_1m', Math.min(MILLION, from + 100_000), from),
+      now,
+    );
+  }
   await db.close();
 }
 
@@ -211,6 +229,8 @@ async function heapMb(page: Page) {
 
 interface Result {
   drawnMs: number;
+  /** Every chunk of a large map drawn (the first draw for a small one). */
+  completeMs: number;
   drawMs: number;
   heap: number;
   p50: number;
@@ -231,11 +251,12 @@ async function measureCanvas(
   }
   await page.goto(`${base}/game/${GAME}/maps/${mapId}?markerDefinitions=${ids.join(',')}`);
   await page.waitForFunction(
-    () => Number(document.querySelector('canvas.wp-marker-canvas')?.getAttribute('data-drawn-at') ?? 0) > 0,
+    () =>
+      Number(document.querySelector('canvas.wp-marker-canvas')?.getAttribute('data-complete-at') ?? 0) > 0,
     null,
-    { timeout: 60_000 },
+    { timeout: 120_000 },
   );
-  const { drawnAt, dataAt, storeAt, lastDraw } = await page.evaluate(() => {
+  const { drawnAt, completeAt, dataAt, storeAt, lastDraw } = await page.evaluate(() => {
     const canvas = document.querySelector('canvas.wp-marker-canvas') as HTMLCanvasElement;
     const mark = performance.getEntriesByName('waypoint:marker-data')[0];
     const handle = (window as unknown as { __waypointMap?: { markers: { lastDrawMs: number } } })
@@ -245,6 +266,7 @@ async function measureCanvas(
       .find((e) => e.name.includes('/markers')) as PerformanceResourceTiming;
     return {
       drawnAt: Number(canvas.dataset.drawnAt),
+      completeAt: Number(canvas.dataset.completeAt),
       dataAt: entry?.responseEnd ?? 0,
       storeAt: mark?.startTime ?? 0,
       lastDraw: handle?.markers.lastDrawMs ?? 0,
@@ -255,10 +277,11 @@ async function measureCanvas(
       `  data ${dataAt.toFixed(0)} ms, store ${storeAt.toFixed(0)} ms, last draw ${lastDraw.toFixed(1)} ms`,
     );
   }
-  if (!sweep) return { drawnMs: drawnAt, drawMs: drawnAt - dataAt, heap: 0, p50: 0, p95: 0 };
+  const times = { drawnMs: drawnAt, completeMs: completeAt, drawMs: drawnAt - dataAt };
+  if (!sweep) return { ...times, heap: 0, p50: 0, p95: 0 };
   const heap = await heapMb(page);
   const f = await frames(page, () => dragAndZoom(page, '[data-testid=map]'));
-  return { drawnMs: drawnAt, drawMs: drawnAt - dataAt, heap, ...f };
+  return { ...times, heap, ...f };
 }
 
 const leafletJs = readFileSync(path.join(rootDir, 'node_modules/leaflet/dist/leaflet.js'), 'utf8');
@@ -300,10 +323,11 @@ async function measureDom(page: Page, mapId: string, sweep: boolean): Promise<Re
       .find((e) => e.name.includes('/markers')) as PerformanceResourceTiming;
     return { drawnAt: Number(document.body.dataset.drawnAt), dataAt: entry?.responseEnd ?? 0 };
   });
-  if (!sweep) return { drawnMs: drawnAt, drawMs: drawnAt - dataAt, heap: 0, p50: 0, p95: 0 };
+  const times = { drawnMs: drawnAt, completeMs: drawnAt, drawMs: drawnAt - dataAt };
+  if (!sweep) return { ...times, heap: 0, p50: 0, p95: 0 };
   const heap = await heapMb(page);
   const f = await frames(page, () => dragAndZoom(page, '#map'));
-  return { drawnMs: drawnAt, drawMs: drawnAt - dataAt, heap, ...f };
+  return { ...times, heap, ...f };
 }
 
 async function main() {
@@ -313,7 +337,10 @@ async function main() {
       stdio: 'inherit',
     });
   }
-  await prepare();
+  if (!keptData || !existsSync(path.join(dataDir, 'seeded'))) {
+    await prepare();
+    if (keptData) writeFileSync(path.join(dataDir, 'seeded'), '');
+  }
   const server = await startServerProcess({ dataDir, port, env: { SEED_DEMO: 'false' } });
   const launch = () => chromium.launch(chromiumLaunchOptions);
   try {
@@ -332,11 +359,11 @@ async function main() {
       );
       return context;
     };
-    /** Bytes of the marker answer of a map as the server sends it with brotli. */
-    const brotliBytes = (mapId: string) =>
+    /** Bytes of one answer as the server sends it with brotli. */
+    const brotliOf = (url: string) =>
       new Promise<number>((resolve, reject) => {
         http
-          .get(`${base}/api/map/${mapId}/markers`, { headers: { 'accept-encoding': 'br' } }, (res) => {
+          .get(`${base}${url}`, { headers: { 'accept-encoding': 'br' } }, (res) => {
             let bytes = 0;
             res.on('data', (chunk: Buffer) => {
               bytes += chunk.length;
@@ -345,6 +372,17 @@ async function main() {
           })
           .on('error', reject);
       });
+    const manifestOf = async (mapId: string) =>
+      (await (await fetch(`${base}/api/map/${mapId}/markers`)).json()) as MapMarkerData;
+    /** Bytes of a map's whole marker answer with brotli: the answer, and every chunk of a large map. */
+    const brotliBytes = async (mapId: string) => {
+      let bytes = await brotliOf(`/api/map/${mapId}/markers`);
+      const manifest = (await manifestOf(mapId)).chunks;
+      for (let n = 0; n < (manifest?.chunks.length ?? 0); n++) {
+        bytes += await brotliOf(`/api/map/${mapId}/markers/chunks/${n}?v=${manifest?.version}`);
+      }
+      return bytes;
+    };
     const run = async (label: string, fn: (page: Page, sweep: boolean) => Promise<Result>, phone = false) => {
       // Each page in its own browser. A warm-up visit fills the server's response cache and the
       // browser's code cache; the load times are the median of three visits, then one visit
@@ -365,15 +403,26 @@ async function main() {
         const loads = [await visit(false), await visit(false), await visit(false)];
         const swept = await visit(true);
         const median = (pick: (r: Result) => number) => loads.map(pick).sort((x, y) => x - y)[1];
-        result = { ...swept, drawnMs: median((r) => r.drawnMs), drawMs: median((r) => r.drawMs) };
+        result = {
+          ...swept,
+          drawnMs: median((r) => r.drawnMs),
+          completeMs: median((r) => r.completeMs),
+          drawMs: median((r) => r.drawMs),
+        };
       } finally {
         await browser.close();
       }
       console.log(
-        `${label}: drawn ${result.drawnMs.toFixed(0)} ms after navigation (drawing ${result.drawMs.toFixed(0)} ms), heap ${result.heap.toFixed(1)} MB, frames p50 ${result.p50.toFixed(1)} ms / p95 ${result.p95.toFixed(1)} ms`,
+        `${label}: drawn ${result.drawnMs.toFixed(0)} ms after navigation (all ${result.completeMs.toFixed(0)} ms, drawing ${result.drawMs.toFixed(0)} ms), heap ${result.heap.toFixed(1)} MB, frames p50 ${result.p50.toFixed(1)} ms / p95 ${result.p95.toFixed(1)} ms`,
       );
       return result;
     };
+    // BENCH_LARGE_ONLY=1: only the chunked maps, printed, nothing written.
+    if (process.env.BENCH_LARGE_ONLY) {
+      await run('canvas 100k, phone', (p, sweep) => measureCanvas(p, 'bench_map_100k', ids, sweep, 4), true);
+      await run('canvas 1M', (p, sweep) => measureCanvas(p, 'bench_map_1m', ids, sweep));
+      return;
+    }
     const canvas20 = await run('canvas 20k', (p, sweep) => measureCanvas(p, 'bench_map', ids, sweep));
     const canvas5 = await run('canvas 5k', (p, sweep) => measureCanvas(p, 'bench_map_5k', ids, sweep));
     const dom5 = await run('DOM 5k', (p, sweep) => measureDom(p, 'bench_map_5k', sweep));
@@ -392,9 +441,29 @@ async function main() {
     );
     const answer100 = await brotliBytes('bench_map_100k');
     const answer20 = await brotliBytes('bench_map');
+    // A million markers on the desktop, in chunks.
+    const million = await run('canvas 1M', (p, sweep) => measureCanvas(p, 'bench_map_1m', ids, sweep));
+    const answer1m = await brotliBytes('bench_map_1m');
     console.log(
-      `marker answer with brotli: 100k ${(answer100 / 1024 / 1024).toFixed(2)} MB, 20k ${(answer20 / 1024).toFixed(0)} KB`,
+      `marker answer with brotli: 1M ${(answer1m / 1024 / 1024).toFixed(2)} MB, 100k ${(answer100 / 1024 / 1024).toFixed(2)} MB, 20k ${(answer20 / 1024).toFixed(0)} KB`,
     );
+    // The server under a steady 50 req/s of chunks (one connection, then ten), after a warm-up.
+    const manifest = (await manifestOf('bench_map_1m')).chunks;
+    const chunkRequests = (manifest?.chunks ?? []).map((_, n) => ({
+      path: `/api/map/bench_map_1m/markers/chunks/${n}?v=${manifest?.version}`,
+      headers: { 'accept-encoding': 'br' },
+    }));
+    const cannon = async (connections: number) => {
+      const options = { url: base, requests: chunkRequests, connections };
+      await autocannon({ ...options, amount: 200 });
+      const r = await autocannon({ ...options, duration: 10, overallRate: 50 });
+      console.log(
+        `chunks at 50 req/s, ${connections} connection(s): p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, ${r.non2xx + r.errors} errors`,
+      );
+      return r;
+    };
+    const cannon1 = await cannon(1);
+    const cannon10 = await cannon(10);
     const ratio = (a: Result, b: Result) => (b.drawMs / Math.max(1, a.drawMs)).toFixed(1);
     const ratioNav = (a: Result, b: Result) => (b.drawnMs / Math.max(1, a.drawnMs)).toFixed(1);
     const at20 = dom20
@@ -406,20 +475,29 @@ async function main() {
     console.log(`DOM / canvas at 20k: ${at20}`);
 
     const row = (name: string, r: Result) =>
-      `| ${name} | ${r.drawnMs.toFixed(0)} | ${r.drawMs.toFixed(0)} | ${r.heap.toFixed(1)} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} |`;
+      `| ${name} | ${r.drawnMs.toFixed(0)} | ${r.completeMs.toFixed(0)} | ${r.drawMs.toFixed(0)} | ${r.heap.toFixed(1)} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} |`;
+    const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(2);
     writeBenchmarkSection(
       'Map',
-      `\`npm run bench:map\` — the real server (SQLite) with the built web app; headless Chromium (1280×800, no GPU) on the same 2-core machine. A map of ${ICONS.toLocaleString('en')} placed icon markers over ${DEFINITIONS} definitions plus ${POLYGONS} polygons, every definition enabled, a quarter of the markers with a name label (overlapping labels left out); a second map with the first ${SMALL.toLocaleString('en')} markers. "Drawn" is the time from navigation until every visible marker is on screen; "drawing" is the part after the marker data arrived (both the median of three visits after a warm-up). Frame times are measured during a scripted drag and wheel-zoom sweep. The DOM rows draw the same data the common way: a plain Leaflet page with one \`L.marker\` per point (no app code to load). Targets: drawn ≤ 1000 ms, drag frame p95 ≤ 20 ms, heap ≤ 150 MB, ≥ 10× faster to draw than DOM markers at 5,000.
+      `\`npm run bench:map\` — the real server (SQLite) with the built web app; headless Chromium (1280×800, no GPU) on the same 2-core machine. A map of ${ICONS.toLocaleString('en')} placed icon markers over ${DEFINITIONS} definitions plus ${POLYGONS} polygons, every definition enabled, a quarter of the markers with a name label (overlapping labels left out); a second map with the first ${SMALL.toLocaleString('en')} markers. "First drawn" is the time from navigation until the first markers are on screen, "all drawn" until every marker of the map is loaded and drawn (the same for maps in one answer); "drawing" is the part after the marker answer (for a chunked map, its manifest) arrived (both the median of three visits after a warm-up). Frame times are measured during a scripted drag and wheel-zoom sweep. The DOM rows draw the same data the common way: a plain Leaflet page with one \`L.marker\` per point (no app code to load). Targets: drawn ≤ 1000 ms, drag frame p95 ≤ 20 ms, heap ≤ 150 MB, ≥ 10× faster to draw than DOM markers at 5,000.
 
-| page | drawn after navigation ms | drawing ms | JS heap MB | frame p50 ms | frame p95 ms |
-|---|---:|---:|---:|---:|---:|
+| page | first drawn after navigation ms | all drawn ms | drawing ms | JS heap MB | frame p50 ms | frame p95 ms |
+|---|---:|---:|---:|---:|---:|---:|
 ${row('Waypoint map, 20k markers + 200 polygons', canvas20)}
 ${row('Waypoint map, 5k markers', canvas5)}
 ${row('DOM L.marker, 5k markers', dom5)}
-${dom20 ? row('DOM L.marker, 20k markers + 200 polygons', dom20) : '| DOM L.marker, 20k markers + 200 polygons | did not finish (the page crashed) | | | | |'}
-${row('Waypoint map, 100k markers, phone (390×844 at 3×, 4× CPU throttling)', phone100)}
+${dom20 ? row('DOM L.marker, 20k markers + 200 polygons', dom20) : '| DOM L.marker, 20k markers + 200 polygons | did not finish (the page crashed) | | | | | |'}
+${row('Waypoint map, 100k markers in chunks, phone (390×844 at 3×, 4× CPU throttling)', phone100)}
+${row(`Waypoint map, ${MILLION.toLocaleString('en')} markers in chunks, desktop`, million)}
 
-The whole marker answer with brotli: ${(answer100 / 1024 / 1024).toFixed(2)} MB at ${PHONE.toLocaleString('en')} markers (${(answer100 / PHONE).toFixed(1)} bytes a marker), ${(answer20 / 1024).toFixed(0)} KB at ${ICONS.toLocaleString('en')} with the polygons. Phone goals: drawn ≤ 2,000 ms, frame p95 ≤ 33 ms, first view ≤ 1.5 MB.
+The whole marker answer with brotli (manifest and every chunk; the first view shows the whole map): ${mb(answer100)} MB at ${PHONE.toLocaleString('en')} markers (${(answer100 / PHONE).toFixed(1)} bytes a marker), ${mb(answer1m)} MB at ${MILLION.toLocaleString('en')} (${(answer1m / MILLION).toFixed(1)} bytes a marker), ${(answer20 / 1024).toFixed(0)} KB at ${ICONS.toLocaleString('en')} with the polygons (one JSON answer). Phone goals: drawn ≤ 2,000 ms, frame p95 ≤ 33 ms, first view ≤ 1.5 MB. 1M goals: first markers ≤ 1,500 ms, all drawn ≤ 3,000 ms, frame p95 ≤ 20 ms, heap ≤ 300 MB.
+
+Chunks of the 1M map (${manifest?.chunks.length ?? 0} of them, brotli, cached) asked by autocannon at a fixed 50 req/s for 10 s (goal p99 ≤ 50 ms):
+
+| connections | req/s | p50 ms | p99 ms | errors |
+|---|---:|---:|---:|---:|
+| 1 | ${Math.round(cannon1.requests.average)} | ${cannon1.latency.p50} | ${cannon1.latency.p99} | ${cannon1.errors + cannon1.non2xx} |
+| 10 | ${Math.round(cannon10.requests.average)} | ${cannon10.latency.p50} | ${cannon10.latency.p99} | ${cannon10.errors + cannon10.non2xx} |
 
 DOM ÷ canvas at 5k: drawing ${ratio(canvas5, dom5)}×, from navigation ${ratioNav(canvas5, dom5)}×. At 20k: ${at20}.
 
@@ -428,7 +506,7 @@ Measured ${new Date().toISOString().slice(0, 10)}, Node ${process.version}.`,
   } finally {
     server.kill('SIGTERM');
     await new Promise((r) => setTimeout(r, 500));
-    rmSync(dataDir, { recursive: true, force: true });
+    if (!keptData) rmSync(dataDir, { recursive: true, force: true });
   }
 }
 

@@ -23,6 +23,7 @@ export const serverMessages = {
     `Too many recovery e-mails were asked for this address. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
   weakPassword:
     'This password is too common or too easy to guess. Use a longer one, for example a few unrelated words.',
+  staleChunk: 'The markers of this map changed: read the map again',
   serverBusy: 'The server is busy, please try again in a few seconds',
   payloadTooLarge: 'The request is too large',
   hideoutLevelTooHigh: (module: string, max: number) =>

@@ -62,8 +62,27 @@ export async function request<T>(method: Method, path: string, body?: unknown): 
   return json as T;
 }
 
+/** A binary answer (marker chunks) as bytes; errors as `request` throws them. */
+async function getBytes(path: string): Promise<ArrayBuffer> {
+  const headers: Record<string, string> = { accept: 'application/octet-stream' };
+  const session = getSession();
+  if (session) headers.authorization = `Bearer ${session.token}`;
+  const res = await fetch(`${config.apiBase}${path}`, { headers });
+  if (!res.ok) {
+    let body: ApiError | undefined;
+    try {
+      body = (await res.json()) as ApiError;
+    } catch {
+      body = undefined;
+    }
+    throw new HttpError(res.status, body);
+  }
+  return res.arrayBuffer();
+}
+
 export const api = {
   get: <T>(path: string) => request<T>('GET', path),
+  getBytes,
   post: <T>(path: string, body: unknown = {}) => request<T>('POST', path, body),
   put: <T>(path: string, body: unknown) => request<T>('PUT', path, body),
   patch: <T>(path: string, body: unknown) => request<T>('PATCH', path, body),

@@ -4,6 +4,7 @@
  * travel and parse quickly. Popup details (description, images) are read per marker on demand.
  */
 import type { MarkerDefinitionType } from '../models/enums.ts';
+import type { MarkerChunkManifest } from './marker-chunks.ts';
 
 export interface MapMarkerDefinition {
   _id: string;
@@ -51,11 +52,20 @@ export interface MapMarkerData {
   mapId: string;
   count: number;
   definitions: MapMarkerDefinition[];
+  /**
+   * A large map (more than `chunkedAbove` markers): `markers` starts empty and the rows come as
+   * binary chunks (marker-chunks.ts); the loader fills the columns in place.
+   */
+  chunks?: MarkerChunkManifest;
   markers: MapMarkerColumns;
 }
 
 /** Number of placed markers per definition id. */
-export function placedCounts(data: Pick<MapMarkerData, 'definitions' | 'markers'>): Map<string, number> {
+export function placedCounts(
+  data: Pick<MapMarkerData, 'definitions' | 'markers' | 'chunks'>,
+): Map<string, number> {
+  if (data.chunks)
+    return new Map(data.definitions.map((d, i) => [d._id, data.chunks?.perDefinition[i] ?? 0]));
   const perIndex = new Array<number>(data.definitions.length).fill(0);
   for (const d of data.markers.def) perIndex[d] = (perIndex[d] ?? 0) + 1;
   return new Map(data.definitions.map((d, i) => [d._id, perIndex[i] ?? 0]));

@@ -89,13 +89,14 @@ export function mergeSuggestions(
   const n = src.id.length;
   const m: SuggestedMarkerColumns = {
     id: src.id.slice(),
-    def: src.def.slice(),
-    lat: src.lat.slice(),
-    lng: src.lng.slice(),
+    // Array.from: a large map's numeric columns are typed arrays (rows are added here).
+    def: Array.from(src.def),
+    lat: Array.from(src.lat),
+    lng: Array.from(src.lng),
     name: src.name.slice(),
     questId: src.questId.slice(),
     questObjective: src.questObjective.slice(),
-    reportCount: src.reportCount ? src.reportCount.slice() : new Array<number>(n).fill(0),
+    reportCount: src.reportCount ? Array.from(src.reportCount) : new Array<number>(n).fill(0),
     points: { ...src.points },
     tint: new Array<number>(n).fill(Tint.None),
     suggestionId: new Array<string>(n).fill(''),

@@ -72,9 +72,22 @@ export interface MarkerRow {
   reportCount: number;
 }
 
-/** The placed markers of a map, only the columns the map draws with. */
-export async function mapMarkers(db: Db, mapId: string): Promise<MarkerRow[]> {
-  const rows = await dyn(db)
+/** The placed markers of a map, only the columns the map draws with (`questOnly`: quest markers). */
+export async function mapMarkers(db: Db, mapId: string, questOnly = false): Promise<MarkerRow[]> {
+  return markerRows(db, mapId, { questOnly });
+}
+
+/** Up to `limit` placed markers of a map with ids after `after`, by id (reading a large map page by page). */
+export function mapMarkerPage(db: Db, mapId: string, after: string, limit: number): Promise<MarkerRow[]> {
+  return markerRows(db, mapId, { after, limit });
+}
+
+async function markerRows(
+  db: Db,
+  mapId: string,
+  options: { questOnly?: boolean; after?: string; limit?: number },
+): Promise<MarkerRow[]> {
+  let query = dyn(db)
     .selectFrom(registry.placedmarker.table)
     .select([
       '_id',
@@ -87,9 +100,11 @@ export async function mapMarkers(db: Db, mapId: string): Promise<MarkerRow[]> {
       'polygonPoints',
       'reportCount',
     ])
-    .where('mapId', '=', mapId)
-    .orderBy('_id', 'asc')
-    .execute();
+    .where('mapId', '=', mapId);
+  if (options.questOnly) query = query.where('questId', 'is not', null).where('questId', '!=', '');
+  if (options.after) query = query.where('_id', '>', options.after);
+  if (options.limit) query = query.limit(options.limit);
+  const rows = await query.orderBy('_id', 'asc').execute();
   return rows.map((r) => ({
     _id: r._id,
     markerDefinitionId: r.markerDefinitionId,
@@ -101,6 +116,16 @@ export async function mapMarkers(db: Db, mapId: string): Promise<MarkerRow[]> {
     polygonPoints: json<[number, number][] | null>(r.polygonPoints, null),
     reportCount: Number(r.reportCount ?? 0),
   }));
+}
+
+/** How many placed markers a map has (an index-backed count). */
+export async function markerCount(db: Db, mapId: string): Promise<number> {
+  const row = await dyn(db)
+    .selectFrom(registry.placedmarker.table)
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where('mapId', '=', mapId)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
 }
 
 /** The quests of a game, as full records, in list order. */

@@ -20,10 +20,10 @@ export async function visibleMap(db: Db, mapId: string, admin: boolean): Promise
   return map;
 }
 
-/** The definitions of the map's game and its placed markers as columns. */
-export async function markerData(db: Db, map: MapRow): Promise<MapMarkerData> {
-  const [records, rows] = await Promise.all([gameDefinitions(db, map.gameId), mapMarkers(db, map._id)]);
-  const definitions: MapMarkerDefinition[] = records.map((d) => {
+/** The marker definitions of the map's game, as the map draws them. */
+export async function mapDefinitions(db: Db, map: MapRow): Promise<MapMarkerDefinition[]> {
+  const records = await gameDefinitions(db, map.gameId);
+  return records.map((d) => {
     const image = (d.images as Record<string, { fileName: string; version?: string }>).image;
     return {
       _id: String(d._id),
@@ -47,6 +47,11 @@ export async function markerData(db: Db, map: MapRow): Promise<MapMarkerData> {
       image: image?.fileName ? { fileName: image.fileName, version: image.version ?? '' } : null,
     };
   });
+}
+
+/** The definitions of the map's game and its placed markers as columns. */
+export async function markerData(db: Db, map: MapRow): Promise<MapMarkerData> {
+  const [definitions, rows] = await Promise.all([mapDefinitions(db, map), mapMarkers(db, map._id)]);
   const index = new Map(definitions.map((d, i) => [d._id, i]));
   const markers: MapMarkerData['markers'] = {
     id: [],
@@ -94,7 +99,7 @@ export interface QuestMarker {
 export async function questsWithMarkers(db: Db, map: MapRow) {
   const [quests, rows, region] = await Promise.all([
     gameQuests(db, map.gameId),
-    mapMarkers(db, map._id),
+    mapMarkers(db, map._id, true),
     categoryName(db, map.categoryId),
   ]);
   const byQuest = new Map<string, QuestMarker[]>();

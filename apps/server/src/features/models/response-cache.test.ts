@@ -78,7 +78,22 @@ describe('response cache: keyed on the normalized request, bounded by bytes', ()
 
 describe('answers one client may have computed', () => {
   it('are limited per address: a 429 with Retry-After beyond the burst, while cached answers still come', async () => {
-    const t = await createTestApp({ readMissesPerSecond: 1, readMissBurst: 5 });
+    const t = await createTestApp(
+      { readMissesPerSecond: 1, readMissBurst: 5 },
+      {
+        beforeReady: (app) => {
+          app.get('/ready/:n', { config: { role: 'guest' } }, (request, reply) =>
+            app.ctx.cache.send(
+              request,
+              reply,
+              `public|ready|${(request.params as { n: string }).n}`,
+              async () => ({ ok: 1 }),
+              true,
+            ),
+          );
+        },
+      },
+    );
     try {
       await createContent(t);
       const ask = (url: string, ip: string) => t.app.inject({ url, remoteAddress: ip });
@@ -93,6 +108,10 @@ describe('answers one client may have computed', () => {
       // Cached answers cost nothing and still come; another address has its own budget.
       expect((await ask('/api/games', '198.51.100.1')).statusCode).toBe(200);
       expect((await ask('/api/placedmarkers?skip=12', '198.51.100.2')).statusCode).toBe(200);
+      // A body made already (a marker chunk) is stored without taking from the budget.
+      const ready: number[] = [];
+      for (let n = 0; n < 10; n++) ready.push((await ask(`/ready/${n}`, '198.51.100.1')).statusCode);
+      expect(ready).toEqual(new Array(10).fill(200));
     } finally {
       await t.close();
     }

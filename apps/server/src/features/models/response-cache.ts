@@ -12,6 +12,7 @@ interface Entry {
   key: string;
   etag: string;
   body: Buffer;
+  type: string;
   gzip?: Buffer;
   br?: Buffer;
   /** Compressions under way, so that concurrent requests wait for one instead of starting their own. */
@@ -39,9 +40,17 @@ const COMPRESS_ABOVE = 1024;
 /** Bodies above this size are hashed on the thread pool. */
 const HASH_OFF_THREAD_ABOVE = 64 * 1024;
 
-/** A body already serialized to JSON (large lists are written page by page, see list-pages.ts). */
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+/**
+ * A body already serialized (large lists are written page by page, see list-pages.ts), JSON unless
+ * another content type is given (binary marker chunks).
+ */
 export class Serialized {
-  constructor(readonly body: Buffer) {}
+  constructor(
+    readonly body: Buffer,
+    readonly type = JSON_TYPE,
+  ) {}
 }
 
 /**
@@ -185,6 +194,11 @@ export class ResponseCache {
     return this.options.maxBytes;
   }
 
+  /** Changes with every drop of the cache (any content write): derived data keyed by it is current. */
+  get version() {
+    return this.generation;
+  }
+
   invalidate() {
     this.generation++;
     this.entries.clear();
@@ -205,8 +219,18 @@ export class ResponseCache {
     return this.bypass;
   }
 
-  /** Answers from the cache, or computes, stores and answers the body. */
-  async send(request: FastifyRequest, reply: FastifyReply, key: string, compute: () => Promise<unknown>) {
+  /**
+   * Answers from the cache, or computes, stores and answers the body. `ready`: the body is made
+   * already (a chunk of a built set), so a miss costs no computation and takes nothing from the
+   * client's miss budget.
+   */
+  async send(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    key: string,
+    compute: () => Promise<unknown>,
+    ready = false,
+  ) {
     const found = this.entries.get(key);
     if (found) {
       // Most recently used last: eviction takes from the front.
@@ -218,7 +242,7 @@ export class ResponseCache {
     this.options.onMiss?.();
     let pending = this.computing.get(key);
     if (!pending) {
-      const wait = this.budget.take(request.ip);
+      const wait = ready ? 0 : this.budget.take(request.ip);
       if (wait > 0) {
         reply.header('retry-after', String(wait));
         throw new HttpError(429, serverMessages.tooManyRequests);
@@ -243,11 +267,12 @@ export class ResponseCache {
   private async build(key: string, compute: () => Promise<unknown>): Promise<Entry> {
     const value = await compute();
     const body = value instanceof Serialized ? value.body : Buffer.from(JSON.stringify(value));
+    const type = value instanceof Serialized ? value.type : JSON_TYPE;
     const digest =
       body.length > HASH_OFF_THREAD_ABOVE
         ? Buffer.from(await webcrypto.subtle.digest('SHA-1', body)).toString('base64url')
         : createHash('sha1').update(body).digest('base64url');
-    return { key, body, etag: `"${digest}"`, size: key.length + body.length };
+    return { key, body, type, etag: `"${digest}"`, size: key.length + body.length };
   }
 
   private store(entry: Entry) {
@@ -309,7 +334,7 @@ export class ResponseCache {
 
   private async answer(request: FastifyRequest, reply: FastifyReply, entry: Entry) {
     reply.header('etag', entry.etag).header('cache-control', 'no-cache').header('vary', 'accept-encoding');
-    reply.type('application/json; charset=utf-8');
+    reply.type(entry.type);
     if (request.headers['if-none-match'] === entry.etag) return reply.status(304).send();
     if (entry.body.length > COMPRESS_ABOVE) {
       const accepts = request.headers['accept-encoding'] ?? '';

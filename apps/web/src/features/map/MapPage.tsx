@@ -1,5 +1,6 @@
 import { useMediaQuery } from '@mantine/hooks';
 import { IconListSearch } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { constants } from '@waypoint/shared/constants';
 import { filterLink } from '@waypoint/shared/map/definitions';
 import { type MapMarkerDefinition, placedCounts } from '@waypoint/shared/map/marker-data';
@@ -9,17 +10,20 @@ import { mapViewParams, markerShareLink } from '@waypoint/shared/map/view-url';
 import type { TCategory, TMap } from '@waypoint/shared/models/types';
 import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { HttpError } from '../../api/client.ts';
 import { guestName, useSession } from '../../api/session.ts';
 import { copyText } from '../../components/clipboard.ts';
 import { toast } from '../../components/toast.ts';
 import { usePageMeta } from '../../components/usePageMeta.ts';
 import { mapMessages } from '../../i18n/messages/map-messages.ts';
 import { messages } from '../../i18n/messages/messages.ts';
+import { chunkLoaderOf } from './chunk-loader.ts';
 import { MarkerStore } from './layers/marker-store.ts';
 import { type MapController, MapView } from './MapView.tsx';
 import classes from './map.module.css';
 import { MarkersPanel } from './panels/MarkersPanel.tsx';
 import {
+  mapKeys,
   useCompletedMarkers,
   useMapQuests,
   useMarkerData,
@@ -109,6 +113,22 @@ export function MapPage({ gameId, map, category, embedded }: Props) {
   // The markers, their panel and their layers are worked out in a render of their own that gives
   // way to input and painting, not in the task that receives the answer.
   const markerData = { data: useDeferredValue(markerQuery.data), isError: markerQuery.isError };
+  // A large map's chunks: counts that read the store follow their arrival (`chunkTick`), and
+  // whether every chunk of the current answer is in is read from its loader.
+  const [chunkTick, setChunkTick] = useState(0);
+  const chunksComplete = !markerData.data?.chunks || Boolean(chunkLoaderOf(markerData.data)?.complete);
+  const queryClient = useQueryClient();
+  const onChunks = useCallback(
+    (_complete: boolean, error?: unknown) => {
+      // The map changed since its manifest was read: read it again.
+      if (error instanceof HttpError && error.status === 409) {
+        queryClient.invalidateQueries({ queryKey: mapKeys.markerData(map._id) });
+        return;
+      }
+      if (!error) setChunkTick((n) => n + 1);
+    },
+    [queryClient, map._id],
+  );
   const counts = useMemo(
     () => (markerData.data ? placedCounts(markerData.data) : new Map<string, number>()),
     [markerData.data],
@@ -139,6 +159,7 @@ export function MapPage({ gameId, map, category, embedded }: Props) {
     mapId: map._id,
     session,
     markerData: markerData.data,
+    chunksComplete,
     onEnterMove: useCallback(() => {
       const p = panelRef.current;
       p.setFilter({ ...p.filter, showCompleted: true, showFuture: true });
@@ -151,7 +172,7 @@ export function MapPage({ gameId, map, category, embedded }: Props) {
   const store = useMemo(() => {
     if (!suggest.data) return undefined;
     performance.mark('waypoint:marker-data');
-    return new MarkerStore(suggest.data);
+    return new MarkerStore(suggest.data, chunkLoaderOf(suggest.data)?.isLoaded);
   }, [suggest.data]);
   const pointerTools = useMapPointerTools(suggest, store);
   // Drawing and 'Editing marker' on the same tool state.
@@ -210,7 +231,7 @@ export function MapPage({ gameId, map, category, embedded }: Props) {
     if (store.applyCompleted(completedSet)) setCompletion((n) => n + 1);
   }, [store, completedSet]);
   // Completed markers per definition: the markers panel's 'found n/total' (players only).
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `completion` says the store's flags changed
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `completion` and `chunkTick` say the store's flags changed
   const found = useMemo(() => {
     if (!store || !session) return undefined;
     const perDefinition = new Map<string, number>();
@@ -220,7 +241,7 @@ export function MapPage({ gameId, map, category, embedded }: Props) {
       perDefinition.set(id, (perDefinition.get(id) ?? 0) + 1);
     }
     return perDefinition;
-  }, [store, completion, session]);
+  }, [store, completion, chunkTick, session]);
 
   // Which markers are drawn: definition enabled, and the quests panel lets its quest through.
   // Worked out while rendering, so that the map's first draw already shows them.
@@ -294,23 +315,26 @@ export function MapPage({ gameId, map, category, embedded }: Props) {
   const jumped = useRef(false);
   useEffect(() => {
     if (jumped.current || !questId || !store || !quests.data || !layersReady) return;
-    jumped.current = true;
     const entry = quests.data.find((q) => q.quest._id === questId);
+    const first = entry?.markers[0];
+    // On a large map, the marker may be in a chunk still on its way.
+    if (first && store.indexOf(first._id) < 0 && !chunksComplete) return;
+    jumped.current = true;
     if (!entry) return;
     sidebars.setRight(true);
-    const first = entry.markers[0];
     if (first) showMarker(first._id);
-  }, [questId, store, quests.data, showMarker, sidebars, layersReady]);
+  }, [questId, store, quests.data, showMarker, sidebars, layersReady, chunksComplete]);
 
   // ?marker= (a shared marker link) turns its definition on and opens its popup once it is drawn.
   const sharedMarker = useRef(search.get(mapViewParams.marker));
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `visibility` says the drawn set changed
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `visibility` and `chunkTick` say the drawn set changed
   useEffect(() => {
     const id = sharedMarker.current;
     if (!id || !store || !layersReady) return;
     const i = store.indexOf(id);
     if (i < 0) {
-      sharedMarker.current = null;
+      // On a large map, the marker may be in a chunk still on its way.
+      if (chunksComplete) sharedMarker.current = null;
       return;
     }
     const defId = store.definitionOf(i)._id;
@@ -319,7 +343,7 @@ export function MapPage({ gameId, map, category, embedded }: Props) {
       return;
     }
     if (controller.current?.openMarker(id)) sharedMarker.current = null;
-  }, [store, enabled, setEnabled, visibility, layersReady]);
+  }, [store, enabled, setEnabled, visibility, layersReady, chunkTick, chunksComplete]);
 
   /** Opens a quest in the quests panel: filtered to its name and expanded. */
   const showQuest = (q: string, name = panel.byId.get(q)?.name ?? '') => {
@@ -416,6 +440,7 @@ export function MapPage({ gameId, map, category, embedded }: Props) {
         renderPopup={renderPopup}
         controller={controller}
         tools={pointerTools}
+        onChunks={onChunks}
         drawing={editTools.shape}
         onLayers={setLayersReady}
         overlay={

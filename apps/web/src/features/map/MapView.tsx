@@ -11,6 +11,7 @@ import { contentLang } from '../../i18n/content.ts';
 import { mapMessages } from '../../i18n/messages/map-messages.ts';
 import { messages } from '../../i18n/messages/messages.ts';
 import { getConsent } from '../consent/consent.ts';
+import { chunkLoaderOf } from './chunk-loader.ts';
 import type { DrawingShape, DrawLayer } from './layers/draw-layer.ts';
 import type { HtmlMarkerLayer } from './layers/html-layer.ts';
 import type { SpriteCache } from './layers/icons.ts';
@@ -124,6 +125,8 @@ interface Props {
    * from then on. The map is built after the page's first paint, often after the marker data.
    */
   onLayers?: (ready: boolean) => void;
+  /** A large map's chunks arrived (`complete`: the last one); a failed load says so with `error`. */
+  onChunks?: (complete: boolean, error?: unknown) => void;
 }
 
 interface Layers {
@@ -158,6 +161,7 @@ export function MapView({
   tools,
   overlay,
   onLayers,
+  onChunks,
 }: Props) {
   const element = useRef<HTMLDivElement>(null);
   const leaflet = useRef<Leaflet.Map | undefined>(undefined);
@@ -175,6 +179,8 @@ export function MapView({
   toolsRef.current = tools;
   const onLayersRef = useRef(onLayers);
   onLayersRef.current = onLayers;
+  const onChunksRef = useRef(onChunks);
+  onChunksRef.current = onChunks;
   const relayout = useCallback(() => popupLayer.current?.update(), []);
   const drawLayer = useRef<DrawLayer | undefined>(undefined);
   const openRef = useRef<((index: number) => void) | undefined>(undefined);
@@ -456,6 +462,58 @@ export function MapView({
     if (safeColours) sprites?.recolour(safeColour);
     else if (sprites?.recoloured) sprites.recolour();
   }, [safeColours, store, built, engine]);
+
+  // A large map's chunks: those in view first, each drawn as it arrives (one redraw a frame).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the layers are made again with the store
+  useEffect(() => {
+    const loader = chunkLoaderOf(store?.data);
+    const m = leaflet.current;
+    if (!store || !loader || !m) return;
+    let stopped = false;
+    // Chunks loaded while another store was shown.
+    const { chunks } = loader.data.chunks;
+    let filled = false;
+    chunks.forEach((c, n) => {
+      if (loader.isLoaded(n) && c.count > 0 && !store.loaded[c.start])
+        filled = store.fillRange(c.start, c.count) || filled;
+    });
+    const htmlShown = store.definitions.some((d) => d.markerDefinitionType === 'HTML');
+    let tick = 0;
+    let told = performance.now();
+    const changed = (points: boolean, rows?: { start: number; count: number }) => {
+      const l = layers.current;
+      if (!l) return;
+      if (rows) l.markers.addRows(rows.start, rows.count);
+      else l.markers.refresh();
+      if (points) l.paths.sync();
+      if (htmlShown) l.html.sync();
+      // The page's counts (found per definition, a shared marker's popup) follow the last chunk,
+      // and every second while chunks arrive: rendering the page for each would slow the loading.
+      const now = performance.now();
+      if (!loader.complete && now - told < 1000) return;
+      told = now;
+      cancelAnimationFrame(tick);
+      tick = requestAnimationFrame(() => onChunksRef.current?.(loader.complete));
+    };
+    if (filled) changed(true);
+    const view = m.getBounds();
+    loader
+      .load(
+        loader.order(view.getNorth(), view.getSouth()),
+        (chunk) => {
+          store.fillChunk(chunk, store.data.markers === loader.data.markers);
+          changed(Boolean(chunk.extras.points), chunk);
+        },
+        () => stopped,
+      )
+      .catch((error: unknown) => {
+        if (!stopped) onChunksRef.current?.(false, error);
+      });
+    return () => {
+      stopped = true;
+      cancelAnimationFrame(tick);
+    };
+  }, [store, frameKey, built]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `visibility` says the store's flags changed
   useEffect(() => {

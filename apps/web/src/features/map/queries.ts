@@ -4,6 +4,7 @@ import type { TItem, TPlacedMarker, TQuest } from '@waypoint/shared/models/types
 import { api } from '../../api/client.ts';
 import type { Session } from '../../api/session.ts';
 import { completedMarkersKey } from '../offline/keys.ts';
+import { prepareMarkerData } from './chunk-loader.ts';
 
 /** The completion queue (IndexedDB) loads with the first read or tick of a player's progress. */
 const offlineQueue = () => import('../offline/replay.ts');
@@ -43,7 +44,11 @@ const path = (s: string) => encodeURIComponent(s);
 export const markerDataQuery = (mapId: string) =>
   queryOptions({
     queryKey: mapKeys.markerData(mapId),
-    queryFn: () => api.get<MapMarkerData>(`/map/${path(mapId)}/markers`),
+    // A large map answers a manifest; its chunks are loaded by the map view, those in view first.
+    queryFn: async () =>
+      prepareMarkerData(await api.get<MapMarkerData>(`/map/${path(mapId)}/markers`), (n, v) =>
+        api.getBytes(`/map/${path(mapId)}/markers/chunks/${n}?v=${path(v)}`),
+      ),
     staleTime: 60_000,
   });
 

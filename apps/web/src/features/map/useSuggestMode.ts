@@ -28,6 +28,8 @@ interface Options {
   mapId: string;
   session: Session | null;
   markerData: MapMarkerData | undefined;
+  /** A large map's chunks are all loaded (suggestions are merged into complete columns only). */
+  chunksComplete?: boolean;
   /** Entering Move: the quests panel shows completed and future quests (§4). */
   onEnterMove: () => void;
   /** A marker was changed: the map shows it highlighted. */
@@ -49,7 +51,14 @@ const noExtras: ExtraMarker[] = [];
  * (tinted as a new suggestion) and confirmed by the server's answer; every change reads the
  * suggestions (and, for changes applied at once, the markers) again.
  */
-export function useSuggestMode({ mapId, session, markerData, onEnterMove, onHighlight }: Options) {
+export function useSuggestMode({
+  mapId,
+  session,
+  markerData,
+  chunksComplete,
+  onEnterMove,
+  onHighlight,
+}: Options) {
   const client = useQueryClient();
   const admin = Boolean(session?.admin);
   const [pending, setPending] = useState<MarkerSuggestion[]>([]);
@@ -169,9 +178,9 @@ export function useSuggestMode({ mapId, session, markerData, onEnterMove, onHigh
 
   const data = useMemo(() => {
     if (!markerData) return undefined;
-    if (!state.suggestMode || !module) return markerData;
+    if (!state.suggestMode || !module || (markerData.chunks && !chunksComplete)) return markerData;
     return module.mergeSuggestions(markerData, drawn);
-  }, [markerData, state.suggestMode, drawn, module]);
+  }, [markerData, state.suggestMode, drawn, module, chunksComplete]);
 
   // Placed markers are drawn over the map at once, without building the map's markers again.
   const extras = useMemo((): ExtraMarker[] => {

@@ -1,6 +1,7 @@
 import { LabelPlacer } from '@waypoint/shared/map/label-placement';
 import { tintColors } from '@waypoint/shared/map/tints';
 import L from 'leaflet';
+import { type Cluster, ClusterGrid } from './cluster-grid.ts';
 import { HitGrid } from './hit-grid.ts';
 import type { SpriteCache } from './icons.ts';
 import { MarkerKind, type MarkerStore } from './marker-store.ts';
@@ -36,17 +37,8 @@ const LABEL_FONT = '600 12px system-ui, -apple-system, Segoe UI, Roboto, sans-se
 const LABEL_HEIGHT = 16;
 const CLUSTER_CELL = 52;
 const CLUSTER_MIN = 3;
-
-interface Cluster {
-  x: number;
-  y: number;
-  count: number;
-  /** Bounds in zoom-0 map units, for zooming into it. */
-  minX: number;
-  minY: number;
-  maxX: number;
-  maxY: number;
-}
+/** More icons in view than this are drawn as clusters whatever the zoom. */
+const DENSE = 12_000;
 
 /**
  * Icon markers on one canvas: tens of thousands draw in a few milliseconds, where one DOM element
@@ -66,6 +58,11 @@ export class MarkerCanvasLayer extends L.Layer {
   private labelWidths = new Map<string, number>();
   private clusters: Cluster[] = [];
   private groups?: { scale: number; clusters: Cluster[]; singles: number[] };
+  /** Visible icons counted per cell at the zoom of the last clustered draw. */
+  private cells?: ClusterGrid;
+  /** Visible suggestions of the ordered rows (never clustered). */
+  private tinted: number[] = [];
+  private cellsBlind = false;
   private frame = 0;
   private hovered: Hit | undefined;
   private highlighted = -1;
@@ -147,6 +144,7 @@ export class MarkerCanvasLayer extends L.Layer {
   /** The visible markers changed: clusters are made again, then the canvas is drawn. */
   refresh() {
     this.groups = undefined;
+    this.cells = undefined;
     this.redraw();
   }
 
@@ -173,62 +171,104 @@ export class MarkerCanvasLayer extends L.Layer {
     this.passClicks = on;
   }
 
-  /** Clusters and lone markers of the whole map at a zoom scale, in world pixels. */
+  /**
+   * Clusters and lone markers of the whole map at a zoom scale, in world pixels: the visible icons
+   * counted into a `ClusterGrid` once per zoom and visible set (a large map's next chunk is added
+   * to it, see `addRows`), lone markers in draw order.
+   */
   private clusterGroups(scale: number) {
     if (this.groups?.scale === scale) return this.groups;
     const { store } = this.opts;
-    const { x: xs, y: ys, visible, tint } = store;
-    const order = store.drawOrder;
-    const cells = new Map<number, number[]>();
-    const singlesOut: number[] = [];
-    for (let k = 0; k < order.length; k++) {
-      const i = order[k];
-      if (!visible[i]) continue;
-      // Suggestions stay visible one by one, so that they can be reviewed at any zoom.
-      if (tint[i] !== 0) {
-        singlesOut.push(i);
-        continue;
-      }
-      const key =
-        Math.floor((xs[i] * scale) / CLUSTER_CELL) * 1_048_576 + Math.floor((ys[i] * scale) / CLUSTER_CELL);
-      const list = cells.get(key);
-      if (list) list.push(i);
-      else cells.set(key, [i]);
+    if (this.cells?.scale !== scale) {
+      const extent = store.extent();
+      // Made before any row arrived: made again with the first rows' extent.
+      this.cellsBlind = !Number.isFinite(extent.minX);
+      this.cells = new ClusterGrid(scale, extent, CLUSTER_CELL, CLUSTER_MIN);
+      this.tinted = [];
+      this.count(store.drawOrder, 0, store.drawOrder.length);
     }
-    const singles: number[] = singlesOut;
-    const clusters: Cluster[] = [];
-    for (const list of cells.values()) {
-      if (list.length < CLUSTER_MIN) {
-        for (const i of list) singles.push(i);
-        continue;
-      }
-      let sx = 0;
-      let sy = 0;
-      let minX = Number.POSITIVE_INFINITY;
-      let minY = Number.POSITIVE_INFINITY;
-      let maxX = Number.NEGATIVE_INFINITY;
-      let maxY = Number.NEGATIVE_INFINITY;
-      for (const i of list) {
-        sx += xs[i];
-        sy += ys[i];
-        if (xs[i] < minX) minX = xs[i];
-        if (ys[i] < minY) minY = ys[i];
-        if (xs[i] > maxX) maxX = xs[i];
-        if (ys[i] > maxY) maxY = ys[i];
-      }
-      clusters.push({
-        x: (sx / list.length) * scale,
-        y: (sy / list.length) * scale,
-        count: list.length,
-        minX,
-        minY,
-        maxX,
-        maxY,
-      });
-    }
+    const { x: xs, y: ys, visible } = store;
+    const singles = this.cells.singles();
+    for (const i of this.tinted) if (visible[i]) singles.push(i);
+    for (const i of store.tail) if (visible[i]) singles.push(i);
     singles.sort((a, b) => ys[a] - ys[b] || xs[a] - xs[b]);
-    this.groups = { scale, clusters, singles };
+    this.groups = { scale, clusters: this.cells.clusters(), singles };
     return this.groups;
+  }
+
+  /** Counts rows `order[from..to)` into the cluster grid (suggestions stay one by one). */
+  private count(order: ArrayLike<number>, from: number, to: number) {
+    const cells = this.cells;
+    if (!cells) return;
+    const { x: xs, y: ys, visible, tint, kind } = this.opts.store;
+    for (let k = from; k < to; k++) {
+      const i = order[k];
+      if (!visible[i] || kind[i] !== MarkerKind.Icon) continue;
+      // Suggestions stay visible one by one, so that they can be reviewed at any zoom.
+      if (tint[i] !== 0) this.tinted.push(i);
+      else cells.add(i, xs[i], ys[i]);
+    }
+  }
+
+  /**
+   * Rows `start..start + count` arrived (a large map's chunk, flags set): counted into the clusters
+   * of this zoom rather than counting every marker again, then the canvas is drawn.
+   */
+  addRows(start: number, count: number) {
+    if (this.cellsBlind) this.cells = undefined;
+    if (this.cells) {
+      const rows = new Int32Array(count);
+      for (let k = 0; k < count; k++) rows[k] = start + k;
+      this.count(rows, 0, count);
+    }
+    this.groups = undefined;
+    this.redraw();
+  }
+
+  /**
+   * The markers of the ordered rows and of the tail within a box of layer pixels, in draw order;
+   * the rows of the box are found by binary search on y. Stops counting past `limit` (a view that
+   * dense is drawn as clusters).
+   */
+  private inView(
+    scale: number,
+    ox: number,
+    oy: number,
+    x0: number,
+    y0: number,
+    x1: number,
+    y1: number,
+    limit: number,
+  ) {
+    const { store } = this.opts;
+    const { x: xs, y: ys, visible, kind } = store;
+    const order = store.drawOrder;
+    const top = (y0 + oy) / scale;
+    let lo = 0;
+    let hi = order.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (ys[order[mid]] < top) lo = mid + 1;
+      else hi = mid;
+    }
+    const out: number[] = [];
+    for (let k = lo; k < order.length; k++) {
+      const i = order[k];
+      const py = ys[i] * scale - oy;
+      if (py > y1) break;
+      if (!visible[i] || kind[i] !== MarkerKind.Icon) continue;
+      const px = xs[i] * scale - ox;
+      if (px < x0 || px > x1 || py < y0) continue;
+      out.push(i);
+      if (out.length > limit) return out;
+    }
+    for (const i of store.tail) {
+      if (!visible[i]) continue;
+      const px = xs[i] * scale - ox;
+      const py = ys[i] * scale - oy;
+      if (px >= x0 && px <= x1 && py >= y0 && py <= y1) out.push(i);
+    }
+    return out;
   }
 
   setHighlight(index: number) {
@@ -313,15 +353,18 @@ export class MarkerCanvasLayer extends L.Layer {
     const y0 = min.y - margin;
     const x1 = max.x + margin;
     const y1 = max.y + margin;
-    const clustering = this.zoom < this.opts.clusterBelowZoom;
-    const order = store.drawOrder;
-    const { x: xs, y: ys, visible, completed, def } = store;
-
-    // Markers in view, in draw order. With clustering, the grid is laid over the whole map at this
-    // zoom (world pixels, so clusters hold still while the map is dragged) and kept until the zoom
-    // or the visible markers change.
-    const singles: number[] = [];
+    const { x: xs, y: ys, completed, def } = store;
+    // Markers in view, in draw order. With clustering (far out, or a view too dense to draw one by
+    // one), the grid is laid over the whole map at this zoom (world pixels, so clusters hold still
+    // while the map is dragged) and kept until the zoom or the visible markers change.
+    let clustering = this.zoom < this.opts.clusterBelowZoom;
+    let singles: number[] = [];
+    if (!clustering) {
+      singles = this.inView(scale, ox, oy, x0, y0, x1, y1, DENSE);
+      clustering = singles.length > DENSE;
+    }
     if (clustering) {
+      singles = [];
       const groups = this.clusterGroups(scale);
       for (const c of groups.clusters) {
         const x = c.x - ox;
@@ -333,15 +376,6 @@ export class MarkerCanvasLayer extends L.Layer {
         const px = xs[i] * scale - ox;
         const py = ys[i] * scale - oy;
         if (px >= x0 && px <= x1 && py >= y0 && py <= y1) singles.push(i);
-      }
-    } else {
-      for (let k = 0; k < order.length; k++) {
-        const i = order[k];
-        if (!visible[i]) continue;
-        const px = xs[i] * scale - ox;
-        const py = ys[i] * scale - oy;
-        if (px < x0 || px > x1 || py < y0 || py > y1) continue;
-        singles.push(i);
       }
     }
 
@@ -482,6 +516,9 @@ export class MarkerCanvasLayer extends L.Layer {
     // When the first markers reached the screen (read by tests and the benchmark).
     if (count > 0 && !this.canvas.dataset.drawnAt)
       this.canvas.dataset.drawnAt = String(Math.round(performance.now()));
+    // When every marker of the map was loaded and drawn (a large map's last chunk).
+    if (store.loadedRows === store.size && !this.canvas.dataset.completeAt)
+      this.canvas.dataset.completeAt = String(Math.round(performance.now()));
   }
 
   /** Ring images per tint and icon size: drawing a bitmap costs far less than stroking a circle. */
@@ -622,7 +659,9 @@ export class MarkerCanvasLayer extends L.Layer {
     if (!c) return;
     // Zoom-0 units: x is lng and y is -lat.
     const bounds = L.latLngBounds([-c.maxY, c.minX], [-c.minY, c.maxX]);
-    map.flyToBounds(bounds.pad(0.3), { maxZoom: this.opts.clusterBelowZoom + 0.5, duration: 0.4 });
+    // A cluster of a dense view (past the clustering zoom) zooms in further.
+    const maxZoom = Math.min(map.getMaxZoom(), Math.max(this.opts.clusterBelowZoom + 0.5, map.getZoom() + 1));
+    map.flyToBounds(bounds.pad(0.3), { maxZoom, duration: 0.4 });
   };
 
   private onPointerMove = (e: PointerEvent) => {

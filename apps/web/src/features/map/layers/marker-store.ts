@@ -1,5 +1,6 @@
 import { isPathDefinition } from '@waypoint/shared/map/definitions';
-import type { MapMarkerData, MapMarkerDefinition } from '@waypoint/shared/map/marker-data';
+import { ChunkFlag, type MarkerChunk } from '@waypoint/shared/map/marker-chunks';
+import type { MapMarkerColumns, MapMarkerData, MapMarkerDefinition } from '@waypoint/shared/map/marker-data';
 import type { SuggestedMarkerColumns } from '@waypoint/shared/map/suggested-markers';
 import { Tint } from '@waypoint/shared/map/tints';
 
@@ -7,10 +8,67 @@ import { Tint } from '@waypoint/shared/map/tints';
 export const MarkerKind = { Icon: 0, Path: 1, Html: 2 } as const;
 
 /**
+ * Writes a decoded chunk into the map's columns (rows `chunk.start` on); the columns of a chunked
+ * map are made full length when its manifest arrives (`emptyColumns`).
+ */
+export function fillColumns(m: MapMarkerColumns, chunk: MarkerChunk) {
+  const { start, count } = chunk;
+  for (let k = 0; k < count; k++) {
+    const i = start + k;
+    m.id[i] = chunk.ids[k];
+    m.name[i] = chunk.names[k] ?? '';
+    m.def[i] = chunk.def[k];
+    m.lat[i] = chunk.lat[k];
+    m.lng[i] = chunk.lng[k];
+    m.reportCount[i] = chunk.flags[k] & ChunkFlag.Reported;
+  }
+  const { questId, questObjective, points } = chunk.extras;
+  for (const k in questId) m.questId[start + Number(k)] = questId[Number(k)];
+  for (const k in questObjective) m.questObjective[start + Number(k)] = questObjective[Number(k)];
+  for (const k in points) m.points[start + Number(k)] = points[Number(k)];
+}
+
+/**
+ * An array of `count` times `value`, grown by pushing: `new Array(n)` beyond 100,000 elements makes
+ * a dictionary-backed array, many times slower to read and write.
+ */
+function filled<T>(count: number, value: T): T[] {
+  const out: T[] = [];
+  for (let i = 0; i < count; i++) out.push(value);
+  return out;
+}
+
+/**
+ * Full-length columns for `count` rows not loaded yet. The numeric columns are typed arrays behind
+ * the `number[]` type: they read and write the same, and suggest mode copies them with `Array.from`.
+ */
+export function emptyColumns(count: number): MapMarkerColumns {
+  const numbers = (array: Float64Array | Int32Array | Uint32Array) => array as unknown as number[];
+  return {
+    id: filled(count, ''),
+    def: numbers(new Int32Array(count)),
+    lat: numbers(new Float64Array(count)),
+    lng: numbers(new Float64Array(count)),
+    name: filled(count, ''),
+    questId: filled(count, ''),
+    questObjective: filled(count, ''),
+    reportCount: numbers(new Uint32Array(count)),
+    points: {},
+  };
+}
+
+/** Whether the rows of chunk `n` of a chunked map are in its columns (see map/marker-chunks.ts). */
+export type ChunkLoaded = (n: number) => boolean;
+
+/**
  * The placed markers of one map in flat typed arrays: positions in map units at zoom 0
  * (x = lng, y = -lat, as CRS.Simple projects them), definition, kind, and the per-marker flags
  * that the panels change (visible, completed). Layers read it; the page writes the flags and
  * asks the layers to redraw.
+ *
+ * A large map's rows arrive in chunks: the store is made with all of them, those not loaded yet
+ * hidden, and `fillChunk` adds each chunk in place (its visible and completed flags worked out with
+ * the page's last rules), so the layers draw what is there and nothing is built twice.
  */
 export class MarkerStore {
   readonly size: number;
@@ -33,12 +91,31 @@ export class MarkerStore {
   readonly suggestionUsers: readonly string[];
   /** Markers the move tool may drag: new and changed suggestions (§4). */
   readonly draggable: Uint8Array;
-  /** Icon markers, top of the map first, so that lower markers are drawn over upper ones. */
+  /**
+   * Markers by y (top of the map first, then left to right), so that lower markers are drawn over
+   * upper ones and a view's markers are one range (binary search on y). Icon markers only, except
+   * on a chunked map, where every placed row is listed (the layer skips other kinds).
+   */
   readonly drawOrder: Int32Array;
+  /** Markers drawn after the ordered ones, looked at one by one: suggestions that may move. */
+  readonly tail: Int32Array;
+  /** Rows that are in the store (all but the chunks of a large map not loaded yet). */
+  readonly loaded: Uint8Array;
+  /** How many rows are loaded (`size` once every chunk is in). */
+  loadedRows = 0;
+  /** Rows of the map itself (a chunked map's), before suggestion rows. */
+  readonly placedRows: number;
   readonly definitions: MapMarkerDefinition[];
-  private readonly byId = new Map<string, number>();
+  private byId?: Map<string, number>;
+  private readonly kinds: number[];
+  private lastVisible?: (i: number) => boolean;
+  private lastCompleted?: ReadonlySet<string>;
 
-  constructor(readonly data: MapMarkerData) {
+  /** `chunkLoaded`: for a chunked map, which of its chunks are in the columns already. */
+  constructor(
+    readonly data: MapMarkerData,
+    chunkLoaded?: ChunkLoaded,
+  ) {
     const m = data.markers;
     const n = m.id.length;
     this.size = n;
@@ -51,8 +128,9 @@ export class MarkerStore {
     this.kind = new Uint8Array(n);
     this.visible = new Uint8Array(n);
     this.completed = new Uint8Array(n);
-    this.reported = Uint8Array.from(m.reportCount ?? [], (c) => (c > 0 ? 1 : 0));
-    if (this.reported.length !== n) this.reported = new Uint8Array(n);
+    this.reported = new Uint8Array(n);
+    const reports = m.reportCount ?? [];
+    for (let i = 0; i < reports.length && i < n; i++) this.reported[i] = reports[i] > 0 ? 1 : 0;
     this.draggable = new Uint8Array(n);
     const suggested = m as Partial<SuggestedMarkerColumns>;
     this.tint = suggested.tint ? Uint8Array.from(suggested.tint) : new Uint8Array(n);
@@ -62,28 +140,137 @@ export class MarkerStore {
     }
     this.suggestionIds = suggested.suggestionId ?? [];
     this.suggestionUsers = suggested.suggestionUser ?? [];
-    const kinds = data.definitions.map((d) =>
+    this.kinds = data.definitions.map((d) =>
       isPathDefinition(d)
         ? MarkerKind.Path
         : d.markerDefinitionType === 'HTML'
           ? MarkerKind.Html
           : MarkerKind.Icon,
     );
+    const manifest = data.chunks;
+    this.placedRows = manifest ? Math.min(n, data.count) : n;
+    this.loaded = new Uint8Array(n).fill(1);
+    if (manifest) {
+      for (let c = 0; c < manifest.chunks.length; c++) {
+        const chunk = manifest.chunks[c];
+        if (chunkLoaded?.(c)) continue;
+        this.loaded.fill(0, chunk.start, chunk.start + chunk.count);
+        // Rows not loaded yet sit at their band's top, which keeps the rows ordered by y.
+        this.y.fill(-chunk.latMax, chunk.start, chunk.start + chunk.count);
+      }
+    }
     const icons: number[] = [];
+    const tail: number[] = [];
     for (let i = 0; i < n; i++) {
+      if (!this.loaded[i]) continue;
+      this.loadedRows++;
       this.x[i] = m.lng[i];
       this.y[i] = -m.lat[i];
-      let kind = kinds[this.def[i]] ?? MarkerKind.Icon;
-      if (kind === MarkerKind.Path && !m.points[i]) kind = MarkerKind.Icon;
-      this.kind[i] = kind;
-      this.byId.set(m.id[i], i);
-      if (kind === MarkerKind.Icon) icons.push(i);
+      this.kind[i] = this.kindOf(i);
+      if (this.draggable[i] || i >= this.placedRows) {
+        if (this.kind[i] === MarkerKind.Icon) tail.push(i);
+      } else if (this.kind[i] === MarkerKind.Icon && !manifest) icons.push(i);
     }
-    icons.sort((a, b) => this.y[a] - this.y[b] || this.x[a] - this.x[b]);
-    this.drawOrder = Int32Array.from(icons);
+    if (manifest) {
+      // Rows come in draw order: every placed row, whatever it is once loaded.
+      this.drawOrder = new Int32Array(this.placedRows);
+      for (let i = 0; i < this.placedRows; i++) this.drawOrder[i] = i;
+    } else {
+      icons.sort((a, b) => this.y[a] - this.y[b] || this.x[a] - this.x[b]);
+      this.drawOrder = Int32Array.from(icons);
+    }
+    tail.sort((a, b) => this.y[a] - this.y[b] || this.x[a] - this.x[b]);
+    this.tail = Int32Array.from(tail);
+  }
+
+  private kindOf(i: number): number {
+    const kind = this.kinds[this.def[i]] ?? MarkerKind.Icon;
+    return kind === MarkerKind.Path && !this.data.markers.points[i] ? MarkerKind.Icon : kind;
+  }
+
+  /**
+   * Zoom-0 bounds of the map's markers: x over the rows loaded, y over the whole map (a chunked
+   * map's manifest has the latitudes of its first and last bands).
+   */
+  extent(): { minX: number; minY: number; maxX: number; maxY: number } {
+    let minX = Number.POSITIVE_INFINITY;
+    let maxX = Number.NEGATIVE_INFINITY;
+    let minY = Number.POSITIVE_INFINITY;
+    let maxY = Number.NEGATIVE_INFINITY;
+    const { x, y, loaded } = this;
+    for (let i = 0; i < this.size; i++) {
+      if (!loaded[i]) continue;
+      if (x[i] < minX) minX = x[i];
+      if (x[i] > maxX) maxX = x[i];
+      if (y[i] < minY) minY = y[i];
+      if (y[i] > maxY) maxY = y[i];
+    }
+    const bands = this.data.chunks?.chunks;
+    if (bands && bands.length > 0) {
+      minY = Math.min(minY, -bands[0].latMax);
+      maxY = Math.max(maxY, -bands[bands.length - 1].latMin);
+    }
+    return { minX, minY, maxX, maxY };
+  }
+
+  /** Whether this is a large map whose rows come in chunks. */
+  get chunked(): boolean {
+    return Boolean(this.data.chunks);
+  }
+
+  /**
+   * Adds a chunk's rows: into the columns too unless `inColumns` (the loader wrote them there), then
+   * their flags by the page's last visibility and completion rules. Answers whether any is drawn.
+   */
+  fillChunk(chunk: MarkerChunk, inColumns: boolean): boolean {
+    if (!inColumns) fillColumns(this.data.markers, chunk);
+    return this.fillRange(chunk.start, chunk.count);
+  }
+
+  /** Adds rows already in the columns (a chunk loaded while another store was shown). */
+  fillRange(start: number, count: number): boolean {
+    const m = this.data.markers;
+    const end = Math.min(start + count, this.placedRows);
+    const visibleOf = this.lastVisible;
+    const completedSet = this.lastCompleted && this.lastCompleted.size > 0 ? this.lastCompleted : undefined;
+    const { x, y, def, kind, reported, loaded, completed, visible, tint, draggable, ids } = this;
+    const { lat, lng, reportCount } = m;
+    const kinds = this.kinds;
+    let shown = false;
+    for (let i = start; i < end; i++) {
+      // A row a suggestion moved keeps the suggested position (it is in the tail).
+      if (tint[i] === 0 || !draggable[i]) {
+        x[i] = lng[i];
+        y[i] = -lat[i];
+      }
+      const d = m.def[i];
+      def[i] = d;
+      const k = kinds[d] ?? MarkerKind.Icon;
+      kind[i] = k === MarkerKind.Path && !m.points[i] ? MarkerKind.Icon : k;
+      reported[i] = reportCount[i] > 0 ? 1 : 0;
+      if (!loaded[i]) this.loadedRows++;
+      loaded[i] = 1;
+      completed[i] = completedSet?.has(ids[i]) ? 1 : 0;
+    }
+    // Flags by the page's rules, once the rows are in (the rules read the store).
+    if (visibleOf) {
+      for (let i = start; i < end; i++) {
+        const v = visibleOf(i) ? 1 : 0;
+        visible[i] = v;
+        if (v) shown = true;
+      }
+    }
+    const byId = this.byId;
+    if (byId) for (let i = start; i < end; i++) byId.set(ids[i], i);
+    return shown;
   }
 
   indexOf(id: string): number {
+    if (!this.byId) {
+      // Made on the first look-up: a large map's list is long, and most visits never ask.
+      this.byId = new Map();
+      for (let i = 0; i < this.size; i++) if (this.loaded[i]) this.byId.set(this.ids[i], i);
+    }
     return this.byId.get(id) ?? -1;
   }
 
@@ -108,7 +295,10 @@ export class MarkerStore {
     return this.suggestionIds[i] ?? '';
   }
 
-  /** Moves a marker (while it is dragged, and until the server's answer redraws the map). */
+  /**
+   * Moves a marker (while it is dragged, and until the server's answer redraws the map). Only the
+   * markers of the tail move, so that the ordered rows stay ordered.
+   */
   moveTo(i: number, lat: number, lng: number) {
     this.data.markers.lat[i] = lat;
     this.data.markers.lng[i] = lng;
@@ -120,11 +310,16 @@ export class MarkerStore {
     return this.data.markers.questId[i] ?? '';
   }
 
-  /** Sets the visible flag of every marker; answers whether anything changed. */
+  /**
+   * Sets the visible flag of every marker; answers whether anything changed. Rows not loaded yet
+   * get theirs when they arrive.
+   */
   applyVisibility(isVisible: (i: number) => boolean): boolean {
+    this.lastVisible = isVisible;
     let changed = false;
+    const loaded = this.loaded;
     for (let i = 0; i < this.size; i++) {
-      const v = isVisible(i) ? 1 : 0;
+      const v = loaded[i] && isVisible(i) ? 1 : 0;
       if (this.visible[i] !== v) {
         this.visible[i] = v;
         changed = true;
@@ -134,6 +329,7 @@ export class MarkerStore {
   }
 
   applyCompleted(completed: ReadonlySet<string>): boolean {
+    this.lastCompleted = completed;
     let changed = false;
     for (let i = 0; i < this.size; i++) {
       const v = completed.has(this.ids[i]) ? 1 : 0;

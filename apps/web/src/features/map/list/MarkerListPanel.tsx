@@ -7,6 +7,7 @@ import { definitionImageUrl } from '../layers/icons.ts';
 import type { MarkerStore } from '../layers/marker-store.ts';
 import type { MapController } from '../MapView.tsx';
 import classes from './list.module.css';
+import { listOrder } from './list-order.ts';
 import { type RouteScope, useAutoRoute } from './useAutoRoute.ts';
 
 interface Props {
@@ -114,8 +115,7 @@ export default function MarkerListPanel({
       const lng = store.x[i];
       if (lat >= south && lat <= north && lng >= west && lng <= east) out.push(i);
     }
-    const label = (i: number) => store.names[i] || store.definitionOf(i).name;
-    return out.sort((a, b) => store.def[a] - store.def[b] || collator.compare(label(a), label(b)) || a - b);
+    return listOrder(out, store.def, (i) => store.names[i] || store.definitionOf(i).name, collator);
   }, [store, controller, open, moved, visibility]);
 
   const position = useMemo(() => new Map(items.map((i, k) => [i, k])), [items]);
