@@ -10,6 +10,7 @@ function recorder() {
     strokeStyle: '',
     fillStyle: '',
     lineCap: 'butt',
+    lineDashOffset: 0,
     beginPath: () => calls.push('begin'),
     closePath: () => calls.push('close'),
     arc: () => calls.push('arc'),

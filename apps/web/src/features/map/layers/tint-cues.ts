@@ -8,7 +8,7 @@ import { Tint } from '@waypoint/shared/map/tints';
 export const tintCues: Record<number, { dash: number[]; badge: 'plus' | 'diamond' | 'cross' }> = {
   [Tint.Add]: { dash: [], badge: 'plus' },
   [Tint.Update]: { dash: [6, 3], badge: 'diamond' },
-  [Tint.Delete]: { dash: [2, 3], badge: 'cross' },
+  [Tint.Delete]: { dash: [3, 3], badge: 'cross' },
 };
 
 type Ctx = Pick<
@@ -25,12 +25,16 @@ type Ctx = Pick<
   | 'strokeStyle'
   | 'fillStyle'
   | 'lineCap'
+  | 'lineDashOffset'
 >;
 
 /** The ring of a tint around (cx, cy) with radius r, in its pattern, over a dark edge. */
 export function drawTintRing(ctx: Ctx, tint: number, color: string, cx: number, cy: number, r: number) {
   const cue = tintCues[tint];
-  ctx.setLineDash(cue?.dash ?? []);
+  const dash = cue?.dash ?? [];
+  ctx.setLineDash(dash);
+  // A dash (not a gap) sits at three o'clock, the side a marker is read from first.
+  ctx.lineDashOffset = (dash[0] ?? 0) / 2;
   ctx.beginPath();
   ctx.arc(cx, cy, r, 0, Math.PI * 2);
   ctx.lineWidth = 5;
@@ -40,6 +44,7 @@ export function drawTintRing(ctx: Ctx, tint: number, color: string, cx: number, 
   ctx.strokeStyle = color;
   ctx.stroke();
   ctx.setLineDash([]);
+  ctx.lineDashOffset = 0;
 }
 
 /** The tint's badge: a small white disc on the ring's upper right with the tint's shape in dark ink. */
