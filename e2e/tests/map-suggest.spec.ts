@@ -1,6 +1,8 @@
 import { constants } from '@waypoint/shared/constants';
 import { editingMessages } from '@waypoint/shared/map/editing-messages';
 import { mapMessages } from '@waypoint/shared/map/map-messages';
+import { decodeMarkerChunk } from '@waypoint/shared/map/marker-chunks';
+import type { MapMarkerData } from '@waypoint/shared/map/marker-data';
 import { messages } from '@waypoint/shared/messages';
 import { admin, createConfirmedUser, expect, test } from '../support/fixtures.ts';
 import { showMarkerOf, waitForMap } from '../support/map.ts';
@@ -195,11 +197,18 @@ test('an admin reviews a player’s suggestions on the map and accepts them', as
   expect((await accepted).status()).toBe(200);
   await expect.poll(() => tintOf(page, suggestion.targetId)).toBe(0);
 
-  // A guest sees it in the map's markers.
-  const markers = (await (await request.get(`/api/map/${mapId}/markers`)).json()) as {
-    markers: { id: string; name: string[] } & { id: string[] };
-  };
-  expect(markers.markers.id).toContain(suggestion.targetId);
+  // A guest sees it in the map's markers (in the one answer, or in a large map's chunks).
+  const answer = (await (await request.get(`/api/map/${mapId}/markers`)).json()) as MapMarkerData;
+  const ids = [...answer.markers.id];
+  for (const [n] of (answer.chunks?.chunks ?? []).entries()) {
+    const body = await (await request.get(`/api/map/${mapId}/markers/chunks/${n}`)).body();
+    ids.push(
+      ...decodeMarkerChunk(
+        body.buffer.slice(body.byteOffset, body.byteOffset + body.byteLength) as ArrayBuffer,
+      ).ids,
+    );
+  }
+  expect(ids).toContain(suggestion.targetId);
 });
 
 test('suggest mode on a phone: the tools sit over the map', async ({ page, request }) => {

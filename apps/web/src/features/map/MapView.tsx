@@ -474,8 +474,10 @@ export function MapView({
     const { chunks } = loader.data.chunks;
     let filled = false;
     chunks.forEach((c, n) => {
-      if (loader.isLoaded(n) && c.count > 0 && !store.loaded[c.start])
-        filled = store.fillRange(c.start, c.count) || filled;
+      if (loader.isLoaded(n) && c.count > 0 && !store.loaded[c.start]) {
+        store.fillRange(c.start, c.count);
+        filled = true;
+      }
     });
     const htmlShown = store.definitions.some((d) => d.markerDefinitionType === 'HTML');
     let tick = 0;
@@ -495,7 +497,8 @@ export function MapView({
       cancelAnimationFrame(tick);
       tick = requestAnimationFrame(() => onChunksRef.current?.(loader.complete));
     };
-    if (filled) changed(true);
+    // Rows came in, or every chunk was in before this store: the layers and the page follow.
+    if (filled || loader.complete) changed(true);
     const view = m.getBounds();
     loader
       .load(

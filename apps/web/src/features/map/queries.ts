@@ -50,6 +50,9 @@ export const markerDataQuery = (mapId: string) =>
         api.getBytes(`/map/${path(mapId)}/markers/chunks/${n}?v=${path(v)}`),
       ),
     staleTime: 60_000,
+    // Each answer is a new object: a chunked answer's loader is found by its manifest object, and
+    // comparing a large answer with the last one would cost more than it saves.
+    structuralSharing: false,
   });
 
 export const useMarkerData = (mapId: string | undefined) =>
