@@ -92,7 +92,7 @@ test('the reset-progress dialog confirms only after typing reset', async ({ page
   await page.goto('/login?postRoute=%2Fprofile');
   await submitLogin(page, user.email, user.password);
   await expect(page).toHaveURL(/\/profile$/);
-  await page.getByRole('button', { name: `${accountMessages.resetProgress}: Frontier Zone` }).click();
+  await page.getByRole('button', { name: `${accountMessages.resetProgress} Frontier Zone` }).click();
   const dialog = page.getByRole('dialog');
   await expect(dialog).toBeVisible();
   const confirm = dialog.getByRole('button', { name: 'Confirm' });

@@ -14,6 +14,7 @@ import path from 'node:path';
 import { registry } from '@waypoint/shared';
 import { constants } from '@waypoint/shared/constants';
 import { editingMessages } from '@waypoint/shared/map/editing-messages';
+import { mapMessages } from '@waypoint/shared/map/map-messages';
 import { messages } from '@waypoint/shared/messages';
 import { mulberry32 } from '@waypoint/shared/random';
 import autocannon from 'autocannon';
@@ -273,21 +274,21 @@ async function main() {
     // Toggling suggest mode as an admin (everyone's suggestions).
     const adminPage = await open(await login(config.adminEmail, config.adminPassword));
     // The pointer comes to rest on the button before the click, as a user's does.
-    await adminPage.getByRole('button', { name: messages.activateSuggestions }).hover();
+    await adminPage.getByRole('button', { name: mapMessages.activateSuggestions }).hover();
     await adminPage.waitForTimeout(500);
-    const first = await toggle(adminPage, messages.activateSuggestions, true);
+    const first = await toggle(adminPage, mapMessages.activateSuggestions, true);
     const on: number[] = [];
     const off: number[] = [];
     for (let k = 0; k < TOGGLES; k++) {
       off.push(await toggle(adminPage, editingMessages.deactivateSuggestions, false));
-      on.push(await toggle(adminPage, messages.activateSuggestions, true));
+      on.push(await toggle(adminPage, mapMessages.activateSuggestions, true));
     }
     if (process.env.BENCH_PROFILE) {
       const cdp = await adminPage.context().newCDPSession(adminPage);
       await cdp.send('Profiler.enable');
       await toggle(adminPage, editingMessages.deactivateSuggestions, false);
       await cdp.send('Profiler.start');
-      await toggle(adminPage, messages.activateSuggestions, true);
+      await toggle(adminPage, mapMessages.activateSuggestions, true);
       const { profile } = await cdp.send('Profiler.stop');
       const { writeFileSync } = await import('node:fs');
       writeFileSync(process.env.BENCH_PROFILE, JSON.stringify(profile));
@@ -302,7 +303,7 @@ async function main() {
 
     // Placing as a player in suggest mode: click to the new marker on screen.
     const playerPage = await open(await login(PLAYER.email, PLAYER.password));
-    await toggle(playerPage, messages.activateSuggestions, true);
+    await toggle(playerPage, mapMessages.activateSuggestions, true);
     await playerPage.getByRole('button', { name: 'Place Definition 00' }).click();
     const places: number[] = [];
     for (let k = 0; k < PLACES; k++) places.push(await placeOnce(playerPage, k));

@@ -32,8 +32,9 @@ export function Thumbnail({ sources, alt, height, aspectRatio, loading = 'lazy' 
       <div
         className={classes.placeholder}
         style={style}
-        role="img"
+        role={alt ? 'img' : undefined}
         aria-label={alt ? uiMessages.components.noImage(alt) : undefined}
+        aria-hidden={alt ? undefined : true}
       >
         <svg viewBox="0 0 24 24" width="32" height="32" aria-hidden="true">
           <path
