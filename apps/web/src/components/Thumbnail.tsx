@@ -28,20 +28,27 @@ export function Thumbnail({ sources, alt, height, aspectRatio, loading = 'lazy' 
   const src = candidate?.src;
   const style = { height, aspectRatio };
   if (!src) {
-    return (
+    const picture = (
+      <svg viewBox="0 0 24 24" width="32" height="32" aria-hidden="true">
+        <path
+          fill="currentColor"
+          d="M21 5v11.6l-2-2V5H7.4l-2-2H19a2 2 0 0 1 2 2zM2.8 2.8 1.4 4.2 3 5.8V19a2 2 0 0 0 2 2h13.2l1.6 1.6 1.4-1.4L2.8 2.8zM5 19V7.8l5.3 5.3-1.8 2.4L7 13.6 5 17h9.2l2 2H5z"
+        />
+      </svg>
+    );
+    // Without a name the placeholder is decoration, like an image with an empty alt.
+    return alt ? (
       <div
         className={classes.placeholder}
         style={style}
-        role={alt ? 'img' : undefined}
-        aria-label={alt ? uiMessages.components.noImage(alt) : undefined}
-        aria-hidden={alt ? undefined : true}
+        role="img"
+        aria-label={uiMessages.components.noImage(alt)}
       >
-        <svg viewBox="0 0 24 24" width="32" height="32" aria-hidden="true">
-          <path
-            fill="currentColor"
-            d="M21 5v11.6l-2-2V5H7.4l-2-2H19a2 2 0 0 1 2 2zM2.8 2.8 1.4 4.2 3 5.8V19a2 2 0 0 0 2 2h13.2l1.6 1.6 1.4-1.4L2.8 2.8zM5 19V7.8l5.3 5.3-1.8 2.4L7 13.6 5 17h9.2l2 2H5z"
-          />
-        </svg>
+        {picture}
+      </div>
+    ) : (
+      <div className={classes.placeholder} style={style} aria-hidden="true">
+        {picture}
       </div>
     );
   }
