@@ -60,6 +60,21 @@ export interface MapMarkerData {
   markers: MapMarkerColumns;
 }
 
+/** Marker columns with no rows (a chunked map's answer carries its rows in the chunks). */
+export function emptyMarkerColumns(): MapMarkerColumns {
+  return {
+    id: [],
+    def: [],
+    lat: [],
+    lng: [],
+    name: [],
+    questId: [],
+    questObjective: [],
+    reportCount: [],
+    points: {},
+  };
+}
+
 /** Number of placed markers per definition id. */
 export function placedCounts(
   data: Pick<MapMarkerData, 'definitions' | 'markers' | 'chunks'>,

@@ -1,5 +1,9 @@
 import type { MarkerDefinitionType } from '@waypoint/shared';
-import type { MapMarkerData, MapMarkerDefinition } from '@waypoint/shared/map/marker-data';
+import {
+  emptyMarkerColumns,
+  type MapMarkerData,
+  type MapMarkerDefinition,
+} from '@waypoint/shared/map/marker-data';
 import type { Db } from '../../db/database.ts';
 import {
   categoryName,
@@ -53,17 +57,7 @@ export async function mapDefinitions(db: Db, map: MapRow): Promise<MapMarkerDefi
 export async function markerData(db: Db, map: MapRow): Promise<MapMarkerData> {
   const [definitions, rows] = await Promise.all([mapDefinitions(db, map), mapMarkers(db, map._id)]);
   const index = new Map(definitions.map((d, i) => [d._id, i]));
-  const markers: MapMarkerData['markers'] = {
-    id: [],
-    def: [],
-    lat: [],
-    lng: [],
-    name: [],
-    questId: [],
-    questObjective: [],
-    reportCount: [],
-    points: {},
-  };
+  const markers: MapMarkerData['markers'] = emptyMarkerColumns();
   for (const row of rows) {
     const def = index.get(row.markerDefinitionId);
     // A marker whose definition belongs to another game cannot be drawn.

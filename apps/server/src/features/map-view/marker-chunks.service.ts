@@ -5,7 +5,7 @@ import {
   encodeMarkerChunk,
   type MarkerChunkManifest,
 } from '@waypoint/shared/map/marker-chunks';
-import type { MapMarkerData } from '@waypoint/shared/map/marker-data';
+import { emptyMarkerColumns, type MapMarkerData } from '@waypoint/shared/map/marker-data';
 import type { Db } from '../../db/database.ts';
 import type { MapRow } from './map-view.repository.ts';
 import { mapMarkerPage } from './map-view.repository.ts';
@@ -105,17 +105,7 @@ export async function buildChunkSet(db: Db, map: MapRow, size = chunkSize): Prom
       count,
       definitions,
       chunks: manifest,
-      markers: {
-        id: [],
-        def: [],
-        lat: [],
-        lng: [],
-        name: [],
-        questId: [],
-        questObjective: [],
-        reportCount: [],
-        points: {},
-      },
+      markers: emptyMarkerColumns(),
     },
   };
 }

@@ -1,5 +1,9 @@
 import { type ChunkRow, chunkInfos, encodeMarkerChunk } from '@waypoint/shared/map/marker-chunks';
-import type { MapMarkerData, MapMarkerDefinition } from '@waypoint/shared/map/marker-data';
+import {
+  emptyMarkerColumns,
+  type MapMarkerData,
+  type MapMarkerDefinition,
+} from '@waypoint/shared/map/marker-data';
 import { describe, expect, it } from 'vitest';
 import { ChunkLoader, chunkLoaderOf, prepareMarkerData } from './chunk-loader.ts';
 import { MarkerStore } from './layers/marker-store.ts';
@@ -34,17 +38,7 @@ function chunkedMap(n: number, size: number) {
     count: n,
     definitions: [definition('a'), definition('b')],
     chunks: { version: 'v1', chunks, perDefinition: [Math.ceil(n / 2), Math.floor(n / 2)] },
-    markers: {
-      id: [],
-      def: [],
-      lat: [],
-      lng: [],
-      name: [],
-      questId: [],
-      questObjective: [],
-      reportCount: [],
-      points: {},
-    },
+    markers: emptyMarkerColumns(),
   };
   const asked: number[] = [];
   const data = prepareMarkerData(
