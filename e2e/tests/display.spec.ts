@@ -42,9 +42,12 @@ test('colour-blind-safe colours redraw the markers in the safe palette', async (
   const pixels = () =>
     page.evaluate(() => (document.querySelector('canvas.wp-marker-canvas') as HTMLCanvasElement).toDataURL());
   // The picture once every icon (some load their image) has been drawn.
+  // (The first comparison must come after a pause, or two reads a moment apart would pass at once.)
+  await page.waitForLoadState('networkidle');
   let before = await pixels();
   await expect
     .poll(async () => {
+      await page.waitForTimeout(400);
       const now = await pixels();
       const same = before === now;
       before = now;
