@@ -86,7 +86,7 @@ test('a user in suggest mode draws a polygon corner by corner and saves it as a 
   await panel.getByRole('button', { name: 'Close polygon actions' }).click();
   await expect(panel).toHaveCount(0);
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.getByRole('button', { name: 'Markers' }).click();
+  await page.getByRole('button', { name: 'Markers', exact: true }).click();
   await page.getByTestId('sidebar-left').getByRole('button', { name: 'Place Patrol Route' }).click();
   await page.getByTestId('sidebar-left').getByRole('button', { name: 'Close markers' }).click();
   await expect(panel.getByRole('heading', { name: 'Route Actions' })).toBeVisible();

@@ -105,7 +105,7 @@ test('narrow windows close both sidebars; they open again from their handles', a
   await waitForMap(page);
   await expect(page.getByTestId('sidebar-left')).toHaveAttribute('data-open', 'false');
   await expect(page.getByTestId('sidebar-right')).toHaveAttribute('data-open', 'false');
-  await page.getByRole('button', { name: 'Markers' }).click();
+  await page.getByRole('button', { name: 'Markers', exact: true }).click();
   await expect(page.getByTestId('sidebar-left')).toHaveAttribute('data-open', 'true');
   await expect(page.getByTestId('definition-fz_loot_cache')).toBeVisible();
   await page.getByRole('button', { name: 'Close markers' }).click();

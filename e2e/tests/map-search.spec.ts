@@ -82,7 +82,7 @@ test('the search works on a phone', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto(mapPath);
   await waitForMap(page);
-  await page.getByRole('button', { name: 'Markers' }).click();
+  await page.getByRole('button', { name: 'Markers', exact: true }).click();
   await page.getByTestId('map-search').fill('extract');
   await expect(page.getByTestId('map-search-results')).toBeVisible();
   await page.screenshot({ path: `${shots}/results-390.png` });
