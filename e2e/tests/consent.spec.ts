@@ -67,6 +67,102 @@ test.describe('first visit', () => {
   });
 });
 
+test.describe('the question on the first paint', () => {
+  test.use({ firstVisit: true });
+  const entry = /\/assets\/index-[^/]+\.js$/;
+  const stored = (page: import('@playwright/test').Page) =>
+    page.evaluate(() => JSON.parse(localStorage.getItem('waypoint-consent') ?? 'null'));
+
+  test('is asked and answered before the app has run', async ({ page }) => {
+    // Without the app's code the page still asks, and the answer is stored.
+    await page.route(entry, (route) => route.abort());
+    await page.goto('/game/frontier_zone');
+    const first = page.getByRole('dialog', { name: 'Your privacy choices' });
+    await expect(first).toHaveAttribute('data-testid', 'consent-first-paint');
+    await expect(first.getByRole('switch', { name: 'Necessary' })).toBeDisabled();
+    await expect(first.getByRole('link', { name: 'privacy policy' })).toHaveAttribute('href', '/privacy');
+    await first.getByRole('switch', { name: 'Analytics' }).check();
+    await first.getByRole('button', { name: 'Save choices' }).click();
+    await expect(first).toHaveCount(0);
+    expect(await stored(page)).toMatchObject({ necessary: true, analytics: true, advertising: false });
+    // Answered, the next page does not ask; Escape on a first visit stores "only necessary".
+    await page.reload();
+    await expect(page.getByTestId('consent-first-paint')).toBeHidden();
+    await page.evaluate(() => localStorage.removeItem('waypoint-consent'));
+    await page.reload();
+    await expect(first).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(first).toHaveCount(0);
+    expect(await stored(page)).toMatchObject({ analytics: false, advertising: false });
+  });
+
+  for (const width of [1440, 390]) {
+    test(`the app takes it over in place, with the switches set on it (${width} px)`, async ({ page }) => {
+      await page.setViewportSize({ width, height: width > 400 ? 900 : 844 });
+      let release = () => {};
+      const released = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      await page.route(entry, async (route) => {
+        await released;
+        await route.continue();
+      });
+      // The page's load waits for the held code: only the answer's start is awaited.
+      await page.goto('/contact', { waitUntil: 'commit' });
+      const first = page.getByTestId('consent-first-paint');
+      await expect(first).toBeVisible();
+      await first.getByRole('switch', { name: 'Advertising' }).check();
+      const before = await first.boundingBox();
+      await page.screenshot({ path: `/tmp/consent-first-${width}.png` });
+      release();
+      const dialog = page.getByTestId('consent-dialog');
+      await expect(dialog).toBeVisible();
+      await expect(first).toHaveCount(0);
+      await expect(page.getByRole('dialog', { name: 'Your privacy choices' })).toHaveCount(1);
+      await expect(dialog.getByRole('switch', { name: 'Advertising' })).toBeChecked();
+      await expect(dialog.getByRole('switch', { name: 'Analytics' })).not.toBeChecked();
+      // The same box: the question does not move when the app takes over.
+      const after = await dialog.boundingBox();
+      for (const k of ['x', 'y', 'width', 'height'] as const)
+        expect(Math.abs((after?.[k] ?? 0) - (before?.[k] ?? 0))).toBeLessThanOrEqual(1);
+      await page.screenshot({ path: `/tmp/consent-app-${width}.png` });
+      // The privacy link goes to the policy inside the app.
+      await dialog.getByRole('link', { name: 'privacy policy' }).click();
+      await expect(page).toHaveURL(/\/privacy$/);
+      await dialog.getByRole('button', { name: 'Save choices' }).click();
+      await expect(dialog).toHaveCount(0);
+      expect(await stored(page)).toMatchObject({ analytics: false, advertising: true });
+    });
+  }
+
+  test('an answer given on the first paint while the app starts closes the question for good', async ({
+    page,
+  }) => {
+    await page.goto('/contact');
+    // Either copy may be the one on screen: each answers the same.
+    await page
+      .getByRole('dialog', { name: 'Your privacy choices' })
+      .getByRole('button', { name: 'Accept all' })
+      .click();
+    await expect(page.getByRole('dialog', { name: 'Your privacy choices' })).toHaveCount(0);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByRole('dialog', { name: 'Your privacy choices' })).toHaveCount(0);
+    expect(await stored(page)).toMatchObject({ analytics: true, advertising: true });
+  });
+
+  test('is not written in English for a visitor in another language, nor on embedded maps', async ({
+    page,
+  }) => {
+    await page.route(entry, (route) => route.abort());
+    await page.goto('/contact?lang=de');
+    await expect(page.getByTestId('consent-first-paint')).toBeHidden();
+    await page.goto('/embed/game/frontier_zone/maps/fz_coast_harbor');
+    await expect(page.getByTestId('consent-first-paint')).toBeHidden();
+    await page.goto('/contact');
+    await expect(page.getByTestId('consent-first-paint')).toBeVisible();
+  });
+});
+
 test('contact and privacy pages', async ({ page }) => {
   await page.goto('/contact');
   await expect(page.getByRole('link', { name: 'support@waypoint.local' })).toHaveAttribute(

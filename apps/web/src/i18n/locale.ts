@@ -1,16 +1,16 @@
 import type { I18n } from '@lingui/core';
 import { useSyncExternalStore } from 'react';
+import { languages, languageStorageKey as storageKey } from './languages.ts';
 
 /**
  * The language of the interface. English is the source (the shared message modules); other
  * languages are Lingui catalogs, loaded with Lingui's runtime when chosen (an English page loads neither). `pseudo` is the pseudo-locale used to find texts
  * that bypass the catalogs (`?lang=pseudo`); it is not offered in the language switch.
  */
-export const languages = { en: 'English', de: 'Deutsch' } as const;
+export { languages };
 export type Language = keyof typeof languages;
 export type Locale = Language | 'pseudo';
 
-const storageKey = 'waypoint-lang';
 const isLocale = (v: unknown): v is Locale => v === 'pseudo' || (typeof v === 'string' && v in languages);
 
 let i18n: I18n | undefined;

@@ -1,55 +1,51 @@
-import { useEffect, useId, useRef, useState } from 'react';
-import { Link } from 'react-router';
-import ui from '../../components/ui.module.css';
+import { useLayoutEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
 import { consentMessages as t } from '../../i18n/messages/consent-messages.ts';
-import { withElements } from '../../i18n/rich.tsx';
-import classes from './ConsentDialog.module.css';
 import { closeConsentDialog, getConsent, saveConsent } from './consent.ts';
+import {
+  answerChoice,
+  type ConsentAnswer,
+  type ConsentSwitches,
+  consentMarkup,
+  firstPaintPrefix,
+} from './consent-markup.ts';
 
-function Choice(props: {
-  label: string;
-  description: string;
-  checked: boolean;
-  disabled?: boolean;
-  onChange?: (checked: boolean) => void;
-}) {
-  const id = useId();
-  return (
-    <div className={classes.choice}>
-      <input
-        id={id}
-        type="checkbox"
-        role="switch"
-        aria-checked={props.checked}
-        className={classes.switch}
-        checked={props.checked}
-        disabled={props.disabled}
-        aria-describedby={`${id}-d`}
-        onChange={(e) => props.onChange?.(e.currentTarget.checked)}
-      />
-      <div>
-        <label htmlFor={id} className={classes.choiceLabel}>
-          {props.label}
-        </label>
-        <div id={`${id}-d`} className={`${ui.small} ${ui.dimmed}`}>
-          {props.description}
-        </div>
-      </div>
-    </div>
-  );
+const prefix = 'wp-consent';
+
+/**
+ * The first paint's copy of the question (index.html), while it is still on the page: the switches
+ * the visitor may have set on it before the app started.
+ */
+function firstPaintSwitches(): ConsentSwitches | undefined {
+  const first = document.getElementById(firstPaintPrefix);
+  if (!first || !document.documentElement.hasAttribute('data-consent-ask')) return undefined;
+  return answerChoice('save', first, firstPaintPrefix);
 }
 
-/** Cookie and tracking consent: necessary (always), analytics, advertising. A native modal dialog. */
+/**
+ * Cookie and tracking consent: necessary (always), analytics, advertising. A native modal dialog with
+ * the same markup as the first paint's copy, which it replaces (its switches and focus carried over).
+ */
 export function ConsentDialog() {
   const stored = getConsent();
-  const [analytics, setAnalytics] = useState(stored?.analytics ?? false);
-  const [advertising, setAdvertising] = useState(stored?.advertising ?? false);
+  const [switches] = useState<ConsentSwitches>(
+    () =>
+      firstPaintSwitches() ?? {
+        analytics: stored?.analytics ?? false,
+        advertising: stored?.advertising ?? false,
+      },
+  );
   const ref = useRef<HTMLDialogElement>(null);
-  const titleId = useId();
+  const navigate = useNavigate();
 
-  useEffect(() => {
+  useLayoutEffect(() => {
     const dialog = ref.current;
+    const first = document.getElementById(firstPaintPrefix);
+    const focused = first?.contains(document.activeElement) ? document.activeElement?.id : undefined;
+    first?.remove();
+    document.documentElement.removeAttribute('data-consent-ask');
     if (dialog && !dialog.open) dialog.showModal();
+    if (focused) dialog?.querySelector<HTMLElement>(`#${focused.replace(firstPaintPrefix, prefix)}`)?.focus();
     return () => dialog?.close();
   }, []);
 
@@ -57,66 +53,33 @@ export function ConsentDialog() {
   const dismiss = () =>
     stored ? closeConsentDialog() : saveConsent({ analytics: false, advertising: false });
 
+  const onClick = (e: React.MouseEvent<HTMLDialogElement>) => {
+    const target = e.target as Element;
+    if (target.closest('a[data-privacy]')) {
+      if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+      e.preventDefault();
+      closeConsentDialog();
+      navigate('/privacy');
+      return;
+    }
+    const answer = target.closest('[data-choice]')?.getAttribute('data-choice') as ConsentAnswer | null;
+    if (answer && ref.current) saveConsent(answerChoice(answer, ref.current, prefix));
+  };
+
   return (
+    // biome-ignore lint/a11y/useKeyWithClickEvents: the clicks are the buttons' and the link's own (keys press them too)
     <dialog
       ref={ref}
-      className={classes.dialog}
-      aria-labelledby={titleId}
+      className="wp-consent-dialog"
+      aria-labelledby={`${prefix}-title`}
       data-testid="consent-dialog"
       onCancel={(e) => {
         e.preventDefault();
         dismiss();
       }}
-    >
-      <div className={ui.stack}>
-        <h2 className={ui.h3} id={titleId}>
-          {t.title}
-        </h2>
-        <p className={ui.small} style={{ margin: 0 }}>
-          {withElements(
-            t.intro,
-            <Link to="/privacy" className={ui.inlineLink} onClick={() => closeConsentDialog()}>
-              {t.privacyPolicy}
-            </Link>,
-          )}
-        </p>
-        <Choice label={t.necessary} description={t.necessaryHint} checked disabled />
-        <Choice
-          label={t.analytics}
-          description={t.analyticsHint}
-          checked={analytics}
-          onChange={setAnalytics}
-        />
-        <Choice
-          label={t.advertising}
-          description={t.advertisingHint}
-          checked={advertising}
-          onChange={setAdvertising}
-        />
-        <div className={ui.row} style={{ justifyContent: 'flex-end' }}>
-          <button
-            type="button"
-            className={`${ui.button} ${ui.buttonDefault}`}
-            onClick={() => saveConsent({ analytics: false, advertising: false })}
-          >
-            {t.onlyNecessary}
-          </button>
-          <button
-            type="button"
-            className={`${ui.button} ${ui.buttonLight}`}
-            onClick={() => saveConsent({ analytics, advertising })}
-          >
-            {t.saveChoices}
-          </button>
-          <button
-            type="button"
-            className={ui.button}
-            onClick={() => saveConsent({ analytics: true, advertising: true })}
-          >
-            {t.acceptAll}
-          </button>
-        </div>
-      </div>
-    </dialog>
+      onClick={onClick}
+      // biome-ignore lint/security/noDangerouslySetInnerHtml: consentMarkup escapes every text it writes
+      dangerouslySetInnerHTML={{ __html: consentMarkup(t, switches, prefix) }}
+    />
   );
 }

@@ -15,6 +15,9 @@ let dialogOpen = false;
 let cachedRaw: string | null | undefined;
 let cached: Consent | null = null;
 
+/** A choice that could not be stored (private mode): it holds for this page view. */
+let unstored: string | null = null;
+
 function read(): Consent | null {
   let raw: string | null = null;
   try {
@@ -22,6 +25,7 @@ function read(): Consent | null {
   } catch {
     raw = null;
   }
+  raw ??= unstored;
   if (raw === cachedRaw) return cached;
   cachedRaw = raw;
   try {
@@ -60,8 +64,7 @@ export function saveConsent(choice: { analytics: boolean; advertising: boolean }
     localStorage.setItem(consentStorageKey, JSON.stringify(value));
   } catch {
     // Private mode: the choice holds for this page view only.
-    cachedRaw = JSON.stringify(value);
-    cached = value;
+    unstored = JSON.stringify(value);
   }
   dialogOpen = false;
   notify();
@@ -106,4 +109,23 @@ export function whenConsented(kind: 'analytics' | 'advertising', load: () => voi
   if (done) return () => {};
   listeners.add(check);
   return () => listeners.delete(check);
+}
+
+/**
+ * The first paint's copy of the question (index.html) answers before the app has taken it over: its
+ * script stores the choice and tells the app with this event.
+ */
+export const consentAnsweredEvent = 'waypoint-consent';
+
+if (typeof window !== 'undefined') {
+  // An answer given before this code ran that could not be stored (private mode) is on the window.
+  const early = (window as { waypointConsentAnswer?: { analytics?: unknown; advertising?: unknown } })
+    .waypointConsentAnswer;
+  if (early && read() === null)
+    saveConsent({ analytics: early.analytics === true, advertising: early.advertising === true });
+  window.addEventListener(consentAnsweredEvent, (e) => {
+    const choice = (e as CustomEvent<{ analytics?: unknown; advertising?: unknown } | null>).detail;
+    if (choice)
+      saveConsent({ analytics: choice.analytics === true, advertising: choice.advertising === true });
+  });
 }

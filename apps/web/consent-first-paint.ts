@@ -1,0 +1,95 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Plugin } from 'vite';
+import { consentMessages } from '../../packages/shared/src/consent-messages.ts';
+import { consentMarkup, firstPaintPrefix } from './src/features/consent/consent-markup.ts';
+import { languageStorageKey, languages } from './src/i18n/languages.ts';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const consentKey = 'waypoint-consent';
+
+/**
+ * Before the first paint: whether this visit asks the consent question in the page's own copy —
+ * nothing stored yet, not an embedded map (its route, or inside another site's frame), and the
+ * interface in English (the language the copy is written in; the app asks in the others). The same
+ * order as the app's language detection: ?lang=, the stored choice, the browser's languages.
+ */
+const headScript = `try {
+  var ask = true;
+  try { ask = localStorage.getItem(${JSON.stringify(consentKey)}) === null; } catch (e) {}
+  var embedded = location.pathname.indexOf('/embed/') === 0;
+  try { embedded = embedded || window.self !== window.top; } catch (e) { embedded = true; }
+  var langs = ${JSON.stringify([...Object.keys(languages), 'pseudo'])};
+  var locale = new URLSearchParams(location.search).get('lang');
+  if (langs.indexOf(locale) < 0) {
+    locale = null;
+    try { locale = localStorage.getItem(${JSON.stringify(languageStorageKey)}); } catch (e) {}
+  }
+  if (langs.indexOf(locale) < 0) {
+    locale = 'en';
+    var tags = navigator.languages || [];
+    for (var i = 0; i < tags.length; i++) {
+      var base = String(tags[i]).toLowerCase().split('-')[0];
+      if (base !== 'pseudo' && langs.indexOf(base) >= 0) { locale = base; break; }
+    }
+  }
+  if (ask && !embedded && locale === 'en') document.documentElement.setAttribute('data-consent-ask', '');
+} catch (e) {}`;
+
+/**
+ * The first paint's copy answers by itself until the app takes it over: it stores the choice, hides,
+ * and tells the app (which may be running already) with the 'waypoint-consent' event.
+ */
+const bodyScript = `(function () {
+  var layer = document.getElementById(${JSON.stringify(firstPaintPrefix)});
+  if (!layer) return;
+  function on(name) {
+    var input = document.getElementById(${JSON.stringify(firstPaintPrefix)} + '-' + name);
+    return Boolean(input && input.checked);
+  }
+  function answer(kind) {
+    var choice = {
+      analytics: kind === 'all' || (kind === 'save' && on('analytics')),
+      advertising: kind === 'all' || (kind === 'save' && on('advertising')),
+    };
+    var value = { necessary: true, analytics: choice.analytics, advertising: choice.advertising, decidedAt: new Date().toISOString() };
+    try { localStorage.setItem(${JSON.stringify(consentKey)}, JSON.stringify(value)); } catch (e) { window.waypointConsentAnswer = choice; }
+    document.documentElement.removeAttribute('data-consent-ask');
+    layer.remove();
+    window.dispatchEvent(new CustomEvent('waypoint-consent', { detail: choice }));
+  }
+  layer.addEventListener('click', function (e) {
+    var button = e.target.closest && e.target.closest('[data-choice]');
+    if (button) answer(button.getAttribute('data-choice'));
+  });
+  document.addEventListener('keydown', function (e) {
+    if (e.key === 'Escape' && layer.isConnected && document.documentElement.hasAttribute('data-consent-ask')) answer('necessary');
+  });
+})();`;
+
+/**
+ * Writes the consent question into index.html: its stylesheet, its markup (the English texts of the
+ * shared messages) and the two small scripts above. A first visit sees the question with the page's
+ * first paint instead of after the app's code has loaded and run.
+ */
+export function consentFirstPaint(): Plugin {
+  const css = readFileSync(path.join(here, 'src/features/consent/consent.css'), 'utf8');
+  const markup = consentMarkup(consentMessages, { analytics: false, advertising: false }, firstPaintPrefix);
+  return {
+    name: 'waypoint-consent-first-paint',
+    transformIndexHtml() {
+      return [
+        { tag: 'style', children: css, injectTo: 'head' },
+        { tag: 'script', children: headScript, injectTo: 'head' },
+        {
+          tag: 'div',
+          attrs: { id: firstPaintPrefix, class: 'wp-consent-first' },
+          children: `<div role="dialog" aria-modal="true" aria-labelledby="${firstPaintPrefix}-title" class="wp-consent-dialog" data-testid="consent-first-paint">${markup}</div>`,
+          injectTo: 'body-prepend',
+        },
+        { tag: 'script', children: bodyScript, injectTo: 'body-prepend' },
+      ];
+    },
+  };
+}

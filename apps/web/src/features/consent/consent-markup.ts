@@ -1,0 +1,70 @@
+import type { consentMessages } from '@waypoint/shared/consent-messages';
+
+/** The consent texts in the interface language (the shared English ones, or a catalog's). */
+export type ConsentTexts = { readonly [K in keyof typeof consentMessages]: (typeof consentMessages)[K] };
+
+/** What the two optional switches start at. */
+export interface ConsentSwitches {
+  analytics: boolean;
+  advertising: boolean;
+}
+
+/** The three answers, on the buttons' `data-choice`. */
+export type ConsentAnswer = 'necessary' | 'save' | 'all';
+
+function escapeHtml(text: string): string {
+  return text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
+}
+
+const mark = '\uE000';
+
+/**
+ * The inside of the consent dialog as HTML: title, text with the privacy link, the three switches
+ * and the three answers. The page's first paint shows it before the app's code has run (written
+ * into index.html at build time), and the app's dialog shows the same markup, so the question looks
+ * the same before and after the app takes it over. `prefix` keeps the two copies' ids apart.
+ */
+export function consentMarkup(t: ConsentTexts, switches: ConsentSwitches, prefix: string): string {
+  const link = `<a href="/privacy" class="wp-consent-link" data-privacy>${escapeHtml(t.privacyPolicy)}</a>`;
+  const intro = escapeHtml(t.intro(mark)).replace(mark, link);
+  const choice = (name: string, label: string, hint: string, checked: boolean, disabled = false) => {
+    const id = `${prefix}-${name}`;
+    return (
+      `<div class="wp-consent-choice">` +
+      `<input id="${id}" type="checkbox" role="switch" class="wp-consent-switch" aria-describedby="${id}-d"${checked ? ' checked' : ''}${disabled ? ' disabled' : ''}>` +
+      `<div><label for="${id}" class="wp-consent-label">${escapeHtml(label)}</label>` +
+      `<div id="${id}-d" class="wp-consent-hint">${escapeHtml(hint)}</div></div></div>`
+    );
+  };
+  const answer = (choice: ConsentAnswer, variant: string, label: string) =>
+    `<button type="button" class="wp-consent-button${variant}" data-choice="${choice}">${escapeHtml(label)}</button>`;
+  return (
+    `<div class="wp-consent-stack">` +
+    `<h2 class="wp-consent-title" id="${prefix}-title">${escapeHtml(t.title)}</h2>` +
+    `<p class="wp-consent-intro">${intro}</p>` +
+    choice('necessary', t.necessary, t.necessaryHint, true, true) +
+    choice('analytics', t.analytics, t.analyticsHint, switches.analytics) +
+    choice('advertising', t.advertising, t.advertisingHint, switches.advertising) +
+    `<div class="wp-consent-actions">` +
+    answer('necessary', ' wp-consent-default', t.onlyNecessary) +
+    answer('save', ' wp-consent-light', t.saveChoices) +
+    answer('all', '', t.acceptAll) +
+    `</div></div>`
+  );
+}
+
+/** What an answer stores, with the switches as they are set in `root`. */
+export function answerChoice(answer: ConsentAnswer, root: ParentNode, prefix: string): ConsentSwitches {
+  if (answer === 'all') return { analytics: true, advertising: true };
+  if (answer === 'necessary') return { analytics: false, advertising: false };
+  const on = (name: string) => root.querySelector<HTMLInputElement>(`#${prefix}-${name}`)?.checked === true;
+  return { analytics: on('analytics'), advertising: on('advertising') };
+}
+
+/** The id prefix of the copy in index.html (the first paint's question). */
+export const firstPaintPrefix = 'wp-consent-first';
