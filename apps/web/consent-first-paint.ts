@@ -38,12 +38,18 @@ const headScript = `try {
 } catch (e) {}`;
 
 /**
- * The first paint's copy answers by itself until the app takes it over: it stores the choice, hides,
- * and tells the app (which may be running already) with the 'waypoint-consent' event.
+ * Shows the page's own copy as a native modal dialog while the page is parsed (so it is on the first
+ * paint, before the app's code has loaded), and answers it by itself: it stores the choice, closes,
+ * and tells the app (which may be running already) with the 'waypoint-consent' event. Escape answers
+ * "only necessary", as in the app's dialog on a first visit.
  */
 const bodyScript = `(function () {
-  var layer = document.getElementById(${JSON.stringify(firstPaintPrefix)});
-  if (!layer) return;
+  var dialog = document.getElementById(${JSON.stringify(firstPaintPrefix)});
+  if (!dialog) return;
+  if (!document.documentElement.hasAttribute('data-consent-ask')) {
+    dialog.remove();
+    return;
+  }
   function on(name) {
     var input = document.getElementById(${JSON.stringify(firstPaintPrefix)} + '-' + name);
     return Boolean(input && input.checked);
@@ -56,22 +62,27 @@ const bodyScript = `(function () {
     var value = { necessary: true, analytics: choice.analytics, advertising: choice.advertising, decidedAt: new Date().toISOString() };
     try { localStorage.setItem(${JSON.stringify(consentKey)}, JSON.stringify(value)); } catch (e) { window.waypointConsentAnswer = choice; }
     document.documentElement.removeAttribute('data-consent-ask');
-    layer.remove();
+    dialog.close();
+    dialog.remove();
     window.dispatchEvent(new CustomEvent('waypoint-consent', { detail: choice }));
   }
-  layer.addEventListener('click', function (e) {
+  dialog.addEventListener('click', function (e) {
     var button = e.target.closest && e.target.closest('[data-choice]');
     if (button) answer(button.getAttribute('data-choice'));
   });
-  document.addEventListener('keydown', function (e) {
-    if (e.key === 'Escape' && layer.isConnected && document.documentElement.hasAttribute('data-consent-ask')) answer('necessary');
+  dialog.addEventListener('cancel', function (e) {
+    e.preventDefault();
+    answer('necessary');
   });
+  try { dialog.showModal(); } catch (e) { dialog.setAttribute('open', ''); }
 })();`;
 
 /**
  * Writes the consent question into index.html: its stylesheet, its markup (the English texts of the
  * shared messages) and the two small scripts above. A first visit sees the question with the page's
- * first paint instead of after the app's code has loaded and run.
+ * first paint instead of after the app's code has loaded and run, and answers it without that code;
+ * the app's own dialog (the same markup) is for the Consent link and for first visits in another
+ * language.
  */
 export function consentFirstPaint(): Plugin {
   const css = readFileSync(path.join(here, 'src/features/consent/consent.css'), 'utf8');
@@ -83,9 +94,14 @@ export function consentFirstPaint(): Plugin {
         { tag: 'style', children: css, injectTo: 'head' },
         { tag: 'script', children: headScript, injectTo: 'head' },
         {
-          tag: 'div',
-          attrs: { id: firstPaintPrefix, class: 'wp-consent-first' },
-          children: `<div role="dialog" aria-modal="true" aria-labelledby="${firstPaintPrefix}-title" class="wp-consent-dialog" data-testid="consent-first-paint">${markup}</div>`,
+          tag: 'dialog',
+          attrs: {
+            id: firstPaintPrefix,
+            class: 'wp-consent-dialog',
+            'aria-labelledby': `${firstPaintPrefix}-title`,
+            'data-testid': 'consent-first-paint',
+          },
+          children: markup,
           injectTo: 'body-prepend',
         },
         { tag: 'script', children: bodyScript, injectTo: 'body-prepend' },

@@ -4,7 +4,7 @@ export interface RouteSize {
   budget: boolean;
   js: number;
   css: number;
-  jsReturning: number;
+  jsWithDialog: number;
   chunks: number;
   /** The JavaScript files of the first visit. */
   files: string[];

@@ -17,8 +17,6 @@ const modules = {
   game: 'src/features/game/GamePage.tsx',
   map: 'src/features/map/route.tsx',
   bar: 'src/app/nav/NavBar.tsx',
-  /** The first-visit question: it opens on a first visit and is then the page's largest text. */
-  consent: 'src/features/consent/ConsentDialog.tsx',
   error: 'src/features/error/ErrorPage.tsx',
   notFound: 'src/features/error/NotFoundPage.tsx',
   login: 'src/features/account/LoginPage.tsx',
@@ -241,10 +239,8 @@ function sendPage(
   status: number,
   meta: PageMeta,
 ) {
-  // The consent dialog's code comes with every page that may ask (a first visit shows it at once;
-  // later visits find it cached); embedded maps never ask.
-  const later = meta.embeddable ? meta.later : [...(meta.later ?? []), modules.consent];
-  const page = renderPage(shell, { ...meta, later }, request.url.split('?')[0] ?? '/');
+  // A first visit's consent question is in the page itself (index.html): no code is hinted for it.
+  const page = renderPage(shell, meta, request.url.split('?')[0] ?? '/');
   // Browsers without frame-ancestors support get the same rule from X-Frame-Options.
   if (!meta.embeddable) reply.header('x-frame-options', 'SAMEORIGIN');
   return reply

@@ -152,20 +152,6 @@ describe('web host', () => {
     expect(embed.body).toContain('<link rel="preload" as="fetch" href="/api/map/g1_map_a/markers"');
   });
 
-  it("fetches the consent dialog's code with every page that may ask for consent, not with embedded maps", async () => {
-    for (const url of ['/', '/game/g1', '/game/g1/maps/g1_map_a', '/login']) {
-      const res = await env.t.app.inject({ url, headers: html });
-      expect(res.body, url).toContain(
-        '<link rel="modulepreload" crossorigin href="/assets/ConsentDialog-1.js" />',
-      );
-      expect(res.body, url).toContain(
-        '<link rel="preload" as="style" crossorigin href="/assets/ConsentDialog-1.css" />',
-      );
-    }
-    const embed = await env.t.app.inject({ url: '/embed/game/g1/maps/g1_map_a', headers: html });
-    expect(embed.body).not.toContain('ConsentDialog-1');
-  });
-
   it('caches hashed assets for ever', async () => {
     const res = await env.t.app.inject({ url: '/assets/index-abc123.js' });
     expect(res.statusCode).toBe(200);

@@ -1,51 +1,28 @@
-import { useLayoutEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { consentMessages as t } from '../../i18n/messages/consent-messages.ts';
 import { closeConsentDialog, getConsent, saveConsent } from './consent.ts';
-import {
-  answerChoice,
-  type ConsentAnswer,
-  type ConsentSwitches,
-  consentMarkup,
-  firstPaintPrefix,
-} from './consent-markup.ts';
+import { answerChoice, type ConsentAnswer, type ConsentSwitches, consentMarkup } from './consent-markup.ts';
 
 const prefix = 'wp-consent';
 
 /**
- * The first paint's copy of the question (index.html), while it is still on the page: the switches
- * the visitor may have set on it before the app started.
- */
-function firstPaintSwitches(): ConsentSwitches | undefined {
-  const first = document.getElementById(firstPaintPrefix);
-  if (!first || !document.documentElement.hasAttribute('data-consent-ask')) return undefined;
-  return answerChoice('save', first, firstPaintPrefix);
-}
-
-/**
  * Cookie and tracking consent: necessary (always), analytics, advertising. A native modal dialog with
- * the same markup as the first paint's copy, which it replaces (its switches and focus carried over).
+ * the same markup as the page's own copy (index.html), which asks on a first visit in English; this
+ * one opens from the Consent link and asks first visits in the other languages.
  */
 export function ConsentDialog() {
   const stored = getConsent();
-  const [switches] = useState<ConsentSwitches>(
-    () =>
-      firstPaintSwitches() ?? {
-        analytics: stored?.analytics ?? false,
-        advertising: stored?.advertising ?? false,
-      },
-  );
+  const [switches] = useState<ConsentSwitches>(() => ({
+    analytics: stored?.analytics ?? false,
+    advertising: stored?.advertising ?? false,
+  }));
   const ref = useRef<HTMLDialogElement>(null);
   const navigate = useNavigate();
 
-  useLayoutEffect(() => {
+  useEffect(() => {
     const dialog = ref.current;
-    const first = document.getElementById(firstPaintPrefix);
-    const focused = first?.contains(document.activeElement) ? document.activeElement?.id : undefined;
-    first?.remove();
-    document.documentElement.removeAttribute('data-consent-ask');
     if (dialog && !dialog.open) dialog.showModal();
-    if (focused) dialog?.querySelector<HTMLElement>(`#${focused.replace(firstPaintPrefix, prefix)}`)?.focus();
     return () => dialog?.close();
   }, []);
 

@@ -1,7 +1,13 @@
 import type { consentMessages } from '@waypoint/shared/consent-messages';
 
 /** The consent texts in the interface language (the shared English ones, or a catalog's). */
-export type ConsentTexts = { readonly [K in keyof typeof consentMessages]: (typeof consentMessages)[K] };
+export type ConsentTexts = {
+  readonly [K in keyof typeof consentMessages]: (typeof consentMessages)[K] extends (
+    ...args: infer A
+  ) => string
+    ? (...args: A) => string
+    : string;
+};
 
 /** What the two optional switches start at. */
 export interface ConsentSwitches {
@@ -25,9 +31,9 @@ const mark = '\uE000';
 
 /**
  * The inside of the consent dialog as HTML: title, text with the privacy link, the three switches
- * and the three answers. The page's first paint shows it before the app's code has run (written
- * into index.html at build time), and the app's dialog shows the same markup, so the question looks
- * the same before and after the app takes it over. `prefix` keeps the two copies' ids apart.
+ * and the three answers. The page's own copy (written into index.html at build time, on the first
+ * paint before the app's code has run) and the app's dialog show the same markup. `prefix` keeps
+ * the two copies' ids apart.
  */
 export function consentMarkup(t: ConsentTexts, switches: ConsentSwitches, prefix: string): string {
   const link = `<a href="/privacy" class="wp-consent-link" data-privacy>${escapeHtml(t.privacyPolicy)}</a>`;
@@ -66,5 +72,5 @@ export function answerChoice(answer: ConsentAnswer, root: ParentNode, prefix: st
   return { analytics: on('analytics'), advertising: on('advertising') };
 }
 
-/** The id prefix of the copy in index.html (the first paint's question). */
+/** The id prefix of the copy in index.html. */
 export const firstPaintPrefix = 'wp-consent-first';

@@ -84,11 +84,20 @@ export function closeConsentDialog() {
   notify();
 }
 
-/** Open on first visit (nothing stored yet; not when `askFirst` is false, on embedded maps) and whenever the Consent link is used. */
+/**
+ * The page's own copy of the question (index.html) is asking: a first visit in English, shown with the
+ * first paint and answered without the app (its answer comes as the consent event below).
+ */
+const askedByPage = () => document.documentElement.hasAttribute('data-consent-ask');
+
+/**
+ * The app's dialog is open: on a first visit (nothing stored yet; not when `askFirst` is false, on
+ * embedded maps) unless the page's own copy asks, and whenever the Consent link is used.
+ */
 export function useConsentDialogOpen(askFirst = true): boolean {
   return useSyncExternalStore(
     subscribe,
-    () => dialogOpen || (askFirst && read() === null),
+    () => dialogOpen || (askFirst && read() === null && !askedByPage()),
     () => false,
   );
 }
@@ -111,10 +120,7 @@ export function whenConsented(kind: 'analytics' | 'advertising', load: () => voi
   return () => listeners.delete(check);
 }
 
-/**
- * The first paint's copy of the question (index.html) answers before the app has taken it over: its
- * script stores the choice and tells the app with this event.
- */
+/** The page's own copy of the question (index.html) stores the answer and tells the app with this event. */
 export const consentAnsweredEvent = 'waypoint-consent';
 
 if (typeof window !== 'undefined') {
