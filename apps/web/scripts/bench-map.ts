@@ -256,9 +256,10 @@ async function measureCanvas(
     null,
     { timeout: 120_000 },
   );
-  const { drawnAt, completeAt, dataAt, storeAt, lastDraw } = await page.evaluate(() => {
+  const { drawnAt, completeAt, dataAt, askedAt, storeAt, lastDraw } = await page.evaluate(() => {
     const canvas = document.querySelector('canvas.wp-marker-canvas') as HTMLCanvasElement;
     const mark = performance.getEntriesByName('waypoint:marker-data')[0];
+    const asked = performance.getEntriesByName('waypoint:marker-answer')[0];
     const handle = (window as unknown as { __waypointMap?: { markers: { lastDrawMs: number } } })
       .__waypointMap;
     const entry = performance
@@ -268,6 +269,7 @@ async function measureCanvas(
       drawnAt: Number(canvas.dataset.drawnAt),
       completeAt: Number(canvas.dataset.completeAt),
       dataAt: entry?.responseEnd ?? 0,
+      askedAt: asked?.startTime ?? 0,
       storeAt: mark?.startTime ?? 0,
       lastDraw: handle?.markers.lastDrawMs ?? 0,
     };
@@ -277,7 +279,9 @@ async function measureCanvas(
       `  data ${dataAt.toFixed(0)} ms, store ${storeAt.toFixed(0)} ms, last draw ${lastDraw.toFixed(1)} ms`,
     );
   }
-  const times = { drawnMs: drawnAt, completeMs: completeAt, drawMs: drawnAt - dataAt };
+  // Drawing starts when the answer is in and the page's code asks for it (the answer is fetched by
+  // the page's preload hint while the code still loads).
+  const times = { drawnMs: drawnAt, completeMs: completeAt, drawMs: drawnAt - Math.max(dataAt, askedAt) };
   if (!sweep) return { ...times, heap: 0, p50: 0, p95: 0 };
   const heap = await heapMb(page);
   const f = await frames(page, () => dragAndZoom(page, '[data-testid=map]'));
@@ -479,7 +483,7 @@ async function main() {
     const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(2);
     writeBenchmarkSection(
       'Map',
-      `\`npm run bench:map\` — the real server (SQLite) with the built web app; headless Chromium (1280×800, no GPU) on the same 2-core machine. A map of ${ICONS.toLocaleString('en')} placed icon markers over ${DEFINITIONS} definitions plus ${POLYGONS} polygons, every definition enabled, a quarter of the markers with a name label (overlapping labels left out); a second map with the first ${SMALL.toLocaleString('en')} markers. "First drawn" is the time from navigation until the first markers are on screen, "all drawn" until every marker of the map is loaded and drawn (the same for maps in one answer); "drawing" is the part after the marker answer (for a chunked map, its manifest) arrived (both the median of three visits after a warm-up). Frame times are measured during a scripted drag and wheel-zoom sweep. The DOM rows draw the same data the common way: a plain Leaflet page with one \`L.marker\` per point (no app code to load). Targets: drawn ≤ 1000 ms, drag frame p95 ≤ 20 ms, heap ≤ 150 MB, ≥ 10× faster to draw than DOM markers at 5,000.
+      `\`npm run bench:map\` — the real server (SQLite) with the built web app; headless Chromium (1280×800, no GPU) on the same 2-core machine. A map of ${ICONS.toLocaleString('en')} placed icon markers over ${DEFINITIONS} definitions plus ${POLYGONS} polygons, every definition enabled, a quarter of the markers with a name label (overlapping labels left out); a second map with the first ${SMALL.toLocaleString('en')} markers. "First drawn" is the time from navigation until the first markers are on screen, "all drawn" until every marker of the map is loaded and drawn (the same for maps in one answer); "drawing" is the part after the marker answer (for a chunked map, its manifest) arrived and the page's code asked for it (the page's preload hint fetches it while the code loads) (both the median of three visits after a warm-up). Frame times are measured during a scripted drag and wheel-zoom sweep. The DOM rows draw the same data the common way: a plain Leaflet page with one \`L.marker\` per point (no app code to load). Targets: drawn ≤ 1000 ms, drag frame p95 ≤ 20 ms, heap ≤ 150 MB, ≥ 10× faster to draw than DOM markers at 5,000.
 
 | page | first drawn after navigation ms | all drawn ms | drawing ms | JS heap MB | frame p50 ms | frame p95 ms |
 |---|---:|---:|---:|---:|---:|---:|

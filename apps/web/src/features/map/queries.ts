@@ -45,10 +45,13 @@ export const markerDataQuery = (mapId: string) =>
   queryOptions({
     queryKey: mapKeys.markerData(mapId),
     // A large map answers a manifest; its chunks are loaded by the map view, those in view first.
-    queryFn: async () =>
-      prepareMarkerData(await api.get<MapMarkerData>(`/map/${path(mapId)}/markers`), (n, v) =>
+    queryFn: async () => {
+      // When the page's code asks for the answer (often fetched already, by the page's preload hint).
+      performance.mark('waypoint:marker-answer');
+      return prepareMarkerData(await api.get<MapMarkerData>(`/map/${path(mapId)}/markers`), (n, v) =>
         api.getBytes(`/map/${path(mapId)}/markers/chunks/${n}?v=${path(v)}`),
-      ),
+      );
+    },
     staleTime: 60_000,
     // Each answer is a new object: a chunked answer's loader is found by its manifest object, and
     // comparing a large answer with the last one would cost more than it saves.
