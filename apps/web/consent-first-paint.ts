@@ -11,14 +11,16 @@ const consentKey = 'waypoint-consent';
 
 /**
  * Before the first paint: whether this visit asks the consent question in the page's own copy —
- * nothing stored yet, not an embedded map (its route, or inside another site's frame), and the
+ * nothing stored yet, not an embedded map (its route, or inside another site's frame), not the
+ * privacy policy (the question links to it, and it has its own Consent button), and the
  * interface in English (the language the copy is written in; the app asks in the others). The same
  * order as the app's language detection: ?lang=, the stored choice, the browser's languages.
  */
 const headScript = `try {
   var ask = true;
   try { ask = localStorage.getItem(${JSON.stringify(consentKey)}) === null; } catch (e) {}
-  var embedded = location.pathname.indexOf('/embed/') === 0;
+  // The privacy policy (the question's own link) is left readable; it has its own Consent button.
+  var embedded = location.pathname.indexOf('/embed/') === 0 || location.pathname === '/privacy';
   try { embedded = embedded || window.self !== window.top; } catch (e) { embedded = true; }
   var langs = ${JSON.stringify([...Object.keys(languages), 'pseudo'])};
   var locale = new URLSearchParams(location.search).get('lang');

@@ -142,6 +142,26 @@ test.describe('the question on the first paint', () => {
     });
   }
 
+  test('its privacy link opens a readable policy; the question comes back on the next page', async ({
+    page,
+  }) => {
+    await page.goto('/game/frontier_zone');
+    const question = page.getByRole('dialog', { name: 'Your privacy choices' });
+    await question.getByRole('link', { name: 'privacy policy' }).click();
+    await expect(page).toHaveURL(/\/privacy$/);
+    await expect(page.getByRole('heading', { name: 'Cookies and local storage' })).toBeVisible();
+    await expect(question).toHaveCount(0);
+    // Readable means usable: the policy's own button asks.
+    await page.getByRole('button', { name: 'Change consent' }).click();
+    await expect(question).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(question).toHaveCount(0);
+    expect(await stored(page)).toMatchObject({ analytics: false, advertising: false });
+    await page.evaluate(() => localStorage.removeItem('waypoint-consent'));
+    await page.goto('/contact');
+    await expect(question).toBeVisible();
+  });
+
   test('is not written in English for a visitor in another language, nor on embedded maps', async ({
     page,
   }) => {

@@ -32,7 +32,7 @@ test.describe('admin and account pages in other languages', () => {
   test.describe('as a first-time visitor', () => {
     test.use({ firstVisit: true });
     test('the consent dialog shows every interface text through the catalogs', async ({ page }) => {
-      await page.goto('/privacy?lang=pseudo');
+      await page.goto('/contact?lang=pseudo');
       const dialog = page.getByTestId('consent-dialog');
       await expect(dialog).toBeVisible();
       await expect(dialog.locator('h2')).toContainText('⟦');

@@ -61,7 +61,8 @@ export function RootLayout() {
   // Embedded maps (their own route, or any page inside another site's frame) load no ads and are
   // not covered by the first-visit question; a choice made on the site applies to them too.
   const embedded = routeName === 'Embedded Map' || insideFrame();
-  const consentOpen = useConsentDialogOpen(!embedded);
+  // The privacy policy, which the question links to, stays readable (it has its own Consent button).
+  const consentOpen = useConsentDialogOpen(!embedded && location.pathname !== '/privacy');
   const suggestPreset = useSuggestPreset();
   const element = useRoutes(routes, location);
   useScrollToTop(location.pathname, location.hash);

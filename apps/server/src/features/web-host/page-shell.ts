@@ -12,11 +12,6 @@ export interface PageMeta {
   robots?: 'noindex';
   /** Source modules of the page (build manifest keys): their code is preloaded with the page. */
   modules?: string[];
-  /**
-   * Source modules the page loads after its first paint: their code is fetched with the page (its
-   * stylesheets too, without holding the first paint back) and run when the page asks for it.
-   */
-  later?: string[];
   /** API answers the page asks for first: fetched while the code loads. */
   data?: string[];
   /** Other sites may show the page in a frame (only the embedded map). */
@@ -189,23 +184,12 @@ function preloadTags(manifest: Record<string, ManifestChunk>, meta: PageMeta): s
   const js = new Set<string>();
   const css = new Set<string>();
   for (const key of meta.modules ?? []) visit(manifest[key], js, css);
-  const laterJs = new Set<string>();
-  const laterCss = new Set<string>();
-  for (const key of meta.later ?? []) visit(manifest[key], laterJs, laterCss);
   const tags: string[] = [];
   for (const file of css) {
     if (!haveCss.has(file)) tags.push(`<link rel="stylesheet" crossorigin href="/${escapeHtml(file)}" />`);
   }
   for (const file of js) {
     if (!have.has(file)) tags.push(`<link rel="modulepreload" crossorigin href="/${escapeHtml(file)}" />`);
-  }
-  for (const file of laterCss) {
-    if (!haveCss.has(file) && !css.has(file))
-      tags.push(`<link rel="preload" as="style" crossorigin href="/${escapeHtml(file)}" />`);
-  }
-  for (const file of laterJs) {
-    if (!have.has(file) && !js.has(file))
-      tags.push(`<link rel="modulepreload" crossorigin href="/${escapeHtml(file)}" />`);
   }
   for (const url of meta.data ?? []) {
     tags.push(`<link rel="preload" as="fetch" href="${escapeHtml(url)}" crossorigin="anonymous" />`);
