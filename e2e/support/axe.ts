@@ -16,6 +16,14 @@ interface AxeViolation {
  * opacity and its contrast comes out too low.
  */
 export async function seriousViolations(page: Page): Promise<string[]> {
+  // A component that has just opened starts its entering transition a frame or two later (Mantine's
+  // modals and drawers): until then it sits at its starting opacity with no animation to wait for.
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) =>
+        requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 50))),
+      ),
+  );
   await page.waitForFunction(() =>
     document
       .getAnimations()
