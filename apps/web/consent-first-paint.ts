@@ -3,11 +3,15 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
 import { consentMessages } from '../../packages/shared/src/consent-messages.ts';
+import {
+  consentAnsweredEvent,
+  consentStorageKey,
+  unstoredAnswerProperty,
+} from './src/features/consent/consent-keys.ts';
 import { consentMarkup, firstPaintPrefix } from './src/features/consent/consent-markup.ts';
 import { languageStorageKey, languages } from './src/i18n/languages.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const consentKey = 'waypoint-consent';
 
 /**
  * Before the first paint: whether this visit asks the consent question in the page's own copy —
@@ -18,10 +22,10 @@ const consentKey = 'waypoint-consent';
  */
 const headScript = `try {
   var ask = true;
-  try { ask = localStorage.getItem(${JSON.stringify(consentKey)}) === null; } catch (e) {}
+  try { ask = localStorage.getItem(${JSON.stringify(consentStorageKey)}) === null; } catch (e) {}
   // The privacy policy (the question's own link) is left readable; it has its own Consent button.
-  var embedded = location.pathname.indexOf('/embed/') === 0 || location.pathname === '/privacy';
-  try { embedded = embedded || window.self !== window.top; } catch (e) { embedded = true; }
+  var elsewhere = location.pathname.indexOf('/embed/') === 0 || location.pathname === '/privacy';
+  try { elsewhere = elsewhere || window.self !== window.top; } catch (e) { elsewhere = true; }
   var langs = ${JSON.stringify([...Object.keys(languages), 'pseudo'])};
   var locale = new URLSearchParams(location.search).get('lang');
   if (langs.indexOf(locale) < 0) {
@@ -36,13 +40,13 @@ const headScript = `try {
       if (base !== 'pseudo' && langs.indexOf(base) >= 0) { locale = base; break; }
     }
   }
-  if (ask && !embedded && locale === 'en') document.documentElement.setAttribute('data-consent-ask', '');
+  if (ask && !elsewhere && locale === 'en') document.documentElement.setAttribute('data-consent-ask', '');
 } catch (e) {}`;
 
 /**
  * Shows the page's own copy as a native modal dialog while the page is parsed (so it is on the first
  * paint, before the app's code has loaded), and answers it by itself: it stores the choice, closes,
- * and tells the app (which may be running already) with the 'waypoint-consent' event. Escape answers
+ * and tells the app (which may be running already) with the consent event. Escape answers
  * "only necessary", as in the app's dialog on a first visit.
  */
 const bodyScript = `(function () {
@@ -62,11 +66,11 @@ const bodyScript = `(function () {
       advertising: kind === 'all' || (kind === 'save' && on('advertising')),
     };
     var value = { necessary: true, analytics: choice.analytics, advertising: choice.advertising, decidedAt: new Date().toISOString() };
-    try { localStorage.setItem(${JSON.stringify(consentKey)}, JSON.stringify(value)); } catch (e) { window.waypointConsentAnswer = choice; }
+    try { localStorage.setItem(${JSON.stringify(consentStorageKey)}, JSON.stringify(value)); } catch (e) { window[${JSON.stringify(unstoredAnswerProperty)}] = choice; }
     document.documentElement.removeAttribute('data-consent-ask');
     dialog.close();
     dialog.remove();
-    window.dispatchEvent(new CustomEvent('waypoint-consent', { detail: choice }));
+    window.dispatchEvent(new CustomEvent(${JSON.stringify(consentAnsweredEvent)}, { detail: choice }));
   }
   dialog.addEventListener('click', function (e) {
     var button = e.target.closest && e.target.closest('[data-choice]');

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { escapeHtml } from '@waypoint/shared/html';
 import type { Config } from '../../config.ts';
 
 /** What a page says about itself in <head>. */
@@ -76,15 +77,6 @@ function template(shell: WebShell) {
     cached = { file: shell.file, mtimeMs, html, scriptHashes, manifest };
   }
   return cached;
-}
-
-export function escapeHtml(text: string): string {
-  return text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
 }
 
 /** Visible text of stored HTML, for meta descriptions. */

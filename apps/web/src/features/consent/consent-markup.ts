@@ -1,4 +1,6 @@
 import type { consentMessages } from '@waypoint/shared/consent-messages';
+// By path, not the package name: the build's own config (consent-first-paint.ts) imports this module.
+import { escapeHtml } from '../../../../../packages/shared/src/html.ts';
 
 /** The consent texts in the interface language (the shared English ones, or a catalog's). */
 export type ConsentTexts = {
@@ -17,15 +19,6 @@ export interface ConsentSwitches {
 
 /** The three answers, on the buttons' `data-choice`. */
 export type ConsentAnswer = 'necessary' | 'save' | 'all';
-
-function escapeHtml(text: string): string {
-  return text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
-}
 
 const mark = '\uE000';
 

@@ -1,4 +1,7 @@
 import { useSyncExternalStore } from 'react';
+import { consentAnsweredEvent, consentStorageKey, unstoredAnswerProperty } from './consent-keys.ts';
+
+export { consentStorageKey };
 
 /** What the visitor allowed. Necessary storage (session, preferences) is always on. */
 export interface Consent {
@@ -9,7 +12,6 @@ export interface Consent {
   decidedAt: string;
 }
 
-export const consentStorageKey = 'waypoint-consent';
 const listeners = new Set<() => void>();
 let dialogOpen = false;
 let cachedRaw: string | null | undefined;
@@ -120,13 +122,12 @@ export function whenConsented(kind: 'analytics' | 'advertising', load: () => voi
   return () => listeners.delete(check);
 }
 
-/** The page's own copy of the question (index.html) stores the answer and tells the app with this event. */
-export const consentAnsweredEvent = 'waypoint-consent';
-
+// The page's own copy of the question (index.html) stores the answer and tells the app with an event.
 if (typeof window !== 'undefined') {
   // An answer given before this code ran that could not be stored (private mode) is on the window.
-  const early = (window as { waypointConsentAnswer?: { analytics?: unknown; advertising?: unknown } })
-    .waypointConsentAnswer;
+  const early = (
+    window as unknown as Record<string, { analytics?: unknown; advertising?: unknown } | undefined>
+  )[unstoredAnswerProperty];
   if (early && read() === null)
     saveConsent({ analytics: early.analytics === true, advertising: early.advertising === true });
   window.addEventListener(consentAnsweredEvent, (e) => {

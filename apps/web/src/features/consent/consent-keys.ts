@@ -1,0 +1,11 @@
+// Names the app (consent.ts) and the page's own copy of the question (consent-first-paint.ts, written
+// into index.html) share.
+
+/** Where the choice is kept (local storage). */
+export const consentStorageKey = 'waypoint-consent';
+
+/** The page's own copy tells the app its answer with this window event (`detail`: the switches). */
+export const consentAnsweredEvent = 'waypoint-consent';
+
+/** The window property holding an answer the page's own copy could not store (private mode). */
+export const unstoredAnswerProperty = 'waypointConsentAnswer';
