@@ -193,6 +193,43 @@ test('offline: a map opened before works offline, and a tick made offline reache
   expect(posted).toEqual([200]);
 });
 
+test('a first visit is kept for offline use without loading or drawing the page again', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(240_000);
+  await expect
+    .poll(async () => (await (await request.get('/api/map/fz_coast_harbor/status')).json()).status, {
+      timeout: 150_000,
+    })
+    .toBe('DONE');
+  // The map is the first page: its reads were made before the worker controlled it.
+  await page.goto(mapPath);
+  await waitForMap(page);
+  await expect(page.locator('html')).toHaveAttribute('data-offline-ready', 'true', { timeout: 30_000 });
+  await expect
+    .poll(
+      () =>
+        page.evaluate(
+          async (paths) => {
+            const hits = await Promise.all(paths.map((p) => caches.match(new URL(p, location.href).href)));
+            return hits.every(Boolean);
+          },
+          ['/api/map/fz_coast_harbor/markers', '/api/quests/fz_coast_harbor', '/api/game/frontier_zone'],
+        ),
+      { timeout: 15_000 },
+    )
+    .toBe(true);
+  // The worker fetched them itself: the page asked for its markers once and built its marker
+  // layers from one answer (a second answer would redraw the whole map on a first visit).
+  expect(
+    await page.evaluate(() => ({
+      asked: performance.getEntriesByName('waypoint:marker-answer').length,
+      built: performance.getEntriesByName('waypoint:marker-data').length,
+    })),
+  ).toEqual({ asked: 1, built: 1 });
+});
+
 test('a new version waits for the player: the note offers Reload, which switches to it', async ({ page }) => {
   await page.goto('/');
   await expect(page.locator('html')).toHaveAttribute('data-offline-ready', 'true', { timeout: 30_000 });

@@ -2,11 +2,16 @@ import {
   formatPrice as sharedPrice,
   formatQuantity as sharedQuantity,
 } from '@waypoint/shared/domain/crafting';
+import { numberFormat } from '@waypoint/shared/i18n/number-format';
 import { intlLocale } from './locale.ts';
 
 /** A number in the interface language's way (1,234.5 / 1.234,5). */
 export function formatNumber(value: number, options?: Intl.NumberFormatOptions): string {
-  return value.toLocaleString(intlLocale(), options);
+  // Every interface language writes Latin digits and groups from 1,000 on: a small whole number is
+  // its digits, without waking the number formatter (its first use costs a map page's first render
+  // tens of milliseconds on a phone).
+  if (!options && Number.isInteger(value) && value > -1000 && value < 1000) return String(value);
+  return numberFormat(intlLocale(), options).format(value);
 }
 
 /** A date and time in the interface language's way. */

@@ -8,6 +8,7 @@
  * times; its price is its unit price times that quantity. Sums use the raw numbers; only display
  * rounds to 2 decimals.
  */
+import { numberFormat } from '../i18n/number-format.ts';
 import { isItemCardShown, matchesItemFilter } from './items.ts';
 
 export interface CraftRequirementLike {
@@ -120,10 +121,10 @@ const leadingSymbols: ReadonlySet<string> = new Set(['$', '£', '€', '¥']);
 export function formatPrice(value: number, currency = '', locale = 'en-US'): string {
   const rounded = roundPrice(value);
   const digits = Number.isInteger(rounded) ? 0 : 2;
-  const amount = rounded.toLocaleString(locale, {
+  const amount = numberFormat(locale, {
     minimumFractionDigits: digits,
     maximumFractionDigits: digits,
-  });
+  }).format(rounded);
   const unit = currency.trim();
   if (!unit) return amount;
   if (leadingSymbols.has(unit)) return rounded < 0 ? `-${unit}${amount.slice(1)}` : `${unit}${amount}`;
@@ -146,7 +147,7 @@ export function craftVersusBuy(tree: CraftNode): { buy: number; craft: number; s
 
 /** A quantity as shown: whole numbers as they are, fractions with up to 2 decimals. */
 export function formatQuantity(value: number, locale = 'en-US'): string {
-  return roundPrice(value).toLocaleString(locale, { maximumFractionDigits: 2 });
+  return numberFormat(locale, { maximumFractionDigits: 2 }).format(roundPrice(value));
 }
 
 type ItemSource<I extends CraftItemLike> = ReadonlyMap<string, I> | readonly I[];

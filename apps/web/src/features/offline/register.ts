@@ -1,5 +1,5 @@
 import { Workbox } from 'workbox-window';
-import { queryClient } from '../../app/query-client.ts';
+import { getSession } from '../../api/session.ts';
 import { cacheFor } from './rules.ts';
 import { offerUpdate } from './status.ts';
 
@@ -8,14 +8,19 @@ const warmupTimeoutMs = 30_000;
 
 /**
  * What this page loaded before the worker controlled it (the first visit): code and images go to
- * the worker to be cached (`CACHE_URLS`), the page's reads are asked again through it.
+ * the worker to be cached (`CACHE_URLS`); the page's reads are asked again through it, with the
+ * player's header, and their answers left unread: the worker keeps them, and the page neither parses
+ * nor draws anything twice (refetching the page's queries would re-render the whole page and redraw
+ * its map on a first visit).
  */
 async function keepFirstVisit(wb: Workbox) {
   const urls = new Set<string>();
+  const reads = new Set<string>();
   for (const entry of performance.getEntriesByType('resource')) {
     const url = new URL(entry.name);
     const kind = cacheFor(url, location.origin, false);
     if (kind === 'images' || kind === 'assets') urls.add(url.href);
+    else if ((kind === 'api' || kind === 'progress') && url.origin === location.origin) reads.add(url.href);
   }
   // Images of another host (a CDN) were plain <img> requests: asked again the same way.
   const urlsToCache = [...urls].map((u) =>
@@ -27,7 +32,15 @@ async function keepFirstVisit(wb: Workbox) {
     wb.messageSW({ type: 'CACHE_URLS', payload: { urlsToCache } }).catch(() => {}),
     timeout,
   ]);
-  await queryClient.refetchQueries({ type: 'active' });
+  const session = getSession();
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (session) headers.authorization = `Bearer ${session.token}`;
+  await Promise.allSettled(
+    [...reads].map(async (url) => {
+      const res = await fetch(url, { headers });
+      await res.blob();
+    }),
+  );
 }
 
 /** Registers the service worker; a new version waits for the player's Reload. */
