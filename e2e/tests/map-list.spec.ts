@@ -63,11 +63,16 @@ test('a player finds a marker with the keyboard only: Tab to the map, L to the l
   await page.keyboard.press('ArrowDown');
   const first = page.getByTestId('marker-row').first();
   await expect(first).toBeFocused();
+  const firstId = (await first.getAttribute('data-marker-id')) ?? '';
   await page.keyboard.press('ArrowDown');
-  const row = page.getByTestId('marker-row').nth(1);
+  // The row that took focus, by its marker (focusing it centres the map there, which can reorder
+  // the rows of the markers in view).
+  const focusedId = () => page.evaluate(() => document.activeElement?.getAttribute('data-marker-id') ?? '');
+  await expect.poll(async () => ((await focusedId()) || firstId) !== firstId).toBe(true);
+  const id = await focusedId();
+  const row = page.locator(`[data-testid="marker-row"][data-marker-id="${id}"]`);
   await expect(row).toBeFocused();
   await expect(row).toHaveAttribute('aria-selected', 'true');
-  const id = (await row.getAttribute('data-marker-id')) ?? '';
   const name = await page.evaluate((markerId) => {
     const { store } = window.__waypointMap!;
     return (store as unknown as { names: string[] }).names[store.indexOf(markerId)];
