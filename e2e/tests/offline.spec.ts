@@ -114,15 +114,32 @@ function tileStates(page: Page) {
   });
 }
 
-/** Whether every loaded tile of the view and the given reads are in the service worker's caches. */
-function cached(page: Page, reads: string[]) {
+/** The demo maps are cut into tiles in the background after the server starts: waits for this one. */
+async function mapPrepared(request: APIRequestContext) {
+  await expect
+    .poll(async () => (await (await request.get('/api/map/fz_coast_harbor/status')).json()).status, {
+      timeout: 150_000,
+    })
+    .toBe('DONE');
+}
+
+/** Whether the given reads are in the service worker's caches. */
+function readsCached(page: Page, reads: string[]) {
   return page.evaluate(async (paths) => {
+    const hits = await Promise.all(paths.map((p) => caches.match(new URL(p, location.href).href)));
+    return hits.every(Boolean);
+  }, reads);
+}
+
+/** Whether every loaded tile of the view and the given reads are in the service worker's caches. */
+async function cached(page: Page, reads: string[]) {
+  const tilesCached = await page.evaluate(async () => {
     const images = await caches.open('waypoint-images');
     const tiles = Array.from(document.querySelectorAll<HTMLImageElement>('img.leaflet-tile-loaded'));
-    const tileHits = await Promise.all(tiles.map((t) => images.match(t.src)));
-    const readHits = await Promise.all(paths.map((p) => caches.match(new URL(p, location.href).href)));
-    return tiles.length > 0 && tileHits.every(Boolean) && readHits.every(Boolean);
-  }, reads);
+    const hits = await Promise.all(tiles.map((t) => images.match(t.src)));
+    return tiles.length > 0 && hits.every(Boolean);
+  });
+  return tilesCached && (await readsCached(page, reads));
 }
 
 test('offline: a map opened before works offline, and a tick made offline reaches the server once', async ({
@@ -131,12 +148,7 @@ test('offline: a map opened before works offline, and a tick made offline reache
   request,
 }) => {
   test.setTimeout(240_000);
-  // The demo maps are cut into tiles in the background after the server starts: wait for this one.
-  await expect
-    .poll(async () => (await (await request.get('/api/map/fz_coast_harbor/status')).json()).status, {
-      timeout: 150_000,
-    })
-    .toBe('DONE');
+  await mapPrepared(request);
   const user = await createConfirmedUser(request);
   await page.goto(`/login?nextUrl=${encodeURIComponent(`${mapPath}?markerDefinitions=fz_loot_cache`)}`);
   await submitLogin(page, user.email, user.password);
@@ -198,11 +210,7 @@ test('a first visit is kept for offline use without loading or drawing the page 
   request,
 }) => {
   test.setTimeout(240_000);
-  await expect
-    .poll(async () => (await (await request.get('/api/map/fz_coast_harbor/status')).json()).status, {
-      timeout: 150_000,
-    })
-    .toBe('DONE');
+  await mapPrepared(request);
   // The map is the first page: its reads were made before the worker controlled it.
   await page.goto(mapPath);
   await waitForMap(page);
@@ -210,13 +218,11 @@ test('a first visit is kept for offline use without loading or drawing the page 
   await expect
     .poll(
       () =>
-        page.evaluate(
-          async (paths) => {
-            const hits = await Promise.all(paths.map((p) => caches.match(new URL(p, location.href).href)));
-            return hits.every(Boolean);
-          },
-          ['/api/map/fz_coast_harbor/markers', '/api/quests/fz_coast_harbor', '/api/game/frontier_zone'],
-        ),
+        readsCached(page, [
+          '/api/map/fz_coast_harbor/markers',
+          '/api/quests/fz_coast_harbor',
+          '/api/game/frontier_zone',
+        ]),
       { timeout: 15_000 },
     )
     .toBe(true);

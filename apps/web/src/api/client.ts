@@ -34,10 +34,16 @@ export function onUnauthorized(handler: () => void) {
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-export async function request<T>(method: Method, path: string, body?: unknown): Promise<T> {
-  const headers: Record<string, string> = { accept: 'application/json' };
+/** The headers of an API call: what it accepts, and the player's bearer token when logged in. */
+export function apiHeaders(accept = 'application/json'): Record<string, string> {
+  const headers: Record<string, string> = { accept };
   const session = getSession();
   if (session) headers.authorization = `Bearer ${session.token}`;
+  return headers;
+}
+
+export async function request<T>(method: Method, path: string, body?: unknown): Promise<T> {
+  const headers = apiHeaders();
   if (body !== undefined) headers['content-type'] = 'application/json';
   const res = await fetch(`${config.apiBase}${path}`, {
     method,
@@ -64,10 +70,7 @@ export async function request<T>(method: Method, path: string, body?: unknown): 
 
 /** A binary answer (marker chunks) as bytes; errors as `request` throws them. */
 async function getBytes(path: string): Promise<ArrayBuffer> {
-  const headers: Record<string, string> = { accept: 'application/octet-stream' };
-  const session = getSession();
-  if (session) headers.authorization = `Bearer ${session.token}`;
-  const res = await fetch(`${config.apiBase}${path}`, { headers });
+  const res = await fetch(`${config.apiBase}${path}`, { headers: apiHeaders('application/octet-stream') });
   if (!res.ok) {
     let body: ApiError | undefined;
     try {

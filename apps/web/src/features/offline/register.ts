@@ -1,5 +1,5 @@
 import { Workbox } from 'workbox-window';
-import { getSession } from '../../api/session.ts';
+import { apiHeaders } from '../../api/client.ts';
 import { cacheFor } from './rules.ts';
 import { offerUpdate } from './status.ts';
 
@@ -32,9 +32,7 @@ async function keepFirstVisit(wb: Workbox) {
     wb.messageSW({ type: 'CACHE_URLS', payload: { urlsToCache } }).catch(() => {}),
     timeout,
   ]);
-  const session = getSession();
-  const headers: Record<string, string> = { accept: 'application/json' };
-  if (session) headers.authorization = `Bearer ${session.token}`;
+  const headers = apiHeaders();
   await Promise.allSettled(
     [...reads].map(async (url) => {
       const res = await fetch(url, { headers });
