@@ -79,9 +79,11 @@ const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 const server = await startServer(dist);
 const { chromium } = await import('playwright-core');
-const browser = await chromium.launch(chromiumLaunchOptions);
 const visits = [];
+// Launched inside the try: a browser that cannot start must not leave the server running.
+let browser;
 try {
+  browser = await chromium.launch(chromiumLaunchOptions);
   const games = (await (await fetch(`${server.base}/api/games?limit=1000`)).json()).data;
   const gameId = games[0]._id;
   const maps = (await (await fetch(`${server.base}/api/maps?limit=1000`)).json()).data;
@@ -123,7 +125,7 @@ try {
     );
   }
 } finally {
-  await browser.close();
+  await browser?.close();
   await server.stop();
 }
 const mid = median(visits.map((v) => v.blocking));

@@ -191,9 +191,11 @@ let load = '';
 if (!args.has('--no-pages')) {
   const { chromium } = await import('playwright-core');
   const server = await startBenchServer(dist);
-  const browser = await chromium.launch(chromiumLaunchOptions);
+  // Launched inside the try: a browser that cannot start must not leave the server running.
+  let browser;
   const loads = [];
   try {
+    browser = await chromium.launch(chromiumLaunchOptions);
     const games = await (await fetch(`${server.base}/api/games`)).json();
     const gameId = games.data[0]._id;
     const paths = [
@@ -214,7 +216,7 @@ if (!args.has('--no-pages')) {
     lighthouseRows = await lighthouseScores(server.base, paths, freePort, lighthouseRuns);
     loads.push(loadavg()[0]);
   } finally {
-    await browser.close();
+    await browser?.close();
     await server.stop();
   }
   load = `load average ${Math.min(...loads).toFixed(1)}–${Math.max(...loads).toFixed(1)} on ${cpus().length} cores`;
