@@ -227,6 +227,41 @@ async function heapMb(page: Page) {
   return (metrics.find((m) => m.name === 'JSHeapUsedSize')?.value ?? 0) / 1024 / 1024;
 }
 
+const traceCategories = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute'];
+
+interface TraceEvent {
+  name: string;
+  ph: string;
+  ts: number;
+  dur?: number;
+  tid: number;
+  pid: number;
+  args?: { name?: string; data?: { functionName?: string; url?: string } };
+}
+
+/**
+ * BENCH_TRACE=1: the sweep's main-thread tasks over 33 ms (two frames at 60 Hz), each with the three
+ * longest things that ran in it: where the slow frames of the sweep come from.
+ */
+function printLongTasks(events: TraceEvent[]) {
+  const main = events.find((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
+  const on = events.filter((e) => main && e.pid === main.pid && e.tid === main.tid);
+  const tasks = on.filter((e) => e.name === 'RunTask' && (e.dur ?? 0) > 33_000);
+  console.log(`  sweep: ${tasks.length} main-thread tasks over 33 ms`);
+  for (const task of tasks) {
+    const end = task.ts + (task.dur ?? 0);
+    const top = on
+      .filter((e) => e.ph === 'X' && e.name !== 'RunTask' && e.ts >= task.ts && e.ts < end && (e.dur ?? 0) > 3_000)
+      .sort((a, b) => (b.dur ?? 0) - (a.dur ?? 0))
+      .slice(0, 4)
+      .map((e) => {
+        const fn = e.args?.data?.functionName;
+        return `${e.name}${fn ? ` ${fn}` : ''} ${Math.round((e.dur ?? 0) / 1000)}`;
+      });
+    console.log(`    ${Math.round((task.dur ?? 0) / 1000)} ms: ${top.join(', ')}`);
+  }
+}
+
 interface Result {
   drawnMs: number;
   /** Every chunk of a large map drawn (the first draw for a small one). */
@@ -284,7 +319,11 @@ async function measureCanvas(
   const times = { drawnMs: drawnAt, completeMs: completeAt, drawMs: drawnAt - Math.max(dataAt, askedAt) };
   if (!sweep) return { ...times, heap: 0, p50: 0, p95: 0 };
   const heap = await heapMb(page);
+  const browser = page.context().browser();
+  const tracing = process.env.BENCH_TRACE && browser;
+  if (tracing) await browser.startTracing(page, { categories: traceCategories });
   const f = await frames(page, () => dragAndZoom(page, '[data-testid=map]'));
+  if (tracing) printLongTasks(JSON.parse((await browser.stopTracing()).toString()).traceEvents);
   return { ...times, heap, ...f };
 }
 
@@ -422,9 +461,11 @@ async function main() {
       return result;
     };
     // BENCH_LARGE_ONLY=1: only the chunked maps, printed, nothing written.
+    // BENCH_LARGE_ONLY=phone: the phone row alone.
     if (process.env.BENCH_LARGE_ONLY) {
       await run('canvas 100k, phone', (p, sweep) => measureCanvas(p, 'bench_map_100k', ids, sweep, 4), true);
-      await run('canvas 1M', (p, sweep) => measureCanvas(p, 'bench_map_1m', ids, sweep));
+      if (process.env.BENCH_LARGE_ONLY !== 'phone')
+        await run('canvas 1M', (p, sweep) => measureCanvas(p, 'bench_map_1m', ids, sweep));
       return;
     }
     const canvas20 = await run('canvas 20k', (p, sweep) => measureCanvas(p, 'bench_map', ids, sweep));
