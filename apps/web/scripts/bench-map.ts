@@ -251,7 +251,9 @@ function printLongTasks(events: TraceEvent[]) {
   for (const task of tasks) {
     const end = task.ts + (task.dur ?? 0);
     const top = on
-      .filter((e) => e.ph === 'X' && e.name !== 'RunTask' && e.ts >= task.ts && e.ts < end && (e.dur ?? 0) > 3_000)
+      .filter(
+        (e) => e.ph === 'X' && e.name !== 'RunTask' && e.ts >= task.ts && e.ts < end && (e.dur ?? 0) > 3_000,
+      )
       .sort((a, b) => (b.dur ?? 0) - (a.dur ?? 0))
       .slice(0, 4)
       .map((e) => {
