@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { consentFirstPaint } from './consent-first-paint.ts';
+import { entryAfterFirstPaint } from './entry-after-first-paint.ts';
 import { catalogs } from './i18n-catalogs.ts';
 import { precompress } from './precompress.ts';
 import { pwa } from './pwa.ts';
@@ -9,7 +10,7 @@ const apiTarget = process.env.WAYPOINT_API ?? 'http://localhost:3000';
 const proxied = ['/api', '/uploads', '/thumbs', '/mapTiles'];
 
 export default defineConfig({
-  plugins: [react(), catalogs(), consentFirstPaint(), precompress(), pwa()],
+  plugins: [react(), catalogs(), consentFirstPaint(), entryAfterFirstPaint(), precompress(), pwa()],
   server: {
     port: 5173,
     proxy: Object.fromEntries(proxied.map((path) => [path, { target: apiTarget, changeOrigin: true }])),

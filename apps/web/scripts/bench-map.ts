@@ -240,8 +240,9 @@ interface TraceEvent {
 }
 
 /**
- * BENCH_TRACE=1: the sweep's main-thread tasks over 33 ms (two frames at 60 Hz), each with the three
- * longest things that ran in it: where the slow frames of the sweep come from.
+ * BENCH_TRACE=1: the sweep's main-thread tasks over 33 ms (two frames at 60 Hz), each with the four
+ * longest things that ran in it: where the slow frames of the sweep come from. BENCH_TRACE=<file>
+ * also writes the sweep's trace there (for Chromium's performance panel).
  */
 function printLongTasks(events: TraceEvent[]) {
   const main = events.find((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
@@ -325,7 +326,11 @@ async function measureCanvas(
   const tracing = process.env.BENCH_TRACE && browser;
   if (tracing) await browser.startTracing(page, { categories: traceCategories });
   const f = await frames(page, () => dragAndZoom(page, '[data-testid=map]'));
-  if (tracing) printLongTasks(JSON.parse((await browser.stopTracing()).toString()).traceEvents);
+  if (tracing) {
+    const trace = await browser.stopTracing();
+    if (process.env.BENCH_TRACE !== '1') writeFileSync(process.env.BENCH_TRACE ?? '', trace);
+    printLongTasks(JSON.parse(trace.toString()).traceEvents);
+  }
   return { ...times, heap, ...f };
 }
 

@@ -177,8 +177,12 @@ function preloadTags(manifest: Record<string, ManifestChunk>, meta: PageMeta): s
   const css = new Set<string>();
   for (const key of meta.modules ?? []) visit(manifest[key], js, css);
   const tags: string[] = [];
+  // A page's own stylesheets are fetched with the HTML but do not hold its first paint (the consent
+  // question, a skeleton): its code applies them before it renders (Vite's preload helper waits for
+  // them), so nothing it draws shows unstyled.
   for (const file of css) {
-    if (!haveCss.has(file)) tags.push(`<link rel="stylesheet" crossorigin href="/${escapeHtml(file)}" />`);
+    if (!haveCss.has(file))
+      tags.push(`<link rel="preload" as="style" crossorigin href="/${escapeHtml(file)}" />`);
   }
   for (const file of js) {
     if (!have.has(file)) tags.push(`<link rel="modulepreload" crossorigin href="/${escapeHtml(file)}" />`);

@@ -125,7 +125,9 @@ describe('web host', () => {
     const res = await env.t.app.inject({ url: '/', headers: html });
     expect(res.body).toContain('<link rel="modulepreload" crossorigin href="/assets/HomePage-1.js" />');
     expect(res.body).toContain('<link rel="modulepreload" crossorigin href="/assets/Thumbnail-1.js" />');
-    expect(res.body).toContain('<link rel="stylesheet" crossorigin href="/assets/HomePage-1.css" />');
+    // Fetched with the page, applied by its code: the page's own styles do not hold the first paint.
+    expect(res.body).toContain('<link rel="preload" as="style" crossorigin href="/assets/HomePage-1.css" />');
+    expect(res.body).not.toContain('<link rel="stylesheet" crossorigin href="/assets/HomePage-1.css" />');
     // The entry's own imports and styles are already in the page.
     expect(res.body).not.toContain('href="/assets/shared-1.js"');
     expect(res.body).not.toContain('href="/assets/index.css"');
@@ -137,9 +139,9 @@ describe('web host', () => {
   it("fetches the map page's code and its markers with the page, and leaves its drawing code for later", async () => {
     const res = await env.t.app.inject({ url: '/game/g1/maps/g1_map_a', headers: html });
     expect(res.statusCode).toBe(200);
-    // The page's own code and stylesheet are needed for the first paint.
+    // The page's own code and stylesheet come with the page.
     expect(res.body).toContain('<link rel="modulepreload" crossorigin href="/assets/route-1.js" />');
-    expect(res.body).toContain('<link rel="stylesheet" crossorigin href="/assets/route-1.css" />');
+    expect(res.body).toContain('<link rel="preload" as="style" crossorigin href="/assets/route-1.css" />');
     // Leaflet and the marker layers are asked for by the page after its first paint.
     expect(res.body).not.toContain('map-engine-1');
     expect(res.body).not.toContain('leaflet-');
