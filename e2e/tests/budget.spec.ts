@@ -1,6 +1,8 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { budgetKb, measureRoutes } from '../../apps/web/scripts/bundle-budget.mjs';
 import { expect, test } from '../support/fixtures.ts';
+import { waitForMap } from '../support/map.ts';
 
 // The build this run serves: the size budget of SPEC's performance targets, checked on every run.
 test('home and game pages load at most 120 KB of gzip JavaScript', () => {
@@ -22,4 +24,41 @@ test("the map page's first load leaves Leaflet and the marker layers for after i
   const deferred = (map?.files ?? []).filter((f) => /\/(leaflet-src|map-engine)-/.test(f));
   expect(deferred).toEqual([]);
   expect(map?.files.some((f) => /\/route-/.test(f))).toBe(true);
+});
+
+// The app's code is fetched with the page but started after its first frame: what the HTML shows by
+// itself (a first visit's consent question, the page's background) is painted without waiting for
+// the app's modules to be evaluated.
+test("the page's first frame comes before the app's code runs", async ({ page }) => {
+  const html = readFileSync(path.join(process.env.WAYPOINT_E2E_DATA ?? '', 'web', 'index.html'), 'utf8');
+  const entry = html.match(/<link rel="modulepreload" crossorigin href="(\/assets\/index-[^"]+\.js)">/)?.[1];
+  expect(entry).toBeDefined();
+  expect(html).not.toContain('<script type="module"');
+  // Started from the last script of the body.
+  const body = html.slice(html.indexOf('<body'));
+  expect(body.lastIndexOf(`import(${JSON.stringify(entry)})`)).toBeGreaterThan(body.lastIndexOf('<dialog'));
+
+  await page.addInitScript(() => {
+    requestAnimationFrame(() => performance.mark('test:first-frame'));
+  });
+  await page.goto('/');
+  await expect(page.getByTestId('game-card').first()).toBeVisible();
+  const order = await page.evaluate(() => ({
+    frame: performance.getEntriesByName('test:first-frame')[0]?.startTime ?? Number.NaN,
+    app: performance.getEntriesByName('waypoint:app-start')[0]?.startTime ?? Number.NaN,
+  }));
+  expect(order.frame).toBeLessThan(order.app);
+});
+
+// The marker canvas hands its frames to the compositor itself: a draw is not copied again in the
+// page's next commit on the main thread (docs/ARCHITECTURE.md, "Marker canvas off the main thread's commit").
+test("the marker canvas is desynchronized from the page's commits", async ({ page }) => {
+  await page.goto('/game/frontier_zone/maps/fz_coast_harbor');
+  await waitForMap(page);
+  const attributes = await page.evaluate(() =>
+    (document.querySelector('canvas.wp-marker-canvas') as HTMLCanvasElement)
+      .getContext('2d')
+      ?.getContextAttributes(),
+  );
+  expect(attributes?.desynchronized).toBe(true);
 });
