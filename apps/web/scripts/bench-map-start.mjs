@@ -42,7 +42,10 @@ function readTrace(events, pathname) {
   const start =
     events.find(
       (e) => e.name === 'navigationStart' && (e.args?.data?.documentLoaderURL ?? '').endsWith(pathname),
-    ) ?? events.find((e) => e.name === 'ResourceSendRequest' && (e.args?.data?.url ?? '').endsWith(pathname));
+    ) ??
+    events.find((e) => e.name === 'ResourceSendRequest' && (e.args?.data?.url ?? '').endsWith(pathname)) ??
+    // A navigation the service worker answered may be named by neither: its document's parse then.
+    events.find((e) => e.name === 'ParseHTML' && (e.args?.beginData?.url ?? '').includes(pathname));
   if (!start) throw new Error('the trace has no navigation to the map page');
   const t0 = start.ts;
   const tasks = on

@@ -19,7 +19,7 @@ try {
     const page = await context.newPage();
     if (rate > 1) await (await context.newCDPSession(page)).send('Emulation.setCPUThrottlingRate', { rate });
     const last = v === 2;
-    if (last) await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'blink.user_timing', 'v8.execute'] });
+    if (last) await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'blink.user_timing', 'v8.execute', 'disabled-by-default-v8.cpu_profiler'] });
     await page.goto(url);
     await page.waitForFunction(() => Number(document.querySelector('canvas.wp-marker-canvas')?.getAttribute('data-drawn-at') ?? 0) > 0, null, { timeout: 60000 });
     await page.waitForTimeout(500);

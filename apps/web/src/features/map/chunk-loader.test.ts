@@ -132,6 +132,29 @@ describe('chunked marker answers', () => {
     expect(store.visible[4]).toBe(0);
   });
 
+  it('mark completed rows as they arrive, and clear them all when nothing is completed', async () => {
+    const { data, loader } = chunkedMap(10, 4);
+    await loader.load(
+      [0],
+      () => undefined,
+      () => false,
+    );
+    const store = new MarkerStore(data, loader.isLoaded);
+    // pm_6 is in a chunk still on its way: its flag comes with it.
+    expect(store.applyCompleted(new Set(['pm_1', 'pm_6']))).toBe(true);
+    expect([...store.completed]).toEqual([0, 1, 0, 0, 0, 0, 0, 0, 0, 0]);
+    expect(store.applyCompleted(new Set(['pm_1', 'pm_6']))).toBe(false);
+    await loader.load(
+      loader.order(0, -4),
+      (chunk) => store.fillChunk(chunk, true),
+      () => false,
+    );
+    expect([...store.completed]).toEqual([0, 1, 0, 0, 0, 0, 1, 0, 0, 0]);
+    expect(store.applyCompleted(new Set())).toBe(true);
+    expect(store.completed.every((c) => c === 0)).toBe(true);
+    expect(store.applyCompleted(new Set())).toBe(false);
+  });
+
   it('stop handing chunks over once stopped, and reject a chunk out of step', async () => {
     const { loader } = chunkedMap(10, 4);
     let stopped = false;
