@@ -2,7 +2,6 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { budgetKb, measureRoutes } from '../../apps/web/scripts/bundle-budget.mjs';
 import { expect, test } from '../support/fixtures.ts';
-import { waitForMap } from '../support/map.ts';
 
 // The build this run serves: the size budget of SPEC's performance targets, checked on every run.
 test('home and game pages load at most 120 KB of gzip JavaScript', () => {
@@ -48,17 +47,4 @@ test("the page's first frame comes before the app's code runs", async ({ page })
     app: performance.getEntriesByName('waypoint:app-start')[0]?.startTime ?? Number.NaN,
   }));
   expect(order.frame).toBeLessThan(order.app);
-});
-
-// The marker canvas hands its frames to the compositor itself: a draw is not copied again in the
-// page's next commit on the main thread (docs/ARCHITECTURE.md, "Marker canvas off the main thread's commit").
-test("the marker canvas is desynchronized from the page's commits", async ({ page }) => {
-  await page.goto('/game/frontier_zone/maps/fz_coast_harbor');
-  await waitForMap(page);
-  const attributes = await page.evaluate(() =>
-    (document.querySelector('canvas.wp-marker-canvas') as HTMLCanvasElement)
-      .getContext('2d')
-      ?.getContextAttributes(),
-  );
-  expect(attributes?.desynchronized).toBe(true);
 });

@@ -101,11 +101,11 @@ export class MarkerCanvasLayer extends L.Layer {
     pane.style.pointerEvents = 'none';
     this.canvas = L.DomUtil.create('canvas', 'leaflet-zoom-animated wp-marker-canvas', pane);
     this.canvas.setAttribute('aria-hidden', 'true');
-    // Desynchronized: the canvas hands its frames to the compositor itself. Without it, every draw is
-    // copied in the page's next commit on the main thread: with software compositing (no GPU, a
-    // blocklisted one, a remote desktop) that copy of the screen-sized canvas took 40-75 ms of a 4×
-    // throttled phone's frame, longer than the draw, at each drag step and zoom.
-    this.ctx = this.canvas.getContext('2d', { desynchronized: true })!;
+    // Not `desynchronized`: such a canvas hands its frames to the compositor itself, ahead of the
+    // commit that moves it, and for one frame after each redraw the markers showed where the next
+    // view puts them while the map still showed the last one (e2e/tests/map-frames.spec.ts). The
+    // copy of the canvas in each commit is the price of drawing in step with the map.
+    this.ctx = this.canvas.getContext('2d')!;
     const container = map.getContainer();
     container.addEventListener('click', this.onClick, true);
     container.addEventListener('pointerdown', this.onPointerDown, true);
