@@ -40,6 +40,11 @@ test('markers move in step with the map: no frame shows them apart', async ({ pa
   await page.setViewportSize({ width: 600, height: 500 });
   await page.goto(mapPath);
   await waitForMap(page);
+  // Only the picture's backdrop and the markers: tiles that finish cutting, or the notice of a map
+  // being prepared going away, would change the frames in the middle of the test.
+  await page.addStyleTag({
+    content: '.leaflet-tile-pane, [data-testid="map-preparing"] { visibility: hidden !important; }',
+  });
   await page.waitForTimeout(1000);
   const cdp = await page.context().newCDPSession(page);
   const frames: Buffer[] = [];
