@@ -1,5 +1,4 @@
 import { mapMessages } from '@waypoint/shared/map/map-messages';
-import { messages } from '@waypoint/shared/messages';
 import { createConfirmedUser, expect, submitLogin, test } from '../support/fixtures.ts';
 import { clickMarker, drawnCount, isCompleted, showMarkerOf, waitForMap } from '../support/map.ts';
 

@@ -15,7 +15,6 @@ import { registry } from '@waypoint/shared';
 import { constants } from '@waypoint/shared/constants';
 import { editingMessages } from '@waypoint/shared/map/editing-messages';
 import { mapMessages } from '@waypoint/shared/map/map-messages';
-import { messages } from '@waypoint/shared/messages';
 import { mulberry32 } from '@waypoint/shared/random';
 import autocannon from 'autocannon';
 import { chromium, type Page } from 'playwright-core';

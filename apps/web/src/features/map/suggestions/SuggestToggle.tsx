@@ -1,6 +1,5 @@
 import { IconBulb } from '@tabler/icons-react';
 import { mapMessages } from '../../../i18n/messages/map-messages.ts';
-import { messages } from '../../../i18n/messages/messages.ts';
 import { Button } from '../controls.tsx';
 import classes from './suggest.module.css';
 
