@@ -129,7 +129,10 @@ test('the embedded map goes to the map page outside an iframe and stays inside o
   await expect(page).toHaveURL(`${baseURL}${mapPath}?markerDefinitions=fz_extract`);
   await waitForMap(page);
 
+  // The hosting page is drawn first: its code starts after its first frame, and replacing its body
+  // before then leaves that code without its root element.
   await page.goto('/contact');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await page.evaluate((src) => {
     document.body.innerHTML = `<iframe title="embedded map" src="${src}" style="width:1000px;height:700px"></iframe>`;
   }, `/embed${mapPath}`);
