@@ -53,6 +53,17 @@ function chunkedMap(n: number, size: number) {
   return { data, asked, loader: chunkLoaderOf(data) as ChunkLoader };
 }
 
+/** A 10-row map in chunks of 4 whose first chunk is loaded, and a store made then. */
+async function storeAfterFirstChunk() {
+  const { data, loader } = chunkedMap(10, 4);
+  await loader.load(
+    [0],
+    () => undefined,
+    () => false,
+  );
+  return { loader, store: new MarkerStore(data, loader.isLoaded) };
+}
+
 describe('chunked marker answers', () => {
   it('ask for the first chunks at once, from the middle of the map outwards', async () => {
     const asked: number[] = [];
@@ -117,13 +128,7 @@ describe('chunked marker answers', () => {
   });
 
   it('give a store made later the chunks already loaded', async () => {
-    const { data, loader } = chunkedMap(10, 4);
-    await loader.load(
-      [0],
-      () => undefined,
-      () => false,
-    );
-    const store = new MarkerStore(data, loader.isLoaded);
+    const { store } = await storeAfterFirstChunk();
     expect([...store.loaded]).toEqual([1, 1, 1, 1, 0, 0, 0, 0, 0, 0]);
     // Rows not loaded yet wait at the top of their band, so that the order holds.
     expect(store.y[4]).toBe(2);
@@ -133,13 +138,7 @@ describe('chunked marker answers', () => {
   });
 
   it('mark completed rows as they arrive, and clear them all when nothing is completed', async () => {
-    const { data, loader } = chunkedMap(10, 4);
-    await loader.load(
-      [0],
-      () => undefined,
-      () => false,
-    );
-    const store = new MarkerStore(data, loader.isLoaded);
+    const { loader, store } = await storeAfterFirstChunk();
     // pm_6 is in a chunk still on its way: its flag comes with it.
     expect(store.applyCompleted(new Set(['pm_1', 'pm_6']))).toBe(true);
     expect([...store.completed]).toEqual([0, 1, 0, 0, 0, 0, 0, 0, 0, 0]);

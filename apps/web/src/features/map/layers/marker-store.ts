@@ -332,20 +332,12 @@ export class MarkerStore {
     this.lastCompleted = completed;
     let changed = false;
     const flags = this.completed;
-    // Nothing completed (a visitor, a new player): only flags to clear, no look-ups.
-    if (completed.size === 0) {
-      for (let i = 0; i < this.size; i++) {
-        if (flags[i] !== 0) {
-          flags[i] = 0;
-          changed = true;
-        }
-      }
-      return changed;
-    }
-    // Rows not loaded yet take theirs when they arrive (`fillRange`).
+    // Nothing completed (a visitor, a new player): no look-ups. Rows not loaded yet take theirs
+    // when they arrive (`fillRange`).
+    const any = completed.size > 0;
     const { loaded, ids } = this;
     for (let i = 0; i < this.size; i++) {
-      const v = loaded[i] && completed.has(ids[i]) ? 1 : 0;
+      const v = any && loaded[i] && completed.has(ids[i]) ? 1 : 0;
       if (flags[i] !== v) {
         flags[i] = v;
         changed = true;
