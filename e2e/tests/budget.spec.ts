@@ -48,3 +48,28 @@ test("the page's first frame comes before the app's code runs", async ({ page })
   }));
   expect(order.frame).toBeLessThan(order.app);
 });
+
+// The first render waits for the code it draws (page and bar, preloaded by the page): nothing in it
+// suspends. A placeholder shown first would hold the page back, because React reveals a suspended
+// part no sooner than 300 ms after its placeholder appeared.
+test("a map page's first render draws its bar and page, not their placeholders", async ({ page }) => {
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { __placeholders: string[] }).__placeholders = seen;
+    new MutationObserver((records) => {
+      for (const r of records)
+        for (const node of Array.from(r.addedNodes))
+          if (
+            node instanceof Element &&
+            (node.matches('[data-bar-placeholder]') || node.querySelector('[data-bar-placeholder]'))
+          )
+            seen.push(node.tagName);
+    }).observe(document, { childList: true, subtree: true });
+  });
+  await page.goto('/game/frontier_zone/maps/fz_coast_harbor');
+  await expect(page.getByTestId('map')).toBeVisible();
+  await expect(page.getByRole('banner')).toBeVisible();
+  expect(
+    await page.evaluate(() => (window as unknown as { __placeholders: string[] }).__placeholders),
+  ).toEqual([]);
+});

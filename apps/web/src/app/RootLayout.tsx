@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect } from 'react';
-import { matchRoutes, useLocation, useRoutes, useSearchParams } from 'react-router';
-import { useConsentDialogOpen } from '../features/consent/consent.ts';
+import { matchRoutes, useLocation, useRoutes } from 'react-router';
+import { consentDialogWanted, useConsentDialogOpen } from '../features/consent/consent.ts';
 import { RouteErrorBoundary } from '../features/error/RouteError.tsx';
 import { OfflineNotice } from '../features/offline/OfflineNotice.tsx';
 import { trackPageview } from '../features/services/analytics.ts';
@@ -10,13 +10,14 @@ import { useSuggestPreset } from '../features/suggest/open.ts';
 import { uiMessages } from '../i18n/messages/ui-messages.ts';
 import { BarPlaceholder } from './nav/BarPlaceholder.tsx';
 import { insideFrame } from './nav/embedding.ts';
+import { preloadable } from './preloadable.tsx';
 import { type RouteHandle, type RouteName, routes } from './routes.tsx';
 import { SiteFooter } from './SiteFooter.tsx';
 
 // The bar is not on the home page, so it loads with the first page that shows it.
-const NavBar = lazy(() => import('./nav/NavBar.tsx').then((m) => ({ default: m.NavBar })));
-const ConsentDialog = lazy(() =>
-  import('../features/consent/ConsentDialog.tsx').then((m) => ({ default: m.ConsentDialog })),
+const NavBar = preloadable(() => import('./nav/NavBar.tsx').then((m) => m.NavBar));
+const ConsentDialog = preloadable(() =>
+  import('../features/consent/ConsentDialog.tsx').then((m) => m.ConsentDialog),
 );
 // The suggest modal (and the component kit) loads when a 'Suggest ...' entry is first used.
 const SuggestModal = lazy(() =>
@@ -50,19 +51,45 @@ function usePageServices(pathname: string, pattern: string) {
   }, [pathname, pattern]);
 }
 
-/** The frame of every page: navigation bar, content, footer, consent dialog. */
-export function RootLayout() {
-  const location = useLocation();
+/** What the frame shows at an address. */
+function frameAt(location: { pathname: string; search: string }) {
   const leaf = matchRoutes(routes, location)?.at(-1);
-  const routeName = (leaf?.route.handle as RouteHandle | undefined)?.name;
-  const params = leaf?.params ?? {};
-  const [search] = useSearchParams();
-  const minimal = search.get('minimalNavBar') === 'true';
+  const handle = leaf?.route.handle as RouteHandle | undefined;
+  const routeName = handle?.name;
+  const minimal = new URLSearchParams(location.search).get('minimalNavBar') === 'true';
   // Embedded maps (their own route, or any page inside another site's frame) load no ads and are
   // not covered by the first-visit question; a choice made on the site applies to them too.
   const embedded = routeName === 'Embedded Map' || insideFrame();
-  // The privacy policy, which the question links to, stays readable (it has its own Consent button).
-  const consentOpen = useConsentDialogOpen(!embedded && location.pathname !== '/privacy');
+  return {
+    leaf,
+    handle,
+    routeName,
+    minimal,
+    showsBar: routeName !== 'Home' && !minimal,
+    // The privacy policy, which the question links to, stays readable (it has its own Consent button).
+    asksConsent: !embedded && location.pathname !== '/privacy',
+  };
+}
+
+/**
+ * Loads the code the first render at this address draws (the page, the bar, the first-visit dialog),
+ * so that the first render suspends on none of it.
+ */
+export function preloadFirstFrame(location: { pathname: string; search: string }): Promise<unknown> {
+  const frame = frameAt(location);
+  return Promise.all([
+    frame.handle?.preload(),
+    frame.showsBar ? NavBar.preload() : undefined,
+    consentDialogWanted(frame.asksConsent) ? ConsentDialog.preload() : undefined,
+  ]);
+}
+
+/** The frame of every page: navigation bar, content, footer, consent dialog. */
+export function RootLayout() {
+  const location = useLocation();
+  const { leaf, routeName, minimal, showsBar, asksConsent } = frameAt(location);
+  const params = leaf?.params ?? {};
+  const consentOpen = useConsentDialogOpen(asksConsent);
   const suggestPreset = useSuggestPreset();
   const element = useRoutes(routes, location);
   useScrollToTop(location.pathname, location.hash);
@@ -74,7 +101,7 @@ export function RootLayout() {
       <a href="#main" className="wp-skip-link">
         {uiMessages.shell.skipToContent}
       </a>
-      {routeName !== 'Home' && !minimal ? (
+      {showsBar ? (
         <Suspense fallback={<BarPlaceholder />}>
           <NavBar routeName={routeName} gameId={params.gameId} mapId={params.mapId} />
         </Suspense>

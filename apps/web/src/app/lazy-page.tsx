@@ -1,7 +1,8 @@
 import { constants } from '@waypoint/shared/constants';
-import { type ComponentType, lazy } from 'react';
+import type { ComponentType } from 'react';
 import { uiMessages } from '../i18n/messages/ui-messages.ts';
 import { isChunkLoadError, reloadForFailedChunk } from './chunk-reload.ts';
+import { preloadable } from './preloadable.tsx';
 
 let pending = 0;
 let timer: ReturnType<typeof setTimeout> | undefined;
@@ -45,9 +46,9 @@ type PageModule = { Component: ComponentType };
 
 /** A page in its own chunk. A chunk that fails to load (after a deploy) reloads the page once. */
 export function lazyPage(load: () => Promise<PageModule>) {
-  return lazy(() =>
+  return preloadable(() =>
     track(load()).then(
-      (m) => ({ default: m.Component }),
+      (m) => m.Component,
       (error: unknown) => {
         if (isChunkLoadError(error) && reloadForFailedChunk()) return new Promise<never>(() => {});
         throw error;

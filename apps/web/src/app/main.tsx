@@ -1,7 +1,7 @@
 import './styles.ts';
 import { useNotifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { lazy, StrictMode, Suspense, useState } from 'react';
+import { lazy, StrictMode, Suspense, startTransition, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter, useNavigate } from 'react-router';
 import { onUnauthorized } from '../api/client.ts';
@@ -16,7 +16,7 @@ import { installChunkReload } from './chunk-reload.ts';
 import { config } from './config.ts';
 import { prefetchForPath } from './prefetch.ts';
 import { queryClient } from './query-client.ts';
-import { RootLayout } from './RootLayout.tsx';
+import { preloadFirstFrame, RootLayout } from './RootLayout.tsx';
 
 const Toasts = lazy(() => import('./Toasts.tsx').then((m) => ({ default: m.Toasts })));
 
@@ -62,23 +62,39 @@ function LocalizedLayout() {
 function render() {
   const root = document.getElementById('root');
   if (!root) throw new Error('#root is missing from index.html');
-  createRoot(root).render(
-    <StrictMode>
-      <QueryClientProvider client={queryClient}>
-        <BrowserRouter>
-          <UnauthorizedRedirect />
-          <LocalizedLayout />
-        </BrowserRouter>
-        <ToastHost />
-      </QueryClientProvider>
-    </StrictMode>,
+  const app = createRoot(root);
+  // The first render is a transition: React works through it in slices that give way to the browser
+  // (input, painting) instead of one long task.
+  startTransition(() =>
+    app.render(
+      <StrictMode>
+        <QueryClientProvider client={queryClient}>
+          <BrowserRouter>
+            <UnauthorizedRedirect />
+            <LocalizedLayout />
+          </BrowserRouter>
+          <ToastHost />
+        </QueryClientProvider>
+      </StrictMode>,
+    ),
   );
 }
 
 // When the app's code started (the build starts it after the page's first frame; a test checks).
 performance.mark('waypoint:app-start');
 
-// English is in the page already; another language's catalog loads before the first draw.
+// The first render waits for the language's catalog (English is in the page already; a page's module
+// may read its messages when it is evaluated), then for the code it draws: the page and its bar, whose
+// chunks the page preloads. Nothing then suspends in the first render: React reveals a part whose
+// placeholder showed no sooner than 300 ms later. A slow chunk holds it back at most `firstRenderWaitMs`.
 const locale = detectLocale();
-if (locale === 'en') render();
-else activateLocale(locale).then(render, render);
+const firstRenderWaitMs = 1000;
+const catalog = locale === 'en' ? Promise.resolve() : activateLocale(locale).catch(() => undefined);
+void catalog
+  .then(() =>
+    Promise.race([
+      preloadFirstFrame(location).catch(() => undefined),
+      new Promise((resolve) => setTimeout(resolve, firstRenderWaitMs)),
+    ]),
+  )
+  .then(render);

@@ -17,6 +17,12 @@ export function prefetchForPath(queryClient: QueryClient, pathname: string, sear
     void queryClient.prefetchQuery(gamesQuery());
     return;
   }
+  // A map page's markers (code loaded on demand: the entry stays small for every other page).
+  const map = /^\/(?:embed\/)?game\/[^/]+\/maps\/([^/]+)\/?$/.exec(pathname);
+  if (map) {
+    const mapId = decodeURIComponent(map[1]);
+    void import('../features/map/prefetch.ts').then((m) => m.prefetchMap(queryClient, mapId));
+  }
   const match = /^\/game\/([^/]+)(?:\/|$)/.exec(pathname);
   if (!match) return;
   const gameId = decodeURIComponent(match[1]);

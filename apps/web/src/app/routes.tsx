@@ -20,6 +20,8 @@ export type RouteName =
 
 export interface RouteHandle {
   name: RouteName;
+  /** Loads the page's code (before the first render, see main.tsx). */
+  preload: () => Promise<unknown>;
 }
 
 type Access = 'guest' | 'login' | 'admin';
@@ -34,7 +36,7 @@ function page(
   let element: ReactNode = <Page />;
   if (access === 'login') element = <RequireLogin>{element}</RequireLogin>;
   if (access === 'admin') element = <RequireAdmin>{element}</RequireAdmin>;
-  return { path, element, handle: { name } satisfies RouteHandle };
+  return { path, element, handle: { name, preload: Page.preload } satisfies RouteHandle };
 }
 
 /** Every route of SPEC §2.1; each page is its own chunk (the layout adds the frame). */

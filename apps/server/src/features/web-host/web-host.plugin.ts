@@ -16,6 +16,8 @@ const modules = {
   home: 'src/features/home/HomePage.tsx',
   game: 'src/features/game/GamePage.tsx',
   map: 'src/features/map/route.tsx',
+  /** Asks for the map's markers before the page's first render (apps/web/src/app/prefetch.ts). */
+  mapPrefetch: 'src/features/map/prefetch.ts',
   bar: 'src/app/nav/NavBar.tsx',
   error: 'src/features/error/ErrorPage.tsx',
   notFound: 'src/features/error/NotFoundPage.tsx',
@@ -223,7 +225,7 @@ function registerPages(app: FastifyInstance, ctx: AppContext, shell: WebShell) {
       // The map's drawing code (Leaflet, the marker layers) is not hinted: on a first visit the page
       // asks for it after its first paint (the consent question is the largest paint, and bytes
       // fetched before it delay it on a slow connection); later visits ask at once or have it cached.
-      modules: [modules.map, modules.bar],
+      modules: [modules.map, modules.mapPrefetch, modules.bar],
       data: [...gameData(gameId), ...mapData(mapId)],
     };
     return send(request, reply, 200, embedded ? { ...meta, robots: 'noindex', embeddable: true } : meta);

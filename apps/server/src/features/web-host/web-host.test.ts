@@ -59,6 +59,11 @@ function fakeWebBuild(): string {
         css: ['assets/leaflet-1.css'],
       },
       _leaflet: { file: 'assets/leaflet-src-1.js' },
+      'src/features/map/prefetch.ts': {
+        file: 'assets/prefetch-1.js',
+        isDynamicEntry: true,
+        imports: ['_shared'],
+      },
       'src/features/consent/ConsentDialog.tsx': {
         file: 'assets/ConsentDialog-1.js',
         isDynamicEntry: true,
@@ -142,6 +147,8 @@ describe('web host', () => {
     // The page's own code and stylesheet come with the page.
     expect(res.body).toContain('<link rel="modulepreload" crossorigin href="/assets/route-1.js" />');
     expect(res.body).toContain('<link rel="preload" as="style" crossorigin href="/assets/route-1.css" />');
+    // The module that asks for the markers before the page's first render.
+    expect(res.body).toContain('<link rel="modulepreload" crossorigin href="/assets/prefetch-1.js" />');
     // Leaflet and the marker layers are asked for by the page after its first paint.
     expect(res.body).not.toContain('map-engine-1');
     expect(res.body).not.toContain('leaflet-');

@@ -99,9 +99,14 @@ const askedByPage = () => document.documentElement.hasAttribute('data-consent-as
 export function useConsentDialogOpen(askFirst = true): boolean {
   return useSyncExternalStore(
     subscribe,
-    () => dialogOpen || (askFirst && read() === null && !askedByPage()),
+    () => consentDialogWanted(askFirst),
     () => false,
   );
+}
+
+/** The dialog's state now (see `useConsentDialogOpen`). */
+export function consentDialogWanted(askFirst = true): boolean {
+  return dialogOpen || (askFirst && read() === null && !askedByPage());
 }
 
 /**

@@ -347,6 +347,8 @@ export function MapView({
     tooltip.current = L.tooltip({ direction: 'top', offset: [0, -4], className: classes.tooltip });
     leaflet.current = m;
     el.dataset.ready = 'true';
+    // When the map could first draw markers (bench:map measures drawing from here or the data).
+    performance.mark('waypoint:map-built');
     setBuilt((n) => n + 1);
     return () => {
       resize.disconnect();
