@@ -98,3 +98,33 @@ test('a shared marker link opens the map at the marker with its popup; the addre
   expect(center.zoom).toBe(3);
   expect(await drawnCount(page)).toBeGreaterThanOrEqual(0);
 });
+
+// The popup's code is loaded after the markers are drawn: the first popup opens without the
+// placeholder that React keeps up for at least 300 ms once shown.
+test('the first marker popup opens without a loading placeholder once the map is drawn', async ({ page }) => {
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { __popupPlaceholders: string[] }).__popupPlaceholders = seen;
+    new MutationObserver((records) => {
+      for (const r of records)
+        for (const node of Array.from(r.addedNodes))
+          if (node instanceof Element && node.querySelector('[data-popup-code-loading]'))
+            seen.push(node.tagName);
+          else if (node instanceof Element && node.matches('[data-popup-code-loading]'))
+            seen.push(node.tagName);
+    }).observe(document, { childList: true, subtree: true });
+  });
+  await page.goto(`${mapPath}?markerDefinitions=fz_loot_cache`);
+  await waitForMap(page);
+  // The popup's code has arrived and been evaluated.
+  await page.waitForFunction(() =>
+    performance.getEntriesByType('resource').some((e) => /\/MarkerPopup-[^/]+\.js$/.test(e.name)),
+  );
+  await page.waitForTimeout(300);
+  const marker = await showMarkerOf(page, 'fz_loot_cache');
+  await clickMarker(page, marker.id);
+  await expect(page.getByTestId('marker-popup')).toBeVisible();
+  expect(
+    await page.evaluate(() => (window as unknown as { __popupPlaceholders: string[] }).__popupPlaceholders),
+  ).toEqual([]);
+});

@@ -12,6 +12,7 @@ import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useR
 import { useSearchParams } from 'react-router';
 import { HttpError } from '../../api/client.ts';
 import { guestName, useSession } from '../../api/session.ts';
+import { preloadable } from '../../app/preloadable.tsx';
 import { copyText } from '../../components/clipboard.ts';
 import { toast } from '../../components/toast.ts';
 import { usePageMeta } from '../../components/usePageMeta.ts';
@@ -73,8 +74,10 @@ interface Props {
 
 // The quests panel loads beside the map's first draw, not before it.
 const QuestsPanel = lazy(() => import('./panels/QuestsPanel.tsx').then((m) => ({ default: m.QuestsPanel })));
-// The popup loads with the first click on a marker, not with the map.
-const MarkerPopup = lazy(() => import('./popup/MarkerPopup.tsx').then((m) => ({ default: m.MarkerPopup })));
+// The popup's code loads after the markers are drawn (or with a first click before that), not with
+// the map: then the first popup opens without a placeholder, which React would keep up for 300 ms.
+const MarkerPopup = preloadable(() => import('./popup/MarkerPopup.tsx').then((m) => m.MarkerPopup));
+const popupPreloadDelayMs = 1000;
 // The marker list and its auto route load when the list is first opened.
 const MarkerListPanel = lazy(() => import('./list/MarkerListPanel.tsx'));
 // Only maps whose tiles are on their way load the 'being prepared' notice.
@@ -169,6 +172,12 @@ export function MapPage({ gameId, map, category, embedded }: Props) {
   const { state: toolState } = suggest.tools;
   // The map and its marker layers come after the page's first paint: flying to a marker waits for them.
   const [layersReady, setLayersReady] = useState(false);
+  useEffect(() => {
+    if (!layersReady) return;
+    // A failed load is tried again by the first popup.
+    const timer = setTimeout(() => MarkerPopup.preload().catch(() => undefined), popupPreloadDelayMs);
+    return () => clearTimeout(timer);
+  }, [layersReady]);
   const store = useMemo(() => {
     if (!suggest.data) return undefined;
     performance.mark('waypoint:marker-data');
@@ -382,7 +391,13 @@ export function MapPage({ gameId, map, category, embedded }: Props) {
     const id = store.ids[i];
     const qid = store.questId(i);
     return (
-      <Suspense fallback={<div className={classes.popupLoading}>{mapMessages.loading}</div>}>
+      <Suspense
+        fallback={
+          <div className={classes.popupLoading} data-popup-code-loading>
+            {mapMessages.loading}
+          </div>
+        }
+      >
         <MarkerPopup
           id={id}
           name={store.names[i]}
