@@ -188,6 +188,12 @@ async function frames(page: Page, sweep: () => Promise<void>) {
     w.__recording = false;
     return w.__frames;
   });
+  if (process.env.BENCH_VERBOSE) {
+    const over = (ms: number) => list.filter((f) => f > ms).length;
+    console.log(
+      `  sweep: ${list.length} frames; over 17 ms ${over(17)}, over 34 ms ${over(34)}, over 50 ms ${over(50)}`,
+    );
+  }
   return { p50: percentile(list, 50), p95: percentile(list, 95), count: list.length };
 }
 

@@ -51,7 +51,7 @@ startAnalytics();
 if (getConsent()?.advertising && config.adsClient) preloadAdSlot();
 // Visitors without an account keep a local guest name (SPEC §3).
 guestName();
-prefetchForPath(queryClient, location.pathname, location.search);
+const firstReads = prefetchForPath(queryClient, location.pathname, location.search);
 
 /** Every page in the chosen language: a new choice draws the pages again in it. */
 function LocalizedLayout() {
@@ -84,16 +84,18 @@ function render() {
 performance.mark('waypoint:app-start');
 
 // The first render waits for the language's catalog (English is in the page already; a page's module
-// may read its messages when it is evaluated), then for the code it draws: the page and its bar, whose
-// chunks the page preloads. Nothing then suspends in the first render: React reveals a part whose
-// placeholder showed no sooner than 300 ms later. A slow chunk holds it back at most `firstRenderWaitMs`.
+// may read its messages when it is evaluated), then for the code it draws (the page and its bar, whose
+// chunks the page preloads) and the page's first reads (fetched by the page's preload hints). Nothing
+// then suspends in it (React reveals a part whose placeholder showed no sooner than 300 ms later), and
+// the page is drawn once with its data rather than again for each answer. A slow chunk or answer holds
+// it back at most `firstRenderWaitMs`.
 const locale = detectLocale();
 const firstRenderWaitMs = 1000;
 const catalog = locale === 'en' ? Promise.resolve() : activateLocale(locale).catch(() => undefined);
 void catalog
   .then(() =>
     Promise.race([
-      preloadFirstFrame(location).catch(() => undefined),
+      Promise.all([preloadFirstFrame(location).catch(() => undefined), firstReads]),
       new Promise((resolve) => setTimeout(resolve, firstRenderWaitMs)),
     ]),
   )

@@ -6,6 +6,6 @@ import { markerDataQuery } from './queries.ts';
  * own). The server's preload hint has usually fetched it already, and a large map's first chunks
  * start loading with it; the page's query then finds it under the same key.
  */
-export function prefetchMap(client: QueryClient, mapId: string) {
-  void client.prefetchQuery(markerDataQuery(mapId));
+export function prefetchMap(client: QueryClient, mapId: string): Promise<void> {
+  return client.prefetchQuery(markerDataQuery(mapId));
 }
