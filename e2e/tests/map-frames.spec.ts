@@ -75,3 +75,37 @@ test('markers move in step with the map: no frame shows them apart', async ({ pa
   expect(badgesAt.size, 'the map moved').toBe(2);
   for (const [edge, badges] of badgesAt) expect([...badges], `picture edge at ${edge}`).toHaveLength(1);
 });
+
+// The canvas is drawn with a margin of 15% of the view's longer side around the view: a pan that
+// stays inside it needs no new draw (each draw costs the compositor a copy of the canvas); a pan past
+// it, or a zoom, draws again, and the markers stay where the map puts them.
+test('a pan inside the drawn margin does not draw the markers again; one past it does', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(mapPath);
+  await waitForMap(page);
+  const canvas = page.locator('canvas.wp-marker-canvas');
+  const drawn = async () => Number(await canvas.getAttribute('data-drawn'));
+  const pan = (dx: number) =>
+    page.evaluate(
+      (x) =>
+        new Promise<void>((done) => {
+          const { map } = window.__waypointMap!;
+          (map as unknown as { once(e: string, f: () => void): void }).once('moveend', () =>
+            requestAnimationFrame(() => requestAnimationFrame(() => done())),
+          );
+          (map as unknown as { panBy(p: [number, number], o: object): void }).panBy([x, 0], {
+            animate: false,
+          });
+        }),
+      dx,
+    );
+  // Settled: no draw pending.
+  await page.waitForTimeout(500);
+  const before = await drawn();
+  // 0.15 × 844 = 127 px of margin on each side.
+  await pan(60);
+  await pan(-40);
+  expect(await drawn()).toBe(before);
+  await pan(200);
+  expect(await drawn()).toBeGreaterThan(before);
+});
