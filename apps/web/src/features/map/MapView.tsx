@@ -166,8 +166,13 @@ export function MapView({
   const element = useRef<HTMLDivElement>(null);
   const leaflet = useRef<Leaflet.Map | undefined>(undefined);
   const [engine, setEngine] = useState(loadedEngine);
-  /** Counts the maps made: the marker layers are added in the task after the map's (tiles first). */
+  /**
+   * Counts the maps made: the marker layers are added in the render after the map's (tiles first),
+   * once per map. Effects that run in the map's own commit see a `built` behind `mapsMade` and wait
+   * for that render, instead of making the layers (and drawing them) twice.
+   */
   const [built, setBuilt] = useState(0);
+  const mapsMade = useRef(0);
   const layers = useRef<Layers | undefined>(undefined);
   const safeColours = useSafeMarkerColours();
   const [popup, setPopup] = useState<{ index: number; container: HTMLElement } | undefined>();
@@ -349,7 +354,8 @@ export function MapView({
     el.dataset.ready = 'true';
     // When the map could first draw markers (bench:map measures drawing from here or the data).
     performance.mark('waypoint:map-built');
-    setBuilt((n) => n + 1);
+    mapsMade.current += 1;
+    setBuilt(mapsMade.current);
     return () => {
       resize.disconnect();
       layers.current?.markers.remove();
@@ -383,7 +389,7 @@ export function MapView({
   // biome-ignore lint/correctness/useExhaustiveDependencies: the layers are made again with the map (`built`)
   useEffect(() => {
     const m = leaflet.current;
-    if (!m || !store || !engine) return;
+    if (!m || !store || !engine || built !== mapsMade.current) return;
     const { L, SpriteCache, MarkerCanvasLayer, PathLayer, HtmlMarkerLayer } = engine;
     const open = (index: number, latlng?: Leaflet.LatLng) => {
       if (tooltip.current) m.closeTooltip(tooltip.current);
@@ -470,7 +476,7 @@ export function MapView({
   useEffect(() => {
     const loader = chunkLoaderOf(store?.data);
     const m = leaflet.current;
-    if (!store || !loader || !m) return;
+    if (!store || !loader || !m || built !== mapsMade.current) return;
     let stopped = false;
     // Chunks loaded while another store was shown.
     const { chunks } = loader.data.chunks;
