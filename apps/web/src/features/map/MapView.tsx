@@ -166,13 +166,6 @@ export function MapView({
   const element = useRef<HTMLDivElement>(null);
   const leaflet = useRef<Leaflet.Map | undefined>(undefined);
   const [engine, setEngine] = useState(loadedEngine);
-  /**
-   * Counts the maps made: the marker layers are added in the render after the map's (tiles first),
-   * once per map. Effects that run in the map's own commit see a `built` behind `mapsMade` and wait
-   * for that render, instead of making the layers (and drawing them) twice.
-   */
-  const [built, setBuilt] = useState(0);
-  const mapsMade = useRef(0);
   const layers = useRef<Layers | undefined>(undefined);
   const safeColours = useSafeMarkerColours();
   const [popup, setPopup] = useState<{ index: number; container: HTMLElement } | undefined>();
@@ -354,8 +347,6 @@ export function MapView({
     el.dataset.ready = 'true';
     // When the map could first draw markers (bench:map measures drawing from here or the data).
     performance.mark('waypoint:map-built');
-    mapsMade.current += 1;
-    setBuilt(mapsMade.current);
     return () => {
       resize.disconnect();
       layers.current?.markers.remove();
@@ -386,10 +377,12 @@ export function MapView({
   }, [tileUrl]);
 
   // Marker layers, made once the marker data and the map are there.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the layers are made again with the map (`built`)
+  // The map effect above runs on `frameKey` and `engine`; the effects below list them too, so that they
+  // run in the same commit as each new map (after it, in declaration order) and once per map.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the layers are made again with the map (`frameKey`, `engine`)
   useEffect(() => {
     const m = leaflet.current;
-    if (!m || !store || !engine || built !== mapsMade.current) return;
+    if (!m || !store || !engine) return;
     const { L, SpriteCache, MarkerCanvasLayer, PathLayer, HtmlMarkerLayer } = engine;
     const open = (index: number, latlng?: Leaflet.LatLng) => {
       if (tooltip.current) m.closeTooltip(tooltip.current);
@@ -457,26 +450,26 @@ export function MapView({
       if (popupLayer.current) m.closePopup(popupLayer.current);
       layers.current = undefined;
     };
-  }, [store, built, engine]);
+  }, [store, frameKey, engine]);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the draw layer is made with the map (`built`)
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the draw layer is made with the map (`frameKey`, `engine`)
   useEffect(() => {
     drawLayer.current?.set(drawing);
-  }, [drawing, built]);
+  }, [drawing, frameKey, engine]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: the layers are made again with the store
   useEffect(() => {
     const sprites = layers.current?.sprites;
     if (safeColours) sprites?.recolour(safeColour);
     else if (sprites?.recoloured) sprites.recolour();
-  }, [safeColours, store, built, engine]);
+  }, [safeColours, store, frameKey, engine]);
 
   // A large map's chunks: those in view first, each drawn as it arrives (one redraw a frame).
   // biome-ignore lint/correctness/useExhaustiveDependencies: the layers are made again with the store
   useEffect(() => {
     const loader = chunkLoaderOf(store?.data);
     const m = leaflet.current;
-    if (!store || !loader || !m || built !== mapsMade.current) return;
+    if (!store || !loader || !m) return;
     let stopped = false;
     // Chunks loaded while another store was shown.
     const { chunks } = loader.data.chunks;
@@ -524,7 +517,7 @@ export function MapView({
       stopped = true;
       cancelAnimationFrame(tick);
     };
-  }, [store, frameKey, built]);
+  }, [store, frameKey, engine]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `visibility` says the store's flags changed
   useEffect(() => {
@@ -533,14 +526,14 @@ export function MapView({
     l.paths.sync();
     l.html.sync();
     l.markers.refresh();
-  }, [visibility, store, built]);
+  }, [visibility, store, frameKey, engine]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: the layers are made again with the store
   useEffect(() => {
     layers.current?.markers.setDragging(Boolean(tools?.dragging));
     layers.current?.markers.setPassClicks(Boolean(tools?.placing));
     layers.current?.markers.setExtras(tools?.extras ?? []);
-  }, [tools?.dragging, tools?.placing, tools?.extras, store, built]);
+  }, [tools?.dragging, tools?.placing, tools?.extras, store, frameKey, engine]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `completion` says the store's flags changed
   useEffect(() => {
@@ -549,7 +542,7 @@ export function MapView({
     l.paths.restyle();
     l.html.restyle();
     l.markers.redraw();
-  }, [completion, store, built]);
+  }, [completion, store, frameKey, engine]);
 
   useImperativeHandle(
     controller,
