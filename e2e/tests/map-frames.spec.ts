@@ -109,3 +109,17 @@ test('a pan inside the drawn margin does not draw the markers again; one past it
   await pan(200);
   expect(await drawn()).toBeGreaterThan(before);
 });
+
+// Tiles are shown as they arrive, without Leaflet's fade (which restyles every arriving tile on each
+// frame while a map loads).
+test('map tiles appear without a fade', async ({ page }) => {
+  await page.goto(mapPath);
+  await waitForMap(page);
+  await expect(page.locator('.leaflet-tile').first()).toBeAttached();
+  await expect(page.getByTestId('map')).not.toHaveClass(/leaflet-fade-anim/);
+  // A fading tile starts at opacity 0 and is stepped up frame by frame.
+  const opacities = await page
+    .locator('.leaflet-tile')
+    .evaluateAll((tiles) => tiles.map((t) => (t as HTMLElement).style.opacity));
+  expect(opacities.filter((o) => o !== '' && o !== '1')).toEqual([]);
+});

@@ -233,6 +233,9 @@ export function MapView({
       attributionControl: true,
       zoomControl: false,
       maxBoundsViscosity: 0.8,
+      // Tiles show as they arrive: a fade re-styles every arriving tile on each frame for 200 ms, long
+      // tasks on a phone while the map loads (Lighthouse mobile, docs/benchmarks.md).
+      fadeAnimation: false,
     });
     m.attributionControl.setPrefix(false);
     // The attribution is the map's own (content); the zoom buttons speak the interface language.
