@@ -167,6 +167,8 @@ export function MapView({
   const leaflet = useRef<Leaflet.Map | undefined>(undefined);
   const [engine, setEngine] = useState(loadedEngine);
   const layers = useRef<Layers | undefined>(undefined);
+  /** The layers were made in this commit and drew with the store's flags as they are. */
+  const layersFresh = useRef(false);
   const safeColours = useSafeMarkerColours();
   const [popup, setPopup] = useState<{ index: number; container: HTMLElement } | undefined>();
   const popupLayer = useRef<Leaflet.Popup | undefined>(undefined);
@@ -440,6 +442,7 @@ export function MapView({
     const html = new HtmlMarkerLayer(store, (i) => open(i)).addTo(m);
     markers.addTo(m);
     layers.current = { markers, paths, html, sprites };
+    layersFresh.current = true;
     openRef.current = (i) => open(i);
     (window as unknown as { __waypointMap?: unknown }).__waypointMap = { map: m, markers, store };
     onLayersRef.current?.(true);
@@ -528,7 +531,8 @@ export function MapView({
     if (!l) return;
     l.paths.sync();
     l.html.sync();
-    l.markers.refresh();
+    // A canvas made in this commit drew with these flags already.
+    if (!layersFresh.current) l.markers.refresh();
   }, [visibility, store, frameKey, engine]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: the layers are made again with the store
@@ -544,8 +548,13 @@ export function MapView({
     if (!l) return;
     l.paths.restyle();
     l.html.restyle();
-    l.markers.redraw();
+    if (!layersFresh.current) l.markers.redraw();
   }, [completion, store, frameKey, engine]);
+
+  // Declared last: after this commit's effects, the layers are no longer new.
+  useEffect(() => {
+    layersFresh.current = false;
+  });
 
   useImperativeHandle(
     controller,

@@ -174,7 +174,7 @@ export class MarkerCanvasLayer extends L.Layer {
 
   /** Markers to draw on top until the store has them (no rebuild of the store for one marker). */
   setExtras(extras: readonly ExtraMarker[]) {
-    if (extras === this.extras) return;
+    if (extras === this.extras || (extras.length === 0 && this.extras.length === 0)) return;
     this.extras = extras;
     this.redraw();
   }
