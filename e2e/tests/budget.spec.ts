@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { budgetKb, measureRoutes } from '../../apps/web/scripts/bundle-budget.mjs';
 import { expect, test } from '../support/fixtures.ts';
+import { insertedSoFar, recordInserted } from '../support/inserted.ts';
 
 // The build this run serves: the size budget of SPEC's performance targets, checked on every run.
 test('home and game pages load at most 120 KB of gzip JavaScript', () => {
@@ -53,23 +54,9 @@ test("the page's first frame comes before the app's code runs", async ({ page })
 // suspends. A placeholder shown first would hold the page back, because React reveals a suspended
 // part no sooner than 300 ms after its placeholder appeared.
 test("a map page's first render draws its bar and page, not their placeholders", async ({ page }) => {
-  await page.addInitScript(() => {
-    const seen: string[] = [];
-    (window as unknown as { __placeholders: string[] }).__placeholders = seen;
-    new MutationObserver((records) => {
-      for (const r of records)
-        for (const node of Array.from(r.addedNodes))
-          if (
-            node instanceof Element &&
-            (node.matches('[data-bar-placeholder]') || node.querySelector('[data-bar-placeholder]'))
-          )
-            seen.push(node.tagName);
-    }).observe(document, { childList: true, subtree: true });
-  });
+  await recordInserted(page, '[data-bar-placeholder]');
   await page.goto('/game/frontier_zone/maps/fz_coast_harbor');
   await expect(page.getByTestId('map')).toBeVisible();
   await expect(page.getByRole('banner')).toBeVisible();
-  expect(
-    await page.evaluate(() => (window as unknown as { __placeholders: string[] }).__placeholders),
-  ).toEqual([]);
+  expect(await insertedSoFar(page)).toEqual([]);
 });

@@ -1,5 +1,6 @@
 import { mapMessages } from '@waypoint/shared/map/map-messages';
 import { createConfirmedUser, expect, submitLogin, test } from '../support/fixtures.ts';
+import { insertedSoFar, recordInserted } from '../support/inserted.ts';
 import { clickMarker, drawnCount, isCompleted, showMarkerOf, waitForMap } from '../support/map.ts';
 
 const mapPath = '/game/frontier_zone/maps/fz_coast_harbor';
@@ -102,18 +103,7 @@ test('a shared marker link opens the map at the marker with its popup; the addre
 // The popup's code is loaded after the markers are drawn: the first popup opens without the
 // placeholder that React keeps up for at least 300 ms once shown.
 test('the first marker popup opens without a loading placeholder once the map is drawn', async ({ page }) => {
-  await page.addInitScript(() => {
-    const seen: string[] = [];
-    (window as unknown as { __popupPlaceholders: string[] }).__popupPlaceholders = seen;
-    new MutationObserver((records) => {
-      for (const r of records)
-        for (const node of Array.from(r.addedNodes))
-          if (node instanceof Element && node.querySelector('[data-popup-code-loading]'))
-            seen.push(node.tagName);
-          else if (node instanceof Element && node.matches('[data-popup-code-loading]'))
-            seen.push(node.tagName);
-    }).observe(document, { childList: true, subtree: true });
-  });
+  await recordInserted(page, '[data-popup-code-loading]');
   await page.goto(`${mapPath}?markerDefinitions=fz_loot_cache`);
   await waitForMap(page);
   // The popup's code has arrived and been evaluated.
@@ -124,7 +114,5 @@ test('the first marker popup opens without a loading placeholder once the map is
   const marker = await showMarkerOf(page, 'fz_loot_cache');
   await clickMarker(page, marker.id);
   await expect(page.getByTestId('marker-popup')).toBeVisible();
-  expect(
-    await page.evaluate(() => (window as unknown as { __popupPlaceholders: string[] }).__popupPlaceholders),
-  ).toEqual([]);
+  expect(await insertedSoFar(page)).toEqual([]);
 });

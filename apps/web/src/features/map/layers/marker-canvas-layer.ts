@@ -297,16 +297,20 @@ export class MarkerCanvasLayer extends L.Layer {
 
   /** While dragging, draw again only when the view leaves the drawn area. */
   private onMove = () => {
-    const map = this._map;
-    if (!map || !this.bounds || map.getZoom() !== this.zoom) return;
-    const size = map.getSize();
-    const min = map.containerPointToLayerPoint([0, 0]);
-    const view = L.bounds(min, min.add(size));
-    if (!this.bounds.contains(view)) {
+    if (!this._map || !this.bounds || this._map.getZoom() !== this.zoom) return;
+    if (!this.drawnAreaHoldsView()) {
       cancelAnimationFrame(this.frame);
       this.frame = requestAnimationFrame(() => this.update());
     }
   };
+
+  /** Whether the view is inside the area drawn last, at the zoom it was drawn at. */
+  private drawnAreaHoldsView(): boolean {
+    const map = this._map;
+    if (!map || !this.bounds || map.getZoom() !== this.zoom) return false;
+    const min = map.containerPointToLayerPoint([0, 0]);
+    return this.bounds.contains(L.bounds(min, min.add(map.getSize())));
+  }
 
   /**
    * After a pan that stayed inside the drawn area, the canvas is already right (it sits in the map's
@@ -314,12 +318,7 @@ export class MarkerCanvasLayer extends L.Layer {
    * or a pan past the drawn area, it is drawn for the new view.
    */
   private onMoveEnd = () => {
-    const map = this._map;
-    if (map && this.bounds && map.getZoom() === this.zoom) {
-      const min = map.containerPointToLayerPoint([0, 0]);
-      if (this.bounds.contains(L.bounds(min, min.add(map.getSize())))) return;
-    }
-    this.update();
+    if (!this.drawnAreaHoldsView()) this.update();
   };
 
   private updateTransform(center: L.LatLng, zoom: number) {
