@@ -29,11 +29,15 @@ test("the map page's first load leaves Leaflet and the marker layers for after i
 // The app's code is fetched with the page but started after its first frame: what the HTML shows by
 // itself (a first visit's consent question, the page's background) is painted without waiting for
 // the app's modules to be evaluated.
-test("the page's first frame comes before the app's code runs", async ({ page }) => {
+test("the page's first frame comes before the app's code is asked for and runs", async ({ page }) => {
   const html = readFileSync(path.join(process.env.WAYPOINT_E2E_DATA ?? '', 'web', 'index.html'), 'utf8');
   const entry = html.match(/<link rel="modulepreload" crossorigin href="(\/assets\/index-[^"]+\.js)">/)?.[1];
   expect(entry).toBeDefined();
   expect(html).not.toContain('<script type="module"');
+  // Every module preload waits in the inert template.
+  const later = html.match(/<template id="wp-after-paint">[\s\S]*?<\/template>/)?.[0] ?? '';
+  expect(later).toContain(entry);
+  expect(html.replace(later, '')).not.toContain('modulepreload');
   // Started from the last script of the body.
   const body = html.slice(html.indexOf('<body'));
   expect(body.lastIndexOf(`import(${JSON.stringify(entry)})`)).toBeGreaterThan(body.lastIndexOf('<dialog'));
@@ -41,13 +45,20 @@ test("the page's first frame comes before the app's code runs", async ({ page })
   await page.addInitScript(() => {
     requestAnimationFrame(() => performance.mark('test:first-frame'));
   });
-  await page.goto('/');
-  await expect(page.getByTestId('game-card').first()).toBeVisible();
+  await page.goto('/game/frontier_zone/maps/fz_coast_harbor');
+  await expect(page.getByTestId('map')).toBeVisible();
   const order = await page.evaluate(() => ({
     frame: performance.getEntriesByName('test:first-frame')[0]?.startTime ?? Number.NaN,
     app: performance.getEntriesByName('waypoint:app-start')[0]?.startTime ?? Number.NaN,
+    // The page's code and first answers: none is asked for before the first frame.
+    asked: performance
+      .getEntriesByType('resource')
+      .filter((r) => /\/assets\/.*\.js$|\/api\//.test(r.name))
+      .map((r) => r.startTime),
   }));
   expect(order.frame).toBeLessThan(order.app);
+  expect(order.asked.length).toBeGreaterThan(10);
+  expect(Math.min(...order.asked)).toBeGreaterThan(order.frame);
 });
 
 // The first render waits for the code it draws (page and bar, preloaded by the page): nothing in it

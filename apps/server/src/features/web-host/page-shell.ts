@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { escapeHtml } from '@waypoint/shared/html';
+import { afterPaintTemplateId, escapeHtml } from '@waypoint/shared/html';
 import type { Config } from '../../config.ts';
 
 /** What a page says about itself in <head>. */
@@ -177,8 +177,8 @@ function preloadTags(manifest: Record<string, ManifestChunk>, meta: PageMeta): s
   const css = new Set<string>();
   for (const key of meta.modules ?? []) visit(manifest[key], js, css);
   const tags: string[] = [];
-  // A page's own stylesheets are fetched with the HTML but do not hold its first paint (the consent
-  // question, a skeleton): its code applies them before it renders (Vite's preload helper waits for
+  // A page's own stylesheets do not hold its first paint (the consent question, a skeleton): they are
+  // fetched with its code, which applies them before it renders (Vite's preload helper waits for
   // them), so nothing it draws shows unstyled.
   for (const file of css) {
     if (!haveCss.has(file))
@@ -191,6 +191,19 @@ function preloadTags(manifest: Record<string, ManifestChunk>, meta: PageMeta): s
     tags.push(`<link rel="preload" as="fetch" href="${escapeHtml(url)}" crossorigin="anonymous" />`);
   }
   return tags;
+}
+
+const afterPaint = new RegExp(`(<template id="${afterPaintTemplateId}">[\\s\\S]*?)(\\s*</template>)`);
+
+/**
+ * The page's preload tags go where the build put the entry's: in the template whose tags are added
+ * after the first paint (apps/web/entry-after-first-paint.ts), or, in a build without one, in <head>.
+ */
+function addPreloads(html: string, tags: string): string {
+  if (!tags) return html;
+  if (afterPaint.test(html))
+    return html.replace(afterPaint, (_, open: string, close: string) => `${open}\n      ${tags}${close}`);
+  return html.replace('</head>', `    ${tags}\n  </head>`);
 }
 
 /** The deployment settings the web app reads from its page (apps/web/src/app/config.ts). */
@@ -235,14 +248,19 @@ export function renderPage(shell: WebShell, meta: PageMeta, pathname: string) {
     `<meta property="og:url" content="${escapeHtml(canonical)}" />`,
     meta.robots ? `<meta name="robots" content="${meta.robots}" />` : '',
     runtimeConfigTag(shell.config),
-    // Data is preloaded only when the API is on this host (the app's default address).
-    ...preloadTags(t.manifest, shell.config.apiBase ? { ...meta, data: [] } : meta),
   ]
     .filter(Boolean)
     .join('\n    ');
-  const html = t.html
-    .replace(/<title>[\s\S]*?<\/title>/, '')
-    .replace(/<meta\s+name="description"[\s\S]*?\/?>/, '')
-    .replace('</head>', `    ${head}\n  </head>`);
+  // Data is preloaded only when the API is on this host (the app's default address).
+  const preloads = preloadTags(t.manifest, shell.config.apiBase ? { ...meta, data: [] } : meta).join(
+    '\n      ',
+  );
+  const html = addPreloads(
+    t.html
+      .replace(/<title>[\s\S]*?<\/title>/, '')
+      .replace(/<meta\s+name="description"[\s\S]*?\/?>/, '')
+      .replace('</head>', `    ${head}\n  </head>`),
+    preloads,
+  );
   return { html, csp: contentSecurityPolicy(shell.config, t.scriptHashes, meta.embeddable === true) };
 }

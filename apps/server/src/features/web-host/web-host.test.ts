@@ -14,7 +14,10 @@ function fakeWebBuild(): string {
     `<!doctype html><html><head><title>Waypoint</title>
 <meta name="description" content="Default description" />
 <script>document.documentElement.dataset.x = '1';</script>
-<script type="module" src="/assets/index-abc123.js"></script></head><body><div id="root"></div></body></html>`,
+<template id="wp-after-paint">
+<link rel="modulepreload" crossorigin href="/assets/index-abc123.js">
+</template></head><body><div id="root"></div>
+<script>import('/assets/index-abc123.js');</script></body></html>`,
   );
   writeFileSync(path.join(dist, 'assets/index-abc123.js'), 'console.log(1);');
   // The build writes compressed twins of its text assets.
@@ -80,6 +83,11 @@ const env = useTestApp({
 });
 const html = { accept: 'text/html' };
 
+/** The tags a page adds to <head> after its first paint (apps/web/entry-after-first-paint.ts). */
+function afterPaint(body: string): string {
+  return body.match(/<template id="wp-after-paint">([\s\S]*?)<\/template>/)?.[1] ?? '';
+}
+
 describe('web host', () => {
   it('sends the compressed twin of an asset that the browser accepts, cached for ever', async () => {
     const br = await env.t.app.inject({
@@ -126,8 +134,13 @@ describe('web host', () => {
     });
   });
 
-  it("preloads the page's code and first data with its HTML", async () => {
+  it("preloads the page's code and first data after its first paint", async () => {
     const res = await env.t.app.inject({ url: '/', headers: html });
+    // Beside the entry's, in the template of what the page asks for once its first frame is painted.
+    const later = afterPaint(res.body);
+    expect(later).toContain('<link rel="modulepreload" crossorigin href="/assets/index-abc123.js">');
+    expect(later).toContain('<link rel="modulepreload" crossorigin href="/assets/HomePage-1.js" />');
+    expect(res.body.replace(later, '')).not.toContain('HomePage-1');
     expect(res.body).toContain('<link rel="modulepreload" crossorigin href="/assets/HomePage-1.js" />');
     expect(res.body).toContain('<link rel="modulepreload" crossorigin href="/assets/Thumbnail-1.js" />');
     // Fetched with the page, applied by its code: the page's own styles do not hold the first paint.
@@ -144,7 +157,8 @@ describe('web host', () => {
   it("fetches the map page's code and its markers with the page, and leaves its drawing code for later", async () => {
     const res = await env.t.app.inject({ url: '/game/g1/maps/g1_map_a', headers: html });
     expect(res.statusCode).toBe(200);
-    // The page's own code and stylesheet come with the page.
+    // The page's own code and stylesheet come with the page, after its first paint.
+    expect(afterPaint(res.body)).toContain('<link rel="preload" as="fetch" href="/api/map/g1_map_a/markers"');
     expect(res.body).toContain('<link rel="modulepreload" crossorigin href="/assets/route-1.js" />');
     expect(res.body).toContain('<link rel="preload" as="style" crossorigin href="/assets/route-1.css" />');
     // The module that asks for the markers before the page's first render.
