@@ -5,6 +5,7 @@ import type { Plugin } from 'vite';
 import { consentMessages } from '../../packages/shared/src/consent-messages.ts';
 import {
   consentAnsweredEvent,
+  consentAskAttribute,
   consentStorageKey,
   unstoredAnswerProperty,
 } from './src/features/consent/consent-keys.ts';
@@ -40,7 +41,7 @@ const headScript = `try {
       if (base !== 'pseudo' && langs.indexOf(base) >= 0) { locale = base; break; }
     }
   }
-  if (ask && !elsewhere && locale === 'en') document.documentElement.setAttribute('data-consent-ask', '');
+  if (ask && !elsewhere && locale === 'en') document.documentElement.setAttribute(${JSON.stringify(consentAskAttribute)}, '');
 } catch (e) {}`;
 
 /**
@@ -52,7 +53,7 @@ const headScript = `try {
 const bodyScript = `(function () {
   var dialog = document.getElementById(${JSON.stringify(firstPaintPrefix)});
   if (!dialog) return;
-  if (!document.documentElement.hasAttribute('data-consent-ask')) {
+  if (!document.documentElement.hasAttribute(${JSON.stringify(consentAskAttribute)})) {
     dialog.remove();
     return;
   }
@@ -67,7 +68,7 @@ const bodyScript = `(function () {
     };
     var value = { necessary: true, analytics: choice.analytics, advertising: choice.advertising, decidedAt: new Date().toISOString() };
     try { localStorage.setItem(${JSON.stringify(consentStorageKey)}, JSON.stringify(value)); } catch (e) { window[${JSON.stringify(unstoredAnswerProperty)}] = choice; }
-    document.documentElement.removeAttribute('data-consent-ask');
+    document.documentElement.removeAttribute(${JSON.stringify(consentAskAttribute)});
     dialog.close();
     dialog.remove();
     window.dispatchEvent(new CustomEvent(${JSON.stringify(consentAnsweredEvent)}, { detail: choice }));

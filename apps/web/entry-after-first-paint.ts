@@ -1,16 +1,25 @@
 import type { Plugin } from 'vite';
 import { afterPaintTemplateId } from '../../packages/shared/src/html.ts';
+import { consentAskAttribute } from './src/features/consent/consent-keys.ts';
 
 /**
- * Starts the app's code after the page's first paint. The first paint needs only the HTML and its
- * stylesheet (the consent question of a first visit, the page's background); the app's modules, the
- * page's own stylesheets and its first API answers are not asked for until that frame is on the
- * screen, so they do not share the connection with the stylesheet, and the modules are not evaluated
- * before anything is painted. Their link tags wait, inert, in a template in <head> (the server adds
- * the page's own to it); a small script at the end of the body moves them into <head> once the first
- * frame has been painted, which starts all of those requests at once, and then imports the entry. A
- * page that is hidden has no frames and starts at once; a frame that does not come within a second
- * does not hold the app either.
+ * Starts the app's code after the page's first paint, and on a first visit asks for it after that
+ * paint too.
+ *
+ * - The link tags of the app's modules, the page's own stylesheets and its first API answers wait,
+ *   inert, in a template in <head> (the server adds the page's own to it).
+ * - A small script in <head> moves them into <head> at once (the requests start while the page is
+ *   parsed), unless the page's own copy of the consent question is asking: that question is then what
+ *   the first paint shows, it needs only the HTML and its stylesheet, and the rest is asked for once
+ *   it is on the screen, so that nothing shares the connection with the stylesheet. The visitor is
+ *   reading the question meanwhile.
+ * - A script at the end of the body imports the entry once the first frame has been painted (moving
+ *   the tags first if they are still waiting), so that the modules are not evaluated before anything
+ *   is painted. A page that is hidden has no frames and starts at once; a frame that does not come
+ *   within a second does not hold the app either.
+ *
+ * The head's inline scripts (colour scheme, whether the consent question asks) are put before its
+ * stylesheets: an inline script after a stylesheet waits for that stylesheet to load.
  */
 export function entryAfterFirstPaint(): Plugin {
   return {
@@ -20,7 +29,7 @@ export function entryAfterFirstPaint(): Plugin {
       handler(html, ctx) {
         // Only the production build: the dev server's entry is its own.
         if (!ctx.bundle) return html;
-        const tag = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
+        const tag = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/;
         const src = html.match(tag)?.[1];
         if (!src) throw new Error('entry-after-first-paint: no entry script in index.html');
         const preloads = /<link rel="modulepreload" crossorigin href="[^"]+">\s*/g;
@@ -30,23 +39,45 @@ export function entryAfterFirstPaint(): Plugin {
         ]
           .map((l) => l.trim())
           .join('\n      ');
+        const id = JSON.stringify(afterPaintTemplateId);
+        const move = `var later = document.getElementById(${id}); if (later) document.head.appendChild(later.content);`;
+        const early = `(function () {
+  if (document.documentElement.hasAttribute(${JSON.stringify(consentAskAttribute)})) return;
+  ${move}
+})();`;
         const start = `(function () {
   var started = false;
   function start() {
     if (started) return;
     started = true;
-    var later = document.getElementById(${JSON.stringify(afterPaintTemplateId)});
-    if (later) document.head.appendChild(later.content);
+    ${move}
     import(${JSON.stringify(src)});
   }
   if (document.visibilityState !== 'visible') start();
   else requestAnimationFrame(function () { setTimeout(start, 0); });
   setTimeout(start, 1000);
 })();`;
-        return html
-          .replace(preloads, '')
-          .replace(tag, `<template id="${afterPaintTemplateId}">\n      ${links}\n    </template>`)
-          .replace('</body>', `<script>${start}</script>\n</body>`);
+        const headEnd = html.indexOf('</head>');
+        let head = html.slice(0, headEnd).replace(tag, '').replace(preloads, '');
+        const body = html.slice(headEnd);
+        const scripts: string[] = [];
+        head = head.replace(/<script>[\s\S]*?<\/script>\s*/g, (script) => {
+          scripts.push(script.trim());
+          return '';
+        });
+        const styles = head.search(/<link rel="stylesheet"/);
+        if (styles < 0) throw new Error('entry-after-first-paint: no stylesheet in index.html');
+        const before = [
+          ...scripts,
+          `<template id="${afterPaintTemplateId}">\n      ${links}\n    </template>`,
+          `<script>${early}</script>`,
+        ].join('\n    ');
+        return (
+          head.slice(0, styles) +
+          `${before}\n    ` +
+          head.slice(styles) +
+          body.replace('</body>', `<script>${start}</script>\n</body>`)
+        );
       },
     },
   };

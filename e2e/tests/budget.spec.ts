@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import type { Page } from '@playwright/test';
 import { budgetKb, measureRoutes } from '../../apps/web/scripts/bundle-budget.mjs';
 import { expect, test } from '../support/fixtures.ts';
 import { insertedSoFar, recordInserted } from '../support/inserted.ts';
@@ -26,10 +27,12 @@ test("the map page's first load leaves Leaflet and the marker layers for after i
   expect(map?.files.some((f) => /\/route-/.test(f))).toBe(true);
 });
 
-// The app's code is fetched with the page but started after its first frame: what the HTML shows by
-// itself (a first visit's consent question, the page's background) is painted without waiting for
-// the app's modules to be evaluated.
-test("the page's first frame comes before the app's code is asked for and runs", async ({ page }) => {
+// The app's code starts after the page's first frame: what the HTML shows by itself (a first visit's
+// consent question, the page's background) is painted without waiting for the app's modules to be
+// evaluated. On a first visit, the code and the page's first answers are also asked for only after
+// that frame (the question needs only the HTML and its stylesheet); otherwise while the page is
+// parsed, since the page's first paint that matters is the app's.
+function builtHtml() {
   const html = readFileSync(path.join(process.env.WAYPOINT_E2E_DATA ?? '', 'web', 'index.html'), 'utf8');
   const entry = html.match(/<link rel="modulepreload" crossorigin href="(\/assets\/index-[^"]+\.js)">/)?.[1];
   expect(entry).toBeDefined();
@@ -41,7 +44,10 @@ test("the page's first frame comes before the app's code is asked for and runs",
   // Started from the last script of the body.
   const body = html.slice(html.indexOf('<body'));
   expect(body.lastIndexOf(`import(${JSON.stringify(entry)})`)).toBeGreaterThan(body.lastIndexOf('<dialog'));
+}
 
+/** When the first frame came, the app started, and the page's code and first answers were asked for. */
+async function loadOrder(page: Page) {
   await page.addInitScript(() => {
     requestAnimationFrame(() => performance.mark('test:first-frame'));
   });
@@ -50,7 +56,6 @@ test("the page's first frame comes before the app's code is asked for and runs",
   const order = await page.evaluate(() => ({
     frame: performance.getEntriesByName('test:first-frame')[0]?.startTime ?? Number.NaN,
     app: performance.getEntriesByName('waypoint:app-start')[0]?.startTime ?? Number.NaN,
-    // The page's code and first answers: none is asked for before the first frame.
     asked: performance
       .getEntriesByType('resource')
       .filter((r) => /\/assets\/.*\.js$|\/api\//.test(r.name))
@@ -58,7 +63,28 @@ test("the page's first frame comes before the app's code is asked for and runs",
   }));
   expect(order.frame).toBeLessThan(order.app);
   expect(order.asked.length).toBeGreaterThan(10);
-  expect(Math.min(...order.asked)).toBeGreaterThan(order.frame);
+  return { frame: order.frame, firstAsked: Math.min(...order.asked) };
+}
+
+test("a returning visitor's page asks for its code while it is parsed and runs it after its first frame", async ({
+  page,
+}) => {
+  builtHtml();
+  const { frame, firstAsked } = await loadOrder(page);
+  expect(firstAsked).toBeLessThan(frame);
+});
+
+test.describe('a first visit', () => {
+  test.use({ firstVisit: true });
+
+  test('paints the consent question before the page asks for its code and first answers', async ({
+    page,
+  }) => {
+    builtHtml();
+    const { frame, firstAsked } = await loadOrder(page);
+    await expect(page.getByTestId('consent-first-paint')).toBeVisible();
+    expect(firstAsked).toBeGreaterThan(frame);
+  });
 });
 
 // The first render waits for the code it draws (page and bar, preloaded by the page): nothing in it

@@ -9,3 +9,9 @@ export const consentAnsweredEvent = 'waypoint-consent';
 
 /** The window property holding an answer the page's own copy could not store (private mode). */
 export const unstoredAnswerProperty = 'waypointConsentAnswer';
+
+/**
+ * Set on <html> before the first paint while the page's own copy asks the question: that question is
+ * what the first paint shows, so the page's code is asked for after it (entry-after-first-paint.ts).
+ */
+export const consentAskAttribute = 'data-consent-ask';

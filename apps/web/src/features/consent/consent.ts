@@ -1,5 +1,10 @@
 import { useSyncExternalStore } from 'react';
-import { consentAnsweredEvent, consentStorageKey, unstoredAnswerProperty } from './consent-keys.ts';
+import {
+  consentAnsweredEvent,
+  consentAskAttribute,
+  consentStorageKey,
+  unstoredAnswerProperty,
+} from './consent-keys.ts';
 
 export { consentStorageKey };
 
@@ -90,7 +95,7 @@ export function closeConsentDialog() {
  * The page's own copy of the question (index.html) is asking: a first visit in English, shown with the
  * first paint and answered without the app (its answer comes as the consent event below).
  */
-const askedByPage = () => document.documentElement.hasAttribute('data-consent-ask');
+const askedByPage = () => document.documentElement.hasAttribute(consentAskAttribute);
 
 /**
  * The app's dialog is open: on a first visit (nothing stored yet; not when `askFirst` is false, on
