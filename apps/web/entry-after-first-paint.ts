@@ -8,8 +8,8 @@ import { consentAskAttribute } from './src/features/consent/consent-keys.ts';
  *
  * - The link tags of the app's modules, the page's own stylesheets and its first API answers wait,
  *   inert, in a template in <head> (the server adds the page's own to it).
- * - A small script in <head> moves them into <head> at once (the requests start while the page is
- *   parsed), unless the page's own copy of the consent question is asking: that question is then what
+ * - A small script in <head> moves them into <head> at once, a few per task (the requests start
+ *   while the page is parsed), unless the page's own copy of the consent question is asking: that question is then what
  *   the first paint shows, it needs only the HTML and its stylesheet, and the rest is asked for once
  *   it is on the screen, so that nothing shares the connection with the stylesheet. The visitor is
  *   reading the question meanwhile.
@@ -21,6 +21,11 @@ import { consentAskAttribute } from './src/features/consent/consent-keys.ts';
  * The head's inline scripts (colour scheme, whether the consent question asks) are put before its
  * stylesheets: an inline script after a stylesheet waits for that stylesheet to load.
  */
+/** The global function of the head's script that moves the waiting tags into <head>. */
+const moverName = 'waypointPreload';
+/** Link tags moved into <head> per task. */
+const linksPerTask = 8;
+
 export function entryAfterFirstPaint(): Plugin {
   return {
     name: 'waypoint-entry-after-first-paint',
@@ -40,18 +45,36 @@ export function entryAfterFirstPaint(): Plugin {
           .map((l) => l.trim())
           .join('\n      ');
         const id = JSON.stringify(afterPaintTemplateId);
-        const move = `var later = document.getElementById(${id}); if (later) document.head.appendChild(later.content);`;
-        const early = `(function () {
-  if (document.documentElement.hasAttribute(${JSON.stringify(consentAskAttribute)})) return;
-  ${move}
-})();`;
+        // Moves the waiting tags into <head> a few per task (each starts a request, and a few dozen
+        // in one task are a long task on a phone): the page's API answers first (they wait for the
+        // server), then its code and stylesheets. Calls back once all are in.
+        const early = `var ${moverName} = (function () {
+  var links, waiting = [], done = false;
+  function next() {
+    var batch = links.splice(0, ${linksPerTask});
+    for (var i = 0; i < batch.length; i++) document.head.appendChild(batch[i]);
+    if (links.length) return setTimeout(next, 0);
+    done = true;
+    while (waiting.length) waiting.shift()();
+  }
+  return function (then) {
+    if (then) waiting.push(then);
+    if (done) return next();
+    if (links) return;
+    var later = document.getElementById(${id});
+    var content = later ? later.content : document.createDocumentFragment();
+    links = [].slice.call(content.querySelectorAll('link[as=fetch]'))
+      .concat([].slice.call(content.querySelectorAll('link:not([as=fetch])')));
+    next();
+  };
+})();
+if (!document.documentElement.hasAttribute(${JSON.stringify(consentAskAttribute)})) ${moverName}();`;
         const start = `(function () {
   var started = false;
   function start() {
     if (started) return;
     started = true;
-    ${move}
-    import(${JSON.stringify(src)});
+    ${moverName}(function () { import(${JSON.stringify(src)}); });
   }
   if (document.visibilityState !== 'visible') start();
   else requestAnimationFrame(function () { setTimeout(start, 0); });

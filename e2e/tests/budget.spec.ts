@@ -17,14 +17,20 @@ test('home and game pages load at most 120 KB of gzip JavaScript', () => {
 });
 
 // The map page paints its frame, panels and dialogs first; Leaflet and the marker layers (the map
-// engine) load after that first paint, so they are no part of its first load.
-test("the map page's first load leaves Leaflet and the marker layers for after its first paint", () => {
+// engine) load after that first paint, so they are no part of its first load; nor is zod, which only
+// forms and the server need.
+test("the map page's first load leaves Leaflet, the marker layers and zod out", () => {
   const dist = path.join(process.env.WAYPOINT_E2E_DATA ?? '', 'web');
   const map = measureRoutes(dist).find((r) => r.route === 'map');
   expect(map).toBeDefined();
   const deferred = (map?.files ?? []).filter((f) => /\/(leaflet-src|map-engine)-/.test(f));
   expect(deferred).toEqual([]);
   expect(map?.files.some((f) => /\/route-/.test(f))).toBe(true);
+  // Nor the validation library (about 25 KB gzip): the page's first load validates nothing.
+  const zod = (map?.files ?? []).filter((f) =>
+    /[`'"]\$ZodType[`'"]/.test(readFileSync(path.join(dist, f), 'utf8')),
+  );
+  expect(zod).toEqual([]);
 });
 
 // The app's code starts after the page's first frame: what the HTML shows by itself (a first visit's

@@ -14,7 +14,8 @@
  *          [--runs=N] [--only=home,game,map] [--reports=DIR]
  *   --runs     Lighthouse runs per page and preset (default 3); the run with the median score is shown.
  *   --only     measure only these pages (nothing is written then).
- *   --reports  keep every Lighthouse JSON report in DIR, for reading where the time goes.
+ *   --reports  keep every Lighthouse JSON report and its trace (the unthrottled load it simulates
+ *              from) in DIR, for reading where the time goes.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -152,8 +153,12 @@ async function lighthouseScores(base, paths, freePortFn, runs) {
             preset === 'desktop' ? desktopConfig : undefined,
           );
           const lhr = result?.lhr;
-          if (reportsDir && lhr)
+          if (reportsDir && lhr) {
             writeFileSync(join(reportsDir, `${name}-${preset}-${run}.json`), JSON.stringify(lhr));
+            const trace = result.artifacts?.Trace;
+            if (trace)
+              writeFileSync(join(reportsDir, `${name}-${preset}-${run}.trace.json`), JSON.stringify(trace));
+          }
           if (!lhr || lhr.runtimeError || lhr.categories.performance.score === null) {
             failedRuns += 1;
             continue;

@@ -16,8 +16,6 @@
  * - ids, then names: UTF-8 text, rows separated by NUL (which no stored text can hold)
  * - extras: UTF-8 JSON of the rare columns, `ChunkExtras`, keyed by row within the chunk
  */
-import { z } from 'zod';
-import { zId } from '../models/fields.ts';
 
 /** Maps with more markers than this load in chunks; smaller maps keep the one JSON answer. */
 export const chunkedAbove = 50_000;
@@ -73,11 +71,6 @@ export interface MarkerChunk {
   names: string[];
   extras: ChunkExtras;
 }
-
-export const zChunkParams = z.object({
-  mapId: zId,
-  n: z.coerce.number().int().min(0).max(100_000),
-});
 
 // Both the browser and Node have these; the shared package is compiled without either's types.
 declare const TextEncoder: new () => { encode(text: string): Uint8Array };

@@ -1,5 +1,5 @@
 import { serverMessages, zId } from '@waypoint/shared';
-import { zChunkParams } from '@waypoint/shared/map/marker-chunks';
+import { zChunkParams } from '@waypoint/shared/map/marker-chunk-params';
 import { zMapSearchQuery } from '@waypoint/shared/map/search';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
