@@ -105,11 +105,18 @@ test('narrow windows close both sidebars; they open again from their handles', a
   await waitForMap(page);
   await expect(page.getByTestId('sidebar-left')).toHaveAttribute('data-open', 'false');
   await expect(page.getByTestId('sidebar-right')).toHaveAttribute('data-open', 'false');
+  // Closed panels are not drawn while the map loads: their content comes when they first open.
+  await expect(page.getByTestId('definition-fz_loot_cache')).toHaveCount(0);
   await page.getByRole('button', { name: 'Markers', exact: true }).click();
   await expect(page.getByTestId('sidebar-left')).toHaveAttribute('data-open', 'true');
   await expect(page.getByTestId('definition-fz_loot_cache')).toBeVisible();
+  // A choice made in the panel stays when it closes and opens again.
+  await page.getByTestId('map-search').fill('loot');
   await page.getByRole('button', { name: 'Close markers' }).click();
   await expect(page.getByTestId('sidebar-left')).toHaveAttribute('data-open', 'false');
+  await page.getByRole('button', { name: 'Markers', exact: true }).click();
+  await expect(page.getByTestId('map-search')).toHaveValue('loot');
+  await page.getByRole('button', { name: 'Close markers' }).click();
 
   // A wide window shows both; shrinking it closes them.
   await page.setViewportSize({ width: 1280, height: 800 });

@@ -1,5 +1,5 @@
 import { IconListDetails, IconMapPins, IconX } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { mapMessages } from '../../i18n/messages/map-messages.ts';
 import { IconButton } from './controls.tsx';
 import classes from './map.module.css';
@@ -12,9 +12,16 @@ interface Props {
   children: ReactNode;
 }
 
-/** A panel over one side of the map (a drawer from the bottom on phones) and the handle that opens it. */
+/**
+ * A panel over one side of the map (a drawer from the bottom on phones) and the handle that opens it.
+ * Its content is made when it first opens and kept after that (a closed panel is not shown): a phone
+ * or a narrow window, where both start closed, does not draw panels nobody has asked for while the
+ * map loads.
+ */
 export function Sidebar({ side, title, open, onOpenChange, children }: Props) {
   const id = `wp-sidebar-${side}`;
+  const [opened, setOpened] = useState(open);
+  if (open && !opened) setOpened(true);
   return (
     <>
       {open ? null : (
@@ -44,7 +51,7 @@ export function Sidebar({ side, title, open, onOpenChange, children }: Props) {
             <IconX size={18} />
           </IconButton>
         </div>
-        <div className={classes.sidebarScroll}>{children}</div>
+        <div className={classes.sidebarScroll}>{opened ? children : null}</div>
       </aside>
     </>
   );
