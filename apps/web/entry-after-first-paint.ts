@@ -2,6 +2,11 @@ import type { Plugin } from 'vite';
 import { afterPaintTemplateId } from '../../packages/shared/src/html.ts';
 import { consentAskAttribute } from './src/features/consent/consent-keys.ts';
 
+/** The global function of the head's script that moves the waiting tags into <head>. */
+const moverName = 'waypointPreload';
+/** Link tags moved into <head> per task. */
+const linksPerTask = 8;
+
 /**
  * Starts the app's code after the page's first paint, and on a first visit asks for it after that
  * paint too.
@@ -9,10 +14,10 @@ import { consentAskAttribute } from './src/features/consent/consent-keys.ts';
  * - The link tags of the app's modules, the page's own stylesheets and its first API answers wait,
  *   inert, in a template in <head> (the server adds the page's own to it).
  * - A small script in <head> moves them into <head> at once, a few per task (the requests start
- *   while the page is parsed), unless the page's own copy of the consent question is asking: that question is then what
- *   the first paint shows, it needs only the HTML and its stylesheet, and the rest is asked for once
- *   it is on the screen, so that nothing shares the connection with the stylesheet. The visitor is
- *   reading the question meanwhile.
+ *   while the page is parsed), unless the page's own copy of the consent question is asking: that
+ *   question is then what the first paint shows, it needs only the HTML and its stylesheet, and the
+ *   rest is asked for once it is on the screen, so that nothing shares the connection with the
+ *   stylesheet. The visitor is reading the question meanwhile.
  * - A script at the end of the body imports the entry once the first frame has been painted (moving
  *   the tags first if they are still waiting), so that the modules are not evaluated before anything
  *   is painted. A page that is hidden has no frames and starts at once; a frame that does not come
@@ -21,11 +26,6 @@ import { consentAskAttribute } from './src/features/consent/consent-keys.ts';
  * The head's inline scripts (colour scheme, whether the consent question asks) are put before its
  * stylesheets: an inline script after a stylesheet waits for that stylesheet to load.
  */
-/** The global function of the head's script that moves the waiting tags into <head>. */
-const moverName = 'waypointPreload';
-/** Link tags moved into <head> per task. */
-const linksPerTask = 8;
-
 export function entryAfterFirstPaint(): Plugin {
   return {
     name: 'waypoint-entry-after-first-paint',
