@@ -38,7 +38,7 @@ test("the map page's first load leaves Leaflet, the marker layers and zod out", 
 // evaluated. On a first visit, the code and the page's first answers are also asked for only after
 // that frame (the question needs only the HTML and its stylesheet); otherwise while the page is
 // parsed, since the page's first paint that matters is the app's.
-function builtHtml() {
+test('the built page keeps its module preloads in the template and starts its entry from the body', () => {
   const html = readFileSync(path.join(process.env.WAYPOINT_E2E_DATA ?? '', 'web', 'index.html'), 'utf8');
   const entry = html.match(/<link rel="modulepreload" crossorigin href="(\/assets\/index-[^"]+\.js)">/)?.[1];
   expect(entry).toBeDefined();
@@ -50,7 +50,7 @@ function builtHtml() {
   // Started from the last script of the body.
   const body = html.slice(html.indexOf('<body'));
   expect(body.lastIndexOf(`import(${JSON.stringify(entry)})`)).toBeGreaterThan(body.lastIndexOf('<dialog'));
-}
+});
 
 /** When the first frame came, the app started, and the page's code and first answers were asked for. */
 async function loadOrder(page: Page) {
@@ -75,7 +75,6 @@ async function loadOrder(page: Page) {
 test("a returning visitor's page asks for its code while it is parsed and runs it after its first frame", async ({
   page,
 }) => {
-  builtHtml();
   const { frame, firstAsked } = await loadOrder(page);
   expect(firstAsked).toBeLessThan(frame);
 });
@@ -86,7 +85,6 @@ test.describe('a first visit', () => {
   test('paints the consent question before the page asks for its code and first answers', async ({
     page,
   }) => {
-    builtHtml();
     const { frame, firstAsked } = await loadOrder(page);
     await expect(page.getByTestId('consent-first-paint')).toBeVisible();
     expect(firstAsked).toBeGreaterThan(frame);
