@@ -58,8 +58,8 @@ export function entryAfterFirstPaint(): Plugin {
     while (waiting.length) waiting.shift()();
   }
   return function (then) {
+    if (done) return then && then();
     if (then) waiting.push(then);
-    if (done) return next();
     if (links) return;
     var later = document.getElementById(${id});
     var content = later ? later.content : document.createDocumentFragment();
