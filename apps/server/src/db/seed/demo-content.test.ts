@@ -179,11 +179,9 @@ describe('demo content', () => {
       expect.arrayContaining(['quest_objective', 'fz_extract', 'fz_spawn', 'fz_boss', 'ef_monster_camp']),
     );
     expect(records('markerdefinition').some((d) => d.disabled === true)).toBe(true);
-    // Every demo map of the shooter and the RPG has markers to see before anything is enabled.
+    // Every demo map has markers to see before anything is enabled.
     const shownIds = new Set(shown.map((d) => d._id));
-    for (const map of records('map').filter(
-      (m) => m.gameId !== 'greenhouse_tycoon' && m.gameId !== 'schedule_one',
-    )) {
+    for (const map of records('map')) {
       const visible = records('placedmarker').filter(
         (m) => m.mapId === map._id && shownIds.has(str(m.markerDefinitionId)),
       );

@@ -83,6 +83,7 @@ export function scheduleGame(): GamePack {
   const definitions = [
     {
       _id: 's1_customer',
+      disabled: false,
       name: 'Customer',
       markerCategory: 'Customers',
       markerDefinitionType: 'SVG' as const,
@@ -93,6 +94,7 @@ export function scheduleGame(): GamePack {
     },
     {
       _id: 's1_dealer',
+      disabled: false,
       name: 'Dealer',
       markerCategory: 'Dealers',
       markerDefinitionType: 'IMAGE' as const,
@@ -101,6 +103,7 @@ export function scheduleGame(): GamePack {
     },
     {
       _id: 's1_shop',
+      disabled: false,
       name: 'Shop',
       markerCategory: 'Shops',
       markerDefinitionType: 'IMAGE' as const,
@@ -108,6 +111,7 @@ export function scheduleGame(): GamePack {
     },
     {
       _id: 's1_supplier',
+      disabled: false,
       name: 'Supplier',
       markerCategory: 'Shops',
       markerDefinitionType: 'SVG' as const,
@@ -128,6 +132,7 @@ export function scheduleGame(): GamePack {
     },
     {
       _id: 's1_hotspot',
+      disabled: false,
       name: 'Cash Stash',
       description: '<span class="wp-html-marker">&#9733;</span>',
       markerCategory: 'Hotspots',
@@ -137,6 +142,7 @@ export function scheduleGame(): GamePack {
     },
     {
       _id: 's1_property',
+      disabled: false,
       name: 'Property',
       markerCategory: 'Properties',
       markerDefinitionType: 'POLYGON' as const,
