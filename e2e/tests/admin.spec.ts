@@ -224,11 +224,37 @@ test.describe('admin panel', () => {
     const existingRow = row(review, existing._id);
     await expect(existingRow).toBeVisible();
     await expect(existingRow.getByText('New!')).toHaveCount(0);
+    const policyErrors: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'error' && /Content.Security.Policy/i.test(m.text())) policyErrors.push(m.text());
+    });
     await existingRow.getByRole('button', { name: 'Show Diff' }).click();
     const diff = page.getByTestId('import-diff');
     await expect(diff.getByText('Imported', { exact: true })).toBeVisible();
     await expect(diff.getByText('Stored', { exact: true })).toBeVisible();
     await expect(diff.getByText(/Show \d+ more lines/).first()).toBeVisible();
+    // What Accept brings in (the imported name) reads as added: a "+" on green; what it replaces as "−" on red.
+    const sides = await diff.evaluate((el, name) => {
+      const side = (text: string) => {
+        const cell = Array.from(el.querySelectorAll('td')).find((td) => {
+          const line = td.textContent?.trim();
+          return line === text || line === `${text},`;
+        });
+        const marker = cell?.previousElementSibling?.querySelector('pre');
+        if (!cell || !marker) return null;
+        const [r, g] = getComputedStyle(cell).backgroundColor.match(/\d+/g)!.map(Number);
+        return { sign: getComputedStyle(marker, '::before').content, greener: g > r };
+      };
+      return {
+        imported: side(`"name": ${JSON.stringify(`${name} (revised)`)}`),
+        stored: side(`"name": ${JSON.stringify(name)}`),
+      };
+    }, existing.name as string);
+    expect(sides).toEqual({
+      imported: { sign: '"+"', greener: true },
+      stored: { sign: '"−"', greener: false },
+    });
+    expect(policyErrors).toEqual([]);
     await page.screenshot({ path: `${shots}/admin-imports-1440.png`, fullPage: true });
     await review.getByLabel('Filter id').fill(tag);
     await expect(review.locator('tbody tr').filter({ hasText: 'New!' })).toHaveCount(2);

@@ -19,7 +19,8 @@ test.describe('phone, 390 x 844', () => {
     await expect(nav.getByRole('link', { name: 'Contact' })).toHaveCount(0);
     await nav.getByRole('button', { name: 'Open navigation' }).click();
     await expect(nav.getByRole('link', { name: 'Contact' })).toBeVisible();
-    await expect(nav.getByText('Tools: Tools')).toBeVisible();
+    await expect(nav.locator('summary', { hasText: /^Tools$/ })).toBeVisible();
+    await expect(nav.getByText('Game: Frontier Zone')).toBeVisible();
     await nav.getByRole('link', { name: 'Items To Keep' }).click();
     await expect(page).toHaveURL(/\/tools\/tarkov-items-to-keep$/);
   });

@@ -116,6 +116,7 @@ export const adminMessages = {
   reject: 'Reject',
   imported: 'Imported',
   stored: 'Stored',
+  acceptDirection: 'Accept brings in the imported lines marked + and replaces the stored lines marked −.',
   moreLines: (lines: number) => `Show ${lines} more lines`,
   // The theme colour page.
   schemeTitles: { light: 'Light theme', dark: 'Dark theme' },

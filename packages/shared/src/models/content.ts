@@ -253,6 +253,17 @@ export const markerdefinition = defineModel({
   write: 'admin',
 });
 
+/** The id inside a staged record's JSON `data` ('' when it has none). */
+export function importedRecordId(data: unknown): string {
+  if (typeof data !== 'string') return '';
+  try {
+    const id = (JSON.parse(data) as { _id?: unknown } | null)?._id;
+    return typeof id === 'string' ? id.slice(0, 200) : '';
+  } catch {
+    return '';
+  }
+}
+
 export const zPoint = z.tuple([z.number().min(-1e7).max(1e7), z.number().min(-1e7).max(1e7)]);
 
 export const placedmarker = defineModel({
@@ -344,12 +355,13 @@ export const importedcrudmodel = defineModel({
   fields: {
     _id: f.id(),
     type: f.requiredText({ filterable: true }),
-    /** The id of the record the import would create or replace. */
+    /** The id of the record the import would create or replace: the `_id` inside `data`. */
     recordId: f.text({ readOnly: true, filterable: true, max: 200 }),
     data: f.text({ max: 500_000 }),
     weight: weight(),
     createdAt: f.timestamp(),
   },
+  derived: (record) => ({ recordId: importedRecordId(record.data) }),
   sort: [
     ['weight', 'desc'],
     ['_id', 'asc'],

@@ -35,6 +35,11 @@ export interface ModelOptions<K extends string, F extends Record<string, FieldDe
   write: 'admin' | 'none';
   /** Only records with these values are listed publicly (e.g. enabled maps). */
   publicFilter?: Partial<Record<keyof F & string, unknown>>;
+  /**
+   * Read-only fields the server computes from the record on every write, whatever path wrote it
+   * (the generic API, an import, a suggestion's apply).
+   */
+  derived?: (record: Record<string, unknown>) => Partial<Record<keyof F & string, unknown>>;
 }
 
 /** One stored image of a record. */

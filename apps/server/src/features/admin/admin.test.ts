@@ -232,6 +232,50 @@ describe('imports', () => {
     expect((await get('/api/quest/q1')).json().name).toBe('First steps, revised');
   });
 
+  it("a record staged through the generic API in SPEC's shape is compared with and accepted onto the stored record of its data's id", async () => {
+    const stored = (await get('/api/quest/q1')).json();
+    const put = await env.t.app.inject({
+      method: 'PUT',
+      url: '/api/admin/importedcrudmodel',
+      headers: env.admin.auth,
+      payload: {
+        _id: 'spec_staged_q1',
+        type: 'quest',
+        data: JSON.stringify({ ...stored, images: undefined, name: 'Staged by API' }),
+      },
+    });
+    expect(put.statusCode).toBe(201);
+    expect(put.json().recordId).toBe('q1');
+    const page = (await get('/api/admin/importedModels/quest')).json();
+    const row = page.data.find((r: { _id: string }) => r._id === 'spec_staged_q1');
+    expect(row.isNew).toBe(false);
+    expect(row.stored.name).toBe(stored.name);
+    const accepted = await get('/api/admin/acceptImportedModel/quest/spec_staged_q1');
+    expect(accepted.statusCode).toBe(200);
+    expect((await get('/api/quest/q1')).json().name).toBe('Staged by API');
+    // An edit of the staged data moves its counterpart with it.
+    await env.t.app.inject({
+      method: 'PUT',
+      url: '/api/admin/importedcrudmodel',
+      headers: env.admin.auth,
+      payload: { _id: 'spec_staged_2', type: 'quest', data: JSON.stringify({ _id: 'q1' }) },
+    });
+    const patched = await env.t.app.inject({
+      method: 'PATCH',
+      url: '/api/admin/importedcrudmodel/spec_staged_2',
+      headers: env.admin.auth,
+      payload: { data: JSON.stringify({ _id: 'brand_new_quest' }) },
+    });
+    expect(patched.json().recordId).toBe('brand_new_quest');
+    await get('/api/admin/rejectImportedModel/quest/spec_staged_2');
+    await env.t.app.inject({
+      method: 'PATCH',
+      url: '/api/admin/quest/q1',
+      headers: env.admin.auth,
+      payload: { name: stored.name },
+    });
+  });
+
   it('rejects staged records without writing', async () => {
     await env.t.app.inject({
       method: 'POST',

@@ -66,6 +66,11 @@ export function sanitizeHtmlFields(model: ModelDef, record: ModelRecord): ModelR
 }
 
 /** The input without the fields no client may set (a non-object is returned as it is, for the schema to refuse). */
+/** The record with the fields its model derives from the others filled in. */
+function withDerived(model: ModelDef, record: ModelRecord): ModelRecord {
+  return model.derived ? { ...record, ...model.derived(record) } : record;
+}
+
 export function withoutReadOnly(model: ModelDef, input: unknown): unknown {
   if (typeof input !== 'object' || input === null || Array.isArray(input)) return input;
   const out: Record<string, unknown> = {};
@@ -133,7 +138,7 @@ export function createModelWriter(db: Db, onChange: () => void) {
   async function create(key: ModelKey, input: unknown, actor: Actor, options: WriteOptions = {}) {
     const model = getModel(key);
     const parsed = parse(model.schema, withoutReadOnly(model, input), 'body') as ModelRecord;
-    const record: ModelRecord = { ...sanitizeHtmlFields(model, parsed), images: {} };
+    const record: ModelRecord = withDerived(model, { ...sanitizeHtmlFields(model, parsed), images: {} });
     return inTransaction(options, async (trx) => {
       if (await recordExists(trx, model.table, record._id as string)) {
         throw conflict(serverMessages.alreadyExists(model.label, record._id as string));
@@ -174,8 +179,8 @@ export function createModelWriter(db: Db, onChange: () => void) {
       const before = await lock(trx, model, id);
       if (!before) throw notFound(serverMessages.notFound(model.label, id));
       const merged = parse(model.schema, { ...before, ...patch, _id: id }, 'body') as ModelRecord;
-      const record = { ...sanitizeHtmlFields(model, merged), images: before.images };
-      const changed = new Set(Object.keys(patch));
+      const record = withDerived(model, { ...sanitizeHtmlFields(model, merged), images: before.images });
+      const changed = new Set([...Object.keys(patch), ...Object.keys(model.derived?.(record) ?? {})]);
       await checkReferences(trx, model, record, changed);
       await updateRecord(trx, model, id, pick(record, changed), new Date().toISOString());
       const after = (await findRecord(trx, model, id))!;
@@ -194,7 +199,7 @@ export function createModelWriter(db: Db, onChange: () => void) {
     const records = inputs.map((input, index) => {
       try {
         const parsed = parse(model.schema, withoutReadOnly(model, input), 'body') as ModelRecord;
-        return { ...sanitizeHtmlFields(model, parsed), images: {} } as ModelRecord;
+        return withDerived(model, { ...sanitizeHtmlFields(model, parsed), images: {} } as ModelRecord);
       } catch (error) {
         throw new BatchItemError(index, error);
       }

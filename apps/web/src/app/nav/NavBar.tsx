@@ -306,7 +306,12 @@ export function NavBar({ routeName, gameId, mapId }: NavBarProps) {
                 {list.map((section) => (
                   <details key={section.key} className={classes.panelSection} open={section.key !== 'game'}>
                     <summary>
-                      {section.label}: <CurrentEntry section={section} />
+                      {section.label}
+                      {section.current === section.label ? null : (
+                        <>
+                          : <CurrentEntry section={section} />
+                        </>
+                      )}
                     </summary>
                     <ItemList section={section} embedded={embedded} onChoose={() => setOpened(false)} />
                   </details>

@@ -85,6 +85,7 @@ function FieldDiff({ detail }: { detail: ReviewDetail }) {
             rightTitle={t.suggestedColumn}
             hideLineNumbers
             useDarkTheme={scheme === 'dark'}
+            disableWorker
           />
         </Suspense>
       </div>

@@ -130,6 +130,7 @@ export function HistoryTab() {
                   leftTitle={t.before}
                   rightTitle={t.after}
                   useDarkTheme={scheme === 'dark'}
+                  disableWorker
                 />
               </Suspense>
             </div>
