@@ -31,6 +31,11 @@ test('a player completes a marker and a quest; both stay completed after a reloa
   const panel = page.getByTestId('sidebar-right');
   await expect(panel.getByLabel('Show completed')).not.toBeChecked();
   await expect(panel.getByLabel('Player level')).toBeVisible();
+  // The same box as the quest tracker's: a text that is not a number says so as it is typed.
+  await panel.getByLabel('Player level').fill('abc');
+  await expect(panel.getByText('Is not a number')).toBeVisible();
+  await panel.getByLabel('Player level').fill('1');
+  await expect(panel.getByText('Is not a number')).toHaveCount(0);
   await panel.getByLabel('Show future quests').check();
   const row = panel.getByTestId(/^quest-/).filter({ hasText: 'Supply Run' });
   await row.getByLabel('Supply Run completed').click();

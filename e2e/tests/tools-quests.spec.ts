@@ -82,6 +82,15 @@ test('player sets the level, completes a quest, sees its follower unlock, undoes
   await expect(dock).toHaveAttribute('data-status', 'locked');
   await expect(rows).toHaveCount(7);
   await expect.poll(async () => (await save()).level).toBe(4);
+  // Letters are not dropped silently: the box keeps the text and says why it is not saved.
+  for (const typed of ['abc', '1e5-']) {
+    await page.getByLabel(toolMessages.playerLevel).fill(typed);
+    await expect(page.getByLabel(toolMessages.playerLevel)).toHaveValue(typed);
+    await expect(page.getByText(messages.notANumber)).toBeVisible();
+  }
+  await page.getByLabel(toolMessages.playerLevel).fill('4');
+  await expect(page.getByText(messages.notANumber)).toHaveCount(0);
+  expect((await save()).level).toBe(4);
 
   // Completing Supply Run unlocks Dock Sweep at once; the Undo toast names it.
   await page.getByRole('checkbox', { name: `${toolMessages.questDone}: Supply Run` }).click();

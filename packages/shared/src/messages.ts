@@ -18,6 +18,7 @@ export const messages = {
   suggestionAdded: 'Suggestion added',
   suggestionAddError: 'Error while adding suggestion',
   notANumber: 'Is not a number',
+  playerLevelRange: (max: number) => `Use a level from 0 to ${max}`,
   suggestionNotAllowed: 'User is not admin or suggest mode is not activated',
   // Map texts that the specification leaves open; worded in the same voice.
   pathNeedsPoint: 'Place at least one point before saving',

@@ -331,3 +331,15 @@ describe('objective ticks', () => {
     expect(ticks).toEqual({ q: [2], other: [1] });
   });
 });
+
+describe('parsePlayerLevel', () => {
+  it('takes whole numbers from 0 to the maximum and refuses the rest whole, never dropping letters', async () => {
+    const { parsePlayerLevel, maxPlayerLevel } = await import('./quests.ts');
+    expect(parsePlayerLevel(' 12 ')).toEqual({ ok: true, level: 12 });
+    expect(parsePlayerLevel(String(maxPlayerLevel))).toEqual({ ok: true, level: maxPlayerLevel });
+    for (const text of ['abc', '1e5-', '1.5', '', '12a'])
+      expect(parsePlayerLevel(text)).toEqual({ ok: false, reason: 'notANumber' });
+    expect(parsePlayerLevel('-1')).toEqual({ ok: false, reason: 'range' });
+    expect(parsePlayerLevel('1001')).toEqual({ ok: false, reason: 'range' });
+  });
+});

@@ -402,3 +402,20 @@ export function withObjectiveTick(
     );
   return Object.fromEntries(next);
 }
+
+/** The highest player level a player can set. */
+export const maxPlayerLevel = 1000;
+
+/**
+ * A player level as typed (SPEC §5: numeric, else 'Is not a number'): a whole number from 0 to
+ * `maxPlayerLevel`. Letters are never dropped silently: the text is refused as a whole.
+ */
+export function parsePlayerLevel(
+  text: string,
+): { ok: true; level: number } | { ok: false; reason: 'notANumber' | 'range' } {
+  const trimmed = text.trim();
+  if (!/^-?\d+$/.test(trimmed)) return { ok: false, reason: 'notANumber' };
+  const level = Number(trimmed);
+  if (level < 0 || level > maxPlayerLevel) return { ok: false, reason: 'range' };
+  return { ok: true, level };
+}

@@ -1,4 +1,4 @@
-import { messages, zId } from '@waypoint/shared';
+import { maxPlayerLevel, messages, parsePlayerLevel, zId } from '@waypoint/shared';
 import { progressLimits, zProgressImport } from '@waypoint/shared/progress/portable';
 import { zHideoutLevelChange, zObjectiveTick, zQuestBatch } from '@waypoint/shared/progress/schemas';
 import type { FastifyInstance, FastifyReply } from 'fastify';
@@ -22,16 +22,13 @@ const user = { config: { role: 'user' as const } };
 
 /** Parses a player level: a whole number, or a 400 with the specification's message. */
 function parseLevel(raw: string): number {
-  if (!/^-?\d+$/.test(raw.trim())) {
-    throw badRequest(messages.notANumber, [{ field: 'params.level', message: messages.notANumber }]);
-  }
-  const level = Number(raw);
-  if (level < 0 || level > 1000) {
-    throw badRequest('Invalid params.level: use 0 to 1000', [
-      { field: 'params.level', message: 'Use 0 to 1000' },
-    ]);
-  }
-  return level;
+  const parsed = parsePlayerLevel(raw);
+  if (parsed.ok) return parsed.level;
+  const message =
+    parsed.reason === 'notANumber' ? messages.notANumber : messages.playerLevelRange(maxPlayerLevel);
+  throw badRequest(parsed.reason === 'notANumber' ? message : `Invalid params.level: ${message}`, [
+    { field: 'params.level', message },
+  ]);
 }
 
 /** `7` sets the count; `+1` / `-1` change it atomically. */

@@ -11,8 +11,8 @@ import {
 } from '@tabler/icons-react';
 import { isQuestCompleted, isQuestUnlocked, type QuestListFilter } from '@waypoint/shared/domain/quests';
 import type { TQuest } from '@waypoint/shared/models/types';
-import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
+import { usePlayerLevelField } from '../../../components/usePlayerLevelField.ts';
 import { contentLang } from '../../../i18n/content.ts';
 import { mapMessages } from '../../../i18n/messages/map-messages.ts';
 import { messages } from '../../../i18n/messages/messages.ts';
@@ -60,26 +60,16 @@ function LevelInput({
   onLevel: (n: number) => void;
   error?: string;
 }) {
-  const [text, setText] = useState(level === undefined ? '' : String(level));
-  const [localError, setLocalError] = useState<string>();
-  useEffect(() => setText(level === undefined ? '' : String(level)), [level]);
-  const commit = () => {
-    if (!/^\d+$/.test(text.trim())) {
-      setLocalError(messages.notANumber);
-      return;
-    }
-    setLocalError(undefined);
-    if (Number(text) !== level) onLevel(Number(text));
-  };
+  const field = usePlayerLevelField(level, onLevel);
   return (
     <NumberField
       label={mapMessages.playerLevel}
-      value={text}
-      error={localError ?? error}
-      onChange={(e) => setText(e.currentTarget.value)}
-      onBlur={commit}
+      value={field.value}
+      error={field.error ?? error}
+      onChange={(e) => field.onChange(e.currentTarget.value)}
+      onBlur={field.onBlur}
       onKeyDown={(e) => {
-        if (e.key === 'Enter') commit();
+        if (e.key === 'Enter') field.onBlur();
       }}
     />
   );
