@@ -57,6 +57,21 @@ test('register, confirm by e-mail, log in to the wanted page, change password, l
   await expect(page.getByRole('link', { name: 'Profile' })).toBeVisible();
 });
 
+test('register: leaving the confirm field with another password moves nothing under the pointer', async ({
+  page,
+}) => {
+  await page.goto('/register');
+  await page.getByLabel(/^Password/).fill('first-password-1');
+  await page.getByLabel(/^Confirm/).fill('other-password-2');
+  const consent = page.getByRole('checkbox');
+  const before = await consent.boundingBox();
+  // The click that leaves the field lands on the consent box: it must be there still.
+  await consent.click();
+  await expect(page.getByText(messages.passwordsMustMatch)).toBeVisible();
+  expect((await consent.boundingBox())?.y).toBe(before?.y);
+  await expect(consent).toBeChecked();
+});
+
 test('forgot password: the recovery link sets a new password; the old one stops working', async ({
   page,
   request,
@@ -95,6 +110,7 @@ test('the reset-progress dialog confirms only after typing reset', async ({ page
   await page.getByRole('button', { name: `${accountMessages.resetProgress} Frontier Zone` }).click();
   const dialog = page.getByRole('dialog');
   await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Close' })).toBeVisible();
   const confirm = dialog.getByRole('button', { name: 'Confirm' });
   await expect(confirm).toHaveCount(0);
   await dialog.getByLabel('Confirmation').fill('rese');

@@ -24,6 +24,9 @@ export const DEMO_GAME_IDS = ['frontier_zone', 'schedule_one', 'emberfall'] as c
 
 export const DEFAULT_MARKERS_PER_MAP = 300;
 
+/** The demo games' card pictures: 16:9, about twice the width a card shows. */
+export const GAME_CARD_IMAGE = { fileName: 'card.png', imageWidth: 800, imageHeight: 450 } as const;
+
 /** Models in insertion order: every record only references records of earlier models (or earlier quests). */
 export const DEMO_INSERT_ORDER = [
   'game',
@@ -79,7 +82,8 @@ export function demoContent(options: DemoOptions = {}): DemoContent {
     }),
   );
   const records: Record<(typeof DEMO_INSERT_ORDER)[number], DemoRecord[]> = {
-    game: packs.map((p) => p.game),
+    // Each card picture is cut from the game's first map once that is drawn (features/images/demo-images.ts).
+    game: packs.map((p) => ({ ...p.game, images: { image: { ...GAME_CARD_IMAGE, version: '' } } })),
     trader: packs.flatMap((p) => p.traders),
     category: packs.flatMap((p) => p.categories),
     map: packs.flatMap((p) => p.maps),

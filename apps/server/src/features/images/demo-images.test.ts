@@ -1,60 +1,49 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
+import { getModel } from '@waypoint/shared';
 import { describe, expect, it } from 'vitest';
 import { getSharp } from '../../media/sharp.ts';
+import { makePng } from '../../media/testImages.ts';
 import { useTestApp } from '../../test/test-app.ts';
+import { systemActor } from '../audit/audit.ts';
+import { listRecords } from '../models/models.repository.ts';
+import { drawGameCards } from './demo-images.ts';
 
 const env = useTestApp();
 
-describe('demo images', () => {
-  it('draws the images seeded records declare, then tiles the maps', async () => {
-    const w = env.t.app.ctx.writer;
-    await w.setInternal('map', 'g1_map_b', {
-      images: { mapImage: { fileName: 'map.png', imageWidth: 640, imageHeight: 512, version: '' } },
-    });
-    await w.create(
-      'markerdefinition',
-      { _id: 'def_icon', gameId: 'g1', name: 'Icon', markerDefinitionType: 'IMAGE' },
-      { id: null, username: 'test' },
+describe('demo game cards', () => {
+  it("cut each game's card picture from its first drawn map, and leave games without a drawn map alone", async () => {
+    const { app } = env.t;
+    const put = (model: string, payload: Record<string, unknown>) =>
+      app.inject({ method: 'PUT', url: `/api/admin/${model}`, headers: env.admin.auth, payload });
+    expect((await put('game', { _id: 'card_game', name: 'Card game' })).statusCode).toBe(201);
+    expect((await put('game', { _id: 'bare_game', name: 'Bare game' })).statusCode).toBe(201);
+    expect(
+      (await put('map', { _id: 'card_map', gameId: 'card_game', name: 'Map', weight: 5 })).statusCode,
+    ).toBe(201);
+    const declared = { image: { fileName: 'card.png', imageWidth: 320, imageHeight: 180, version: '' } };
+    for (const id of ['card_game', 'bare_game'])
+      await app.ctx.writer.setInternal('game', id, { images: declared });
+    await app.images.service.storeGenerated(
+      'map',
+      'card_map',
+      'mapImage',
+      await makePng(600, 900),
+      systemActor,
     );
-    await w.setInternal('markerdefinition', 'def_icon', {
-      images: { image: { fileName: 'icon.png', imageWidth: 64, imageHeight: 64, version: '' } },
-    });
-    await w.create('trader', { _id: 'tr_ilsa', gameId: 'g1', name: 'Ilsa' }, { id: null, username: 'test' });
-    await w.setInternal('trader', 'tr_ilsa', {
-      images: { image: { fileName: 'portrait.png', imageWidth: 128, imageHeight: 128, version: '' } },
-    });
 
-    await env.t.app.images.prepareDemoImages();
-    await env.t.app.images.processor.whenIdle();
+    const maps = await listRecords(app.ctx.db.kysely, getModel('map'), { limit: 100, skip: 0, filter: {} });
+    await drawGameCards(app.ctx, app.images.service, maps.data, app.log, () => false);
 
-    const map = (await env.t.app.inject({ url: '/api/map/g1_map_b' })).json();
-    expect(map.images.mapImage).toMatchObject({
-      fileName: 'mapImage.png',
-      imageWidth: 640,
-      imageHeight: 512,
-    });
-    expect(map.images.mapImage.version).not.toBe('');
-    expect(map).toMatchObject({ imageProcessStatus: 'DONE', tilesPath: 'g1/g1_map_b' });
-    const tile = await env.t.app.inject({ url: '/mapTiles/g1/g1_map_b/0/0/0.png' });
-    expect(tile.statusCode).toBe(200);
-
-    const def = (await env.t.app.inject({ url: '/api/markerdefinition/def_icon' })).json();
-    expect(def.images.image).toMatchObject({ fileName: 'image.png', imageWidth: 64, imageHeight: 64 });
-    const icon = await env.t.app.inject({ url: '/uploads/markerdefinition/def_icon/image/image.png' });
-    expect((await getSharp()(icon.rawPayload).metadata()).width).toBe(64);
-
-    // Traders get a portrait (the quest tracker shows it beside their quests).
-    const trader = (await env.t.app.inject({ url: '/api/trader/tr_ilsa' })).json();
-    expect(trader.images.image.version).not.toBe('');
-    const portrait = await env.t.app.inject({
-      url: `/uploads/trader/tr_ilsa/image/${trader.images.image.fileName}`,
-    });
-    expect((await getSharp()(portrait.rawPayload).metadata()).width).toBe(128);
-
-    // Nothing is left to draw on the next start, and no scratch files remain.
-    await env.t.app.images.prepareDemoImages();
-    expect(await env.t.app.images.processor.queueDepth()).toBe(0);
-    expect(await fs.readdir(path.join(env.t.dataDir, '.work'))).toEqual([]);
+    const game = (await app.inject({ method: 'GET', url: '/api/game/card_game' })).json();
+    expect(game.images.image.version).not.toBe('');
+    const file = app.images.service.storage.uploadFile(
+      'game',
+      'card_game',
+      'image',
+      game.images.image.fileName,
+    );
+    const meta = await getSharp()(file).metadata();
+    expect([meta.width, meta.height]).toEqual([320, 180]);
+    const bare = (await app.inject({ method: 'GET', url: '/api/game/bare_game' })).json();
+    expect(bare.images.image.version).toBe('');
   });
 });

@@ -117,6 +117,46 @@ async function drawMissing(
       log.error({ err: error, mapId: map._id }, 'demo map drawing failed');
     }
   }
+  // Stored map records carry the pictures just drawn.
+  const drawn = await listRecords(ctx.db.kysely, getModel('map'), all);
+  await drawGameCards(ctx, service, drawn.data, log, isClosed);
+}
+
+/**
+ * The card picture of each demo game that declares one: its first map's picture (by weight), scaled
+ * down and cut to the card's shape, so the home page shows the game's own ground.
+ */
+export async function drawGameCards(
+  ctx: AppContext,
+  service: ImageService,
+  maps: Record<string, unknown>[],
+  log: FastifyBaseLogger,
+  isClosed: () => boolean,
+) {
+  const games = await listRecords(ctx.db.kysely, getModel('game'), { limit: 10_000, skip: 0, filter: {} });
+  for (const game of games.data) {
+    if (isClosed()) return;
+    const image = missing(service, 'game', game, 'image');
+    if (!image) continue;
+    const source = maps
+      .filter((m) => m.gameId === game._id)
+      .sort((a, b) => Number(b.weight ?? 0) - Number(a.weight ?? 0))
+      .map((m) => {
+        const stored = (m.images as Record<string, TStoredImage> | undefined)?.mapImage;
+        return stored ? service.storage.uploadFile('map', m._id as string, 'mapImage', stored.fileName) : '';
+      })
+      .find((file) => file && existsSync(file));
+    if (!source) continue;
+    try {
+      const card = await getSharp()(source, { limitInputPixels: false })
+        .resize(image.imageWidth || 800, image.imageHeight || 450, { fit: 'cover', position: 'centre' })
+        .png()
+        .toBuffer();
+      await service.storeGenerated('game', game._id as string, 'image', card, systemActor);
+    } catch (error) {
+      log.error({ err: error, id: game._id }, 'demo game card failed');
+    }
+  }
 }
 
 /** A round map pin in the definition's colour with a light ring (drawn, not copied from anywhere). */

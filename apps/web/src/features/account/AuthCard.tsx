@@ -1,5 +1,6 @@
 import { Container, Paper, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
+import classes from './AuthCard.module.css';
 
 /** The frame of the account forms. */
 export function AuthCard({
@@ -21,7 +22,7 @@ export function AuthCard({
           {lead}
         </Text>
       ) : null}
-      <Paper withBorder shadow="sm" p="lg" mt="lg" radius="md">
+      <Paper withBorder shadow="sm" p="lg" mt="lg" radius="md" className={classes.fields}>
         {children}
       </Paper>
     </Container>

@@ -28,6 +28,7 @@ export function ResetProgressDialog({ game, onClose }: { game: TGame | null; onC
     <Modal
       opened={game !== null}
       onClose={onClose}
+      closeButtonProps={{ 'aria-label': messages.close }}
       title={
         <>
           {t.resetProgress}: <span lang={contentLang}>{game?.name ?? ''}</span>
