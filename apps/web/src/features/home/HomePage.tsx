@@ -1,7 +1,7 @@
 import { IconSearch } from '@tabler/icons-react';
 import type { TGame } from '@waypoint/shared/models/types';
 import { useDeferredValue, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { imageUrl, thumbUrl } from '../../api/images.ts';
 import { useGames } from '../../api/queries.ts';
 import { useSession } from '../../api/session.ts';
@@ -47,6 +47,7 @@ function GameCard({ game, eager }: { game: TGame; eager: boolean }) {
 
 function TopLinks() {
   const session = useSession();
+  const navigate = useNavigate();
   return (
     <nav aria-label={uiMessages.nav.account} className={`${ui.row} ${classes.topLinks}`}>
       {session?.admin ? (
@@ -55,15 +56,26 @@ function TopLinks() {
         </Link>
       ) : null}
       {session ? (
-        <Link to="/profile" className={ui.link}>
-          {uiMessages.nav.profile}
-        </Link>
+        <>
+          <Link to="/profile" className={ui.link}>
+            {uiMessages.nav.profile}
+          </Link>
+          <button
+            type="button"
+            className={`${ui.link} ${classes.linkButton}`}
+            // The toasts' component kit is loaded with the logout itself: the home page stays light.
+            onClick={() => void import('../../app/logout.ts').then((m) => m.logout(navigate))}
+          >
+            {uiMessages.nav.logout}
+          </button>
+        </>
       ) : (
         <Link to="/login" className={ui.link}>
           {uiMessages.nav.login}
         </Link>
       )}
-      <Link to="/contact" className={ui.link}>
+      {/* On phones Contact stays in the footer only: the row keeps to one line. */}
+      <Link to="/contact" className={`${ui.link} ${classes.wideOnly}`}>
         {uiMessages.nav.contact}
       </Link>
       <LanguageSwitch />
