@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import type { Locator } from '@playwright/test';
 import { adminMessages } from '@waypoint/shared/admin-messages';
+import { constants } from '@waypoint/shared/constants';
 import { messages } from '@waypoint/shared/messages';
 import { seriousViolations } from '../support/axe.ts';
 import { admin, expect, type Page, seenToast, submitLogin, test } from '../support/fixtures.ts';
@@ -141,13 +142,29 @@ test.describe('admin panel', () => {
       .setInputFiles(['a', 'b', 'c', 'd', 'e'].map((n) => pngFile(`level ${n}.png`)));
     await bulk.getByLabel('Image field').selectOption('mapImage');
     await bulk.getByRole('button', { name: /^Add 5/ }).click();
-    await expect(bulk.getByTestId('bulk-progress').getByText(/: done$/)).toHaveCount(5, { timeout: 60_000 });
     await toast(page, adminMessages.bulkAddSuccess);
     await toast(page, adminMessages.parentUpdateSuccess);
-    await bulk.getByRole('button', { name: 'Done' }).click();
+    // All five in: the dialog closes by itself.
+    await expect(bulk).toBeHidden();
     await expect(maps.locator('tbody tr')).toHaveCount(5);
     const mapId = `${gameId}_level_a`;
-    await expect(row(maps, mapId)).toBeVisible();
+    // Named from the file as a person would write it, and cut into tiles like an upload on the map's page.
+    await expect(row(maps, mapId)).toContainText('Level A');
+    const cookie = (await page.context().cookies()).find((c) => c.name === constants.cookieName);
+    const token = decodeURIComponent(cookie?.value ?? '');
+    await expect
+      .poll(
+        async () =>
+          (
+            await (
+              await page.request.get(`/api/admin/processMap/${mapId}/status`, {
+                headers: { authorization: `Bearer ${token}` },
+              })
+            ).json()
+          ).imageProcessStatus,
+        { timeout: 60_000 },
+      )
+      .toBe('DONE');
     // The map's page: breadcrumbs up to the game, its image and Process Image.
     await page.goto(`/admin/model/map/${mapId}`);
     const crumbs = page.getByRole('navigation', { name: 'Breadcrumbs' });
@@ -156,9 +173,11 @@ test.describe('admin panel', () => {
     const widget = page.getByTestId('image-mapImage');
     await expect(widget.locator('img')).toBeVisible();
     await widget.getByRole('button', { name: 'Remove Image (mapImage)' }).click();
+    await toast(page, adminMessages.imageRemoved);
     await expect(widget.locator('img')).toHaveCount(0);
     await widget.locator('input[type=file]').setInputFiles(pngFile('map.png'));
     await widget.getByRole('button', { name: 'Add Image (mapImage)' }).click();
+    await toast(page, adminMessages.imageSaved);
     await expect(widget.locator('img')).toBeVisible({ timeout: 30_000 });
     await page.getByRole('button', { name: 'Process Image' }).click();
     await expect(page.getByTestId('process-status')).toHaveText('DONE', { timeout: 60_000 });
@@ -259,7 +278,7 @@ test.describe('admin panel', () => {
     await review.getByLabel('Filter id').fill(tag);
     await expect(review.locator('tbody tr').filter({ hasText: 'New!' })).toHaveCount(2);
     await review.getByRole('button', { name: 'Accept All New' }).click();
-    await toast(page, messages.editSuccess);
+    await toast(page, adminMessages.importsAccepted(2));
     await expect(review.locator('tbody tr').filter({ hasText: tag })).toHaveCount(0);
     expect((await page.request.get(`/api/quest/imp_${tag}_a`)).status()).toBe(200);
     expect((await page.request.get(`/api/quest/imp_${tag}_c`)).status()).toBe(200);

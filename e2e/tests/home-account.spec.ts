@@ -4,7 +4,7 @@ import { admin, createConfirmedUser, expect, submitLogin, test } from '../suppor
 async function rowTops(page: import('@playwright/test').Page) {
   const row = page.getByRole('navigation', { name: 'Account' });
   return row.evaluate((nav) =>
-    [...nav.children]
+    Array.from(nav.children)
       .filter((c) => (c as HTMLElement).offsetParent !== null)
       .map((c) => Math.round(c.getBoundingClientRect().top + c.getBoundingClientRect().height / 2)),
   );
@@ -27,7 +27,9 @@ test('phone: the home page account row stays on one line, for the admin too', as
   await page.goto('/login?postRoute=%2F');
   await submitLogin(page, admin.email, admin.password);
   await expect(page).toHaveURL(/\/$/);
-  await expect(page.getByRole('navigation', { name: 'Account' }).getByRole('button', { name: 'Logout' })).toBeVisible();
+  await expect(
+    page.getByRole('navigation', { name: 'Account' }).getByRole('button', { name: 'Logout' }),
+  ).toBeVisible();
   const tops = await rowTops(page);
   expect(tops.length).toBeGreaterThan(4);
   expect(Math.max(...tops) - Math.min(...tops)).toBeLessThanOrEqual(4);

@@ -118,6 +118,10 @@ export const adminMessages = {
   stored: 'Stored',
   acceptDirection: 'Accept brings in the imported lines marked + and replaces the stored lines marked −.',
   moreLines: (lines: number) => `Show ${lines} more lines`,
+  importsAccepted: (count: number) => `${count} imported ${count === 1 ? 'record' : 'records'} accepted`,
+  importsRejected: (count: number) => `${count} staged ${count === 1 ? 'record' : 'records'} rejected`,
+  imageSaved: 'Image saved',
+  imageRemoved: 'Image removed',
   // The theme colour page.
   schemeTitles: { light: 'Light theme', dark: 'Dark theme' },
   schemeLabels: { light: 'light theme', dark: 'dark theme' },

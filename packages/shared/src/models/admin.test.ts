@@ -75,3 +75,13 @@ describe('lists', () => {
     expect(bulkRecordId('g1', 'Level One (v2).png')).toBe('g1_Level_One_v2_');
   });
 });
+
+describe('nameFromFileName', () => {
+  it('names a record as a person would write it', async () => {
+    const { nameFromFileName } = await import('./admin.ts');
+    expect(nameFromFileName('pier.png')).toBe('Pier');
+    expect(nameFromFileName('saltmarsh_tunnels.webp')).toBe('Saltmarsh Tunnels');
+    expect(nameFromFileName('level a.png')).toBe('Level A');
+    expect(nameFromFileName('NATO-base.jpg')).toBe('NATO Base');
+  });
+});

@@ -231,6 +231,19 @@ export function cellText(model: AdminModel, name: string, value: unknown): strin
 }
 
 /** The id of a record made by bulk add from a file: the parent id plus the file name (§2.13). */
+/**
+ * A record's name from its file's name: the extension and separators go, each word starts with a
+ * capital ("saltmarsh_tunnels.png" → "Saltmarsh Tunnels"); words already in capitals stay as they are.
+ */
+export function nameFromFileName(fileName: string): string {
+  return fileName
+    .replace(/\.[^.]+$/, '')
+    .split(/[\s_-]+/)
+    .filter(Boolean)
+    .map((word) => word.charAt(0).toLocaleUpperCase() + word.slice(1))
+    .join(' ');
+}
+
 export function bulkRecordId(parentId: string, fileName: string): string {
   const base = fileName.replace(/\.[^.]+$/, '').replace(/[^A-Za-z0-9_.-]+/g, '_');
   return `${parentId}_${base}`.slice(0, 200);

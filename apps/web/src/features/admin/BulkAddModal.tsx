@@ -21,6 +21,7 @@ import {
   adminFormValues,
   bulkRecordId,
   editableField,
+  nameFromFileName,
 } from '@waypoint/shared/models/admin';
 import { useState } from 'react';
 import { api } from '../../api/client.ts';
@@ -31,7 +32,7 @@ import { messages } from '../../i18n/messages/messages.ts';
 import { modelLabel, modelPlural } from '../../i18n/models.ts';
 import { type AdminRecord, adminApi } from './api.ts';
 import { FieldInput } from './FieldInput.tsx';
-import { uploadImage } from './images.ts';
+import { processMap, uploadImage } from './images.ts';
 
 interface Props {
   model: AdminModel;
@@ -89,7 +90,7 @@ export function BulkAddModal({ model, parent, linkField, onClose, onDone }: Prop
       const id = initial[i]!.id;
       update(i, { state: 'creating' });
       const record = { ...body, _id: id, [linkField]: parent.id };
-      if (nameField) record[nameField.name] = file.name.replace(/\.[^.]+$/, '');
+      if (nameField) record[nameField.name] = nameFromFileName(file.name);
       try {
         await adminApi.create(model.key, record);
       } catch (error) {
@@ -100,6 +101,9 @@ export function BulkAddModal({ model, parent, linkField, onClose, onDone }: Prop
       update(i, { state: 'uploading' });
       try {
         await uploadImage(model.key, id, imageField, file, file.name);
+        // A map's picture is cut into tiles as its own upload in the map's page would be.
+        if (model.key === 'map' && imageField === 'mapImage')
+          await processMap(id, String(record.gameId ?? parent.id));
         update(i, { state: 'done' });
         created.push(id);
       } catch (error) {
@@ -110,6 +114,8 @@ export function BulkAddModal({ model, parent, linkField, onClose, onDone }: Prop
       }
     }
     setRunning(false);
+    // Only the files that failed stay chosen (to try again); with none left the dialog closes.
+    setFiles((chosen) => chosen.filter((_, i) => !created.includes(initial[i]!.id)));
     toast[failures === 0 ? 'success' : 'error'](failures === 0 ? t.bulkAddSuccess : t.bulkAddFailure);
     await onDone();
     if (created.length > 0) {
@@ -125,6 +131,7 @@ export function BulkAddModal({ model, parent, linkField, onClose, onDone }: Prop
         toast.error(t.parentUpdateFailure);
       }
     }
+    if (failures === 0) onClose();
   };
 
   const done = states.filter((s) => s.state === 'done' || s.state === 'failed').length;

@@ -29,12 +29,12 @@ export function ImageWidget({ model, record, field }: Props) {
   // A picture stored before the 2× variants existed has none: then the 1× thumbnail alone.
   const [plain, setPlain] = useState<string | undefined>();
 
-  const run = async (work: () => Promise<unknown>) => {
+  const run = async (work: () => Promise<unknown>, done: string) => {
     setBusy(true);
     setError(undefined);
     try {
       await work();
-      toast.success(messages.editSuccess);
+      toast.success(done);
       setFile(null);
       setUrl('');
       await refresh(model);
@@ -47,12 +47,14 @@ export function ImageWidget({ model, record, field }: Props) {
   };
 
   const add = () =>
-    run(() =>
-      url.trim()
-        ? addImageFromUrl(model, record._id, field, url.trim())
-        : file
-          ? uploadImage(model, record._id, field, file, file.name)
-          : Promise.reject(new Error('nothing chosen')),
+    run(
+      () =>
+        url.trim()
+          ? addImageFromUrl(model, record._id, field, url.trim())
+          : file
+            ? uploadImage(model, record._id, field, file, file.name)
+            : Promise.reject(new Error('nothing chosen')),
+      t.imageSaved,
     );
 
   return (
@@ -92,7 +94,7 @@ export function ImageWidget({ model, record, field }: Props) {
             variant="default"
             color="red"
             disabled={!thumb || busy}
-            onClick={() => run(() => removeImage(model, record._id, field))}
+            onClick={() => run(() => removeImage(model, record._id, field), t.imageRemoved)}
           >
             {t.removeImage(fieldLabel(model, field))}
           </Button>

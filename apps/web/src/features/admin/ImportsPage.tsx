@@ -150,8 +150,12 @@ function ReviewTable({ model }: { model: AdminModel }) {
   const refresh = () => client.invalidateQueries({ queryKey: adminKeys.imports(model.key) });
   const act = async (path: string) => {
     try {
-      await api.get(path);
-      toast.success(messages.editSuccess);
+      const answer = await api.get<{ accepted?: number; rejected?: number }>(path);
+      toast.success(
+        answer.accepted !== undefined
+          ? t.importsAccepted(answer.accepted)
+          : t.importsRejected(answer.rejected ?? 0),
+      );
     } catch (e) {
       toast.error(e instanceof HttpError ? (e.body?.message ?? messages.editError) : messages.editError);
     }

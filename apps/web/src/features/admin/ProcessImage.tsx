@@ -5,6 +5,7 @@ import { toast } from '../../components/toast.ts';
 import { adminMessages as t } from '../../i18n/messages/admin-messages.ts';
 import { messages } from '../../i18n/messages/messages.ts';
 import { type AdminRecord, useRefreshModel } from './api.ts';
+import { processMap } from './images.ts';
 
 interface Status {
   imageProcessStatus: string;
@@ -27,10 +28,7 @@ export function ProcessImage({ map }: { map: AdminRecord }) {
     refetchInterval: (query) => (running(query.state.data?.imageProcessStatus) ? 500 : false),
   });
   const start = useMutation({
-    mutationFn: () =>
-      api.post<AdminRecord>(
-        `/admin/processMap/${encodeURIComponent(map._id)}/${encodeURIComponent(String(map.gameId))}`,
-      ),
+    mutationFn: () => processMap(map._id, String(map.gameId)),
     onSuccess: async () => {
       await status.refetch();
       await refresh('map');

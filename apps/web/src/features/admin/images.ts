@@ -46,3 +46,11 @@ export function adminThumb(
     `${config.imageHost}/thumbs/${model}/${encodeURIComponent(record._id)}/${field}/${size}/${encodeURIComponent(img.fileName ?? '')}${v}`;
   return { src: at('150x150'), srcSet: `${at('150x150')} 1x, ${at('300x300')} 2x` };
 }
+
+/** Starts cutting a map's picture into tiles (§7.7); the status route follows its progress. */
+export function processMap(mapId: string, gameId: string) {
+  return request<AdminRecord>(
+    'POST',
+    `/admin/processMap/${encodeURIComponent(mapId)}/${encodeURIComponent(gameId)}`,
+  );
+}
