@@ -224,6 +224,32 @@ test('the recipe list sorts and opens a recipe in the calculator; items list ing
   await page.screenshot({ path: `${shots}/items-1440.png`, fullPage: true });
 });
 
+test('phone: the recipe, customer and item lists show every value of a row, labelled, without sideways scrolling', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  for (const [tool, rowId, labels] of [
+    ['schedule_I_recipe_list', 'recipe-row', [t.sellPrice, t.profit]],
+    ['schedule_I_customers', 'customer-row', [t.spending]],
+    ['schedule_I_items', 'item-row', [t.itemPrice]],
+  ] as const) {
+    await page.goto(`/game/${S1}/tools/${tool}`);
+    await waitForTool(page, rowId);
+    const first = page.getByTestId(rowId).first();
+    // Every cell of the first row lies inside the screen, and names its column.
+    const cells = await first.locator('td').evaluateAll((tds) =>
+      tds.map((td) => ({
+        right: td.getBoundingClientRect().right,
+        label: getComputedStyle(td, '::before').content === 'none' ? '' : (td.dataset.label ?? ''),
+      })),
+    );
+    for (const cell of cells) expect(cell.right, tool).toBeLessThanOrEqual(390);
+    for (const label of labels) expect(cells.map((c) => c.label)).toContain(label);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), tool).toBeLessThanOrEqual(390);
+    await page.screenshot({ path: `${shots}/${tool}-cards-390.png`, fullPage: true });
+  }
+});
+
 for (const scheme of ['light', 'dark'] as const) {
   test.describe(`Schedule I tools, ${scheme} theme`, () => {
     test.use({ colorScheme: scheme, bypassCSP: true });

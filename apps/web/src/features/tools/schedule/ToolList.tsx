@@ -1,5 +1,6 @@
 import { Container, Group, Stack, Table, Text, Title } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { useMediaQuery } from '@mantine/hooks';
+import { type ReactNode, useLayoutEffect, useRef } from 'react';
 import classes from './schedule.module.css';
 
 /** A Schedule I list page: its title and lead, a row of filters, then what they select. */
@@ -30,9 +31,13 @@ export function ToolListLayout({
   );
 }
 
+/** Below this width a list's rows become cards: every value stays in view, none is cut off. */
+const cardsMaxWidthPx = 640;
+
 /**
- * The table of a list page, scrolling sideways on narrow screens, or `empty` when no row is left
- * after the filters.
+ * The table of a list page, or `empty` when no row is left after the filters. On phones each row is
+ * a card of labelled values (the labels are the column headers) instead of a table that scrolls
+ * sideways and hides its last columns.
  */
 export function ToolTable({
   headers,
@@ -42,13 +47,20 @@ export function ToolTable({
   testId,
   children,
 }: {
-  headers: ReactNode[];
+  headers: string[];
   count: number;
   empty: string;
   minWidth: number;
   testId: string;
   children: ReactNode;
 }) {
+  const cards = useMediaQuery(`(max-width: ${cardsMaxWidthPx}px)`, false, { getInitialValueInEffect: false });
+  const table = useRef<HTMLTableElement>(null);
+  // Each cell names its column, for the cards' labels; rows come and go with the filters.
+  useLayoutEffect(() => {
+    for (const row of table.current?.tBodies[0]?.rows ?? [])
+      for (const [i, cell] of Array.from(row.cells).entries()) cell.dataset.label = headers[i] ?? '';
+  });
   if (count === 0) {
     return (
       <Text c="dimmed" ta="center" py="xl">
@@ -57,8 +69,14 @@ export function ToolTable({
     );
   }
   return (
-    <Table.ScrollContainer minWidth={minWidth} className={classes.tableScroll}>
-      <Table striped highlightOnHover data-testid={testId}>
+    <Table.ScrollContainer minWidth={cards ? 0 : minWidth} className={classes.tableScroll}>
+      <Table
+        ref={table}
+        striped={!cards}
+        highlightOnHover={!cards}
+        data-testid={testId}
+        className={cards ? classes.cards : undefined}
+      >
         <Table.Thead>
           <Table.Tr>
             {headers.map((header, i) => (
