@@ -99,7 +99,18 @@ test('a player exports their progress and another account imports it after a pre
     mimeType: 'application/json',
     buffer: Buffer.from('{"games": 3}'),
   });
-  await expect(other.getByRole('alert').filter({ hasText: 'This is not a progress file' })).toBeVisible();
+  // Said in the player's words, not the file schema's.
+  await expect(other.getByRole('alert').filter({ hasText: 'This is not a progress file' })).toHaveText(
+    t.notAProgressFile(t.notFromSite),
+  );
+  await choose({
+    name: 'newer.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from(JSON.stringify({ format: 'waypoint-progress', version: 99, games: [] })),
+  });
+  await expect(other.getByRole('alert').filter({ hasText: 'This is not a progress file' })).toHaveText(
+    t.notAProgressFile(t.newerVersion),
+  );
   await choose(path);
   const preview = other.getByTestId('progress-preview');
   const row = preview.getByRole('row', { name: /Frontier Zone/ });

@@ -41,8 +41,16 @@ async function readFile(file: File): Promise<{ file: ProgressFile } | { error: s
   }
   const parsed = zProgressFile.safeParse(json);
   if (parsed.success) return { file: parsed.data };
+  // The reason in the player's words: whose file it is, or which entry is wrong (not the schema's terms).
   const issue = parsed.error.issues[0];
-  return { error: t.notAProgressFile(`${issue?.path.join('.') || 'file'}: ${issue?.message ?? ''}`) };
+  const top = issue?.path[0];
+  const reason =
+    top === undefined || top === 'format'
+      ? t.notFromSite
+      : top === 'version'
+        ? t.newerVersion
+        : t.damagedEntry(issue!.path.filter((p) => typeof p === 'string').join(' › ') || String(top));
+  return { error: t.notAProgressFile(reason) };
 }
 
 const changed = (g: ProgressGamePreview) =>
