@@ -52,6 +52,24 @@ test('the in-game promo shows its three map pictures, advances every 4 s and pau
   await expect(carousel).toHaveAttribute('data-active-slide', '2');
 });
 
+test('while the map pictures are still being drawn, the slides say so and show them once they exist', async ({
+  page,
+}) => {
+  await page.clock.install();
+  // A freshly started site: the server has no map picture yet and answers 404.
+  await page.route('**/api/game/*/promo/*', (route) => route.fulfill({ status: 404, body: '' }));
+  await page.goto(path);
+  const carousel = page.getByTestId('ingame-carousel');
+  await expect(carousel.getByTestId('promo-preparing').first()).toHaveText(
+    servicesMessages.inGameSlidePreparing,
+  );
+  // The pictures exist now: the next attempt shows them and the note goes.
+  await page.unroute('**/api/game/*/promo/*');
+  await page.clock.runFor(5_000);
+  await expect(carousel.getByRole('img', { name: /Map Overview/ })).toHaveCSS('opacity', '1');
+  await expect(carousel.getByTestId('promo-preparing').first()).toBeHidden();
+});
+
 test('with reduced motion the carousel stays on its first picture', async ({ page }) => {
   await page.emulateMedia({ reducedMotion: 'reduce' });
   await page.clock.install();

@@ -24,25 +24,34 @@ const slides = [
 ] as const;
 
 /**
- * One slide's picture. A game whose map is still being drawn (a first start) has none yet: the
- * slide stays dark with its caption and asks again every 5 s for a few minutes.
+ * One slide's picture. A game whose map is still being drawn (a first start) has none yet: the slide
+ * says so over a placeholder and asks again every 5 s for a few minutes.
  */
 function SlidePicture({ src, alt, eager }: { src: string; alt: string; eager: boolean }) {
   const [attempt, setAttempt] = useState(0);
   const [loaded, setLoaded] = useState(false);
+  const [missing, setMissing] = useState(false);
   return (
-    <img
-      src={attempt ? `${src}?attempt=${attempt}` : src}
-      alt={alt}
-      width={1280}
-      height={720}
-      loading={eager ? 'eager' : 'lazy'}
-      style={{ opacity: loaded ? 1 : 0 }}
-      onLoad={() => setLoaded(true)}
-      onError={() => {
-        if (attempt < 36) window.setTimeout(() => setAttempt((a) => a + 1), 5000);
-      }}
-    />
+    <>
+      <img
+        src={attempt ? `${src}?attempt=${attempt}` : src}
+        alt={alt}
+        width={1280}
+        height={720}
+        loading={eager ? 'eager' : 'lazy'}
+        style={{ opacity: loaded ? 1 : 0 }}
+        onLoad={() => setLoaded(true)}
+        onError={() => {
+          setMissing(true);
+          if (attempt < 36) window.setTimeout(() => setAttempt((a) => a + 1), 5000);
+        }}
+      />
+      {missing && !loaded ? (
+        <p className={classes.preparing} data-testid="promo-preparing">
+          {servicesMessages.inGameSlidePreparing}
+        </p>
+      ) : null}
+    </>
   );
 }
 
