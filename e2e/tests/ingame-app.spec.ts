@@ -65,8 +65,17 @@ test('while the map pictures are still being drawn, the slides say so and show t
   );
   // The pictures exist now: the next attempt shows them and the note goes.
   await page.unroute('**/api/game/*/promo/*');
-  await page.clock.runFor(5_000);
-  await expect(carousel.getByRole('img', { name: /Map Overview/ })).toHaveCSS('opacity', '1');
+  const overview = carousel.getByRole('img', { name: /Map Overview/ });
+  // Each poll moves the page's clock to its next attempt (the server may still be drawing the map).
+  await expect
+    .poll(
+      async () => {
+        await page.clock.runFor(5_000);
+        return overview.evaluate((img) => getComputedStyle(img).opacity);
+      },
+      { timeout: 90_000 },
+    )
+    .toBe('1');
   await expect(carousel.getByTestId('promo-preparing').first()).toBeHidden();
 });
 
