@@ -24,6 +24,8 @@ test('one search box finds markers by name and description, categories, quests a
   await expect(results.locator('[data-kind="marker"]').first()).toBeVisible();
   const first = (await results.locator('[data-kind="marker"]').first().textContent()) ?? '';
   expect(first.toLowerCase()).toContain('ration crate');
+  // The results answer alone: no "No markers match your search" under them.
+  await expect(page.getByText('No markers match your search')).toHaveCount(0);
   await expect(box).toHaveAttribute('aria-expanded', 'true');
   await page.keyboard.press('Enter');
   await expect(popup).toBeVisible();

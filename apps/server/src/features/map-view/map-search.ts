@@ -1,9 +1,9 @@
 import { registry } from '@waypoint/shared';
+import { htmlToText } from '@waypoint/shared/html';
 import type { MapTileStatus } from '@waypoint/shared/map/preparing';
 import { likePattern, type MapSearchResults, searchLimits } from '@waypoint/shared/map/search';
 import { type Kysely, sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
-import { plainText } from '../web-host/page-shell.ts';
 import type { MapRow } from './map-view.repository.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: table names come from the registry
@@ -15,7 +15,7 @@ const contains = (column: string, pattern: string) =>
 
 /** Stored HTML as one line of text around the first match, for the result list. */
 function snippet(html: string, q: string): string {
-  const text = plainText(html, Number.POSITIVE_INFINITY);
+  const text = htmlToText(html);
   const at = text.toLowerCase().indexOf(q.toLowerCase());
   if (at < 0) return text.length > 90 ? `${text.slice(0, 89)}…` : text;
   const start = Math.max(0, at - 30);

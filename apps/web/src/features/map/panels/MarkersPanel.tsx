@@ -150,6 +150,7 @@ export function MarkersPanel({
 
   const safeColours = useSafeMarkerColours();
   const shownColour = (c: string) => (safeColours ? safeColour(c) : c);
+  const searching = Boolean(onSearchPick && mapId && search.trim().length > 1);
   return (
     <div className={classes.panelBody}>
       <div className={classes.panelActions}>
@@ -191,7 +192,7 @@ export function MarkersPanel({
         ref={searchInput}
         data-testid="map-search"
       />
-      {onSearchPick && mapId && search.trim().length > 1 ? (
+      {searching && onSearchPick && mapId ? (
         <Suspense>
           <MapSearchResults
             mapId={mapId}
@@ -205,7 +206,8 @@ export function MarkersPanel({
           />
         </Suspense>
       ) : null}
-      {groups.length === 0 ? (
+      {/* While the map search answers, it says itself when nothing is found. */}
+      {groups.length === 0 && !searching ? (
         <div className={classes.dimmed}>
           {search.trim() ? mapMessages.noMarkersMatch : mapMessages.noMarkers}
         </div>
