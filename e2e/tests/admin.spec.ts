@@ -142,10 +142,10 @@ test.describe('admin panel', () => {
       .setInputFiles(['a', 'b', 'c', 'd', 'e'].map((n) => pngFile(`level ${n}.png`)));
     await bulk.getByLabel('Image field').selectOption('mapImage');
     await bulk.getByRole('button', { name: /^Add 5/ }).click();
+    // All five in (uploads and tiling on a busy machine): the dialog closes by itself.
+    await expect(bulk).toBeHidden({ timeout: 90_000 });
     await toast(page, adminMessages.bulkAddSuccess);
     await toast(page, adminMessages.parentUpdateSuccess);
-    // All five in: the dialog closes by itself.
-    await expect(bulk).toBeHidden();
     await expect(maps.locator('tbody tr')).toHaveCount(5);
     const mapId = `${gameId}_level_a`;
     // Named from the file as a person would write it, and cut into tiles like an upload on the map's page.
@@ -261,7 +261,9 @@ test.describe('admin panel', () => {
         });
         const marker = cell?.previousElementSibling?.querySelector('pre');
         if (!cell || !marker) return null;
-        const [r, g] = getComputedStyle(cell).backgroundColor.match(/\d+/g)!.map(Number);
+        // The changed words carry the side's colour (the whole line is marked as changed).
+        const words = cell.querySelector('[class*="-word-"]') ?? cell;
+        const [r, g] = getComputedStyle(words).backgroundColor.match(/\d+/g)!.map(Number);
         return { sign: getComputedStyle(marker, '::before').content, greener: g > r };
       };
       return {
