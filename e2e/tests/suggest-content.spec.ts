@@ -28,6 +28,7 @@ interface StoredSuggestion {
   status: string;
   data: string;
   imageUrl: string;
+  upvotes: number;
 }
 
 type User = Awaited<ReturnType<typeof createConfirmedUser>>;
@@ -122,9 +123,18 @@ test('a user suggests a new game from the bar', async ({ page, request }) => {
   await expect(page.getByText(messages.suggestionAddError)).toBeVisible();
   await expect(again.getByText(serverMessages.alreadyExists('Game', 'frontier_zone'))).toBeVisible();
   await expect(field(again, 'name')).toHaveAttribute('aria-invalid', 'true');
-  // Escape closes the modal.
-  await page.keyboard.press('Escape');
+  await expect(again.getByTestId('vote-existing')).toHaveCount(0);
+  // The same new game suggested again is refused now, not at review, and the open one can get a vote.
+  await field(again, 'name').fill(game.name);
+  await again.getByRole('button', { name: suggestMessages.suggestSubmit }).click();
+  await expect(again.getByText(serverMessages.alreadySuggested('Game', game.id))).toBeVisible();
+  await again.getByTestId('vote-existing').click();
   await expect(again).toBeHidden();
+  expect(await suggestionFor(request, user, 'GAME', game.id)).toMatchObject({ upvotes: 1 });
+  // Escape closes the modal.
+  const third = await suggestFromBar(page, /^Game:/);
+  await page.keyboard.press('Escape');
+  await expect(third).toBeHidden();
 });
 
 test('a user suggests a category and a map for a game, and a new quest', async ({ page, request }) => {

@@ -16,6 +16,8 @@ export const serverMessages = {
   objectiveOutOfRange: (count: number) =>
     count === 0 ? 'This quest has no objectives' : `Use an objective index from 0 to ${count - 1}`,
   alreadyExists: (what: string, id: string) => `${what} already exists: ${id}`,
+  alreadySuggested: (what: string, id: string) =>
+    `${what} ${id} is already suggested: vote or comment on that suggestion instead`,
   tooManyRequests: 'Too many requests, please slow down',
   tooManyFailedLogins: (minutes: number) =>
     `Too many failed logins for this account. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,

@@ -36,4 +36,6 @@ export const suggestMessages = {
   chooseNone: 'None',
   login: 'Login',
   cancel: 'Cancel',
+  voteForExisting: 'Vote for the open suggestion',
+  votedForExisting: 'Your vote was added to the open suggestion',
 } as const;

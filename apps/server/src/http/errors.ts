@@ -21,6 +21,8 @@ export class HttpError extends Error {
     readonly statusCode: number,
     message: string,
     readonly errors?: ApiError['errors'],
+    /** More of the answer's body (e.g. `suggestionId` of a 409). */
+    readonly extra?: Pick<ApiError, 'suggestionId'>,
   ) {
     super(message);
   }
@@ -67,7 +69,9 @@ export function installErrorHandling(app: FastifyInstance) {
       return reply.status(503).send(errorBody(503, serverMessages.serverBusy));
     }
     if (error instanceof HttpError) {
-      return reply.status(error.statusCode).send(errorBody(error.statusCode, error.message, error.errors));
+      return reply
+        .status(error.statusCode)
+        .send({ ...errorBody(error.statusCode, error.message, error.errors), ...error.extra });
     }
     if (error instanceof ZodError) {
       const errors = fieldErrors(error, 'body');

@@ -105,7 +105,7 @@ export async function validateSuggestionData(
   action: SuggestionAction,
   parentId: string,
   raw: unknown,
-  options: { withImages?: boolean } = {},
+  options: { withImages?: boolean; suggestionId?: string } = {},
 ): Promise<ValidatedData> {
   const model = modelOfType(type);
   const input = parseData(raw);
@@ -131,8 +131,18 @@ export async function validateSuggestionData(
     if (model.key !== 'game' && !model.parent && !(await recordExists(db, 'game', parentId))) {
       throw fieldError('body.parentId', serverMessages.notFound('Game', parentId));
     }
+    const idField = input._id ? 'body.data._id' : 'body.data.name';
     if (await recordExists(db, model.table, String(record._id))) {
-      throw conflict(serverMessages.alreadyExists(model.label, String(record._id)));
+      const message = serverMessages.alreadyExists(model.label, String(record._id));
+      throw new HttpError(409, message, [{ field: idField, message }]);
+    }
+    // A new element another open suggestion already proposes: said now, not at review.
+    const pending = (await openSuggestionsFor(db, type, String(record._id))).find(
+      (other) => other._id !== options.suggestionId,
+    );
+    if (pending) {
+      const message = serverMessages.alreadySuggested(model.label, String(record._id));
+      throw new HttpError(409, message, [{ field: idField, message }], { suggestionId: String(pending._id) });
     }
     return { data: record, targetId: String(record._id), baseUpdatedAt: '' };
   }
@@ -300,6 +310,7 @@ export function createSuggestionService(deps: {
             withImages:
               (patch.imageUrls ?? before.imageUrls ?? []).length > 0 ||
               Boolean(patch.imageUrl ?? before.imageUrl),
+            suggestionId: id,
           },
         );
         fields.data = JSON.stringify(valid.data);

@@ -126,6 +126,33 @@ describe('suggestions', () => {
     }
   });
 
+  it('refuses a new element that exists or is already suggested at submission, naming the open suggestion', async () => {
+    const map = {
+      type: 'MAP',
+      action: 'ADD',
+      parentId: 'g1',
+      data: { name: 'Saltmarsh Tunnels', categoryId: 'g1_cat' },
+    };
+    const first = await suggest(env.player, map);
+    const again = await call('POST', '/api/suggestion', env.admin, map);
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({
+      suggestionId: first,
+      errors: [{ field: 'body.data.name', message: expect.stringContaining('already suggested') }],
+    });
+    // Withdrawn, it no longer stands in the way; an element that exists is refused with its own reason.
+    expect((await call('DELETE', `/api/suggestions/${first}`, env.player)).statusCode).toBe(200);
+    const second = (await call('POST', '/api/suggestion', env.admin, map)).json().data as string;
+    expect(
+      (await call('POST', '/api/admin/suggestions/accept', env.admin, { suggestionIds: [second] }))
+        .statusCode,
+    ).toBe(200);
+    const existing = await call('POST', '/api/suggestion', env.player, map);
+    expect(existing.statusCode).toBe(409);
+    expect(existing.json().message).toContain('already exists');
+    expect(existing.json().suggestionId).toBeUndefined();
+  });
+
   it('sanitizes HTML in the element', async () => {
     const id = await suggest(
       env.player,

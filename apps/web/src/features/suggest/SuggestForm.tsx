@@ -22,7 +22,7 @@ import {
 } from '@waypoint/shared/suggestions/content-form';
 import { idFromName } from '@waypoint/shared/suggestions/schemas';
 import { type FormEvent, Fragment, useEffect, useState } from 'react';
-import { HttpError } from '../../api/client.ts';
+import { api, HttpError } from '../../api/client.ts';
 import { useCategories, useGames, useMaps } from '../../api/queries.ts';
 import { toast } from '../../components/toast.ts';
 import { messages } from '../../i18n/messages/messages.ts';
@@ -56,6 +56,8 @@ export function SuggestForm({ type, initial, onDone, onCancel }: Props) {
   const form = useForm<SuggestFormValues>({ mode: 'controlled', initialValues: emptySuggestForm(initial) });
   const values = form.getValues();
   const [general, setGeneral] = useState<string>();
+  // The open suggestion this one would repeat (a 409 names it): the player may vote for it instead.
+  const [existing, setExisting] = useState<string>();
   const [summary, setSummary] = useState<string>();
   const games = useGames();
   const categories = useCategories(values.gameId || undefined);
@@ -89,6 +91,7 @@ export function SuggestForm({ type, initial, onDone, onCancel }: Props) {
     }
     setGeneral(undefined);
     setSummary(undefined);
+    setExisting(undefined);
     add.mutate(built.suggestion, {
       onSuccess: () => {
         toast.success(messages.suggestionAdded);
@@ -97,6 +100,7 @@ export function SuggestForm({ type, initial, onDone, onCancel }: Props) {
       onError: (error) => {
         toast.error(messages.suggestionAddError);
         showErrors(serverErrors(type, error));
+        setExisting(error instanceof HttpError ? error.body?.suggestionId : undefined);
       },
     });
   };
@@ -207,6 +211,24 @@ export function SuggestForm({ type, initial, onDone, onCancel }: Props) {
           <Alert color="red" variant="light">
             {general}
           </Alert>
+        ) : null}
+        {existing ? (
+          <Button
+            variant="light"
+            data-testid="vote-existing"
+            onClick={() =>
+              // PATCH sets the vote (a POST would take back a vote already given).
+              api.patch(`/suggestions/${encodeURIComponent(existing)}/upvote`, { upvote: true }).then(
+                () => {
+                  toast.success(suggestMessages.votedForExisting);
+                  onDone();
+                },
+                () => toast.error(messages.somethingWentWrong),
+              )
+            }
+          >
+            {suggestMessages.voteForExisting}
+          </Button>
         ) : null}
         <Text id="suggest-summary" role="alert" size="sm" className={classes.summary}>
           {summary}
