@@ -173,12 +173,12 @@ test.describe('admin panel', () => {
     const widget = page.getByTestId('image-mapImage');
     await expect(widget.locator('img')).toBeVisible();
     await widget.getByRole('button', { name: 'Remove Image (mapImage)' }).click();
-    await toast(page, adminMessages.imageRemoved);
     await expect(widget.locator('img')).toHaveCount(0);
+    await toast(page, adminMessages.imageRemoved);
     await widget.locator('input[type=file]').setInputFiles(pngFile('map.png'));
     await widget.getByRole('button', { name: 'Add Image (mapImage)' }).click();
-    await toast(page, adminMessages.imageSaved);
     await expect(widget.locator('img')).toBeVisible({ timeout: 30_000 });
+    await toast(page, adminMessages.imageSaved);
     await page.getByRole('button', { name: 'Process Image' }).click();
     await expect(page.getByTestId('process-status')).toHaveText('DONE', { timeout: 60_000 });
     await expect(page.getByTestId('process-progress')).toHaveAttribute('data-value', '100');
@@ -262,7 +262,7 @@ test.describe('admin panel', () => {
         const marker = cell?.previousElementSibling?.querySelector('pre');
         if (!cell || !marker) return null;
         // The changed words carry the side's colour (the whole line is marked as changed).
-        const words = cell.querySelector('[class*="-word-"]') ?? cell;
+        const words = cell.querySelector('ins, del') ?? cell;
         const [r, g] = getComputedStyle(words).backgroundColor.match(/\d+/g)!.map(Number);
         return { sign: getComputedStyle(marker, '::before').content, greener: g > r };
       };

@@ -231,7 +231,7 @@ function ReviewTable({ model }: { model: AdminModel }) {
                   <Group gap={6} wrap="nowrap">
                     <span lang={contentLang}>{row.recordId}</span>
                     {row.isNew ? (
-                      <Badge color="green.9" size="sm">
+                      <Badge color="teal.9" size="sm">
                         {t.isNew}
                       </Badge>
                     ) : null}
