@@ -251,6 +251,13 @@ test.describe('admin panel', () => {
     const diff = page.getByTestId('import-diff');
     await expect(diff.getByText('Imported', { exact: true })).toBeVisible();
     await expect(diff.getByText('Stored', { exact: true })).toBeVisible();
+    // Each column title lies whole inside its header box (none cut to half height).
+    const title = await diff.getByText('Imported', { exact: true }).evaluate((pre) => {
+      const own = pre.getBoundingClientRect();
+      const box = pre.parentElement!.getBoundingClientRect();
+      return { inside: own.top >= box.top && own.bottom <= box.bottom + 0.5 };
+    });
+    expect(title.inside).toBe(true);
     await expect(diff.getByText(/Show \d+ more lines/).first()).toBeVisible();
     // What Accept brings in (the imported name) reads as added: a "+" on green; what it replaces as "−" on red.
     const sides = await diff.evaluate((el, name) => {

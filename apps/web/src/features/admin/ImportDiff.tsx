@@ -5,6 +5,7 @@ import ReactDiffViewer, {
   type ReactDiffViewerStylesVariables,
 } from 'react-diff-viewer-continued';
 import { useColorScheme } from '../../app/color-scheme.ts';
+import { diffViewerStyles } from '../../components/diff-viewer.ts';
 import { adminMessages as t } from '../../i18n/messages/admin-messages.ts';
 
 /** Each "added" colour of the viewer trades places with its "removed" one. */
@@ -30,6 +31,7 @@ function swapSides(v: Readonly<Required<ReactDiffViewerStylesVariables>>): React
  * marker cell hides them and draws its own, chosen by the side's class (`diff-removed` is the left).
  */
 const acceptDirection: ReactDiffViewerStylesOverride = {
+  ...diffViewerStyles,
   variables: { light: swapSides(defaultLightThemeVariables), dark: swapSides(defaultDarkThemeVariables) },
   marker: {
     '& pre': { fontSize: 0 },

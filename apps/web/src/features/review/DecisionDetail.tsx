@@ -4,6 +4,7 @@ import { getModel, type ModelKey } from '@waypoint/shared/models/registry';
 import type { ReviewDetail } from '@waypoint/shared/suggestions/review';
 import { lazy, Suspense } from 'react';
 import { useColorScheme } from '../../app/color-scheme.ts';
+import { diffViewerStyles } from '../../components/diff-viewer.ts';
 import { SafeHtml } from '../../components/SafeHtml.tsx';
 import { contentLang } from '../../i18n/content.ts';
 import { formatDate } from '../../i18n/format.ts';
@@ -86,6 +87,7 @@ function FieldDiff({ detail }: { detail: ReviewDetail }) {
             hideLineNumbers
             useDarkTheme={scheme === 'dark'}
             disableWorker
+            styles={diffViewerStyles}
           />
         </Suspense>
       </div>

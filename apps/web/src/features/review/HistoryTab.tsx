@@ -5,6 +5,7 @@ import { DataTable } from 'mantine-datatable';
 import { lazy, Suspense, useState } from 'react';
 import { useColorScheme } from '../../app/color-scheme.ts';
 import { paginationControlProps } from '../../components/data-table.ts';
+import { diffViewerStyles } from '../../components/diff-viewer.ts';
 import { contentLang } from '../../i18n/content.ts';
 import { formatDateTime } from '../../i18n/format.ts';
 import { reviewMessages as t } from '../../i18n/messages/review-messages.ts';
@@ -131,6 +132,7 @@ export function HistoryTab() {
                   rightTitle={t.after}
                   useDarkTheme={scheme === 'dark'}
                   disableWorker
+                  styles={diffViewerStyles}
                 />
               </Suspense>
             </div>
