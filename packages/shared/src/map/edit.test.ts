@@ -78,6 +78,14 @@ describe('the marker edit form', () => {
     expect(markerEditPatch(markerEditValues(marker), marker)).toEqual({ ok: true, patch: {}, imageUrls: [] });
   });
 
+  it('shows the every-floor level as an empty box, and an emptied box as every floor again', () => {
+    expect(markerEditValues(marker).level).toBe('');
+    expect(markerEditValues({ ...marker, level: 2 }).level).toBe('2');
+    expect(
+      markerEditPatch({ ...markerEditValues({ ...marker, level: 2 }), level: ' ' }, { ...marker, level: 2 }),
+    ).toEqual({ ok: true, patch: { level: -1 }, imageUrls: [] });
+  });
+
   it('clears the objective with the quest', () => {
     const values = { ...markerEditValues(marker), questId: '' };
     expect(markerEditPatch(values, marker)).toMatchObject({ patch: { questId: '', questObjective: '' } });

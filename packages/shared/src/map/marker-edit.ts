@@ -29,7 +29,8 @@ export function markerEditValues(marker: MarkerLike): MarkerEditValues {
     name: str(marker.name),
     description: str(marker.description),
     markerDefinitionId: str(marker.markerDefinitionId),
-    level: String(level),
+    // The default level means "every floor": an empty box, not a raw -1.
+    level: level === constants.defaultMarkerLevel ? '' : String(level),
     questId: str(marker.questId),
     questObjective: str(marker.questObjective),
     itemId: str(marker.itemId),
@@ -64,7 +65,12 @@ export function markerEditPatch(values: MarkerEditValues, original: MarkerLike):
   if (!errors.level) candidate.level = level;
   const patch: Record<string, unknown> = {};
   for (const [field, value] of Object.entries(candidate)) {
-    const was = field === 'level' ? Number(before.level) : before[field as keyof MarkerEditValues];
+    const was =
+      field === 'level'
+        ? before.level === ''
+          ? constants.defaultMarkerLevel
+          : Number(before.level)
+        : before[field as keyof MarkerEditValues];
     if (value !== was) patch[field] = value;
   }
 

@@ -8,6 +8,7 @@ import {
 } from '@waypoint/shared/map/marker-edit';
 import type { TPlacedMarker } from '@waypoint/shared/models/types';
 import { type ReactNode, useId, useState } from 'react';
+import { SafeHtml } from '../../../components/SafeHtml.tsx';
 import { editingMessages } from '../../../i18n/messages/editing-messages.ts';
 import { Button } from '../controls.tsx';
 import { ToolPanel } from './ToolPanel.tsx';
@@ -37,20 +38,26 @@ function Field({
   label,
   error,
   hint,
+  aside,
   children,
 }: {
   label: string;
   error?: string;
   hint?: string;
+  /** A control beside the label (e.g. a preview switch). */
+  aside?: ReactNode;
   children: (props: { id: string; 'aria-invalid'?: true; 'aria-describedby'?: string }) => ReactNode;
 }) {
   const id = useId();
   const described = error ? `${id}-error` : undefined;
   return (
     <div className={classes.field}>
-      <label htmlFor={id} className={classes.label}>
-        {label}
-      </label>
+      <div className={classes.labelRow}>
+        <label htmlFor={id} className={classes.label}>
+          {label}
+        </label>
+        {aside}
+      </div>
       {children({ id, 'aria-invalid': error ? true : undefined, 'aria-describedby': described })}
       {hint && !error ? <span className={classes.hint}>{hint}</span> : null}
       {error ? (
@@ -66,8 +73,8 @@ function Field({
 export function EditMarkerPanel(props: Props) {
   const { marker } = props;
   return (
-    <ToolPanel title={editingMessages.editingMarker} onClose={props.onCancel} testId="edit-marker-panel">
-      {marker ? <EditForm key={marker._id} {...props} marker={marker} /> : <p>Loading…</p>}
+    <ToolPanel title={editingMessages.editingMarker} onClose={props.onCancel} testId="edit-marker-panel" side>
+      {marker ? <EditForm key={marker._id} {...props} marker={marker} /> : <p>{editingMessages.loading}</p>}
     </ToolPanel>
   );
 }
@@ -84,6 +91,8 @@ function EditForm({
 }: Props & { marker: TPlacedMarker }) {
   const [values, setValues] = useState<MarkerEditValues>(() => markerEditValues(marker));
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const [preview, setPreview] = useState(false);
+  const m = editingMessages.markerFields;
   const fromServer = Object.fromEntries(
     Object.entries(serverErrors ?? {}).map(([field, message]) => [formFieldOf(field), message]),
   );
@@ -112,7 +121,7 @@ function EditForm({
 
   return (
     <form onSubmit={submit} noValidate className={classes.body} style={{ padding: 0 }}>
-      <Field label="Name" error={shown.name}>
+      <Field label={m.name} error={shown.name}>
         {(p) => (
           <input
             {...p}
@@ -122,18 +131,35 @@ function EditForm({
           />
         )}
       </Field>
-      <Field label="Description" error={shown.description} hint="HTML is allowed">
-        {(p) => (
-          <textarea
-            {...p}
-            className={classes.control}
-            value={values.description}
-            onChange={(e) => set('description', e.target.value)}
-          />
-        )}
+      <Field
+        label={m.description}
+        error={shown.description}
+        hint={editingMessages.descriptionHint}
+        aside={
+          <label className={classes.previewToggle}>
+            <input type="checkbox" checked={preview} onChange={(e) => setPreview(e.currentTarget.checked)} />
+            {editingMessages.preview}
+          </label>
+        }
+      >
+        {(p) =>
+          preview ? (
+            // Shown as it will be stored: sanitized the same way as every stored HTML field.
+            <div className={classes.htmlPreview} data-testid="description-preview">
+              <SafeHtml html={values.description} />
+            </div>
+          ) : (
+            <textarea
+              {...p}
+              className={classes.control}
+              value={values.description}
+              onChange={(e) => set('description', e.target.value)}
+            />
+          )
+        }
       </Field>
       <div className={classes.row}>
-        <Field label="Marker type" error={shown.markerDefinitionId}>
+        <Field label={m.markerType} error={shown.markerDefinitionId}>
           {(p) => (
             <select
               {...p}
@@ -149,19 +175,20 @@ function EditForm({
             </select>
           )}
         </Field>
-        <Field label="Level" error={shown.level}>
+        <Field label={m.level} error={shown.level} hint={editingMessages.levelHint}>
           {(p) => (
             <input
               {...p}
               className={classes.control}
               inputMode="numeric"
+              placeholder={editingMessages.levelAllFloors}
               value={values.level}
               onChange={(e) => set('level', e.target.value)}
             />
           )}
         </Field>
       </div>
-      <Field label="Quest" error={shown.questId}>
+      <Field label={m.quest} error={shown.questId}>
         {(p) => (
           <select
             {...p}
@@ -172,7 +199,7 @@ function EditForm({
               set('questObjective', '');
             }}
           >
-            <option value="">No quest</option>
+            <option value="">{editingMessages.noQuest}</option>
             {quests.map((q) => (
               <option key={q._id} value={q._id}>
                 {q.name}
@@ -183,7 +210,7 @@ function EditForm({
         )}
       </Field>
       {values.questId ? (
-        <Field label="Quest objective" error={shown.questObjective}>
+        <Field label={m.questObjective} error={shown.questObjective}>
           {(p) => (
             <select
               {...p}
@@ -191,7 +218,7 @@ function EditForm({
               value={values.questObjective}
               onChange={(e) => set('questObjective', e.target.value)}
             >
-              <option value="">No objective</option>
+              <option value="">{editingMessages.noObjective}</option>
               {objectives.map((o) => (
                 <option key={o} value={o}>
                   {o}
@@ -204,7 +231,7 @@ function EditForm({
           )}
         </Field>
       ) : null}
-      <Field label="Item" error={shown.itemId}>
+      <Field label={m.item} error={shown.itemId}>
         {(p) => (
           <select
             {...p}
@@ -212,7 +239,7 @@ function EditForm({
             value={values.itemId}
             onChange={(e) => set('itemId', e.target.value)}
           >
-            <option value="">No item</option>
+            <option value="">{editingMessages.noItem}</option>
             {items.map((item) => (
               <option key={item._id} value={item._id}>
                 {item.itemName}
@@ -226,13 +253,13 @@ function EditForm({
       </Field>
       <fieldset className={classes.images}>
         <legend className={classes.label}>
-          Images (up to {constants.maxPlacedMarkerImages}, as addresses)
+          {editingMessages.imagesLegend(constants.maxPlacedMarkerImages)}
         </legend>
         {values.imageUrls.map((url, n) => (
           <Field
             // biome-ignore lint/suspicious/noArrayIndexKey: the five image slots are fixed
             key={n}
-            label={`Image ${n + 1}`}
+            label={editingMessages.imageField(n + 1)}
             error={shown[`imageUrls.${n}`]}
           >
             {(p) => (
@@ -260,9 +287,9 @@ function EditForm({
       ) : null}
       <div className={classes.actions}>
         <Button type="submit" className={classes.primary} disabled={saving} aria-busy={saving}>
-          Save
+          {editingMessages.save}
         </Button>
-        <Button onClick={onCancel}>Cancel</Button>
+        <Button onClick={onCancel}>{editingMessages.cancel}</Button>
       </div>
     </form>
   );

@@ -11,15 +11,22 @@ export function ToolPanel({
   onClose,
   children,
   testId,
+  side = false,
 }: {
   title: string;
   onClose: () => void;
   children: ReactNode;
   testId: string;
+  /** Docked at the map's right edge below its top toolbar (desktop), for a panel the map must stay visible beside. */
+  side?: boolean;
 }) {
   const id = useId();
   return (
-    <section className={classes.panel} aria-labelledby={id} data-testid={testId}>
+    <section
+      className={side ? `${classes.panel} ${classes.side}` : classes.panel}
+      aria-labelledby={id}
+      data-testid={testId}
+    >
       <div className={classes.header}>
         <h2 id={id} className={classes.title}>
           {title}
