@@ -133,6 +133,8 @@ export function MarkersPanel({
   const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set());
   const count = (id: string) => counts.get(id) ?? 0;
   const foundOf = (id: string) => found?.get(id) ?? 0;
+  // Only what a player can tick is counted as found (not bosses, extracts, spawns, zones or routes).
+  const counted = (d: MapMarkerDefinition) => Boolean(found) && d.completable !== false;
   const listed = useMemo(
     () => listedDefinitions(definitions, (id) => counts.get(id) ?? 0, { showAll, search }),
     [definitions, counts, showAll, search],
@@ -224,11 +226,11 @@ export function MarkersPanel({
             >
               {open ? <IconChevronDown size={14} /> : <IconChevronRight size={14} />}
               <span lang={contentLang}>{group.name}</span>
-              {found ? (
+              {group.definitions.some(counted) ? (
                 <span className={classes.groupFound} data-testid={`group-found-${group.name}`}>
                   {mapMessages.foundCount(
-                    group.definitions.reduce((n, d) => n + foundOf(d._id), 0),
-                    group.definitions.reduce((n, d) => n + count(d._id), 0),
+                    group.definitions.filter(counted).reduce((n, d) => n + foundOf(d._id), 0),
+                    group.definitions.filter(counted).reduce((n, d) => n + count(d._id), 0),
                   )}
                 </span>
               ) : null}
@@ -263,9 +265,11 @@ export function MarkersPanel({
                         </span>
                         <span
                           className={classes.count}
-                          title={found ? mapMessages.foundCount(foundOf(d._id), count(d._id)) : undefined}
+                          title={
+                            counted(d) ? mapMessages.foundCount(foundOf(d._id), count(d._id)) : undefined
+                          }
                         >
-                          {found
+                          {counted(d)
                             ? `${formatNumber(foundOf(d._id))}/${formatNumber(count(d._id))}`
                             : formatNumber(count(d._id))}
                         </span>
