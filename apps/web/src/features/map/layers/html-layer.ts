@@ -32,12 +32,13 @@ export class HtmlMarkerLayer {
     let icon = this.icons.get(defIndex);
     if (!icon) {
       const definition = this.store.definitions[defIndex];
-      const [w, h] = iconSize(definition);
+      // A disc at least as wide as an icon marker: as easy to see and to hit (map.module.css draws it).
+      const side = Math.max(constants.svgIconSize[0], Math.min(...iconSize(definition)));
       icon = L.divIcon({
         html: loadedPurify()!.sanitize(definition.description || definition.name),
         className: `wp-html-marker-icon ${definition.divIconClassName || constants.defaultDivIconClassName}`,
-        iconSize: [w, h],
-        iconAnchor: [w / 2, h / 2],
+        iconSize: [side, side],
+        iconAnchor: [side / 2, side / 2],
       });
       this.icons.set(defIndex, icon);
     }
