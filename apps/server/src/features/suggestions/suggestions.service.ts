@@ -16,7 +16,6 @@ import type { z } from 'zod';
 import type { Db, Executor } from '../../db/database.ts';
 import type { ModelRecord } from '../../db/rows.ts';
 import { badRequest, conflict, forbidden, HttpError, notFound, parse } from '../../http/errors.ts';
-import { sanitizePlainText } from '../../http/sanitize.ts';
 import { type Actor, recordAudit, recordAuditMany } from '../audit/audit.ts';
 import { findRecord, parentIsPublic, recordExists } from '../models/models.repository.ts';
 import {
@@ -514,7 +513,8 @@ export function createSuggestionService(deps: {
         suggestionId: id,
         userId: user.id,
         username: user.username,
-        comment: sanitizePlainText(text),
+        // Plain text, stored as written (trimmed, 1–2000 characters): the pages show it as text.
+        comment: text,
         createdAt: new Date().toISOString(),
       };
       await addComment(db.kysely, comment);
