@@ -139,9 +139,12 @@ test("a user edits a marker through 'Editing marker', then discusses and upvotes
   await clickMarker(page, marker.id);
   const discussion = page.getByTestId('suggestion-discussion');
   await expect(discussion.getByText('No comments yet')).toBeVisible();
-  await discussion.getByLabel('Add a comment').fill('Seen it twice near the crane & the pier');
+  // Comments are plain text: shown as written, markup included, never as HTML.
+  const comment = 'Seen it twice near the crane & the pier, x<y and <img src=x onerror=alert(1)>';
+  await discussion.getByLabel('Add a comment').fill(comment);
   await discussion.getByRole('button', { name: 'Send' }).click();
-  await expect(discussion.getByRole('listitem')).toContainText('Seen it twice near the crane & the pier');
+  await expect(discussion.getByRole('listitem')).toContainText(comment);
+  await expect(discussion.getByRole('listitem').locator('img')).toHaveCount(0);
   await expect(discussion.getByLabel('Add a comment')).toHaveValue('');
   await expect(discussion.getByText(user.username)).toBeVisible();
   await discussion.getByRole('button', { name: /^Upvote/ }).click();

@@ -10,6 +10,7 @@ import * as admin from './migrations/0007_admin.ts';
 import * as gameCurrency from './migrations/0008_game_currency.ts';
 import * as questObjectives from './migrations/0009_quest_objectives.ts';
 import * as userHideoutLevel from './migrations/0010_user_hideout_level.ts';
+import * as plainTextComments from './migrations/0011_plain_text_comments.ts';
 
 /** Migrations in order; names are timestamps or sequence numbers and never change once landed. */
 const migrations: Record<string, Migration> = {
@@ -23,6 +24,7 @@ const migrations: Record<string, Migration> = {
   '0008_game_currency': gameCurrency,
   '0009_quest_objectives': questObjectives,
   '0010_user_hideout_level': userHideoutLevel,
+  '0011_plain_text_comments': plainTextComments,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

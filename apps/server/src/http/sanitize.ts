@@ -25,16 +25,3 @@ const options: sanitizeHtml.IOptions = {
 export function sanitizeStoredHtml(html: string): string {
   return sanitizeHtml(html, options);
 }
-
-/**
- * Text from a user (comments) stored as HTML without any tag: tags are removed and `&`, `<`, `>` are
- * escaped, so the stored value is safe wherever it is shown as HTML, and reads as written.
- */
-export function sanitizePlainText(text: string): string {
-  return sanitizeHtml(text, {
-    allowedTags: [],
-    allowedAttributes: {},
-    disallowedTagsMode: 'discard',
-    parser: { decodeEntities: false },
-  }).trim();
-}

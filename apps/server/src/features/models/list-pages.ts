@@ -3,7 +3,7 @@ import type { ModelDef } from '@waypoint/shared';
 import type { Kysely } from 'kysely';
 import type { Executor } from '../../db/database.ts';
 import type { Row } from '../../db/rows.ts';
-import type { Filter, ListOptions } from './models.repository.ts';
+import { type Filter, type ListOptions, wherePublicParent } from './models.repository.ts';
 import { Serialized } from './response-cache.ts';
 
 /** Rows read per query: a page of a few hundred rows holds the event loop for a few milliseconds. */
@@ -15,8 +15,8 @@ const dyn = (db: Executor) => db as unknown as Kysely<any>;
 
 type Where = { where: (column: string, op: string, value: unknown) => Where };
 
-function whereFilter<Q>(model: ModelDef, query: Q, filter: Filter): Q {
-  let q = query as unknown as Where;
+function whereFilter<Q>(db: Executor, model: ModelDef, query: Q, filter: Filter, publicParent?: boolean): Q {
+  let q = (publicParent ? wherePublicParent(db, model, query) : query) as unknown as Where;
   for (const [name, value] of Object.entries(filter)) {
     q = q.where(name, '=', model.fields[name]?.storage === 'boolean' ? (value ? 1 : 0) : value);
   }
@@ -68,18 +68,26 @@ export function rowSerializer(model: ModelDef): (row: Row) => string {
 export async function listJson(db: Executor, model: ModelDef, options: ListOptions): Promise<Serialized> {
   const serialize = rowSerializer(model);
   const countRow = await whereFilter(
+    db,
     model,
     dyn(db)
       .selectFrom(model.table)
       .select((eb) => eb.fn.countAll<number>().as('count')),
     options.filter,
+    options.publicParent,
   ).executeTakeFirstOrThrow();
   const count = Number(countRow.count);
   const chunks: Buffer[] = [Buffer.from(`{"count":${count},"data":[`)];
   let read = 0;
   while (read < options.limit && options.skip + read < count) {
     if (read > 0) await nextTurn();
-    let query = whereFilter(model, dyn(db).selectFrom(model.table).selectAll(), options.filter);
+    let query = whereFilter(
+      db,
+      model,
+      dyn(db).selectFrom(model.table).selectAll(),
+      options.filter,
+      options.publicParent,
+    );
     for (const [field, direction] of model.sort) query = query.orderBy(field, direction);
     const rows = (await query
       .orderBy('_id', 'asc')

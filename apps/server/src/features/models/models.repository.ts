@@ -1,4 +1,4 @@
-import type { ModelDef } from '@waypoint/shared';
+import { getModel, type ModelDef, type ModelKey } from '@waypoint/shared';
 import type { Kysely } from 'kysely';
 import type { Dialect, Executor } from '../../db/database.ts';
 import { fromRow, type ModelRecord, type Row, toRow } from '../../db/rows.ts';
@@ -15,6 +15,49 @@ export interface ListOptions {
   filter: Filter;
   limit: number;
   skip: number;
+  /** Only records whose parent is public too (a guest's list: no markers of a disabled map). */
+  publicParent?: boolean;
+}
+
+/**
+ * The parent whose public filter hides this model's records as well: a placed marker is public only
+ * while its map is enabled.
+ */
+export function hidingParent(model: ModelDef) {
+  if (!model.parent) return undefined;
+  const parent = getModel(model.parent.model as ModelKey);
+  if (!parent.publicFilter) return undefined;
+  return { field: model.parent.field, parent, filter: parent.publicFilter as Filter };
+}
+
+/** The query narrowed to records whose parent is public (unchanged for a model without such a parent). */
+export function wherePublicParent<Q>(db: Executor, model: ModelDef, query: Q): Q {
+  const hiding = hidingParent(model);
+  if (!hiding) return query;
+  const parents = whereFilter(
+    hiding.parent,
+    dyn(db).selectFrom(hiding.parent.table).select('_id'),
+    hiding.filter,
+  );
+  return (query as unknown as { where: (c: string, op: string, v: unknown) => Q }).where(
+    hiding.field,
+    'in',
+    parents,
+  );
+}
+
+/** Whether a record's parent is public (true for a model whose parent nothing hides). */
+export async function parentIsPublic(db: Executor, model: ModelDef, record: ModelRecord): Promise<boolean> {
+  const hiding = hidingParent(model);
+  if (!hiding) return true;
+  const parentId = record[hiding.field];
+  if (typeof parentId !== 'string') return false;
+  const row = await whereFilter(
+    hiding.parent,
+    dyn(db).selectFrom(hiding.parent.table).select('_id').where('_id', '=', parentId),
+    hiding.filter,
+  ).executeTakeFirst();
+  return row !== undefined;
 }
 
 function whereFilter<Q extends { where: (...args: never[]) => Q }>(

@@ -17,7 +17,7 @@ import { badRequest, forbidden, notFound, parse, unauthorized } from '../../http
 import type { Actor } from '../audit/audit.ts';
 import { ensureAdmin } from '../auth/policy.ts';
 import { listJson } from './list-pages.ts';
-import { childIds, type Filter, findRecord } from './models.repository.ts';
+import { childIds, type Filter, findRecord, parentIsPublic } from './models.repository.ts';
 import type { ModelWriter } from './models.service.ts';
 import { onlyKnownQuery, type ResponseCache } from './response-cache.ts';
 
@@ -141,7 +141,8 @@ export function registerModelRoutes(
       if (!scope.admin && q.userId !== request.user?.id) throw forbidden(serverMessages.adminRequired);
       filter.userId = q.userId;
     }
-    const load = () => listJson(db.kysely, model, { filter, limit: q.limit, skip: q.skip });
+    const load = () =>
+      listJson(db.kysely, model, { filter, limit: q.limit, skip: q.skip, publicParent: !scope.admin });
     if (!scope.cacheable) return reply.type('application/json; charset=utf-8').send((await load()).body);
     // The key is the parsed request: the same list asked in another spelling is one entry.
     const key = `${scope.admin ? 'admin' : 'public'}|list|${model.key}|${q.limit}|${q.skip}|${JSON.stringify(parsed)}`;
@@ -156,7 +157,11 @@ export function registerModelRoutes(
     const scope = await readScope(request, model);
     const load = async () => {
       const record = await findRecord(db.kysely, model, params.id);
-      const hidden = Object.entries(scope.extra).some(([k, v]) => record && record[k] !== v);
+      const hidden =
+        record !== undefined &&
+        !scope.admin &&
+        (Object.entries(scope.extra).some(([k, v]) => record[k] !== v) ||
+          !(await parentIsPublic(db.kysely, model, record)));
       if (!record || hidden) throw notFound(serverMessages.notFound(model.label, params.id));
       for (const child of model.children) {
         const childModel = getModel(child.model as ModelKey);

@@ -48,7 +48,7 @@ async function completedMarkersOfGame(db: Executor, userId: string, gameId: stri
     .execute()) as { markerId: string; mapId: string }[];
 }
 
-/** Which of `ids` are placed markers on a map of the game, with their map. */
+/** Which of `ids` are placed markers on an enabled map of the game, with their map. */
 async function markersOfGame(db: Executor, gameId: string, ids: readonly string[]) {
   const found = new Map<string, string>();
   for (const part of chunks([...new Set(ids)])) {
@@ -57,6 +57,7 @@ async function markersOfGame(db: Executor, gameId: string, ids: readonly string[
       .innerJoin('map', 'map._id', 'placedmarker.mapId')
       .select(['placedmarker._id as markerId', 'placedmarker.mapId as mapId'])
       .where('map.gameId', '=', gameId)
+      .where('map.enabled', '=', 1)
       .where('placedmarker._id', 'in', part)
       .execute()) as { markerId: string; mapId: string }[];
     for (const row of rows) found.set(row.markerId, row.mapId);

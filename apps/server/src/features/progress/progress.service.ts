@@ -3,7 +3,7 @@ import { moduleMaxLevel } from '@waypoint/shared/domain/items';
 import type { HideoutSave, QuestSave } from '@waypoint/shared/progress/schemas';
 import type { Db, Executor } from '../../db/database.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
-import { childIds, findRecord, findRecordForShare } from '../models/models.repository.ts';
+import { childIds, findRecord, findRecordForShare, parentIsPublic } from '../models/models.repository.ts';
 import {
   builtHideoutLevels,
   changeOwnedQuantity,
@@ -174,9 +174,12 @@ export function createProgressService(db: Db) {
       });
     },
     completedMarkers: (userId: string) => completedMarkerIds(k, userId),
-    async setMarkerCompleted(userId: string, markerId: string, completed: boolean) {
-      const marker = await findRecord(k, getModel('placedmarker'), markerId);
-      if (!marker) throw notFound(serverMessages.notFound(getModel('placedmarker').label, markerId));
+    async setMarkerCompleted(userId: string, markerId: string, completed: boolean, admin: boolean) {
+      const model = getModel('placedmarker');
+      const marker = await findRecord(k, model, markerId);
+      // A disabled map's markers are not public: only admins tick them.
+      if (!marker || (!admin && !(await parentIsPublic(k, model, marker))))
+        throw notFound(serverMessages.notFound(model.label, markerId));
       await markMarker(k, userId, markerId, marker.mapId as string, completed);
       return { completed, markerId };
     },

@@ -2,7 +2,7 @@ import { constants, getModel, messages, serverMessages } from '@waypoint/shared'
 import type { Db, Executor } from '../../db/database.ts';
 import type { ModelRecord } from '../../db/rows.ts';
 import { badRequest, forbidden, notFound } from '../../http/errors.ts';
-import { findRecord } from '../models/models.repository.ts';
+import { findRecord, parentIsPublic } from '../models/models.repository.ts';
 import type { ModelWriter } from '../models/models.service.ts';
 import { findSuggestion, type SuggestionRecord } from './suggestions.repository.ts';
 import {
@@ -29,7 +29,22 @@ function splitImages(body: Record<string, unknown>) {
 }
 
 const markerModel = getModel('placedmarker');
+const mapModel = getModel('map');
 const TYPE = 'PLACED_MARKER';
+
+/** A map or marker the user may act on: a disabled map and its markers are admins' only (404 otherwise). */
+function visibleTo(user: SuggestionActor, record: ModelRecord | undefined, isPublic: boolean) {
+  return record !== undefined && (user.admin || isPublic);
+}
+
+/** The placed marker `id` if `user` may see it. */
+async function visibleMarker(db: Executor, id: string, user: SuggestionActor) {
+  const marker = await findRecord(db, markerModel, id);
+  if (!visibleTo(user, marker, marker !== undefined && (await parentIsPublic(db, markerModel, marker)))) {
+    throw notFound(serverMessages.notFound('Placed marker', id));
+  }
+  return marker!;
+}
 
 /** What a marker operation did: applied to the map (admins) or recorded as a suggestion. */
 export type MarkerAnswer =
@@ -85,8 +100,8 @@ export function createMarkerService(deps: {
   return {
     async create(mapId: string, body: Record<string, unknown>, user: SuggestionActor, suggestMode: boolean) {
       allow(user, suggestMode);
-      const map = await findRecord(db.kysely, getModel('map'), mapId);
-      if (!map) throw notFound(serverMessages.notFound('Map', mapId));
+      const map = await findRecord(db.kysely, mapModel, mapId);
+      if (!visibleTo(user, map, map?.enabled === true)) throw notFound(serverMessages.notFound('Map', mapId));
       const { fields, urls } = splitImages(body);
       const record = { ...fields, _id: newMarkerId(), mapId };
       if (user.admin) {
@@ -146,8 +161,7 @@ export function createMarkerService(deps: {
             suggestionAction: changed.action,
           };
         }
-        const marker = await findRecord(trx, markerModel, id);
-        if (!marker) throw notFound(serverMessages.notFound('Placed marker', id));
+        const marker = await visibleMarker(trx, id, user);
         if (user.admin) {
           return {
             isSuggestion: false,
@@ -215,8 +229,7 @@ export function createMarkerService(deps: {
             outcome: 'withdrawn',
           };
         }
-        const marker = await findRecord(trx, markerModel, id);
-        if (!marker) throw notFound(serverMessages.notFound('Placed marker', id));
+        const marker = await visibleMarker(trx, id, user);
         await suggestRemoval(trx, marker, user);
         return { isSuggestion: true, suggestionType: TYPE, suggestionAction: 'DELETE', outcome: 'suggested' };
       });
@@ -235,8 +248,7 @@ export function createMarkerService(deps: {
 
   async function report(id: string, user: SuggestionActor, kind: 'CONFIRM' | 'GONE' | 'MOVED') {
     const result = await db.kysely.transaction().execute(async (trx) => {
-      const marker = await findRecord(trx, markerModel, id);
-      if (!marker) throw notFound(serverMessages.notFound('Placed marker', id));
+      const marker = await visibleMarker(trx, id, user);
       const now = new Date().toISOString();
       await trx
         .insertInto('marker_report')

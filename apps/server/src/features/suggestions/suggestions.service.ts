@@ -16,9 +16,8 @@ import type { z } from 'zod';
 import type { Db, Executor } from '../../db/database.ts';
 import type { ModelRecord } from '../../db/rows.ts';
 import { badRequest, conflict, forbidden, HttpError, notFound, parse } from '../../http/errors.ts';
-import { sanitizePlainText } from '../../http/sanitize.ts';
 import { type Actor, recordAudit, recordAuditMany } from '../audit/audit.ts';
-import { findRecord, recordExists } from '../models/models.repository.ts';
+import { findRecord, parentIsPublic, recordExists } from '../models/models.repository.ts';
 import {
   BatchItemError,
   type ModelWriter,
@@ -105,10 +104,15 @@ export async function validateSuggestionData(
   action: SuggestionAction,
   parentId: string,
   raw: unknown,
-  options: { withImages?: boolean; suggestionId?: string } = {},
+  options: { withImages?: boolean; suggestionId?: string; admin?: boolean } = {},
 ): Promise<ValidatedData> {
   const model = modelOfType(type);
   const input = parseData(raw);
+  // A disabled map and its markers are not public: only admins suggest about them.
+  const hidden = async (record: ModelRecord) =>
+    !options.admin &&
+    (Object.entries(model.publicFilter ?? {}).some(([k, v]) => record[k] !== v) ||
+      !(await parentIsPublic(db, model, record)));
   if (action === 'ADD') {
     const fields = withoutReadOnly(model, input) as ModelRecord;
     if (model.parent && !fields[model.parent.field]) fields[model.parent.field] = parentId;
@@ -122,7 +126,8 @@ export async function validateSuggestionData(
         `Must be the element's parent (${parentOf(model, record) || 'none'})`,
       );
     }
-    if (model.parent && !(await recordExists(db, model.parent.model, parentId))) {
+    const parentHidden = !options.admin && !(await parentIsPublic(db, model, record));
+    if (model.parent && (parentHidden || !(await recordExists(db, model.parent.model, parentId)))) {
       throw fieldError(
         'body.parentId',
         serverMessages.notFound(getModel(model.parent.model as ModelKey).label, parentId),
@@ -150,7 +155,9 @@ export async function validateSuggestionData(
   const id = typeof input._id === 'string' ? input._id : '';
   if (!id) throw fieldError('body.data._id', 'Name the element to change');
   const target = await findRecord(db, model, id);
-  if (!target) throw fieldError('body.data._id', serverMessages.notFound(model.label, id));
+  if (!target || (await hidden(target))) {
+    throw fieldError('body.data._id', serverMessages.notFound(model.label, id));
+  }
   if (parentOf(model, target) !== parentId) {
     throw fieldError('body.parentId', `Must be the element's parent (${parentOf(model, target) || 'none'})`);
   }
@@ -253,6 +260,7 @@ export function createSuggestionService(deps: {
       const images = checkImageUrls(input.imageUrls);
       const valid = await validateSuggestionData(trx, input.type, input.action, input.parentId, input.data, {
         withImages: images.length > 0 || Boolean(input.imageUrl),
+        admin: user.admin,
       });
       const now = new Date().toISOString();
       const record: ModelRecord = {
@@ -311,6 +319,7 @@ export function createSuggestionService(deps: {
               (patch.imageUrls ?? before.imageUrls ?? []).length > 0 ||
               Boolean(patch.imageUrl ?? before.imageUrl),
             suggestionId: id,
+            admin: user.admin,
           },
         );
         fields.data = JSON.stringify(valid.data);
@@ -504,7 +513,8 @@ export function createSuggestionService(deps: {
         suggestionId: id,
         userId: user.id,
         username: user.username,
-        comment: sanitizePlainText(text),
+        // Plain text, stored as written (trimmed, 1–2000 characters): the pages show it as text.
+        comment: text,
         createdAt: new Date().toISOString(),
       };
       await addComment(db.kysely, comment);

@@ -2,6 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { messages } from '@waypoint/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as plainTextComments from '../../db/migrations/0011_plain_text_comments.ts';
 import { makePng } from '../../media/testImages.ts';
 import { createUser, type TestUser, useTestApp } from '../../test/test-app.ts';
 
@@ -349,21 +350,63 @@ describe('images of suggestions', () => {
 });
 
 describe('comments and votes', () => {
-  it('keeps comments with their author and time, tags removed', async () => {
+  it('keeps comments as plain text, as written, with their author and time', async () => {
     const id = await suggest(env.player, newMarker('Talked about'));
-    const res = await call('POST', `/api/suggestions/${id}/comment`, env.player, {
-      comment: 'Seen it <script>alert(1)</script>& <b>there</b>',
-    });
-    expect(res.statusCode).toBe(201);
+    const written = [
+      'x<y and y>z',
+      'use <Ctrl>+<S> to save',
+      'email me <bob@example.com>',
+      '<img src=x onerror=alert(1)>',
+      'Seen it <script>alert(1)</script>& <b>there</b> &amp; 1 &lt; 2',
+    ];
+    for (const comment of written) {
+      const res = await call('POST', `/api/suggestions/${id}/comment`, env.player, {
+        comment: `  ${comment}\n`,
+      });
+      expect(res.statusCode).toBe(201);
+    }
     await call('POST', `/api/suggestions/${id}/comment`, env.admin, { comment: 'Thanks!' });
     const comments = (await call('GET', `/api/suggestions/${id}/comments`, env.player)).json();
-    expect(comments).toHaveLength(2);
-    expect(comments[0]).toMatchObject({ username: env.player.username, comment: 'Seen it &amp; there' });
+    expect(comments.map((c: { comment: string }) => c.comment)).toEqual([...written, 'Thanks!']);
+    expect(comments[0]).toMatchObject({ username: env.player.username });
     expect(Date.parse(comments[0].createdAt)).toBeGreaterThan(0);
-    expect(comments[1]).toMatchObject({ username: env.admin.username, comment: 'Thanks!' });
-    expect(
-      (await call('POST', `/api/suggestions/${id}/comment`, env.player, { comment: '  ' })).statusCode,
-    ).toBe(400);
+    expect(comments.at(-1)).toMatchObject({ username: env.admin.username });
+  });
+
+  it('turns comments stored HTML-escaped before back into the text written', async () => {
+    const id = await suggest(env.player, newMarker('Talked about before'));
+    const k = env.t.db.kysely;
+    const at = new Date().toISOString();
+    const old = { suggestionId: id, userId: env.player.id, username: env.player.username, createdAt: at };
+    await k
+      .insertInto('suggestion_comment')
+      .values([
+        { ...old, comment: 'a &lt; b &amp;&amp; c &gt; d' },
+        { ...old, comment: 'typed &amp;lt; itself' },
+      ])
+      .execute();
+    await plainTextComments.up(k as never);
+    const comments = (await call('GET', `/api/suggestions/${id}/comments`, env.player)).json();
+    expect(comments.map((c: { comment: string }) => c.comment)).toEqual([
+      'a < b && c > d',
+      'typed &lt; itself',
+    ]);
+  });
+
+  it('refuses a comment empty after trimming or too long as stored, naming the field', async () => {
+    const id = await suggest(env.player, newMarker('Not talked about'));
+    for (const comment of ['', '  ', ' \n\t ', `${'a'.repeat(2001)}`]) {
+      const res = await call('POST', `/api/suggestions/${id}/comment`, env.player, { comment });
+      expect(res.statusCode, JSON.stringify(comment)).toBe(400);
+      expect(res.json().errors[0].field).toBe('body.comment');
+    }
+    // Spaces around the text are not stored, so they do not count against the limit.
+    const padded = await call('POST', `/api/suggestions/${id}/comment`, env.player, {
+      comment: ` ${'a'.repeat(2000)} `,
+    });
+    expect(padded.statusCode).toBe(201);
+    const stored = (await call('GET', `/api/suggestions/${id}/comments`, env.player)).json();
+    expect(stored.map((c: { comment: string }) => c.comment.length)).toEqual([2000]);
   });
 
   it('counts one vote per user: toggles, switches and cannot be stuffed', async () => {

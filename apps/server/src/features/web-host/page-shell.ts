@@ -203,7 +203,7 @@ function addPreloads(html: string, tags: string): string {
   if (!tags) return html;
   if (afterPaint.test(html))
     return html.replace(afterPaint, (_, open: string, close: string) => `${open}\n      ${tags}${close}`);
-  return html.replace('</head>', `    ${tags}\n  </head>`);
+  return html.replace('</head>', () => `    ${tags}\n  </head>`);
 }
 
 /** The deployment settings the web app reads from its page (apps/web/src/app/config.ts). */
@@ -259,7 +259,8 @@ export function renderPage(shell: WebShell, meta: PageMeta, pathname: string) {
     t.html
       .replace(/<title>[\s\S]*?<\/title>/, '')
       .replace(/<meta\s+name="description"[\s\S]*?\/?>/, '')
-      .replace('</head>', `    ${head}\n  </head>`),
+      // A function inserts the text as it is: `$&`, `$'` or `$\`` in a name are not replacement patterns.
+      .replace('</head>', () => `    ${head}\n  </head>`),
     preloads,
   );
   return { html, csp: contentSecurityPolicy(shell.config, t.scriptHashes, meta.embeddable === true) };

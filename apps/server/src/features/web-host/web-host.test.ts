@@ -218,6 +218,30 @@ describe('web host', () => {
     expect(res.body).toContain('<meta name="description" content="First" />');
   });
 
+  it("writes names holding replacement patterns ($`, $', $&) as they are", async () => {
+    const admin = { id: null, username: 'test' };
+    await env.t.app.ctx.writer.create(
+      'game',
+      { _id: 'dollar', name: 'Dollar $` game', description: "<p>Costs $' and $&amp; more</p>" },
+      admin,
+    );
+    await env.t.app.ctx.writer.create(
+      'map',
+      { _id: 'dollar_map', gameId: 'dollar', name: 'Cash $& map' },
+      admin,
+    );
+    const game = await env.t.app.inject({ url: '/game/dollar', headers: html });
+    expect(game.statusCode).toBe(200);
+    expect(game.body).toContain('<title>Dollar $` game maps, quests and tools | Waypoint</title>');
+    expect(game.body).toContain('<meta name="description" content="Costs $&#39; and $&amp; more" />');
+    const map = await env.t.app.inject({ url: '/game/dollar/maps/dollar_map', headers: html });
+    expect(map.body).toContain('<title>Cash $&amp; map map - Dollar $` game | Waypoint</title>');
+    for (const body of [game.body, map.body]) {
+      expect(body.split('</head>').length).toBe(2);
+      expect(body.split('<title>').length).toBe(2);
+    }
+  });
+
   it('lets other sites frame only the embedded map: account, admin and every other page refuse', async () => {
     for (const url of ['/admin', '/login', '/profile', '/game/g1', '/game/g1/maps/g1_map_a', '/nope']) {
       const res = await env.t.app.inject({ url, headers: html });

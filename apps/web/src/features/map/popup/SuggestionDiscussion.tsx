@@ -1,6 +1,5 @@
 import { IconThumbDown, IconThumbUp } from '@tabler/icons-react';
 import { useId, useState } from 'react';
-import { SafeHtml } from '../../../components/SafeHtml.tsx';
 import { editingMessages } from '../../../i18n/messages/editing-messages.ts';
 import { messages } from '../../../i18n/messages/messages.ts';
 import { useAddComment, useSuggestionComments, useSuggestionVotes, useVote } from '../edit-queries.ts';
@@ -64,7 +63,8 @@ export function SuggestionDiscussion({ suggestionId }: { suggestionId: string })
               <div className={classes.meta}>
                 <strong>{c.username}</strong> · <time dateTime={c.createdAt}>{when(c.createdAt)}</time>
               </div>
-              <SafeHtml html={c.comment} className={classes.commentText} />
+              {/* Comments are plain text: shown as written, never as HTML. */}
+              <p className={classes.commentText}>{c.comment}</p>
             </li>
           ))}
         </ul>
