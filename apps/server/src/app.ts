@@ -121,7 +121,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   registerModelRoutes(app, { db, writer, cache });
   registerAdminRoutes(app, ctx);
-  registerProgressRoutes(app, createProgressService(db), createPortableProgressService(db));
+  registerProgressRoutes(app, config, createProgressService(db), createPortableProgressService(db));
   registerMapViewRoutes(app);
   registerMixingRoutes(app);
   registerClientErrorRoutes(app, config);

@@ -61,6 +61,8 @@ export interface Config {
   forgotPasswordRateLimit: number;
   /** Password changes per hour per user. */
   changePasswordRateLimit: number;
+  /** Progress imports (previews included) per hour per user. */
+  progressImportRateLimit: number;
   /** Community writes per minute per user: suggestions, comments, votes. */
   suggestionRateLimit: number;
   commentRateLimit: number;
@@ -204,6 +206,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     registerRateLimit: int(env, 'REGISTER_RATE_LIMIT', 10),
     forgotPasswordRateLimit: int(env, 'FORGOT_PASSWORD_RATE_LIMIT', 3),
     changePasswordRateLimit: int(env, 'CHANGE_PASSWORD_RATE_LIMIT', 10),
+    progressImportRateLimit: int(env, 'PROGRESS_IMPORT_RATE_LIMIT', 30),
     suggestionRateLimit: int(env, 'SUGGESTION_RATE_LIMIT', 60),
     commentRateLimit: int(env, 'COMMENT_RATE_LIMIT', 30),
     voteRateLimit: int(env, 'VOTE_RATE_LIMIT', 120),

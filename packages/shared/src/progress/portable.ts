@@ -46,9 +46,12 @@ export const progressLimits = {
   questsPerGame: 10_000,
   itemsPerGame: 10_000,
   hideoutModulesPerGame: 1_000,
-  markersPerGame: 200_000,
-  /** Request body limit of an import, in bytes. */
-  bodyBytes: 16 * 1024 * 1024,
+  markersPerGame: 100_000,
+  /**
+   * Request body limit of an import, in bytes: what an export of the largest real progress holds
+   * (every marker of a large game under a long id), not more.
+   */
+  bodyBytes: 4 * 1024 * 1024,
 } as const;
 
 export const zProgressGame = z.strictObject({
@@ -79,6 +82,17 @@ export const zProgressGame = z.strictObject({
 });
 export type ProgressGame = z.infer<typeof zProgressGame>;
 
+/**
+ * One game with its two long id lists only checked for being lists: the server checks their entries
+ * in slices (`zProgressIdSlice`), so that a large file does not hold it up at once.
+ */
+export const zProgressGameShallow = zProgressGame.extend({
+  completedQuests: z.array(z.unknown()).max(progressLimits.questsPerGame).default([]),
+  completedMarkers: z.array(z.unknown()).max(progressLimits.markersPerGame).default([]),
+});
+/** A slice of a game's `completedQuests` or `completedMarkers`. */
+export const zProgressIdSlice = z.array(zId);
+
 export const zProgressFile = z.strictObject({
   format: z.literal(progressFormat),
   version: z.literal(progressVersionsRead),
@@ -98,6 +112,10 @@ export const zProgressImport = z.strictObject({
   file: zProgressFile,
 });
 export type ProgressImport = z.input<typeof zProgressImport>;
+/** An import with the long id lists of its games not checked yet (see `zProgressGameShallow`). */
+export const zProgressImportShallow = zProgressImport.extend({
+  file: zProgressFile.extend({ games: z.array(zProgressGameShallow).max(progressLimits.games) }),
+});
 
 export interface ProgressChange {
   add: number;

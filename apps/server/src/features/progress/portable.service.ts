@@ -48,19 +48,24 @@ async function completedMarkersOfGame(db: Executor, userId: string, gameId: stri
     .execute()) as { markerId: string; mapId: string }[];
 }
 
-/** Which of `ids` are placed markers on an enabled map of the game, with their map. */
+/**
+ * Which of `ids` are placed markers on a map of the game, with their map. The game's markers are read
+ * once (as many as the game really has), so made-up ids cost a lookup each, not a query.
+ */
 async function markersOfGame(db: Executor, gameId: string, ids: readonly string[]) {
   const found = new Map<string, string>();
-  for (const part of chunks([...new Set(ids)])) {
-    const rows = (await dyn(db)
-      .selectFrom('placedmarker')
-      .innerJoin('map', 'map._id', 'placedmarker.mapId')
-      .select(['placedmarker._id as markerId', 'placedmarker.mapId as mapId'])
-      .where('map.gameId', '=', gameId)
-      .where('map.enabled', '=', 1)
-      .where('placedmarker._id', 'in', part)
-      .execute()) as { markerId: string; mapId: string }[];
-    for (const row of rows) found.set(row.markerId, row.mapId);
+  if (ids.length === 0) return found;
+  const rows = (await dyn(db)
+    .selectFrom('placedmarker')
+    .innerJoin('map', 'map._id', 'placedmarker.mapId')
+    .select(['placedmarker._id as markerId', 'placedmarker.mapId as mapId'])
+    .where('map.gameId', '=', gameId)
+    .where('map.enabled', '=', 1)
+    .execute()) as { markerId: string; mapId: string }[];
+  const ofGame = new Map(rows.map((row) => [row.markerId, row.mapId]));
+  for (const id of ids) {
+    const mapId = ofGame.get(id);
+    if (mapId !== undefined) found.set(id, mapId);
   }
   return found;
 }

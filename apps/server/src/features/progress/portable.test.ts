@@ -1,6 +1,6 @@
 import { progressFormat, progressVersion } from '@waypoint/shared/progress/portable';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createUser, type TestUser, useTestApp } from '../../test/test-app.ts';
+import { createTestApp, createUser, type TestUser, useTestApp } from '../../test/test-app.ts';
 
 const env = useTestApp();
 
@@ -210,5 +210,52 @@ describe('portable progress', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().games[0].markers).toEqual({ add: 2, remove: 0, unknown: 3000 });
     expect((await get('/api/usercompletedmarkers/list', user)).json()).toEqual(['pm_3', 'pm_4']);
+  });
+
+  it('names a bad id deep in a long list by its index in the whole list', async () => {
+    const user = await createUser(env.t);
+    const ids = Array.from({ length: 12_000 }, (_, i) => `m_${i}`);
+    ids[11_234] = '../bad';
+    const res = await post('/api/user/progress/import', user, {
+      mode: 'merge',
+      preview: true,
+      file: file([{ gameId: 'g1', completedMarkers: ids }]),
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors[0].field).toBe('body.file.games.0.completedMarkers.11234');
+  });
+
+  it('refuses a file larger than a real export can be', async () => {
+    const user = await createUser(env.t);
+    const ids = Array.from({ length: 100_000 }, (_, i) => `made_up_marker_${i}_${'x'.repeat(30)}`);
+    const res = await post('/api/user/progress/import', user, {
+      mode: 'merge',
+      preview: true,
+      file: file([{ gameId: 'g1', completedMarkers: ids }]),
+    });
+    expect(res.statusCode).toBe(413);
+  });
+});
+
+describe('portable progress import limit', () => {
+  it('answers 429 with Retry-After past PROGRESS_IMPORT_RATE_LIMIT imports an hour, per user', async () => {
+    const t = await createTestApp({ progressImportRateLimit: 3 });
+    try {
+      const [one, two] = [await createUser(t), await createUser(t)];
+      const importAs = (user: TestUser) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/user/progress/import',
+          headers: user.auth,
+          payload: { mode: 'merge', preview: true, file: file([]) },
+        });
+      for (let i = 0; i < 3; i++) expect((await importAs(one)).statusCode).toBe(200);
+      const refused = await importAs(one);
+      expect(refused.statusCode).toBe(429);
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      expect((await importAs(two)).statusCode).toBe(200);
+    } finally {
+      await t.close();
+    }
   });
 });

@@ -1,9 +1,16 @@
 import { maxPlayerLevel, messages, parsePlayerLevel, zId } from '@waypoint/shared';
-import { progressLimits, zProgressImport } from '@waypoint/shared/progress/portable';
+import {
+  type ProgressFile,
+  progressLimits,
+  zProgressIdSlice,
+  zProgressImportShallow,
+} from '@waypoint/shared/progress/portable';
 import { zHideoutLevelChange, zObjectiveTick, zQuestBatch } from '@waypoint/shared/progress/schemas';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
-import { badRequest, parse } from '../../http/errors.ts';
+import type { Config } from '../../config.ts';
+import { badRequest, fieldErrors, parse } from '../../http/errors.ts';
+import { perUser } from '../limits/limits.ts';
 import type { PortableProgressService } from './portable.service.ts';
 import type { ProgressService } from './progress.service.ts';
 
@@ -46,8 +53,38 @@ function parseQuantity(raw: string): { absolute: number } | { delta: number } {
   return { absolute: value };
 }
 
+/** Ids checked per turn of the event loop. */
+const ID_SLICE = 5_000;
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * Validates an import like `zProgressImport`, but the long id lists in slices with a turn of the
+ * event loop between them: a file of 100,000 ids does not keep other requests waiting.
+ */
+async function parseImport(body: unknown) {
+  const shallow = parse(zProgressImportShallow, body, 'body');
+  for (const [g, game] of shallow.file.games.entries()) {
+    for (const key of ['completedQuests', 'completedMarkers'] as const) {
+      const list = game[key];
+      for (let at = 0; at < list.length; at += ID_SLICE) {
+        await nextTurn();
+        const result = zProgressIdSlice.safeParse(list.slice(at, at + ID_SLICE));
+        if (result.success) continue;
+        const errors = fieldErrors(result.error, `body.file.games.${g}.${key}`).map((e) => ({
+          ...e,
+          // The slice's index, as the index in the whole list.
+          field: e.field.replace(/\.(\d+)$/, (_, i: string) => `.${at + Number(i)}`),
+        }));
+        throw badRequest(`Invalid ${errors[0]!.field}: ${errors[0]!.message}`, errors);
+      }
+    }
+  }
+  return { ...shallow, file: shallow.file as ProgressFile };
+}
+
 export function registerProgressRoutes(
   app: FastifyInstance,
+  config: Config,
   progress: ProgressService,
   portable: PortableProgressService,
 ) {
@@ -62,10 +99,16 @@ export function registerProgressRoutes(
 
   app.post(
     '/api/user/progress/import',
-    { config: { role: 'user' as const, bodyLimit: progressLimits.bodyBytes } },
+    {
+      config: {
+        role: 'user' as const,
+        bodyLimit: progressLimits.bodyBytes,
+        rateLimit: perUser('progress-import', config.progressImportRateLimit, 60 * 60_000),
+      },
+    },
     async (request, reply) => {
       noStore(reply);
-      const body = parse(zProgressImport, request.body, 'body');
+      const body = await parseImport(request.body);
       return portable.importFile(request.user!.id, body.file, body.mode, body.preview);
     },
   );
