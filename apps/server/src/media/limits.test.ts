@@ -74,6 +74,15 @@ describe('prepareImage', () => {
     expect(error.code).toBe('CORRUPT_IMAGE');
   });
 
+  it('accepts an ordinary SVG with internal references, gradients and a style sheet', () => {
+    const text =
+      '<?xml version="1.0" encoding="UTF-8"?><svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" viewBox="0 0 10 10">' +
+      '<!-- drawn by hand --><style><![CDATA[ .a { fill: url("#g"); stroke: #000 } ]]></style>' +
+      '<defs><linearGradient id="g"><stop offset="0" stop-color="red"/></linearGradient></defs>' +
+      '<path id="p" class="a" d="M0 0 L10 10" fill="url(#g)"/><use xlink:href="#p"/></svg>';
+    expect(svgSafetyProblem(text)).toBeNull();
+  });
+
   it('draws a safe SVG to PNG', async () => {
     const svg = Buffer.from(
       '<svg xmlns="http://www.w3.org/2000/svg" width="64" height="32"><rect width="64" height="32" fill="url(#g)"/>' +
@@ -104,6 +113,31 @@ describe('prepareImage', () => {
       '<svg xmlns="http://www.w3.org/2000/svg"><rect style="fill:url(https://evil.example/a)"/></svg>',
     ],
     ['HTML', '<svg xmlns="http://www.w3.org/2000/svg"><foreignObject><div/></foreignObject></svg>'],
+    [
+      'a filter under a prefix with a dot',
+      '<svg xmlns="http://www.w3.org/2000/svg" xmlns:a.b="http://www.w3.org/2000/svg"><a.b:filter id="f"><a.b:feTurbulence baseFrequency="0.9"/></a.b:filter><rect width="9" height="9"/></svg>',
+    ],
+    [
+      'a filter property written with a CSS escape',
+      '<svg xmlns="http://www.w3.org/2000/svg"><rect width="9" height="9" style="fil\\74 er:url(#f)"/></svg>',
+    ],
+    [
+      'a filter property in a style sheet written with a CSS escape',
+      '<svg xmlns="http://www.w3.org/2000/svg"><style>rect { f\\69lter: url(#f) }</style><rect width="9" height="9"/></svg>',
+    ],
+    [
+      'an escaped CSS url to a file',
+      '<svg xmlns="http://www.w3.org/2000/svg"><rect width="9" height="9" style="fill:\\75 rl(file:///etc/passwd)"/></svg>',
+    ],
+    [
+      'an escaped url in a CSS string',
+      '<svg xmlns="http://www.w3.org/2000/svg"><rect width="9" height="9" fill="url(&quot;\\68 ttps://evil.example/a&quot;)"/></svg>',
+    ],
+    [
+      'an escaped import',
+      '<svg xmlns="http://www.w3.org/2000/svg"><style>@\\69mport "https://evil.example/a.css";</style></svg>',
+    ],
+    ['XML that is not well-formed', '<svg xmlns="http://www.w3.org/2000/svg"><rect></svg>'],
   ])('refuses an SVG with %s', async (_what, text) => {
     expect(svgSafetyProblem(text)).not.toBeNull();
     const error = await refusal(prepareImage(Buffer.from(text)));

@@ -1,38 +1,113 @@
+import { ident, string, tokenize, tokenTypes, url } from 'css-tree';
+import { SaxesParser } from 'saxes';
 import { checkAspectRatio } from './aspect.ts';
 import { MediaError } from './errors.ts';
 import { getSharp } from './sharp.ts';
 
-/**
- * SVG policy: an SVG is accepted only when it is inert (no scripts, event handlers, external
- * references, entities or embedded HTML), and it is then rasterized to PNG on upload. Only raster
- * files are ever stored and served, so a stored image can never run code in a visitor's browser.
- */
-export function svgSafetyProblem(text: string): string | null {
-  const checks: [RegExp, string][] = [
-    [/<!DOCTYPE|<!ENTITY/i, 'document type declarations and entities are not allowed'],
-    [/<\?xml-stylesheet/i, 'external style sheets are not allowed'],
-    [/<\s*script\b/i, 'scripts are not allowed'],
-    [
-      /<\s*(foreignObject|iframe|embed|object|audio|video|canvas|handler|listener)\b/i,
-      'embedded content is not allowed',
-    ],
-    [/\son[a-z-]+\s*=/i, 'event handler attributes are not allowed'],
-    [/javascript\s*:|vbscript\s*:/i, 'script URLs are not allowed'],
-    [/@import/i, 'style imports are not allowed'],
-    // Filter effects (blur, lighting, turbulence…) can take minutes of CPU on a tiny file.
-    [/<\s*(?:[\w-]+:)?(filter|fe[A-Za-z]+)\b|\bfilter\s*[=:]/i, 'filter effects are not allowed'],
-  ];
-  for (const [pattern, reason] of checks) if (pattern.test(text)) return reason;
+/** Elements that run code, embed other documents, or (filters) can take minutes of CPU to draw. */
+const refusedElements: [RegExp, string][] = [
+  [/^script$/i, 'scripts are not allowed'],
+  [
+    /^(foreignobject|iframe|embed|object|audio|video|canvas|handler|listener)$/i,
+    'embedded content is not allowed',
+  ],
+  [/^(filter|fe[a-z]+)$/i, 'filter effects are not allowed'],
+];
 
-  // Every reference must stay inside the document or be an embedded raster image.
-  for (const m of text.matchAll(/\b(?:xlink:)?href\s*=\s*("([^"]*)"|'([^']*)'|([^\s>]+))/gi)) {
-    const value = (m[2] ?? m[3] ?? m[4] ?? '').trim();
-    if (!isInternalReference(value)) return 'external references are not allowed';
-  }
-  for (const m of text.matchAll(/url\(\s*(['"]?)([^)'"]*)\1\s*\)/gi)) {
-    if (!isInternalReference(m[2].trim())) return 'external references are not allowed';
+/** CSS functions that load what their argument names. */
+const loadingFunctions = new Set(['url', 'src']);
+
+/**
+ * The first problem of CSS text (a style sheet, a `style` attribute or an attribute value), read with
+ * a CSS tokenizer, so escapes (`fil\74 er`, `\75 rl(`) are seen as what they stand for.
+ */
+function cssProblem(css: string, checkFilter: boolean): string | null {
+  const tokens: { type: number; text: string }[] = [];
+  tokenize(css, (type, start, end) => {
+    if (type !== tokenTypes.WhiteSpace && type !== tokenTypes.Comment) {
+      tokens.push({ type, text: css.slice(start, end) });
+    }
+  });
+  for (let i = 0; i < tokens.length; i++) {
+    const { type, text } = tokens[i]!;
+    if (type === tokenTypes.Url) {
+      if (!isInternalReference(url.decode(text).trim())) return 'external references are not allowed';
+    } else if (type === tokenTypes.BadUrl || type === tokenTypes.BadString) {
+      return 'malformed style';
+    } else if (type === tokenTypes.Function) {
+      const name = ident.decode(text.slice(0, -1)).toLowerCase();
+      if (!loadingFunctions.has(name)) continue;
+      // Only `url("#id")` (one string, inside the document) may follow.
+      const arg = tokens[i + 1];
+      const close = tokens[i + 2];
+      if (
+        arg?.type !== tokenTypes.String ||
+        close?.type !== tokenTypes.RightParenthesis ||
+        !isInternalReference(string.decode(arg.text).trim())
+      ) {
+        return 'external references are not allowed';
+      }
+    } else if (type === tokenTypes.AtKeyword) {
+      if (ident.decode(text.slice(1)).toLowerCase() === 'import') return 'style imports are not allowed';
+    } else if (type === tokenTypes.Ident && checkFilter) {
+      if (ident.decode(text).toLowerCase() === 'filter') return 'filter effects are not allowed';
+    }
   }
   return null;
+}
+
+/**
+ * SVG policy: an SVG is accepted only when it is inert (no scripts, event handlers, external
+ * references, entities or embedded HTML) and free of filter effects, and it is then rasterized to PNG
+ * on upload. Only raster files are ever stored and served, so a stored image can never run code in a
+ * visitor's browser. The file is read with an XML parser (names as the renderer sees them, whatever
+ * the namespace prefix) and its CSS with a CSS tokenizer; what either cannot read is refused.
+ */
+export function svgSafetyProblem(text: string): string | null {
+  let problem: string | null = null;
+  const refuse = (reason: string) => {
+    problem ??= reason;
+  };
+  const parser = new SaxesParser({ xmlns: true, position: false });
+  let inStyle = 0;
+  parser.on('error', () => refuse('the SVG is not well-formed XML'));
+  parser.on('doctype', () => refuse('document type declarations and entities are not allowed'));
+  parser.on('processinginstruction', () => refuse('processing instructions are not allowed'));
+  parser.on('opentag', (tag) => {
+    const local = tag.local ?? tag.name;
+    for (const [pattern, reason] of refusedElements) if (pattern.test(local)) refuse(reason);
+    if (local.toLowerCase() === 'style') inStyle++;
+    for (const attribute of Object.values(tag.attributes)) {
+      const name = (attribute.local ?? attribute.name).toLowerCase();
+      const value = attribute.value;
+      if (attribute.prefix === 'xmlns' || attribute.name === 'xmlns') continue;
+      if (name.startsWith('on')) refuse('event handler attributes are not allowed');
+      else if (name === 'filter') refuse('filter effects are not allowed');
+      else if (name === 'href' || name === 'src') {
+        if (!isInternalReference(value.trim())) refuse('external references are not allowed');
+      } else if (/javascript\s*:|vbscript\s*:/i.test(value)) refuse('script URLs are not allowed');
+      else {
+        const css = cssProblem(value, name === 'style');
+        if (css) refuse(css);
+      }
+    }
+  });
+  parser.on('closetag', (tag) => {
+    if ((tag.local ?? tag.name).toLowerCase() === 'style') inStyle--;
+  });
+  const styleText = (css: string) => {
+    if (inStyle <= 0) return;
+    const found = cssProblem(css, true);
+    if (found) refuse(found);
+  };
+  parser.on('text', styleText);
+  parser.on('cdata', styleText);
+  try {
+    parser.write(text).close();
+  } catch {
+    refuse('the SVG is not well-formed XML');
+  }
+  return problem;
 }
 
 function isInternalReference(value: string): boolean {
