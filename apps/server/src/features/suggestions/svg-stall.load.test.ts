@@ -64,7 +64,7 @@ describe('an SVG with a hidden filter, brought by a marker suggestion', () => {
       body: JSON.stringify({ suggestionIds: [suggestion._id] }),
     }).then(async (r) => {
       done = true;
-      return { status: r.status, body: await r.json() };
+      return { status: r.status, body: (await r.json()) as { imageProblems: { message: string }[] } };
     });
     const [accepted, latencies] = await Promise.all([accepting, probe(() => done)]);
     const acceptMs = performance.now() - started;
