@@ -10,6 +10,11 @@ export interface Config {
   dataDir: string;
   /** `postgres://…` selects PostgreSQL; empty means the embedded SQLite file `$DATA_DIR/waypoint.db`. */
   databaseUrl: string;
+  /**
+   * SQLite's `synchronous` setting in WAL mode: NORMAL survives a process kill but may lose the last
+   * commits on a power loss; FULL survives both, at the cost of a sync per commit.
+   */
+  sqliteSynchronous: 'NORMAL' | 'FULL';
   jwtSecret: string;
   tokenTtlSeconds: number;
   adminEmail: string;
@@ -164,6 +169,12 @@ function jwtSecretFor(dataDir: string, configured: string | undefined): string {
   return secret;
 }
 
+function sqliteSynchronous(raw: string | undefined): 'NORMAL' | 'FULL' {
+  const value = (raw ?? 'NORMAL').trim().toUpperCase();
+  if (value !== 'NORMAL' && value !== 'FULL') throw new Error('SQLITE_SYNCHRONOUS must be NORMAL or FULL');
+  return value;
+}
+
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
 
 export function loadConfig(env: Env = process.env, overrides: Partial<Config> = {}): Config {
@@ -175,6 +186,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     host: env.HOST ?? '0.0.0.0',
     dataDir,
     databaseUrl: env.DATABASE_URL ?? '',
+    sqliteSynchronous: sqliteSynchronous(env.SQLITE_SYNCHRONOUS),
     jwtSecret: '',
     tokenTtlSeconds: int(env, 'TOKEN_TTL_SECONDS', 7 * 24 * 3600),
     adminEmail: env.ADMIN_EMAIL ?? 'admin@waypoint.local',

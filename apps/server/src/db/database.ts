@@ -24,7 +24,13 @@ export function isPostgresUrl(url: string): boolean {
 }
 
 /** Opens the embedded SQLite file under dataDir, or PostgreSQL when databaseUrl is a postgres:// URL. */
-export function openDatabase(options: { databaseUrl: string; dataDir: string; searchPath?: string }): Db {
+export function openDatabase(options: {
+  databaseUrl: string;
+  dataDir: string;
+  searchPath?: string;
+  /** SQLite only (SQLITE_SYNCHRONOUS); NORMAL unless set. */
+  sqliteSynchronous?: 'NORMAL' | 'FULL';
+}): Db {
   if (isPostgresUrl(options.databaseUrl)) {
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
@@ -39,7 +45,7 @@ export function openDatabase(options: { databaseUrl: string; dataDir: string; se
   const sqlite = new SQLite(file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
-  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma(`synchronous = ${options.sqliteSynchronous === 'FULL' ? 'FULL' : 'NORMAL'}`);
   sqlite.pragma('busy_timeout = 5000');
   const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
   return { kysely, dialect: 'sqlite', close: () => kysely.destroy() };
