@@ -69,6 +69,25 @@ describe('password strength', () => {
     }
   });
 
+  it("refuses the site's name and, on recovery too, the user's own name", async () => {
+    const register = await post('/api/users/register', {
+      username: 'site-fan',
+      email: 'site-fan@example.test',
+      password: 'waypoint123',
+    });
+    expect(register.statusCode).toBe(400);
+    const me = await createUser(t, { username: 'polly-user1' });
+    await post('/api/users/forgotPassword', { email: me.email });
+    const hash = linkFromOutbox(me.email, '/passwordRecovery');
+    for (const newPassword of ['polly-user1', 'Waypoint2024']) {
+      const recover = await post('/api/users/passwordRecovery', { hash, newPassword });
+      expect(recover.statusCode, newPassword).toBe(400);
+      expect(recover.json().errors).toEqual([
+        { field: 'body.newPassword', message: serverMessages.weakPassword },
+      ]);
+    }
+  });
+
   it('refuses them on password change and recovery, naming body.newPassword', async () => {
     const me = await createUser(t);
     const change = await post(

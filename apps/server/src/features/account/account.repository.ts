@@ -47,6 +47,20 @@ export async function updateUser(db: Executor, id: string, changes: Partial<User
   await db.updateTable('user').set(changes).where('id', '=', id).execute();
 }
 
+/** The user an unused, unexpired link secret belongs to (to check a new password against their name). */
+export async function findUserByLink(db: Executor, kind: 'confirm' | 'recovery', storedHash: string) {
+  const [hashColumn, expiresColumn] =
+    kind === 'confirm'
+      ? (['confirmHash', 'confirmExpires'] as const)
+      : (['recoveryHash', 'recoveryExpires'] as const);
+  return db
+    .selectFrom('user')
+    .select(['id', 'username', 'email'])
+    .where(hashColumn, '=', storedHash)
+    .where(expiresColumn, '>', new Date().toISOString())
+    .executeTakeFirst();
+}
+
 /**
  * Uses up a link secret in one conditional update: only the first of any number of parallel
  * uses finds the stored hash unexpired and changes the row; it answers the user id, the others

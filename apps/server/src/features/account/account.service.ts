@@ -15,6 +15,7 @@ import {
   deleteGameProgress,
   findUserByEmail,
   findUserById,
+  findUserByLink,
   findUserByUsername,
   insertUser,
   normalizeEmail,
@@ -161,7 +162,8 @@ export function createAccountService(deps: {
 
     /** Sets the new password and uses up the link in one statement; every session ends. */
     async recoverPassword(input: { hash: string; newPassword: string }) {
-      assertStrongPassword(input.newPassword, 'body.newPassword');
+      const owner = await findUserByLink(k, 'recovery', digest(input.hash));
+      assertStrongPassword(input.newPassword, 'body.newPassword', owner ? [owner.username, owner.email] : []);
       const passwordHash = await hashPassword(input.newPassword);
       // Opening the link proves the address, so the account counts as confirmed too.
       const userId = await consumeLink(k, 'recovery', digest(input.hash), { passwordHash, confirmed: 1 });

@@ -13,13 +13,16 @@ const estimator = () => {
   return factory;
 };
 
+/** The site's own name counts as a known word for every user (`waypoint123` is weak here). */
+const siteInputs = ['waypoint'];
+
 /**
  * Whether a password may be used: not one of the common passwords that zxcvbn ships (as a whole,
  * also in l33t or reversed forms) and at least "somewhat guessable" (score 2). The user's own
  * name and address count as known words.
  */
 export function isStrongPassword(password: string, userInputs: string[] = []): boolean {
-  const result = estimator().check(password, userInputs);
+  const result = estimator().check(password, [...siteInputs, ...userInputs]);
   const [only, ...rest] = result.sequence;
   const isCommon =
     only !== undefined &&
