@@ -23,6 +23,7 @@ import { startCacheBus } from './features/models/cache-bus.ts';
 import { registerModelRoutes } from './features/models/models.routes.ts';
 import { createModelWriter } from './features/models/models.service.ts';
 import { ResponseCache } from './features/models/response-cache.ts';
+import { createFaultReporter } from './features/ops/fault-reporter.ts';
 import { createMetrics } from './features/ops/metrics.ts';
 import { opsPlugin } from './features/ops/ops.plugin.ts';
 import { createPortableProgressService } from './features/progress/portable.service.ts';
@@ -71,6 +72,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await migrateToLatest(db);
 
   const metrics = createMetrics(db, () => cache);
+  const reportFault = createFaultReporter(app.log, metrics);
+  db.onConnectionError = (error) => reportFault('database_connection_lost', error);
   const cache = new ResponseCache({
     maxBytes: config.responseCacheMb * 1024 * 1024,
     missesPerSecond: config.readMissesPerSecond,
@@ -93,7 +96,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const ctx: AppContext = { config, db, writer, cache, cacheBus, metrics, tokens, mailer, routes };
   app.decorate('ctx', ctx);
 
-  installErrorHandling(app);
+  installErrorHandling(app, reportFault);
   await app.register(serverErrorReporting, { ctx });
   await app.register(bodyPlugin, { config });
   await app.register(opsPlugin, { ctx });

@@ -10,6 +10,10 @@ export interface Config {
   dataDir: string;
   /** `postgres://…` selects PostgreSQL; empty means the embedded SQLite file `$DATA_DIR/waypoint.db`. */
   databaseUrl: string;
+  /** Longest wait for a PostgreSQL connection before a request answers 503. */
+  databaseTimeoutMs: number;
+  /** Longest wait on SIGTERM for requests in flight before the process exits anyway. */
+  shutdownTimeoutMs: number;
   jwtSecret: string;
   tokenTtlSeconds: number;
   adminEmail: string;
@@ -173,6 +177,8 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     host: env.HOST ?? '0.0.0.0',
     dataDir,
     databaseUrl: env.DATABASE_URL ?? '',
+    databaseTimeoutMs: int(env, 'DATABASE_TIMEOUT_MS', 10_000),
+    shutdownTimeoutMs: int(env, 'SHUTDOWN_TIMEOUT_MS', 10_000),
     jwtSecret: '',
     tokenTtlSeconds: int(env, 'TOKEN_TTL_SECONDS', 7 * 24 * 3600),
     adminEmail: env.ADMIN_EMAIL ?? 'admin@waypoint.local',
