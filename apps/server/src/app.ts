@@ -66,6 +66,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // Forwarded headers (client address, host, protocol) count only from the configured proxies.
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+    // On a graceful stop a request that arrived on an already accepted connection is served like any
+    // other in flight (the stop is bounded by SHUTDOWN_TIMEOUT_MS), not refused with a 503.
+    return503OnClosing: false,
   });
   const db = options.db ?? openDatabase(config);
   if (!options.db) app.addHook('onClose', () => db.close());

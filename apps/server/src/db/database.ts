@@ -70,8 +70,12 @@ export function openDatabase(options: {
       onConnectionError: () => {},
       close: () => kysely.destroy(),
     };
-    // Without a listener an idle connection's error would end the process (an 'error' event).
+    // Without a listener a connection's error would end the process (an unhandled 'error' event):
+    // the pool listens on idle connections, each connection itself also while it is checked out
+    // (the database may end it between two statements of a transaction). A broken connection is
+    // dropped by the pool when it comes back.
     pool.on('error', (error) => db.onConnectionError(error));
+    pool.on('connect', (client) => client.on('error', (error) => db.onConnectionError(error)));
     return db;
   }
   mkdirSync(options.dataDir, { recursive: true });

@@ -21,17 +21,23 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 const serverDir = path.resolve(import.meta.dirname, '../..');
 const cluster = path.resolve(serverDir, '../../scripts/pg-test-cluster.sh');
 const pgPort = Number(process.env.FAULT_PG_PORT ?? 55440);
-const pgDir = process.env.FAULT_PG_DIR ?? `/tmp/pg-fault-${randomBytes(4).toString('hex')}`;
+// A fixed place per port, so that a cluster left running by an interrupted run is stopped first.
+const pgDir = process.env.FAULT_PG_DIR ?? `/tmp/pg-fault-${pgPort}`;
 const clusterEnv = { ...process.env, PG_TEST_PORT: String(pgPort), PG_TEST_DIR: pgDir, PG_TEST_DURABLE: '1' };
 const admin = { email: 'admin@faults.test', password: 'the database went away' };
 const metricsToken = 'fault-suite-metrics-token';
-const hasPostgres = spawnSync('bash', ['-c', 'ls /usr/lib/postgresql/*/bin/initdb'], { stdio: 'ignore' }).status === 0;
+const hasPostgres =
+  spawnSync('bash', ['-c', 'ls /usr/lib/postgresql/*/bin/initdb'], { stdio: 'ignore' }).status === 0;
 /** Where the figures go (one line per scenario), when set. */
 const reportFile = process.env.FAULT_REPORT ?? '';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const clusterDo = (action: string) =>
-  execFileSync(cluster, [action], { env: clusterEnv, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+  execFileSync(cluster, [action], {
+    env: clusterEnv,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
 
 interface Proc {
   child: ChildProcess;
@@ -108,7 +114,7 @@ function start(port: number): Proc {
       MAX_EVENT_LOOP_DELAY_MS: '0',
       WEB_DIST: path.join(dataDir, 'no-web-build'),
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', process.env.FAULT_DEBUG ? 'inherit' : 'ignore', 'inherit'],
   });
   return { child, port };
 }
@@ -150,7 +156,14 @@ let gameSeq = 0;
  * mode, on whichever of the two accepts the connection), until stopped.
  */
 function startLoad(options: { rolling?: boolean } = {}) {
-  const stats: Stats = { sent: 0, acknowledged: 0, unavailable: 0, otherErrors: 0, noAnswer: 0, statuses: {} };
+  const stats: Stats = {
+    sent: 0,
+    acknowledged: 0,
+    unavailable: 0,
+    otherErrors: 0,
+    noAnswer: 0,
+    statuses: {},
+  };
   let stopped = false;
   let turn = 0;
   const send = async (method: string, url: string, token: string, body?: unknown): Promise<Answer | null> => {
@@ -186,7 +199,10 @@ function startLoad(options: { rolling?: boolean } = {}) {
   const editor = async () => {
     while (!stopped) {
       const id = `fault_g_${++gameSeq}`;
-      const answer = await send('PUT', '/api/admin/game', adminToken, { _id: id, name: `Fault game ${gameSeq}` });
+      const answer = await send('PUT', '/api/admin/game', adminToken, {
+        _id: id,
+        name: `Fault game ${gameSeq}`,
+      });
       if (answer && answer.status === 201) ackGames.add(id);
       if (answer?.status === 503) await sleep(50);
     }
@@ -212,7 +228,9 @@ async function verify() {
     `select "_id" as id, count(*)::int as n from game where "_id" like 'fault_g_%' group by 1`,
   );
   const gameCount = new Map(games.rows.map((r) => [r.id, r.n]));
-  const lost = [...ackMarks].filter((k) => !markCount.has(k)).length + [...ackGames].filter((k) => !gameCount.has(k)).length;
+  const lost =
+    [...ackMarks].filter((k) => !markCount.has(k)).length +
+    [...ackGames].filter((k) => !gameCount.has(k)).length;
   const duplicated = [...markCount.values(), ...gameCount.values()].filter((n) => n > 1).length;
   // Both processes' cached lists count what the database holds, and show the newest game.
   const total = (await pool.query<{ n: number }>('select count(*)::int as n from game')).rows[0]!.n;
@@ -220,7 +238,9 @@ async function verify() {
   for (const proc of procs) {
     const list = await request(proc.port, 'GET', '/api/games');
     expect(list.status).toBe(200);
-    expect((JSON.parse(list.body) as { count: number }).count, `games counted by port ${proc.port}`).toBe(total);
+    expect((JSON.parse(list.body) as { count: number }).count, `games counted by port ${proc.port}`).toBe(
+      total,
+    );
     if (newest) expect((await request(proc.port, 'GET', `/api/game/${newest}`)).status).toBe(200);
   }
   return { lost, duplicated };
@@ -231,12 +251,14 @@ async function firstWriteAfter(t0: number): Promise<number> {
   while (Date.now() < until) {
     const answers = await Promise.all(
       procs.map((p) =>
-        request(p.port, 'PUT', '/api/admin/game', adminToken, { _id: `fault_probe_${randomBytes(4).toString('hex')}`, name: 'Probe' }).catch(
-          () => null,
-        ),
+        request(p.port, 'PUT', '/api/admin/game', adminToken, {
+          _id: `fault_probe_${randomBytes(4).toString('hex')}`,
+          name: 'Probe',
+        }).catch(() => null),
       ),
     );
     if (answers.every((a) => a?.status === 201)) return (Date.now() - t0) / 1000;
+    if (process.env.FAULT_DEBUG) console.log(answers.map((a) => a && `${a.status} ${a.body.slice(0, 200)}`));
     await sleep(100);
   }
   throw new Error('the processes did not serve writes again within 60 s');
@@ -286,7 +308,9 @@ async function scenario(name: string, fault: () => Promise<void>, restore: () =>
 
 describe.skipIf(!hasPostgres)('faults: the database going away under load, two processes', () => {
   beforeAll(async () => {
-    const built = spawnSync(process.execPath, [path.join(serverDir, 'scripts/build.mjs')], { encoding: 'utf8' });
+    const built = spawnSync(process.execPath, [path.join(serverDir, 'scripts/build.mjs')], {
+      encoding: 'utf8',
+    });
     if (built.status !== 0) throw new Error(`server build failed: ${built.stderr}`);
     clusterDo('stop');
     databaseUrl = clusterDo('start').trim();
@@ -298,13 +322,20 @@ describe.skipIf(!hasPostgres)('faults: the database going away under load, two p
     await Promise.all(procs.map((p) => ready(p)));
     const login = await request(procs[0]!.port, 'POST', '/api/users/login', undefined, admin);
     adminToken = (JSON.parse(login.body) as { token: string }).token;
-    const put = (model: string, body: unknown) => request(procs[0]!.port, 'PUT', `/api/admin/${model}`, adminToken, body);
+    const put = (model: string, body: unknown) =>
+      request(procs[0]!.port, 'PUT', `/api/admin/${model}`, adminToken, body);
     await put('game', { _id: 'fg', name: 'Fault game' });
     await put('map', { _id: 'fg_map', gameId: 'fg', name: 'Fault map' });
     await put('markerdefinition', { _id: 'fg_def', gameId: 'fg', name: 'Crate' });
     for (let i = 0; i < 400; i++) {
       markerIds.push(`fg_pm_${i}`);
-      await put('placedmarker', { _id: `fg_pm_${i}`, mapId: 'fg_map', markerDefinitionId: 'fg_def', lat: -i, lng: i });
+      await put('placedmarker', {
+        _id: `fg_pm_${i}`,
+        mapId: 'fg_map',
+        markerDefinitionId: 'fg_def',
+        lat: -i,
+        lng: i,
+      });
     }
     for (let i = 0; i < 3; i++) {
       const email = `player${i}@faults.test`;
