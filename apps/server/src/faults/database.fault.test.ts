@@ -258,7 +258,6 @@ async function firstWriteAfter(t0: number): Promise<number> {
       ),
     );
     if (answers.every((a) => a?.status === 201)) return (Date.now() - t0) / 1000;
-    if (process.env.FAULT_DEBUG) console.log(answers.map((a) => a && `${a.status} ${a.body.slice(0, 200)}`));
     await sleep(100);
   }
   throw new Error('the processes did not serve writes again within 60 s');
