@@ -22,7 +22,7 @@ export default defineConfig({
         test: {
           name: 'server',
           include: ['apps/server/src/**/*.test.ts'],
-          exclude: ['apps/server/src/**/*.load.test.ts'],
+          exclude: ['apps/server/src/**/*.load.test.ts', 'apps/server/src/**/*.fault.test.ts'],
           environment: 'node',
           pool: 'forks',
           testTimeout: 30_000,
@@ -40,6 +40,19 @@ export default defineConfig({
           fileParallelism: false,
           testTimeout: 60_000,
           hookTimeout: 60_000,
+        },
+      },
+      {
+        // Faults: the suite's own PostgreSQL crashed, stopped and cut under load with two server
+        // processes; one file at a time, on its own (`npm test -- faults`).
+        test: {
+          name: 'faults',
+          include: ['apps/server/src/**/*.fault.test.ts'],
+          environment: 'node',
+          pool: 'forks',
+          fileParallelism: false,
+          testTimeout: 90_000,
+          hookTimeout: 180_000,
         },
       },
     ],

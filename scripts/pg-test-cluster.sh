@@ -3,12 +3,19 @@
 #   scripts/pg-test-cluster.sh start   -> prints the TEST_DATABASE_URL to use
 #   scripts/pg-test-cluster.sh stop
 #   scripts/pg-test-cluster.sh status  -> exit 0 when it is running
+#   scripts/pg-test-cluster.sh crash   -> stops it as a crash would (-m immediate), data kept
+#   scripts/pg-test-cluster.sh halt    -> stops it cleanly (-m fast), data kept
+#   scripts/pg-test-cluster.sh resume  -> starts the kept data again
+# PG_TEST_DURABLE=1 keeps synchronous commits, so that a crash loses no acknowledged commit (the
+# fault tests crash it); otherwise commits are asynchronous for speed.
 set -euo pipefail
 PORT="${PG_TEST_PORT:-55432}"
 DIR="${PG_TEST_DIR:-/tmp/waypoint-pg-test}"
 BIN="$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1)"
 [ -x "$BIN/initdb" ] || { echo "PostgreSQL server binaries not found (install Debian's postgresql)" >&2; exit 1; }
 
+SYNC="off"; [ "${PG_TEST_DURABLE:-}" = 1 ] && SYNC="on"
+OPTS="-p $PORT -k '$DIR' -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=$SYNC -c full_page_writes=off -c max_connections=200"
 run() { if [ "$(id -u)" = 0 ]; then su postgres -s /bin/bash -c "$*"; else bash -c "$*"; fi; }
 
 case "${1:-start}" in
@@ -19,7 +26,7 @@ case "${1:-start}" in
     rm -rf "$DIR"; mkdir -p "$DIR"
     [ "$(id -u)" = 0 ] && chown postgres "$DIR"
     run "'$BIN/initdb' -D '$DIR/data' -A trust -U postgres --no-sync" >"$DIR/initdb.log" 2>&1
-    run "'$BIN/pg_ctl' -D '$DIR/data' -l '$DIR/server.log' -w -o \"-p $PORT -k '$DIR' -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200\" start" >/dev/null
+    run "'$BIN/pg_ctl' -D '$DIR/data' -l '$DIR/server.log' -w -o \"$OPTS\" start" >/dev/null
     run "'$BIN/createdb' -h 127.0.0.1 -p $PORT -U postgres waypoint_test"
     echo "postgres://postgres@127.0.0.1:$PORT/waypoint_test"
     ;;
@@ -29,5 +36,14 @@ case "${1:-start}" in
   stop)
     run "'$BIN/pg_ctl' -D '$DIR/data' -m fast stop" >/dev/null 2>&1 || true
     ;;
-  *) echo "usage: $0 start|stop|status" >&2; exit 2 ;;
+  crash)
+    run "'$BIN/pg_ctl' -D '$DIR/data' -m immediate stop" >/dev/null
+    ;;
+  halt)
+    run "'$BIN/pg_ctl' -D '$DIR/data' -m fast stop" >/dev/null
+    ;;
+  resume)
+    run "'$BIN/pg_ctl' -D '$DIR/data' -l '$DIR/server.log' -w -o \"$OPTS\" start" >/dev/null
+    ;;
+  *) echo "usage: $0 start|stop|status|crash|halt|resume" >&2; exit 2 ;;
 esac

@@ -3,7 +3,8 @@
 // installed when missing (as root; otherwise it prints the command and stops), and the PostgreSQL
 // suite runs on a throw-away local cluster unless TEST_DATABASE_URL names a database. Prints each
 // suite's counts and ends with one line `N passed, N failed` summing them all; exits non-zero on any
-// failure. `npm test -- unit postgres` runs only the named suites.
+// failure. `npm test -- unit postgres` runs only the named suites (typecheck, lint, unit, postgres,
+// faults, e2e).
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -88,7 +89,7 @@ function firstLines(text = '') {
 const want = (suite) => only.length === 0 || only.includes(suite);
 
 const needs = [
-  ...(want('postgres') ? ['postgresql'] : []),
+  ...(want('postgres') || want('faults') ? ['postgresql'] : []),
   ...(want('e2e') ? ['chromium', 'fonts'] : []),
   ...(want('unit') ? ['fonts'] : []),
 ];
@@ -140,6 +141,9 @@ if (want('postgres') && process.env.TEST_DATABASE_URL) {
   vitest('load (PostgreSQL)', {}, ['--project', 'load']);
   stopCluster();
 }
+// Faults run on a PostgreSQL cluster of their own (they crash it), not on the suite's.
+if (want('faults'))
+  vitest('faults (PostgreSQL crash, stop, cut connections, restart)', {}, ['--project', 'faults']);
 if (want('e2e')) {
   const built = run('npm', ['run', 'build']);
   if (built !== 0) results.push({ name: 'web build', passed: 0, failed: 1 });

@@ -23,6 +23,7 @@ import { startCacheBus } from './features/models/cache-bus.ts';
 import { registerModelRoutes } from './features/models/models.routes.ts';
 import { createModelWriter } from './features/models/models.service.ts';
 import { ResponseCache } from './features/models/response-cache.ts';
+import { createFaultReporter } from './features/ops/fault-reporter.ts';
 import { createMetrics } from './features/ops/metrics.ts';
 import { opsPlugin } from './features/ops/ops.plugin.ts';
 import { createPortableProgressService } from './features/progress/portable.service.ts';
@@ -65,12 +66,17 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // Forwarded headers (client address, host, protocol) count only from the configured proxies.
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+    // On a graceful stop a request that arrived on an already accepted connection is served like any
+    // other in flight (the stop is bounded by SHUTDOWN_TIMEOUT_MS), not refused with a 503.
+    return503OnClosing: false,
   });
   const db = options.db ?? openDatabase(config);
   if (!options.db) app.addHook('onClose', () => db.close());
   await migrateToLatest(db);
 
   const metrics = createMetrics(db, () => cache);
+  const reportFault = createFaultReporter(app.log, metrics);
+  db.onConnectionError = (error) => reportFault('database_connection_lost', error);
   const cache = new ResponseCache({
     maxBytes: config.responseCacheMb * 1024 * 1024,
     missesPerSecond: config.readMissesPerSecond,
@@ -93,7 +99,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const ctx: AppContext = { config, db, writer, cache, cacheBus, metrics, tokens, mailer, routes };
   app.decorate('ctx', ctx);
 
-  installErrorHandling(app);
+  installErrorHandling(app, reportFault);
   await app.register(serverErrorReporting, { ctx });
   await app.register(bodyPlugin, { config });
   await app.register(opsPlugin, { ctx });

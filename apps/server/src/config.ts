@@ -15,6 +15,10 @@ export interface Config {
    * commits on a power loss; FULL survives both, at the cost of a sync per commit.
    */
   sqliteSynchronous: 'NORMAL' | 'FULL';
+  /** Longest wait for a PostgreSQL connection before a request answers 503. */
+  databaseTimeoutMs: number;
+  /** Longest wait on SIGTERM for requests in flight before the process exits anyway. */
+  shutdownTimeoutMs: number;
   jwtSecret: string;
   tokenTtlSeconds: number;
   adminEmail: string;
@@ -187,6 +191,8 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     dataDir,
     databaseUrl: env.DATABASE_URL ?? '',
     sqliteSynchronous: sqliteSynchronous(env.SQLITE_SYNCHRONOUS),
+    databaseTimeoutMs: int(env, 'DATABASE_TIMEOUT_MS', 10_000),
+    shutdownTimeoutMs: int(env, 'SHUTDOWN_TIMEOUT_MS', 10_000),
     jwtSecret: '',
     tokenTtlSeconds: int(env, 'TOKEN_TTL_SECONDS', 7 * 24 * 3600),
     adminEmail: env.ADMIN_EMAIL ?? 'admin@waypoint.local',

@@ -20,12 +20,22 @@ await withStartupLock(app.ctx.db, () => seedIfEmpty(app.ctx.db, config, app.log)
 if (config.demoImages) void app.images.prepareDemoImages();
 await app.listen({ port: config.port, host: config.host });
 
+// Graceful stop (a rolling restart): stop accepting connections, let requests in flight finish
+// (bounded), hand back job claims and close the database pool; then exit.
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
-    app.log.info(`${signal}: closing`);
+    app.log.info(`${signal}: closing (waiting up to ${config.shutdownTimeoutMs} ms for requests in flight)`);
+    const force = setTimeout(() => {
+      app.log.warn(`${signal}: requests still in flight after ${config.shutdownTimeoutMs} ms, exiting`);
+      process.exit(1);
+    }, config.shutdownTimeoutMs);
+    force.unref();
     app.close().then(
       () => process.exit(0),
-      () => process.exit(1),
+      (error) => {
+        app.log.error({ err: error }, `${signal}: closing failed`);
+        process.exit(1);
+      },
     );
   });
 }

@@ -28,6 +28,9 @@ export const serverMessages = {
   staleChunk: 'The markers of this map changed: read the map again',
   serverBusy: 'The server is busy, please try again in a few seconds',
   payloadTooLarge: 'The request is too large',
+  databaseUnavailable: 'The database is not reachable right now, please try again in a few seconds',
+  databaseSlow: 'The database is answering too slowly right now, please try again in a few seconds',
+  storageFull: 'The server has run out of storage space; nothing was saved. Please try again later',
   hideoutLevelTooHigh: (module: string, max: number) =>
     max === 0 ? `${module} has no levels to build` : `${module} has levels 1 to ${max}: use 0 to ${max}`,
 } as const;

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, type Transaction } from 'kysely';
+import { type Driver, Kysely, PostgresDialect, SqliteDialect, type Transaction } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.ts';
 
@@ -13,6 +13,11 @@ export type Executor = Kysely<Database> | Transaction<Database>;
 export interface Db {
   kysely: Kysely<Database>;
   dialect: Dialect;
+  /**
+   * Called when an idle pooled PostgreSQL connection breaks (database restarted, connection cut): the
+   * pool drops it and opens a new one on next use, so this only reports it.
+   */
+  onConnectionError: (error: Error) => void;
   close(): Promise<void>;
 }
 
@@ -23,6 +28,25 @@ export function isPostgresUrl(url: string): boolean {
   return /^postgres(ql)?:\/\//.test(url);
 }
 
+/**
+ * SQLite rolls a transaction back by itself on some errors (SQLITE_FULL, SQLITE_IOERR); Kysely's own
+ * ROLLBACK then fails with "no transaction is active" and that error would hide the real one.
+ */
+class SqliteKeepingErrors extends SqliteDialect {
+  override createDriver(): Driver {
+    const driver = super.createDriver();
+    const rollback = driver.rollbackTransaction.bind(driver);
+    driver.rollbackTransaction = async (...args: Parameters<Driver['rollbackTransaction']>) => {
+      try {
+        await rollback(...args);
+      } catch (error) {
+        if (!(error instanceof Error && /no transaction is active/.test(error.message))) throw error;
+      }
+    };
+    return driver;
+  }
+}
+
 /** Opens the embedded SQLite file under dataDir, or PostgreSQL when databaseUrl is a postgres:// URL. */
 export function openDatabase(options: {
   databaseUrl: string;
@@ -30,15 +54,31 @@ export function openDatabase(options: {
   searchPath?: string;
   /** SQLite only (SQLITE_SYNCHRONOUS); NORMAL unless set. */
   sqliteSynchronous?: 'NORMAL' | 'FULL';
+  /** Longest wait for a connection (pool full, or the database not answering a connect). */
+  databaseTimeoutMs?: number;
 }): Db {
   if (isPostgresUrl(options.databaseUrl)) {
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
       max: 10,
+      connectionTimeoutMillis: options.databaseTimeoutMs ?? 10_000,
+      keepAlive: true,
       ...(options.searchPath ? { options: `-c search_path=${options.searchPath}` } : {}),
     });
     const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { kysely, dialect: 'postgres', close: () => kysely.destroy() };
+    const db: Db = {
+      kysely,
+      dialect: 'postgres',
+      onConnectionError: () => {},
+      close: () => kysely.destroy(),
+    };
+    // Without a listener a connection's error would end the process (an unhandled 'error' event):
+    // the pool listens on idle connections, each connection itself also while it is checked out
+    // (the database may end it between two statements of a transaction). A broken connection is
+    // dropped by the pool when it comes back.
+    pool.on('error', (error) => db.onConnectionError(error));
+    pool.on('connect', (client) => client.on('error', (error) => db.onConnectionError(error)));
+    return db;
   }
   mkdirSync(options.dataDir, { recursive: true });
   const file = path.join(options.dataDir, 'waypoint.db');
@@ -47,6 +87,6 @@ export function openDatabase(options: {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma(`synchronous = ${options.sqliteSynchronous === 'FULL' ? 'FULL' : 'NORMAL'}`);
   sqlite.pragma('busy_timeout = 5000');
-  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
-  return { kysely, dialect: 'sqlite', close: () => kysely.destroy() };
+  const kysely = new Kysely<Database>({ dialect: new SqliteKeepingErrors({ database: sqlite }) });
+  return { kysely, dialect: 'sqlite', onConnectionError: () => {}, close: () => kysely.destroy() };
 }

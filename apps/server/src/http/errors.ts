@@ -1,6 +1,7 @@
 import { type ApiError, serverMessages } from '@waypoint/shared';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { ZodError, type z } from 'zod';
+import { type FaultKind, faultKind } from '../db/faults.ts';
 
 const reasons: Record<number, string> = {
   400: 'Bad Request',
@@ -13,6 +14,7 @@ const reasons: Record<number, string> = {
   422: 'Unprocessable Entity',
   429: 'Too Many Requests',
   503: 'Service Unavailable',
+  507: 'Insufficient Storage',
   500: 'Internal Server Error',
 };
 
@@ -61,8 +63,31 @@ export function errorBody(statusCode: number, message: string, errors?: ApiError
   };
 }
 
-export function installErrorHandling(app: FastifyInstance) {
+/** Seconds a client is asked to wait before trying again after a storage fault. */
+const faultRetryAfterSeconds = 5;
+
+export function installErrorHandling(
+  app: FastifyInstance,
+  onFault: (kind: FaultKind, error: unknown) => void = () => {},
+) {
   app.setErrorHandler((error: FastifyError | HttpError | ZodError, request, reply) => {
+    const fault = faultKind(error);
+    if (fault) {
+      // The database or disk failed, not the request: the client may try again, nothing was saved
+      // (the write's transaction did not commit).
+      onFault(fault, error);
+      const status = fault === 'storage_full' ? 507 : 503;
+      const message =
+        fault === 'storage_full'
+          ? serverMessages.storageFull
+          : fault === 'database_slow'
+            ? serverMessages.databaseSlow
+            : serverMessages.databaseUnavailable;
+      return reply
+        .status(status)
+        .header('retry-after', String(faultRetryAfterSeconds))
+        .send(errorBody(status, message));
+    }
     if ((error as { statusCode?: number }).statusCode === 503) {
       // The server sheds load: the client should come back shortly.
       if (!reply.hasHeader('retry-after')) reply.header('retry-after', '10');

@@ -99,6 +99,7 @@ export async function startCacheBus(options: CacheBusOptions): Promise<CacheBus>
       return;
     }
     if (client !== c || closed) return;
+    if (attempt > 0) log.info('cache bus: listening again, cache back in use');
     attempt = 0;
     listening = true;
     // Changes made while not listening went unheard: start from an empty cache.

@@ -1,5 +1,6 @@
 import client from 'prom-client';
 import type { Db } from '../../db/database.ts';
+import type { FaultKind } from '../../db/faults.ts';
 import type { ResponseCache } from '../models/response-cache.ts';
 
 /** The server's own Prometheus metrics, in a registry of their own (one per app). */
@@ -9,7 +10,19 @@ export interface Metrics {
   cacheMisses: client.Counter;
   /** Maps waiting for or in tile processing, counted in the database on each scrape (all processes). */
   jobQueueDepth: client.Gauge;
+  /** Requests answered 503/507 because of a storage fault, and broken idle connections, by kind. */
+  faults: client.Counter<'kind'>;
+  /** 1 while a fault of that kind was seen in the last few seconds, else 0. */
+  faultActive: client.Gauge<'kind'>;
 }
+
+/** Every kind a metric is kept for, so each series exists (at 0) from the start. */
+export const faultKinds: (FaultKind | 'database_connection_lost')[] = [
+  'database_unavailable',
+  'database_slow',
+  'storage_full',
+  'database_connection_lost',
+];
 
 export function createMetrics(db: Db, cache: () => ResponseCache): Metrics {
   const registry = new client.Registry();
@@ -30,8 +43,26 @@ export function createMetrics(db: Db, cache: () => ResponseCache): Metrics {
       this.set(cache().size);
     },
   });
+  const faults = new client.Counter({
+    name: 'waypoint_faults_total',
+    help: 'Requests answered 503/507 because the database was unreachable or too slow or storage was full, and idle database connections lost, by kind',
+    labelNames: ['kind'],
+    registers,
+  });
+  const faultActive = new client.Gauge({
+    name: 'waypoint_fault_active',
+    help: '1 while a fault of this kind was seen in the last 10 seconds',
+    labelNames: ['kind'],
+    registers,
+  });
+  for (const kind of faultKinds) {
+    faults.inc({ kind }, 0);
+    faultActive.set({ kind }, 0);
+  }
   return {
     registry,
+    faults,
+    faultActive,
     cacheHits: new client.Counter({
       name: 'waypoint_response_cache_hits_total',
       help: 'Reads answered from the response cache',
@@ -47,13 +78,16 @@ export function createMetrics(db: Db, cache: () => ResponseCache): Metrics {
       help: 'Maps whose tiles wait to be made or are being made (PENDING or PROCESSING)',
       registers,
       async collect() {
+        // While the database is down the scrape still answers (with the fault metrics).
         const row = await db.kysely
           // biome-ignore lint/suspicious/noExplicitAny: content tables are declared by the registry
           .selectFrom('map' as any)
           .select((eb) => eb.fn.countAll<number>().as('count'))
           .where('imageProcessStatus', 'in', ['PENDING', 'PROCESSING'])
-          .executeTakeFirst();
-        this.set(Number(row?.count ?? 0));
+          .executeTakeFirst()
+          .catch(() => undefined);
+        if (!row) return;
+        this.set(Number(row.count ?? 0));
       },
     }),
   };

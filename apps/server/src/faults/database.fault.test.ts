@@ -1,0 +1,421 @@
+/**
+ * The operator's bad hour, on two real server processes (the production build) over a PostgreSQL
+ * cluster of the suite's own: players tick markers and an admin creates records while the database
+ * crashes, stops cleanly, has its connections cut, and while one process is restarted. Requests answer
+ * 503 with Retry-After while the database is gone (never another 5xx), the processes come back by
+ * themselves, and every acknowledged write is there exactly once, seen by both processes' caches.
+ *
+ * The rolling restart goes through a round-robin client that sends each request on a new connection
+ * and tries the other process when a connection is refused (what nginx does with
+ * `proxy_next_upstream error`): a refused connection was never a request, so this is safe for writes.
+ */
+import { type ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { appendFileSync, mkdtempSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const serverDir = path.resolve(import.meta.dirname, '../..');
+const cluster = path.resolve(serverDir, '../../scripts/pg-test-cluster.sh');
+const pgPort = Number(process.env.FAULT_PG_PORT ?? 55440);
+// A fixed place per port, so that a cluster left running by an interrupted run is stopped first.
+const pgDir = process.env.FAULT_PG_DIR ?? `/tmp/pg-fault-${pgPort}`;
+const clusterEnv = { ...process.env, PG_TEST_PORT: String(pgPort), PG_TEST_DIR: pgDir, PG_TEST_DURABLE: '1' };
+const admin = { email: 'admin@faults.test', password: 'the database went away' };
+const metricsToken = 'fault-suite-metrics-token';
+const hasPostgres =
+  spawnSync('bash', ['-c', 'ls /usr/lib/postgresql/*/bin/initdb'], { stdio: 'ignore' }).status === 0;
+/** Where the figures go (one line per scenario), when set. */
+const reportFile = process.env.FAULT_REPORT ?? '';
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const clusterDo = (action: string) =>
+  execFileSync(cluster, [action], {
+    env: clusterEnv,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+
+interface Proc {
+  child: ChildProcess;
+  port: number;
+}
+interface Answer {
+  status: number;
+  body: string;
+  headers: http.IncomingHttpHeaders;
+}
+
+/** One request on a new connection; rejects with the socket error when there is no answer. */
+function request(port: number, method: string, url: string, token?: string, body?: unknown): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const payload = body === undefined ? undefined : JSON.stringify(body);
+    const req = http.request(
+      {
+        host: '127.0.0.1',
+        port,
+        method,
+        path: url,
+        agent: false,
+        timeout: 20_000,
+        headers: {
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+          ...(payload ? { 'content-type': 'application/json' } : {}),
+        },
+      },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk) => {
+          text += chunk;
+        });
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text, headers: res.headers }));
+        res.on('error', reject);
+      },
+    );
+    req.on('timeout', () => req.destroy(new Error('timeout')));
+    req.on('error', reject);
+    req.end(payload);
+  });
+}
+
+let databaseUrl = '';
+let dataDir = '';
+const procs: Proc[] = [];
+let adminToken = '';
+const players: { id: string; token: string }[] = [];
+const markerIds: string[] = [];
+let pool: pg.Pool;
+
+function start(port: number): Proc {
+  const child = spawn(process.execPath, [path.join(serverDir, 'dist/main.js')], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      DATABASE_URL: databaseUrl,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      JWT_SECRET: 'a-shared-secret-of-more-than-thirty-two-bytes',
+      ADMIN_EMAIL: admin.email,
+      ADMIN_PASSWORD: admin.password,
+      SEED_DEMO: 'false',
+      DEMO_IMAGES: 'false',
+      LOG_LEVEL: process.env.FAULT_LOG_LEVEL ?? 'fatal',
+      METRICS_TOKEN: metricsToken,
+      DATABASE_TIMEOUT_MS: '3000',
+      SHUTDOWN_TIMEOUT_MS: '8000',
+      AUTH_RATE_LIMIT: '100000',
+      JOB_POLL_MS: '500',
+      // The shared 2-core machine lags at times; load shedding has its own tests.
+      MAX_EVENT_LOOP_DELAY_MS: '0',
+      WEB_DIST: path.join(dataDir, 'no-web-build'),
+    },
+    stdio: ['ignore', process.env.FAULT_DEBUG ? 'inherit' : 'ignore', 'inherit'],
+  });
+  return { child, port };
+}
+
+async function ready(proc: Proc, timeoutMs = 60_000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    if (proc.child.exitCode !== null) throw new Error(`server exited with ${proc.child.exitCode}`);
+    const answer = await request(proc.port, 'GET', '/readyz').catch(() => null);
+    if (answer?.status === 200) return;
+    await sleep(100);
+  }
+  throw new Error('server did not become ready');
+}
+
+async function stopProc(proc: Proc) {
+  if (proc.child.exitCode !== null) return;
+  await new Promise<void>((resolve) => {
+    proc.child.once('exit', () => resolve());
+    proc.child.kill('SIGTERM');
+  });
+}
+
+interface Stats {
+  sent: number;
+  acknowledged: number;
+  unavailable: number;
+  otherErrors: number;
+  noAnswer: number;
+  statuses: Record<string, number>;
+}
+
+const ackMarks = new Set<string>();
+const ackGames = new Set<string>();
+let gameSeq = 0;
+
+/**
+ * Players tick markers and the admin creates games, alternately on each process (or, in rolling
+ * mode, on whichever of the two accepts the connection), until stopped.
+ */
+function startLoad(options: { rolling?: boolean } = {}) {
+  const stats: Stats = {
+    sent: 0,
+    acknowledged: 0,
+    unavailable: 0,
+    otherErrors: 0,
+    noAnswer: 0,
+    statuses: {},
+  };
+  let stopped = false;
+  let turn = 0;
+  const send = async (method: string, url: string, token: string, body?: unknown): Promise<Answer | null> => {
+    stats.sent++;
+    const first = turn++ % 2;
+    const order = options.rolling ? [first, 1 - first] : [first];
+    for (const i of order) {
+      try {
+        const answer = await request(procs[i]!.port, method, url, token, body);
+        stats.statuses[answer.status] = (stats.statuses[answer.status] ?? 0) + 1;
+        if (answer.status >= 200 && answer.status < 300) stats.acknowledged++;
+        else if (answer.status === 503 && answer.headers['retry-after']) stats.unavailable++;
+        else stats.otherErrors++;
+        return answer;
+      } catch (error) {
+        if ((error as { code?: string }).code === 'ECONNREFUSED' && options.rolling) continue;
+        stats.noAnswer++;
+        return null;
+      }
+    }
+    stats.noAnswer++;
+    return null;
+  };
+  const player = async (p: { id: string; token: string }) => {
+    let i = 0;
+    while (!stopped) {
+      const marker = markerIds[i++ % markerIds.length]!;
+      const answer = await send('POST', `/api/usercompletedmarkers/markCompleted/${marker}`, p.token);
+      if (answer && answer.status === 200) ackMarks.add(`${p.id}/${marker}`);
+      if (answer?.status === 503) await sleep(50);
+    }
+  };
+  const editor = async () => {
+    while (!stopped) {
+      const id = `fault_g_${++gameSeq}`;
+      const answer = await send('PUT', '/api/admin/game', adminToken, {
+        _id: id,
+        name: `Fault game ${gameSeq}`,
+      });
+      if (answer && answer.status === 201) ackGames.add(id);
+      if (answer?.status === 503) await sleep(50);
+    }
+  };
+  const running = [...players.map(player), editor(), editor()];
+  return {
+    stats,
+    async stop() {
+      stopped = true;
+      await Promise.all(running);
+      return stats;
+    },
+  };
+}
+
+/** Every acknowledged write present exactly once, and both processes' caches agreeing with the database. */
+async function verify() {
+  const marks = await pool.query<{ key: string; n: number }>(
+    `select "userId" || '/' || "markerId" as key, count(*)::int as n from user_completed_marker group by 1`,
+  );
+  const markCount = new Map(marks.rows.map((r) => [r.key, r.n]));
+  const games = await pool.query<{ id: string; n: number }>(
+    `select "_id" as id, count(*)::int as n from game where "_id" like 'fault_g_%' group by 1`,
+  );
+  const gameCount = new Map(games.rows.map((r) => [r.id, r.n]));
+  const lost =
+    [...ackMarks].filter((k) => !markCount.has(k)).length +
+    [...ackGames].filter((k) => !gameCount.has(k)).length;
+  const duplicated = [...markCount.values(), ...gameCount.values()].filter((n) => n > 1).length;
+  // Both processes' cached lists count what the database holds, and show the newest game.
+  const total = (await pool.query<{ n: number }>('select count(*)::int as n from game')).rows[0]!.n;
+  const newest = [...ackGames].at(-1);
+  for (const proc of procs) {
+    const list = await request(proc.port, 'GET', '/api/games');
+    expect(list.status).toBe(200);
+    expect((JSON.parse(list.body) as { count: number }).count, `games counted by port ${proc.port}`).toBe(
+      total,
+    );
+    if (newest) expect((await request(proc.port, 'GET', `/api/game/${newest}`)).status).toBe(200);
+  }
+  return { lost, duplicated };
+}
+
+async function firstWriteAfter(t0: number): Promise<number> {
+  const until = Date.now() + 60_000;
+  while (Date.now() < until) {
+    const answers = await Promise.all(
+      procs.map((p) =>
+        request(p.port, 'PUT', '/api/admin/game', adminToken, {
+          _id: `fault_probe_${randomBytes(4).toString('hex')}`,
+          name: 'Probe',
+        }).catch(() => null),
+      ),
+    );
+    if (answers.every((a) => a?.status === 201)) return (Date.now() - t0) / 1000;
+    await sleep(100);
+  }
+  throw new Error('the processes did not serve writes again within 60 s');
+}
+
+function record(name: string, stats: Stats, result: { lost: number; duplicated: number }, recover: number) {
+  const fiveXX = Object.entries(stats.statuses)
+    .filter(([s]) => Number(s) >= 500 && Number(s) !== 503)
+    .reduce((n, [, c]) => n + c, 0);
+  const line = `| ${name} | ${stats.sent} | ${stats.acknowledged} | ${stats.unavailable} | ${fiveXX} | ${stats.noAnswer} | ${result.lost} | ${result.duplicated} | ${recover.toFixed(1)} |`;
+  console.log(`faults: ${line}`);
+  if (reportFile) appendFileSync(reportFile, `${line}\n`);
+}
+
+async function scenario(name: string, fault: () => Promise<void>, restore: () => Promise<void>, down = true) {
+  for (const p of procs) expect(p.child.exitCode, 'server process still running').toBeNull();
+  const load = startLoad();
+  await sleep(2500);
+  const t0 = Date.now();
+  await fault();
+  if (down) {
+    await sleep(2000);
+    for (const p of procs) {
+      const readyz = await request(p.port, 'GET', '/readyz');
+      expect(readyz.status).toBe(503);
+      expect(JSON.parse(readyz.body).checks.database).toBe(false);
+      expect((await request(p.port, 'GET', '/healthz')).status).toBe(200);
+    }
+    await restore();
+  }
+  const recover = await firstWriteAfter(down ? Date.now() : t0);
+  await sleep(2000);
+  const stats = await load.stop();
+  for (const p of procs) {
+    expect(p.child.exitCode, 'server process still running').toBeNull();
+    await ready(p, 5000);
+  }
+  const result = await verify();
+  record(name, stats, result, recover);
+  expect(stats.otherErrors, JSON.stringify(stats.statuses)).toBe(0);
+  expect(stats.noAnswer).toBe(0);
+  expect(result).toEqual({ lost: 0, duplicated: 0 });
+  if (down) expect(stats.unavailable).toBeGreaterThan(0);
+  expect(stats.acknowledged).toBeGreaterThan(0);
+  return stats;
+}
+
+describe.skipIf(!hasPostgres)('faults: the database going away under load, two processes', () => {
+  beforeAll(async () => {
+    const built = spawnSync(process.execPath, [path.join(serverDir, 'scripts/build.mjs')], {
+      encoding: 'utf8',
+    });
+    if (built.status !== 0) throw new Error(`server build failed: ${built.stderr}`);
+    clusterDo('stop');
+    databaseUrl = clusterDo('start').trim();
+    pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
+    pool.on('error', () => {});
+    dataDir = mkdtempSync(path.join(tmpdir(), 'waypoint-faults-'));
+    const port = 5100 + Math.floor(Math.random() * 800);
+    procs.push(start(port), start(port + 1));
+    await Promise.all(procs.map((p) => ready(p)));
+    const login = await request(procs[0]!.port, 'POST', '/api/users/login', undefined, admin);
+    adminToken = (JSON.parse(login.body) as { token: string }).token;
+    const put = (model: string, body: unknown) =>
+      request(procs[0]!.port, 'PUT', `/api/admin/${model}`, adminToken, body);
+    await put('game', { _id: 'fg', name: 'Fault game' });
+    await put('map', { _id: 'fg_map', gameId: 'fg', name: 'Fault map' });
+    await put('markerdefinition', { _id: 'fg_def', gameId: 'fg', name: 'Crate' });
+    for (let i = 0; i < 400; i++) {
+      markerIds.push(`fg_pm_${i}`);
+      await put('placedmarker', {
+        _id: `fg_pm_${i}`,
+        mapId: 'fg_map',
+        markerDefinitionId: 'fg_def',
+        lat: -i,
+        lng: i,
+      });
+    }
+    for (let i = 0; i < 3; i++) {
+      const email = `player${i}@faults.test`;
+      const password = 'ticking markers all day';
+      const reg = await request(procs[0]!.port, 'POST', '/api/users/register', undefined, {
+        username: `fault_player_${i}`,
+        email,
+        password,
+      });
+      expect(reg.status).toBeLessThan(300);
+      await pool.query(`update "user" set confirmed = 1 where email = $1`, [email]);
+      const res = await request(procs[0]!.port, 'POST', '/api/users/login', undefined, { email, password });
+      const body = JSON.parse(res.body) as { token: string; user?: { _id?: string; id?: string } };
+      const row = await pool.query<{ id: string }>(`select id from "user" where email = $1`, [email]);
+      players.push({ id: String(row.rows[0]!.id), token: body.token });
+    }
+  }, 180_000);
+
+  afterAll(async () => {
+    await Promise.all(procs.map(stopProc));
+    await pool?.end().catch(() => {});
+    try {
+      clusterDo('stop');
+    } catch {}
+    rmSync(pgDir, { recursive: true, force: true });
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('PostgreSQL crashes (-m immediate) and starts again', async () => {
+    await scenario(
+      'PostgreSQL crash (`-m immediate`) + start',
+      async () => void clusterDo('crash'),
+      async () => void clusterDo('resume'),
+    );
+  }, 90_000);
+
+  it('PostgreSQL stops cleanly and starts again', async () => {
+    await scenario(
+      'PostgreSQL clean stop (`-m fast`) + start',
+      async () => void clusterDo('halt'),
+      async () => void clusterDo('resume'),
+    );
+  }, 90_000);
+
+  it("the server's connections are terminated (pg_terminate_backend)", async () => {
+    await scenario(
+      '`pg_terminate_backend` of all server connections',
+      async () => {
+        await pool.query(
+          'select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
+        );
+      },
+      async () => {},
+      false,
+    );
+  }, 90_000);
+
+  it('a rolling restart (SIGTERM, start again) of one process under load loses no request', async () => {
+    const load = startLoad({ rolling: true });
+    await sleep(2000);
+    const t0 = Date.now();
+    const old = procs[0]!;
+    await stopProc(old);
+    expect(old.child.exitCode).toBe(0);
+    procs[0] = start(old.port);
+    await ready(procs[0]!);
+    const recover = (Date.now() - t0) / 1000;
+    await sleep(2000);
+    const stats = await load.stop();
+    const result = await verify();
+    record('rolling restart (SIGTERM) of one of two processes', stats, result, recover);
+    expect(stats.acknowledged).toBe(stats.sent);
+    expect(result).toEqual({ lost: 0, duplicated: 0 });
+  }, 90_000);
+
+  it('counts each fault in /metrics', async () => {
+    // The crash was seen as 503s by both processes, and the cut connections as lost connections.
+    for (const p of procs.slice(1)) {
+      const metrics = await request(p.port, 'GET', '/metrics', metricsToken);
+      expect(metrics.body).toMatch(/waypoint_faults_total\{kind="database_unavailable"\} [1-9]/);
+      expect(metrics.body).toMatch(/waypoint_faults_total\{kind="database_connection_lost"\} [1-9]/);
+    }
+  });
+});
