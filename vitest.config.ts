@@ -12,6 +12,7 @@ export default defineConfig({
       },
       {
         // Pure modules of the web app (no browser needed).
+        define: { __WAYPOINT_PROBE__: 'false' },
         test: {
           name: 'web',
           include: ['apps/web/src/**/*.test.ts'],

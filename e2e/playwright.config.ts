@@ -69,6 +69,9 @@ export default defineConfig({
       CHANGE_PASSWORD_RATE_LIMIT: '1000',
       LOGIN_FAILURE_LIMIT: '1000',
       WEB_DIST: webDist,
+      // The build carries the map's probe (apps/web/src/features/map/probe.ts), which the journeys
+      // read; production builds leave it out.
+      WAYPOINT_PROBE: '1',
       // Site services at hosts that do not exist: every journey answers them in the browser
       // (support/fixtures.ts), so nothing leaves the machine; services.spec.ts checks the gating.
       ADS_CLIENT: 'ca-pub-0000000000000000',

@@ -10,6 +10,11 @@ const apiTarget = process.env.WAYPOINT_API ?? 'http://localhost:3000';
 const proxied = ['/api', '/uploads', '/thumbs', '/mapTiles'];
 
 export default defineConfig({
+  define: {
+    // The browser tests' and the benchmarks' builds carry the map's probe (src/features/map/probe.ts);
+    // a production build folds every use of it away.
+    __WAYPOINT_PROBE__: JSON.stringify(process.env.WAYPOINT_PROBE === '1'),
+  },
   plugins: [react(), catalogs(), consentFirstPaint(), entryAfterFirstPaint(), precompress(), pwa()],
   server: {
     port: 5173,

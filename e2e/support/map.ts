@@ -1,6 +1,9 @@
 import { expect, type Page } from '@playwright/test';
 
-/** The map page's handle for tests and the benchmark (set by MapView). */
+/**
+ * The map page's probe for tests and the benchmark (apps/web/src/features/map/probe.ts; only in
+ * builds made with WAYPOINT_PROBE=1, as the e2e configuration's build is).
+ */
 interface MapHandle {
   map: {
     setView(latlng: [number, number], zoom: number, options: { animate: boolean }): void;
@@ -19,31 +22,52 @@ interface MapHandle {
     indexOf(id: string): number;
     latLng(i: number): [number, number];
   };
+  /** The marker canvas's last draw. */
+  draw: DrawFacts;
+}
+
+/** What the marker canvas tells of its last draw. */
+export interface DrawFacts {
+  drawn: number;
+  count: number;
+  flagged: number;
+  labels: number;
+  labelsHidden: number;
+  highlight: number;
+  extras: number;
+  lastDrawMs: number;
+  drawnAt: number;
+  completeAt: number;
 }
 
 declare global {
   interface Window {
-    __waypointMap?: MapHandle;
+    __waypointProbe?: MapHandle;
   }
 }
 
 /** Waits until the map and its marker data are there. */
 export async function waitForMap(page: Page) {
   await expect(page.getByTestId('map')).toHaveAttribute('data-ready', 'true');
-  await page.waitForFunction(() => Boolean(window.__waypointMap));
+  await page.waitForFunction(() => Boolean(window.__waypointProbe?.store));
   // Every marker is in (a large map's last chunk drawn; at once for a map in one answer).
-  await expect(page.locator('canvas.wp-marker-canvas')).toHaveAttribute('data-complete-at', /\d/);
+  await page.waitForFunction(() => (window.__waypointProbe?.draw.completeAt ?? 0) > 0);
+}
+
+/** What the marker canvas tells of its last draw. */
+export function drawFacts(page: Page): Promise<DrawFacts> {
+  return page.evaluate(() => ({ ...window.__waypointProbe!.draw }));
 }
 
 /** Number of icons and clusters the marker canvas drew last. */
 export async function drawnCount(page: Page): Promise<number> {
-  return Number((await page.locator('canvas.wp-marker-canvas').getAttribute('data-count')) ?? '0');
+  return (await drawFacts(page)).count;
 }
 
 /** Zooms in on the first visible marker of a definition and answers its id and screen position. */
 export async function showMarkerOf(page: Page, definitionId: string) {
   const found = await page.evaluate((defId) => {
-    const { map, store } = window.__waypointMap!;
+    const { map, store } = window.__waypointProbe!;
     const i = store.ids.findIndex(
       (_id, k) => store.definitions[store.def[k]]._id === defId && store.visible[k],
     );
@@ -67,7 +91,7 @@ export async function clickMarker(page: Page, id: string) {
       () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
     );
     const point = await page.evaluate((markerId) => {
-      const { map, store } = window.__waypointMap!;
+      const { map, store } = window.__waypointProbe!;
       const p = map.latLngToContainerPoint(store.latLng(store.indexOf(markerId)));
       const r = map.getContainer().getBoundingClientRect();
       return { x: r.left + p.x, y: r.top + p.y - 14 };
@@ -87,7 +111,7 @@ export async function clickMarker(page: Page, id: string) {
 
 export async function isCompleted(page: Page, id: string): Promise<boolean> {
   return page.evaluate((markerId) => {
-    const { store } = window.__waypointMap!;
+    const { store } = window.__waypointProbe!;
     return store.completed[store.indexOf(markerId)] === 1;
   }, id);
 }

@@ -42,7 +42,7 @@ export async function loginWithToken(
 /** The tint of a drawn marker (0 none, 1 add, 2 update, 3 delete), or -1 when it is not drawn. */
 export function tintOf(page: Page, id: string): Promise<number> {
   return page.evaluate((markerId) => {
-    const h = (window as unknown as { __waypointMap?: SuggestHandle }).__waypointMap;
+    const h = (window as unknown as { __waypointProbe?: SuggestHandle }).__waypointProbe;
     if (!h) return -1;
     const i = h.store.indexOf(markerId);
     return i < 0 ? -1 : h.store.tint[i];
@@ -52,7 +52,7 @@ export function tintOf(page: Page, id: string): Promise<number> {
 /** Ids of the drawn markers with a tint. */
 export function tintedIds(page: Page): Promise<{ id: string; tint: number; suggestionId: string }[]> {
   return page.evaluate(() => {
-    const { store } = (window as unknown as { __waypointMap: SuggestHandle }).__waypointMap;
+    const { store } = (window as unknown as { __waypointProbe: SuggestHandle }).__waypointProbe;
     const out: { id: string; tint: number; suggestionId: string }[] = [];
     for (let i = 0; i < store.size; i++) {
       if (store.tint[i])
@@ -65,13 +65,13 @@ export function tintedIds(page: Page): Promise<{ id: string; tint: number; sugge
 /** Centres the map on a marker at the highest zoom and answers its screen point (the icon's middle). */
 export async function markerPoint(page: Page, id: string) {
   await page.evaluate((markerId) => {
-    const { map, store } = (window as unknown as { __waypointMap: SuggestHandle }).__waypointMap;
+    const { map, store } = (window as unknown as { __waypointProbe: SuggestHandle }).__waypointProbe;
     map.setView(store.latLng(store.indexOf(markerId)), map.getMaxZoom(), { animate: false });
   }, id);
   // Let the canvas draw at the new view.
   await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
   return page.evaluate((markerId) => {
-    const { map, store } = (window as unknown as { __waypointMap: SuggestHandle }).__waypointMap;
+    const { map, store } = (window as unknown as { __waypointProbe: SuggestHandle }).__waypointProbe;
     const p = map.latLngToContainerPoint(store.latLng(store.indexOf(markerId)));
     const r = map.getContainer().getBoundingClientRect();
     return { x: r.left + p.x, y: r.top + p.y - 16 };
@@ -84,7 +84,7 @@ export async function markerPoint(page: Page, id: string) {
  */
 export function coloursRightOf(page: Page, id: string): Promise<string[]> {
   return page.evaluate((markerId) => {
-    const { map, store } = (window as unknown as { __waypointMap: SuggestHandle }).__waypointMap;
+    const { map, store } = (window as unknown as { __waypointProbe: SuggestHandle }).__waypointProbe;
     const canvas = document.querySelector('canvas.wp-marker-canvas') as HTMLCanvasElement;
     const p = map.latLngToContainerPoint(store.latLng(store.indexOf(markerId)));
     const box = map.getContainer().getBoundingClientRect();

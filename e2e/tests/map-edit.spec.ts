@@ -1,6 +1,6 @@
 import type { APIRequestContext, BrowserContext } from '@playwright/test';
 import { createConfirmedUser, expect, type Page, submitLogin, test } from '../support/fixtures.ts';
-import { clickMarker, showMarkerOf, waitForMap } from '../support/map.ts';
+import { clickMarker, drawFacts, showMarkerOf, waitForMap } from '../support/map.ts';
 
 const mapPath = '/game/frontier_zone/maps/fz_coast_harbor';
 const shots = process.env.WAYPOINT_SHOTS ?? '/tmp/edit-shots';
@@ -200,14 +200,14 @@ test('a player confirms a marker and reports another; reported markers are flagg
 
   // Another marker: reported gone.
   const other = await page.evaluate((firstId) => {
-    const { store } = window.__waypointMap!;
+    const { store } = window.__waypointProbe!;
     const i = store.ids.findIndex(
       (id, k) => id !== firstId && store.definitions[store.def[k]]._id === 'fz_valuables',
     );
     return store.ids[i]!;
   }, first.id);
   await page.evaluate((id) => {
-    const { map, store } = window.__waypointMap!;
+    const { map, store } = window.__waypointProbe!;
     map.setView(store.latLng(store.indexOf(id)), map.getMaxZoom(), { animate: false });
   }, other);
   await clickMarker(page, other);
@@ -219,15 +219,13 @@ test('a player confirms a marker and reports another; reported markers are flagg
   // The map's marker answer now flags it; 'Show only reported markers' leaves only such markers.
   const visible = (id: string) =>
     page.evaluate((markerId) => {
-      const { store } = window.__waypointMap!;
+      const { store } = window.__waypointProbe!;
       return store.visible[store.indexOf(markerId)] === 1;
     }, id);
   await page.getByTestId('sidebar-left').getByLabel('Show only reported markers').check();
   await expect.poll(() => visible(other)).toBe(true);
   await expect.poll(() => visible(first.id)).toBe(false);
-  await expect
-    .poll(async () => Number(await page.locator('canvas.wp-marker-canvas').getAttribute('data-flagged')))
-    .toBeGreaterThan(0);
+  await expect.poll(async () => (await drawFacts(page)).flagged).toBeGreaterThan(0);
   await page.getByTestId('sidebar-left').getByLabel('Show only reported markers').uncheck();
   await expect.poll(() => visible(first.id)).toBe(true);
 

@@ -8,12 +8,12 @@ const mapPath = '/game/frontier_zone/maps/fz_coast_harbor';
 /** The number of markers of a definition the store holds. */
 const totalOf = (page: import('@playwright/test').Page, definitionId: string) =>
   page.evaluate((defId) => {
-    const { store } = window.__waypointMap!;
+    const { store } = window.__waypointProbe!;
     return store.ids.filter((_id, k) => store.definitions[store.def[k]]._id === defId).length;
   }, definitionId);
 
 const visibleCount = (page: import('@playwright/test').Page) =>
-  page.evaluate(() => window.__waypointMap!.store.visible.reduce((n, v) => n + v, 0));
+  page.evaluate(() => window.__waypointProbe!.store.visible.reduce((n, v) => n + v, 0));
 
 test("a player sees 'found n/total', hides found markers, and the switch is remembered", async ({
   page,
@@ -85,13 +85,13 @@ test('a shared marker link opens the map at the marker with its popup; the addre
 
   // Back and forward restore the view: leave the map, come back, the position is the same.
   await page.keyboard.press('Escape');
-  await page.evaluate(() => window.__waypointMap!.map.setView([-40, 60], 3, { animate: false }));
+  await page.evaluate(() => window.__waypointProbe!.map.setView([-40, 60], 3, { animate: false }));
   await expect(page).toHaveURL(/lat=-40&lng=60&zoom=3/);
   await page.goto('/game/frontier_zone');
   await page.goBack();
   await waitForMap(page);
   const center = await page.evaluate(() => {
-    const { map } = window.__waypointMap!;
+    const { map } = window.__waypointProbe!;
     return { ...map.getCenter(), zoom: map.getZoom() };
   });
   expect(center.lat).toBeCloseTo(-40, 1);

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { expect, test } from '../support/fixtures.ts';
-import { waitForMap } from '../support/map.ts';
+import { drawFacts, waitForMap } from '../support/map.ts';
 
 const mapPath = '/game/frontier_zone/maps/fz_coast_harbor?markerDefinitions=fz_loot_cache,fz_boss,fz_extract';
 
@@ -58,7 +58,7 @@ test('markers move in step with the map: no frame shows them apart', async ({ pa
   for (let k = 0; k < 6; k++) {
     await page.evaluate(
       (dx) => {
-        const handle = window.__waypointMap as unknown as {
+        const handle = window.__waypointProbe as unknown as {
           map: { panBy(offset: [number, number], options: { animate: boolean }): void };
         };
         handle.map.panBy([dx, 0], { animate: false });
@@ -83,13 +83,12 @@ test('a pan inside the drawn margin does not draw the markers again; one past it
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto(mapPath);
   await waitForMap(page);
-  const canvas = page.locator('canvas.wp-marker-canvas');
-  const drawn = async () => Number(await canvas.getAttribute('data-drawn'));
+  const drawn = async () => (await drawFacts(page)).drawn;
   const pan = (dx: number) =>
     page.evaluate(
       (x) =>
         new Promise<void>((done) => {
-          const { map } = window.__waypointMap!;
+          const { map } = window.__waypointProbe!;
           (map as unknown as { once(e: string, f: () => void): void }).once('moveend', () =>
             requestAnimationFrame(() => requestAnimationFrame(() => done())),
           );

@@ -90,7 +90,7 @@ test('quests deep link: the quest is filtered, expanded and its marker shown', a
   await expect
     .poll(() =>
       page.evaluate((id) => {
-        const { map, store } = window.__waypointMap!;
+        const { map, store } = window.__waypointProbe!;
         const [lat, lng] = store.latLng(store.indexOf(id));
         const c = map.getCenter();
         return Math.hypot(c.lat - lat, c.lng - lng) < 1 && map.getZoom() > map.getMaxZoom() - 1.5;

@@ -1,23 +1,21 @@
 import { expect, test } from '../support/fixtures.ts';
-import { waitForMap } from '../support/map.ts';
+import { drawFacts, waitForMap } from '../support/map.ts';
 
 const mapPath = '/game/frontier_zone/maps/fz_coast_harbor';
 
 /** Labels the marker canvas drew and left out (overlapping) in its last draw, at a zoom. */
 async function labelsAt(page: import('@playwright/test').Page, zoom: number) {
-  const canvas = page.locator('canvas.wp-marker-canvas');
-  const before = Number(await canvas.getAttribute('data-drawn'));
+  const before = (await drawFacts(page)).drawn;
   await page.evaluate((z) => {
-    const { map, store } = window.__waypointMap!;
+    const { map, store } = window.__waypointProbe!;
     // Every marker with its name label: far more than the screen can hold at a low zoom.
     for (const d of store.definitions as { showNameLabel?: boolean }[]) d.showNameLabel = true;
     store.visible.fill(1);
     map.setView([store.latLng(0)[0], store.latLng(0)[1]], z, { animate: false });
   }, zoom);
-  await expect.poll(async () => Number(await canvas.getAttribute('data-drawn'))).toBeGreaterThan(before);
+  await expect.poll(async () => (await drawFacts(page)).drawn).toBeGreaterThan(before);
   await page.waitForTimeout(300);
-  const shown = Number(await canvas.getAttribute('data-labels'));
-  const hidden = Number(await canvas.getAttribute('data-labels-hidden'));
+  const { labels: shown, labelsHidden: hidden } = await drawFacts(page);
   return { shown, hidden };
 }
 
@@ -27,7 +25,7 @@ test('crowded name labels are left out rather than drawn over each other, and co
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto(mapPath);
   await waitForMap(page);
-  const max = await page.evaluate(() => window.__waypointMap!.map.getMaxZoom());
+  const max = await page.evaluate(() => window.__waypointProbe!.map.getMaxZoom());
   const far = await labelsAt(page, max - 1.5);
   expect(far.shown).toBeGreaterThan(0);
   expect(far.hidden).toBeGreaterThan(0);

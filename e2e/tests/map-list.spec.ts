@@ -2,7 +2,7 @@ import { listMessages } from '@waypoint/shared/map/list-messages';
 import { mapMessages } from '@waypoint/shared/map/map-messages';
 import { seriousViolations } from '../support/axe.ts';
 import { createConfirmedUser, expect, type Page, submitLogin, test } from '../support/fixtures.ts';
-import { isCompleted, waitForMap } from '../support/map.ts';
+import { drawFacts, isCompleted, waitForMap } from '../support/map.ts';
 
 const mapPath = '/game/frontier_zone/maps/fz_coast_harbor';
 const shots = '/tmp/maplist';
@@ -17,7 +17,7 @@ async function loginToMap(page: Page, request: Parameters<typeof createConfirmed
 /** The map's centre and zoom; the zoom reads NaN while a zoom animation runs. */
 const view = (page: Page) =>
   page.evaluate(() => {
-    const { map } = window.__waypointMap!;
+    const { map } = window.__waypointProbe!;
     const animating = (map as unknown as { _animatingZoom?: boolean })._animatingZoom;
     return { ...map.getCenter(), zoom: animating ? Number.NaN : map.getZoom() };
   });
@@ -25,7 +25,7 @@ const view = (page: Page) =>
 /** Shown icon markers not yet found on the whole map: the stops of a whole-map route. */
 const markersLeft = (page: Page) =>
   page.evaluate(() => {
-    const { store } = window.__waypointMap!;
+    const { store } = window.__waypointProbe!;
     return store.ids.filter((_id, i) => store.visible[i] && !store.completed[i]).length;
   });
 
@@ -74,14 +74,14 @@ test('a player finds a marker with the keyboard only: Tab to the map, L to the l
   await expect(row).toBeFocused();
   await expect(row).toHaveAttribute('aria-selected', 'true');
   const name = await page.evaluate((markerId) => {
-    const { store } = window.__waypointMap!;
+    const { store } = window.__waypointProbe!;
     return (store as unknown as { names: string[] }).names[store.indexOf(markerId)];
   }, id);
   // Focusing the row centred its marker (as far as the map's bounds let it go) and highlighted it.
   await expect
     .poll(async () =>
       page.evaluate((markerId) => {
-        const { map: m, store } = window.__waypointMap!;
+        const { map: m, store } = window.__waypointProbe!;
         const leaflet = m as unknown as {
           _limitCenter(
             at: { lat: number; lng: number },
@@ -98,10 +98,8 @@ test('a player finds a marker with the keyboard only: Tab to the map, L to the l
       }, id),
     )
     .toBeLessThan(0.5);
-  await expect(page.locator('canvas.wp-marker-canvas')).toHaveAttribute(
-    'data-highlight',
-    String(await page.evaluate((markerId) => window.__waypointMap!.store.indexOf(markerId), id)),
-  );
+  const index = await page.evaluate((markerId) => window.__waypointProbe!.store.indexOf(markerId), id);
+  await expect.poll(async () => (await drawFacts(page)).highlight).toBe(index);
 
   // Space marks it found, through the same path as the popup; the live region says so.
   await page.keyboard.press(' ');
@@ -135,7 +133,7 @@ test('moving the map updates the list; filter changes are announced; guests are 
   const count = page.getByTestId('marker-list-count');
   const inView = async () =>
     page.evaluate(() => {
-      const { map, store } = window.__waypointMap!;
+      const { map, store } = window.__waypointProbe!;
       const b = (map as unknown as { getBounds(): { contains(p: [number, number]): boolean } }).getBounds();
       return store.ids.filter((_id, i) => store.visible[i] && b.contains(store.latLng(i))).length;
     });
@@ -144,7 +142,7 @@ test('moving the map updates the list; filter changes are announced; guests are 
   await expect(count).toHaveText(listMessages.listCount(all));
   // Zoomed in on one marker, the list holds what is in view.
   await page.evaluate(() => {
-    const { map, store } = window.__waypointMap!;
+    const { map, store } = window.__waypointProbe!;
     const i = store.ids.findIndex((_id, k) => store.visible[k]);
     map.setView(store.latLng(i), map.getMaxZoom(), { animate: false });
   });
@@ -160,7 +158,7 @@ test('moving the map updates the list; filter changes are announced; guests are 
 
   // A filter change in the markers panel is announced with what it leaves on the map.
   await page.getByTestId('definition-fz_valuables').click();
-  const shown = await page.evaluate(() => window.__waypointMap!.store.visible.reduce((n, v) => n + v, 0));
+  const shown = await page.evaluate(() => window.__waypointProbe!.store.visible.reduce((n, v) => n + v, 0));
   await expect(page.getByTestId('map-announcer')).toContainText(mapMessages.markersShown(shown));
 });
 

@@ -61,7 +61,7 @@ test('the markers panel shows each definition with the icon the map draws', asyn
     // The pin's head: inner colour in the middle, wrapper colour between it and the edge.
     const cx = Math.floor(c.width / 2);
     const cy = Math.floor(c.width / 2);
-    const { store } = window.__waypointMap!;
+    const { store } = window.__waypointProbe!;
     const d = (store.definitions as { _id: string; wrapperColor?: string; innerColor?: string }[]).find(
       (x) => x._id === 'fz_loot_cache',
     )!;

@@ -7,7 +7,7 @@ const phone = { width: 390, height: 844 };
 /** The picture's rectangle in map-container pixels, the container's size and the zoom. */
 async function pictureOnScreen(page: Page) {
   return page.evaluate(() => {
-    const map = window.__waypointMap!.map as unknown as {
+    const map = window.__waypointProbe!.map as unknown as {
       eachLayer(fn: (layer: { options: { bounds?: unknown }; getTileUrl?: unknown }) => void): void;
       latLngToContainerPoint(latlng: unknown): { x: number; y: number };
       getSize(): { x: number; y: number };
@@ -132,7 +132,7 @@ test.describe('map page on a 2x screen', () => {
     // The last zoom has no next one: its own tiles, scaled, and nothing beyond.
     urls.length = 0;
     await page.evaluate(() => {
-      const { map } = window.__waypointMap!;
+      const { map } = window.__waypointProbe!;
       map.setView([map.getCenter().lat, map.getCenter().lng], map.getMaxZoom(), { animate: false });
     });
     await expect.poll(() => urls.length).toBeGreaterThan(0);
@@ -145,7 +145,7 @@ test('neighbouring tiles overlap, so no seams show at fractional zooms', async (
   await page.goto(mapPath);
   await waitForMap(page);
   await page.evaluate(() => {
-    const { map } = window.__waypointMap!;
+    const { map } = window.__waypointProbe!;
     map.setView([map.getCenter().lat, map.getCenter().lng], 3.37, { animate: false });
   });
   await page.waitForLoadState('networkidle');

@@ -88,17 +88,17 @@ test('a map whose tiles are being cut says so with the progress, and appears wit
     await page.screenshot({ path: '/tmp/mappreparing/preparing-1440.png' });
     // What the visitor has open stays open when the tiles arrive: the map is not made again.
     await page.waitForFunction(() =>
-      Boolean((window as unknown as { __waypointMap?: unknown }).__waypointMap),
+      Boolean((window as unknown as { __waypointProbe?: { map?: unknown } }).__waypointProbe?.map),
     );
     await page.evaluate(() => {
       const w = window as unknown as {
-        __waypointMap: { map: { openPopup(html: string, at: [number, number]): void; getCenter(): never } };
+        __waypointProbe: { map: { openPopup(html: string, at: [number, number]): void; getCenter(): never } };
         __mapBefore?: unknown;
       };
-      w.__mapBefore = w.__waypointMap.map;
-      w.__waypointMap.map.openPopup(
+      w.__mapBefore = w.__waypointProbe.map;
+      w.__waypointProbe.map.openPopup(
         '<b data-testid="probe-popup">still here</b>',
-        w.__waypointMap.map.getCenter(),
+        w.__waypointProbe.map.getCenter(),
       );
     });
     await expect(page.getByTestId('probe-popup')).toBeVisible();
@@ -117,8 +117,8 @@ test('a map whose tiles are being cut says so with the progress, and appears wit
     await expect(page.getByTestId('probe-popup')).toBeVisible();
     expect(
       await page.evaluate(() => {
-        const w = window as unknown as { __waypointMap: { map: unknown }; __mapBefore?: unknown };
-        return w.__waypointMap.map === w.__mapBefore;
+        const w = window as unknown as { __waypointProbe: { map: unknown }; __mapBefore?: unknown };
+        return w.__waypointProbe.map === w.__mapBefore;
       }),
     ).toBe(true);
   } finally {

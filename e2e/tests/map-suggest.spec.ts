@@ -172,9 +172,9 @@ test('an admin reviews a player’s suggestions on the map and accepts them', as
     page.evaluate(() => {
       const { store } = (
         window as unknown as {
-          __waypointMap: { store: { size: number; visible: Uint8Array; tint: Uint8Array } };
+          __waypointProbe: { store: { size: number; visible: Uint8Array; tint: Uint8Array } };
         }
-      ).__waypointMap;
+      ).__waypointProbe;
       let shown = 0;
       for (let i = 0; i < store.size; i++) {
         if (!store.visible[i]) continue;

@@ -11,7 +11,6 @@
  * markers showed and when every chunk was drawn; autocannon then asks the server for its chunks at
  * a fixed rate. Writes the figures to docs/benchmarks.md under "## Map".
  */
-import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -28,6 +27,7 @@ import { loadConfig } from '../../server/src/config.ts';
 import { openDatabase } from '../../server/src/db/database.ts';
 import { migrateToLatest } from '../../server/src/db/migrate.ts';
 import { insertMany } from '../../server/src/features/models/models.repository.ts';
+import { probeBuild } from './probe-build.ts';
 
 const ICONS = 20_000;
 const DEFINITIONS = 20;
@@ -300,27 +300,30 @@ async function measureCanvas(
   await page.goto(`${base}/game/${GAME}/maps/${mapId}?markerDefinitions=${ids.join(',')}`);
   await page.waitForFunction(
     () =>
-      Number(document.querySelector('canvas.wp-marker-canvas')?.getAttribute('data-complete-at') ?? 0) > 0,
+      ((window as unknown as { __waypointProbe?: { draw: { completeAt: number } } }).__waypointProbe?.draw
+        .completeAt ?? 0) > 0,
     null,
     { timeout: 120_000 },
   );
   const { drawnAt, completeAt, dataAt, askedAt, storeAt, builtAt, lastDraw } = await page.evaluate(() => {
-    const canvas = document.querySelector('canvas.wp-marker-canvas') as HTMLCanvasElement;
     const mark = performance.getEntriesByName('waypoint:marker-data')[0];
     const asked = performance.getEntriesByName('waypoint:marker-answer')[0];
-    const handle = (window as unknown as { __waypointMap?: { markers: { lastDrawMs: number } } })
-      .__waypointMap;
+    const draw = (
+      window as unknown as {
+        __waypointProbe: { draw: { drawnAt: number; completeAt: number; lastDrawMs: number } };
+      }
+    ).__waypointProbe.draw;
     const entry = performance
       .getEntriesByType('resource')
       .find((e) => e.name.includes('/markers')) as PerformanceResourceTiming;
     return {
-      drawnAt: Number(canvas.dataset.drawnAt),
-      completeAt: Number(canvas.dataset.completeAt),
+      drawnAt: draw.drawnAt,
+      completeAt: draw.completeAt,
       dataAt: entry?.responseEnd ?? 0,
       askedAt: asked?.startTime ?? 0,
       storeAt: mark?.startTime ?? 0,
       builtAt: performance.getEntriesByName('waypoint:map-built')[0]?.startTime ?? 0,
-      lastDraw: handle?.markers.lastDrawMs ?? 0,
+      lastDraw: draw.lastDrawMs,
     };
   });
   if (process.env.BENCH_VERBOSE) {
@@ -397,17 +400,13 @@ async function measureDom(page: Page, mapId: string, sweep: boolean): Promise<Re
 }
 
 async function main() {
-  if (!existsSync(path.join(webDir, 'dist/index.html'))) {
-    execFileSync(process.execPath, [path.join(rootDir, 'node_modules/vite/bin/vite.js'), 'build'], {
-      cwd: webDir,
-      stdio: 'inherit',
-    });
-  }
+  // The page's probe tells when markers are drawn: a build with it.
+  const webDist = probeBuild();
   if (!keptData || !existsSync(path.join(dataDir, 'seeded'))) {
     await prepare();
     if (keptData) writeFileSync(path.join(dataDir, 'seeded'), '');
   }
-  const server = await startServerProcess({ dataDir, port, env: { SEED_DEMO: 'false' } });
+  const server = await startServerProcess({ dataDir, port, env: { SEED_DEMO: 'false', WEB_DIST: webDist } });
   const launch = () => chromium.launch(chromiumLaunchOptions);
   try {
     const ids = [...Array.from({ length: DEFINITIONS }, (_, i) => `bench_def_${i}`), 'bench_zone'];

@@ -7,8 +7,7 @@
  * and the time from a click with the place tool until the new suggestion is on screen. Writes the
  * figures to docs/benchmarks.md under "## Suggestions".
  */
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { registry } from '@waypoint/shared';
@@ -27,6 +26,7 @@ import { migrateToLatest } from '../../server/src/db/migrate.ts';
 import { insertUser } from '../../server/src/features/account/account.repository.ts';
 import { hashPassword } from '../../server/src/features/auth/passwords.ts';
 import { insertMany } from '../../server/src/features/models/models.repository.ts';
+import { probeBuild } from './probe-build.ts';
 
 const MARKERS = 20_000;
 const SUGGESTIONS = 2_000;
@@ -48,8 +48,6 @@ const PLAYER = {
   password: 'bench-pass-1',
 };
 
-const webDir = path.resolve(import.meta.dirname, '..');
-const rootDir = path.resolve(webDir, '../..');
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'waypoint-bench-suggestions-'));
 const port = 3990 + Math.floor(Math.random() * 40);
 const base = `http://127.0.0.1:${port}`;
@@ -172,12 +170,12 @@ function toggle(page: Page, label: string, tinted: boolean): Promise<number> {
   return page.evaluate(`new Promise((resolve, reject) => {
     const button = [...document.querySelectorAll('button')].find((b) => b.textContent === ${JSON.stringify(label)});
     if (!button) return reject(new Error('no button ' + ${JSON.stringify(label)}));
-    const before = window.__waypointMap;
+    const before = window.__waypointProbe && window.__waypointProbe.draw;
     const t0 = performance.now();
     button.click();
     const check = () => {
-      const h = window.__waypointMap;
-      if (h && h !== before && h.store.tinted === ${tinted} && h.markers.drawCount > 0) {
+      const h = window.__waypointProbe;
+      if (h && h.draw !== before && h.store.tinted === ${tinted} && h.draw.drawn > 0) {
         resolve(performance.now() - t0);
         return;
       }
@@ -194,15 +192,15 @@ async function placeOnce(page: Page, k: number): Promise<number> {
   const x = box.x + box.width * (0.3 + ((k * 37) % 40) / 100);
   const y = box.y + box.height * (0.3 + ((k * 53) % 40) / 100);
   await page.evaluate(`(() => {
-    window.__placeDraws = window.__waypointMap.markers.drawCount;
+    window.__placeDraws = window.__waypointProbe.draw.drawn;
     window.addEventListener('pointerdown', () => { window.__placeAt = performance.now(); }, { once: true, capture: true });
   })()`);
-  const size = await page.evaluate(`window.__waypointMap.store.size`);
+  const size = await page.evaluate(`window.__waypointProbe.store.size`);
   await page.mouse.click(x, y);
   const ms = (await page.evaluate(`new Promise((resolve, reject) => {
     const check = () => {
-      const h = window.__waypointMap;
-      if (h.markers.lastExtras > 0 || h.store.size > ${size}) {
+      const h = window.__waypointProbe;
+      if (h.draw.extras > 0 || h.store.size > ${size}) {
         resolve(performance.now() - window.__placeAt);
         return;
       }
@@ -215,9 +213,9 @@ async function placeOnce(page: Page, k: number): Promise<number> {
   await page.waitForFunction(
     (before) => {
       const h = (
-        window as unknown as { __waypointMap: { store: { size: number }; markers: { lastExtras: number } } }
-      ).__waypointMap;
-      return h.store.size > before && h.markers.lastExtras === 0;
+        window as unknown as { __waypointProbe: { store: { size: number }; draw: { extras: number } } }
+      ).__waypointProbe;
+      return h.store.size > before && h.draw.extras === 0;
     },
     size as number,
     { timeout: 30_000 },
@@ -226,17 +224,18 @@ async function placeOnce(page: Page, k: number): Promise<number> {
 }
 
 async function main() {
-  if (!existsSync(path.join(webDir, 'dist/index.html'))) {
-    execFileSync(process.execPath, [path.join(rootDir, 'node_modules/vite/bin/vite.js'), 'build'], {
-      cwd: webDir,
-      stdio: 'inherit',
-    });
-  }
+  // The page's probe tells when markers are drawn: a build with it.
+  const webDist = probeBuild();
   const config = await prepare();
   const server = await startServerProcess({
     dataDir,
     port,
-    env: { SEED_DEMO: 'false', SUGGESTION_RATE_LIMIT: '100000', AUTH_RATE_LIMIT: '100000' },
+    env: {
+      SEED_DEMO: 'false',
+      SUGGESTION_RATE_LIMIT: '100000',
+      AUTH_RATE_LIMIT: '100000',
+      WEB_DIST: webDist,
+    },
   });
   const browser = await chromium.launch(chromiumLaunchOptions);
   try {
@@ -263,7 +262,8 @@ async function main() {
       await page.goto(`${base}/game/${GAME}/maps/${MAP}?markerDefinitions=${ids.join(',')}`);
       await page.waitForFunction(
         () =>
-          Number(document.querySelector('canvas.wp-marker-canvas')?.getAttribute('data-drawn-at') ?? 0) > 0,
+          ((window as unknown as { __waypointProbe?: { draw: { drawnAt: number } } }).__waypointProbe?.draw
+            .drawnAt ?? 0) > 0,
         null,
         { timeout: 60_000 },
       );
@@ -293,7 +293,7 @@ async function main() {
       writeFileSync(process.env.BENCH_PROFILE, JSON.stringify(profile));
     }
     const tinted = (await adminPage.evaluate(
-      `(() => { const s = window.__waypointMap.store; let n = 0; for (let i = 0; i < s.size; i++) if (s.tint[i]) n++; return n; })()`,
+      `(() => { const s = window.__waypointProbe.store; let n = 0; for (let i = 0; i < s.size; i++) if (s.tint[i]) n++; return n; })()`,
     )) as number;
     await adminPage.context().close();
     console.log(

@@ -60,6 +60,18 @@ export function emptyColumns(count: number): MapMarkerColumns {
 /** Whether the rows of chunk `n` of a chunked map are in its columns (see map/marker-chunks.ts). */
 export type ChunkLoaded = (n: number) => boolean;
 
+/** What changed in the store: its readers (the map's layers, the page) follow. */
+export interface StoreChange {
+  /** Visible flags changed. */
+  visible?: boolean;
+  /** Completed flags changed. */
+  completed?: boolean;
+  /** This marker's reported flag changed. */
+  reported?: number;
+  /** Rows arrived (a large map's chunks; told at most once a second while they arrive). */
+  rows?: boolean;
+}
+
 /**
  * The placed markers of one map in flat typed arrays: positions in map units at zoom 0
  * (x = lng, y = -lat, as CRS.Simple projects them), definition, kind, and the per-marker flags
@@ -69,6 +81,9 @@ export type ChunkLoaded = (n: number) => boolean;
  * A large map's rows arrive in chunks: the store is made with all of them, those not loaded yet
  * hidden, and `fillChunk` adds each chunk in place (its visible and completed flags worked out with
  * the page's last rules), so the layers draw what is there and nothing is built twice.
+ *
+ * Readers subscribe (`subscribe`) and read `version` (React's `useSyncExternalStore`): every change
+ * of the flags or of the rows counts it up.
  */
 export class MarkerStore {
   readonly size: number;
@@ -110,6 +125,13 @@ export class MarkerStore {
   private readonly kinds: number[];
   private lastVisible?: (i: number) => boolean;
   private lastCompleted?: ReadonlySet<string>;
+  private readonly listeners = new Set<(change: StoreChange) => void>();
+  /** Counts up with every change told to the subscribers. */
+  version = 0;
+  /** Count up when the visible, respectively the completed, flags changed. */
+  visibleVersion = 0;
+  completedVersion = 0;
+  private found?: { version: number; rows: number; perDefinition: Map<string, number> };
 
   /** `chunkLoaded`: for a chunked map, which of its chunks are in the columns already. */
   constructor(
@@ -181,6 +203,51 @@ export class MarkerStore {
     }
     tail.sort((a, b) => this.y[a] - this.y[b] || this.x[a] - this.x[b]);
     this.tail = Int32Array.from(tail);
+  }
+
+  /** Calls `listener` after each change; answers the call that stops it. */
+  readonly subscribe = (listener: (change: StoreChange) => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  private tell(change: StoreChange) {
+    this.version++;
+    for (const listener of [...this.listeners]) listener(change);
+  }
+
+  /** Tells the subscribers that rows arrived (`fillChunk` and `fillRange` do not, rows come fast). */
+  rowsArrived() {
+    this.tell({ rows: true });
+  }
+
+  /** Completed markers per definition (the markers panel's 'found n/total'), kept until a change. */
+  completedPerDefinition(): Map<string, number> {
+    const cached = this.found;
+    if (cached && cached.version === this.completedVersion && cached.rows === this.loadedRows)
+      return cached.perDefinition;
+    const perDefinition = new Map<string, number>();
+    for (let i = 0; i < this.size; i++) {
+      if (this.completed[i] !== 1) continue;
+      const id = this.definitionOf(i)._id;
+      perDefinition.set(id, (perDefinition.get(id) ?? 0) + 1);
+    }
+    this.found = { version: this.completedVersion, rows: this.loadedRows, perDefinition };
+    return perDefinition;
+  }
+
+  /** How many loaded markers `isVisible` shows (what `applyVisibility` with it leaves visible). */
+  countShown(isVisible: (i: number) => boolean): number {
+    let shown = 0;
+    for (let i = 0; i < this.size; i++) if (this.loaded[i] && isVisible(i)) shown++;
+    return shown;
+  }
+
+  /** A popup's report or confirmation changed a marker's reported flag: visibility follows it. */
+  setReported(i: number, reported: boolean) {
+    this.reported[i] = reported ? 1 : 0;
+    if (this.lastVisible) this.applyVisibility(this.lastVisible);
+    this.tell({ reported: i });
   }
 
   private kindOf(i: number): number {
@@ -325,6 +392,10 @@ export class MarkerStore {
         changed = true;
       }
     }
+    if (changed) {
+      this.visibleVersion++;
+      this.tell({ visible: true });
+    }
     return changed;
   }
 
@@ -342,6 +413,12 @@ export class MarkerStore {
         flags[i] = v;
         changed = true;
       }
+    }
+    if (changed) {
+      this.completedVersion++;
+      // The visibility rules may read the completed flags (hide found markers).
+      if (this.lastVisible) this.applyVisibility(this.lastVisible);
+      this.tell({ completed: true });
     }
     return changed;
   }

@@ -1,0 +1,78 @@
+import { useMediaQuery } from '@mantine/hooks';
+import { constants } from '@waypoint/shared/constants';
+import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
+import { copyText } from '../../components/clipboard.ts';
+import { toast } from '../../components/toast.ts';
+import { mapMessages } from '../../i18n/messages/map-messages.ts';
+import { messages } from '../../i18n/messages/messages.ts';
+import type { MarkerStore } from './layers/marker-store.ts';
+import classes from './map.module.css';
+
+/** Copies a link of the map and says whether it worked. */
+export async function copyLink(link: string) {
+  if (await copyText(link)) toast.success(mapMessages.linkCopied);
+  else toast.error(messages.somethingWentWrong);
+}
+
+const narrowQuery = `(max-width: ${constants.autoCloseMaxWidthPx}px)`;
+
+/** Both sidebars start open on wide windows and close by themselves at 1000 px or less. */
+export function useSidebars() {
+  const narrow = useMediaQuery(narrowQuery, window.matchMedia(narrowQuery).matches, {
+    getInitialValueInEffect: false,
+  });
+  const [left, setLeft] = useState(!narrow);
+  const [right, setRight] = useState(!narrow);
+  useEffect(() => {
+    if (narrow) {
+      setLeft(false);
+      setRight(false);
+    }
+  }, [narrow]);
+  return { narrow, left, right, setLeft, setRight };
+}
+
+export type Sidebars = ReturnType<typeof useSidebars>;
+
+/** The page's polite live region: the last announcement, told again when it repeats. */
+export function useAnnouncer() {
+  const [said, setSaid] = useState({ text: '', n: 0 });
+  const announce = useCallback((text: string) => setSaid((s) => ({ text, n: s.n + 1 })), []);
+  const region = (
+    <div className={classes.srOnly} role="status" aria-live="polite" data-testid="map-announcer">
+      {said.text}
+      {said.n % 2 ? '\u200b' : ''}
+    </div>
+  );
+  return { announce, region };
+}
+
+/** Keys typed into a field are text, not shortcuts. */
+const typing = (target: EventTarget | null) =>
+  target instanceof HTMLElement &&
+  (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName));
+
+/** The marker list: mounted on first open and kept (with its route) while closed; L opens it. */
+export function useMarkerList() {
+  const [list, setList] = useState({ open: false, mounted: false, focus: 0 });
+  const open = useCallback(() => setList((l) => ({ open: true, mounted: true, focus: l.focus + 1 })), []);
+  const close = useCallback(() => setList((l) => ({ ...l, open: false })), []);
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'l' && e.key !== 'L') return;
+      if (e.altKey || e.ctrlKey || e.metaKey || typing(e.target)) return;
+      e.preventDefault();
+      open();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [open]);
+  return { ...list, show: open, close };
+}
+
+const noStore = () => () => undefined;
+
+/** The store's version: the component renders again after each change of its flags or rows. */
+export function useStoreVersion(store: MarkerStore | undefined): number {
+  return useSyncExternalStore(store ? store.subscribe : noStore, () => store?.version ?? 0);
+}

@@ -1,0 +1,65 @@
+import { lazy, Suspense } from 'react';
+import type { Session } from '../../../api/session.ts';
+import { mapMessages } from '../../../i18n/messages/map-messages.ts';
+import { messages } from '../../../i18n/messages/messages.ts';
+import classes from '../map.module.css';
+import type { Sidebars } from '../page-hooks.tsx';
+import { useSetPlayerLevel, useSetQuestCompleted } from '../queries.ts';
+import { Sidebar } from '../Sidebar.tsx';
+import type { useQuestPanel } from '../useQuestPanel.ts';
+import type { SuggestMode } from '../useSuggestMode.ts';
+
+// The quests panel loads beside the map's first draw, not before it.
+const QuestsPanel = lazy(() => import('./QuestsPanel.tsx').then((m) => ({ default: m.QuestsPanel })));
+
+interface Props {
+  gameId: string;
+  categoryName: string;
+  session: Session | null;
+  sidebars: Sidebars;
+  panel: ReturnType<typeof useQuestPanel>;
+  completedQuests: ReadonlySet<string>;
+  level: number | undefined;
+  loginPath: string;
+  linkTarget: string | undefined;
+  onShowMarker: (markerId: string) => void;
+  suggest: SuggestMode;
+}
+
+/** The right sidebar: the map's quests, the player's level and completed quests. */
+export function QuestsSidebar({ gameId, session, sidebars, panel, suggest, ...props }: Props) {
+  const setQuestCompleted = useSetQuestCompleted(session, gameId);
+  const setLevel = useSetPlayerLevel(session, gameId);
+  const toolState = suggest.tools.state;
+  return (
+    <Sidebar side="right" title={mapMessages.quests} open={sidebars.right} onOpenChange={sidebars.setRight}>
+      <Suspense fallback={<div className={classes.panelBody} aria-busy="true" />}>
+        <QuestsPanel
+          gameId={gameId}
+          categoryName={props.categoryName}
+          listed={panel.listed}
+          byId={panel.byId}
+          filter={panel.filter}
+          onFilter={panel.setFilter}
+          loggedIn={Boolean(session)}
+          loginPath={props.loginPath}
+          completed={props.completedQuests}
+          level={props.level}
+          onLevel={(n) => setLevel.mutate(n)}
+          levelError={setLevel.error ? messages.notANumber : undefined}
+          onCompleted={(id, completed) => setQuestCompleted.mutate({ questId: id, completed })}
+          hidden={panel.hidden}
+          allHidden={panel.allHidden}
+          onToggleHidden={panel.toggleHidden}
+          onToggleAllHidden={panel.toggleAllHidden}
+          expanded={panel.expanded}
+          onToggleExpanded={panel.toggleExpanded}
+          onShowMarker={props.onShowMarker}
+          linkTarget={props.linkTarget}
+          onPlaceObjective={suggest.canPlace && session ? suggest.chooseObjective : undefined}
+          placingObjective={toolState.tool === 'PLACE_OBJECTIVE' ? toolState.objective : null}
+        />
+      </Suspense>
+    </Sidebar>
+  );
+}
