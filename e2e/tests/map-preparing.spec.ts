@@ -125,3 +125,32 @@ test('a map whose tiles are being cut says so with the progress, and appears wit
     await request.delete(`/api/admin/map/${mapId}`, { headers: auth });
   }
 });
+
+test('a map without tiles (accepted from a suggestion, never processed) says so and asks for no tiles', async ({
+  page,
+  request,
+}) => {
+  const auth = await adminAuth(request);
+  const mapId = `e2e_bare_${randomBytes(3).toString('hex')}`;
+  const created = await request.put('/api/admin/map', {
+    headers: auth,
+    data: { _id: mapId, gameId: 'frontier_zone', categoryId: 'fz_coast', name: 'Bare Flats', weight: -100 },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  try {
+    const tiles: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/mapTiles/')) tiles.push(r.url());
+    });
+    await page.goto(`/game/frontier_zone/maps/${mapId}`);
+    const notice = page.getByTestId('map-preparing');
+    await expect(notice).toContainText(preparingMessages.noTiles);
+    await expect(notice).toContainText(preparingMessages.noPicture);
+    await expect(page.getByTestId('map')).toHaveAttribute('data-ready', 'true');
+    await page.waitForTimeout(500);
+    expect(tiles).toEqual([]);
+    await page.screenshot({ path: '/tmp/mappreparing/no-tiles-1440.png' });
+  } finally {
+    await request.delete(`/api/admin/map/${mapId}`, { headers: auth });
+  }
+});

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isMapPreparing } from './preparing.ts';
+import { isMapPreparing, mapTilesReady } from './preparing.ts';
 
 describe('a map being prepared', () => {
   it('is one whose tiles are queued or being cut, or whose picture is not drawn yet', () => {
@@ -12,5 +12,15 @@ describe('a map being prepared', () => {
     // No picture at all, or one uploaded and never processed: nothing is on its way.
     expect(isMapPreparing({ imageProcessStatus: 'NONE', images: {} })).toBe(false);
     expect(isMapPreparing({ imageProcessStatus: 'NONE', images: drawn })).toBe(false);
+  });
+});
+
+describe('a map with tiles to show', () => {
+  it('is one whose tiles were cut or are kept at a path of their own', () => {
+    expect(mapTilesReady({ imageProcessStatus: 'DONE' })).toBe(true);
+    expect(mapTilesReady({ imageProcessStatus: 'NONE', tilesPath: 'g/m' })).toBe(true);
+    // A map accepted from a suggestion: no picture, or one never processed.
+    expect(mapTilesReady({ imageProcessStatus: 'NONE' })).toBe(false);
+    expect(mapTilesReady({ imageProcessStatus: 'PROCESSING' })).toBe(false);
   });
 });

@@ -21,6 +21,14 @@ export function isMapPreparing(map: {
   return status === 'NONE' && Boolean(image) && !image?.version;
 }
 
+/**
+ * Whether the map has tiles to ask for: cut by the server (DONE), or kept at a path of their own. A
+ * map without them (a picture never processed, none at all) asks for none: each would be a 404.
+ */
+export function mapTilesReady(map: { imageProcessStatus?: string; tilesPath?: string }): boolean {
+  return map.imageProcessStatus === 'DONE' || Boolean(map.tilesPath);
+}
+
 export const preparingMessages = {
   preparing: 'This map is being prepared',
   queued: 'Waiting for its turn…',
@@ -28,4 +36,7 @@ export const preparingMessages = {
   progress: (percent: number) => `Cutting the map into tiles: ${percent}%`,
   failed: 'This map could not be prepared. An admin has been told; try again later.',
   ready: 'The map is ready',
+  noTiles: 'This map has no tiles yet',
+  noPicture: 'It has no picture yet: an admin adds one in the admin panel.',
+  notCut: 'Its picture waits to be cut into tiles (Process Image in the admin panel).',
 } as const;

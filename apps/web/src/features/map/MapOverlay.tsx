@@ -18,6 +18,8 @@ interface Props {
   gameId: string;
   mapId: string;
   preparing: boolean;
+  /** The map's picture is about to be drawn by the server (see MapPreparing). */
+  drawing: boolean;
   store: MarkerStore | undefined;
   controller: React.RefObject<MapController | null>;
   list: ReturnType<typeof useMarkerList>;
@@ -40,7 +42,7 @@ export function MapOverlay({ store, list, session, suggest, ...props }: Props) {
     <>
       {props.preparing ? (
         <Suspense fallback={null}>
-          <MapPreparing gameId={props.gameId} mapId={props.mapId} />
+          <MapPreparing gameId={props.gameId} mapId={props.mapId} drawing={props.drawing} />
         </Suspense>
       ) : null}
       <button

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { placedCounts } from '@waypoint/shared/map/marker-data';
-import { isMapPreparing } from '@waypoint/shared/map/preparing';
+import { isMapPreparing, mapTilesReady } from '@waypoint/shared/map/preparing';
 import { markerShareLink } from '@waypoint/shared/map/view-url';
 import type { TCategory, TMap } from '@waypoint/shared/models/types';
 import { useCallback, useDeferredValue, useMemo, useRef, useState } from 'react';
@@ -243,7 +243,8 @@ export function MapPage({ gameId, map, category, embedded }: Props) {
           <MapOverlay
             gameId={gameId}
             mapId={map._id}
-            preparing={isMapPreparing(map)}
+            preparing={!mapTilesReady(map)}
+            drawing={isMapPreparing(map)}
             store={store}
             controller={controller}
             list={list}

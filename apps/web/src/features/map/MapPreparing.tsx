@@ -11,7 +11,16 @@ import classes from './map.module.css';
  * followed every two seconds. When the tiles are done the game's maps are read again, so the page
  * shows the map without a reload.
  */
-export default function MapPreparing({ gameId, mapId }: { gameId: string; mapId: string }) {
+export default function MapPreparing({
+  gameId,
+  mapId,
+  drawing,
+}: {
+  gameId: string;
+  mapId: string;
+  /** The map's picture is declared and about to be drawn by the server (demo maps on a first start). */
+  drawing: boolean;
+}) {
   const client = useQueryClient();
   const status = useQuery({
     queryKey: ['map-status', mapId],
@@ -28,6 +37,9 @@ export default function MapPreparing({ gameId, mapId }: { gameId: string; mapId:
   }, [done, client, gameId]);
 
   const failed = s?.status === 'ERROR';
+  // Nothing on its way (status NONE): a picture never processed, or none at all — unless the picture
+  // is about to be drawn (a demo map on a first start), which is announced as preparing.
+  const idle = s?.status === 'NONE' && !drawing;
   const detail = failed
     ? preparingMessages.failed
     : done
@@ -36,12 +48,16 @@ export default function MapPreparing({ gameId, mapId }: { gameId: string; mapId:
         ? preparingMessages.progress(s.progress)
         : s?.status === 'PENDING'
           ? preparingMessages.queued
-          : preparingMessages.drawing;
+          : idle
+            ? s.version
+              ? preparingMessages.notCut
+              : preparingMessages.noPicture
+            : preparingMessages.drawing;
   return (
     <div className={classes.preparing} role="status" data-testid="map-preparing" data-status={s?.status}>
-      <strong>{preparingMessages.preparing}</strong>
+      <strong>{idle ? preparingMessages.noTiles : preparingMessages.preparing}</strong>
       <span>{detail}</span>
-      {failed ? null : (
+      {failed || idle ? null : (
         <progress
           max={100}
           value={s?.status === 'PROCESSING' || done ? (done ? 100 : s.progress) : undefined}

@@ -1,5 +1,6 @@
 import { constants } from '@waypoint/shared/constants';
 import { safeColour } from '@waypoint/shared/map/palette';
+import { mapTilesReady } from '@waypoint/shared/map/preparing';
 import type { TMap } from '@waypoint/shared/models/types';
 import type * as Leaflet from 'leaflet';
 import { config } from '../../app/config.ts';
@@ -156,7 +157,12 @@ export class MapViewController implements MapController {
       this.built = this.buildMap(engine, el, input, key);
     }
     const built = this.built;
-    setTileUrl(built.frame.map, built.frame.tiles, tileTemplate(config.imageHost, input.map, input.gameId));
+    setTileUrl(
+      built.frame.map,
+      built.frame.tiles,
+      tileTemplate(config.imageHost, input.map, input.gameId),
+      mapTilesReady(input.map),
+    );
     if (built.drawing !== input.drawing) {
       built.drawing = input.drawing;
       built.drawLayer.set(input.drawing);

@@ -1,4 +1,5 @@
 import { constants } from '@waypoint/shared/constants';
+import { mapTilesReady } from '@waypoint/shared/map/preparing';
 import { parseMapView, withMapView } from '@waypoint/shared/map/view-url';
 import type { TMap } from '@waypoint/shared/models/types';
 import type * as Leaflet from 'leaflet';
@@ -41,7 +42,8 @@ function authorAttribution(map: TMap): string {
 /** A built map frame: the Leaflet map, its tiles and what must be undone when it goes. */
 export interface MapFrame {
   map: Leaflet.Map;
-  tiles: { layer: Leaflet.TileLayer; url: string };
+  /** `shown`: the layer is on the map (only once the map has tiles: `mapTilesReady`). */
+  tiles: { layer: Leaflet.TileLayer; url: string; shown: boolean };
   remove(): void;
 }
 
@@ -133,7 +135,8 @@ export function buildMapFrame(
   tiles.on('tileerror', (e: Leaflet.TileErrorEvent) => {
     (e.tile as HTMLElement).style.visibility = 'hidden';
   });
-  tiles.addTo(m);
+  const shown = mapTilesReady(map);
+  if (shown) tiles.addTo(m);
   // The map's own attribution is stored HTML: shown once the sanitizer has loaded.
   if (map.attribution) {
     void loadPurify().then((purify) => {
@@ -173,7 +176,7 @@ export function buildMapFrame(
   resize.observe(el);
   return {
     map: m,
-    tiles: { layer: tiles, url },
+    tiles: { layer: tiles, url, shown },
     remove() {
       resize.disconnect();
       m.remove();
@@ -181,10 +184,19 @@ export function buildMapFrame(
   };
 }
 
-/** A new picture of the same frame: the tiles are fetched again from their new address. */
-export function setTileUrl(m: Leaflet.Map, tiles: MapFrame['tiles'], url: string) {
-  if (tiles.url === url) return;
+/**
+ * A new picture of the same frame, or its tiles just cut: the tiles are fetched (again) from their
+ * address; a map without tiles asks for none.
+ */
+export function setTileUrl(m: Leaflet.Map, tiles: MapFrame['tiles'], url: string, ready: boolean) {
+  if (!ready) {
+    if (tiles.shown) tiles.layer.remove();
+    tiles.shown = false;
+    return;
+  }
+  if (tiles.url === url && tiles.shown) return;
   tiles.url = url;
+  tiles.shown = true;
   // Taken off and put back rather than `redraw()`: Leaflet's redraw asks for tiles at the
   // fractional zoom itself (1.59/…), where adding the layer rounds it as every other update does.
   tiles.layer.setUrl(url, true);
