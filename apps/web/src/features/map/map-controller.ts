@@ -347,7 +347,24 @@ export class MapViewController implements MapController {
       at = L.latLng(store.latLng(index));
     }
     p.setLatLng(at).setContent(container);
+    // The content is rendered after the popup opens and grows with it (its code, images, comments):
+    // each change of size places it again and pans the map so that all of it is in view.
+    const resize = new ResizeObserver(() => {
+      if (this.popupLayer === p && p.isOpen()) p.update();
+    });
+    resize.observe(container);
+    // Escape closes it wherever the focus is (Leaflet only listens while the map itself has focus),
+    // unless a field outside the popup uses the key (the search box clears itself).
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape' || e.defaultPrevented || !p.isOpen()) return;
+      const target = e.target as HTMLElement | null;
+      if (target?.closest('input, textarea, select') && !container.contains(target)) return;
+      m.closePopup(p);
+    };
+    document.addEventListener('keydown', onKey);
     p.on('remove', () => {
+      resize.disconnect();
+      document.removeEventListener('keydown', onKey);
       if (this.popupLayer === p) this.input?.onPopup(undefined);
     });
     this.popupLayer = p;

@@ -1,0 +1,44 @@
+import { expect, type Page, test } from '../support/fixtures.ts';
+import { clickMarker, waitForMap } from '../support/map.ts';
+
+/** The id of the marker with this name on the open map. */
+function markerNamed(page: Page, name: string) {
+  return page.evaluate((wanted) => {
+    const { store } = (
+      window as unknown as { __waypointProbe: { store: { ids: string[]; names: string[] } } }
+    ).__waypointProbe;
+    return store.ids[store.names.indexOf(wanted)];
+  }, name);
+}
+
+for (const [width, height] of [
+  [1440, 900],
+  [390, 844],
+] as const) {
+  test(`a popup near the map's top edge is panned fully into view, and Escape closes it (${width} px)`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width, height });
+    await page.goto('/game/frontier_zone/maps/fz_coast_harbor');
+    await waitForMap(page);
+    const id = await markerNamed(page, 'Old Vulture');
+    expect(id).toBeTruthy();
+    await clickMarker(page, id);
+    const popup = page.locator('.leaflet-popup').last();
+    await expect(page.getByTestId('marker-popup')).toBeVisible();
+    // Once its content is in and the map has panned, all of it lies inside the map below the bar.
+    await expect
+      .poll(
+        async () => {
+          const map = (await page.getByTestId('map').boundingBox())!;
+          const box = (await popup.boundingBox())!;
+          return box.y >= map.y && box.y + box.height <= map.y + map.height && box.x >= map.x;
+        },
+        { timeout: 10_000 },
+      )
+      .toBe(true);
+    await page.screenshot({ path: `/tmp/map-popup-${width}.png` });
+    await page.keyboard.press('Escape');
+    await expect(page.getByTestId('marker-popup')).toHaveCount(0);
+  });
+}
