@@ -26,10 +26,14 @@ test("a player sees 'found n/total', hides found markers, and the switch is reme
   const total = await totalOf(page, 'fz_loot_cache');
   const entry = page.getByTestId('definition-fz_loot_cache');
   await expect(entry).toContainText(`0/${total}`);
+  // What cannot be ticked (boss spawns, extracts) shows its plain count: nothing to find there.
+  const bosses = await totalOf(page, 'fz_boss');
+  await expect(page.getByTestId('definition-fz_boss')).toHaveText(new RegExp(`Boss Spawn${bosses}$`));
+  await expect(page.getByTestId('group-found-BOSSES')).toHaveCount(0);
 
   const marker = await showMarkerOf(page, 'fz_loot_cache');
   await clickMarker(page, marker.id);
-  await page.getByTestId('marker-popup').getByLabel('Completed').check();
+  await page.getByTestId('marker-popup').getByLabel('Found', { exact: true }).check();
   await expect.poll(() => isCompleted(page, marker.id)).toBe(true);
   await expect(entry).toContainText(`1/${total}`);
   await expect(

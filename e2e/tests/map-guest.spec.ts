@@ -39,7 +39,7 @@ test('a guest opens a map, enables a definition, copies the filter link and open
   const popup = page.getByTestId('marker-popup');
   await expect(popup).toBeVisible();
   await expect(popup).toContainText('Loot Cache');
-  await expect(popup.getByLabel('Completed')).toHaveCount(0);
+  await expect(popup.getByLabel('Found', { exact: true })).toHaveCount(0);
 
   // Copy filter link: the page address with the enabled definitions.
   await page.getByTestId('definition-fz_extract').click();

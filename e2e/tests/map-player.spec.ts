@@ -17,7 +17,7 @@ test('a player completes a marker and a quest; both stay completed after a reloa
   const marker = await showMarkerOf(page, 'fz_loot_cache');
   await clickMarker(page, marker.id);
   const popup = page.getByTestId('marker-popup');
-  await popup.getByLabel('Completed').check();
+  await popup.getByLabel('Found', { exact: true }).check();
   await expect.poll(() => isCompleted(page, marker.id)).toBe(true);
   await page.reload();
   await waitForMap(page);
@@ -25,7 +25,7 @@ test('a player completes a marker and a quest; both stay completed after a reloa
   // Completed markers draw faded (the canvas draws them at opacity 0.3).
   await showMarkerOf(page, 'fz_loot_cache');
   await clickMarker(page, marker.id);
-  await expect(page.getByTestId('marker-popup').getByLabel('Completed')).toBeChecked();
+  await expect(page.getByTestId('marker-popup').getByLabel('Found', { exact: true })).toBeChecked();
 
   // Quests: logged-in players start with completed and future quests hidden.
   const panel = page.getByTestId('sidebar-right');

@@ -210,7 +210,7 @@ test('offline: a map opened before works offline, and a tick made offline reache
   });
   await showMarkerOf(page, 'fz_loot_cache');
   await clickMarker(page, marker.id);
-  await page.getByTestId('marker-popup').getByLabel('Completed').check();
+  await page.getByTestId('marker-popup').getByLabel('Found', { exact: true }).check();
   await expect.poll(() => isCompleted(page, marker.id)).toBe(true);
   await page.reload();
   await waitForMap(page);

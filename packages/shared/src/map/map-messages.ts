@@ -53,7 +53,8 @@ export const mapMessages = {
   keyNeeded: 'Key needed:',
   quest: 'Quest:',
   edit: 'Edit',
-  completed: 'Completed',
+  /** The popup's tick: the same word as the markers panel's 'found n/total' and 'Hide found'. */
+  completed: 'Found',
   imageOf: (name: string, n: number) => `${name} ${n}`,
   safeColours: 'Colour-blind-safe colours',
 };
