@@ -234,3 +234,22 @@ test('a player confirms a marker and reports another; reported markers are flagg
   await expect(fresh).toBeVisible();
   await page.screenshot({ path: `${shots}/popup-390.png` });
 });
+
+test('on a phone, choosing a place tool in the Markers sheet puts the sheet away so the map can be tapped', async ({
+  page,
+  request,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await loginTo(page, request, `${mapPath}?markerDefinitions=fz_danger_zone&suggestMode=true`);
+  await page.getByRole('button', { name: 'Markers', exact: true }).click();
+  const sheet = page.getByTestId('sidebar-left');
+  await expect(sheet).toHaveAttribute('data-open', 'true');
+  await sheet.getByRole('button', { name: 'Place Danger Zone' }).click();
+  await expect(sheet).toHaveAttribute('data-open', 'false');
+  await expect(page.getByTestId('draw-panel')).toBeVisible();
+  // The map takes the tap that places the first corner.
+  await clickMapAt(page, 0.5, 0.3);
+  await expect(
+    page.getByTestId('draw-panel').getByRole('button', { name: 'Remove Last Corner' }),
+  ).toBeVisible();
+});

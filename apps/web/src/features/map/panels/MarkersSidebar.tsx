@@ -34,8 +34,10 @@ export function MarkersSidebar({ sidebars, suggest, enabled, setEnabled, ...prop
   const Authors = suggest.module?.AuthorsPanel;
   /** The '+' of a definition: chosen for placing, and switched on so that what is placed shows. */
   const placeDefinition = (definition: MapMarkerDefinition) => {
-    if (suggest.choosePlacing(definition) && !enabled.has(definition._id))
-      setEnabled(new Set([...enabled, definition._id]));
+    const placing = suggest.choosePlacing(definition);
+    if (placing && !enabled.has(definition._id)) setEnabled(new Set([...enabled, definition._id]));
+    // On a narrow screen the sheet covers the map: it steps aside for the click that places.
+    if (placing && sidebars.narrow) sidebars.setLeft(false);
   };
   return (
     <Sidebar side="left" title={mapMessages.markers} open={sidebars.left} onOpenChange={sidebars.setLeft}>
