@@ -116,6 +116,29 @@ test("a user edits a marker through 'Editing marker', then discusses and upvotes
   await expect(panel.getByLabel('Name')).not.toHaveValue('');
   // The marker itself keeps its name until the suggestion is accepted.
   const originalName = await panel.getByLabel('Name').inputValue();
+  // The panel leaves the Cartographer toolbar and the marker in view.
+  const [toolbar, box] = [await page.getByTestId('suggest-tools').boundingBox(), await panel.boundingBox()];
+  const apart = (a: typeof box, b: typeof box) =>
+    a!.x + a!.width <= b!.x ||
+    b!.x + b!.width <= a!.x ||
+    a!.y + a!.height <= b!.y ||
+    b!.y + b!.height <= a!.y;
+  expect(apart(toolbar, box)).toBe(true);
+  const at = await page.evaluate((id) => {
+    const { map, store } = window.__waypointProbe!;
+    const p = map.latLngToContainerPoint(store.latLng(store.indexOf(id)));
+    const r = map.getContainer().getBoundingClientRect();
+    return { x: r.left + p.x, y: r.top + p.y, width: 1, height: 1 };
+  }, marker.id);
+  expect(apart(at, box)).toBe(true);
+  // Every floor is an empty Level box, not a raw -1; the description can be previewed as it will be stored.
+  await expect(panel.getByLabel('Level')).toHaveValue('');
+  await expect(panel.getByLabel('Level')).toHaveAttribute('placeholder', 'All floors');
+  await panel.getByLabel('Description').fill('<b>Bold</b> note<script>alert(1)</script>');
+  await panel.getByLabel('Preview').check();
+  await expect(panel.getByTestId('description-preview').locator('b')).toHaveText('Bold');
+  await expect(panel.getByTestId('description-preview').locator('script')).toHaveCount(0);
+  await panel.getByLabel('Preview').uncheck();
   await panel.getByLabel('Name').fill('Intel drop (moved north)');
   await panel.getByLabel('Level').fill('7');
   await panel.getByLabel('Image 1').fill('javascript:alert(1)');
