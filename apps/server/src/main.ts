@@ -30,6 +30,12 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
       process.exit(1);
     }, config.shutdownTimeoutMs);
     force.unref();
+    // Node closes the idle connections when the server closes, and counts as idle one just accepted
+    // whose request is not read yet: its client would see a reset. Those are read and answered first
+    // (with `Connection: close`); the connections still idle are closed a moment later.
+    const closeIdle = app.server.closeIdleConnections.bind(app.server);
+    app.server.closeIdleConnections = () => {};
+    setTimeout(closeIdle, 1000).unref();
     app.close().then(
       () => process.exit(0),
       (error) => {
