@@ -116,6 +116,8 @@ export class MapViewController implements MapController {
   private built?: Built;
   private layers?: Layers;
   private popupLayer?: Leaflet.Popup;
+  /** The map's pan limits, kept while an open popup has them lifted. */
+  private liftedBounds?: Leaflet.LatLngBounds;
   private flags?: {
     store: MarkerStore;
     isVisible?: (i: number) => boolean;
@@ -249,6 +251,7 @@ export class MapViewController implements MapController {
     built.drawLayer.remove();
     built.frame.remove();
     this.built = undefined;
+    this.liftedBounds = undefined;
     if (this.element) delete this.element.dataset.ready;
   }
 
@@ -362,10 +365,17 @@ export class MapViewController implements MapController {
       m.closePopup(p);
     };
     document.addEventListener('keydown', onKey);
+    // Near the picture's edge the popup needs room that the pan limits refuse (Leaflet pans back
+    // inside them): they are lifted while a popup is open, and the view returns inside on close.
+    this.liftedBounds ??= (m.options.maxBounds as Leaflet.LatLngBounds | undefined) ?? undefined;
+    m.setMaxBounds(null as unknown as Leaflet.LatLngBounds);
     p.on('remove', () => {
       resize.disconnect();
       document.removeEventListener('keydown', onKey);
-      if (this.popupLayer === p) this.input?.onPopup(undefined);
+      if (this.popupLayer !== p) return;
+      if (this.liftedBounds && this.built?.frame.map === m) m.setMaxBounds(this.liftedBounds);
+      this.liftedBounds = undefined;
+      this.input?.onPopup(undefined);
     });
     this.popupLayer = p;
     m.openPopup(p);
