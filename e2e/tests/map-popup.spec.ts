@@ -23,6 +23,23 @@ for (const [width, height] of [
     await waitForMap(page);
     const id = await markerNamed(page, 'Old Vulture');
     expect(id).toBeTruthy();
+    // The marker just below the map's top edge, in the middle (on a phone the first view may not show it).
+    await page.evaluate((markerId) => {
+      const { map, store } = (
+        window as unknown as {
+          __waypointProbe: {
+            map: {
+              latLngToContainerPoint(at: [number, number]): { x: number; y: number };
+              getSize(): { x: number; y: number };
+              panBy(offset: [number, number], options: { animate: boolean }): void;
+            };
+            store: { indexOf(id: string): number; latLng(i: number): [number, number] };
+          };
+        }
+      ).__waypointProbe;
+      const at = map.latLngToContainerPoint(store.latLng(store.indexOf(markerId)));
+      map.panBy([at.x - map.getSize().x / 2, at.y - 70], { animate: false });
+    }, id);
     await clickMarker(page, id);
     const popup = page.locator('.leaflet-popup').last();
     await expect(page.getByTestId('marker-popup')).toBeVisible();
