@@ -15,12 +15,16 @@ describe('a map being prepared', () => {
   });
 });
 
-describe('a map with tiles to show', () => {
-  it('is one whose tiles were cut or are kept at a path of their own', () => {
+describe('a map whose tiles are asked for', () => {
+  it('is any map with something on its way or done, not one that was never processed', () => {
     expect(mapTilesReady({ imageProcessStatus: 'DONE' })).toBe(true);
+    expect(mapTilesReady({ imageProcessStatus: 'PROCESSING' })).toBe(true);
     expect(mapTilesReady({ imageProcessStatus: 'NONE', tilesPath: 'g/m' })).toBe(true);
+    expect(mapTilesReady({ imageProcessStatus: 'NONE', images: { mapImage: { version: '' } } })).toBe(true);
     // A map accepted from a suggestion: no picture, or one never processed.
     expect(mapTilesReady({ imageProcessStatus: 'NONE' })).toBe(false);
-    expect(mapTilesReady({ imageProcessStatus: 'PROCESSING' })).toBe(false);
+    expect(mapTilesReady({ imageProcessStatus: 'NONE', images: { mapImage: { version: 'v1' } } })).toBe(
+      false,
+    );
   });
 });

@@ -22,11 +22,16 @@ export function isMapPreparing(map: {
 }
 
 /**
- * Whether the map has tiles to ask for: cut by the server (DONE), or kept at a path of their own. A
- * map without them (a picture never processed, none at all) asks for none: each would be a 404.
+ * Whether the map's tiles are asked for: unless nothing is on its way (status NONE, no picture about to
+ * be drawn, no tiles of its own), as for a map accepted from a suggestion that was never processed —
+ * each of its tiles would be a 404. While tiles are being cut, the ones already there show.
  */
-export function mapTilesReady(map: { imageProcessStatus?: string; tilesPath?: string }): boolean {
-  return map.imageProcessStatus === 'DONE' || Boolean(map.tilesPath);
+export function mapTilesReady(map: {
+  imageProcessStatus?: string;
+  tilesPath?: string;
+  images?: { mapImage?: { version?: string } | null } | null;
+}): boolean {
+  return (map.imageProcessStatus ?? 'NONE') !== 'NONE' || Boolean(map.tilesPath) || isMapPreparing(map);
 }
 
 export const preparingMessages = {

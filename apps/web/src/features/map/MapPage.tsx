@@ -243,7 +243,7 @@ export function MapPage({ gameId, map, category, embedded }: Props) {
           <MapOverlay
             gameId={gameId}
             mapId={map._id}
-            preparing={!mapTilesReady(map)}
+            preparing={isMapPreparing(map) || !mapTilesReady(map)}
             drawing={isMapPreparing(map)}
             store={store}
             controller={controller}
