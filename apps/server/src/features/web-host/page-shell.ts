@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { afterPaintTemplateId, escapeHtml } from '@waypoint/shared/html';
+import { afterPaintTemplateId, escapeHtml, htmlToText } from '@waypoint/shared/html';
 import type { Config } from '../../config.ts';
 
 /** What a page says about itself in <head>. */
@@ -79,19 +79,9 @@ function template(shell: WebShell) {
   return cached;
 }
 
-/** Visible text of stored HTML, for meta descriptions. */
+/** Visible text of stored HTML, for meta descriptions (the map search's rule, cut to `max`). */
 export function plainText(html: string | null | undefined, max = 160): string {
-  const text = String(html ?? '')
-    .replace(/<(script|style)[\s\S]*?<\/\1>/gi, ' ')
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/&nbsp;/g, ' ')
-    .replace(/&amp;/g, '&')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/\s+/g, ' ')
-    .trim();
+  const text = htmlToText(html);
   return text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text;
 }
 

@@ -62,7 +62,7 @@ function TopLinks() {
           </Link>
           <button
             type="button"
-            className={`${ui.link} ${classes.linkButton}`}
+            className={`${ui.link} ${ui.linkButton}`}
             // The toasts' component kit is loaded with the logout itself: the home page stays light.
             onClick={() => void import('../../app/logout.ts').then((m) => m.logout(navigate))}
           >
