@@ -18,16 +18,27 @@ const reports = mkdtempSync(path.join(tmpdir(), 'waypoint-test-reports-'));
 const only = process.argv.slice(2);
 const results = [];
 
+/** Seconds spent in commands since the last suite's result, so the summary shows where a run's time goes. */
+let spent = 0;
+
 function run(command, args, env = {}) {
   console.log(`\n$ ${[command, ...args].join(' ')}`);
+  const started = Date.now();
   const res = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  spent += (Date.now() - started) / 1000;
   return res.status ?? 1;
+}
+
+/** One suite's counts, with the seconds its commands took. */
+function addResult(result) {
+  results.push({ ...result, seconds: Math.round(spent) });
+  spent = 0;
 }
 
 /** A check without test counts (type-check, lint): one passed or one failed. */
 function check(name, command, args) {
   const status = run(command, args);
-  results.push({ name, passed: status === 0 ? 1 : 0, failed: status === 0 ? 0 : 1 });
+  addResult({ name, passed: status === 0 ? 1 : 0, failed: status === 0 ? 0 : 1 });
 }
 
 function vitest(name, env, args) {
@@ -37,7 +48,7 @@ function vitest(name, env, args) {
     ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`],
     env,
   );
-  if (!existsSync(out)) return results.push({ name, passed: 0, failed: 1 });
+  if (!existsSync(out)) return addResult({ name, passed: 0, failed: 1 });
   const report = JSON.parse(readFileSync(out, 'utf8'));
   const failed = report.numFailedTests + (status !== 0 && report.numFailedTests === 0 ? 1 : 0);
   const failures = [];
@@ -50,7 +61,7 @@ function vitest(name, env, args) {
           `${path.relative(root, file.name)} › ${a.fullName}: ${firstLines(a.failureMessages?.join('\n'))}`,
         );
   }
-  results.push({ name, passed: report.numPassedTests, failed, failures });
+  addResult({ name, passed: report.numPassedTests, failed, failures });
 }
 
 function playwright(name) {
@@ -62,7 +73,7 @@ function playwright(name) {
       PLAYWRIGHT_JSON_OUTPUT_NAME: out,
     },
   );
-  if (!existsSync(out)) return results.push({ name, passed: 0, failed: 1 });
+  if (!existsSync(out)) return addResult({ name, passed: 0, failed: 1 });
   const report = JSON.parse(readFileSync(out, 'utf8'));
   const { stats } = report;
   const failed = stats.unexpected + stats.flaky + (status !== 0 && stats.unexpected === 0 ? 1 : 0);
@@ -78,7 +89,7 @@ function playwright(name) {
     for (const child of suite.suites ?? []) visit(child);
   };
   for (const suite of report.suites ?? []) visit(suite);
-  results.push({ name, passed: stats.expected, failed, failures });
+  addResult({ name, passed: stats.expected, failed, failures });
 }
 
 /** The first lines of a failure message, so the end of a long log still says what failed. */
@@ -113,7 +124,7 @@ if (want('postgres') && !process.env.TEST_DATABASE_URL) {
     ownCluster = !alreadyRunning;
   } catch {
     console.log('PostgreSQL did not start (scripts/pg-test-cluster.sh start)');
-    results.push({ name: 'PostgreSQL cluster', passed: 0, failed: 1 });
+    addResult({ name: 'PostgreSQL cluster', passed: 0, failed: 1 });
   }
 }
 const stopCluster = () => {
@@ -146,7 +157,7 @@ if (want('faults'))
   vitest('faults (PostgreSQL crash, stop, cut connections, restart)', {}, ['--project', 'faults']);
 if (want('e2e')) {
   const built = run('npm', ['run', 'build']);
-  if (built !== 0) results.push({ name: 'web build', passed: 0, failed: 1 });
+  if (built !== 0) addResult({ name: 'web build', passed: 0, failed: 1 });
   else {
     if (existsSync(path.join(root, 'scripts/web-budget.mjs')))
       check('web size budget', 'node', ['scripts/web-budget.mjs']);
@@ -157,7 +168,7 @@ if (want('e2e')) {
 const failures = results.flatMap((r) => (r.failures ?? []).map((f) => `  [${r.name}] ${f}`));
 if (failures.length > 0) console.log(`\nFailures:\n${failures.join('\n')}`);
 console.log('\nSuites:');
-for (const r of results) console.log(`  ${r.name}: ${r.passed} passed, ${r.failed} failed`);
+for (const r of results) console.log(`  ${r.name}: ${r.passed} passed, ${r.failed} failed (${r.seconds} s)`);
 const passed = results.reduce((n, r) => n + r.passed, 0);
 const failed = results.reduce((n, r) => n + r.failed, 0);
 console.log(`${passed} passed, ${failed} failed`);

@@ -1,5 +1,5 @@
 import { Alert, Badge, Button, Card, Group, Progress, Stack, Text } from '@mantine/core';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client.ts';
 import { toast } from '../../components/toast.ts';
 import { adminMessages as t } from '../../i18n/messages/admin-messages.ts';
@@ -22,18 +22,33 @@ const running = (status: string | undefined) => status === 'PENDING' || status =
  */
 export function ProcessImage({ map }: { map: AdminRecord }) {
   const refresh = useRefreshModel();
-  const status = useQuery({
-    queryKey: ['admin', 'processMap', map._id],
-    queryFn: () => api.get<Status>(`/admin/processMap/${encodeURIComponent(map._id)}/status`),
-    refetchInterval: (query) => (running(query.state.data?.imageProcessStatus) ? 500 : false),
-  });
+  const queryClient = useQueryClient();
+  const statusKey = ['admin', 'processMap', map._id];
   const start = useMutation({
     mutationFn: () => processMap(map._id, String(map.gameId)),
+    // The press shows the job as queued at once, so the last run's DONE is never read as this one's.
+    onMutate: () =>
+      queryClient.setQueryData<Status>(statusKey, (old) => ({
+        imageProcessError: '',
+        ...old,
+        imageProcessStatus: 'PENDING',
+        imageProcessProgress: 0,
+      })),
     onSuccess: async () => {
-      await status.refetch();
+      await queryClient.refetchQueries({ queryKey: statusKey });
       await refresh('map');
     },
-    onError: (error) => toast.error(error.message || messages.genericError),
+    onError: async (error) => {
+      toast.error(error.message || messages.genericError);
+      await queryClient.refetchQueries({ queryKey: statusKey });
+    },
+  });
+  const status = useQuery({
+    queryKey: statusKey,
+    queryFn: () => api.get<Status>(`/admin/processMap/${encodeURIComponent(map._id)}/status`),
+    // No poll while the request is on its way: it could still read the last run's status.
+    refetchInterval: (query) =>
+      !start.isPending && running(query.state.data?.imageProcessStatus) ? 500 : false,
   });
   const current = status.data;
   const state = current?.imageProcessStatus ?? String(map.imageProcessStatus ?? 'NONE');
