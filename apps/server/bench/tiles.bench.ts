@@ -8,7 +8,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { generateProceduralMap } from '../src/media/procedural.ts';
+import { generateProceduralMap } from '../src/db/seed/art/procedural.ts';
 import { getSharp } from '../src/media/sharp.ts';
 import { cutTiles, type TileFormat } from '../src/media/tiles.ts';
 import { writeBenchmarkSection } from './update-doc.ts';

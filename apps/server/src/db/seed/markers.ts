@@ -1,4 +1,4 @@
-import { lookOfMap, planMap } from '../../media/procedural-plan.ts';
+import { lookOfMap, planMap } from './art/procedural-plan.ts';
 import { escapeHtml } from './builders.ts';
 import {
   type Cluster,

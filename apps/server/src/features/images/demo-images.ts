@@ -5,7 +5,7 @@ import { getModel, type TStoredImage } from '@waypoint/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { runMediaChild } from '../../media/child.ts';
-import { lookOfMap, type MapLook } from '../../media/procedural-plan.ts';
+import { lookOfMap, type MapLook } from '../../db/seed/art/procedural-plan.ts';
 import { getSharp } from '../../media/sharp.ts';
 import { systemActor } from '../audit/audit.ts';
 import { listRecords } from '../models/models.repository.ts';

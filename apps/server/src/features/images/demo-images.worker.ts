@@ -4,8 +4,8 @@
  */
 import { writeFile } from 'node:fs/promises';
 import { serveMediaChild } from '../../media/child.ts';
-import { generateProceduralMap } from '../../media/procedural.ts';
-import { isMapLook } from '../../media/procedural-plan.ts';
+import { generateProceduralMap } from '../../db/seed/art/procedural.ts';
+import { isMapLook } from '../../db/seed/art/procedural-plan.ts';
 
 const [out, width, height, seed, title, look] = process.argv.slice(2);
 await serveMediaChild(async () => {

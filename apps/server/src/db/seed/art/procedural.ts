@@ -9,7 +9,7 @@ import {
   planMap,
   type Rect,
 } from './procedural-plan.ts';
-import { getSharp } from './sharp.ts';
+import { getSharp } from '../../../media/sharp.ts';
 
 /**
  * Draws an original demo map from seeded noise and SVG, in one of four looks: an island (terrain,
