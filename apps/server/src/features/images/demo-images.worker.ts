@@ -3,9 +3,9 @@
  * the server process at a lower priority). Arguments: out-file width height seed title look.
  */
 import { writeFile } from 'node:fs/promises';
-import { serveMediaChild } from '../../media/child.ts';
 import { generateProceduralMap } from '../../db/seed/art/procedural.ts';
 import { isMapLook } from '../../db/seed/art/procedural-plan.ts';
+import { serveMediaChild } from '../../media/child.ts';
 
 const [out, width, height, seed, title, look] = process.argv.slice(2);
 await serveMediaChild(async () => {

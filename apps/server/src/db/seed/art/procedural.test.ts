@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { getSharp } from '../../../media/sharp.ts';
 import { generateProceduralMap } from './procedural.ts';
 import { lookOfMap, type MapLook, planMap } from './procedural-plan.ts';
-import { getSharp } from '../../../media/sharp.ts';
 
 describe('procedural demo maps', () => {
   it('draws a PNG of the asked size, the same for the same seed', async () => {

@@ -1,3 +1,4 @@
+import { getSharp } from '../../../media/sharp.ts';
 import {
   type BunkerPlan,
   type CavernPlan,
@@ -9,7 +10,6 @@ import {
   planMap,
   type Rect,
 } from './procedural-plan.ts';
-import { getSharp } from '../../../media/sharp.ts';
 
 /**
  * Draws an original demo map from seeded noise and SVG, in one of four looks: an island (terrain,
