@@ -16,6 +16,7 @@ import { createTokenService } from './features/auth/tokens.ts';
 import { imagesPlugin } from './features/images/images.plugin.ts';
 import { databaseStore, RateLimitCounters } from './features/limits/counters.ts';
 import { routeAddressKey } from './features/limits/limits.ts';
+import { createMailQueue } from './features/mail/mail-queue.ts';
 import { createMailer } from './features/mail/mailer.ts';
 import { registerMapViewRoutes } from './features/map-view/map-view.routes.ts';
 import { registerMixingRoutes } from './features/mixing/mixing.routes.ts';
@@ -94,6 +95,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     dataDir: config.dataDir,
     log: app.log,
   });
+  const mailQueue = createMailQueue(app.log);
+  // Added after the database's close, so it runs before it: queued mails still reach the database.
+  app.addHook('onClose', () => mailQueue.drain());
   const writer = createModelWriter(db, () => cacheBus.changed());
   const routes: DeclaredRoute[] = [];
   const ctx: AppContext = { config, db, writer, cache, cacheBus, metrics, tokens, mailer, routes };
@@ -122,7 +126,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(policyPlugin, { db, tokens, routes });
 
   registerAccountRoutes(app, {
-    accounts: createAccountService({ db, config, tokens, mailer, counters }),
+    accounts: createAccountService({ db, config, tokens, mailer, mailQueue, counters }),
     config,
   });
   registerModelRoutes(app, { db, writer, cache });

@@ -1,8 +1,8 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { serverMessages } from '@waypoint/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { mailedLink } from '../../test/outbox.ts';
+import { startSmtpReceiver } from '../../test/smtp-receiver.ts';
 import { createTestApp, createUser, type TestApp } from '../../test/test-app.ts';
 
 let t: TestApp;
@@ -19,20 +19,6 @@ afterAll(() => t.close());
 
 const post = (url: string, payload: unknown, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'POST', url, payload: payload as object, headers });
-
-/** The secret of the newest link of kind `pathPrefix` mailed to `to`. */
-function linkFromOutbox(to: string, pathPrefix: string): string {
-  const outbox = path.join(t.dataDir, 'outbox');
-  for (const file of readdirSync(outbox).sort().reverse()) {
-    const eml = readFileSync(path.join(outbox, file), 'utf8')
-      .replace(/=\r?\n/g, '')
-      .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
-    if (!eml.includes(`To: ${to}`)) continue;
-    const match = eml.match(new RegExp(`${pathPrefix}/([A-Za-z0-9_-]+)`));
-    if (match) return match[1] as string;
-  }
-  throw new Error(`no mail to ${to}`);
-}
 
 describe('user enumeration', () => {
   it('spends the same password work on unknown addresses as on known ones', async () => {
@@ -53,6 +39,34 @@ describe('user enumeration', () => {
     }
     console.info(`login, 10 tries: known ${known.toFixed(0)} ms, unknown ${unknown.toFixed(0)} ms`);
     expect(unknown).toBeGreaterThan(known / 2);
+  });
+});
+
+describe('recovery mails go out after the answer', () => {
+  it('answers a registered address before its mail is sent, so known and unknown take the same path', async () => {
+    // A mail server slow to greet: the answer must not wait for it.
+    const smtp = await startSmtpReceiver(3000);
+    const app = await createTestApp({ smtpUrl: smtp.url });
+    try {
+      const me = await createUser(app);
+      for (const email of [me.email, 'nobody-here@example.test']) {
+        const answer = await app.app.inject({
+          method: 'POST',
+          url: '/api/users/forgotPassword',
+          payload: { email },
+        });
+        expect(answer.statusCode).toBe(200);
+        expect(smtp.received).toEqual([]);
+      }
+      await vi.waitFor(() => expect(smtp.received.map((mail) => mail.to)).toEqual([[me.email]]), {
+        timeout: 15_000,
+        interval: 50,
+      });
+      expect(smtp.received[0]?.data).toMatch(/passwordRecovery\//);
+    } finally {
+      await app.close();
+      await smtp.close();
+    }
   });
 });
 
@@ -78,7 +92,7 @@ describe('password strength', () => {
     expect(register.statusCode).toBe(400);
     const me = await createUser(t, { username: 'polly-user1' });
     await post('/api/users/forgotPassword', { email: me.email });
-    const hash = linkFromOutbox(me.email, '/passwordRecovery');
+    const hash = await mailedLink(t.dataDir, me.email, '/passwordRecovery');
     for (const newPassword of ['polly-user1', 'Waypoint2024']) {
       const recover = await post('/api/users/passwordRecovery', { hash, newPassword });
       expect(recover.statusCode, newPassword).toBe(400);
@@ -101,7 +115,7 @@ describe('password strength', () => {
     ]);
 
     await post('/api/users/forgotPassword', { email: me.email });
-    const hash = linkFromOutbox(me.email, '/passwordRecovery');
+    const hash = await mailedLink(t.dataDir, me.email, '/passwordRecovery');
     const recover = await post('/api/users/passwordRecovery', { hash, newPassword: 'trustno1' });
     expect(recover.statusCode).toBe(400);
     expect(recover.json().errors).toEqual([
@@ -118,7 +132,7 @@ describe('single-use links', () => {
   it('lets exactly one of 10 parallel recoveries with one link succeed', async () => {
     const me = await createUser(t);
     await post('/api/users/forgotPassword', { email: me.email });
-    const hash = linkFromOutbox(me.email, '/passwordRecovery');
+    const hash = await mailedLink(t.dataDir, me.email, '/passwordRecovery');
     const answers = await Promise.all(
       Array.from({ length: 10 }, (_, i) =>
         post('/api/users/passwordRecovery', { hash, newPassword: `parallel secret number ${i}` }),
@@ -134,7 +148,7 @@ describe('single-use links', () => {
       (await post('/api/users/register', { username: 'confirmrace', email, password: 'long enough secret' }))
         .statusCode,
     ).toBe(201);
-    const hash = linkFromOutbox(email, '/confirmAccount');
+    const hash = await mailedLink(t.dataDir, email, '/confirmAccount');
     const answers = await Promise.all(
       Array.from({ length: 10 }, () => t.app.inject({ method: 'GET', url: `/api/users/confirm/${hash}` })),
     );
@@ -144,7 +158,7 @@ describe('single-use links', () => {
   it('ends an open recovery link when the password is changed', async () => {
     const me = await createUser(t);
     await post('/api/users/forgotPassword', { email: me.email });
-    const hash = linkFromOutbox(me.email, '/passwordRecovery');
+    const hash = await mailedLink(t.dataDir, me.email, '/passwordRecovery');
     const changed = await post(
       '/api/users/changePassword',
       { oldPassword: me.password, newPassword: 'changed in time' },
@@ -160,11 +174,11 @@ describe('link secrets stay out of the logs', () => {
   it('logs neither the confirmation nor the recovery secret', async () => {
     const email = 'quiet@example.test';
     await post('/api/users/register', { username: 'quietone', email, password: 'long enough secret' });
-    const confirmSecret = linkFromOutbox(email, '/confirmAccount');
+    const confirmSecret = await mailedLink(t.dataDir, email, '/confirmAccount');
     await t.app.inject({ method: 'GET', url: `/api/users/confirm/${confirmSecret}` });
     await t.app.inject({ method: 'GET', url: `/confirmAccount/${confirmSecret}` });
     await post('/api/users/forgotPassword', { email });
-    const recoverySecret = linkFromOutbox(email, '/passwordRecovery');
+    const recoverySecret = await mailedLink(t.dataDir, email, '/passwordRecovery');
     await t.app.inject({ method: 'GET', url: `/passwordRecovery/${recoverySecret}?x=1` });
     await post('/api/users/passwordRecovery', { hash: recoverySecret, newPassword: 'quiet new secret' });
 

@@ -8,6 +8,7 @@ import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import type { TokenService } from '../auth/tokens.ts';
 import type { RateLimitCounters } from '../limits/counters.ts';
 import { consume, hashedKey } from '../limits/limits.ts';
+import type { MailQueue } from '../mail/mail-queue.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { recordExists } from '../models/models.repository.ts';
 import {
@@ -37,9 +38,10 @@ export function createAccountService(deps: {
   config: Config;
   tokens: TokenService;
   mailer: Mailer;
+  mailQueue: MailQueue;
   counters: RateLimitCounters;
 }) {
-  const { db, config, tokens, mailer, counters } = deps;
+  const { db, config, tokens, mailer, mailQueue, counters } = deps;
   const k = db.kysely;
   // Unknown addresses are verified against this hash, so that a login costs the same password
   // work whether or not the address has an account (no user enumeration by timing).
@@ -81,20 +83,23 @@ export function createAccountService(deps: {
       }
       if (created) {
         const url = `${config.webHost}/confirmAccount/${link.secret}`;
-        await mailer.send({
-          to: email,
-          subject: 'Confirm your Waypoint account',
-          text: `Welcome to Waypoint, ${input.username}!\n\nConfirm your account by opening this link within 48 hours:\n${url}\n\nIf you did not register, ignore this message.\n`,
-        });
-      } else if (
-        // The notice shares the recovery mails' per-address limit, so it cannot flood an inbox.
-        (await counters.hit(hashedKey('register-notice', email), 3600_000)).count <=
-        config.forgotPasswordRateLimit
-      ) {
-        await mailer.send({
-          to: email,
-          subject: 'Someone tried to register with your address',
-          text: `Someone tried to register a Waypoint account with this e-mail address, which already has an account.\n\nIf it was you, log in at ${config.webHost}/login or reset your password at ${config.webHost}/forgotPassword.\n\nIf it was not you, ignore this message: nothing has changed.\n`,
+        mailQueue.later('confirm account', () =>
+          mailer.send({
+            to: email,
+            subject: 'Confirm your Waypoint account',
+            text: `Welcome to Waypoint, ${input.username}!\n\nConfirm your account by opening this link within 48 hours:\n${url}\n\nIf you did not register, ignore this message.\n`,
+          }),
+        );
+      } else {
+        mailQueue.later('register notice', async () => {
+          // The notice shares the recovery mails' per-address limit, so it cannot flood an inbox.
+          const { count } = await counters.hit(hashedKey('register-notice', email), 3600_000);
+          if (count > config.forgotPasswordRateLimit) return;
+          await mailer.send({
+            to: email,
+            subject: 'Someone tried to register with your address',
+            text: `Someone tried to register a Waypoint account with this e-mail address, which already has an account.\n\nIf it was you, log in at ${config.webHost}/login or reset your password at ${config.webHost}/forgotPassword.\n\nIf it was not you, ignore this message: nothing has changed.\n`,
+          });
         });
       }
       return { message: messages.registerSuccess };
@@ -143,8 +148,11 @@ export function createAccountService(deps: {
         3600_000,
         serverMessages.tooManyRecoveryMails,
       );
-      const user = await findUserByEmail(k, email);
-      if (user) {
+      // The lookup, the link and the mail run after the answer, so that a registered address
+      // takes exactly as long to answer as an unknown one.
+      mailQueue.later('password recovery', async () => {
+        const user = await findUserByEmail(k, email);
+        if (!user) return;
         const link = newLinkSecret();
         await updateUser(k, user.id, {
           recoveryHash: link.stored,
@@ -156,7 +164,7 @@ export function createAccountService(deps: {
           subject: 'Reset your Waypoint password',
           text: `Someone asked to reset the password of your Waypoint account (${user.username}).\n\nChoose a new password within one hour:\n${url}\n\nIf it was not you, ignore this message: your password stays as it is.\n`,
         });
-      }
+      });
       return { message: messages.checkInbox };
     },
 

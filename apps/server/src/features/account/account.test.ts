@@ -1,7 +1,6 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import { messages, serverMessages } from '@waypoint/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { mailedLink, mailsTo } from '../../test/outbox.ts';
 import { createContent, createTestApp, createUser, type TestApp } from '../../test/test-app.ts';
 
 let t: TestApp;
@@ -15,22 +14,6 @@ afterAll(() => t.close());
 const post = (url: string, payload: unknown, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'POST', url, payload: payload as object, headers });
 
-/** The link in the newest outbox message sent to `to`. */
-function linkFromOutbox(to: string, pathPrefix: string): string {
-  const outbox = path.join(t.dataDir, 'outbox');
-  const files = readdirSync(outbox).sort().reverse();
-  for (const file of files) {
-    // Undo quoted-printable soft line breaks and escapes.
-    const eml = readFileSync(path.join(outbox, file), 'utf8')
-      .replace(/=\r?\n/g, '')
-      .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
-    if (!eml.includes(`To: ${to}`)) continue;
-    const match = eml.match(new RegExp(`${pathPrefix}/([A-Za-z0-9_-]+)`));
-    if (match) return match[1];
-  }
-  throw new Error(`no mail to ${to}`);
-}
-
 describe('register, confirm, login', () => {
   const user = { username: 'Nomad', email: 'nomad@example.test', password: 'long enough secret' };
 
@@ -42,7 +25,7 @@ describe('register, confirm, login', () => {
     const early = await post('/api/users/login', { email: user.email, password: user.password });
     expect(early.statusCode).toBe(403);
 
-    const hash = linkFromOutbox(user.email, '/confirmAccount');
+    const hash = await mailedLink(t.dataDir, user.email, '/confirmAccount');
     const confirm = await t.app.inject({ method: 'GET', url: `/api/users/confirm/${hash}` });
     expect(confirm.statusCode).toBe(200);
     expect(confirm.json().message).toBe(messages.accountConfirmed);
@@ -80,11 +63,7 @@ describe('register, confirm, login', () => {
     const res = await post('/api/users/register', { ...user, username: 'Nomad2' });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toEqual({ message: messages.registerSuccess });
-    const outbox = path.join(t.dataDir, 'outbox');
-    const newest = readdirSync(outbox).sort().reverse()[0] as string;
-    const eml = readFileSync(path.join(outbox, newest), 'utf8');
-    expect(eml).toContain(`To: ${user.email}`);
-    expect(eml).toMatch(/tried to register/);
+    await vi.waitFor(() => expect(mailsTo(t.dataDir, user.email)[0]).toMatch(/tried to register/));
     const rows = await t.db.kysely
       .selectFrom('user')
       .select('username')
@@ -127,7 +106,7 @@ describe('password recovery and change', () => {
   it('recovers once with the mailed link; the new password works, the old does not', async () => {
     const me = await createUser(t);
     await post('/api/users/forgotPassword', { email: me.email });
-    const hash = linkFromOutbox(me.email, '/passwordRecovery');
+    const hash = await mailedLink(t.dataDir, me.email, '/passwordRecovery');
     const ok = await post('/api/users/passwordRecovery', { hash, newPassword: 'brand new secret' });
     expect(ok.statusCode).toBe(200);
     const reuse = await post('/api/users/passwordRecovery', { hash, newPassword: 'another secret!' });
@@ -141,7 +120,7 @@ describe('password recovery and change', () => {
   it('refuses an expired recovery link', async () => {
     const me = await createUser(t);
     await post('/api/users/forgotPassword', { email: me.email });
-    const hash = linkFromOutbox(me.email, '/passwordRecovery');
+    const hash = await mailedLink(t.dataDir, me.email, '/passwordRecovery');
     await t.db.kysely
       .updateTable('user')
       .set({ recoveryExpires: '2000-01-01T00:00:00.000Z' })

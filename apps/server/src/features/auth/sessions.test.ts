@@ -1,6 +1,5 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mailedLink } from '../../test/outbox.ts';
 import {
   createContent,
   createTestApp,
@@ -31,17 +30,6 @@ async function logIn(user: TestUser, password = user.password) {
 /** A user route that answers 200 while the session is alive. */
 const alive = async (auth: Record<string, string>) =>
   (await get('/api/usercompletedmarkers/list', auth)).statusCode;
-
-function recoveryLink(to: string): string {
-  const outbox = path.join(t.dataDir, 'outbox');
-  for (const file of readdirSync(outbox).sort().reverse()) {
-    const eml = readFileSync(path.join(outbox, file), 'utf8').replace(/=\r?\n/g, '');
-    if (!eml.includes(`To: ${to}`)) continue;
-    const match = eml.match(/\/passwordRecovery\/([A-Za-z0-9_-]+)/);
-    if (match) return match[1];
-  }
-  throw new Error(`no mail to ${to}`);
-}
 
 describe('sessions', () => {
   it('carries a session id beside id, username, admin and exp', async () => {
@@ -81,7 +69,7 @@ describe('sessions', () => {
     const me = await createUser(t);
     const a = await logIn(me);
     await post('/api/users/forgotPassword', { email: me.email });
-    const hash = recoveryLink(me.email);
+    const hash = await mailedLink(t.dataDir, me.email, '/passwordRecovery');
     expect(
       (await post('/api/users/passwordRecovery', { hash, newPassword: 'a recovered secret' })).statusCode,
     ).toBe(200);
