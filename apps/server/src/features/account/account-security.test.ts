@@ -83,6 +83,21 @@ describe('password strength', () => {
     }
   });
 
+  it('refuses breached passwords that look strong, and passwords published as examples', async () => {
+    // From the breach list; each scores as "somewhat guessable" or better on its own.
+    const breached = ['0147896325you', '06081982h@d!', '030169dennis'];
+    const published = ['correcthorsebatterystaple', 'Correct Horse Battery Staple', 'Tr0ub4dor&3'];
+    for (const password of [...breached, ...published]) {
+      const res = await post('/api/users/register', {
+        username: 'breachling',
+        email: 'breachling@example.test',
+        password,
+      });
+      expect(res.statusCode, password).toBe(400);
+      expect(res.json().errors).toEqual([{ field: 'body.password', message: serverMessages.weakPassword }]);
+    }
+  });
+
   it("refuses the site's name and, on recovery too, the user's own name", async () => {
     const register = await post('/api/users/register', {
       username: 'site-fan',
