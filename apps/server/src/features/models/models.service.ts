@@ -65,12 +65,12 @@ export function sanitizeHtmlFields(model: ModelDef, record: ModelRecord): ModelR
   return out;
 }
 
-/** The input without the fields no client may set (a non-object is returned as it is, for the schema to refuse). */
 /** The record with the fields its model derives from the others filled in. */
 function withDerived(model: ModelDef, record: ModelRecord): ModelRecord {
   return model.derived ? { ...record, ...model.derived(record) } : record;
 }
 
+/** The input without the fields no client may set (a non-object is returned as it is, for the schema to refuse). */
 export function withoutReadOnly(model: ModelDef, input: unknown): unknown {
   if (typeof input !== 'object' || input === null || Array.isArray(input)) return input;
   const out: Record<string, unknown> = {};
