@@ -81,6 +81,13 @@ export interface UserCompletedMarkerTable {
   completedAt: string;
 }
 
+export interface UserMarkerUntickTable {
+  userId: string;
+  markerId: string;
+  mapId: string;
+  uncompletedAt: string;
+}
+
 export interface SuggestionCommentTable {
   id: Generated<number>;
   suggestionId: string;
@@ -156,6 +163,7 @@ export interface Database {
   user_item_owned: UserItemOwnedTable;
   user_hideout_level: UserHideoutLevelTable;
   user_completed_marker: UserCompletedMarkerTable;
+  user_marker_untick: UserMarkerUntickTable;
   suggestion_comment: SuggestionCommentTable;
   suggestion_vote: SuggestionVoteTable;
   marker_report: MarkerReportTable;

@@ -32,6 +32,14 @@ export const zObjectiveTick = z.strictObject({
 });
 export type ObjectiveTick = z.infer<typeof zObjectiveTick>;
 
+/**
+ * The optional body of `POST /api/usercompletedmarkers/markCompleted|markUncompleted/{id}`: when the
+ * player made the tick (their device's clock). Ticks apply in this order, so one replayed late from
+ * another device does not undo a newer choice; without it, the tick counts as made on arrival.
+ */
+export const zMarkerTick = z.strictObject({ at: z.iso.datetime().optional() }).optional();
+export type MarkerTick = z.infer<typeof zMarkerTick>;
+
 /** Most quests of one game with ticked objectives in one record (a portable file's bound). */
 export const maxQuestsWithObjectives = 10_000;
 

@@ -95,13 +95,15 @@ export async function deleteGameProgress(db: Db, userId: string, gameId: string)
     for (const table of gameProgressTables) {
       await trx.deleteFrom(table).where('userId', '=', userId).where('gameId', '=', gameId).execute();
     }
-    await trx
-      .deleteFrom('user_completed_marker')
-      .where('userId', '=', userId)
-      .where('mapId', 'in', (eb) =>
-        // biome-ignore lint/suspicious/noExplicitAny: content tables are declared by the registry
-        (eb as any).selectFrom('map').select('_id').where('gameId', '=', gameId),
-      )
-      .execute();
+    for (const table of ['user_completed_marker', 'user_marker_untick'] as const) {
+      await trx
+        .deleteFrom(table)
+        .where('userId', '=', userId)
+        .where('mapId', 'in', (eb) =>
+          // biome-ignore lint/suspicious/noExplicitAny: content tables are declared by the registry
+          (eb as any).selectFrom('map').select('_id').where('gameId', '=', gameId),
+        )
+        .execute();
+    }
   });
 }

@@ -1,5 +1,6 @@
-import { sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Executor } from '../../db/database.ts';
+import type { Database } from '../../db/schema.ts';
 
 /**
  * The tables of a player's progress kept per game (`userId`, `gameId`); completed markers are kept
@@ -239,24 +240,79 @@ export async function completedMarkerIds(db: Executor, userId: string): Promise<
   return rows.map((r) => r.markerId);
 }
 
-export async function markMarker(
+/**
+ * Sets a marker's state for a player as of `at` (ISO time of the player's tick), in one transaction. A
+ * tick older than the marker's last change for this player is stale (a late replay from another
+ * device) and changes nothing; answers whether the tick applied.
+ */
+export function markMarker(
+  db: Kysely<Database>,
+  userId: string,
+  markerId: string,
+  mapId: string,
+  completed: boolean,
+  at: string,
+): Promise<boolean> {
+  return db.transaction().execute((trx) => applyTick(trx, userId, markerId, mapId, completed, at));
+}
+
+async function applyTick(
   db: Executor,
   userId: string,
   markerId: string,
   mapId: string,
   completed: boolean,
-) {
+  at: string,
+): Promise<boolean> {
+  const mine = { userId, markerId };
   if (completed) {
+    const untick = await db
+      .selectFrom('user_marker_untick')
+      .select('uncompletedAt')
+      .where('userId', '=', userId)
+      .where('markerId', '=', markerId)
+      .executeTakeFirst();
+    if (untick && untick.uncompletedAt > at) return false;
     await db
       .insertInto('user_completed_marker')
-      .values({ userId, markerId, mapId, completedAt: new Date().toISOString() })
-      .onConflict((oc) => oc.columns(['userId', 'markerId']).doNothing())
+      .values({ ...mine, mapId, completedAt: at })
+      .onConflict((oc) =>
+        oc
+          .columns(['userId', 'markerId'])
+          .doUpdateSet({ completedAt: (eb) => eb.ref('excluded.completedAt') })
+          .where('user_completed_marker.completedAt', '<', at),
+      )
       .execute();
-  } else {
+    if (untick)
+      await db
+        .deleteFrom('user_marker_untick')
+        .where('userId', '=', userId)
+        .where('markerId', '=', markerId)
+        .execute();
+    return true;
+  }
+  const done = await db
+    .selectFrom('user_completed_marker')
+    .select('completedAt')
+    .where('userId', '=', userId)
+    .where('markerId', '=', markerId)
+    .executeTakeFirst();
+  if (done && done.completedAt > at) return false;
+  if (done)
     await db
       .deleteFrom('user_completed_marker')
       .where('userId', '=', userId)
       .where('markerId', '=', markerId)
       .execute();
-  }
+  await db
+    .insertInto('user_marker_untick')
+    .values({ ...mine, mapId, uncompletedAt: at })
+    .onConflict((oc) =>
+      oc
+        .columns(['userId', 'markerId'])
+        .doUpdateSet({ uncompletedAt: (eb) => eb.ref('excluded.uncompletedAt') })
+        .where('user_marker_untick.uncompletedAt', '<', at),
+    )
+    .execute();
+  return true;
 }

@@ -5,7 +5,12 @@ import {
   zProgressIdSlice,
   zProgressImportShallow,
 } from '@waypoint/shared/progress/portable';
-import { zHideoutLevelChange, zObjectiveTick, zQuestBatch } from '@waypoint/shared/progress/schemas';
+import {
+  zHideoutLevelChange,
+  zMarkerTick,
+  zObjectiveTick,
+  zQuestBatch,
+} from '@waypoint/shared/progress/schemas';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { Config } from '../../config.ts';
@@ -197,7 +202,11 @@ export function registerProgressRoutes(
     app.post(`/api/usercompletedmarkers/${action}/:id`, user, async (request, reply) => {
       noStore(reply);
       const { id } = parse(z.object({ id: zId }), request.params, 'params');
-      return progress.setMarkerCompleted(request.user!.id, id, completed, request.user!.admin === true);
+      const tick = parse(zMarkerTick, request.body ?? undefined, 'body');
+      return progress.setMarkerCompleted(request.user!.id, id, completed, {
+        admin: request.user!.admin === true,
+        at: tick?.at,
+      });
     });
   }
 }

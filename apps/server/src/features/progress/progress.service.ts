@@ -174,13 +174,24 @@ export function createProgressService(db: Db) {
       });
     },
     completedMarkers: (userId: string) => completedMarkerIds(k, userId),
-    async setMarkerCompleted(userId: string, markerId: string, completed: boolean, admin: boolean) {
+    /**
+     * A player's tick, applied in the order of the player's own time (`at`, never later than now): a
+     * stale one (older than the marker's last change) leaves the marker as it is.
+     */
+    async setMarkerCompleted(
+      userId: string,
+      markerId: string,
+      completed: boolean,
+      tick: { admin: boolean; at?: string },
+    ) {
       const model = getModel('placedmarker');
       const marker = await findRecord(k, model, markerId);
       // A disabled map's markers are not public: only admins tick them.
-      if (!marker || (!admin && !(await parentIsPublic(k, model, marker))))
+      if (!marker || (!tick.admin && !(await parentIsPublic(k, model, marker))))
         throw notFound(serverMessages.notFound(model.label, markerId));
-      await markMarker(k, userId, markerId, marker.mapId as string, completed);
+      const now = new Date().toISOString();
+      const at = tick.at && new Date(tick.at).toISOString() < now ? new Date(tick.at).toISOString() : now;
+      await markMarker(k, userId, markerId, marker.mapId as string, completed, at);
       return { completed, markerId };
     },
   };

@@ -180,4 +180,35 @@ describe('completed markers', () => {
         .statusCode,
     ).toBe(401);
   });
+
+  it("orders ticks by the player's time: a late replay from another device does not undo a newer choice", async () => {
+    const tick = (action: string, at?: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/usercompletedmarkers/${action}/pm_3`,
+        headers: me.auth,
+        ...(at ? { payload: { at } } : {}),
+      });
+    const list = async () => (await call('/api/usercompletedmarkers/list')).json() as string[];
+    const minutesAgo = (n: number) => new Date(Date.now() - n * 60_000).toISOString();
+    // Phone, 10 minutes ago: ticked. Laptop, 5 minutes ago: unticked.
+    expect((await tick('markCompleted', minutesAgo(10))).statusCode).toBe(200);
+    expect((await tick('markUncompleted', minutesAgo(5))).statusCode).toBe(200);
+    expect(await list()).not.toContain('pm_3');
+    // The phone's queue replays its older tick late: the newer untick stands.
+    expect((await tick('markCompleted', minutesAgo(10))).statusCode).toBe(200);
+    expect(await list()).not.toContain('pm_3');
+    // A new tick, and then a stale untick from before it: the tick stands.
+    expect((await tick('markCompleted', minutesAgo(1))).statusCode).toBe(200);
+    expect((await tick('markUncompleted', minutesAgo(3))).statusCode).toBe(200);
+    expect(await list()).toContain('pm_3');
+    // A tick without a time counts as made on arrival; one dated in the future counts as now.
+    expect((await tick('markUncompleted', new Date(Date.now() + 3600_000).toISOString())).statusCode).toBe(200);
+    expect((await tick('markCompleted')).statusCode).toBe(200);
+    expect(await list()).toContain('pm_3');
+    // A time that is not an ISO date is refused, naming the field.
+    const bad = await tick('markCompleted', 'yesterday');
+    expect(bad.statusCode).toBe(400);
+    expect(JSON.stringify(bad.json())).toContain('body.at');
+  });
 });

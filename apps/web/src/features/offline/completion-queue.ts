@@ -11,6 +11,8 @@ export interface QueuedCompletion {
   completed: boolean;
   /** Tells this write from a later one of the same marker. */
   stamp: string;
+  /** When the player ticked (ISO time; absent in entries queued by earlier versions). */
+  at?: string;
 }
 
 export interface CompletionStore {
@@ -29,7 +31,8 @@ export interface DrainOutcome {
 }
 
 export interface Sender {
-  send(markerId: string, completed: boolean): Promise<unknown>;
+  /** Sends the tick with the time it was made, so a late one never undoes a newer choice. */
+  send(markerId: string, completed: boolean, at?: string): Promise<unknown>;
   /** A failure worth trying again later (network, session, server busy) rather than a refusal. */
   retryable(error: unknown): boolean;
   online(): boolean;
@@ -67,7 +70,7 @@ export async function drain(store: CompletionStore, userId: string, sender: Send
     }
     for (const [i, entry] of todo.entries()) {
       try {
-        await sender.send(entry.markerId, entry.completed);
+        await sender.send(entry.markerId, entry.completed, entry.at);
         outcome.sent++;
         outcome.rejected.delete(entry.markerId);
       } catch (error) {

@@ -15,10 +15,11 @@ import { completedMarkersKey } from './keys.ts';
 const queue: CompletionStore = idbCompletionStore;
 
 const sender: Sender = {
-  send: (markerId, completed) =>
+  send: (markerId, completed, at) =>
     request(
       'POST',
       `/usercompletedmarkers/${completed ? 'markCompleted' : 'markUncompleted'}/${encodeURIComponent(markerId)}`,
+      at ? { at } : undefined,
     ),
   // No answer at all (offline, connection lost), the session is over, or the server is busy: later.
   retryable: (error) =>
@@ -46,11 +47,12 @@ export async function saveCompletion(
   markerId: string,
   completed: boolean,
 ): Promise<'sent' | 'queued'> {
+  const at = new Date().toISOString();
   try {
-    await queue.put({ userId, markerId, completed, stamp: newStamp() });
+    await queue.put({ userId, markerId, completed, stamp: newStamp(), at });
   } catch {
     // No IndexedDB (a locked-down browser): straight to the server.
-    await sender.send(markerId, completed);
+    await sender.send(markerId, completed, at);
     return 'sent';
   }
   const outcome: DrainOutcome = await serialized(() => drain(queue, userId, sender));
