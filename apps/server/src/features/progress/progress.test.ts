@@ -203,7 +203,9 @@ describe('completed markers', () => {
     expect((await tick('markUncompleted', minutesAgo(3))).statusCode).toBe(200);
     expect(await list()).toContain('pm_3');
     // A tick without a time counts as made on arrival; one dated in the future counts as now.
-    expect((await tick('markUncompleted', new Date(Date.now() + 3600_000).toISOString())).statusCode).toBe(200);
+    expect((await tick('markUncompleted', new Date(Date.now() + 3600_000).toISOString())).statusCode).toBe(
+      200,
+    );
     expect((await tick('markCompleted')).statusCode).toBe(200);
     expect(await list()).toContain('pm_3');
     // A time that is not an ISO date is refused, naming the field.
