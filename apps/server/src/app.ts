@@ -20,7 +20,7 @@ import { createMailQueue } from './features/mail/mail-queue.ts';
 import { createMailer } from './features/mail/mailer.ts';
 import { registerMapViewRoutes } from './features/map-view/map-view.routes.ts';
 import { registerMixingRoutes } from './features/mixing/mixing.routes.ts';
-import { startCacheBus } from './features/models/cache-bus.ts';
+import { startCacheBus, writtenHeader } from './features/models/cache-bus.ts';
 import { registerModelRoutes } from './features/models/models.routes.ts';
 import { createModelWriter } from './features/models/models.service.ts';
 import { ResponseCache } from './features/models/response-cache.ts';
@@ -84,9 +84,17 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     missBurst: config.readMissBurst,
     onHit: () => metrics.cacheHits.inc(),
     onMiss: () => metrics.cacheMisses.inc(),
+    mustReadFresh: (request) => cacheBus.unheard(request.headers[writtenHeader] as string | undefined),
   });
   const cacheBus = await startCacheBus({ db, databaseUrl: config.databaseUrl, cache, log: app.log });
   app.addHook('onClose', () => cacheBus.close());
+  // A write's answer names this process's last change, so the client's next reads through any
+  // process see it (see mustReadFresh).
+  app.addHook('onSend', async (request, reply) => {
+    if (request.method === 'GET' || request.method === 'HEAD') return;
+    const written = cacheBus.written;
+    if (written) reply.header(writtenHeader, written);
+  });
   const tokens = createTokenService(db, config.jwtSecret, config.tokenTtlSeconds);
   const counters = new RateLimitCounters(db);
   const mailer = createMailer({

@@ -74,6 +74,13 @@ export const constants = {
   loadingBarDurationMs: 5000,
   chunkReloadWindowMs: 60_000,
   cookieName: 'waypoint-cookie',
+  /**
+   * Read-your-writes across server processes: a write's answer names the process's last change in
+   * this header; the client sends the names back on its reads for `writtenTokenMs`, and a process that
+   * has not heard of one answers that read without its response cache.
+   */
+  writtenHeader: 'x-waypoint-written',
+  writtenTokenMs: 10_000,
   questObjectiveDefinitionId: 'quest_objective',
   defaultDivIconClassName: 'default_div_icon_classname',
   /** 'Gone' reports on a placed marker (since its last confirmation) that open a DELETE suggestion. */

@@ -1,3 +1,4 @@
+import { constants } from '@waypoint/shared/constants';
 import type { ApiError } from '@waypoint/shared/errors';
 import { config } from '../app/config.ts';
 import { clearSession, getSession } from './session.ts';
@@ -34,11 +35,29 @@ export function onUnauthorized(handler: () => void) {
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-/** The headers of an API call: what it accepts, and the player's bearer token when logged in. */
+/** This tab's recent writes as the server named them (process → change), with when they were made. */
+const written = new Map<string, { token: string; at: number }>();
+
+function rememberWrite(res: Response) {
+  const token = res.headers.get(constants.writtenHeader);
+  const origin = token?.split(':')[0];
+  if (token && origin) written.set(origin, { token, at: Date.now() });
+}
+
+/** The recent writes, for reads to see them whichever server process answers. */
+function writtenTokens(): string | undefined {
+  const since = Date.now() - constants.writtenTokenMs;
+  for (const [origin, entry] of written) if (entry.at < since) written.delete(origin);
+  return written.size > 0 ? [...written.values()].map((entry) => entry.token).join(',') : undefined;
+}
+
+/** The headers of an API call: what it accepts, the player's bearer token when logged in, recent writes. */
 export function apiHeaders(accept = 'application/json'): Record<string, string> {
   const headers: Record<string, string> = { accept };
   const session = getSession();
   if (session) headers.authorization = `Bearer ${session.token}`;
+  const tokens = writtenTokens();
+  if (tokens) headers[constants.writtenHeader] = tokens;
   return headers;
 }
 
@@ -50,6 +69,7 @@ export async function request<T>(method: Method, path: string, body?: unknown): 
     headers,
     body: body === undefined ? undefined : JSON.stringify(body),
   });
+  if (method !== 'GET') rememberWrite(res);
   const text = await res.text();
   let json: unknown;
   try {

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { testDatabaseUrl, useTestApp } from '../../test/test-app.ts';
+import { writtenHeader } from './cache-bus.ts';
 
 const env = useTestApp();
 
@@ -38,6 +39,33 @@ describe.skipIf(!testDatabaseUrl)('cache invalidation across processes', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(await poll(nameOnOther, (name) => name === 'Renamed in A')).toBe('Renamed in A');
+  });
+
+  it('a client reads its own write through another process at once, every time', async () => {
+    let stale = 0;
+    for (let i = 0; i < 100; i++) {
+      await nameOnOther(); // cached in the other app
+      const res = await env.t.app.inject({
+        method: 'PATCH',
+        url: '/api/admin/game/g1',
+        headers: env.admin.auth,
+        payload: { name: `Write ${i}` },
+      });
+      expect(res.statusCode).toBe(200);
+      const written = res.headers[writtenHeader];
+      expect(written).toMatch(/^[0-9a-f-]{36}:\d+$/);
+      // The very next read, through the other process, names the write.
+      const read = await other.inject({ url: '/api/game/g1', headers: { [writtenHeader]: String(written) } });
+      if (read.json().name !== `Write ${i}`) stale++;
+    }
+    expect(stale).toBe(0);
+    // Once heard, the same header is answered from the cache again.
+    await poll(
+      async () => other.ctx.cacheBus.unheard(env.t.app.ctx.cacheBus.written),
+      (u) => !u,
+    );
+    expect(other.ctx.cacheBus.unheard(env.t.app.ctx.cacheBus.written)).toBe(false);
+    expect(other.ctx.cacheBus.unheard('not a token')).toBe(false);
   });
 
   it('bypasses the cache while the signal is lost, and listens again', async () => {

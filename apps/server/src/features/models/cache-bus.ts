@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { constants } from '@waypoint/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
 import pg from 'pg';
@@ -12,6 +13,13 @@ import type { ResponseCache } from './response-cache.ts';
 export interface CacheBus {
   /** Drops the local cache and tells the other processes to drop theirs; call after the write committed. */
   changed(): void;
+  /**
+   * This process's last change as `origin:sequence` (PostgreSQL only): a write's answer carries it
+   * (header `x-waypoint-written`) and the client sends it back on its reads.
+   */
+  readonly written: string | undefined;
+  /** Whether a change named in such a header (comma-separated tokens) has not reached this process yet. */
+  unheard(tokens: string | undefined): boolean;
   /** True while other processes' changes are heard (always on SQLite). */
   readonly listening: boolean;
   /** This process's id in the notifications it sends (its own are ignored). */
@@ -20,6 +28,11 @@ export interface CacheBus {
 }
 
 export const cacheChannel = 'waypoint_cache';
+
+/** The header that carries a client's last writes (answers to writes; the client's reads). */
+export const writtenHeader = constants.writtenHeader;
+/** Tokens a read may name (one per process the client wrote through lately). */
+const MAX_TOKENS = 8;
 
 export interface CacheBusOptions {
   db: Db;
@@ -41,7 +54,14 @@ export async function startCacheBus(options: CacheBusOptions): Promise<CacheBus>
   const { db, cache, log } = options;
   const origin = randomUUID();
   if (db.dialect !== 'postgres') {
-    return { changed: () => cache.invalidate(), listening: true, origin, close: async () => {} };
+    return {
+      changed: () => cache.invalidate(),
+      written: undefined,
+      unheard: () => false,
+      listening: true,
+      origin,
+      close: async () => {},
+    };
   }
 
   const schema = await sql<{ schema: string }>`select current_schema() as schema`.execute(db.kysely);
@@ -55,6 +75,9 @@ export async function startCacheBus(options: CacheBusOptions): Promise<CacheBus>
   let closed = false;
   let attempt = 0;
   let timer: NodeJS.Timeout | null = null;
+  let sequence = 0;
+  /** The last change heard of per other process. */
+  const heard = new Map<string, number>();
 
   cache.setBypass(true);
 
@@ -89,7 +112,12 @@ export async function startCacheBus(options: CacheBusOptions): Promise<CacheBus>
     c.on('error', (error) => lost(c, error));
     c.on('end', () => lost(c, new Error('connection ended')));
     c.on('notification', (message) => {
-      if (message.channel === channel && message.payload !== origin) cache.invalidate();
+      if (message.channel !== channel || !message.payload) return;
+      const [from, seq] = message.payload.split(':');
+      if (!from || from === origin) return;
+      cache.invalidate();
+      const n = Number(seq);
+      if (Number.isSafeInteger(n) && n > (heard.get(from) ?? 0)) heard.set(from, n);
     });
     try {
       await c.connect();
@@ -113,9 +141,22 @@ export async function startCacheBus(options: CacheBusOptions): Promise<CacheBus>
     get listening() {
       return listening;
     },
+    get written() {
+      return sequence > 0 ? `${origin}:${sequence}` : undefined;
+    },
+    unheard(tokens) {
+      if (!tokens) return false;
+      for (const token of tokens.split(',', MAX_TOKENS)) {
+        const [from, seq] = token.trim().split(':');
+        if (!from || from === origin) continue;
+        if ((heard.get(from) ?? 0) < Number(seq)) return true;
+      }
+      return false;
+    },
     changed() {
       cache.invalidate();
-      sql`select pg_notify(${channel}, ${origin})`.execute(db.kysely).catch((error) => {
+      sequence += 1;
+      sql`select pg_notify(${channel}, ${`${origin}:${sequence}`})`.execute(db.kysely).catch((error) => {
         log.error({ err: error }, 'cache bus: could not notify the other processes');
       });
     },

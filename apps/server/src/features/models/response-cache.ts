@@ -33,6 +33,11 @@ export interface ResponseCacheOptions {
   missBurst?: number;
   onHit?: () => void;
   onMiss?: () => void;
+  /**
+   * True when this request must not be answered from the cache: its client wrote through another
+   * process whose change this one has not heard of yet (read-your-writes across processes).
+   */
+  mustReadFresh?: (request: FastifyRequest) => boolean;
 }
 
 /** Bodies below this size are sent as they are: compressing them costs more than it saves. */
@@ -231,6 +236,14 @@ export class ResponseCache {
     compute: () => Promise<unknown>,
     ready = false,
   ) {
+    if (this.options.mustReadFresh?.(request)) {
+      const wait = this.budget.take(request.ip);
+      if (wait > 0) {
+        reply.header('retry-after', String(wait));
+        throw new HttpError(429, serverMessages.tooManyRequests);
+      }
+      return this.answer(request, reply, await this.build(key, compute));
+    }
     const found = this.entries.get(key);
     if (found) {
       // Most recently used last: eviction takes from the front.
