@@ -17,6 +17,7 @@ export interface Config {
   sqliteSynchronous: 'NORMAL' | 'FULL';
   /** Longest wait for a PostgreSQL connection before a request answers 503. */
   databaseTimeoutMs: number;
+  statementTimeoutMs: number;
   /** Longest wait on SIGTERM for requests in flight before the process exits anyway. */
   shutdownTimeoutMs: number;
   jwtSecret: string;
@@ -192,6 +193,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     databaseUrl: env.DATABASE_URL ?? '',
     sqliteSynchronous: sqliteSynchronous(env.SQLITE_SYNCHRONOUS),
     databaseTimeoutMs: int(env, 'DATABASE_TIMEOUT_MS', 10_000),
+    statementTimeoutMs: int(env, 'DATABASE_STATEMENT_TIMEOUT_MS', 30_000),
     shutdownTimeoutMs: int(env, 'SHUTDOWN_TIMEOUT_MS', 10_000),
     jwtSecret: '',
     tokenTtlSeconds: int(env, 'TOKEN_TTL_SECONDS', 7 * 24 * 3600),

@@ -56,14 +56,22 @@ export function openDatabase(options: {
   sqliteSynchronous?: 'NORMAL' | 'FULL';
   /** Longest wait for a connection (pool full, or the database not answering a connect). */
   databaseTimeoutMs?: number;
+  /** PostgreSQL: longest a statement may run or wait for a lock (0: no bound); migrations are exempt. */
+  statementTimeoutMs?: number;
 }): Db {
   if (isPostgresUrl(options.databaseUrl)) {
+    const settings = [
+      ...(options.searchPath ? [`-c search_path=${options.searchPath}`] : []),
+      ...(options.statementTimeoutMs
+        ? [`-c statement_timeout=${Math.round(options.statementTimeoutMs)}`]
+        : []),
+    ];
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
       max: 10,
       connectionTimeoutMillis: options.databaseTimeoutMs ?? 10_000,
       keepAlive: true,
-      ...(options.searchPath ? { options: `-c search_path=${options.searchPath}` } : {}),
+      ...(settings.length > 0 ? { options: settings.join(' ') } : {}),
     });
     const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     const db: Db = {

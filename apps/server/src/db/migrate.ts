@@ -49,8 +49,19 @@ export async function migrationsPending(db: Db): Promise<boolean> {
 }
 
 export async function migrateToLatest(db: Db): Promise<void> {
-  const migrator = await migratorFor(db);
-  const { error, results } = await migrator.migrateToLatest();
+  const { error, results } =
+    db.dialect === 'postgres'
+      ? // One connection without the statement timeout: a migration over a large table may take long.
+        await db.kysely.connection().execute(async (conn) => {
+          await sql`set statement_timeout = 0`.execute(conn);
+          try {
+            const migrator = await migratorFor({ ...db, kysely: conn });
+            return await migrator.migrateToLatest();
+          } finally {
+            await sql`reset statement_timeout`.execute(conn);
+          }
+        })
+      : await (await migratorFor(db)).migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
     throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);

@@ -26,6 +26,8 @@ const pgDir = process.env.FAULT_PG_DIR ?? `/tmp/pg-fault-${pgPort}`;
 const clusterEnv = { ...process.env, PG_TEST_PORT: String(pgPort), PG_TEST_DIR: pgDir, PG_TEST_DURABLE: '1' };
 const admin = { email: 'admin@faults.test', password: 'the database went away' };
 const metricsToken = 'fault-suite-metrics-token';
+/** The servers' statement timeout here: a statement blocked longer answers 503. */
+const statementTimeoutMs = 2000;
 const hasPostgres =
   spawnSync('bash', ['-c', 'ls /usr/lib/postgresql/*/bin/initdb'], { stdio: 'ignore' }).status === 0;
 /** Where the figures go (one line per scenario), when set. */
@@ -107,6 +109,7 @@ function start(port: number): Proc {
       LOG_LEVEL: process.env.FAULT_LOG_LEVEL ?? 'fatal',
       METRICS_TOKEN: metricsToken,
       DATABASE_TIMEOUT_MS: '3000',
+      DATABASE_STATEMENT_TIMEOUT_MS: String(statementTimeoutMs),
       SHUTDOWN_TIMEOUT_MS: '8000',
       AUTH_RATE_LIMIT: '100000',
       JOB_POLL_MS: '500',
@@ -392,6 +395,53 @@ describe.skipIf(!hasPostgres)('faults: the database going away under load, two p
     );
   }, 90_000);
 
+  it('a slow database (a lock held on a table): 503 within the statement timeout, health and cached reads answer', async () => {
+    for (const p of procs) expect((await request(p.port, 'GET', '/api/games')).status).toBe(200);
+    const load = startLoad();
+    await sleep(1500);
+    const locker = new pg.Client({ connectionString: databaseUrl });
+    await locker.connect();
+    await locker.query('begin');
+    await locker.query('lock table game in access exclusive mode');
+    // While the lock is held: health and the cached game list answer at once on both processes.
+    const probes: { health: number; games: number; ms: number }[] = [];
+    for (let i = 0; i < 8; i++) {
+      for (const p of procs) {
+        const started = Date.now();
+        const health = (await request(p.port, 'GET', '/healthz')).status;
+        const games = (await request(p.port, 'GET', '/api/games')).status;
+        probes.push({ health, games, ms: Date.now() - started });
+      }
+      await sleep(250);
+    }
+    // A write that needs the locked table answers 503 with Retry-After once the statement times out.
+    const started = Date.now();
+    const blocked = await request(procs[0]!.port, 'PUT', '/api/admin/game', adminToken, {
+      _id: `fault_slow_${randomBytes(3).toString('hex')}`,
+      name: 'Blocked',
+    });
+    const blockedMs = Date.now() - started;
+    await locker.query('rollback');
+    await locker.end();
+    const recover = await firstWriteAfter(Date.now());
+    await sleep(1500);
+    const stats = await load.stop();
+    const result = await verify();
+    record('slow database (a lock held on `game` ~6 s; statement timeout 2 s)', stats, result, recover);
+    expect(blocked.status).toBe(503);
+    expect(blocked.headers['retry-after']).toBeTruthy();
+    expect(blockedMs).toBeLessThan(statementTimeoutMs + 3000);
+    expect(
+      probes.every((p) => p.health === 200 && p.games === 200),
+      JSON.stringify(probes),
+    ).toBe(true);
+    expect(Math.max(...probes.map((p) => p.ms))).toBeLessThan(1000);
+    expect(stats.otherErrors, JSON.stringify(stats.statuses)).toBe(0);
+    expect(stats.noAnswer).toBe(0);
+    expect(stats.unavailable).toBeGreaterThan(0);
+    expect(result).toEqual({ lost: 0, duplicated: 0 });
+  }, 90_000);
+
   it('a rolling restart (SIGTERM, start again) of one process under load loses no request', async () => {
     const load = startLoad({ rolling: true });
     await sleep(2000);
@@ -416,6 +466,7 @@ describe.skipIf(!hasPostgres)('faults: the database going away under load, two p
       const metrics = await request(p.port, 'GET', '/metrics', metricsToken);
       expect(metrics.body).toMatch(/waypoint_faults_total\{kind="database_unavailable"\} [1-9]/);
       expect(metrics.body).toMatch(/waypoint_faults_total\{kind="database_connection_lost"\} [1-9]/);
+      expect(metrics.body).toMatch(/waypoint_faults_total\{kind="database_slow"\} [1-9]/);
     }
   });
 });
