@@ -45,10 +45,12 @@ export default defineConfig({
       },
       {
         // Faults: the suite's own PostgreSQL crashed, stopped and cut under load with two server
-        // processes; one file at a time, on its own (`npm test -- faults`).
+        // processes, and a process killed mid-work on SQLite; one file at a time, on its own
+        // (`npm test -- faults`), on the production build made once.
         test: {
           name: 'faults',
           include: ['apps/server/src/**/*.fault.test.ts'],
+          globalSetup: ['apps/server/src/faults/global-setup.ts'],
           environment: 'node',
           pool: 'forks',
           fileParallelism: false,

@@ -154,7 +154,7 @@ if (want('postgres') && process.env.TEST_DATABASE_URL) {
 }
 // Faults run on a PostgreSQL cluster of their own (they crash it), not on the suite's.
 if (want('faults'))
-  vitest('faults (PostgreSQL crash, stop, cut connections, restart)', {}, ['--project', 'faults']);
+  vitest('faults (PostgreSQL crash, stop, cut, slow; kill -9 mid-work)', {}, ['--project', 'faults']);
 if (want('e2e')) {
   const built = run('npm', ['run', 'build']);
   if (built !== 0) addResult({ name: 'web build', passed: 0, failed: 1 });

@@ -9,16 +9,24 @@
  * and tries the other process when a connection is refused (what nginx does with
  * `proxy_next_upstream error`): a refused connection was never a request, so this is safe for writes.
  */
-import { type ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { appendFileSync, mkdtempSync, rmSync } from 'node:fs';
-import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type Answer,
+  type Proc,
+  ready,
+  request,
+  serverDir,
+  sleep,
+  startServer,
+  stopServer,
+} from './harness.ts';
 
-const serverDir = path.resolve(import.meta.dirname, '../..');
 const cluster = path.resolve(serverDir, '../../scripts/pg-test-cluster.sh');
 const pgPort = Number(process.env.FAULT_PG_PORT ?? 55440);
 // A fixed place per port, so that a cluster left running by an interrupted run is stopped first.
@@ -33,56 +41,12 @@ const hasPostgres =
 /** Where the figures go (one line per scenario), when set. */
 const reportFile = process.env.FAULT_REPORT ?? '';
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const clusterDo = (action: string) =>
   execFileSync(cluster, [action], {
     env: clusterEnv,
     encoding: 'utf8',
     stdio: ['ignore', 'pipe', 'inherit'],
   });
-
-interface Proc {
-  child: ChildProcess;
-  port: number;
-}
-interface Answer {
-  status: number;
-  body: string;
-  headers: http.IncomingHttpHeaders;
-}
-
-/** One request on a new connection; rejects with the socket error when there is no answer. */
-function request(port: number, method: string, url: string, token?: string, body?: unknown): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const payload = body === undefined ? undefined : JSON.stringify(body);
-    const req = http.request(
-      {
-        host: '127.0.0.1',
-        port,
-        method,
-        path: url,
-        agent: false,
-        timeout: 20_000,
-        headers: {
-          ...(token ? { authorization: `Bearer ${token}` } : {}),
-          ...(payload ? { 'content-type': 'application/json' } : {}),
-        },
-      },
-      (res) => {
-        let text = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk) => {
-          text += chunk;
-        });
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text, headers: res.headers }));
-        res.on('error', reject);
-      },
-    );
-    req.on('timeout', () => req.destroy(new Error('timeout')));
-    req.on('error', reject);
-    req.end(payload);
-  });
-}
 
 let databaseUrl = '';
 let dataDir = '';
@@ -93,51 +57,24 @@ const markerIds: string[] = [];
 let pool: pg.Pool;
 
 function start(port: number): Proc {
-  const child = spawn(process.execPath, [path.join(serverDir, 'dist/main.js')], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      DATABASE_URL: databaseUrl,
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      JWT_SECRET: 'a-shared-secret-of-more-than-thirty-two-bytes',
-      ADMIN_EMAIL: admin.email,
-      ADMIN_PASSWORD: admin.password,
-      SEED_DEMO: 'false',
-      DEMO_IMAGES: 'false',
-      LOG_LEVEL: process.env.FAULT_LOG_LEVEL ?? 'fatal',
-      METRICS_TOKEN: metricsToken,
-      DATABASE_TIMEOUT_MS: '3000',
-      DATABASE_STATEMENT_TIMEOUT_MS: String(statementTimeoutMs),
-      SHUTDOWN_TIMEOUT_MS: '8000',
-      AUTH_RATE_LIMIT: '100000',
-      JOB_POLL_MS: '500',
-      // The shared 2-core machine lags at times; load shedding has its own tests.
-      MAX_EVENT_LOOP_DELAY_MS: '0',
-      WEB_DIST: path.join(dataDir, 'no-web-build'),
-    },
-    stdio: ['ignore', process.env.FAULT_DEBUG ? 'inherit' : 'ignore', 'inherit'],
-  });
-  return { child, port };
-}
-
-async function ready(proc: Proc, timeoutMs = 60_000): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    if (proc.child.exitCode !== null) throw new Error(`server exited with ${proc.child.exitCode}`);
-    const answer = await request(proc.port, 'GET', '/readyz').catch(() => null);
-    if (answer?.status === 200) return;
-    await sleep(100);
-  }
-  throw new Error('server did not become ready');
-}
-
-async function stopProc(proc: Proc) {
-  if (proc.child.exitCode !== null) return;
-  await new Promise<void>((resolve) => {
-    proc.child.once('exit', () => resolve());
-    proc.child.kill('SIGTERM');
+  return startServer(port, {
+    DATABASE_URL: databaseUrl,
+    DATA_DIR: dataDir,
+    JWT_SECRET: 'a-shared-secret-of-more-than-thirty-two-bytes',
+    ADMIN_EMAIL: admin.email,
+    ADMIN_PASSWORD: admin.password,
+    SEED_DEMO: 'false',
+    DEMO_IMAGES: 'false',
+    LOG_LEVEL: process.env.FAULT_LOG_LEVEL ?? 'fatal',
+    METRICS_TOKEN: metricsToken,
+    DATABASE_TIMEOUT_MS: '3000',
+    DATABASE_STATEMENT_TIMEOUT_MS: String(statementTimeoutMs),
+    SHUTDOWN_TIMEOUT_MS: '8000',
+    AUTH_RATE_LIMIT: '100000',
+    JOB_POLL_MS: '500',
+    // The shared 2-core machine lags at times; load shedding has its own tests.
+    MAX_EVENT_LOOP_DELAY_MS: '0',
+    WEB_DIST: path.join(dataDir, 'no-web-build'),
   });
 }
 
@@ -310,10 +247,6 @@ async function scenario(name: string, fault: () => Promise<void>, restore: () =>
 
 describe.skipIf(!hasPostgres)('faults: the database going away under load, two processes', () => {
   beforeAll(async () => {
-    const built = spawnSync(process.execPath, [path.join(serverDir, 'scripts/build.mjs')], {
-      encoding: 'utf8',
-    });
-    if (built.status !== 0) throw new Error(`server build failed: ${built.stderr}`);
     clusterDo('stop');
     databaseUrl = clusterDo('start').trim();
     pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
@@ -357,7 +290,7 @@ describe.skipIf(!hasPostgres)('faults: the database going away under load, two p
   }, 180_000);
 
   afterAll(async () => {
-    await Promise.all(procs.map(stopProc));
+    await Promise.all(procs.map((p) => stopServer(p)));
     await pool?.end().catch(() => {});
     try {
       clusterDo('stop');
@@ -395,15 +328,16 @@ describe.skipIf(!hasPostgres)('faults: the database going away under load, two p
     );
   }, 90_000);
 
-  it('a slow database (a lock held on a table): 503 within the statement timeout, health and cached reads answer', async () => {
+  it('a slow database (locks held on the tables writes need): 503 within the statement timeout, health and cached reads answer', async () => {
     for (const p of procs) expect((await request(p.port, 'GET', '/api/games')).status).toBe(200);
     const load = startLoad();
     await sleep(1500);
     const locker = new pg.Client({ connectionString: databaseUrl });
     await locker.connect();
     await locker.query('begin');
-    await locker.query('lock table game in access exclusive mode');
-    // While the lock is held: health and the cached game list answer at once on both processes.
+    // Every content write records an audit row, every tick a completion: both wait on these locks.
+    await locker.query('lock table audit_log, user_completed_marker in exclusive mode');
+    // While the locks are held: health and the game list (cached, or read without a lock) answer.
     const probes: { health: number; games: number; ms: number }[] = [];
     for (let i = 0; i < 8; i++) {
       for (const p of procs) {
@@ -414,7 +348,7 @@ describe.skipIf(!hasPostgres)('faults: the database going away under load, two p
       }
       await sleep(250);
     }
-    // A write that needs the locked table answers 503 with Retry-After once the statement times out.
+    // A write that needs a locked table answers 503 with Retry-After once the statement times out.
     const started = Date.now();
     const blocked = await request(procs[0]!.port, 'PUT', '/api/admin/game', adminToken, {
       _id: `fault_slow_${randomBytes(3).toString('hex')}`,
@@ -427,7 +361,7 @@ describe.skipIf(!hasPostgres)('faults: the database going away under load, two p
     await sleep(1500);
     const stats = await load.stop();
     const result = await verify();
-    record('slow database (a lock held on `game` ~6 s; statement timeout 2 s)', stats, result, recover);
+    record('slow database (writes locked out ~6 s; statement timeout 2 s)', stats, result, recover);
     expect(blocked.status).toBe(503);
     expect(blocked.headers['retry-after']).toBeTruthy();
     expect(blockedMs).toBeLessThan(statementTimeoutMs + 3000);
@@ -447,7 +381,7 @@ describe.skipIf(!hasPostgres)('faults: the database going away under load, two p
     await sleep(2000);
     const t0 = Date.now();
     const old = procs[0]!;
-    await stopProc(old);
+    await stopServer(old);
     expect(old.child.exitCode).toBe(0);
     procs[0] = start(old.port);
     await ready(procs[0]!);
