@@ -185,15 +185,6 @@ export async function openCountsByType(db: Executor, userId?: string) {
   return Object.fromEntries(rows.map((r) => [r.type, Number(r.count)]));
 }
 
-/** A user by name, compared as stored (NFKC) without case. */
-export async function findUserByName(db: Executor, username: string) {
-  return db
-    .selectFrom('user')
-    .select(['id', 'username'])
-    .where((eb) => eb(eb.fn('lower', ['username']), '=', username.normalize('NFKC').toLowerCase()))
-    .executeTakeFirst();
-}
-
 /** Ids of the open suggestions of a user and/or a parent (and type). */
 export async function openIds(db: Executor, by: { userId?: string; parentId?: string; type?: string }) {
   let query = dyn(db).selectFrom('suggestion').select('_id').where('status', 'in', open);

@@ -8,7 +8,7 @@ import {
   reviewMessages,
   serverMessages,
 } from '@waypoint/shared';
-import type { Db, Executor } from '../../db/database.ts';
+import { type Db, type Executor, inTransaction } from '../../db/database.ts';
 import type { ModelRecord } from '../../db/rows.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import { type Actor, recordAudit } from '../audit/audit.ts';
@@ -16,6 +16,7 @@ import { findRecord, findRecordForUpdate, findRecordsBy } from '../models/models
 import type { ModelWriter } from '../models/models.service.ts';
 import {
   findSuggestion,
+  findUserByName,
   listComments,
   updatedAtOf,
   updateSuggestion,
@@ -24,7 +25,6 @@ import type { SuggestionActor, SuggestionService } from '../suggestions/suggesti
 import {
   authorRecord,
   contentChangeOf,
-  findUserByName,
   history,
   type ListOptions,
   latestDecision,
@@ -182,7 +182,7 @@ export function createReviewService(deps: {
    */
   async function revert(id: string, user: SuggestionActor) {
     const actor: Actor = { id: user.id, username: user.username };
-    const result = await db.kysely.transaction().execute(async (trx: Executor) => {
+    const result = await inTransaction(db, async (trx: Executor) => {
       const suggestion = await findSuggestion(trx, id, { lock: true, dialect: db.dialect });
       if (!suggestion) throw notFound(serverMessages.notFound('Suggestion', id));
       if (suggestion.status !== 'ACCEPTED') {

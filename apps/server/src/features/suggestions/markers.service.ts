@@ -1,10 +1,16 @@
 import { constants, getModel, messages, serverMessages } from '@waypoint/shared';
-import type { Db, Executor } from '../../db/database.ts';
+import { type Db, type Executor, inTransaction } from '../../db/database.ts';
 import type { ModelRecord } from '../../db/rows.ts';
 import { badRequest, forbidden, notFound } from '../../http/errors.ts';
 import { findRecord, parentIsPublic } from '../models/models.repository.ts';
 import type { ModelWriter } from '../models/models.service.ts';
-import { findSuggestion, type SuggestionRecord } from './suggestions.repository.ts';
+import {
+  findSuggestion,
+  openMarkerReports,
+  type SuggestionRecord,
+  saveMarkerReport,
+  setMarkerFreshness,
+} from './suggestions.repository.ts';
 import {
   checkImageUrls,
   type ImageProblem,
@@ -140,7 +146,7 @@ export function createMarkerService(deps: {
       const { _id: _ignored, mapId: _map, ...rest } = body;
       const { fields, urls } = splitImages(rest);
       const hasImages = 'imageUrls' in rest || 'imageUrl' in rest;
-      const answer = await db.kysely.transaction().execute(async (trx): Promise<MarkerAnswer> => {
+      const answer = await inTransaction(db, async (trx): Promise<MarkerAnswer> => {
         // Updating something that already has your open suggestion edits that suggestion; an admin
         // updating a marker that is itself a suggestion edits the suggestion too.
         const existing = await ownSuggestionFor(trx, id, user);
@@ -217,7 +223,7 @@ export function createMarkerService(deps: {
         await writer.remove('placedmarker', id, actorOf(user));
         return { isSuggestion: false, removed: true };
       }
-      return db.kysely.transaction().execute(async (trx): Promise<MarkerAnswer> => {
+      return inTransaction(db, async (trx): Promise<MarkerAnswer> => {
         const existing = await ownSuggestionFor(trx, id, user);
         if (existing) {
           // Deleting something that already has your open suggestion withdraws that suggestion.
@@ -247,30 +253,14 @@ export function createMarkerService(deps: {
   };
 
   async function report(id: string, user: SuggestionActor, kind: 'CONFIRM' | 'GONE' | 'MOVED') {
-    const result = await db.kysely.transaction().execute(async (trx) => {
+    const result = await inTransaction(db, async (trx) => {
       const marker = await visibleMarker(trx, id, user);
       const now = new Date().toISOString();
-      await trx
-        .insertInto('marker_report')
-        .values({ markerId: id, userId: user.id, kind, at: now })
-        .onConflict((oc) => oc.columns(['markerId', 'userId']).doUpdateSet({ kind, at: now }))
-        .execute();
-      // biome-ignore lint/suspicious/noExplicitAny: content tables are declared by the registry
-      const content = trx as any;
+      await saveMarkerReport(trx, { markerId: id, userId: user.id, kind, at: now });
       const lastConfirmedAt = kind === 'CONFIRM' ? now : String(marker.lastConfirmedAt ?? '');
-      const open = await trx
-        .selectFrom('marker_report')
-        .select(['kind'])
-        .where('markerId', '=', id)
-        .where('kind', '!=', 'CONFIRM')
-        .where('at', '>', lastConfirmedAt)
-        .execute();
+      const open = await openMarkerReports(trx, id, lastConfirmedAt);
       const reportCount = open.length;
-      await content
-        .updateTable('placedmarker')
-        .set({ lastConfirmedAt, reportCount })
-        .where('_id', '=', id)
-        .execute();
+      await setMarkerFreshness(trx, id, { lastConfirmedAt, reportCount });
       const gone = open.filter((r) => r.kind === 'GONE').length;
       let suggestionId: string | null = null;
       if (gone >= constants.goneReportsForDeleteSuggestion) {

@@ -191,3 +191,44 @@ export async function updateSuggestions(db: Executor, ids: string[], fields: Rec
       .execute();
   }
 }
+
+/** A player's freshness report of a marker; it replaces their earlier one. */
+export async function saveMarkerReport(
+  db: Executor,
+  report: { markerId: string; userId: string; kind: 'CONFIRM' | 'GONE' | 'MOVED'; at: string },
+) {
+  await db
+    .insertInto('marker_report')
+    .values(report)
+    .onConflict((oc) => oc.columns(['markerId', 'userId']).doUpdateSet({ kind: report.kind, at: report.at }))
+    .execute();
+}
+
+/** The 'gone' and 'moved' reports of a marker made after its last confirmation. */
+export async function openMarkerReports(db: Executor, markerId: string, lastConfirmedAt: string) {
+  return db
+    .selectFrom('marker_report')
+    .select(['kind'])
+    .where('markerId', '=', markerId)
+    .where('kind', '!=', 'CONFIRM')
+    .where('at', '>', lastConfirmedAt)
+    .execute();
+}
+
+/** Stores a marker's freshness (last confirmation, open report count) on the marker itself. */
+export async function setMarkerFreshness(
+  db: Executor,
+  markerId: string,
+  freshness: { lastConfirmedAt: string; reportCount: number },
+) {
+  await dyn(db).updateTable('placedmarker').set(freshness).where('_id', '=', markerId).execute();
+}
+
+/** A user by name, compared as stored (NFKC) without case. */
+export async function findUserByName(db: Executor, username: string) {
+  return db
+    .selectFrom('user')
+    .select(['id', 'username'])
+    .where((eb) => eb(eb.fn('lower', ['username']), '=', username.normalize('NFKC').toLowerCase()))
+    .executeTakeFirst();
+}

@@ -13,7 +13,7 @@ import {
   zSuggestionPatch,
 } from '@waypoint/shared';
 import type { z } from 'zod';
-import type { Db, Executor } from '../../db/database.ts';
+import { type Db, type Executor, inTransaction } from '../../db/database.ts';
 import type { ModelRecord } from '../../db/rows.ts';
 import { badRequest, conflict, forbidden, HttpError, notFound, parse } from '../../http/errors.ts';
 import { type Actor, recordAudit, recordAuditMany } from '../audit/audit.ts';
@@ -31,6 +31,7 @@ import {
   deleteSuggestion,
   findSuggestion,
   findSuggestions,
+  findUserByName,
   insertSuggestion,
   listComments,
   openSuggestionsFor,
@@ -291,7 +292,7 @@ export function createSuggestionService(deps: {
       });
       return stored;
     };
-    return executor ? work(executor) : db.kysely.transaction().execute(work);
+    return executor ? work(executor) : inTransaction(db, work);
   }
 
   /** Changes an open suggestion's element (validated again), image URL, status or weight. */
@@ -344,7 +345,7 @@ export function createSuggestionService(deps: {
       });
       return after;
     };
-    return executor ? work(executor) : db.kysely.transaction().execute(work);
+    return executor ? work(executor) : inTransaction(db, work);
   }
 
   /** Withdraws an open suggestion (its author) or removes any (an admin). */
@@ -361,7 +362,7 @@ export function createSuggestionService(deps: {
       });
       return before;
     };
-    return executor ? work(executor) : db.kysely.transaction().execute(work);
+    return executor ? work(executor) : inTransaction(db, work);
   }
 
   /**
@@ -399,7 +400,7 @@ export function createSuggestionService(deps: {
   async function decide(ids: string[], status: 'ACCEPTED' | 'REJECTED', user: SuggestionActor) {
     const unique = [...new Set(ids)];
     const actor = auditActor(user);
-    const decided = await db.kysely.transaction().execute(async (trx) => {
+    const decided = await inTransaction(db, async (trx) => {
       const found = await findSuggestions(trx, unique, lock);
       const list = unique.map((id) => {
         const suggestion = found.get(id);
@@ -486,13 +487,9 @@ export function createSuggestionService(deps: {
       openSuggestionsFor(executor, type, targetId, userId),
 
     async removeOpenOfUser(username: string, admin: SuggestionActor) {
-      const user = await db.kysely
-        .selectFrom('user')
-        .select(['id', 'username'])
-        .where((eb) => eb(eb.fn('lower', ['username']), '=', username.normalize('NFKC').toLowerCase()))
-        .executeTakeFirst();
+      const user = await findUserByName(db.kysely, username);
       if (!user) throw notFound(serverMessages.notFound('User', username));
-      const removed = await db.kysely.transaction().execute(async (trx) => {
+      const removed = await inTransaction(db, async (trx) => {
         const ids = await deleteOpenSuggestionsOfUser(trx, user.id);
         for (const id of ids) {
           await recordAudit(trx, {
@@ -538,7 +535,7 @@ export function createSuggestionService(deps: {
      * again takes the vote back; true/false set or clear that direction (the PATCH form).
      */
     async vote(id: string, direction: 1 | -1, user: SuggestionActor, set?: boolean) {
-      return db.kysely.transaction().execute(async (trx) => {
+      return inTransaction(db, async (trx) => {
         await visible(trx, id, user, lock);
         const now = await currentVote(trx, id, user.id);
         const on = set ?? now !== direction;
