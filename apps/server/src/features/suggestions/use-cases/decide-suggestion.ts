@@ -1,0 +1,104 @@
+import { isOpenSuggestion, type ModelKey, serverMessages } from '@waypoint/shared';
+import { inTransaction } from '../../../db/database.ts';
+import type { ModelRecord } from '../../../db/rows.ts';
+import { conflict, notFound } from '../../../http/errors.ts';
+import { recordAuditMany } from '../../audit/audit.ts';
+import { BatchItemError } from '../../models/models.service.ts';
+import { findSuggestions, type SuggestionRecord, updateSuggestions } from '../suggestions.repository.ts';
+import { applySuggestion } from './apply-suggestion.ts';
+import { attachImages } from './attach-images.ts';
+import {
+  aboutSuggestion,
+  auditActor,
+  type ImageProblem,
+  modelOfType,
+  type SuggestionActor,
+  type SuggestionDeps,
+} from './common.ts';
+
+/** New elements are created parents' types first, so a batch may hold a map and its markers. */
+const addOrder = ['GAME', 'CATEGORY', 'MAP', 'MARKER_DEFINITION', 'QUEST', 'ITEM', 'PLACED_MARKER'];
+
+/**
+ * Sets the status of many open suggestions, all or none; ACCEPTED applies each first. New
+ * elements of one type are created in one batch through the writer (parents' types first), the
+ * others are applied one by one in the order given; statuses and audit rows are written a few
+ * hundred per statement, so thousands of decisions stay one short transaction.
+ */
+export async function decideSuggestions(
+  deps: SuggestionDeps,
+  ids: string[],
+  status: 'ACCEPTED' | 'REJECTED',
+  user: SuggestionActor,
+) {
+  const { db, writer } = deps;
+  const unique = [...new Set(ids)];
+  const actor = auditActor(user);
+  const decided = await inTransaction(db, async (trx) => {
+    const found = await findSuggestions(trx, unique, { lock: true, dialect: db.dialect });
+    const list = unique.map((id) => {
+      const suggestion = found.get(id);
+      if (!suggestion) throw aboutSuggestion(id, notFound(serverMessages.notFound('Suggestion', id)));
+      if (!isOpenSuggestion(suggestion.status)) {
+        throw aboutSuggestion(id, conflict(`This suggestion is already ${suggestion.status.toLowerCase()}`));
+      }
+      return suggestion;
+    });
+    if (status === 'ACCEPTED') {
+      const adds = new Map<string, SuggestionRecord[]>();
+      for (const s of list) {
+        if (s.action !== 'ADD') continue;
+        const group = adds.get(s.type);
+        if (group) group.push(s);
+        else adds.set(s.type, [s]);
+      }
+      // Types the order does not name come last.
+      const rank = (type: string) => (addOrder.includes(type) ? addOrder.indexOf(type) : addOrder.length);
+      for (const [type, group] of [...adds].sort(([a], [b]) => rank(a) - rank(b))) {
+        const inputs = group.map((s) => JSON.parse(s.data || '{}') as ModelRecord);
+        try {
+          await writer.createMany(modelOfType(type).key as ModelKey, inputs, actor, { trx });
+        } catch (error) {
+          if (error instanceof BatchItemError) throw aboutSuggestion(group[error.index]!._id, error.cause);
+          throw error;
+        }
+      }
+      for (const s of list) {
+        if (s.action === 'ADD') continue;
+        try {
+          await applySuggestion(deps, trx, s, actor);
+        } catch (error) {
+          throw aboutSuggestion(s._id, error);
+        }
+      }
+    }
+    await updateSuggestions(trx, unique, { status });
+    const out = list.map((s) => ({ ...s, status }));
+    const action = status === 'ACCEPTED' ? 'accept' : 'reject';
+    await recordAuditMany(
+      trx,
+      list.map((before, i) => ({
+        actor,
+        model: 'suggestion',
+        recordId: before._id,
+        action,
+        before,
+        after: out[i],
+      })),
+    );
+    return out;
+  });
+  // Changes made inside this transaction are announced now that they are committed.
+  deps.invalidate();
+  const imageProblems: ImageProblem[] = [];
+  if (status === 'ACCEPTED') {
+    for (const s of decided) {
+      if (s.action === 'DELETE') continue;
+      const urls = s.imageUrls?.length ? s.imageUrls : s.imageUrl ? [s.imageUrl] : [];
+      imageProblems.push(
+        ...(await attachImages(deps, modelOfType(s.type).key, s.targetId, urls, actor, s._id)),
+      );
+    }
+  }
+  return { decided, imageProblems };
+}
