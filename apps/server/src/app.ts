@@ -137,9 +137,17 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     db,
     writer,
     invalidate,
-    // Images of accepted suggestions come through the images feature's safe fetch.
-    images: () => (model, id, field, url, actor) =>
-      app.images.service.addImageFromUrl(model, id, field, url, actor),
+    // Images come through the images feature's safe fetch: a suggestion's when it is made.
+    images: () => {
+      const service = app.images?.service;
+      if (!service) return undefined;
+      return {
+        fetch: (model, id, field, url, actor) => service.addImageFromUrl(model, id, field, url, actor),
+        stage: (field, url, requestField) => service.stageFromUrl(field, url, requestField),
+        attach: (model, id, field, image, actor) => service.attachStaged(model, id, field, image, actor),
+        discard: (images) => service.discardStaged(images),
+      };
+    },
   });
   registerSuggestionRoutes(app, {
     suggestions,

@@ -7,6 +7,7 @@ import type { ModelWriter } from '../models/models.service.ts';
 import {
   findSuggestion,
   openMarkerReports,
+  type StagedImages,
   type SuggestionRecord,
   saveMarkerReport,
   setMarkerFreshness,
@@ -146,11 +147,20 @@ export function createMarkerService(deps: {
       const { _id: _ignored, mapId: _map, ...rest } = body;
       const { fields, urls } = splitImages(rest);
       const hasImages = 'imageUrls' in rest || 'imageUrl' in rest;
+      // A suggestion's images are fetched and processed before its transaction, once the marker or
+      // suggestion is known to be the user's to change.
+      let staged: StagedImages | undefined;
+      if (hasImages && !user.admin) {
+        if (!(await ownSuggestionFor(db.kysely, id, user))) await visibleMarker(db.kysely, id, user);
+        staged = await suggestions.stageImages(TYPE, urls);
+      }
+      let stagedUsed = false;
       const answer = await inTransaction(db, async (trx): Promise<MarkerAnswer> => {
         // Updating something that already has your open suggestion edits that suggestion; an admin
         // updating a marker that is itself a suggestion edits the suggestion too.
         const existing = await ownSuggestionFor(trx, id, user);
         if (existing) {
+          stagedUsed = existing.action !== 'DELETE';
           const changed =
             existing.action === 'DELETE'
               ? existing
@@ -159,6 +169,7 @@ export function createMarkerService(deps: {
                   { data: fields, ...(hasImages ? { imageUrls: urls, imageUrl: urls[0] ?? '' } : {}) },
                   user,
                   trx,
+                  staged,
                 );
           return {
             isSuggestion: true,
@@ -185,9 +196,15 @@ export function createMarkerService(deps: {
           },
           user,
           trx,
+          staged,
         );
+        stagedUsed = true;
         return { isSuggestion: true, suggestion, suggestionType: TYPE, suggestionAction: 'UPDATE' };
+      }).catch(async (error) => {
+        await suggestions.discardImages(staged);
+        throw error;
       });
+      if (!stagedUsed) await suggestions.discardImages(staged);
       // An admin's change joined this transaction: announce it now that it is committed.
       if (!answer.isSuggestion) {
         deps.invalidate();

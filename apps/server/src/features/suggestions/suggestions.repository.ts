@@ -1,4 +1,10 @@
-import { getModel, type ModelDef, openSuggestionStatuses, type SuggestionComment } from '@waypoint/shared';
+import {
+  getModel,
+  type ModelDef,
+  openSuggestionStatuses,
+  type SuggestionComment,
+  type TStoredImage,
+} from '@waypoint/shared';
 import type { Kysely } from 'kysely';
 import type { Dialect, Executor } from '../../db/database.ts';
 import { fromRow, type ModelRecord, type Row } from '../../db/rows.ts';
@@ -24,7 +30,12 @@ export type SuggestionRecord = ModelRecord & {
   imageUrls: string[];
   targetId: string;
   baseUpdatedAt: string;
+  /** Images fetched and processed when suggested, by the element's image field, until accepted. */
+  images: StagedImages;
 };
+
+/** A suggestion's staged images by the element's image field. */
+export type StagedImages = Record<string, TStoredImage>;
 
 /**
  * One suggestion; with `lock` on PostgreSQL the row stays locked until the transaction ends, so
@@ -61,13 +72,18 @@ export async function openSuggestionsFor(
 }
 
 export async function insertSuggestion(db: Executor, record: ModelRecord, now: string) {
-  await insertRecord(db, suggestionModel, { ...record, createdAt: now, images: {} }, now);
+  await insertRecord(db, suggestionModel, { ...record, createdAt: now, images: record.images ?? {} }, now);
 }
 
 export async function updateSuggestion(db: Executor, id: string, fields: Record<string, unknown>) {
+  const { images, ...rest } = fields;
   await dyn(db)
     .updateTable('suggestion')
-    .set({ ...fields, updatedAt: new Date().toISOString() })
+    .set({
+      ...rest,
+      ...(images === undefined ? {} : { images: JSON.stringify(images) }),
+      updatedAt: new Date().toISOString(),
+    })
     .where('_id', '=', id)
     .execute();
 }
@@ -143,15 +159,18 @@ export async function currentVote(db: Executor, suggestionId: string, userId: st
   return row ? Number(row.value) : 0;
 }
 
-/** Removes every open suggestion of a user (name compared without case); answers how many. */
-export async function deleteOpenSuggestionsOfUser(db: Executor, userId: string): Promise<string[]> {
+/** Removes every open suggestion of a user; answers their ids and staged images. */
+export async function deleteOpenSuggestionsOfUser(db: Executor, userId: string) {
   const rows = await dyn(db)
     .deleteFrom('suggestion')
     .where('userId', '=', userId)
     .where('status', 'in', [...openSuggestionStatuses])
-    .returning('_id')
+    .returning(['_id', 'images'])
     .execute();
-  return rows.map((r: { _id: string }) => r._id);
+  return (rows as Row[]).map((row) => {
+    const { _id, images } = fromRow(suggestionModel, row);
+    return { _id: String(_id), images: images as StagedImages };
+  });
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { TNewSuggestion } from '@waypoint/shared';
 import type { Executor } from '../../db/database.ts';
 import type { Actor } from '../audit/audit.ts';
-import { openSuggestionsFor, type SuggestionRecord } from './suggestions.repository.ts';
+import { openSuggestionsFor, type StagedImages, type SuggestionRecord } from './suggestions.repository.ts';
 import { applySuggestion } from './use-cases/apply-suggestion.ts';
 import { attachImages } from './use-cases/attach-images.ts';
 import { commentOn, commentsOf } from './use-cases/comment.ts';
@@ -9,6 +9,7 @@ import type { SuggestionActor, SuggestionDeps } from './use-cases/common.ts';
 import { createSuggestion } from './use-cases/create-suggestion.ts';
 import { decideSuggestions } from './use-cases/decide-suggestion.ts';
 import { removeOpenSuggestionsOfUser, removeSuggestion } from './use-cases/remove-suggestion.ts';
+import { discardStagedImages, imageSources, stageSuggestionImages } from './use-cases/stage-images.ts';
 import { updateSuggestionOf } from './use-cases/update-suggestion.ts';
 import { vote, votesOf } from './use-cases/vote.ts';
 
@@ -25,10 +26,14 @@ export {
  */
 export function createSuggestionService(deps: SuggestionDeps) {
   return {
-    create: (input: TNewSuggestion, user: SuggestionActor, executor?: Executor) =>
-      createSuggestion(deps, input, user, executor),
-    update: (id: string, body: unknown, user: SuggestionActor, executor?: Executor) =>
-      updateSuggestionOf(deps, id, body, user, executor),
+    create: (input: TNewSuggestion, user: SuggestionActor, executor?: Executor, staged?: StagedImages) =>
+      createSuggestion(deps, input, user, executor, staged),
+    update: (id: string, body: unknown, user: SuggestionActor, executor?: Executor, staged?: StagedImages) =>
+      updateSuggestionOf(deps, id, body, user, executor, staged),
+    /** Fetches and processes images for a suggestion of `type` (before the caller's transaction). */
+    stageImages: (type: string, imageUrls: string[], imageUrl = '') =>
+      stageSuggestionImages(deps, type, imageSources(imageUrls, imageUrl)),
+    discardImages: (staged: StagedImages | undefined) => discardStagedImages(deps, staged),
     remove: (id: string, user: SuggestionActor, executor?: Executor) =>
       removeSuggestion(deps, id, user, executor),
     apply: (trx: Executor, suggestion: SuggestionRecord, actor: Actor) =>
@@ -36,8 +41,8 @@ export function createSuggestionService(deps: SuggestionDeps) {
     accept: (ids: string[], user: SuggestionActor) => decideSuggestions(deps, ids, 'ACCEPTED', user),
     reject: async (ids: string[], user: SuggestionActor) =>
       (await decideSuggestions(deps, ids, 'REJECTED', user)).decided,
-    attachImages: (modelKey: string, id: string, urls: string[], actor: Actor, suggestionId?: string) =>
-      attachImages(deps, modelKey, id, urls, actor, suggestionId),
+    attachImages: (modelKey: string, id: string, urls: string[], actor: Actor) =>
+      attachImages(deps, modelKey, id, urls, actor),
     /** Open suggestions of `type` for one element, of one user or (undefined) of everyone. */
     openFor: (type: string, targetId: string, userId?: string, executor: Executor = deps.db.kysely) =>
       openSuggestionsFor(executor, type, targetId, userId),

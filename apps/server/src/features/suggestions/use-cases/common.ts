@@ -7,12 +7,15 @@ import {
   type SuggestionType,
   serverMessages,
   suggestionTypeModel,
+  type TStoredImage,
 } from '@waypoint/shared';
 import type { Db, Executor } from '../../../db/database.ts';
 import { badRequest, conflict, HttpError, notFound } from '../../../http/errors.ts';
 import type { Actor } from '../../audit/audit.ts';
 import type { ModelWriter } from '../../models/models.service.ts';
 import { findSuggestion } from '../suggestions.repository.ts';
+
+export type { StagedImages } from '../suggestions.repository.ts';
 
 /** Who acts on a suggestion: the logged-in user with the admin flag as the database has it. */
 export interface SuggestionActor {
@@ -21,16 +24,19 @@ export interface SuggestionActor {
   admin: boolean;
 }
 
-/** Fetches an image from a URL into a record's image field (the images feature's safe path). */
-export type ImageFetcher = (
-  model: string,
-  id: string,
-  field: string,
-  url: string,
-  actor: Actor,
-) => Promise<unknown>;
+/**
+ * The images feature as suggestions use it: fetch-and-store for an admin's direct change; for a
+ * suggestion, fetch-and-process when suggested (`stage`), move onto the record when accepted
+ * (`attach`, no network, no image work), or throw away (`discard`).
+ */
+export interface SuggestionImages {
+  fetch(model: string, id: string, field: string, url: string, actor: Actor): Promise<unknown>;
+  stage(field: string, url: string, requestField: string): Promise<TStoredImage>;
+  attach(model: string, id: string, field: string, image: TStoredImage, actor: Actor): Promise<unknown>;
+  discard(images: TStoredImage[]): Promise<void>;
+}
 
-/** An image of an accepted element that could not be fetched (the element itself was applied). */
+/** An image of an accepted element that could not be stored (the element itself was applied). */
 export interface ImageProblem {
   suggestionId?: string;
   field: string;
@@ -45,7 +51,7 @@ export interface SuggestionDeps {
   /** Announces committed content changes (the response cache, other processes). */
   invalidate: () => void;
   /** The images feature, once registered. */
-  images?: () => ImageFetcher | undefined;
+  images?: () => SuggestionImages | undefined;
 }
 
 export const auditActor = (user: SuggestionActor): Actor => ({ id: user.id, username: user.username });

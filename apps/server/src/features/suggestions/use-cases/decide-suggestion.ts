@@ -6,7 +6,7 @@ import { recordAuditMany } from '../../audit/audit.ts';
 import { BatchItemError } from '../../models/models.service.ts';
 import { findSuggestions, type SuggestionRecord, updateSuggestions } from '../suggestions.repository.ts';
 import { applySuggestion } from './apply-suggestion.ts';
-import { attachImages } from './attach-images.ts';
+import { attachStagedImages } from './attach-images.ts';
 import {
   aboutSuggestion,
   auditActor,
@@ -15,6 +15,7 @@ import {
   type SuggestionActor,
   type SuggestionDeps,
 } from './common.ts';
+import { discardStagedImages } from './stage-images.ts';
 
 /** New elements are created parents' types first, so a batch may hold a map and its markers. */
 const addOrder = ['GAME', 'CATEGORY', 'MAP', 'MARKER_DEFINITION', 'QUEST', 'ITEM', 'PLACED_MARKER'];
@@ -91,14 +92,16 @@ export async function decideSuggestions(
   // Changes made inside this transaction are announced now that they are committed.
   deps.invalidate();
   const imageProblems: ImageProblem[] = [];
-  if (status === 'ACCEPTED') {
-    for (const s of decided) {
-      if (s.action === 'DELETE') continue;
-      const urls = s.imageUrls?.length ? s.imageUrls : s.imageUrl ? [s.imageUrl] : [];
-      imageProblems.push(
-        ...(await attachImages(deps, modelOfType(s.type).key, s.targetId, urls, actor, s._id)),
-      );
+  for (const s of decided) {
+    if (status === 'REJECTED' || s.action === 'DELETE') {
+      await discardStagedImages(deps, s.images);
+      continue;
     }
+    // The images were fetched and processed when suggested: the accept only moves them.
+    const urls = s.imageUrls?.length ? s.imageUrls : s.imageUrl ? [s.imageUrl] : [];
+    imageProblems.push(
+      ...(await attachStagedImages(deps, modelOfType(s.type).key, s.targetId, s.images, urls, actor, s._id)),
+    );
   }
   return { decided, imageProblems };
 }

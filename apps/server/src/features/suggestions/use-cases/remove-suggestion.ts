@@ -10,10 +10,11 @@ import {
   type SuggestionDeps,
   visibleSuggestion,
 } from './common.ts';
+import { discardStagedImages } from './stage-images.ts';
 
 /** Withdraws an open suggestion (its author) or removes any (an admin). */
 export async function removeSuggestion(
-  deps: Pick<SuggestionDeps, 'db'>,
+  deps: Pick<SuggestionDeps, 'db' | 'images'>,
   id: string,
   user: SuggestionActor,
   executor?: Executor,
@@ -32,28 +33,31 @@ export async function removeSuggestion(
     });
     return before;
   };
-  return executor ? work(executor) : inTransaction(deps.db, work);
+  const before = executor ? await work(executor) : await inTransaction(deps.db, work);
+  await discardStagedImages(deps, before.images);
+  return before;
 }
 
 /** Removes every open suggestion of the user named `username` (an admin's 'Remove all user suggestions'). */
 export async function removeOpenSuggestionsOfUser(
-  deps: Pick<SuggestionDeps, 'db'>,
+  deps: Pick<SuggestionDeps, 'db' | 'images'>,
   username: string,
   admin: SuggestionActor,
 ) {
   const user = await findUserByName(deps.db.kysely, username);
   if (!user) throw notFound(serverMessages.notFound('User', username));
   const removed = await inTransaction(deps.db, async (trx) => {
-    const ids = await deleteOpenSuggestionsOfUser(trx, user.id);
-    for (const id of ids) {
+    const deleted = await deleteOpenSuggestionsOfUser(trx, user.id);
+    for (const { _id } of deleted) {
       await recordAudit(trx, {
         actor: auditActor(admin),
         model: 'suggestion',
-        recordId: id,
+        recordId: _id,
         action: 'delete',
       });
     }
-    return ids;
+    return deleted;
   });
+  for (const { images } of removed) await discardStagedImages(deps, images);
   return { username: user.username, removed: removed.length };
 }

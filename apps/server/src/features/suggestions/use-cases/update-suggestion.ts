@@ -15,20 +15,38 @@ import {
   editableSuggestion,
   fieldError,
   parseData,
+  type StagedImages,
   type SuggestionActor,
   type SuggestionDeps,
 } from './common.ts';
+import { discardStagedImages, imageSources, stageSuggestionImages } from './stage-images.ts';
 import { validateSuggestionData } from './validate-suggestion.ts';
 
-/** Changes an open suggestion's element (validated again), image URL, status or weight. */
+/**
+ * Changes an open suggestion's element (validated again), images, status or weight. New images are
+ * fetched and processed first, outside any transaction of its own (`staged`: already done by a
+ * caller that holds a transaction); the ones they replace are thrown away once the change is stored.
+ */
 export async function updateSuggestionOf(
-  deps: Pick<SuggestionDeps, 'db'>,
+  deps: Pick<SuggestionDeps, 'db' | 'images'>,
   id: string,
   body: unknown,
   user: SuggestionActor,
   executor?: Executor,
+  staged?: StagedImages,
 ) {
   const patch = parse(zSuggestionPatch, body, 'body');
+  const newImages = patch.imageUrls !== undefined || patch.imageUrl !== undefined;
+  const imageUrls = patch.imageUrls === undefined ? undefined : checkImageUrls(patch.imageUrls);
+  const imageUrl = patch.imageUrl === undefined ? undefined : checkImageUrl(patch.imageUrl);
+  let stagedImages = staged;
+  if (newImages && !stagedImages) {
+    // Only the author or an admin makes the server fetch anything.
+    const current = await editableSuggestion(deps, executor ?? deps.db.kysely, id, user);
+    const sources = imageSources(imageUrls ?? current.imageUrls ?? [], imageUrl ?? current.imageUrl ?? '');
+    stagedImages = await stageSuggestionImages(deps, current.type, sources);
+  }
+  let replaced: StagedImages | undefined;
   const work = async (trx: Executor) => {
     const before = await editableSuggestion(deps, trx, id, user);
     for (const name of ['type', 'action', 'parentId'] as const) {
@@ -56,8 +74,12 @@ export async function updateSuggestionOf(
       );
       fields.data = JSON.stringify(valid.data);
     }
-    if (patch.imageUrl !== undefined) fields.imageUrl = checkImageUrl(patch.imageUrl);
-    if (patch.imageUrls !== undefined) fields.imageUrls = JSON.stringify(checkImageUrls(patch.imageUrls));
+    if (imageUrl !== undefined) fields.imageUrl = imageUrl;
+    if (imageUrls !== undefined) fields.imageUrls = JSON.stringify(imageUrls);
+    if (newImages && stagedImages) {
+      fields.images = stagedImages;
+      replaced = before.images;
+    }
     if (patch.status !== undefined) fields.status = patch.status;
     if (patch.weight !== undefined) {
       if (!user.admin) throw forbidden(serverMessages.adminRequired);
@@ -76,5 +98,13 @@ export async function updateSuggestionOf(
     });
     return after;
   };
-  return executor ? work(executor) : inTransaction(deps.db, work);
+  try {
+    const after = executor ? await work(executor) : await inTransaction(deps.db, work);
+    await discardStagedImages(deps, replaced);
+    return after;
+  } catch (error) {
+    // Staged here, for a change that was not stored.
+    if (!staged) await discardStagedImages(deps, stagedImages);
+    throw error;
+  }
 }
