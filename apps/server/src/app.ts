@@ -154,7 +154,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     markers: createMarkerService({ db, writer, suggestions, invalidate }),
     config,
   });
-  registerReviewRoutes(app, createReviewService({ db, writer, suggestions, invalidate }));
+  registerReviewRoutes(app, createReviewService({ db, writer, invalidate }));
   await app.register(imagesPlugin, { ctx });
   await app.register(webHostPlugin, { ctx });
 

@@ -251,3 +251,19 @@ export async function findUserByName(db: Executor, username: string) {
     .where((eb) => eb(eb.fn('lower', ['username']), '=', username.normalize('NFKC').toLowerCase()))
     .executeTakeFirst();
 }
+
+/** Ids of the open suggestions of a user and/or a parent (and type), oldest first. */
+export async function openSuggestionIds(
+  db: Executor,
+  by: { userId?: string; parentId?: string; type?: string },
+): Promise<string[]> {
+  let query = dyn(db)
+    .selectFrom('suggestion')
+    .select('_id')
+    .where('status', 'in', [...openSuggestionStatuses]);
+  if (by.userId !== undefined) query = query.where('userId', '=', by.userId);
+  if (by.parentId !== undefined) query = query.where('parentId', '=', by.parentId);
+  if (by.type !== undefined) query = query.where('type', '=', by.type);
+  const rows = (await query.orderBy('createdAt', 'asc').orderBy('_id', 'asc').execute()) as { _id: string }[];
+  return rows.map((r) => r._id);
+}

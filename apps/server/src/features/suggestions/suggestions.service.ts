@@ -1,4 +1,4 @@
-import type { TNewSuggestion } from '@waypoint/shared';
+import type { SuggestionDecision, TNewSuggestion } from '@waypoint/shared';
 import type { Executor } from '../../db/database.ts';
 import type { Actor } from '../audit/audit.ts';
 import { openSuggestionsFor, type StagedImages, type SuggestionRecord } from './suggestions.repository.ts';
@@ -7,7 +7,7 @@ import { attachImages } from './use-cases/attach-images.ts';
 import { commentOn, commentsOf } from './use-cases/comment.ts';
 import type { SuggestionActor, SuggestionDeps } from './use-cases/common.ts';
 import { createSuggestion } from './use-cases/create-suggestion.ts';
-import { decideSuggestions } from './use-cases/decide-suggestion.ts';
+import { decide, decideSuggestions } from './use-cases/decide-suggestion.ts';
 import { removeOpenSuggestionsOfUser, removeSuggestion } from './use-cases/remove-suggestion.ts';
 import { discardStagedImages, imageSources, stageSuggestionImages } from './use-cases/stage-images.ts';
 import { updateSuggestionOf } from './use-cases/update-suggestion.ts';
@@ -38,7 +38,9 @@ export function createSuggestionService(deps: SuggestionDeps) {
       removeSuggestion(deps, id, user, executor),
     apply: (trx: Executor, suggestion: SuggestionRecord, actor: Actor) =>
       applySuggestion(deps, trx, suggestion, actor),
-    accept: (ids: string[], user: SuggestionActor) => decideSuggestions(deps, ids, 'ACCEPTED', user),
+    /** Accepts or rejects suggestions by id or in bulk (the decision endpoints). */
+    decide: (body: SuggestionDecision, decision: 'accept' | 'reject', user: SuggestionActor) =>
+      decide(deps, body, decision, user),
     reject: async (ids: string[], user: SuggestionActor) =>
       (await decideSuggestions(deps, ids, 'REJECTED', user)).decided,
     attachImages: (modelKey: string, id: string, urls: string[], actor: Actor) =>

@@ -2,7 +2,7 @@ import { readdir } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { messages } from '@waypoint/shared';
+import { messages, zSuggestionDecisionAnswer } from '@waypoint/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as plainTextComments from '../../db/migrations/0011_plain_text_comments.ts';
 import { makePng } from '../../media/testImages.ts';
@@ -193,6 +193,49 @@ describe('suggestions', () => {
     const other = await suggest(author, newMarker('Withdrawn'));
     expect((await call('DELETE', `/api/suggestions/${other}`, author)).statusCode).toBe(200);
     expect((await call('GET', `/api/suggestion/${other}`, author)).statusCode).toBe(404);
+  });
+
+  it('answers every decision in one shape: accept or reject, by ids or in bulk', async () => {
+    const author = await createUser(env.t);
+    const byIds = await suggest(author, newMarker('Decided by id'));
+    await suggest(
+      author,
+      markerSuggestion(
+        { name: 'Decided in bulk', markerDefinitionId: 'def_loot', lat: 1, lng: 2 },
+        'ADD',
+        'g1_map_b',
+      ),
+    );
+    const answers = [
+      await call('POST', '/api/admin/suggestions/accept', env.admin, { suggestionIds: [byIds] }),
+      await call('POST', '/api/admin/suggestions/reject', env.admin, {
+        username: author.username,
+        parentId: 'g1_map_b',
+      }),
+      await call('POST', '/api/admin/suggestions/accept', env.admin, { username: author.username }),
+    ];
+    for (const res of answers) {
+      expect(res.statusCode, res.body).toBe(200);
+      expect(Object.keys(res.json()).sort()).toEqual([
+        'accepted',
+        'imageProblems',
+        'rejected',
+        'suggestions',
+      ]);
+      expect(() => zSuggestionDecisionAnswer.parse(res.json())).not.toThrow();
+    }
+    expect(answers.map((res) => [res.json().accepted, res.json().rejected])).toEqual([
+      [1, 0],
+      [0, 1],
+      [0, 0],
+    ]);
+    expect(answers[1]!.json().suggestions[0]).toMatchObject({ status: 'REJECTED', parentId: 'g1_map_b' });
+    const mixed = await call('POST', '/api/admin/suggestions/accept', env.admin, {
+      suggestionIds: [byIds],
+      username: author.username,
+    });
+    expect(mixed.statusCode).toBe(400);
+    expect(mixed.json().errors[0].field).toBe('body.suggestionIds');
   });
 
   it('accepting applies the element through the write path: an ordinary marker for guests', async () => {

@@ -1,10 +1,22 @@
-import { isOpenSuggestion, type ModelKey, serverMessages } from '@waypoint/shared';
+import {
+  isOpenSuggestion,
+  type ModelKey,
+  type SuggestionDecision,
+  type SuggestionDecisionAnswer,
+  serverMessages,
+} from '@waypoint/shared';
 import { inTransaction } from '../../../db/database.ts';
 import type { ModelRecord } from '../../../db/rows.ts';
 import { conflict, notFound } from '../../../http/errors.ts';
 import { recordAuditMany } from '../../audit/audit.ts';
 import { BatchItemError } from '../../models/models.service.ts';
-import { findSuggestions, type SuggestionRecord, updateSuggestions } from '../suggestions.repository.ts';
+import {
+  findSuggestions,
+  findUserByName,
+  openSuggestionIds,
+  type SuggestionRecord,
+  updateSuggestions,
+} from '../suggestions.repository.ts';
 import { applySuggestion } from './apply-suggestion.ts';
 import { attachStagedImages } from './attach-images.ts';
 import {
@@ -104,4 +116,39 @@ export async function decideSuggestions(
     );
   }
   return { decided, imageProblems };
+}
+
+/**
+ * The one decision use case behind `POST /api/admin/suggestions/accept|reject`: the suggestions named
+ * by id, or every open one of a user and/or a parent (and type), all or none, in one answer shape.
+ */
+export async function decide(
+  deps: SuggestionDeps,
+  body: SuggestionDecision,
+  decision: 'accept' | 'reject',
+  user: SuggestionActor,
+): Promise<SuggestionDecisionAnswer> {
+  let ids = body.suggestionIds;
+  if (!ids) {
+    let userId: string | undefined;
+    if (body.username !== undefined) {
+      const author = await findUserByName(deps.db.kysely, body.username);
+      if (!author) throw notFound(serverMessages.notFound('User', body.username));
+      userId = author.id;
+    }
+    ids = await openSuggestionIds(deps.db.kysely, { userId, parentId: body.parentId, type: body.type });
+  }
+  if (ids.length === 0) return { accepted: 0, rejected: 0, suggestions: [], imageProblems: [] };
+  const { decided, imageProblems } = await decideSuggestions(
+    deps,
+    ids,
+    decision === 'accept' ? 'ACCEPTED' : 'REJECTED',
+    user,
+  );
+  return {
+    accepted: decision === 'accept' ? decided.length : 0,
+    rejected: decision === 'reject' ? decided.length : 0,
+    suggestions: decided,
+    imageProblems,
+  };
 }
