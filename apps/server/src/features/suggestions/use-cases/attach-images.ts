@@ -1,4 +1,4 @@
-import { getModel, type ModelKey } from '@waypoint/shared';
+import { getModel, type ModelKey, serverMessages } from '@waypoint/shared';
 import type { Actor } from '../../audit/audit.ts';
 import type { ImageProblem, StagedImages, SuggestionDeps } from './common.ts';
 
@@ -53,7 +53,7 @@ export async function attachStagedImages(
     if (!image) {
       // Only a suggestion stored before images were fetched when suggested lacks them.
       if (url)
-        problems.push({ suggestionId, field, url, message: 'The image was not fetched when suggested' });
+        problems.push({ suggestionId, field, url, message: serverMessages.imageNotStaged });
       continue;
     }
     try {
