@@ -52,8 +52,7 @@ export async function attachStagedImages(
     const url = urls[i] ?? '';
     if (!image) {
       // Only a suggestion stored before images were fetched when suggested lacks them.
-      if (url)
-        problems.push({ suggestionId, field, url, message: serverMessages.imageNotStaged });
+      if (url) problems.push({ suggestionId, field, url, message: serverMessages.imageNotStaged });
       continue;
     }
     try {
