@@ -69,6 +69,8 @@ export default defineConfig({
       CHANGE_PASSWORD_RATE_LIMIT: '1000',
       LOGIN_FAILURE_LIMIT: '1000',
       WEB_DIST: webDist,
+      // Suggested images are fetched when suggested; the journeys link images this server serves.
+      ALLOW_LOOPBACK_FETCH: 'true',
       // The build carries the map's probe (apps/web/src/features/map/probe.ts), which the journeys
       // read; production builds leave it out.
       WAYPOINT_PROBE: '1',

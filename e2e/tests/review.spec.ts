@@ -181,7 +181,7 @@ test('Open Parent opens the map showing only suggestions, and alerts for a missi
     .poll(() => alerts)
     .toEqual([messages.gameMapNotFound(mapId), messages.parentTypeNotImplemented('game', gameId)]);
 
-  await request.post('/api/admin/review/reject', {
+  await request.post('/api/admin/suggestions/reject', {
     headers: auth(adminToken),
     data: { username: c.user.username },
   });
@@ -207,7 +207,7 @@ for (const scheme of ['light', 'dark'] as const) {
       await expect(page.getByRole('table').first()).toBeVisible();
       expect(await seriousViolations(page)).toEqual([]);
       const adminToken = await token(request, admin.email, admin.password);
-      await request.post('/api/admin/review/reject', {
+      await request.post('/api/admin/suggestions/reject', {
         headers: auth(adminToken),
         data: { username: c.user.username },
       });

@@ -149,16 +149,24 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     db,
     writer,
     invalidate,
-    // Images of accepted suggestions come through the images feature's safe fetch.
-    images: () => (model, id, field, url, actor) =>
-      app.images.service.addImageFromUrl(model, id, field, url, actor),
+    // Images come through the images feature's safe fetch: a suggestion's when it is made.
+    images: () => {
+      const service = app.images?.service;
+      if (!service) return undefined;
+      return {
+        fetch: (model, id, field, url, actor) => service.addImageFromUrl(model, id, field, url, actor),
+        stage: (field, url, requestField) => service.stageFromUrl(field, url, requestField),
+        attach: (model, id, field, image, actor) => service.attachStaged(model, id, field, image, actor),
+        discard: (images) => service.discardStaged(images),
+      };
+    },
   });
   registerSuggestionRoutes(app, {
     suggestions,
     markers: createMarkerService({ db, writer, suggestions, invalidate }),
     config,
   });
-  registerReviewRoutes(app, createReviewService({ db, writer, suggestions, invalidate }));
+  registerReviewRoutes(app, createReviewService({ db, writer, invalidate }));
   await app.register(imagesPlugin, { ctx });
   await app.register(webHostPlugin, { ctx });
 

@@ -18,6 +18,7 @@ export const serverMessages = {
   alreadyExists: (what: string, id: string) => `${what} already exists: ${id}`,
   alreadySuggested: (what: string, id: string) =>
     `${what} ${id} is already suggested: vote or comment on that suggestion instead`,
+  imageNotStaged: 'This image was not fetched when suggested: add it to the element again',
   tooManyRequests: 'Too many requests, please slow down',
   tooManyFailedLogins: (minutes: number) =>
     `Too many failed logins for this account. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,

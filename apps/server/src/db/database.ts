@@ -98,3 +98,11 @@ export function openDatabase(options: {
   const kysely = new Kysely<Database>({ dialect: new SqliteKeepingErrors({ database: sqlite }) });
   return { kysely, dialect: 'sqlite', onConnectionError: () => {}, close: () => kysely.destroy() };
 }
+
+/**
+ * Runs `work` in one transaction (committed when it resolves, rolled back when it throws). Services
+ * open their transactions here and hand the executor on to repository functions.
+ */
+export function inTransaction<T>(db: Db, work: (trx: Executor) => Promise<T>): Promise<T> {
+  return db.kysely.transaction().execute(work);
+}

@@ -99,6 +99,14 @@ export class MediaStorage {
     return path.join(this.thumbDir(model, id, field), variant, safeSegment(file, 'file name'));
   }
 
+  /**
+   * `.staged/{version}`: an image fetched and processed for a suggestion, waiting for its accept
+   * (its stored file and thumbnails). Outside the served folders.
+   */
+  stagedDir(version: string): string {
+    return this.inside('.staged', safeSegment(version, 'staged image'));
+  }
+
   /** Folder that contains the pyramid folder of a tiles path (e.g. `mapTiles/{gameId}`). */
   tilesParentDir(tilesPath: string): string {
     const parts = safeTilesPath(tilesPath);

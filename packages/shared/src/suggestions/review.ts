@@ -57,19 +57,6 @@ export type ReviewSummaryQuery = z.input<typeof zReviewSummaryQuery>;
 /** `GET /api/admin/review/counts`: open suggestions per type, and of one user when named. */
 export const zReviewCountsQuery = z.strictObject({ username: z.string().trim().max(64).optional() });
 
-/** `POST /api/admin/review/accept|reject`: every open suggestion of a user and/or a parent. */
-export const zReviewBulk = z
-  .strictObject({
-    username: z.string().trim().min(1).max(64).optional(),
-    parentId: z.string().trim().min(1).max(200).optional(),
-    type: z.enum(suggestionTypes).optional(),
-  })
-  .refine((b) => b.username !== undefined || b.parentId !== undefined, {
-    message: 'Name a username or a parentId',
-    path: ['username'],
-  });
-export type ReviewBulk = z.input<typeof zReviewBulk>;
-
 /** `GET /api/admin/review/history`. */
 export const zReviewHistoryQuery = z.strictObject({
   limit: z.coerce.number().int().min(1).max(200).default(reviewPageSize),

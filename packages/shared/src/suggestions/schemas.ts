@@ -35,6 +35,49 @@ export const zSuggestionPatch = z.object({
 });
 
 export const zSuggestionIds = z.object({ suggestionIds: z.array(zId).min(1).max(10_000) });
+
+/**
+ * `POST /api/admin/suggestions/accept|reject`: some suggestions by id (`suggestionIds`), or every open
+ * suggestion of a user and/or a parent, optionally of one type.
+ */
+export const zSuggestionDecision = z
+  .object({
+    suggestionIds: z.array(zId).min(1).max(10_000).optional(),
+    username: z.string().trim().min(1).max(64).optional(),
+    parentId: z.string().trim().min(1).max(200).optional(),
+    type: z.enum(suggestionTypes).optional(),
+  })
+  .refine((b) => b.suggestionIds !== undefined || b.username !== undefined || b.parentId !== undefined, {
+    message: 'Name suggestionIds, a username or a parentId',
+    path: ['username'],
+  })
+  .refine(
+    (b) =>
+      b.suggestionIds === undefined ||
+      (b.username === undefined && b.parentId === undefined && b.type === undefined),
+    { message: 'Name either suggestionIds or a username/parentId', path: ['suggestionIds'] },
+  );
+export type SuggestionDecision = z.input<typeof zSuggestionDecision>;
+
+/** The answer of every decision (accept or reject, by ids or in bulk). */
+export const zSuggestionDecisionAnswer = z.object({
+  /** How many were accepted (0 for a reject). */
+  accepted: z.number().int().min(0),
+  /** How many were rejected (0 for an accept). */
+  rejected: z.number().int().min(0),
+  /** The decided suggestions with their new status. */
+  suggestions: z.array(z.object({ _id: z.string(), status: z.enum(suggestionStatuses) }).passthrough()),
+  /** Images of accepted elements that could not be stored (the elements themselves were applied). */
+  imageProblems: z.array(
+    z.object({
+      suggestionId: z.string().optional(),
+      field: z.string(),
+      url: z.string(),
+      message: z.string(),
+    }),
+  ),
+});
+export type SuggestionDecisionAnswer = z.infer<typeof zSuggestionDecisionAnswer>;
 export const zSuggestionIdBody = z.object({ suggestionId: zId });
 export const zComment = z.object({ comment: z.string().trim().min(1, 'Required').max(2000) });
 export const zUpvote = z.object({ upvote: z.boolean() });

@@ -82,6 +82,53 @@ export function createImageService(ctx: AppContext) {
     return { key, record };
   }
 
+  /** Moves decoded or staged files into a record field's folders (a rename: same disk), replacing older ones. */
+  async function moveIntoPlace(
+    key: ModelKey,
+    id: string,
+    field: string,
+    fileName: string,
+    file: string,
+    thumbs: Partial<Record<(typeof thumbVariants)[number], string>>,
+  ) {
+    for (const v of thumbVariants) {
+      const target = storage.thumbFile(key, id, field, v, fileName);
+      await fs.mkdir(path.dirname(target), { recursive: true });
+      await fs.rename(thumbs[v]!, target);
+    }
+    const uploadFile = storage.uploadFile(key, id, field, fileName);
+    await fs.mkdir(path.dirname(uploadFile), { recursive: true });
+    await fs.rename(file, uploadFile);
+    await removeSiblings(storage.uploadDir(key, id, field), fileName);
+    for (const v of thumbVariants) {
+      await removeSiblings(path.dirname(storage.thumbFile(key, id, field, v, fileName)), fileName);
+    }
+  }
+
+  /** Writes a stored image into the record's `images` (and a map's image path), as the record is then. */
+  function writeImage(key: ModelKey, id: string, field: string, stored: TStoredImage, actor: Actor) {
+    // Computed from the record as it is when written, so a concurrent edit or upload is kept.
+    return ctx.writer.setInternal(
+      key,
+      id,
+      (current) => {
+        const images = { ...(current.images as Record<string, TStoredImage>), [field]: stored };
+        const extra: ModelRecord = {};
+        if (key === 'map' && field === 'mapImage') {
+          extra.imagePath = `uploads/map/${id}/mapImage/${stored.fileName}`;
+          // The tiles now show an older image until the map is processed again.
+          const status = current.imageProcessStatus;
+          if (status !== 'PENDING' && status !== 'PROCESSING') {
+            extra.imageProcessStatus = 'NONE';
+            extra.imageProcessError = '';
+          }
+        }
+        return { images, ...extra };
+      },
+      actor,
+    );
+  }
+
   /** Stores an image for a record's field (replacing the previous one) and answers the record. */
   async function store(
     key: ModelKey,
@@ -97,52 +144,33 @@ export function createImageService(ctx: AppContext) {
     try {
       // Decoding and thumbnails run in a child process with a time and memory limit.
       decoded = await decodeImageInChild(input, workDir, thumbVariants, storeLimits, childLimits);
-      const image = decoded;
-      const fileName = `${field}.${image.ext}`;
-      for (const v of thumbVariants) {
-        const target = storage.thumbFile(key, id, field, v, fileName);
-        await fs.mkdir(path.dirname(target), { recursive: true });
-        await fs.rename(image.thumbs[v]!, target);
-      }
-      const uploadFile = storage.uploadFile(key, id, field, fileName);
-      await fs.mkdir(path.dirname(uploadFile), { recursive: true });
-      await fs.rename(image.file, uploadFile);
-      await removeSiblings(storage.uploadDir(key, id, field), fileName);
-      for (const v of thumbVariants) {
-        await removeSiblings(path.dirname(storage.thumbFile(key, id, field, v, fileName)), fileName);
-      }
+      const fileName = `${field}.${decoded.ext}`;
+      await moveIntoPlace(key, id, field, fileName, decoded.file, decoded.thumbs);
       const stored: TStoredImage = {
         fileName,
-        imageWidth: image.width,
-        imageHeight: image.height,
+        imageWidth: decoded.width,
+        imageHeight: decoded.height,
         version: newVersion(),
       };
-      // Computed from the record as it is when written, so a concurrent edit or upload is kept.
-      return await ctx.writer.setInternal(
-        key,
-        id,
-        (current) => {
-          const images = { ...(current.images as Record<string, TStoredImage>), [field]: stored };
-          const extra: ModelRecord = {};
-          if (key === 'map' && field === 'mapImage') {
-            extra.imagePath = `uploads/map/${id}/mapImage/${fileName}`;
-            // The tiles now show an older image until the map is processed again.
-            const status = current.imageProcessStatus;
-            if (status !== 'PENDING' && status !== 'PROCESSING') {
-              extra.imageProcessStatus = 'NONE';
-              extra.imageProcessError = '';
-            }
-          }
-          return { images, ...extra };
-        },
-        actor,
-      );
+      return await writeImage(key, id, field, stored, actor);
     } catch (error) {
       throw asHttpError(error, sourceField);
     } finally {
       await decoded?.cleanUp();
     }
   }
+
+  /** The safe fetch of a remote image (SSRF rules, byte and time limits). */
+  async function fetchImage(url: string) {
+    return fetchRemote(url, {
+      maxBytes: limits.maxUploadBytes,
+      timeoutMs: REMOTE_FETCH_TIMEOUT_MS,
+      allowLoopback: ctx.config.allowLoopbackFetch,
+    });
+  }
+
+  const stagedFile = (image: TStoredImage, variant: string) =>
+    path.join(storage.stagedDir(image.version ?? ''), variant, image.fileName);
 
   return {
     storage,
@@ -157,15 +185,59 @@ export function createImageService(ctx: AppContext) {
       const { key, record } = await target(model, id, field);
       let file: Awaited<ReturnType<typeof fetchRemote>>;
       try {
-        file = await fetchRemote(url, {
-          maxBytes: limits.maxUploadBytes,
-          timeoutMs: REMOTE_FETCH_TIMEOUT_MS,
-          allowLoopback: ctx.config.allowLoopbackFetch,
-        });
+        file = await fetchImage(url);
       } catch (error) {
         throw asHttpError(error);
       }
       return store(key, record, field, file.data, actor, 'body.remoteUrl');
+    },
+
+    /**
+     * Fetches and processes an image for `field` of a record that does not exist yet (a suggestion's
+     * element): the same fetch, checks and child-process decoding as an upload, kept under
+     * `.staged/{version}` until `attachStaged` moves it onto the record. A refusal is a 400 naming
+     * `requestField`.
+     */
+    async stageFromUrl(field: string, url: string, requestField: string): Promise<TStoredImage> {
+      let decoded: DecodedImage | undefined;
+      try {
+        const file = await fetchImage(url);
+        decoded = await decodeImageInChild(file.data, workDir, thumbVariants, limits, childLimits);
+        const image: TStoredImage = {
+          fileName: `${field}.${decoded.ext}`,
+          imageWidth: decoded.width,
+          imageHeight: decoded.height,
+          version: newVersion(),
+        };
+        for (const [variant, from] of [['file', decoded.file], ...Object.entries(decoded.thumbs)]) {
+          const to = stagedFile(image, variant!);
+          await fs.mkdir(path.dirname(to), { recursive: true });
+          await fs.rename(from!, to);
+        }
+        return image;
+      } catch (error) {
+        const message =
+          (isMediaError(error) || error instanceof Error ? error.message : String(error)) || 'Not an image';
+        throw new HttpError(400, `Invalid ${requestField}: ${message}`, [{ field: requestField, message }]);
+      } finally {
+        await decoded?.cleanUp();
+      }
+    },
+
+    /** Moves a staged image onto a record's image field (no fetch, no decoding) and answers the record. */
+    async attachStaged(model: string, id: string, field: string, image: TStoredImage, actor: Actor) {
+      const { key } = await target(model, id, field);
+      const thumbs = Object.fromEntries(thumbVariants.map((v) => [v, stagedFile(image, v)]));
+      await moveIntoPlace(key, id, field, image.fileName, stagedFile(image, 'file'), thumbs);
+      await fs.rm(storage.stagedDir(image.version ?? ''), { recursive: true, force: true });
+      return writeImage(key, id, field, image, actor);
+    },
+
+    /** Removes staged images that will not be attached (their suggestion was rejected, changed or removed). */
+    async discardStaged(images: TStoredImage[]) {
+      for (const image of images) {
+        await fs.rm(storage.stagedDir(image.version ?? ''), { recursive: true, force: true });
+      }
     },
 
     async removeImage(model: string, id: string, field: string, actor: Actor) {

@@ -1,6 +1,6 @@
 import { getModel, type ModelKey } from '@waypoint/shared';
-import type { Kysely } from 'kysely';
-import type { Executor } from '../../db/database.ts';
+import { type Kysely, sql } from 'kysely';
+import type { Dialect, Executor } from '../../db/database.ts';
 import type { ModelRecord } from '../../db/rows.ts';
 import { listRecords } from '../models/models.repository.ts';
 
@@ -76,4 +76,13 @@ export async function deleteSavedRecipe(db: Executor, userId: string, gameId: st
     .where('gameId', '=', gameId)
     .executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
+}
+
+/**
+ * Makes the saves of one player take turns until the transaction ends (PostgreSQL locks the user's
+ * row; SQLite runs one write transaction at a time anyway).
+ */
+export async function lockUserRecipes(trx: Executor, dialect: Dialect, userId: string): Promise<void> {
+  if (dialect !== 'postgres') return;
+  await sql`select id from "user" where id = ${userId} for update`.execute(trx);
 }

@@ -6,8 +6,7 @@ import {
   type TSavedRecipeInput,
   type TSavedRecipes,
 } from '@waypoint/shared/schedule-one/api';
-import { sql } from 'kysely';
-import type { Db } from '../../db/database.ts';
+import { type Db, inTransaction } from '../../db/database.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import {
   countSavedRecipes,
@@ -15,6 +14,7 @@ import {
   gameExists,
   gameRecords,
   insertSavedRecipe,
+  lockUserRecipes,
   markersNamed,
   savedRecipes,
 } from './mixing.repository.ts';
@@ -73,11 +73,9 @@ export function createSavedRecipes(db: Db) {
     /** Saves a mix; at most MAX_SAVED_RECIPES per player and game (409 beyond). */
     async save(userId: string, gameId: string, input: TSavedRecipeInput): Promise<TSavedRecipe> {
       if (!(await gameExists(db.kysely, gameId))) throw notFound(serverMessages.notFound('Game', gameId));
-      return db.kysely.transaction().execute(async (trx) => {
+      return inTransaction(db, async (trx) => {
         // Saves of one player take turns, so that two at once cannot pass the limit together.
-        if (db.dialect === 'postgres') {
-          await sql`select id from "user" where id = ${userId} for update`.execute(trx);
-        }
+        await lockUserRecipes(trx, db.dialect, userId);
         if ((await countSavedRecipes(trx, userId, gameId)) >= MAX_SAVED_RECIPES) {
           throw conflict(mixingMessages.savedRecipesFull(MAX_SAVED_RECIPES));
         }

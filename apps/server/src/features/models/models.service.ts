@@ -1,6 +1,6 @@
 import { childModelsOf, getModel, type ModelDef, type ModelKey, serverMessages } from '@waypoint/shared';
 import { adminMessages } from '@waypoint/shared/admin-messages';
-import type { Db } from '../../db/database.ts';
+import { type Db, inTransaction as runInTransaction } from '../../db/database.ts';
 import type { ModelRecord } from '../../db/rows.ts';
 import { badRequest, conflict, notFound, parse } from '../../http/errors.ts';
 import { sanitizeStoredHtml } from '../../http/sanitize.ts';
@@ -130,7 +130,7 @@ export function createModelWriter(db: Db, onChange: () => void) {
    */
   async function inTransaction<T>(options: WriteOptions, work: (trx: Executor) => Promise<T>): Promise<T> {
     if (options.trx) return work(options.trx);
-    const result = await db.kysely.transaction().execute(work);
+    const result = await runInTransaction(db, work);
     onChange();
     return result;
   }

@@ -9,44 +9,27 @@ import {
   progressFormat,
   progressVersion,
 } from '@waypoint/shared/progress/portable';
-import type { Kysely } from 'kysely';
-import type { Db, Executor } from '../../db/database.ts';
+import { type Db, type Executor, inTransaction } from '../../db/database.ts';
 import { listRecords } from '../models/models.repository.ts';
 import {
   builtHideoutLevels,
+  completedMarkersOfGame,
   completedObjectives,
   completedQuestIds,
-  gameProgressTables,
+  gameName,
+  gamesWithProgress,
+  markMarkers,
+  markQuests,
   ownedItems,
+  placedMarkersOfGame,
   playerLevel,
   setHideoutLevel,
   setLevel,
+  setOwnedQuantity,
+  tickObjectives,
+  untickObjectives,
 } from './progress.repository.ts';
 import { DEFAULT_PLAYER_LEVEL, ownedCap } from './progress.service.ts';
-
-// biome-ignore lint/suspicious/noExplicitAny: content tables are declared by the registry
-const dyn = (db: Executor) => db as unknown as Kysely<any>;
-
-/** Rows per statement: well below SQLite's bound-parameter limit. */
-const CHUNK = 500;
-
-function chunks<T>(values: readonly T[]): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < values.length; i += CHUNK) out.push(values.slice(i, i + CHUNK));
-  return out;
-}
-
-/** The player's completed markers on the maps of one game. */
-async function completedMarkersOfGame(db: Executor, userId: string, gameId: string) {
-  return (await dyn(db)
-    .selectFrom('user_completed_marker')
-    .innerJoin('map', 'map._id', 'user_completed_marker.mapId')
-    .select(['user_completed_marker.markerId as markerId', 'user_completed_marker.mapId as mapId'])
-    .where('user_completed_marker.userId', '=', userId)
-    .where('map.gameId', '=', gameId)
-    .orderBy('user_completed_marker.markerId')
-    .execute()) as { markerId: string; mapId: string }[];
-}
 
 /**
  * Which of `ids` are placed markers on a map of the game, with their map. The game's markers are read
@@ -55,42 +38,13 @@ async function completedMarkersOfGame(db: Executor, userId: string, gameId: stri
 async function markersOfGame(db: Executor, gameId: string, ids: readonly string[]) {
   const found = new Map<string, string>();
   if (ids.length === 0) return found;
-  const rows = (await dyn(db)
-    .selectFrom('placedmarker')
-    .innerJoin('map', 'map._id', 'placedmarker.mapId')
-    .select(['placedmarker._id as markerId', 'placedmarker.mapId as mapId'])
-    .where('map.gameId', '=', gameId)
-    .where('map.enabled', '=', 1)
-    .execute()) as { markerId: string; mapId: string }[];
+  const rows = await placedMarkersOfGame(db, gameId);
   const ofGame = new Map(rows.map((row) => [row.markerId, row.mapId]));
   for (const id of ids) {
     const mapId = ofGame.get(id);
     if (mapId !== undefined) found.set(id, mapId);
   }
   return found;
-}
-
-/** The games the player has any progress in. */
-async function gamesWithProgress(db: Executor, userId: string): Promise<string[]> {
-  const ids = new Set<string>();
-  for (const table of gameProgressTables) {
-    const rows = await db
-      .selectFrom(table)
-      .select('gameId')
-      .distinct()
-      .where('userId', '=', userId)
-      .execute();
-    for (const row of rows) ids.add(row.gameId);
-  }
-  const markerGames = (await dyn(db)
-    .selectFrom('user_completed_marker')
-    .innerJoin('map', 'map._id', 'user_completed_marker.mapId')
-    .select('map.gameId as gameId')
-    .distinct()
-    .where('user_completed_marker.userId', '=', userId)
-    .execute()) as { gameId: string }[];
-  for (const row of markerGames) ids.add(row.gameId);
-  return [...ids].sort();
 }
 
 const diff = (
@@ -133,8 +87,6 @@ function mergeObjectives(
 }
 
 export function createPortableProgressService(db: Db) {
-  const k = db.kysely;
-
   async function exportGame(trx: Executor, userId: string, gameId: string): Promise<ProgressGame> {
     const level = await playerLevel(trx, userId, gameId);
     return {
@@ -162,11 +114,7 @@ export function createPortableProgressService(db: Db) {
     version2: boolean,
   ): Promise<ProgressGamePreview> {
     const { gameId } = game;
-    const record = (await dyn(trx)
-      .selectFrom('game')
-      .select(['_id', 'name'])
-      .where('_id', '=', gameId)
-      .executeTakeFirst()) as { _id: string; name: string } | undefined;
+    const record = await gameName(trx, gameId);
     const currentLevel = (await playerLevel(trx, userId, gameId)) ?? DEFAULT_PLAYER_LEVEL;
     if (!record) {
       const none = (n: number): ProgressChange => ({ add: 0, remove: 0, unknown: n });
@@ -316,84 +264,60 @@ export function createPortableProgressService(db: Db) {
     };
     if (!apply) return preview;
 
-    const now = new Date().toISOString();
-    const questsGone = [...currentQuests].filter((id) => !targetQuests.has(id));
-    const questsNew = [...targetQuests].filter((id) => !currentQuests.has(id));
-    for (const part of chunks(questsGone)) {
-      await trx
-        .deleteFrom('user_quest_completion')
-        .where('userId', '=', userId)
-        .where('gameId', '=', gameId)
-        .where('questId', 'in', part)
-        .execute();
-    }
-    for (const part of chunks(questsNew)) {
-      await trx
-        .insertInto('user_quest_completion')
-        .values(part.map((questId) => ({ userId, gameId, questId, completedAt: now })))
-        .onConflict((oc) => oc.columns(['userId', 'gameId', 'questId']).doNothing())
-        .execute();
-    }
+    await markQuests(
+      trx,
+      userId,
+      gameId,
+      [...currentQuests].filter((id) => !targetQuests.has(id)),
+      false,
+    );
+    await markQuests(
+      trx,
+      userId,
+      gameId,
+      [...targetQuests].filter((id) => !currentQuests.has(id)),
+      true,
+    );
     const ticksGone = [...currentTicks].filter((key) => !targetTicks.has(key)).map(fromObjectiveKey);
     const ticksNew = [...targetTicks].filter((key) => !currentTicks.has(key)).map(fromObjectiveKey);
     const goneByQuest = new Map<string, number[]>();
     for (const tick of ticksGone)
       goneByQuest.set(tick.questId, [...(goneByQuest.get(tick.questId) ?? []), tick.objective]);
     for (const [questId, objectives] of goneByQuest) {
-      await trx
-        .deleteFrom('user_quest_objective')
-        .where('userId', '=', userId)
-        .where('gameId', '=', gameId)
-        .where('questId', '=', questId)
-        .where('objective', 'in', objectives)
-        .execute();
+      await untickObjectives(trx, { userId, gameId, questId }, objectives);
     }
-    for (const part of chunks(ticksNew)) {
-      await trx
-        .insertInto('user_quest_objective')
-        .values(part.map((tick) => ({ userId, gameId, ...tick, tickedAt: now })))
-        .onConflict((oc) => oc.columns(['userId', 'gameId', 'questId', 'objective']).doNothing())
-        .execute();
-    }
+    await tickObjectives(trx, userId, gameId, ticksNew);
     if (targetLevel !== currentLevel || game.level !== undefined) {
       await setLevel(trx, userId, gameId, targetLevel);
     }
     for (const change of itemChanges) {
       const { itemId, findOnly } = change.item;
-      await trx
-        .insertInto('user_item_owned')
-        .values({ userId, gameId, itemId, findOnly: findOnly ? 1 : 0, quantity: change.to })
-        .onConflict((oc) =>
-          oc.columns(['userId', 'gameId', 'itemId', 'findOnly']).doUpdateSet({ quantity: change.to }),
-        )
-        .execute();
+      await setOwnedQuantity(trx, { userId, gameId, itemId, findOnly }, change.to);
     }
     for (const change of hideoutChanges) {
       await setHideoutLevel(trx, { userId, gameId, moduleId: change.moduleId }, change.to);
     }
-    const markersGone = [...currentMarkers.keys()].filter((id) => !targetMarkers.has(id));
+    const markersGone = [...currentMarkers].filter(([id]) => !targetMarkers.has(id));
     const markersNew = [...targetMarkers].filter(([id]) => !currentMarkers.has(id));
-    for (const part of chunks(markersGone)) {
-      await trx
-        .deleteFrom('user_completed_marker')
-        .where('userId', '=', userId)
-        .where('markerId', 'in', part)
-        .execute();
-    }
-    for (const part of chunks(markersNew)) {
-      await trx
-        .insertInto('user_completed_marker')
-        .values(part.map(([markerId, mapId]) => ({ userId, markerId, mapId, completedAt: now })))
-        .onConflict((oc) => oc.columns(['userId', 'markerId']).doNothing())
-        .execute();
-    }
+    await markMarkers(
+      trx,
+      userId,
+      markersGone.map(([markerId, mapId]) => ({ markerId, mapId })),
+      false,
+    );
+    await markMarkers(
+      trx,
+      userId,
+      markersNew.map(([markerId, mapId]) => ({ markerId, mapId })),
+      true,
+    );
     return preview;
   }
 
   return {
     /** Everything the player has ticked, per game, as one portable file. */
     async exportAll(userId: string): Promise<ProgressFile> {
-      return k.transaction().execute(async (trx) => {
+      return inTransaction(db, async (trx) => {
         const games: ProgressGame[] = [];
         for (const gameId of await gamesWithProgress(trx, userId)) {
           games.push(await exportGame(trx, userId, gameId));
@@ -436,7 +360,7 @@ export function createPortableProgressService(db: Db) {
         );
       }
       const version2 = file.version >= 2;
-      const games = await k.transaction().execute(async (trx) => {
+      const games = await inTransaction(db, async (trx) => {
         const out: ProgressGamePreview[] = [];
         for (const game of byGame.values()) {
           out.push(await importGame(trx, userId, game, mode, !preview, version2));

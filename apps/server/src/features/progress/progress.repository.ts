@@ -2,6 +2,18 @@ import { type Kysely, sql } from 'kysely';
 import type { Executor } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
 
+// biome-ignore lint/suspicious/noExplicitAny: content tables are declared by the registry
+const dyn = (db: Executor) => db as unknown as Kysely<any>;
+
+/** Rows per statement: well below SQLite's bound-parameter limit. */
+const CHUNK = 500;
+
+function chunks<T>(values: readonly T[]): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < values.length; i += CHUNK) out.push(values.slice(i, i + CHUNK));
+  return out;
+}
+
 /**
  * The tables of a player's progress kept per game (`userId`, `gameId`); completed markers are kept
  * per marker and reach their game through the map.
@@ -109,7 +121,7 @@ export async function markQuest(
   }
 }
 
-/** Completes or un-completes several quests of a game at once (one statement each way). */
+/** Completes or un-completes several quests of a game at once (a few hundred per statement). */
 export async function markQuests(
   db: Executor,
   userId: string,
@@ -117,22 +129,56 @@ export async function markQuests(
   questIds: readonly string[],
   completed: boolean,
 ) {
-  if (questIds.length === 0) return;
-  if (completed) {
-    const completedAt = new Date().toISOString();
+  const completedAt = new Date().toISOString();
+  for (const part of chunks(questIds)) {
+    if (completed) {
+      await db
+        .insertInto('user_quest_completion')
+        .values(part.map((questId) => ({ userId, gameId, questId, completedAt })))
+        .onConflict((oc) => oc.columns(['userId', 'gameId', 'questId']).doNothing())
+        .execute();
+    } else {
+      await db
+        .deleteFrom('user_quest_completion')
+        .where('userId', '=', userId)
+        .where('gameId', '=', gameId)
+        .where('questId', 'in', part)
+        .execute();
+    }
+  }
+}
+
+/** Ticks several objectives of a game at once (a few hundred per statement). */
+export async function tickObjectives(
+  db: Executor,
+  userId: string,
+  gameId: string,
+  ticks: readonly { questId: string; objective: number }[],
+) {
+  const tickedAt = new Date().toISOString();
+  for (const part of chunks(ticks)) {
     await db
-      .insertInto('user_quest_completion')
-      .values(questIds.map((questId) => ({ userId, gameId, questId, completedAt })))
-      .onConflict((oc) => oc.columns(['userId', 'gameId', 'questId']).doNothing())
-      .execute();
-  } else {
-    await db
-      .deleteFrom('user_quest_completion')
-      .where('userId', '=', userId)
-      .where('gameId', '=', gameId)
-      .where('questId', 'in', questIds)
+      .insertInto('user_quest_objective')
+      .values(part.map((tick) => ({ userId, gameId, ...tick, tickedAt })))
+      .onConflict((oc) => oc.columns(['userId', 'gameId', 'questId', 'objective']).doNothing())
       .execute();
   }
+}
+
+/** Unticks objectives of one quest (one statement). */
+export async function untickObjectives(
+  db: Executor,
+  key: { userId: string; gameId: string; questId: string },
+  objectives: readonly number[],
+) {
+  if (objectives.length === 0) return;
+  await db
+    .deleteFrom('user_quest_objective')
+    .where('userId', '=', key.userId)
+    .where('gameId', '=', key.gameId)
+    .where('questId', '=', key.questId)
+    .where('objective', 'in', objectives)
+    .execute();
 }
 
 export async function setLevel(db: Executor, userId: string, gameId: string, level: number) {
@@ -315,4 +361,88 @@ async function applyTick(
     )
     .execute();
   return true;
+}
+
+/** Completes or un-completes several markers at once (a few hundred per statement). */
+export async function markMarkers(
+  db: Executor,
+  userId: string,
+  markers: readonly { markerId: string; mapId: string }[],
+  completed: boolean,
+) {
+  const completedAt = new Date().toISOString();
+  for (const part of chunks(markers)) {
+    if (completed) {
+      await db
+        .insertInto('user_completed_marker')
+        .values(part.map(({ markerId, mapId }) => ({ userId, markerId, mapId, completedAt })))
+        .onConflict((oc) => oc.columns(['userId', 'markerId']).doNothing())
+        .execute();
+    } else {
+      await db
+        .deleteFrom('user_completed_marker')
+        .where('userId', '=', userId)
+        .where(
+          'markerId',
+          'in',
+          part.map((m) => m.markerId),
+        )
+        .execute();
+    }
+  }
+}
+
+/** The player's completed markers on the maps of one game. */
+export async function completedMarkersOfGame(db: Executor, userId: string, gameId: string) {
+  return (await dyn(db)
+    .selectFrom('user_completed_marker')
+    .innerJoin('map', 'map._id', 'user_completed_marker.mapId')
+    .select(['user_completed_marker.markerId as markerId', 'user_completed_marker.mapId as mapId'])
+    .where('user_completed_marker.userId', '=', userId)
+    .where('map.gameId', '=', gameId)
+    .orderBy('user_completed_marker.markerId')
+    .execute()) as { markerId: string; mapId: string }[];
+}
+
+/** Every placed marker on the enabled maps of a game, with its map. */
+export async function placedMarkersOfGame(db: Executor, gameId: string) {
+  return (await dyn(db)
+    .selectFrom('placedmarker')
+    .innerJoin('map', 'map._id', 'placedmarker.mapId')
+    .select(['placedmarker._id as markerId', 'placedmarker.mapId as mapId'])
+    .where('map.gameId', '=', gameId)
+    .where('map.enabled', '=', 1)
+    .execute()) as { markerId: string; mapId: string }[];
+}
+
+/** The games the player has any progress in, by id. */
+export async function gamesWithProgress(db: Executor, userId: string): Promise<string[]> {
+  const ids = new Set<string>();
+  for (const table of gameProgressTables) {
+    const rows = await db
+      .selectFrom(table)
+      .select('gameId')
+      .distinct()
+      .where('userId', '=', userId)
+      .execute();
+    for (const row of rows) ids.add(row.gameId);
+  }
+  const markerGames = (await dyn(db)
+    .selectFrom('user_completed_marker')
+    .innerJoin('map', 'map._id', 'user_completed_marker.mapId')
+    .select('map.gameId as gameId')
+    .distinct()
+    .where('user_completed_marker.userId', '=', userId)
+    .execute()) as { gameId: string }[];
+  for (const row of markerGames) ids.add(row.gameId);
+  return [...ids].sort();
+}
+
+/** A game's id and name, if it exists. */
+export async function gameName(db: Executor, gameId: string) {
+  return (await dyn(db)
+    .selectFrom('game')
+    .select(['_id', 'name'])
+    .where('_id', '=', gameId)
+    .executeTakeFirst()) as { _id: string; name: string } | undefined;
 }

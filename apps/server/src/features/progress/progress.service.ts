@@ -1,7 +1,7 @@
 import { getModel, serverMessages, type TItemRequirement } from '@waypoint/shared';
 import { moduleMaxLevel } from '@waypoint/shared/domain/items';
 import type { HideoutSave, QuestSave } from '@waypoint/shared/progress/schemas';
-import type { Db, Executor } from '../../db/database.ts';
+import { type Db, type Executor, inTransaction } from '../../db/database.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { childIds, findRecord, findRecordForShare, parentIsPublic } from '../models/models.repository.ts';
 import {
@@ -85,7 +85,7 @@ export function createProgressService(db: Db) {
     ) {
       await requireGame(gameId);
       const ids = [...new Set(questIds)];
-      await k.transaction().execute(async (trx) => {
+      await inTransaction(db, async (trx) => {
         const known = new Set(await childIds(trx, getModel('quest'), 'gameId', gameId));
         const unknown = ids.find((id) => !known.has(id));
         if (unknown) throw notFound(serverMessages.notFound(getModel('quest').label, unknown));
@@ -106,7 +106,7 @@ export function createProgressService(db: Db) {
       done: boolean,
     ) {
       await requireGame(gameId);
-      await k.transaction().execute(async (trx) => {
+      await inTransaction(db, async (trx) => {
         const quest = await findRecord(trx, getModel('quest'), questId);
         if (!quest || quest.gameId !== gameId) {
           throw notFound(serverMessages.notFound(getModel('quest').label, questId));
@@ -159,7 +159,7 @@ export function createProgressService(db: Db) {
      */
     async setHideoutLevel(userId: string, gameId: string, moduleId: string, level: number) {
       await requireGame(gameId);
-      return k.transaction().execute(async (trx) => {
+      return inTransaction(db, async (trx) => {
         const model = getModel('hideoutmodule');
         const module = await findRecordForShare(trx, db.dialect, model, moduleId);
         if (!module || module.gameId !== gameId)

@@ -185,25 +185,6 @@ export async function openCountsByType(db: Executor, userId?: string) {
   return Object.fromEntries(rows.map((r) => [r.type, Number(r.count)]));
 }
 
-/** A user by name, compared as stored (NFKC) without case. */
-export async function findUserByName(db: Executor, username: string) {
-  return db
-    .selectFrom('user')
-    .select(['id', 'username'])
-    .where((eb) => eb(eb.fn('lower', ['username']), '=', username.normalize('NFKC').toLowerCase()))
-    .executeTakeFirst();
-}
-
-/** Ids of the open suggestions of a user and/or a parent (and type). */
-export async function openIds(db: Executor, by: { userId?: string; parentId?: string; type?: string }) {
-  let query = dyn(db).selectFrom('suggestion').select('_id').where('status', 'in', open);
-  if (by.userId !== undefined) query = query.where('userId', '=', by.userId);
-  if (by.parentId !== undefined) query = query.where('parentId', '=', by.parentId);
-  if (by.type !== undefined) query = query.where('type', '=', by.type);
-  const rows = (await query.orderBy('createdAt', 'asc').orderBy('_id', 'asc').execute()) as { _id: string }[];
-  return rows.map((r) => r._id);
-}
-
 /** How many of a user's suggestions were accepted, rejected, or are still open. */
 export async function authorRecord(db: Executor, userId: string) {
   const rows = (await dyn(db)

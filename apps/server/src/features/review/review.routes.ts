@@ -1,7 +1,6 @@
 import {
   serverMessages,
   zId,
-  zReviewBulk,
   zReviewCountsQuery,
   zReviewHistoryQuery,
   zReviewListQuery,
@@ -54,13 +53,6 @@ export function registerReviewRoutes(app: FastifyInstance, review: ReviewService
     const { id } = parse(zIdParams, request.params, 'params');
     return review.detail(id);
   });
-
-  for (const decision of ['accept', 'reject'] as const) {
-    app.post(`/api/admin/review/${decision}`, admin, async (request) => {
-      const by = parse(zReviewBulk, request.body ?? {}, 'body');
-      return review.decideBulk(by, decision, actor(request));
-    });
-  }
 
   app.get('/api/admin/review/history', admin, async (request) => {
     const { limit, skip } = parse(zReviewHistoryQuery, request.query, 'query');

@@ -2,13 +2,12 @@ import {
   childModelsOf,
   getModel,
   type ModelKey,
-  type ReviewBulk,
   type ReviewCounts,
   type ReviewDetail,
   reviewMessages,
   serverMessages,
 } from '@waypoint/shared';
-import type { Db, Executor } from '../../db/database.ts';
+import { type Db, type Executor, inTransaction } from '../../db/database.ts';
 import type { ModelRecord } from '../../db/rows.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import { type Actor, recordAudit } from '../audit/audit.ts';
@@ -16,15 +15,15 @@ import { findRecord, findRecordForUpdate, findRecordsBy } from '../models/models
 import type { ModelWriter } from '../models/models.service.ts';
 import {
   findSuggestion,
+  findUserByName,
   listComments,
   updatedAtOf,
   updateSuggestion,
 } from '../suggestions/suggestions.repository.ts';
-import type { SuggestionActor, SuggestionService } from '../suggestions/suggestions.service.ts';
+import type { SuggestionActor } from '../suggestions/suggestions.service.ts';
 import {
   authorRecord,
   contentChangeOf,
-  findUserByName,
   history,
   type ListOptions,
   latestDecision,
@@ -32,7 +31,6 @@ import {
   markerReports,
   markerSummary,
   openCountsByType,
-  openIds,
   type SummaryOptions,
   tableOfType,
 } from './review.repository.ts';
@@ -40,13 +38,8 @@ import {
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
 /** The review page's reads, decisions per user or parent, and the revert of an accepted suggestion. */
-export function createReviewService(deps: {
-  db: Db;
-  writer: ModelWriter;
-  suggestions: SuggestionService;
-  invalidate: () => void;
-}) {
-  const { db, writer, suggestions, invalidate } = deps;
+export function createReviewService(deps: { db: Db; writer: ModelWriter; invalidate: () => void }) {
+  const { db, writer, invalidate } = deps;
 
   async function counts(username?: string): Promise<ReviewCounts> {
     const types = await openCountsByType(db.kysely);
@@ -153,27 +146,6 @@ export function createReviewService(deps: {
     };
   }
 
-  /** The ids a bulk decision covers: every open suggestion of the user and/or parent (and type). */
-  async function bulkIds(by: ReviewBulk) {
-    let userId: string | undefined;
-    if (by.username !== undefined) {
-      const user = await findUserByName(db.kysely, by.username);
-      if (!user) throw notFound(serverMessages.notFound('User', by.username));
-      userId = user.id;
-    }
-    return openIds(db.kysely, { userId, parentId: by.parentId, type: by.type });
-  }
-
-  async function decideBulk(by: ReviewBulk, decision: 'accept' | 'reject', user: SuggestionActor) {
-    const ids = await bulkIds(by);
-    if (ids.length === 0) return { decided: 0, imageProblems: [] };
-    if (decision === 'accept') {
-      const { decided, imageProblems } = await suggestions.accept(ids, user);
-      return { decided: decided.length, imageProblems };
-    }
-    return { decided: (await suggestions.reject(ids, user)).length, imageProblems: [] };
-  }
-
   /**
    * Undoes an accepted suggestion through the one write path: the element goes back to the record
    * it was before the accept (an ADD's element is removed, a DELETE's comes back), and the
@@ -182,7 +154,7 @@ export function createReviewService(deps: {
    */
   async function revert(id: string, user: SuggestionActor) {
     const actor: Actor = { id: user.id, username: user.username };
-    const result = await db.kysely.transaction().execute(async (trx: Executor) => {
+    const result = await inTransaction(db, async (trx: Executor) => {
       const suggestion = await findSuggestion(trx, id, { lock: true, dialect: db.dialect });
       if (!suggestion) throw notFound(serverMessages.notFound('Suggestion', id));
       if (suggestion.status !== 'ACCEPTED') {
@@ -256,7 +228,6 @@ export function createReviewService(deps: {
     list: (options: ListOptions) => listOpen(db.kysely, options),
     summary: (options: SummaryOptions) => markerSummary(db.kysely, options),
     detail,
-    decideBulk,
     history: (limit: number, skip: number) => history(db.kysely, limit, skip),
     revert,
   };

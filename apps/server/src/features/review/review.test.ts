@@ -75,8 +75,9 @@ describe('suggestion review', () => {
     const routes = env.t.app.ctx.routes.filter(
       (r) => r.url.startsWith('/api/admin/review') || r.url.startsWith('/api/admin/suggestions'),
     );
-    // counts, list, markers, detail, accept, reject, history, revert and the decision routes.
-    expect(routes.length).toBeGreaterThanOrEqual(12);
+    // counts, list, markers, detail, history, revert, the decision routes (accept, reject: by ids
+    // or in bulk) and the removals.
+    expect(routes.length).toBeGreaterThanOrEqual(10);
     for (const route of routes) {
       expect(route.role, route.url).toBe('admin');
       const url = fillParams(route);
@@ -126,13 +127,15 @@ describe('suggestion review', () => {
     ).json();
     expect(counts.user).toEqual({ username: alice.username, exists: true, open: 2 });
 
-    const byUser = await call('POST', '/api/admin/review/accept', env.admin, { username: alice.username });
+    const byUser = await call('POST', '/api/admin/suggestions/accept', env.admin, {
+      username: alice.username,
+    });
     expect(byUser.statusCode, byUser.body).toBe(200);
-    expect(byUser.json().decided).toBe(2);
+    expect(byUser.json()).toMatchObject({ accepted: 2, rejected: 0 });
     for (const id of aliceIds) expect(await status(id)).toBe('ACCEPTED');
     expect(await status(bobA)).toBe('SAVED');
 
-    const byParent = await call('POST', '/api/admin/review/reject', env.admin, {
+    const byParent = await call('POST', '/api/admin/suggestions/reject', env.admin, {
       parentId: 'g1_map_b',
       type: 'PLACED_MARKER',
     });
@@ -140,11 +143,12 @@ describe('suggestion review', () => {
     expect(await status(bobB)).toBe('REJECTED');
     expect(await status(bobA)).toBe('SAVED');
 
-    const noOne = await call('POST', '/api/admin/review/accept', env.admin, {});
+    const noOne = await call('POST', '/api/admin/suggestions/accept', env.admin, {});
     expect(noOne.statusCode).toBe(400);
     expect(noOne.json().errors[0].field).toBe('body.username');
     expect(
-      (await call('POST', '/api/admin/review/accept', env.admin, { username: 'nobody_here' })).statusCode,
+      (await call('POST', '/api/admin/suggestions/accept', env.admin, { username: 'nobody_here' }))
+        .statusCode,
     ).toBe(404);
     await call('POST', '/api/admin/suggestions/reject', env.admin, { suggestionIds: [bobA] });
   });
@@ -166,7 +170,7 @@ describe('suggestion review', () => {
     expect(list.data[0]).toMatchObject({ _id: change, stale: true });
     expect(list.data.slice(1).every((r: Body) => r.stale === false)).toBe(true);
 
-    const res = await call('POST', '/api/admin/review/accept', env.admin, { username: author.username });
+    const res = await call('POST', '/api/admin/suggestions/accept', env.admin, { username: author.username });
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toContain(change);
     for (const id of [first, change, last]) expect(await status(id)).toBe('SAVED');
@@ -192,8 +196,8 @@ describe('suggestion review', () => {
     expect(batch.json().message).toContain(broken);
     expect(await status(ok)).toBe('SAVED');
     expect(await marker(await targetOf(ok))).toBeUndefined();
-    await call('POST', '/api/admin/review/reject', env.admin, { username: author.username });
-    await call('POST', '/api/admin/review/reject', env.admin, { username: other.username });
+    await call('POST', '/api/admin/suggestions/reject', env.admin, { username: author.username });
+    await call('POST', '/api/admin/suggestions/reject', env.admin, { username: other.username });
   });
 
   it('removes all open suggestions of a user and leaves the other users’ suggestions', async () => {
@@ -237,7 +241,7 @@ describe('suggestion review', () => {
       await call('GET', `/api/admin/review/suggestions?type=PLACED_MARKER&user=${other.username}`, env.admin)
     ).json();
     expect(ownList.data.map((r: Body) => r.username)).toEqual([other.username]);
-    await call('POST', '/api/admin/review/reject', env.admin, { username: other.username });
+    await call('POST', '/api/admin/suggestions/reject', env.admin, { username: other.username });
     const filtered = (await call('GET', '/api/admin/review/markers?mapName=map%20a', env.admin)).json();
     expect(filtered.count).toBe(1);
     expect(filtered.data[0].parentId).toBe('g1_map_a');
@@ -248,7 +252,7 @@ describe('suggestion review', () => {
     expect((await call('GET', '/api/admin/review/markers?sort=nope', env.admin)).json().errors[0].field).toBe(
       'query.sort',
     );
-    await call('POST', '/api/admin/review/reject', env.admin, { username: author.username });
+    await call('POST', '/api/admin/suggestions/reject', env.admin, { username: author.username });
   });
 
   it('answers the decision context: proposed and stored record, comments, votes, author record, freshness', async () => {
@@ -340,7 +344,7 @@ describe('suggestion review', () => {
     expect((await marker('pm_3'))?.name).toBe('Edited after');
     expect(await status(upd)).toBe('ACCEPTED');
     expect((await call('POST', `/api/admin/review/revert/${add}`, env.admin)).statusCode).toBe(409);
-    await call('POST', '/api/admin/review/reject', env.admin, { username: author.username });
+    await call('POST', '/api/admin/suggestions/reject', env.admin, { username: author.username });
   });
 
   it('accepts hundreds of new markers in one bulk call, in batches', async () => {
@@ -348,9 +352,9 @@ describe('suggestion review', () => {
     const ids: string[] = [];
     for (let i = 0; i < 620; i++)
       ids.push(await addMarker(author, `Many ${i}`, i % 2 ? 'g1_map_a' : 'g1_map_b'));
-    const res = await call('POST', '/api/admin/review/accept', env.admin, { username: author.username });
+    const res = await call('POST', '/api/admin/suggestions/accept', env.admin, { username: author.username });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().decided).toBe(620);
+    expect(res.json().accepted).toBe(620);
     const statuses = await env.t.db.kysely
       .selectFrom('audit_log')
       .select('recordId')

@@ -1,10 +1,17 @@
 import { constants, getModel, messages, serverMessages } from '@waypoint/shared';
-import type { Db, Executor } from '../../db/database.ts';
+import { type Db, type Executor, inTransaction } from '../../db/database.ts';
 import type { ModelRecord } from '../../db/rows.ts';
 import { badRequest, forbidden, notFound } from '../../http/errors.ts';
 import { findRecord, parentIsPublic } from '../models/models.repository.ts';
 import type { ModelWriter } from '../models/models.service.ts';
-import { findSuggestion, type SuggestionRecord } from './suggestions.repository.ts';
+import {
+  findSuggestion,
+  openMarkerReports,
+  type StagedImages,
+  type SuggestionRecord,
+  saveMarkerReport,
+  setMarkerFreshness,
+} from './suggestions.repository.ts';
 import {
   checkImageUrls,
   type ImageProblem,
@@ -140,11 +147,20 @@ export function createMarkerService(deps: {
       const { _id: _ignored, mapId: _map, ...rest } = body;
       const { fields, urls } = splitImages(rest);
       const hasImages = 'imageUrls' in rest || 'imageUrl' in rest;
-      const answer = await db.kysely.transaction().execute(async (trx): Promise<MarkerAnswer> => {
+      // A suggestion's images are fetched and processed before its transaction, once the marker or
+      // suggestion is known to be the user's to change.
+      let staged: StagedImages | undefined;
+      if (hasImages && !user.admin) {
+        if (!(await ownSuggestionFor(db.kysely, id, user))) await visibleMarker(db.kysely, id, user);
+        staged = await suggestions.stageImages(TYPE, urls);
+      }
+      let stagedUsed = false;
+      const answer = await inTransaction(db, async (trx): Promise<MarkerAnswer> => {
         // Updating something that already has your open suggestion edits that suggestion; an admin
         // updating a marker that is itself a suggestion edits the suggestion too.
         const existing = await ownSuggestionFor(trx, id, user);
         if (existing) {
+          stagedUsed = existing.action !== 'DELETE';
           const changed =
             existing.action === 'DELETE'
               ? existing
@@ -153,6 +169,7 @@ export function createMarkerService(deps: {
                   { data: fields, ...(hasImages ? { imageUrls: urls, imageUrl: urls[0] ?? '' } : {}) },
                   user,
                   trx,
+                  staged,
                 );
           return {
             isSuggestion: true,
@@ -179,9 +196,15 @@ export function createMarkerService(deps: {
           },
           user,
           trx,
+          staged,
         );
+        stagedUsed = true;
         return { isSuggestion: true, suggestion, suggestionType: TYPE, suggestionAction: 'UPDATE' };
+      }).catch(async (error) => {
+        await suggestions.discardImages(staged);
+        throw error;
       });
+      if (!stagedUsed) await suggestions.discardImages(staged);
       // An admin's change joined this transaction: announce it now that it is committed.
       if (!answer.isSuggestion) {
         deps.invalidate();
@@ -217,7 +240,7 @@ export function createMarkerService(deps: {
         await writer.remove('placedmarker', id, actorOf(user));
         return { isSuggestion: false, removed: true };
       }
-      return db.kysely.transaction().execute(async (trx): Promise<MarkerAnswer> => {
+      return inTransaction(db, async (trx): Promise<MarkerAnswer> => {
         const existing = await ownSuggestionFor(trx, id, user);
         if (existing) {
           // Deleting something that already has your open suggestion withdraws that suggestion.
@@ -247,30 +270,14 @@ export function createMarkerService(deps: {
   };
 
   async function report(id: string, user: SuggestionActor, kind: 'CONFIRM' | 'GONE' | 'MOVED') {
-    const result = await db.kysely.transaction().execute(async (trx) => {
+    const result = await inTransaction(db, async (trx) => {
       const marker = await visibleMarker(trx, id, user);
       const now = new Date().toISOString();
-      await trx
-        .insertInto('marker_report')
-        .values({ markerId: id, userId: user.id, kind, at: now })
-        .onConflict((oc) => oc.columns(['markerId', 'userId']).doUpdateSet({ kind, at: now }))
-        .execute();
-      // biome-ignore lint/suspicious/noExplicitAny: content tables are declared by the registry
-      const content = trx as any;
+      await saveMarkerReport(trx, { markerId: id, userId: user.id, kind, at: now });
       const lastConfirmedAt = kind === 'CONFIRM' ? now : String(marker.lastConfirmedAt ?? '');
-      const open = await trx
-        .selectFrom('marker_report')
-        .select(['kind'])
-        .where('markerId', '=', id)
-        .where('kind', '!=', 'CONFIRM')
-        .where('at', '>', lastConfirmedAt)
-        .execute();
+      const open = await openMarkerReports(trx, id, lastConfirmedAt);
       const reportCount = open.length;
-      await content
-        .updateTable('placedmarker')
-        .set({ lastConfirmedAt, reportCount })
-        .where('_id', '=', id)
-        .execute();
+      await setMarkerFreshness(trx, id, { lastConfirmedAt, reportCount });
       const gone = open.filter((r) => r.kind === 'GONE').length;
       let suggestionId: string | null = null;
       if (gone >= constants.goneReportsForDeleteSuggestion) {

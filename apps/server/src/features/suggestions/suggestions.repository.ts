@@ -1,4 +1,10 @@
-import { getModel, type ModelDef, openSuggestionStatuses, type SuggestionComment } from '@waypoint/shared';
+import {
+  getModel,
+  type ModelDef,
+  openSuggestionStatuses,
+  type SuggestionComment,
+  type TStoredImage,
+} from '@waypoint/shared';
 import type { Kysely } from 'kysely';
 import type { Dialect, Executor } from '../../db/database.ts';
 import { fromRow, type ModelRecord, type Row } from '../../db/rows.ts';
@@ -24,7 +30,12 @@ export type SuggestionRecord = ModelRecord & {
   imageUrls: string[];
   targetId: string;
   baseUpdatedAt: string;
+  /** Images fetched and processed when suggested, by the element's image field, until accepted. */
+  images: StagedImages;
 };
+
+/** A suggestion's staged images by the element's image field. */
+export type StagedImages = Record<string, TStoredImage>;
 
 /**
  * One suggestion; with `lock` on PostgreSQL the row stays locked until the transaction ends, so
@@ -61,13 +72,18 @@ export async function openSuggestionsFor(
 }
 
 export async function insertSuggestion(db: Executor, record: ModelRecord, now: string) {
-  await insertRecord(db, suggestionModel, { ...record, createdAt: now, images: {} }, now);
+  await insertRecord(db, suggestionModel, { ...record, createdAt: now, images: record.images ?? {} }, now);
 }
 
 export async function updateSuggestion(db: Executor, id: string, fields: Record<string, unknown>) {
+  const { images, ...rest } = fields;
   await dyn(db)
     .updateTable('suggestion')
-    .set({ ...fields, updatedAt: new Date().toISOString() })
+    .set({
+      ...rest,
+      ...(images === undefined ? {} : { images: JSON.stringify(images) }),
+      updatedAt: new Date().toISOString(),
+    })
     .where('_id', '=', id)
     .execute();
 }
@@ -143,15 +159,18 @@ export async function currentVote(db: Executor, suggestionId: string, userId: st
   return row ? Number(row.value) : 0;
 }
 
-/** Removes every open suggestion of a user (name compared without case); answers how many. */
-export async function deleteOpenSuggestionsOfUser(db: Executor, userId: string): Promise<string[]> {
+/** Removes every open suggestion of a user; answers their ids and staged images. */
+export async function deleteOpenSuggestionsOfUser(db: Executor, userId: string) {
   const rows = await dyn(db)
     .deleteFrom('suggestion')
     .where('userId', '=', userId)
     .where('status', 'in', [...openSuggestionStatuses])
-    .returning('_id')
+    .returning(['_id', 'images'])
     .execute();
-  return rows.map((r: { _id: string }) => r._id);
+  return (rows as Row[]).map((row) => {
+    const { _id, images } = fromRow(suggestionModel, row);
+    return { _id: String(_id), images: images as StagedImages };
+  });
 }
 
 /**
@@ -190,4 +209,61 @@ export async function updateSuggestions(db: Executor, ids: string[], fields: Rec
       .where('_id', 'in', ids.slice(i, i + 500))
       .execute();
   }
+}
+
+/** A player's freshness report of a marker; it replaces their earlier one. */
+export async function saveMarkerReport(
+  db: Executor,
+  report: { markerId: string; userId: string; kind: 'CONFIRM' | 'GONE' | 'MOVED'; at: string },
+) {
+  await db
+    .insertInto('marker_report')
+    .values(report)
+    .onConflict((oc) => oc.columns(['markerId', 'userId']).doUpdateSet({ kind: report.kind, at: report.at }))
+    .execute();
+}
+
+/** The 'gone' and 'moved' reports of a marker made after its last confirmation. */
+export async function openMarkerReports(db: Executor, markerId: string, lastConfirmedAt: string) {
+  return db
+    .selectFrom('marker_report')
+    .select(['kind'])
+    .where('markerId', '=', markerId)
+    .where('kind', '!=', 'CONFIRM')
+    .where('at', '>', lastConfirmedAt)
+    .execute();
+}
+
+/** Stores a marker's freshness (last confirmation, open report count) on the marker itself. */
+export async function setMarkerFreshness(
+  db: Executor,
+  markerId: string,
+  freshness: { lastConfirmedAt: string; reportCount: number },
+) {
+  await dyn(db).updateTable('placedmarker').set(freshness).where('_id', '=', markerId).execute();
+}
+
+/** A user by name, compared as stored (NFKC) without case. */
+export async function findUserByName(db: Executor, username: string) {
+  return db
+    .selectFrom('user')
+    .select(['id', 'username'])
+    .where((eb) => eb(eb.fn('lower', ['username']), '=', username.normalize('NFKC').toLowerCase()))
+    .executeTakeFirst();
+}
+
+/** Ids of the open suggestions of a user and/or a parent (and type), oldest first. */
+export async function openSuggestionIds(
+  db: Executor,
+  by: { userId?: string; parentId?: string; type?: string },
+): Promise<string[]> {
+  let query = dyn(db)
+    .selectFrom('suggestion')
+    .select('_id')
+    .where('status', 'in', [...openSuggestionStatuses]);
+  if (by.userId !== undefined) query = query.where('userId', '=', by.userId);
+  if (by.parentId !== undefined) query = query.where('parentId', '=', by.parentId);
+  if (by.type !== undefined) query = query.where('type', '=', by.type);
+  const rows = (await query.orderBy('createdAt', 'asc').orderBy('_id', 'asc').execute()) as { _id: string }[];
+  return rows.map((r) => r._id);
 }

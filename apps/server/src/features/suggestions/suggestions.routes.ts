@@ -5,8 +5,8 @@ import {
   zId,
   zMarkerReport,
   zNewSuggestion,
+  zSuggestionDecision,
   zSuggestionIdBody,
-  zSuggestionIds,
   zUpvote,
 } from '@waypoint/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -103,17 +103,14 @@ export function registerSuggestionRoutes(
     });
   }
 
-  app.post('/api/admin/suggestions/accept', admin, async (request) => {
-    const { suggestionIds } = parse(zSuggestionIds, request.body, 'body');
-    const { decided, imageProblems } = await suggestions.accept(suggestionIds, actor(request));
-    return { accepted: decided.length, suggestions: decided, imageProblems };
-  });
-
-  app.post('/api/admin/suggestions/reject', admin, async (request) => {
-    const { suggestionIds } = parse(zSuggestionIds, request.body, 'body');
-    const rejected = await suggestions.reject(suggestionIds, actor(request));
-    return { rejected: rejected.length, suggestions: rejected };
-  });
+  // One decision handler and answer shape (SuggestionDecisionAnswer) for the SPEC's two paths: by
+  // ids (`suggestionIds`), or in bulk by user and/or parent (the review page's Approve All).
+  for (const decision of ['accept', 'reject'] as const) {
+    app.post(`/api/admin/suggestions/${decision}`, admin, async (request) => {
+      const body = parse(zSuggestionDecision, request.body ?? {}, 'body');
+      return suggestions.decide(body, decision, actor(request));
+    });
+  }
 
   app.delete('/api/admin/suggestions/delete', admin, async (request) => {
     const { suggestionId } = parse(zSuggestionIdBody, request.body, 'body');

@@ -1,6 +1,8 @@
+import { readdir } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { messages } from '@waypoint/shared';
+import { join } from 'node:path';
+import { messages, zSuggestionDecisionAnswer } from '@waypoint/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as plainTextComments from '../../db/migrations/0011_plain_text_comments.ts';
 import { makePng } from '../../media/testImages.ts';
@@ -193,6 +195,49 @@ describe('suggestions', () => {
     expect((await call('GET', `/api/suggestion/${other}`, author)).statusCode).toBe(404);
   });
 
+  it('answers every decision in one shape: accept or reject, by ids or in bulk', async () => {
+    const author = await createUser(env.t);
+    const byIds = await suggest(author, newMarker('Decided by id'));
+    await suggest(
+      author,
+      markerSuggestion(
+        { name: 'Decided in bulk', markerDefinitionId: 'def_loot', lat: 1, lng: 2 },
+        'ADD',
+        'g1_map_b',
+      ),
+    );
+    const answers = [
+      await call('POST', '/api/admin/suggestions/accept', env.admin, { suggestionIds: [byIds] }),
+      await call('POST', '/api/admin/suggestions/reject', env.admin, {
+        username: author.username,
+        parentId: 'g1_map_b',
+      }),
+      await call('POST', '/api/admin/suggestions/accept', env.admin, { username: author.username }),
+    ];
+    for (const res of answers) {
+      expect(res.statusCode, res.body).toBe(200);
+      expect(Object.keys(res.json()).sort()).toEqual([
+        'accepted',
+        'imageProblems',
+        'rejected',
+        'suggestions',
+      ]);
+      expect(() => zSuggestionDecisionAnswer.parse(res.json())).not.toThrow();
+    }
+    expect(answers.map((res) => [res.json().accepted, res.json().rejected])).toEqual([
+      [1, 0],
+      [0, 1],
+      [0, 0],
+    ]);
+    expect(answers[1]!.json().suggestions[0]).toMatchObject({ status: 'REJECTED', parentId: 'g1_map_b' });
+    const mixed = await call('POST', '/api/admin/suggestions/accept', env.admin, {
+      suggestionIds: [byIds],
+      username: author.username,
+    });
+    expect(mixed.statusCode).toBe(400);
+    expect(mixed.json().errors[0].field).toBe('body.suggestionIds');
+  });
+
   it('accepting applies the element through the write path: an ordinary marker for guests', async () => {
     const id = await suggest(env.player, newMarker('Accepted crate'));
     const suggestion = (await call('GET', `/api/suggestion/${id}`, env.player)).json();
@@ -302,16 +347,15 @@ describe('suggestions', () => {
 });
 
 describe('images of suggestions', () => {
-  it('fetches the images of an accepted marker suggestion into its image fields, reporting failures', async () => {
+  it("fetches a marker suggestion's images when suggested; a URL that fails is a 400 naming it", async () => {
     const user = await createUser(env.t);
-    const placed = await call('POST', '/api/markers/g1_map_a?suggestMode=true', user, {
+    const failing = await call('POST', '/api/markers/g1_map_a?suggestMode=true', user, {
       name: 'Pictured',
       markerDefinitionId: 'def_loot',
       imageUrls: [`${imageBase}/a.png`, `${imageBase}/missing.png`, `${imageBase}/c.png`],
     });
-    expect(placed.statusCode, placed.body).toBe(201);
-    const suggestion = placed.json().suggestion;
-    expect(suggestion.imageUrls).toHaveLength(3);
+    expect(failing.statusCode, failing.body).toBe(400);
+    expect(failing.json().errors[0].field).toBe('body.imageUrls.1');
     const bad = await call('POST', '/api/markers/g1_map_a?suggestMode=true', user, {
       name: 'Bad picture',
       markerDefinitionId: 'def_loot',
@@ -319,17 +363,101 @@ describe('images of suggestions', () => {
     });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors[0].field).toBe('body.imageUrls.0');
+    const direct = await call('POST', '/api/suggestion', user, {
+      ...newMarker('Pictured directly'),
+      imageUrls: [`${imageBase}/missing.png`],
+    });
+    expect(direct.statusCode).toBe(400);
+    expect(direct.json().errors[0].field).toBe('body.imageUrls.0');
 
+    const placed = await call('POST', '/api/markers/g1_map_a?suggestMode=true', user, {
+      name: 'Pictured',
+      markerDefinitionId: 'def_loot',
+      imageUrls: [`${imageBase}/a.png`, `${imageBase}/c.png`],
+    });
+    expect(placed.statusCode, placed.body).toBe(201);
+    const suggestion = placed.json().suggestion;
+    expect(suggestion.imageUrls).toHaveLength(2);
+    expect(Object.keys(suggestion.images).sort()).toEqual(['0', '1']);
     const res = await call('POST', '/api/admin/suggestions/accept', env.admin, {
       suggestionIds: [suggestion._id],
     });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().imageProblems).toEqual([
-      expect.objectContaining({ suggestionId: suggestion._id, field: '1', url: `${imageBase}/missing.png` }),
-    ]);
+    expect(res.json().imageProblems).toEqual([]);
     const marker = (await call('GET', `/api/placedmarker/${suggestion.targetId}`)).json();
-    expect(Object.keys(marker.images).sort()).toEqual(['0', '2']);
+    expect(Object.keys(marker.images).sort()).toEqual(['0', '1']);
     expect(marker.images['0']).toMatchObject({ imageWidth: 64, imageHeight: 48 });
+    const file = await call(
+      'GET',
+      `/uploads/placedmarker/${suggestion.targetId}/0/${marker.images['0'].fileName}`,
+    );
+    expect(file.statusCode).toBe(200);
+  });
+
+  it('accepts with the images stored when suggested: no request at accept, the image host may be gone', async () => {
+    const png = await makePng(40, 30);
+    let requests = 0;
+    const counted = http.createServer((_req, res) => {
+      requests++;
+      res.writeHead(200, { 'content-type': 'image/png' }).end(png);
+    });
+    const gone = http.createServer((_req, res) =>
+      res.writeHead(200, { 'content-type': 'image/png' }).end(png),
+    );
+    const listen = async (server: http.Server) => {
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    };
+    const countedBase = await listen(counted);
+    const goneBase = await listen(gone);
+    try {
+      const user = await createUser(env.t);
+      const placed = await call('POST', '/api/markers/g1_map_a?suggestMode=true', user, {
+        name: 'Pictured elsewhere',
+        markerDefinitionId: 'def_loot',
+        imageUrls: [`${goneBase}/a.png`, `${countedBase}/b.png`],
+      });
+      expect(placed.statusCode, placed.body).toBe(201);
+      const suggestion = placed.json().suggestion;
+      expect(requests).toBe(1);
+      await new Promise<void>((resolve) => gone.close(() => resolve()));
+
+      const res = await call('POST', '/api/admin/suggestions/accept', env.admin, {
+        suggestionIds: [suggestion._id],
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().imageProblems).toEqual([]);
+      expect(requests).toBe(1);
+      const marker = (await call('GET', `/api/placedmarker/${suggestion.targetId}`)).json();
+      expect(marker.images['0']).toMatchObject({ imageWidth: 40, imageHeight: 30 });
+      expect(marker.images['1']).toMatchObject({ imageWidth: 40, imageHeight: 30 });
+    } finally {
+      await new Promise<void>((resolve) => counted.close(() => resolve()));
+      if (gone.listening) await new Promise<void>((resolve) => gone.close(() => resolve()));
+    }
+  });
+
+  it('throws away the staged images of a rejected or withdrawn suggestion', async () => {
+    const user = await createUser(env.t);
+    const staged = () => readdir(join(env.t.config.dataDir, '.staged')).catch(() => [] as string[]);
+    const before = (await staged()).length;
+    const ids: string[] = [];
+    for (const name of ['Rejected picture', 'Withdrawn picture']) {
+      const placed = await call('POST', '/api/markers/g1_map_a?suggestMode=true', user, {
+        name,
+        markerDefinitionId: 'def_loot',
+        imageUrls: [`${imageBase}/a.png`],
+      });
+      expect(placed.statusCode, placed.body).toBe(201);
+      ids.push(placed.json().suggestion._id);
+    }
+    expect((await staged()).length).toBe(before + 2);
+    const rejected = await call('POST', '/api/admin/suggestions/reject', env.admin, {
+      suggestionIds: [ids[0]],
+    });
+    expect(rejected.statusCode).toBe(200);
+    expect((await call('DELETE', `/api/suggestions/${ids[1]}`, user)).statusCode).toBe(200);
+    expect((await staged()).length).toBe(before);
   });
 
   it('takes a change that only brings images', async () => {

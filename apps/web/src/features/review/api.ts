@@ -1,6 +1,5 @@
 import { type QueryKey, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
-  ReviewBulk,
   ReviewDetail,
   ReviewHistoryRow,
   ReviewListQuery,
@@ -9,6 +8,7 @@ import type {
   ReviewSummaryQuery,
   ReviewSummaryRow,
 } from '@waypoint/shared/suggestions/review';
+import type { SuggestionDecision, SuggestionDecisionAnswer } from '@waypoint/shared/suggestions/schemas';
 import { api } from '../../api/client.ts';
 import { toast } from '../../components/toast.ts';
 import { reviewMessages } from '../../i18n/messages/review-messages.ts';
@@ -46,7 +46,7 @@ const reason = (error: unknown) => (error instanceof Error ? error.message : Str
 /** What a decision covers: some ids, or everything of a user or parent. */
 export type Decision =
   | { kind: 'accept' | 'reject'; ids: string[] }
-  | { kind: 'accept' | 'reject'; bulk: ReviewBulk; parentRow?: string };
+  | { kind: 'accept' | 'reject'; bulk: Omit<SuggestionDecision, 'suggestionIds'>; parentRow?: string };
 
 /**
  * Approve or reject. Decided suggestions leave the lists at once (SPEC §4); when the server refuses,
@@ -56,12 +56,9 @@ export function useDecide() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (d: Decision) => {
-      if ('ids' in d) {
-        const path = d.kind === 'accept' ? '/admin/suggestions/accept' : '/admin/suggestions/reject';
-        const res = await api.post<{ accepted?: number; rejected?: number }>(path, { suggestionIds: d.ids });
-        return res.accepted ?? res.rejected ?? d.ids.length;
-      }
-      return (await api.post<{ decided: number }>(`/admin/review/${d.kind}`, d.bulk)).decided;
+      const body: SuggestionDecision = 'ids' in d ? { suggestionIds: d.ids } : d.bulk;
+      const answer = await api.post<SuggestionDecisionAnswer>(`/admin/suggestions/${d.kind}`, body);
+      return answer.accepted + answer.rejected;
     },
     onMutate: async (d) => {
       await client.cancelQueries({ queryKey: reviewKeys.all });

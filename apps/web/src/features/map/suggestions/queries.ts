@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { constants } from '@waypoint/shared/constants';
 import type { MarkerSuggestion } from '@waypoint/shared/map/suggested-markers';
+import type { SuggestionDecisionAnswer } from '@waypoint/shared/suggestions/schemas';
 import { isOpenSuggestion } from '@waypoint/shared/suggestions/status';
 import { api, listQuery } from '../../../api/client.ts';
 import type { Session } from '../../../api/session.ts';
@@ -51,5 +52,5 @@ export const markerCalls = {
   remove: (id: string, suggestMode: boolean) =>
     api.delete<MarkerAnswer>(`/markers/${path(id)}?suggestMode=${suggestMode}`),
   decide: (decision: 'accept' | 'reject', suggestionIds: string[]) =>
-    api.post<unknown>(`/admin/suggestions/${decision}`, { suggestionIds }),
+    api.post<SuggestionDecisionAnswer>(`/admin/suggestions/${decision}`, { suggestionIds }),
 };
