@@ -145,7 +145,8 @@ describe('faults: a process killed mid-work, on SQLite', () => {
     const accepted = () => count(`select count(*) as n from suggestion where status = 'ACCEPTED'`);
     const markers = () => count(`select count(*) as n from placedmarker where "mapId" = 'kg_map'`);
     expect(open()).toBe(total);
-    const bulk = () => api('POST', '/api/admin/review/accept', adminToken, { username: author.username });
+    const bulk = () =>
+      api('POST', '/api/admin/suggestions/accept', adminToken, { username: author.username });
     // Killed while the one transaction runs (or, on a fast machine, just after it answered).
     const answered = await killDuring(bulk, 400);
     const state = { open: open(), accepted: accepted(), markers: markers() };
