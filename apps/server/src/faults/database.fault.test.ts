@@ -71,6 +71,7 @@ function start(port: number): Proc {
     DATABASE_STATEMENT_TIMEOUT_MS: String(statementTimeoutMs),
     SHUTDOWN_TIMEOUT_MS: '8000',
     AUTH_RATE_LIMIT: '100000',
+    SUGGESTION_RATE_LIMIT: '1000000',
     JOB_POLL_MS: '500',
     // The shared 2-core machine lags at times; load shedding has its own tests.
     MAX_EVENT_LOOP_DELAY_MS: '0',
@@ -88,8 +89,14 @@ interface Stats {
 }
 
 const ackMarks = new Set<string>();
+const ackQuests = new Set<string>();
 const ackGames = new Set<string>();
+/** Suggestions acknowledged as made, and those acknowledged as accepted. */
+const ackSuggestions = new Set<string>();
+const ackAccepted = new Set<string>();
 let gameSeq = 0;
+const questIds: string[] = [];
+let contributorToken = '';
 
 /**
  * Players tick markers and the admin creates games, alternately on each process (or, in rolling
@@ -130,9 +137,51 @@ function startLoad(options: { rolling?: boolean } = {}) {
   const player = async (p: { id: string; token: string }) => {
     let i = 0;
     while (!stopped) {
-      const marker = markerIds[i++ % markerIds.length]!;
+      const n = i++;
+      // Every fifth tick is a quest's.
+      if (n % 5 === 4) {
+        const quest = questIds[n % questIds.length]!;
+        const answer = await send('GET', `/api/user/quest/complete/fg/${quest}`, p.token);
+        if (answer && answer.status === 200) ackQuests.add(`${p.id}/${quest}`);
+        if (answer?.status === 503) await sleep(50);
+        continue;
+      }
+      const marker = markerIds[n % markerIds.length]!;
       const answer = await send('POST', `/api/usercompletedmarkers/markCompleted/${marker}`, p.token);
       if (answer && answer.status === 200) ackMarks.add(`${p.id}/${marker}`);
+      if (answer?.status === 503) await sleep(50);
+    }
+  };
+  // A contributor suggests markers; the admin accepts what was suggested, a few at a time.
+  const contributor = async () => {
+    let n = 0;
+    while (!stopped) {
+      const answer = await send('POST', '/api/suggestion', contributorToken, {
+        type: 'PLACED_MARKER',
+        action: 'ADD',
+        parentId: 'fg_map',
+        data: JSON.stringify({
+          name: `Suggested ${n++}`,
+          markerDefinitionId: 'fg_def',
+          lat: -n % 300,
+          lng: n % 300,
+        }),
+      });
+      if (answer && answer.status === 201) ackSuggestions.add(String(JSON.parse(answer.body).data));
+      if (answer?.status === 503) await sleep(50);
+    }
+  };
+  const approver = async () => {
+    while (!stopped) {
+      const open = [...ackSuggestions].filter((id) => !ackAccepted.has(id)).slice(0, 5);
+      if (open.length === 0) {
+        await sleep(100);
+        continue;
+      }
+      const answer = await send('POST', '/api/admin/suggestions/accept', adminToken, { suggestionIds: open });
+      if (answer && answer.status === 200) for (const id of open) ackAccepted.add(id);
+      // A 409 names one already accepted by an attempt whose answer was lost: counted as accepted by the check.
+      if (answer?.status === 409) for (const id of open) ackAccepted.add(id);
       if (answer?.status === 503) await sleep(50);
     }
   };
@@ -147,7 +196,7 @@ function startLoad(options: { rolling?: boolean } = {}) {
       if (answer?.status === 503) await sleep(50);
     }
   };
-  const running = [...players.map(player), editor(), editor()];
+  const running = [...players.map(player), editor(), editor(), contributor(), approver()];
   return {
     stats,
     async stop() {
@@ -168,10 +217,29 @@ async function verify() {
     `select "_id" as id, count(*)::int as n from game where "_id" like 'fault_g_%' group by 1`,
   );
   const gameCount = new Map(games.rows.map((r) => [r.id, r.n]));
+  const quests = await pool.query<{ key: string; n: number }>(
+    `select "userId" || '/' || "questId" as key, count(*)::int as n from user_quest_completion group by 1`,
+  );
+  const questCount = new Map(quests.rows.map((r) => [r.key, r.n]));
+  // Each suggestion with its status and how many markers carry its target id (an accepted ADD: one).
+  const suggestions = await pool.query<{ id: string; status: string; n: number }>(
+    `select s."_id" as id, s.status, (select count(*)::int from placedmarker p where p."_id" = s."targetId") as n
+     from suggestion s`,
+  );
+  const suggestionStatus = new Map(suggestions.rows.map((r) => [r.id, r.status]));
+  const markerOf = new Map(suggestions.rows.filter((r) => r.status === 'ACCEPTED').map((r) => [r.id, r.n]));
   const lost =
     [...ackMarks].filter((k) => !markCount.has(k)).length +
-    [...ackGames].filter((k) => !gameCount.has(k)).length;
-  const duplicated = [...markCount.values(), ...gameCount.values()].filter((n) => n > 1).length;
+    [...ackQuests].filter((k) => !questCount.has(k)).length +
+    [...ackGames].filter((k) => !gameCount.has(k)).length +
+    [...ackSuggestions].filter((id) => !suggestionStatus.has(id)).length +
+    [...ackAccepted].filter((id) => suggestionStatus.get(id) !== 'ACCEPTED' || markerOf.get(id) !== 1).length;
+  const duplicated = [
+    ...markCount.values(),
+    ...questCount.values(),
+    ...gameCount.values(),
+    ...markerOf.values(),
+  ].filter((n) => n > 1).length;
   // Both processes' cached lists count what the database holds, and show the newest game.
   const total = (await pool.query<{ n: number }>('select count(*)::int as n from game')).rows[0]!.n;
   const newest = [...ackGames].at(-1);
@@ -272,7 +340,11 @@ describe.skipIf(!hasPostgres)('faults: the database going away under load, two p
         lng: i,
       });
     }
-    for (let i = 0; i < 3; i++) {
+    for (let i = 0; i < 40; i++) {
+      questIds.push(`fg_q_${i}`);
+      await put('quest', { _id: `fg_q_${i}`, gameId: 'fg', name: `Fault quest ${i}`, questLevel: 1 });
+    }
+    for (let i = 0; i < 4; i++) {
       const email = `player${i}@faults.test`;
       const password = 'ticking markers all day';
       const reg = await request(procs[0]!.port, 'POST', '/api/users/register', undefined, {
@@ -285,7 +357,8 @@ describe.skipIf(!hasPostgres)('faults: the database going away under load, two p
       const res = await request(procs[0]!.port, 'POST', '/api/users/login', undefined, { email, password });
       const body = JSON.parse(res.body) as { token: string; user?: { _id?: string; id?: string } };
       const row = await pool.query<{ id: string }>(`select id from "user" where email = $1`, [email]);
-      players.push({ id: String(row.rows[0]!.id), token: body.token });
+      if (i === 3) contributorToken = body.token;
+      else players.push({ id: String(row.rows[0]!.id), token: body.token });
     }
   }, 180_000);
 
