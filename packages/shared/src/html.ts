@@ -37,3 +37,21 @@ export function htmlToText(html: string | null | undefined): string {
  * the entry's, the server adds the page's, and the page's last script moves them into <head>.
  */
 export const afterPaintTemplateId = 'wp-after-paint';
+
+/**
+ * Placeholders of the built index.html that the server fills for each page (apps/web/boot/plugin.ts
+ * writes them): the page's head (title, description, canonical address, robots rule, the deployment's
+ * settings) and, inside the after-paint template, the page's own preload tags.
+ */
+export const shellSlots = {
+  head: '<!--waypoint:head-->',
+  preloads: '<!--waypoint:preloads-->',
+} as const;
+
+/** What the build tells the server about its index.html, beside Vite's manifest (in the build folder). */
+export const shellBuildFile = '.vite/page-shell.json';
+
+export interface ShellBuild {
+  /** CSP sources (`'sha256-…'`) of the page's inline scripts. */
+  scriptHashes: string[];
+}
