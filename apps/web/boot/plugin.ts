@@ -78,6 +78,7 @@ async function document(start: Start | undefined): Promise<{ html: string; scrip
   const slot = start
     ? shellSlots.head
     : `<title>${escapeHtml(siteTitle)}</title>\n    <meta name="description" content="${escapeHtml(siteDescription)}" />`;
+  // The web manifest (pwa.ts) exists in builds only: the dev server runs no service worker.
   const later = start
     ? [start.entry, ...start.imports].map((file) => `<link rel="modulepreload" crossorigin href="${file}">`)
     : [];
@@ -89,7 +90,7 @@ async function document(start: Start | undefined): Promise<{ html: string; scrip
     <meta name="theme-color" content="${themeColor}" />
     <link rel="icon" type="image/svg+xml" href="/favicon.svg" />
     <link rel="apple-touch-icon" href="/icons/apple-touch-icon.png" />
-    ${slot}
+${start ? '    <link rel="manifest" href="/manifest.webmanifest">\n' : ''}    ${slot}
     <template id="${afterPaintTemplateId}">
       ${[...later, shellSlots.preloads].join('\n      ')}
     </template>
