@@ -92,7 +92,7 @@ async function document(start: Start | undefined): Promise<{ html: string; scrip
     <link rel="apple-touch-icon" href="/icons/apple-touch-icon.png" />
 ${start ? '    <link rel="manifest" href="/manifest.webmanifest">\n' : ''}    ${slot}
     <template id="${afterPaintTemplateId}">
-      ${[...later, shellSlots.preloads].join('\n      ')}
+      ${[...later, ...(start ? [shellSlots.preloads] : [])].join('\n      ')}
     </template>
     <script>${head}</script>
     <style>${css}</style>

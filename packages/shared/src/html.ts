@@ -34,7 +34,8 @@ export function htmlToText(html: string | null | undefined): string {
 /**
  * Id of the inert template in a page's <head> holding the link tags of what the page fetches after
  * its first paint (its code, its own stylesheets, its first API answers): the built index.html holds
- * the entry's, the server adds the page's, and the page's last script moves them into <head>.
+ * the entry's, the server adds the page's, and the page's start-up code moves them into <head>
+ * (apps/web/boot/).
  */
 export const afterPaintTemplateId = 'wp-after-paint';
 
