@@ -3,6 +3,9 @@ import path from 'node:path';
 import sharp from 'sharp';
 import type { Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { type BuildManifest, entryKey, loadedFiles } from '../../packages/shared/src/pages/build-manifest.ts';
+import { offlineModules } from '../../packages/shared/src/pages/pages.ts';
+import { siteDescription, siteName, themeColor } from '../../packages/shared/src/pages/site.ts';
 
 /** The app's icons, drawn from the SVGs at build time: the site icon, and a full-bleed maskable one. */
 const icons = [
@@ -14,53 +17,16 @@ const icons = [
 ] as const;
 
 /**
- * Source modules (build-manifest keys) whose code is precached with the entry, so that the pages
- * that work offline (home, game, map with its drawing code, popup and panels) never miss a chunk: everything they
- * import is included. Other pages' code is cached as it is loaded.
+ * Files of the entry and of the modules of the pages that work offline (the page manifest's
+ * `offline` pages with what they load later, and the app's own), with everything they import
+ * statically. Other pages' code is cached as it is loaded.
  */
-const offlineModules = [
-  'src/features/home/HomePage.tsx',
-  'src/features/game/GamePage.tsx',
-  'src/app/nav/NavBar.tsx',
-  'src/app/Toasts.tsx',
-  'src/features/consent/ConsentDialog.tsx',
-  'src/features/error/ErrorPage.tsx',
-  'src/features/error/NotFoundPage.tsx',
-  'src/features/map/route.tsx',
-  'src/features/map/map-engine.ts',
-  'src/features/map/popup/MarkerPopup.tsx',
-  'src/features/map/popup/Freshness.tsx',
-  'src/features/map/panels/QuestsPanel.tsx',
-  'src/features/map/list/MarkerListPanel.tsx',
-  'src/features/offline/register.ts',
-  'src/features/offline/replay.ts',
-];
-
-interface ManifestChunk {
-  file: string;
-  isEntry?: boolean;
-  imports?: string[];
-  css?: string[];
-}
-
-/** Files of the entry and of the offline modules, with everything they import statically. */
-export function offlineFiles(manifest: Record<string, ManifestChunk>): Set<string> {
-  const files = new Set<string>();
-  const seen = new Set<string>();
-  const visit = (key: string) => {
-    const chunk = manifest[key];
-    if (!chunk || seen.has(key)) return;
-    seen.add(key);
-    files.add(chunk.file);
-    for (const css of chunk.css ?? []) files.add(css);
-    for (const i of chunk.imports ?? []) visit(i);
-  };
-  for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) visit(key);
-  for (const key of offlineModules) {
-    if (!manifest[key]) throw new Error(`pwa.ts: offline module ${key} is not in the build`);
-    visit(key);
-  }
-  return files;
+export function offlineFiles(manifest: BuildManifest): Set<string> {
+  const entry = entryKey(manifest);
+  const { js, css } = loadedFiles(manifest, [...(entry ? [entry] : []), ...offlineModules()], (key) => {
+    throw new Error(`pwa.ts: offline module ${key} is not in the build`);
+  });
+  return new Set([...js, ...css]);
 }
 
 /** The installable app: web manifest, icons and the service worker (`src/sw/sw.ts`). */
@@ -97,15 +63,14 @@ export function pwa(): Plugin[] {
       devOptions: { enabled: false },
       manifest: {
         id: '/',
-        name: 'Waypoint',
-        short_name: 'Waypoint',
-        description:
-          'Interactive maps for your favourite games: loot maps, locations, quests and hidden secrets.',
+        name: siteName,
+        short_name: siteName,
+        description: siteDescription,
         lang: 'en',
         start_url: '/',
         scope: '/',
         display: 'standalone',
-        theme_color: '#1c7ed6',
+        theme_color: themeColor,
         background_color: '#ffffff',
         icons: icons
           .filter((icon) => icon.purpose)

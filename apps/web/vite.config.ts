@@ -1,7 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { consentFirstPaint } from './consent-first-paint.ts';
-import { entryAfterFirstPaint } from './entry-after-first-paint.ts';
+import { boot } from './boot/plugin.ts';
 import { catalogs } from './i18n-catalogs.ts';
 import { precompress } from './precompress.ts';
 import { pwa } from './pwa.ts';
@@ -15,7 +14,7 @@ export default defineConfig({
     // a production build folds every use of it away.
     __WAYPOINT_PROBE__: JSON.stringify(process.env.WAYPOINT_PROBE === '1'),
   },
-  plugins: [react(), catalogs(), consentFirstPaint(), entryAfterFirstPaint(), precompress(), pwa()],
+  plugins: [react(), catalogs(), boot(), precompress(), pwa()],
   server: {
     port: 5173,
     proxy: Object.fromEntries(proxied.map((path) => [path, { target: apiTarget, changeOrigin: true }])),

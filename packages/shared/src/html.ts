@@ -34,6 +34,25 @@ export function htmlToText(html: string | null | undefined): string {
 /**
  * Id of the inert template in a page's <head> holding the link tags of what the page fetches after
  * its first paint (its code, its own stylesheets, its first API answers): the built index.html holds
- * the entry's, the server adds the page's, and the page's last script moves them into <head>.
+ * the entry's, the server adds the page's, and the page's start-up code moves them into <head>
+ * (apps/web/boot/).
  */
 export const afterPaintTemplateId = 'wp-after-paint';
+
+/**
+ * Placeholders of the built index.html that the server fills for each page (apps/web/boot/plugin.ts
+ * writes them): the page's head (title, description, canonical address, robots rule, the deployment's
+ * settings) and, inside the after-paint template, the page's own preload tags.
+ */
+export const shellSlots = {
+  head: '<!--waypoint:head-->',
+  preloads: '<!--waypoint:preloads-->',
+} as const;
+
+/** What the build tells the server about its index.html, beside Vite's manifest (in the build folder). */
+export const shellBuildFile = '.vite/page-shell.json';
+
+export interface ShellBuild {
+  /** CSP sources (`'sha256-…'`) of the page's inline scripts. */
+  scriptHashes: string[];
+}

@@ -112,7 +112,4 @@ export const api = {
   delete: <T>(path: string) => request<T>('DELETE', path),
 };
 
-/** `?query=` for the generic list endpoint. */
-export function listQuery(filter: Record<string, string>): string {
-  return `query=${encodeURIComponent(JSON.stringify(filter))}`;
-}
+export { listQuery } from '@waypoint/shared/pages/api-paths';

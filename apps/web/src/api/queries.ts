@@ -1,37 +1,36 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Paged, TCategory, TGame, TMap } from '@waypoint/shared/models/types';
-import { api, listQuery } from './client.ts';
+import { apiPaths } from '@waypoint/shared/pages/api-paths';
+import { api } from './client.ts';
 import { queryKeys } from './keys.ts';
 
-const listLimit = 1000;
+// The addresses are the page manifest's: the server's preload hints fetch these very answers.
 
 export const gamesQuery = () =>
   queryOptions({
     queryKey: queryKeys.games(),
-    queryFn: () => api.get<Paged<TGame>>(`/games?limit=${listLimit}`).then((p) => p.data),
+    queryFn: () => api.get<Paged<TGame>>(apiPaths.games()).then((p) => p.data),
     staleTime: 5 * 60_000,
   });
 
 export const gameQuery = (gameId: string) =>
   queryOptions({
     queryKey: queryKeys.game(gameId),
-    queryFn: () => api.get<TGame>(`/game/${encodeURIComponent(gameId)}`),
+    queryFn: () => api.get<TGame>(apiPaths.game(gameId)),
     staleTime: 5 * 60_000,
   });
 
 export const categoriesQuery = (gameId: string) =>
   queryOptions({
     queryKey: queryKeys.categories(gameId),
-    queryFn: () =>
-      api.get<Paged<TCategory>>(`/categorys?${listQuery({ gameId })}&limit=${listLimit}`).then((p) => p.data),
+    queryFn: () => api.get<Paged<TCategory>>(apiPaths.categories(gameId)).then((p) => p.data),
     staleTime: 5 * 60_000,
   });
 
 export const mapsQuery = (gameId: string) =>
   queryOptions({
     queryKey: queryKeys.maps(gameId),
-    queryFn: () =>
-      api.get<Paged<TMap>>(`/maps?${listQuery({ gameId })}&limit=${listLimit}`).then((p) => p.data),
+    queryFn: () => api.get<Paged<TMap>>(apiPaths.maps(gameId)).then((p) => p.data),
     staleTime: 5 * 60_000,
   });
 

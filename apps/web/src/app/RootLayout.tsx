@@ -9,7 +9,7 @@ import { PageAd } from '../features/services/PageAd.tsx';
 import { useSuggestPreset } from '../features/suggest/open.ts';
 import { uiMessages } from '../i18n/messages/ui-messages.ts';
 import { BarPlaceholder } from './nav/BarPlaceholder.tsx';
-import { insideFrame } from './nav/embedding.ts';
+import { asksConsentAt } from './nav/embedding.ts';
 import { preloadable } from './preloadable.tsx';
 import { type RouteHandle, type RouteName, routes } from './routes.tsx';
 import { SiteFooter } from './SiteFooter.tsx';
@@ -57,17 +57,14 @@ function frameAt(location: { pathname: string; search: string }) {
   const handle = leaf?.route.handle as RouteHandle | undefined;
   const routeName = handle?.name;
   const minimal = new URLSearchParams(location.search).get('minimalNavBar') === 'true';
-  // Embedded maps (their own route, or any page inside another site's frame) load no ads and are
-  // not covered by the first-visit question; a choice made on the site applies to them too.
-  const embedded = routeName === 'Embedded Map' || insideFrame();
   return {
     leaf,
     handle,
     routeName,
     minimal,
     showsBar: routeName !== 'Home' && !minimal,
-    // The privacy policy, which the question links to, stays readable (it has its own Consent button).
-    asksConsent: !embedded && location.pathname !== '/privacy',
+    // Not embedded maps (a choice made on the site applies to them too), nor the privacy policy.
+    asksConsent: asksConsentAt(location.pathname),
   };
 }
 

@@ -1,10 +1,11 @@
 import { useSyncExternalStore } from 'react';
 
-/** Light or dark: the stored choice, else the system's. Shared with Mantine's colour-scheme manager. */
-export type ColorScheme = 'light' | 'dark';
+import { type ColorScheme, computedColorScheme, colorSchemeKey as key } from './display.ts';
+
+export { type ColorScheme, computedColorScheme };
+
 type Stored = ColorScheme | 'auto';
 
-const key = 'mantine-color-scheme-value';
 const listeners = new Set<() => void>();
 const media = typeof window === 'undefined' ? undefined : window.matchMedia('(prefers-color-scheme: dark)');
 
@@ -15,12 +16,6 @@ export function storedColorScheme(): Stored {
   } catch {
     return 'auto';
   }
-}
-
-export function computedColorScheme(): ColorScheme {
-  const stored = storedColorScheme();
-  if (stored !== 'auto') return stored;
-  return media?.matches ? 'dark' : 'light';
 }
 
 function apply() {

@@ -1,3 +1,5 @@
+import { siteName } from '@waypoint/shared/pages/site';
+
 /**
  * Deployment settings. The server reads them from its environment (apps/server/src/config.ts, the
  * one place) and writes them into every page as `<script type="application/json" id="waypoint-config">`;
@@ -61,5 +63,5 @@ function fromPage(): Partial<RuntimeConfig> {
 export const config = {
   ...defaults,
   ...fromPage(),
-  siteName: 'Waypoint',
+  siteName,
 } as const;

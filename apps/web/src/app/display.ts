@@ -1,23 +1,18 @@
 import { useSyncExternalStore } from 'react';
+import { contrastKey, highContrast, readStored } from '../../boot/display.ts';
+
+// The colour scheme's readers too (color-scheme.ts): the page's head script applies both.
+export { type ColorScheme, colorSchemeKey, computedColorScheme } from '../../boot/display.ts';
 
 /**
  * Display options for players who need them: high contrast (stronger text, borders, focus rings and
  * marker outlines; on by default when the system asks for more contrast) and colour-blind-safe
  * marker colours. Both are stored in this browser.
  */
-const contrastKey = 'waypoint-contrast';
 const safeColoursKey = 'waypoint-safe-colours';
 const listeners = new Set<() => void>();
 const moreContrast =
   typeof window === 'undefined' ? undefined : window.matchMedia?.('(prefers-contrast: more)');
-
-function read(key: string): string | null {
-  try {
-    return localStorage.getItem(key);
-  } catch {
-    return null;
-  }
-}
 
 function write(key: string, value: string) {
   try {
@@ -27,15 +22,10 @@ function write(key: string, value: string) {
   }
 }
 
-export function highContrast(): boolean {
-  const stored = read(contrastKey);
-  if (stored === 'high') return true;
-  if (stored === 'normal') return false;
-  return Boolean(moreContrast?.matches);
-}
+export { highContrast };
 
 export function safeMarkerColours(): boolean {
-  return read(safeColoursKey) === 'on';
+  return readStored(safeColoursKey) === 'on';
 }
 
 function apply() {

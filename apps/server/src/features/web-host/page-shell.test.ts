@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { shellSlots } from '@waypoint/shared/html';
 import { describe, expect, it } from 'vitest';
 import type { Config } from '../../config.ts';
 import { renderPage, webShell } from './page-shell.ts';
@@ -10,7 +11,7 @@ function build(head: string) {
   const dist = mkdtempSync(path.join(tmpdir(), 'waypoint-shell-'));
   writeFileSync(
     path.join(dist, 'index.html'),
-    `<!doctype html><html><head><title>W</title>${head}</head><body></body></html>`,
+    `<!doctype html><html><head>${shellSlots.head}${head}</head><body></body></html>`,
   );
   mkdirSync(path.join(dist, '.vite'));
   writeFileSync(
@@ -34,7 +35,7 @@ const tags = [
 describe('page shell', () => {
   it("adds the page's preloads after the entry's, in the template the page moves into <head> after its first paint", () => {
     const shell = build(
-      '\n<template id="wp-after-paint">\n<link rel="modulepreload" crossorigin href="/assets/index-1.js">\n</template>\n<link rel="stylesheet" href="/assets/index.css">',
+      `\n<template id="wp-after-paint">\n<link rel="modulepreload" crossorigin href="/assets/index-1.js">\n${shellSlots.preloads}\n</template>\n<link rel="stylesheet" href="/assets/index.css">`,
     );
     const { html } = renderPage(shell, meta, '/page');
     const later = html.match(/<template id="wp-after-paint">([\s\S]*?)<\/template>/)?.[1] ?? '';

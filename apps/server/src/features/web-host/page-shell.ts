@@ -1,20 +1,17 @@
-import { createHash } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { afterPaintTemplateId, escapeHtml, htmlToText } from '@waypoint/shared/html';
+import { escapeHtml, htmlToText, type ShellBuild, shellBuildFile, shellSlots } from '@waypoint/shared/html';
+import { type BuildManifest, entryKey, loadedFiles } from '@waypoint/shared/pages/build-manifest';
+import type { PageMeta as HeadMeta } from '@waypoint/shared/pages/heads';
+import { siteDescription, siteName } from '@waypoint/shared/pages/site';
 import type { Config } from '../../config.ts';
 
-/** What a page says about itself in <head>. */
-export interface PageMeta {
-  title: string;
-  description?: string;
-  /** The title is used as is, without the site name. */
-  fullTitle?: boolean;
-  robots?: 'noindex';
+/** What a page says about itself in <head>, and what it loads first. */
+export interface PageMeta extends HeadMeta {
   /** Source modules of the page (build manifest keys): their code is preloaded with the page. */
-  modules?: string[];
-  /** API answers the page asks for first: fetched while the code loads. */
-  data?: string[];
+  modules?: readonly string[];
+  /** API answers the page asks for first (full paths): fetched while the code loads. */
+  data?: readonly string[];
   /** Other sites may show the page in a frame (only the embedded map). */
   embeddable?: boolean;
 }
@@ -24,33 +21,47 @@ export interface WebShell {
   file: string;
 }
 
-const siteName = 'Waypoint';
-const defaultDescription =
-  'Interactive maps for your favourite games: loot maps, locations, quests and hidden secrets.';
-
-interface ManifestChunk {
+/** The built page cut at its slots (`shellSlots`), with what the build says about it. */
+interface Template {
   file: string;
-  imports?: string[];
-  css?: string[];
-  isEntry?: boolean;
+  mtimeMs: number;
+  /** Before the head slot, between it and the preload slot, after that (none without that slot). */
+  parts: [string, string, string | undefined];
+  scriptHashes: string[];
+  manifest: BuildManifest;
 }
 
-let cached:
-  | {
-      file: string;
-      mtimeMs: number;
-      html: string;
-      scriptHashes: string[];
-      manifest: Record<string, ManifestChunk>;
-    }
-  | undefined;
+let cached: Template | undefined;
+
+/** Reads a JSON file of the build; a build without it still serves pages. */
+function readBuildJson<T>(file: string, fallback: T): T {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8')) as T;
+  } catch {
+    return fallback;
+  }
+}
+
+/**
+ * The page cut at its slots. A page without the preload slot (a build without the after-paint
+ * template) gets its preloads in the head slot.
+ */
+function cut(html: string): [string, string, string | undefined] {
+  const head = html.indexOf(shellSlots.head);
+  if (head < 0) throw new Error(`index.html has no ${shellSlots.head} slot`);
+  const before = html.slice(0, head);
+  const rest = html.slice(head + shellSlots.head.length);
+  const at = rest.indexOf(shellSlots.preloads);
+  if (at < 0) return [before, rest, undefined];
+  return [before, rest.slice(0, at), rest.slice(at + shellSlots.preloads.length)];
+}
 
 export function webShell(config: Config): WebShell {
   return { config, file: path.join(config.webDist, 'index.html') };
 }
 
 /** The built index.html, read again whenever a new build replaces it. */
-function template(shell: WebShell) {
+function template(shell: WebShell): Template {
   let mtimeMs: number;
   try {
     mtimeMs = statSync(shell.file).mtimeMs;
@@ -60,21 +71,17 @@ function template(shell: WebShell) {
     throw error;
   }
   if (cached?.file !== shell.file || cached.mtimeMs !== mtimeMs) {
-    const html = readFileSync(shell.file, 'utf8');
-    // Inline scripts (the colour-scheme bootstrap) are allowed by their hash, nothing else inline.
-    const scriptHashes = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(
-      (m) =>
-        `'sha256-${createHash('sha256')
-          .update(m[1] ?? '')
-          .digest('base64')}'`,
-    );
-    let manifest: Record<string, ManifestChunk> = {};
-    try {
-      manifest = JSON.parse(readFileSync(path.join(path.dirname(shell.file), '.vite/manifest.json'), 'utf8'));
-    } catch {
+    const dist = path.dirname(shell.file);
+    // The page's inline scripts (its start-up code) are allowed by the hashes the build wrote.
+    const build = readBuildJson<ShellBuild>(path.join(dist, shellBuildFile), { scriptHashes: [] });
+    cached = {
+      file: shell.file,
+      mtimeMs,
+      parts: cut(readFileSync(shell.file, 'utf8')),
+      scriptHashes: build.scriptHashes,
       // A build without a manifest: pages still work, without preloads.
-    }
-    cached = { file: shell.file, mtimeMs, html, scriptHashes, manifest };
+      manifest: readBuildJson<BuildManifest>(path.join(dist, '.vite/manifest.json'), {}),
+    };
   }
   return cached;
 }
@@ -152,48 +159,25 @@ function contentSecurityPolicy(config: Config, scriptHashes: string[], embeddabl
 }
 
 /** Link tags for the page's code (its chunks and their imports, beyond the entry) and first data. */
-function preloadTags(manifest: Record<string, ManifestChunk>, meta: PageMeta): string[] {
-  const entry = Object.values(manifest).find((c) => c.isEntry);
-  const have = new Set<string>();
-  const haveCss = new Set<string>();
-  const visit = (chunk: ManifestChunk | undefined, into: Set<string>, css: Set<string>) => {
-    if (!chunk || into.has(chunk.file)) return;
-    into.add(chunk.file);
-    for (const c of chunk.css ?? []) css.add(c);
-    for (const i of chunk.imports ?? []) visit(manifest[i], into, css);
-  };
-  visit(entry, have, haveCss);
-  const js = new Set<string>();
-  const css = new Set<string>();
-  for (const key of meta.modules ?? []) visit(manifest[key], js, css);
+function preloadTags(manifest: BuildManifest, meta: PageMeta): string[] {
+  const entry = entryKey(manifest);
+  const have = loadedFiles(manifest, entry ? [entry] : []);
+  const { js, css } = loadedFiles(manifest, meta.modules ?? []);
   const tags: string[] = [];
   // A page's own stylesheets do not hold its first paint (the consent question, a skeleton): they are
   // fetched with its code, which applies them before it renders (Vite's preload helper waits for
   // them), so nothing it draws shows unstyled.
   for (const file of css) {
-    if (!haveCss.has(file))
+    if (!have.css.has(file))
       tags.push(`<link rel="preload" as="style" crossorigin href="/${escapeHtml(file)}" />`);
   }
   for (const file of js) {
-    if (!have.has(file)) tags.push(`<link rel="modulepreload" crossorigin href="/${escapeHtml(file)}" />`);
+    if (!have.js.has(file)) tags.push(`<link rel="modulepreload" crossorigin href="/${escapeHtml(file)}" />`);
   }
   for (const url of meta.data ?? []) {
     tags.push(`<link rel="preload" as="fetch" href="${escapeHtml(url)}" crossorigin="anonymous" />`);
   }
   return tags;
-}
-
-const afterPaint = new RegExp(`(<template id="${afterPaintTemplateId}">[\\s\\S]*?)(\\s*</template>)`);
-
-/**
- * The page's preload tags go where the build put the entry's: in the template whose tags are added
- * after the first paint (apps/web/entry-after-first-paint.ts), or, in a build without one, in <head>.
- */
-function addPreloads(html: string, tags: string): string {
-  if (!tags) return html;
-  if (afterPaint.test(html))
-    return html.replace(afterPaint, (_, open: string, close: string) => `${open}\n      ${tags}${close}`);
-  return html.replace('</head>', () => `    ${tags}\n  </head>`);
 }
 
 /** The deployment settings the web app reads from its page (apps/web/src/app/config.ts). */
@@ -226,7 +210,7 @@ function runtimeConfigTag(config: Config): string {
 export function renderPage(shell: WebShell, meta: PageMeta, pathname: string) {
   const t = template(shell);
   const title = meta.fullTitle ? meta.title : `${meta.title} | ${siteName}`;
-  const description = meta.description || defaultDescription;
+  const description = meta.description || siteDescription;
   const canonical = `${shell.config.webHost}${pathname === '/' ? '/' : pathname.replace(/\/$/, '')}`;
   const head = [
     `<title>${escapeHtml(title)}</title>`,
@@ -242,16 +226,12 @@ export function renderPage(shell: WebShell, meta: PageMeta, pathname: string) {
     .filter(Boolean)
     .join('\n    ');
   // Data is preloaded only when the API is on this host (the app's default address).
-  const preloads = preloadTags(t.manifest, shell.config.apiBase ? { ...meta, data: [] } : meta).join(
-    '\n      ',
-  );
-  const html = addPreloads(
-    t.html
-      .replace(/<title>[\s\S]*?<\/title>/, '')
-      .replace(/<meta\s+name="description"[\s\S]*?\/?>/, '')
-      // A function inserts the text as it is: `$&`, `$'` or `$\`` in a name are not replacement patterns.
-      .replace('</head>', () => `    ${head}\n  </head>`),
-    preloads,
-  );
+  const preloads = preloadTags(t.manifest, shell.config.apiBase ? { ...meta, data: [] } : meta);
+  const [before, middle, after] = t.parts;
+  // Without a preload slot the preloads go with the head.
+  const html =
+    after !== undefined
+      ? `${before}${head}${middle}${preloads.join('\n      ')}${after}`
+      : `${before}${[head, ...preloads].join('\n    ')}${middle}`;
   return { html, csp: contentSecurityPolicy(shell.config, t.scriptHashes, meta.embeddable === true) };
 }

@@ -2,6 +2,9 @@ import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { messages } from '@waypoint/shared';
+import { pageHeads } from '@waypoint/shared/pages/heads';
+import { firstLoadModules, type PageId, type PageSpec, pageList, pages } from '@waypoint/shared/pages/pages';
+import { siteTitle } from '@waypoint/shared/pages/site';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppContext } from '../../context.ts';
@@ -11,74 +14,26 @@ import { resolveGamePage, resolveMapPage, resolveToolPage } from './web-host.ser
 
 const guest = { config: { role: 'guest' as const } };
 
-/** Build-manifest keys of the page modules, so that a page's code is preloaded with its HTML. */
-const modules = {
-  home: 'src/features/home/HomePage.tsx',
-  game: 'src/features/game/GamePage.tsx',
-  map: 'src/features/map/route.tsx',
-  /** Asks for the map's markers before the page's first render (apps/web/src/app/prefetch.ts). */
-  mapPrefetch: 'src/features/map/prefetch.ts',
-  bar: 'src/app/nav/NavBar.tsx',
-  error: 'src/features/error/ErrorPage.tsx',
-  notFound: 'src/features/error/NotFoundPage.tsx',
-  login: 'src/features/account/LoginPage.tsx',
-  register: 'src/features/account/RegisterPage.tsx',
-};
-
-/** The API reads the first render of a game page makes (same addresses as the web app's queries). */
-function gameData(gameId: string): string[] {
-  const query = encodeURIComponent(JSON.stringify({ gameId }));
-  return [
-    '/api/games?limit=1000',
-    `/api/game/${encodeURIComponent(gameId)}`,
-    `/api/categorys?query=${query}&limit=1000`,
-    `/api/maps?query=${query}&limit=1000`,
-  ];
+/** What a page of the manifest loads first: its modules (not behind a login) and its first reads. */
+function firstLoad(page: PageSpec, params: Readonly<Record<string, string>> = {}) {
+  return {
+    // A page behind a login is not hinted: a visitor without one is sent elsewhere.
+    modules: page.access === 'guest' ? firstLoadModules(page) : [],
+    data: (page.firstReads?.(params) ?? []).map((read) => `/api${read}`),
+  };
 }
 
-/** The map's own first reads (same addresses as the map page's queries): markers and quests. */
-function mapData(mapId: string): string[] {
-  const id = encodeURIComponent(mapId);
-  return [`/api/map/${id}/markers`, `/api/quests/${id}`];
+/** The head and hints of a page whose head does not depend on stored content. */
+function staticMeta(id: PageId): PageMeta {
+  const head = pageHeads[id];
+  if (!head) throw new Error(`the page ${id} has no head of its own`);
+  return { ...head, ...firstLoad(pages[id]) };
 }
 
-/** Pages that exist for everyone, with their title and description. */
-const staticPages: Record<string, PageMeta> = {
-  '/login': {
-    title: 'Login',
-    description: 'Log in to Waypoint to track quests, items and map markers.',
-    modules: [modules.login, modules.bar],
-  },
-  '/register': {
-    title: 'Register',
-    description: 'Create a free Waypoint account to track your progress and suggest map content.',
-    modules: [modules.register, modules.bar],
-  },
-  '/forgotPassword': {
-    title: 'Forgot password',
-    description: 'Get a link to choose a new Waypoint password.',
-  },
-  '/passwordRecovery/:hash': { title: 'Choose a new password', robots: 'noindex' },
-  '/confirmAccount/:hash': { title: 'Confirm your account', robots: 'noindex' },
-  '/profile': { title: 'Profile', robots: 'noindex' },
-  '/contact': { title: 'Contact', description: 'How to reach the Waypoint team.' },
-  '/privacy': {
-    title: 'Privacy policy',
-    description: 'How Waypoint handles your data: cookies, analytics, advertising and your rights.',
-  },
-  '/crafting': { title: 'Crafting', description: 'Crafting recipes with their components and prices.' },
-  '/suggestion-review': { title: 'Suggestion review', robots: 'noindex' },
-  '/admin': { title: 'Admin', robots: 'noindex' },
-  '/admin/model/:model/:id': { title: 'Admin', robots: 'noindex' },
-  '/admin/imports': { title: 'Imports', robots: 'noindex' },
-  '/admin/theme-colors': { title: 'Theme colours', robots: 'noindex' },
-};
+/** Pages with a head of their own, each at its own address (home, error and 404 are answered below). */
+const staticPages = pageList.filter(([id]) => pageHeads[id] && !['home', 'error', 'notFound'].includes(id));
 
-const notFoundMeta: PageMeta = {
-  title: messages.pageNotFound,
-  robots: 'noindex',
-  modules: [modules.notFound, modules.bar],
-};
+const notFoundMeta: PageMeta = staticMeta('notFound');
 
 /**
  * Files of the build served at fixed addresses, with how long browsers may keep them. The service
@@ -151,48 +106,28 @@ function registerPages(app: FastifyInstance, ctx: AppContext, shell: WebShell) {
   const send = (request: FastifyRequest, reply: FastifyReply, status: number, meta: PageMeta) =>
     sendPage(shell, request, reply, status, meta);
 
-  app.get('/', guest, (request, reply) =>
-    send(request, reply, 200, {
-      title: 'Waypoint: interactive game maps, loot maps, locations and hidden secrets',
-      fullTitle: true,
-      description: `Interactive maps for your favourite games. ${messages.homeTagline}.`,
-      modules: [modules.home],
-      data: ['/api/games?limit=1000'],
-    }),
-  );
+  app.get('/', guest, (request, reply) => send(request, reply, 200, staticMeta('home')));
   // The app shell that the service worker keeps for pages it cannot fetch offline (the app routes
   // itself); it carries the deployment's settings like every page.
   app.get('/index.html', guest, (request, reply) =>
-    send(request, reply, 200, {
-      title: 'Waypoint: interactive game maps, loot maps, locations and hidden secrets',
-      fullTitle: true,
-      robots: 'noindex',
-    }),
+    send(request, reply, 200, { title: siteTitle, fullTitle: true, robots: 'noindex' }),
   );
-  for (const [route, meta] of Object.entries(staticPages)) {
-    app.get(route, guest, (request, reply) => send(request, reply, 200, meta));
+  for (const [id, page] of staticPages) {
+    const meta = staticMeta(id);
+    app.get(page.pattern, guest, (request, reply) => send(request, reply, 200, meta));
   }
   // The error page is where unknown games and maps land: a 404 for search engines.
-  app.get('/error', guest, (request, reply) =>
-    send(request, reply, 404, {
-      title: messages.gotLost,
-      robots: 'noindex',
-      modules: [modules.error, modules.bar],
-    }),
-  );
+  const errorMeta = staticMeta('error');
+  app.get(pages.error.pattern, guest, (request, reply) => send(request, reply, 404, errorMeta));
 
-  app.get('/game/:gameId', guest, async (request, reply) => {
+  app.get(pages.game.pattern, guest, async (request, reply) => {
     const { gameId } = request.params as { gameId: string };
     const page = await resolveGamePage(ctx.db, gameId);
     if (!page) return reply.redirect(errorTarget(gameId), 302);
-    return send(request, reply, 200, {
-      ...page,
-      modules: [modules.game, modules.bar],
-      data: gameData(gameId),
-    });
+    return send(request, reply, 200, { ...page, ...firstLoad(pages.game, { gameId }) });
   });
 
-  app.get('/game/:gameId/ingameMapApp', guest, async (request, reply) => {
+  app.get(pages.inGameApp.pattern, guest, async (request, reply) => {
     const { gameId } = request.params as { gameId: string };
     const page = await resolveGamePage(ctx.db, gameId);
     if (!page) return reply.redirect(errorTarget(gameId), 302);
@@ -202,7 +137,7 @@ function registerPages(app: FastifyInstance, ctx: AppContext, shell: WebShell) {
     });
   });
 
-  app.get('/game/:gameId/tools/:feature', guest, async (request, reply) => {
+  app.get(pages.tool.pattern, guest, async (request, reply) => {
     const { gameId, feature } = request.params as { gameId: string; feature: string };
     const page = await resolveToolPage(ctx.db, gameId, feature);
     if (page === 'unknown-game' || page === 'missing-feature')
@@ -220,18 +155,12 @@ function registerPages(app: FastifyInstance, ctx: AppContext, shell: WebShell) {
       const target = `/game/${encodeURIComponent(gameId)}/maps/${encodeURIComponent(page.mapId)}`;
       return reply.redirect(`${embedded ? '/embed' : ''}${target}${queryString(request)}`, 302);
     }
-    const meta = {
-      ...page.meta,
-      // The map's drawing code (Leaflet, the marker layers) is not hinted: on a first visit the page
-      // asks for it after its first paint (the consent question is the largest paint, and bytes
-      // fetched before it delay it on a slow connection); later visits ask at once or have it cached.
-      modules: [modules.map, modules.mapPrefetch, modules.bar],
-      data: [...gameData(gameId), ...mapData(mapId)],
-    };
+    const hints = firstLoad(embedded ? pages.embeddedMap : pages.map, { gameId, mapId });
+    const meta = { ...page.meta, ...hints };
     return send(request, reply, 200, embedded ? { ...meta, robots: 'noindex', embeddable: true } : meta);
   };
-  app.get('/game/:gameId/maps/:mapId', guest, mapPage(false));
-  app.get('/embed/game/:gameId/maps/:mapId', guest, mapPage(true));
+  app.get(pages.map.pattern, guest, mapPage(false));
+  app.get(pages.embeddedMap.pattern, guest, mapPage(true));
 }
 
 function sendPage(

@@ -2,22 +2,29 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { shellBuildFile, shellSlots } from '@waypoint/shared/html';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/test-app.ts';
 
-/** A stand-in for the built web app: index.html with an inline script and one hashed asset. */
+/** A stand-in for the built web app: index.html with its slots and an inline script, one hashed asset. */
 function fakeWebBuild(): string {
   const dist = mkdtempSync(path.join(tmpdir(), 'waypoint-web-'));
   mkdirSync(path.join(dist, 'assets'));
   writeFileSync(
     path.join(dist, 'index.html'),
-    `<!doctype html><html><head><title>Waypoint</title>
-<meta name="description" content="Default description" />
-<script>document.documentElement.dataset.x = '1';</script>
+    `<!doctype html><html><head>${shellSlots.head}
 <template id="wp-after-paint">
 <link rel="modulepreload" crossorigin href="/assets/index-abc123.js">
-</template></head><body><div id="root"></div>
-<script>import('/assets/index-abc123.js');</script></body></html>`,
+${shellSlots.preloads}
+</template>
+<script>document.documentElement.dataset.x = '1';</script></head><body><div id="root"></div>
+<script data-entry="/assets/index-abc123.js">start()</script></body></html>`,
+  );
+  mkdirSync(path.join(dist, '.vite'));
+  // The build writes the CSP hashes of its inline scripts beside its manifest.
+  writeFileSync(
+    path.join(dist, shellBuildFile),
+    JSON.stringify({ scriptHashes: ["'sha256-aGFzaA=='", "'sha256-c3RhcnQ='"] }),
   );
   writeFileSync(path.join(dist, 'assets/index-abc123.js'), 'console.log(1);');
   // The build writes compressed twins of its text assets.
@@ -32,7 +39,6 @@ function fakeWebBuild(): string {
   );
   mkdirSync(path.join(dist, 'icons'));
   writeFileSync(path.join(dist, 'icons/icon-192.png'), Buffer.from('89504e470d0a1a0a', 'hex'));
-  mkdirSync(path.join(dist, '.vite'));
   writeFileSync(
     path.join(dist, '.vite/manifest.json'),
     JSON.stringify({
@@ -83,7 +89,7 @@ const env = useTestApp({
 });
 const html = { accept: 'text/html' };
 
-/** The tags a page adds to <head> after its first paint (apps/web/entry-after-first-paint.ts). */
+/** The tags a page adds to <head> after its first paint (apps/web/boot/). */
 function afterPaint(body: string): string {
   return body.match(/<template id="wp-after-paint">([\s\S]*?)<\/template>/)?.[1] ?? '';
 }
@@ -112,9 +118,12 @@ describe('web host', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/html');
     expect(res.body).toContain('<title>Waypoint: interactive game maps');
-    expect(res.body).not.toContain('Default description');
+    expect(res.body).not.toContain(shellSlots.head);
     expect(res.body).toContain('<link rel="canonical" href="https://maps.example/" />');
-    expect(res.headers['content-security-policy']).toMatch(/script-src 'self' 'sha256-[A-Za-z0-9+/=]+'/);
+    // The inline scripts are allowed by the hashes the build wrote.
+    expect(res.headers['content-security-policy']).toContain(
+      "script-src 'self' 'sha256-aGFzaA==' 'sha256-c3RhcnQ='",
+    );
     expect(res.headers['cache-control']).toBe('no-cache');
     // Only the embedded map may be framed by other sites.
     expect(res.headers['content-security-policy']).toContain("frame-ancestors 'self'");

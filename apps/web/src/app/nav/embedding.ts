@@ -1,13 +1,7 @@
 import { config } from '../config.ts';
 
-/** True when the page runs inside someone else's iframe. */
-export function insideFrame(): boolean {
-  try {
-    return window.self !== window.top;
-  } catch {
-    return true;
-  }
-}
+// Shared with the page's start-up code (whether a first visit is asked the consent question here).
+export { asksConsentAt, insideFrame } from '../../../boot/first-visit.ts';
 
 /** Link target on the public site, for links that leave an embedded page. */
 export function publicUrl(path: string): string {

@@ -1,4 +1,4 @@
-// Names the app (consent.ts) and the page's own copy of the question (consent-first-paint.ts, written
+// Names the app (consent.ts) and the page's own copy of the question (boot/consent-question.ts, written
 // into index.html) share.
 
 /** Where the choice is kept (local storage). */
@@ -12,6 +12,6 @@ export const unstoredAnswerProperty = 'waypointConsentAnswer';
 
 /**
  * Set on <html> before the first paint while the page's own copy asks the question: that question is
- * what the first paint shows, so the page's code is asked for after it (entry-after-first-paint.ts).
+ * what the first paint shows, so the page's code is asked for after it (boot/first-visit.ts).
  */
 export const consentAskAttribute = 'data-consent-ask';

@@ -1,5 +1,5 @@
 import type { consentMessages } from '@waypoint/shared/consent-messages';
-// By path, not the package name: the build's own config (consent-first-paint.ts) imports this module.
+// By path, not the package name: the build's own config (boot/plugin.ts) imports this module.
 import { escapeHtml } from '../../../../../packages/shared/src/html.ts';
 
 /** The consent texts in the interface language (the shared English ones, or a catalog's). */

@@ -1,12 +1,8 @@
 import { useSyncExternalStore } from 'react';
-import {
-  consentAnsweredEvent,
-  consentAskAttribute,
-  consentStorageKey,
-  unstoredAnswerProperty,
-} from './consent-keys.ts';
+import { isFirstVisitPaint } from '../../../boot/first-visit.ts';
+import { consentAnsweredEvent, consentStorageKey, unstoredAnswerProperty } from './consent-keys.ts';
 
-export { consentStorageKey };
+export { consentStorageKey, isFirstVisitPaint };
 
 /** What the visitor allowed. Necessary storage (session, preferences) is always on. */
 export interface Consent {
@@ -92,12 +88,6 @@ export function closeConsentDialog() {
 }
 
 /**
- * The page's own copy of the question (index.html) is asking: a first visit in English, shown with the
- * first paint and answered without the app (its answer comes as the consent event below).
- */
-const askedByPage = () => document.documentElement.hasAttribute(consentAskAttribute);
-
-/**
  * The app's dialog is open: on a first visit (nothing stored yet; not when `askFirst` is false, on
  * embedded maps) unless the page's own copy asks, and whenever the Consent link is used.
  */
@@ -111,7 +101,9 @@ export function useConsentDialogOpen(askFirst = true): boolean {
 
 /** The dialog's state now (see `useConsentDialogOpen`). */
 export function consentDialogWanted(askFirst = true): boolean {
-  return dialogOpen || (askFirst && read() === null && !askedByPage());
+  // The page's own copy of the question (index.html) asks a first visit in English and is answered
+  // without the app (its answer comes as the consent event below).
+  return dialogOpen || (askFirst && read() === null && !isFirstVisitPaint());
 }
 
 /**

@@ -4,7 +4,7 @@ import { mapTilesReady } from '@waypoint/shared/map/preparing';
 import type { TMap } from '@waypoint/shared/models/types';
 import type * as Leaflet from 'leaflet';
 import { config } from '../../app/config.ts';
-import { getConsent } from '../consent/consent.ts';
+import { isFirstVisitPaint } from '../consent/consent.ts';
 import { chunkLoaderOf } from './chunk-loader.ts';
 import type { DrawingShape, DrawLayer } from './layers/draw-layer.ts';
 import type { HtmlMarkerLayer } from './layers/html-layer.ts';
@@ -150,7 +150,7 @@ export class MapViewController implements MapController {
     if (!el) return;
     const engine = this.engine;
     if (!engine) {
-      this.loadEngine(input);
+      this.loadEngine();
       return;
     }
     const key = frameKeyOf(input.map, input.gameId);
@@ -176,12 +176,11 @@ export class MapViewController implements MapController {
     if (this.layers) this.applyToLayers(this.layers, input);
   }
 
-  /** A first visit's largest paint is the consent question (not on embedded maps): the map is built after it. */
-  private loadEngine(input: MapInput) {
+  /** A first visit's largest paint is the consent question: the map is built after it. */
+  private loadEngine() {
     if (this.loading) return;
     this.loading = true;
-    const askingConsent = !input.embedded && getConsent() === null;
-    void loadMapEngine(askingConsent).then(
+    void loadMapEngine(isFirstVisitPaint()).then(
       (engine) => {
         this.loading = false;
         this.engine = engine;

@@ -1,4 +1,4 @@
-import { getConsent } from '../consent/consent.ts';
+import { isFirstVisitPaint } from '../consent/consent.ts';
 
 export type MapEngine = typeof import('./map-engine.ts');
 
@@ -52,10 +52,11 @@ export function loadMapEngine(afterPaint: boolean): Promise<MapEngine> {
 }
 
 /**
- * A visitor who has answered the consent question sees the tiles as the largest paint: the map's
- * code is asked for with the page's own code (when the map page's code is evaluated), not after the
- * map data. A first visit's map waits for the page's first paint instead (see `loadMapEngine`).
+ * Unless the first paint is a first visit's consent question, the tiles are the largest paint: the
+ * map's code is asked for with the page's own code (when the map page's code is evaluated), not
+ * after the map data. A first visit's map waits for the page's first paint instead (see
+ * `loadMapEngine`).
  */
 export function preloadMapEngine() {
-  if (getConsent() !== null) void loadMapEngine(false);
+  if (!isFirstVisitPaint()) void loadMapEngine(false);
 }

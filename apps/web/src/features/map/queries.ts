@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { MapMarkerData } from '@waypoint/shared/map/marker-data';
 import type { TItem, TPlacedMarker, TQuest } from '@waypoint/shared/models/types';
+import { apiPaths } from '@waypoint/shared/pages/api-paths';
 import { api } from '../../api/client.ts';
 import type { Session } from '../../api/session.ts';
 import { completedMarkersKey } from '../offline/keys.ts';
@@ -48,8 +49,8 @@ export const markerDataQuery = (mapId: string) =>
     queryFn: async () => {
       // When the page's code asks for the answer (often fetched already, by the page's preload hint).
       performance.mark('waypoint:marker-answer');
-      return prepareMarkerData(await api.get<MapMarkerData>(`/map/${path(mapId)}/markers`), (n, v) =>
-        api.getBytes(`/map/${path(mapId)}/markers/chunks/${n}?v=${path(v)}`),
+      return prepareMarkerData(await api.get<MapMarkerData>(apiPaths.markers(mapId)), (n, v) =>
+        api.getBytes(apiPaths.markerChunk(mapId, n, v)),
       );
     },
     staleTime: 60_000,
@@ -64,7 +65,7 @@ export const useMarkerData = (mapId: string | undefined) =>
 export const useMapQuests = (mapId: string | undefined) =>
   useQuery({
     queryKey: mapKeys.quests(mapId ?? ''),
-    queryFn: () => api.get<QuestWithMarkers[]>(`/quests/${path(mapId ?? '')}`),
+    queryFn: () => api.get<QuestWithMarkers[]>(apiPaths.quests(mapId ?? '')),
     enabled: Boolean(mapId),
     staleTime: 60_000,
   });

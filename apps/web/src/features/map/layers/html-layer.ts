@@ -2,6 +2,7 @@ import { constants } from '@waypoint/shared/constants';
 import { iconSize } from '@waypoint/shared/map/definitions';
 import { tintColors } from '@waypoint/shared/map/tints';
 import L from 'leaflet';
+import { MarkerLayerGroup } from './marker-layer-group.ts';
 import { MarkerKind, type MarkerStore } from './marker-store.ts';
 import { loadedPurify, loadPurify } from './sanitize.ts';
 
@@ -9,23 +10,14 @@ import { loadedPurify, loadPurify } from './sanitize.ts';
  * HTML markers: the definition's (sanitized) HTML as the icon. They are few, so each is a DOM
  * marker; `sync` adds and removes them as the visible flags change.
  */
-export class HtmlMarkerLayer {
-  private readonly group = L.layerGroup();
-  private readonly markers = new Map<number, L.Marker>();
+export class HtmlMarkerLayer extends MarkerLayerGroup<L.Marker> {
   private readonly icons = new Map<number, L.DivIcon>();
 
   constructor(
     private readonly store: MarkerStore,
     private readonly onClick: (index: number) => void,
-  ) {}
-
-  addTo(map: L.Map) {
-    this.group.addTo(map);
-    return this;
-  }
-
-  remove() {
-    this.group.remove();
+  ) {
+    super();
   }
 
   private icon(defIndex: number): L.DivIcon {
@@ -76,31 +68,13 @@ export class HtmlMarkerLayer {
     }
     for (let i = 0; i < store.size; i++) {
       if (store.kind[i] !== MarkerKind.Html) continue;
-      let marker = this.markers.get(i);
-      if (store.visible[i]) {
-        if (!marker) {
-          marker = this.create(i);
-          this.markers.set(i, marker);
-        }
-        if (!this.group.hasLayer(marker)) this.group.addLayer(marker);
-      } else if (marker && this.group.hasLayer(marker)) {
-        this.group.removeLayer(marker);
-      }
+      this.show(i, store.visible[i] !== 0, (index) => this.create(index));
     }
   }
 
   restyle() {
-    for (const [i, marker] of this.markers) {
+    for (const [i, marker] of this.layers) {
       marker.setOpacity(this.store.completed[i] ? constants.completedMarkerOpacity : 1);
     }
-  }
-
-  redrawMarker(i: number) {
-    const existing = this.markers.get(i);
-    if (existing) {
-      this.group.removeLayer(existing);
-      this.markers.delete(i);
-    }
-    this.sync();
   }
 }

@@ -1,6 +1,7 @@
 import { constants } from '@waypoint/shared/constants';
 import { tintColors } from '@waypoint/shared/map/tints';
 import L from 'leaflet';
+import { MarkerLayerGroup } from './marker-layer-group.ts';
 import { MarkerKind, type MarkerStore } from './marker-store.ts';
 
 const fallbackColor = '#2563eb';
@@ -10,23 +11,14 @@ const fallbackColor = '#2563eb';
  * when first shown and kept; `sync` adds and removes them as the visible flags change, and
  * `redrawMarker` rebuilds one after its data or completion changed.
  */
-export class PathLayer {
-  private readonly group = L.layerGroup();
-  private readonly paths = new Map<number, L.Path>();
+export class PathLayer extends MarkerLayerGroup<L.Path> {
   private readonly renderer = L.canvas({ padding: 0.15 });
 
   constructor(
     private readonly store: MarkerStore,
     private readonly onClick: (index: number, latlng: L.LatLng) => void,
-  ) {}
-
-  addTo(map: L.Map) {
-    this.group.addTo(map);
-    return this;
-  }
-
-  remove() {
-    this.group.remove();
+  ) {
+    super();
   }
 
   private style(i: number): L.PathOptions {
@@ -83,34 +75,13 @@ export class PathLayer {
     const { store } = this;
     for (let i = 0; i < store.size; i++) {
       if (store.kind[i] !== MarkerKind.Path) continue;
-      const existing = this.paths.get(i);
-      if (store.visible[i]) {
-        if (existing) {
-          if (!this.group.hasLayer(existing)) this.group.addLayer(existing);
-          continue;
-        }
-        const path = this.create(i);
-        if (!path) continue;
-        this.paths.set(i, path);
-        this.group.addLayer(path);
-      } else if (existing && this.group.hasLayer(existing)) {
-        this.group.removeLayer(existing);
-      }
+      this.show(i, store.visible[i] !== 0, (index) => this.create(index));
     }
   }
 
   /** Restyles every shown path (after completion changed). */
   restyle() {
-    for (const [i, path] of this.paths) path.setStyle(this.style(i));
-  }
-
-  redrawMarker(i: number) {
-    const existing = this.paths.get(i);
-    if (existing) {
-      this.group.removeLayer(existing);
-      this.paths.delete(i);
-    }
-    this.sync();
+    for (const [i, path] of this.layers) path.setStyle(this.style(i));
   }
 
   boundsOf(i: number): L.LatLngBounds | undefined {

@@ -1,0 +1,336 @@
+import { apiPaths } from './api-paths.ts';
+
+/** Route names used by the navigation bar (SPEC §2.8). */
+export type RouteName =
+  | 'Home'
+  | 'Game'
+  | 'Category'
+  | 'Map'
+  | 'Embedded Map'
+  | 'Quest'
+  | 'Items To Keep'
+  | 'Tool'
+  | 'In-Game App'
+  | 'Account'
+  | 'Page'
+  | 'Admin';
+
+/** Who may open a page: anyone, players who are logged in, admins. */
+export type PageAccess = 'guest' | 'login' | 'admin';
+
+export interface PageSpec {
+  /** The route's pattern (React Router's and Fastify's syntax: `:param`, `*`). */
+  pattern: string;
+  name: RouteName;
+  access: PageAccess;
+  /**
+   * The page's source module, relative to apps/web (its key in Vite's build manifest): the router
+   * loads it, the server hints it, the budget and the service worker count it.
+   */
+  module: string;
+  /** The navigation bar is drawn above the page (its code loads with the page's). */
+  bar: boolean;
+  /** Further modules loaded with the page's first render (hinted by the server). */
+  firstModules?: readonly string[];
+  /** The API reads of the page's first render (below `/api`), from its route parameters. */
+  firstReads?: (params: Readonly<Record<string, string>>) => string[];
+  /**
+   * The page works offline: its code, with `offlineModules` (what it loads later), is in the service
+   * worker's precache.
+   */
+  offline?: boolean;
+  offlineModules?: readonly string[];
+  /** Gzip KB of JavaScript its first visit may load at most (`npm run bench:web` and a browser test). */
+  budgetKb?: number;
+}
+
+/** The bar's module: its code comes with every page that shows it. */
+export const barModule = 'src/app/nav/NavBar.tsx';
+/** The app's consent dialog (the Consent link; first visits in another language). */
+export const consentDialogModule = 'src/features/consent/ConsentDialog.tsx';
+/**
+ * Modules of the whole app that work offline with every page: toasts, the consent dialog, the
+ * service worker's registration and the replay of completions made offline.
+ */
+export const offlineAppModules = [
+  barModule,
+  'src/app/Toasts.tsx',
+  consentDialogModule,
+  'src/features/offline/register.ts',
+  'src/features/offline/replay.ts',
+] as const;
+
+/** The size budget of the pages a first visit most often lands on (SPEC's performance targets). */
+const firstVisitBudgetKb = 120;
+
+const gameReads = (p: Readonly<Record<string, string>>) => {
+  const gameId = p.gameId ?? '';
+  return [apiPaths.games(), apiPaths.game(gameId), apiPaths.categories(gameId), apiPaths.maps(gameId)];
+};
+
+const mapPage = {
+  module: 'src/features/map/route.tsx',
+  // Asks for the map's markers before the page's first render (apps/web/src/app/prefetch.ts). The
+  // map's drawing code (Leaflet, the marker layers) is not hinted: on a first visit the page asks for
+  // it after its first paint; later visits ask at once or have it cached.
+  firstModules: ['src/features/map/prefetch.ts'],
+  firstReads: (p: Readonly<Record<string, string>>) => [
+    ...gameReads(p),
+    apiPaths.markers(p.mapId ?? ''),
+    apiPaths.quests(p.mapId ?? ''),
+  ],
+  offline: true,
+  offlineModules: [
+    'src/features/map/map-engine.ts',
+    'src/features/map/popup/MarkerPopup.tsx',
+    'src/features/map/popup/Freshness.tsx',
+    'src/features/map/panels/QuestsPanel.tsx',
+    'src/features/map/list/MarkerListPanel.tsx',
+  ],
+} as const;
+
+/**
+ * Every route of SPEC §2.1, the one list the router, the server's page hints, the prefetch, the
+ * service worker's precache and the bundle budget read (the heads the server writes: heads.ts).
+ */
+export const pages = {
+  home: {
+    pattern: '/',
+    name: 'Home',
+    access: 'guest',
+    module: 'src/features/home/HomePage.tsx',
+    bar: false,
+    firstReads: () => [apiPaths.games()],
+    offline: true,
+    budgetKb: firstVisitBudgetKb,
+  },
+  login: {
+    pattern: '/login',
+    name: 'Account',
+    access: 'guest',
+    module: 'src/features/account/LoginPage.tsx',
+    bar: true,
+  },
+  register: {
+    pattern: '/register',
+    name: 'Account',
+    access: 'guest',
+    module: 'src/features/account/RegisterPage.tsx',
+    bar: true,
+  },
+  forgotPassword: {
+    pattern: '/forgotPassword',
+    name: 'Account',
+    access: 'guest',
+    module: 'src/features/account/ForgotPasswordPage.tsx',
+    bar: true,
+  },
+  passwordRecovery: {
+    pattern: '/passwordRecovery/:hash',
+    name: 'Account',
+    access: 'guest',
+    module: 'src/features/account/PasswordRecoveryPage.tsx',
+    bar: true,
+  },
+  confirmAccount: {
+    pattern: '/confirmAccount/:hash',
+    name: 'Account',
+    access: 'guest',
+    module: 'src/features/account/ConfirmAccountPage.tsx',
+    bar: true,
+  },
+  profile: {
+    pattern: '/profile',
+    name: 'Account',
+    access: 'login',
+    module: 'src/features/account/ProfilePage.tsx',
+    bar: true,
+  },
+  contact: {
+    pattern: '/contact',
+    name: 'Page',
+    access: 'guest',
+    module: 'src/features/legal/ContactPage.tsx',
+    bar: true,
+  },
+  privacy: {
+    pattern: '/privacy',
+    name: 'Page',
+    access: 'guest',
+    module: 'src/features/legal/PrivacyPage.tsx',
+    bar: true,
+  },
+  error: {
+    pattern: '/error',
+    name: 'Page',
+    access: 'guest',
+    module: 'src/features/error/ErrorPage.tsx',
+    bar: true,
+    offline: true,
+  },
+  crafting: {
+    pattern: '/crafting',
+    name: 'Tool',
+    access: 'guest',
+    module: 'src/features/tools/crafting/CraftingPage.tsx',
+    bar: true,
+  },
+  game: {
+    pattern: '/game/:gameId',
+    name: 'Game',
+    access: 'guest',
+    module: 'src/features/game/GamePage.tsx',
+    bar: true,
+    firstReads: gameReads,
+    offline: true,
+    budgetKb: firstVisitBudgetKb,
+  },
+  map: { pattern: '/game/:gameId/maps/:mapId', name: 'Map', access: 'guest', bar: true, ...mapPage },
+  // The embedded map draws the map page's code; its own module only decides whether it is framed.
+  embeddedMap: {
+    pattern: '/embed/game/:gameId/maps/:mapId',
+    name: 'Embedded Map',
+    access: 'guest',
+    bar: true,
+    ...mapPage,
+    module: 'src/features/map/embedded-route.tsx',
+    firstModules: [mapPage.module, ...mapPage.firstModules],
+    // Shown inside other sites' frames, online.
+    offline: false,
+  },
+  quests: {
+    pattern: '/game/:gameId/tools/quests',
+    name: 'Quest',
+    access: 'guest',
+    module: 'src/features/tools/quests/QuestsPage.tsx',
+    bar: true,
+  },
+  itemsToKeep: {
+    pattern: '/game/:gameId/tools/tarkov-items-to-keep',
+    name: 'Items To Keep',
+    access: 'guest',
+    module: 'src/features/tools/items/ItemsToKeepPage.tsx',
+    bar: true,
+  },
+  tool: {
+    pattern: '/game/:gameId/tools/:feature',
+    name: 'Tool',
+    access: 'guest',
+    module: 'src/features/tools/feature-route.tsx',
+    bar: true,
+  },
+  inGameApp: {
+    pattern: '/game/:gameId/ingameMapApp',
+    name: 'In-Game App',
+    access: 'guest',
+    module: 'src/features/tools/ingame-app-route.tsx',
+    bar: true,
+  },
+  suggestionReview: {
+    pattern: '/suggestion-review',
+    name: 'Admin',
+    access: 'admin',
+    module: 'src/features/review/route.tsx',
+    bar: true,
+  },
+  admin: {
+    pattern: '/admin',
+    name: 'Admin',
+    access: 'admin',
+    module: 'src/features/admin/route.tsx',
+    bar: true,
+  },
+  adminModel: {
+    pattern: '/admin/model/:model/:id',
+    name: 'Admin',
+    access: 'admin',
+    module: 'src/features/admin/model-route.tsx',
+    bar: true,
+  },
+  adminImports: {
+    pattern: '/admin/imports',
+    name: 'Admin',
+    access: 'admin',
+    module: 'src/features/admin/ImportsPage.tsx',
+    bar: true,
+  },
+  adminThemeColors: {
+    pattern: '/admin/theme-colors',
+    name: 'Admin',
+    access: 'admin',
+    module: 'src/features/admin/ThemeColorsPage.tsx',
+    bar: true,
+  },
+  notFound: {
+    pattern: '*',
+    name: 'Page',
+    access: 'guest',
+    module: 'src/features/error/NotFoundPage.tsx',
+    bar: true,
+    offline: true,
+  },
+} as const satisfies Record<string, PageSpec>;
+
+export type PageId = keyof typeof pages;
+
+/** The pages in the router's order. */
+export const pageList = Object.entries(pages) as [PageId, PageSpec][];
+
+/**
+ * The modules a page's first render loads besides the entry: the page's own, the bar where it is
+ * shown, and what it asks for first.
+ */
+export function firstLoadModules(page: PageSpec): string[] {
+  return [page.module, ...(page.bar ? [barModule] : []), ...(page.firstModules ?? [])];
+}
+
+/** The source modules the service worker precaches besides the entry. */
+export function offlineModules(): string[] {
+  const modules = new Set<string>(offlineAppModules);
+  for (const [, page] of pageList) {
+    if (!page.offline) continue;
+    for (const m of [page.module, ...(page.firstModules ?? []), ...(page.offlineModules ?? [])])
+      modules.add(m);
+  }
+  return [...modules];
+}
+
+export interface PageMatch {
+  id: PageId;
+  page: PageSpec;
+  params: Record<string, string>;
+}
+
+/** The route parameters of a path under a pattern, or undefined when it does not match. */
+function matchPattern(pattern: string, pathname: string): Record<string, string> | undefined {
+  const want = pattern.split('/').filter(Boolean);
+  const have = pathname.split('/').filter(Boolean);
+  if (want.length !== have.length) return undefined;
+  const params: Record<string, string> = {};
+  for (let i = 0; i < want.length; i++) {
+    const w = want[i] ?? '';
+    const h = have[i] ?? '';
+    if (w.startsWith(':')) {
+      try {
+        params[w.slice(1)] = decodeURIComponent(h);
+      } catch {
+        return undefined;
+      }
+    } else if (w !== h) return undefined;
+  }
+  return params;
+}
+
+const fixedSegments = (pattern: string) => pattern.split('/').filter((s) => s && !s.startsWith(':')).length;
+
+/** The page at a path, as the router picks it: the most specific pattern; the 404 page otherwise. */
+export function matchPage(pathname: string): PageMatch {
+  let best: PageMatch | undefined;
+  for (const [id, page] of pageList) {
+    if (page.pattern === '*') continue;
+    const params = matchPattern(page.pattern, pathname);
+    if (params && (!best || fixedSegments(page.pattern) > fixedSegments(best.page.pattern)))
+      best = { id, page, params };
+  }
+  return best ?? { id: 'notFound', page: pages.notFound, params: {} };
+}
