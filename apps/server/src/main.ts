@@ -32,10 +32,11 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     force.unref();
     // Node closes the idle connections when the server closes, and counts as idle one just accepted
     // whose request is not read yet: its client would see a reset. Those are read and answered first
-    // (with `Connection: close`); the connections still idle are closed a moment later.
+    // (with `Connection: close`); the connections still idle are closed halfway to the stop's bound,
+    // late enough for a request delayed on a busy machine.
     const closeIdle = app.server.closeIdleConnections.bind(app.server);
     app.server.closeIdleConnections = () => {};
-    setTimeout(closeIdle, 1000).unref();
+    setTimeout(closeIdle, Math.min(5000, config.shutdownTimeoutMs / 2)).unref();
     app.close().then(
       () => process.exit(0),
       (error) => {

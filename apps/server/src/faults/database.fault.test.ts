@@ -126,8 +126,10 @@ function startLoad(options: { rolling?: boolean } = {}) {
         else stats.otherErrors++;
         return answer;
       } catch (error) {
-        if ((error as { code?: string }).code === 'ECONNREFUSED' && options.rolling) continue;
+        const code = (error as { code?: string }).code ?? (error as Error).message;
+        if (code === 'ECONNREFUSED' && options.rolling) continue;
         stats.noAnswer++;
+        stats.statuses[`no answer (${code}, ${method} ${url.split('/').slice(0, 4).join('/')})`] = 1;
         return null;
       }
     }
@@ -463,7 +465,7 @@ describe.skipIf(!hasPostgres)('faults: the database going away under load, two p
     const stats = await load.stop();
     const result = await verify();
     record('rolling restart (SIGTERM) of one of two processes', stats, result, recover);
-    expect(stats.acknowledged).toBe(stats.sent);
+    expect(stats.acknowledged, JSON.stringify(stats.statuses)).toBe(stats.sent);
     expect(result).toEqual({ lost: 0, duplicated: 0 });
   }, 90_000);
 

@@ -1,3 +1,4 @@
+/// <reference path="./fxa-common-password-list.d.ts" />
 import { serverMessages } from '@waypoint/shared';
 import { ZxcvbnFactory } from '@zxcvbn-ts/core';
 import * as common from '@zxcvbn-ts/language-common';
