@@ -159,8 +159,6 @@ if (want('e2e')) {
   const built = run('npm', ['run', 'build']);
   if (built !== 0) addResult({ name: 'web build', passed: 0, failed: 1 });
   else {
-    if (existsSync(path.join(root, 'scripts/web-budget.mjs')))
-      check('web size budget', 'node', ['scripts/web-budget.mjs']);
     if (existsSync(path.join(root, 'e2e/playwright.config.ts'))) playwright('browser (Playwright, Chromium)');
   }
 }
