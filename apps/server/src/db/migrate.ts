@@ -11,6 +11,7 @@ import * as gameCurrency from './migrations/0008_game_currency.ts';
 import * as questObjectives from './migrations/0009_quest_objectives.ts';
 import * as userHideoutLevel from './migrations/0010_user_hideout_level.ts';
 import * as plainTextComments from './migrations/0011_plain_text_comments.ts';
+import * as mapLevels from './migrations/0012_map_levels.ts';
 
 /** Migrations in order; names are timestamps or sequence numbers and never change once landed. */
 const migrations: Record<string, Migration> = {
@@ -25,6 +26,7 @@ const migrations: Record<string, Migration> = {
   '0009_quest_objectives': questObjectives,
   '0010_user_hideout_level': userHideoutLevel,
   '0011_plain_text_comments': plainTextComments,
+  '0012_map_levels': mapLevels,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

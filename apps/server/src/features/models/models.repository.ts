@@ -245,3 +245,56 @@ export async function findRecordsByIds(
   }
   return out;
 }
+
+/**
+ * The values of `field` among the records of `model` whose `scope` is `scopeValue` (a map's level
+ * numbers). On PostgreSQL the rows stay share-locked until the transaction ends, so that a floor
+ * cannot be deleted while a marker is being put on it.
+ */
+export async function valuesInScope(
+  trx: Executor,
+  dialect: Dialect,
+  model: ModelDef,
+  field: string,
+  scope: string,
+  scopeValue: unknown,
+): Promise<number[]> {
+  let query = dyn(trx).selectFrom(model.table).select(field).where(scope, '=', scopeValue);
+  if (dialect === 'postgres') query = query.forShare();
+  const rows = (await query.execute()) as Record<string, unknown>[];
+  return rows.map((r) => Number(r[field]));
+}
+
+/** How many records of `model` have `scope` = `scopeValue` and `field` = `value`. */
+export async function countInScope(
+  db: Executor,
+  model: ModelDef,
+  field: string,
+  value: unknown,
+  scope: string,
+  scopeValue: unknown,
+): Promise<number> {
+  const row = await dyn(db)
+    .selectFrom(model.table)
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where(scope, '=', scopeValue)
+    .where(field, '=', value)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+/** The id of a record other than `exceptId` with these exact values, if any. */
+export async function findClash(
+  db: Executor,
+  model: ModelDef,
+  values: Record<string, unknown>,
+  exceptId: string,
+): Promise<string | undefined> {
+  let query = dyn(db).selectFrom(model.table).select('_id').where('_id', '!=', exceptId);
+  for (const [name, value] of Object.entries(values)) {
+    const stored = model.fields[name]?.storage === 'boolean' ? (value ? 1 : 0) : value;
+    query = query.where(name, '=', stored);
+  }
+  const row = await query.executeTakeFirst();
+  return row?._id;
+}

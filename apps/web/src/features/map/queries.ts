@@ -25,6 +25,8 @@ export interface QuestMarker {
   questObjective: string;
   lat: number;
   lng: number;
+  /** The marker's floor; absent for -1 (every floor). */
+  level?: number;
 }
 
 export interface QuestWithMarkers {
