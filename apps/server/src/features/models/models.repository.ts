@@ -135,6 +135,21 @@ export function isUniqueViolation(error: unknown): boolean {
   return code === '23505' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || code === 'SQLITE_CONSTRAINT_UNIQUE';
 }
 
+/**
+ * The unique field set of `model` a unique violation is about, when it is one of them rather than
+ * the id: PostgreSQL names the index (`{table}_{fields}_idx`), SQLite lists the columns.
+ */
+export function violatedUniqueSet(error: unknown, model: ModelDef): readonly string[] | undefined {
+  const e = error as { constraint?: unknown; message?: unknown } | null;
+  const constraint = typeof e?.constraint === 'string' ? e.constraint : '';
+  const message = typeof e?.message === 'string' ? e.message : '';
+  return model.unique.find(
+    (set) =>
+      constraint === `${model.table}_${set.join('_')}_idx` ||
+      message.includes(set.map((name) => `${model.table}.${name}`).join(', ')),
+  );
+}
+
 /** Every record of `model` whose `field` equals `value` (for cascades and clean-up). */
 export async function findRecordsBy(db: Executor, model: ModelDef, field: string, value: string) {
   const rows = await dyn(db).selectFrom(model.table).selectAll().where(field, '=', value).execute();

@@ -29,6 +29,7 @@ import {
   recordExists,
   updateRecord,
   valuesInScope,
+  violatedUniqueSet,
 } from './models.repository.ts';
 
 export type { Actor };
@@ -196,6 +197,13 @@ async function checkNotUsed(trx: Executor, key: ModelKey, before: ModelRecord, a
   }
 }
 
+/** A unique-set violation the checks could not see (a parallel write won): the same 400 as theirs. */
+function takenError(model: ModelDef, set: readonly string[]) {
+  const last = set[set.length - 1]!;
+  const message = serverMessages.taken(model.label, set.join(' and '), 'written at the same time');
+  return badRequest(`Invalid body.${last}: ${message}`, [{ field: `body.${last}`, message }]);
+}
+
 /** A refusal of one record of a batch: `index` names it in the caller's list. */
 export class BatchItemError extends Error {
   constructor(
@@ -248,6 +256,8 @@ export function createModelWriter(db: Db, onChange: () => void) {
       try {
         await insertRecord(trx, model, record, now);
       } catch (error) {
+        const set = violatedUniqueSet(error, model);
+        if (set) throw takenError(model, set);
         // Another create with this id committed after the check above.
         if (isUniqueViolation(error))
           throw conflict(serverMessages.alreadyExists(model.label, record._id as string));
@@ -285,7 +295,12 @@ export function createModelWriter(db: Db, onChange: () => void) {
       await checkUnique(trx, model, [record], changed, asIs);
       await checkScopedRefs(trx, db.dialect, model, [record], changed, asIs);
       await checkNotUsed(trx, key, before, record);
-      await updateRecord(trx, model, id, pick(record, changed), new Date().toISOString());
+      try {
+        await updateRecord(trx, model, id, pick(record, changed), new Date().toISOString());
+      } catch (error) {
+        const set = violatedUniqueSet(error, model);
+        throw set ? takenError(model, set) : error;
+      }
       const after = (await findRecord(trx, model, id))!;
       await recordAudit(trx, { actor, model: key, recordId: id, action: 'update', before, after });
       return after;
