@@ -39,6 +39,8 @@ export const serverMessages = {
   /** A record still named by others cannot go or change its number (a floor with markers on it). */
   stillUsed: (what: string, name: string, by: string, count: number) =>
     `${what} ${name} still has ${by}s on it (${count}): move them elsewhere or delete them first`,
+  levelPictureSize: (width: number, height: number, mapWidth: number, mapHeight: number) =>
+    `A level's picture has the size of its map's picture: this one is ${width}×${height}, the map's ${mapWidth}×${mapHeight}`,
   hideoutLevelTooHigh: (module: string, max: number) =>
     max === 0 ? `${module} has no levels to build` : `${module} has levels 1 to ${max}: use 0 to ${max}`,
 } as const;
