@@ -95,6 +95,7 @@ export function MapPage({ gameId, map, category, embedded }: Props) {
     session,
     markerData: markerData.data,
     chunksComplete,
+    level: floors.current,
     onEnterMove: useCallback(() => {
       const p = panelRef.current;
       p.setFilter({ ...p.filter, showCompleted: true, showFuture: true });
