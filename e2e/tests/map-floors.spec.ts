@@ -51,6 +51,11 @@ test('a visitor switches floors with the floor control and with Page Up / Page D
   await page.reload();
   await waitForMap(page);
   await expect(pressed(page)).toHaveAccessibleName('Basement');
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.screenshot({ path: '/tmp/floors/map-floors-1440.png' });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(page.getByTestId('floor-control')).toBeVisible();
+  await page.screenshot({ path: '/tmp/floors/map-floors-390.png' });
 });
 
 test('?level=2 opens the upper floor; a map without floors has no floor control', async ({ page }) => {
