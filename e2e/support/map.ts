@@ -21,6 +21,7 @@ interface MapHandle {
     def: Int32Array;
     indexOf(id: string): number;
     latLng(i: number): [number, number];
+    level(i: number): number;
   };
   /** The marker canvas's last draw. */
   draw: DrawFacts;

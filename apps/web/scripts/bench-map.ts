@@ -75,7 +75,26 @@ async function prepare() {
       mapRecord('bench_map_5k', 'Bench 5k'),
       mapRecord('bench_map_100k', 'Bench 100k'),
       mapRecord('bench_map_1m', 'Bench 1M'),
+      mapRecord('bench_map_floors', 'Bench floors'),
     ],
+    now,
+  );
+  // The 20k markers again on a map with three floors, a third on each (every tenth on every floor).
+  await insertMany(
+    db.kysely,
+    registry.maplevel,
+    [0, 1, 2].map((level) => ({
+      ...parse('maplevel', {
+        _id: `bench_floor_${level}`,
+        mapId: 'bench_map_floors',
+        level,
+        name: `Floor ${level}`,
+        isDefault: level === 0,
+      }),
+      tilesPath: `${GAME}/bench_map_floors--bench_floor_${level}`,
+      imageProcessStatus: 'DONE',
+      images: { levelImage: { fileName: 'f.png', imageWidth: WIDTH, imageHeight: HEIGHT, version: 'bench' } },
+    })),
     now,
   );
   const colours = ['#dc2626', '#2563eb', '#16a34a', '#d97706', '#7c3aed', '#0891b2', '#be185d', '#4b5563'];
@@ -146,8 +165,17 @@ async function prepare() {
     [...markers('bench_map', ICONS), ...polygons('bench_map')],
     now,
   );
+  await insertMany(
+    db.kysely,
+    registry.placedmarker,
+    markers('bench_map_floors', ICONS).map((m, i) => ({ ...m, level: i % 10 === 9 ? -1 : i % 3 })),
+    now,
+  );
   await insertMany(db.kysely, registry.placedmarker, markers('bench_map_5k', SMALL), now);
-  await insertMany(db.kysely, registry.placedmarker, markers('bench_map_100k', PHONE), now);
+  if (process.env.BENCH_LARGE_ONLY !== 'floors')
+    await insertMany(db.kysely, registry.placedmarker, markers('bench_map_100k', PHONE), now);
+  // Only the floors row asked for: the large maps are not needed.
+  if (process.env.BENCH_LARGE_ONLY === 'floors') return db.close();
   for (let from = 0; from < MILLION; from += 100_000) {
     await insertMany(
       db.kysely,
@@ -353,6 +381,58 @@ async function measureCanvas(
   return { ...times, heap, ...f };
 }
 
+/**
+ * Switching floors on the 20k map over three floors: from the click on a floor button to the end of
+ * the first draw that shows that floor's markers, and when the first tile of the new floor was asked
+ * for (both after the click). Median of five switches after one visit.
+ */
+async function measureFloorSwitch(page: Page, ids: string[]) {
+  await page.goto(`${base}/game/${GAME}/maps/bench_map_floors?markerDefinitions=${ids.join(',')}`);
+  await page.waitForFunction(
+    () =>
+      ((window as unknown as { __waypointProbe?: { draw: { completeAt: number } } }).__waypointProbe?.draw
+        .completeAt ?? 0) > 0,
+    null,
+    { timeout: 120_000 },
+  );
+  const switches: { drawn: number; tile: number }[] = [];
+  for (const level of [1, 2, 0, 1, 2]) {
+    const drawnBefore = await page.evaluate(
+      () =>
+        (window as unknown as { __waypointProbe: { draw: { drawn: number } } }).__waypointProbe.draw.drawn,
+    );
+    await page.click(`[data-floor-control] button[data-level="${level}"]`);
+    const at = await page.waitForFunction(
+      ([before, floor]) => {
+        const probe = (
+          window as unknown as {
+            __waypointProbe: {
+              draw: { drawn: number; lastDrawAt: number };
+              store: { visible: Uint8Array; level(i: number): number; size: number };
+            };
+          }
+        ).__waypointProbe;
+        if (probe.draw.drawn <= before) return null;
+        const { store } = probe;
+        for (let i = 0; i < store.size; i++) {
+          if (store.visible[i] && store.level(i) !== -1 && store.level(i) !== floor) return null;
+        }
+        const click = performance.getEntriesByName('waypoint:floor-click').at(-1)?.startTime ?? 0;
+        const tile = performance
+          .getEntriesByType('resource')
+          .find((e) => e.name.includes(`--bench_floor_${floor}/`) && e.startTime >= click);
+        return { drawn: probe.draw.lastDrawAt - click, tile: tile ? tile.startTime - click : -1 };
+      },
+      [drawnBefore, level] as const,
+      { timeout: 30_000 },
+    );
+    switches.push((await at.jsonValue()) as { drawn: number; tile: number });
+  }
+  const median = (pick: (s: { drawn: number; tile: number }) => number) =>
+    switches.map(pick).sort((x, y) => x - y)[Math.floor(switches.length / 2)];
+  return { drawnMs: median((s) => s.drawn), tileMs: median((s) => s.tile) };
+}
+
 const leafletJs = readFileSync(path.join(rootDir, 'node_modules/leaflet/dist/leaflet.js'), 'utf8');
 const leafletCss = readFileSync(path.join(rootDir, 'node_modules/leaflet/dist/leaflet.css'), 'utf8');
 const pin =
@@ -482,6 +562,25 @@ async function main() {
       );
       return result;
     };
+    // BENCH_LARGE_ONLY=floors: the floor switch alone, printed.
+    const floorSwitch = async () => {
+      const browser = await launch();
+      try {
+        const page = await (await fresh(browser)).newPage();
+        await measureFloorSwitch(page, ids);
+        const result = await measureFloorSwitch(page, ids);
+        console.log(
+          `floor switch, 20k over 3 floors: drawn ${result.drawnMs.toFixed(1)} ms after the click, first tile asked at ${result.tileMs.toFixed(1)} ms`,
+        );
+        return result;
+      } finally {
+        await browser.close();
+      }
+    };
+    if (process.env.BENCH_LARGE_ONLY === 'floors') {
+      await floorSwitch();
+      return;
+    }
     // BENCH_LARGE_ONLY=1: only the chunked maps, printed, nothing written.
     // BENCH_LARGE_ONLY=phone: the phone row alone.
     // BENCH_LARGE_ONLY=small: the 5k rows and their drawing ratio.
@@ -536,6 +635,7 @@ async function main() {
       );
       return r;
     };
+    const floors = await floorSwitch();
     const cannon1 = await cannon(1);
     const cannon10 = await cannon(10);
     const at20 = dom20
@@ -563,6 +663,8 @@ ${row('Waypoint map, 100k markers in chunks, phone (390×844 at 3×, 4× CPU thr
 ${row(`Waypoint map, ${MILLION.toLocaleString('en')} markers in chunks, desktop`, million)}
 
 The whole marker answer with brotli (manifest and every chunk; the first view shows the whole map): ${mb(answer100)} MB at ${PHONE.toLocaleString('en')} markers (${(answer100 / PHONE).toFixed(1)} bytes a marker), ${mb(answer1m)} MB at ${MILLION.toLocaleString('en')} (${(answer1m / MILLION).toFixed(1)} bytes a marker), ${(answer20 / 1024).toFixed(0)} KB at ${ICONS.toLocaleString('en')} with the polygons (one JSON answer). Phone goals: drawn ≤ 2,000 ms, frame p95 ≤ 33 ms, first view ≤ 1.5 MB. 1M goals: first markers ≤ 1,500 ms, all drawn ≤ 3,000 ms, frame p95 ≤ 20 ms, heap ≤ 300 MB.
+
+Switching floors on the ${ICONS.toLocaleString('en')} markers spread over three floors (the floor control's click to the end of the first draw showing the new floor's markers; median of five switches, goal ≤ 100 ms): ${floors.drawnMs.toFixed(0)} ms; the new floor's first tile was asked for ${floors.tileMs.toFixed(0)} ms after the click.
 
 Chunks of the 1M map (${manifest?.chunks.length ?? 0} of them, brotli, cached) asked by autocannon at a fixed 50 req/s for 10 s (goal p99 ≤ 50 ms):
 

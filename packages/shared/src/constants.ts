@@ -25,6 +25,8 @@ export const constants = {
   /** Most objectives one quest lists (each can be ticked by a player). */
   maxQuestObjectives: 200,
   defaultMarkerLevel: -1,
+  /** Highest level number of a map's floors (and of a placed marker's `level`). */
+  maxMapLevel: 1000,
   defaultMarkerSize: -1,
   maxPlacedMarkerImages: 5,
   adminThumbPx: 150,

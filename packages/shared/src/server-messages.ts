@@ -32,6 +32,16 @@ export const serverMessages = {
   databaseUnavailable: 'The database is not reachable right now, please try again in a few seconds',
   databaseSlow: 'The database is answering too slowly right now, please try again in a few seconds',
   storageFull: 'The server has run out of storage space; nothing was saved. Please try again later',
+  /** A value naming no record of its scope (a marker's level that its map does not have). */
+  notInScope: (what: string, value: number, any: number, known: string) =>
+    `${what} ${value} does not exist here: use ${any} (every one) or one of ${known}`,
+  /** Another record has the same values of a set that is unique (a map's level number). */
+  taken: (what: string, fields: string, id: string) => `Another ${what} has this ${fields}: ${id}`,
+  /** A record still named by others cannot go or change its number (a floor with markers on it). */
+  stillUsed: (what: string, name: string, by: string, count: number) =>
+    `${what} ${name} still has ${by}s on it (${count}): move them elsewhere or delete them first`,
+  levelPictureSize: (width: number, height: number, mapWidth: number, mapHeight: number) =>
+    `A level's picture has the size of its map's picture: this one is ${width}×${height}, the map's ${mapWidth}×${mapHeight}`,
   hideoutLevelTooHigh: (module: string, max: number) =>
     max === 0 ? `${module} has no levels to build` : `${module} has levels 1 to ${max}: use 0 to ${max}`,
 } as const;

@@ -12,6 +12,7 @@ import * as questObjectives from './migrations/0009_quest_objectives.ts';
 import * as userHideoutLevel from './migrations/0010_user_hideout_level.ts';
 import * as plainTextComments from './migrations/0011_plain_text_comments.ts';
 import * as markerUnticks from './migrations/0012_marker_unticks.ts';
+import * as mapLevels from './migrations/0013_map_levels.ts';
 
 /** Migrations in order; names are timestamps or sequence numbers and never change once landed. */
 const migrations: Record<string, Migration> = {
@@ -27,6 +28,7 @@ const migrations: Record<string, Migration> = {
   '0010_user_hideout_level': userHideoutLevel,
   '0011_plain_text_comments': plainTextComments,
   '0012_marker_unticks': markerUnticks,
+  '0013_map_levels': mapLevels,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

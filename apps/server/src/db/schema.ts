@@ -153,6 +153,11 @@ export interface MapJobColumns {
   updatedAt: string;
 }
 
+/** The same for a map's floor (`maplevel`), queued and cut like a map. */
+export interface LevelJobColumns extends Omit<MapJobColumns, 'gameId'> {
+  mapId: string;
+}
+
 export interface Database {
   user: UserTable;
   session: SessionTable;
@@ -170,4 +175,5 @@ export interface Database {
   audit_log: AuditLogTable;
   user_recipe: UserRecipeTable;
   map: MapJobColumns;
+  maplevel: LevelJobColumns;
 }

@@ -16,6 +16,10 @@ export const mapMessages = {
   markerList: 'Marker list',
   markedFound: (name: string) => `Marked ${name} as found`,
   markedNotFound: (name: string) => `Marked ${name} as not found`,
+  floors: 'Floors',
+  /** The floor control's hint: the keys that switch floors. */
+  floorKeys: 'Page Up / Page Down',
+  floorShown: (floor: string) => `Floor: ${floor}`,
   markersShown: (count: number) => `${count} ${count === 1 ? 'marker' : 'markers'} shown`,
   searchPlaceholder: 'Search markers, quests, items (/)',
   noMarkers: 'No markers on this map yet',

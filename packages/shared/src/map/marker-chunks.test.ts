@@ -68,6 +68,17 @@ describe('marker chunks', () => {
     expect(empty.ids).toEqual([]);
   });
 
+  it("carries each row's floor when any row of the chunk is on one, and nothing otherwise", () => {
+    const floors = decodeMarkerChunk(
+      encodeMarkerChunk([row(0, { level: 2 }), row(1, { level: -1 }), row(2)], 0).buffer as ArrayBuffer,
+    );
+    expect(floors.extras.level).toEqual([2, -1, -1]);
+    const flat = decodeMarkerChunk(
+      encodeMarkerChunk([row(0, { level: -1 }), row(1)], 0).buffer as ArrayBuffer,
+    );
+    expect(flat.extras.level).toBeUndefined();
+  });
+
   it('refuses bytes that are not a chunk', () => {
     expect(() => decodeMarkerChunk(new ArrayBuffer(30))).toThrow();
   });

@@ -14,7 +14,8 @@
  * - lat: Float32 × count; lng: Float32 × count (a Float32 keeps far below a pixel at any zoom)
  * - def: Uint16 × count (index into the definitions); flags: Uint8 × count (`ChunkFlag`), padded to 4
  * - ids, then names: UTF-8 text, rows separated by NUL (which no stored text can hold)
- * - extras: UTF-8 JSON of the rare columns, `ChunkExtras`, keyed by row within the chunk
+ * - extras: UTF-8 JSON of the rare columns, `ChunkExtras`, keyed by row within the chunk (the level
+ *   column, on a map with floors, as a list: most rows have one)
  */
 
 /** Maps with more markers than this load in chunks; smaller maps keep the one JSON answer. */
@@ -46,6 +47,8 @@ export interface ChunkExtras {
   questId?: Record<number, string>;
   questObjective?: Record<number, string>;
   points?: Record<number, [number, number][]>;
+  /** Each row's level, when any row of the chunk is on a floor (-1: every floor). */
+  level?: number[];
 }
 
 export interface ChunkRow {
@@ -58,6 +61,8 @@ export interface ChunkRow {
   questObjective: string;
   reportCount: number;
   points: [number, number][] | null;
+  /** -1 (every floor) unless the map has floors. */
+  level?: number;
 }
 
 export interface MarkerChunk {
@@ -114,6 +119,8 @@ export function encodeMarkerChunk(rows: readonly ChunkRow[], start: number): Uin
   if (Object.keys(questId).length > 0) extras.questId = questId;
   if (Object.keys(questObjective).length > 0) extras.questObjective = questObjective;
   if (Object.keys(points).length > 0) extras.points = points;
+  if (rows.some((r) => r.level !== undefined && r.level !== -1))
+    extras.level = rows.map((r) => r.level ?? -1);
   const extra = encoder.encode(Object.keys(extras).length > 0 ? JSON.stringify(extras) : '');
   const fixed = pad4(HEADER + n * 11);
   const out = new Uint8Array(fixed + ids.length + names.length + extra.length);

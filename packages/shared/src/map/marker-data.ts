@@ -4,6 +4,7 @@
  * travel and parse quickly. Popup details (description, images) are read per marker on demand.
  */
 import type { MarkerDefinitionType } from '../models/enums.ts';
+import type { MapLevelInfo } from './levels.ts';
 import type { MarkerChunkManifest } from './marker-chunks.ts';
 
 export interface MapMarkerDefinition {
@@ -46,6 +47,8 @@ export interface MapMarkerColumns {
   reportCount: number[];
   /** Corner points of polygons and routes, keyed by row index. */
   points: Record<number, [number, number][]>;
+  /** Each marker's level (-1: every floor); only for a map with floors. */
+  level?: number[];
 }
 
 export interface MapMarkerData {
@@ -57,6 +60,8 @@ export interface MapMarkerData {
    * binary chunks (marker-chunks.ts); the loader fills the columns in place.
    */
   chunks?: MarkerChunkManifest;
+  /** The map's floors, bottom to top; absent for a map without floors. */
+  levels?: MapLevelInfo[];
   markers: MapMarkerColumns;
 }
 

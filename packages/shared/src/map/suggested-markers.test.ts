@@ -218,3 +218,23 @@ describe('suggestionAuthors', () => {
     expect(authors[1].counts).toEqual({ ADD: 0, UPDATE: 0, DELETE: 1 });
   });
 });
+
+describe('suggestions on a map with floors', () => {
+  it('put a new marker on its floor, keep a moved one on its own, and follow a changed floor', () => {
+    const floors = data();
+    floors.markers.level = [0, 1, -1];
+    const merged = mergeSuggestions(floors, [
+      suggestion('s_add', 'ADD', { markerDefinitionId: 'loot', lat: -5, lng: 5, level: 1 }),
+      suggestion('s_move', 'UPDATE', { _id: 'a', lat: -11, lng: 11 }),
+      suggestion('s_floor', 'UPDATE', { _id: 'b', level: 0 }),
+    ]);
+    const at = (id: string) => merged.markers.level?.[merged.markers.suggestionId.indexOf(id)];
+    expect(at('s_add')).toBe(1);
+    expect(at('s_move')).toBe(0);
+    expect(at('s_floor')).toBe(0);
+    // A map without floors gets no level column.
+    expect(
+      mergeSuggestions(data(), [suggestion('s', 'ADD', { markerDefinitionId: 'loot' })]).markers.level,
+    ).toBe(undefined);
+  });
+});

@@ -98,6 +98,8 @@ export function mergeSuggestions(
     questObjective: src.questObjective.slice(),
     reportCount: src.reportCount ? Array.from(src.reportCount) : new Array<number>(n).fill(0),
     points: { ...src.points },
+    // A map with floors: suggested rows keep or take their floor too.
+    ...(src.level ? { level: Array.from(src.level) } : {}),
     tint: new Array<number>(n).fill(Tint.None),
     suggestionId: new Array<string>(n).fill(''),
     suggestionUser: new Array<string>(n).fill(''),
@@ -117,6 +119,7 @@ export function mergeSuggestions(
     m.name[row] = text(e.name, m.name[row]);
     m.questId[row] = text(e.questId, m.questId[row]);
     m.questObjective[row] = text(e.questObjective, m.questObjective[row]);
+    if (m.level) m.level[row] = num(e.level, m.level[row] ?? -1);
     if ('polygonPoints' in e) {
       const points = pointsOf(e.polygonPoints);
       if (points) m.points[row] = points;
@@ -133,6 +136,7 @@ export function mergeSuggestions(
     m.questId.push(src.questId[from]);
     m.questObjective.push(src.questObjective[from]);
     m.reportCount.push(src.reportCount?.[from] ?? 0);
+    m.level?.push(src.level?.[from] ?? -1);
     const points = src.points[from];
     if (points) m.points[row] = points;
     m.tint.push(Tint.None);
@@ -165,6 +169,7 @@ export function mergeSuggestions(
       m.questId.push(text(element.questId, ''));
       m.questObjective.push(text(element.questObjective, ''));
       m.reportCount.push(0);
+      m.level?.push(num(element.level, -1));
       const points = pointsOf(element.polygonPoints);
       if (points) m.points[row] = points;
       m.tint.push(Tint.None);

@@ -94,6 +94,7 @@ export const map = defineModel({
     imagePath: f.text({ readOnly: true }),
   },
   parent: { model: 'game', field: 'gameId' },
+  children: [{ as: 'levels', model: 'maplevel', field: 'mapId' }],
   imageFields: ['mapImage'],
   sort: [
     ['weight', 'desc'],
@@ -102,6 +103,41 @@ export const map = defineModel({
   read: 'guest',
   write: 'admin',
   publicFilter: { enabled: true },
+});
+
+/**
+ * A floor of a map (basement, ground floor, a cave under the surface): its own picture, of the
+ * map picture's size, cut into its own tiles. `level` is the number placed markers name (their
+ * `level`; -1 is every floor); levels are ordered by it, lowest at the bottom.
+ */
+export const maplevel = defineModel({
+  key: 'maplevel',
+  label: 'Map level',
+  fields: {
+    _id: f.id(),
+    mapId: f.parent('map'),
+    level: f.integer(0, { min: 0, max: constants.maxMapLevel, filterable: true }),
+    name: f.requiredText({ max: 100 }),
+    /** The floor control's button text ('B1', 'G', '2'); the level number when empty. */
+    shortLabel: f.text({ max: 4 }),
+    /** The floor a visit opens on (the lowest level when none is flagged). */
+    isDefault: f.boolean(false),
+    tilesPath: f.text({ readOnly: true }),
+    maxZoom: f.integer(0, { readOnly: true, min: 0, max: 10 }),
+    imageProcessStatus: f.enumOf(imageProcessStatuses, 'NONE', 'text', { readOnly: true }),
+    imageProcessError: f.text({ readOnly: true }),
+    imageProcessProgress: f.integer(0, { readOnly: true, min: 0, max: 100 }),
+    imagePath: f.text({ readOnly: true }),
+  },
+  parent: { model: 'map', field: 'mapId' },
+  imageFields: ['levelImage'],
+  unique: [['mapId', 'level']],
+  sort: [
+    ['level', 'asc'],
+    ['name', 'asc'],
+  ],
+  read: 'guest',
+  write: 'admin',
 });
 
 export const quest = defineModel({
@@ -286,7 +322,12 @@ export const placedmarker = defineModel({
     suggestionId: f.text({ readOnly: true }),
     authorName: f.text(),
     authorLink: f.link(),
-    level: f.integer(constants.defaultMarkerLevel, { min: -1, max: 1000 }),
+    /** The map level the marker is on; -1: every level (and the only value a map without levels needs). */
+    level: f.integer(constants.defaultMarkerLevel, {
+      min: -1,
+      max: constants.maxMapLevel,
+      scopedRef: { model: 'maplevel', field: 'level', scope: 'mapId', any: constants.defaultMarkerLevel },
+    }),
     /** When a player last confirmed the marker is still there ('' never). */
     lastConfirmedAt: f.timestamp(),
     /** Players' open 'gone' or 'moved' reports since the last confirmation. */

@@ -33,6 +33,11 @@ export interface ModelOptions<K extends string, F extends Record<string, FieldDe
   read: ReadAccess;
   /** Only admins write through the generic API; `none` means no generic write route at all. */
   write: 'admin' | 'none';
+  /**
+   * Field sets no two records may share (e.g. one level number per map); a clash is a 400 naming
+   * the set's last field.
+   */
+  unique?: readonly (readonly (keyof F & string)[])[];
   /** Only records with these values are listed publicly (e.g. enabled maps). */
   publicFilter?: Partial<Record<keyof F & string, unknown>>;
   /**
@@ -76,6 +81,7 @@ export function defineModel<const K extends string, const F extends Record<strin
     ...options,
     imageFields: options.imageFields ?? ([] as readonly string[]),
     children: options.children ?? [],
+    unique: options.unique ?? ([] as readonly (readonly string[])[]),
     collection: `${options.key}s` as `${K}s`,
     table: options.key as string,
     /** Full record as written on create (defaults applied). */
@@ -87,9 +93,10 @@ export function defineModel<const K extends string, const F extends Record<strin
 
 /** A registry entry seen without its field-level types: what the generic code works with. */
 export interface ModelDef
-  extends Omit<ModelOptions<string, Record<string, FieldDef>>, 'imageFields' | 'children'> {
+  extends Omit<ModelOptions<string, Record<string, FieldDef>>, 'imageFields' | 'children' | 'unique'> {
   imageFields: readonly string[];
   children: ChildList[];
+  unique: readonly (readonly string[])[];
   collection: string;
   table: string;
   schema: z.ZodObject;

@@ -39,12 +39,31 @@ export interface FieldDef<Z extends z.ZodType = z.ZodType> {
   nullable: boolean;
   /** For reference fields: the model the id points to. */
   references?: string;
+  /** A value naming a record of another model within the same parent (see `ScopedRef`). */
+  scopedRef?: ScopedRef;
+}
+
+/**
+ * A field whose value names a record of another model by one of its fields, among the records
+ * sharing this record's scope field: a placed marker's `level` names a level of its own map.
+ * `any` refers to none (a marker on every floor). While the scope has no such records at all (a
+ * map without levels) every value is accepted, as before floors existed. Records still named this
+ * way cannot be deleted, nor their named field changed.
+ */
+export interface ScopedRef {
+  model: string;
+  /** The target's field holding the value. */
+  field: string;
+  /** The field both records carry that must agree (e.g. `mapId`). */
+  scope: string;
+  any: number;
 }
 
 interface Options {
   required?: boolean;
   readOnly?: boolean;
   filterable?: boolean;
+  scopedRef?: ScopedRef;
 }
 
 const MAX_TEXT = 2_000;
@@ -63,6 +82,7 @@ function def<Z extends z.ZodType>(
   o: Options & { html?: boolean; nullable?: boolean; references?: string } = {},
 ): FieldDef<Z> {
   return {
+    ...(o.scopedRef ? { scopedRef: o.scopedRef } : {}),
     zod,
     form,
     storage,

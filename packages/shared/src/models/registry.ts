@@ -10,6 +10,7 @@ export const registry = {
   game: content.game,
   category: content.category,
   map: content.map,
+  maplevel: content.maplevel,
   quest: content.quest,
   item: content.item,
   hideoutmodule: content.hideoutmodule,

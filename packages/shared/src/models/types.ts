@@ -19,7 +19,8 @@ export type TGame = Stored<'game'> & {
   customers?: string[];
 };
 export type TCategory = Stored<'category'> & { maps?: string[] };
-export type TMap = Stored<'map'>;
+export type TMap = Stored<'map'> & { levels?: string[] };
+export type TMapLevel = Stored<'maplevel'>;
 export type TQuest = Stored<'quest'>;
 export type TItem = Stored<'item'>;
 export type THideoutModule = Stored<'hideoutmodule'>;

@@ -294,3 +294,44 @@ describe('demo content', () => {
     }
   });
 });
+
+describe('demo floors', () => {
+  const levels = records('maplevel');
+  const floorsOf = (mapId: string) => levels.filter((l) => l.mapId === mapId);
+
+  it('give the hospital a basement, ground and upper floor and the bunker two levels under its surface', () => {
+    expect(floorsOf('fz_city_hospital').map((l) => [l.level, l.name, l.isDefault])).toEqual([
+      [0, 'Basement', false],
+      [1, 'Ground floor', true],
+      [2, 'Upper floor', false],
+    ]);
+    expect(floorsOf('fz_north_bunker').map((l) => l.name)).toEqual([
+      'Lower bunker',
+      'Upper bunker',
+      'Surface',
+    ]);
+    // Each floor has a picture of its map's size, drawn by the demo image job.
+    const maps = new Map(records('map').map((m) => [m._id, m]));
+    for (const level of levels) {
+      const picture = (level.images as Record<string, { imageWidth: number; version: string }>).levelImage;
+      const mapPicture = (maps.get(level.mapId)!.images as Record<string, { imageWidth: number }>).mapImage;
+      expect(picture).toMatchObject({ imageWidth: mapPicture.imageWidth, version: '' });
+    }
+  });
+
+  it('put markers on each floor and some on every floor, and none on a floor their map lacks', () => {
+    for (const mapId of ['fz_city_hospital', 'fz_north_bunker']) {
+      const floors = floorsOf(mapId).map((l) => l.level as number);
+      const onMap = records('placedmarker').filter((m) => m.mapId === mapId);
+      const perFloor = new Map<number, number>();
+      for (const m of onMap) perFloor.set(m.level as number, (perFloor.get(m.level as number) ?? 0) + 1);
+      for (const floor of [...floors, -1]) expect(perFloor.get(floor) ?? 0).toBeGreaterThan(10);
+      expect([...perFloor.keys()].every((l) => l === -1 || floors.includes(l))).toBe(true);
+      // Quest objectives are on floors too (following one may switch floors).
+      expect(onMap.some((m) => m.questId && m.level !== -1)).toBe(true);
+    }
+    // Maps without floors keep every marker on -1.
+    const flat = records('placedmarker').filter((m) => !floorsOf(m.mapId as string).length);
+    expect(flat.every((m) => m.level === -1)).toBe(true);
+  });
+});

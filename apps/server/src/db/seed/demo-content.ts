@@ -33,6 +33,7 @@ export const DEMO_INSERT_ORDER = [
   'trader',
   'category',
   'map',
+  'maplevel',
   'quest',
   'item',
   'hideoutmodule',
@@ -47,6 +48,30 @@ export const DEMO_INSERT_ORDER = [
   'theme',
   'suggestion',
 ] as const satisfies readonly ModelKey[];
+
+/** Definitions whose markers are on every floor: the way in and out. */
+const EVERY_FLOOR = /extract|spawn/i;
+
+/**
+ * Puts the markers of maps with floors on them: spawns and extractions on every floor (-1), about
+ * one marker in eight too (stairs, shafts), the others spread over the floors in turn.
+ */
+function onFloors<T extends { mapId: string; markerDefinitionId: string; level?: number }>(
+  markers: T[],
+  levels: readonly { mapId: string; level?: number }[],
+): T[] {
+  const floors = new Map<string, number[]>();
+  for (const l of levels) floors.set(l.mapId, [...(floors.get(l.mapId) ?? []), l.level ?? 0]);
+  const seen = new Map<string, number>();
+  return markers.map((m) => {
+    const list = floors.get(m.mapId);
+    if (!list) return m;
+    const k = seen.get(m.mapId) ?? 0;
+    seen.set(m.mapId, k + 1);
+    if (EVERY_FLOOR.test(m.markerDefinitionId) || k % 8 === 7) return { ...m, level: -1 };
+    return { ...m, level: list[k % list.length] };
+  });
+}
 
 /** Quests sorted so that each one comes after the quest it requires. */
 function prerequisitesFirst<T extends { _id: string; previous?: string }>(quests: readonly T[]): T[] {
@@ -74,7 +99,11 @@ function prerequisitesFirst<T extends { _id: string; previous?: string }>(quests
 export function demoContent(options: DemoOptions = {}): DemoContent {
   const markersPerMap = Math.max(0, Math.floor(options.markersPerMap ?? DEFAULT_MARKERS_PER_MAP));
   const packs: GamePack[] = [shooterGame(), scheduleGame(), rpgGame()];
-  const markers = packs.flatMap((pack) => placedMarkers(pack, markersPerMap));
+  const levels = packs.flatMap((pack) => pack.maplevels ?? []);
+  const markers = onFloors(
+    packs.flatMap((pack) => placedMarkers(pack, markersPerMap)),
+    levels,
+  );
   const areas = new Map(
     packs.flatMap((pack) => {
       const region = new Map(pack.categories.map((c) => [c._id, c.name]));
@@ -87,6 +116,7 @@ export function demoContent(options: DemoOptions = {}): DemoContent {
     trader: packs.flatMap((p) => p.traders),
     category: packs.flatMap((p) => p.categories),
     map: packs.flatMap((p) => p.maps),
+    maplevel: levels,
     quest: prerequisitesFirst(packs.flatMap((p) => p.quests)),
     item: packs.flatMap((p) => p.items),
     hideoutmodule: packs.flatMap((p) => p.hideoutmodules),

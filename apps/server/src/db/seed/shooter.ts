@@ -38,6 +38,40 @@ const MAPS = [
   },
 ] as const;
 
+/**
+ * Floors of two maps: the hospital with a basement, a ground floor and an upper floor; the bunker's
+ * surface over two underground levels. Level numbers go bottom to top.
+ */
+const FLOORS: Record<string, [slug: string, name: string, short: string, isDefault?: boolean][]> = {
+  fz_city_hospital: [
+    ['basement', 'Basement', 'B'],
+    ['ground', 'Ground floor', 'G', true],
+    ['upper', 'Upper floor', '1'],
+  ],
+  fz_north_bunker: [
+    ['lower', 'Lower bunker', 'B2'],
+    ['upper', 'Upper bunker', 'B1'],
+    ['surface', 'Surface', 'S', true],
+  ],
+};
+
+function mapLevels(maps: Input<'map'>[]): Input<'maplevel'>[] {
+  return maps.flatMap((map) =>
+    (FLOORS[map._id] ?? []).map(([slug, name, shortLabel, isDefault], level) => {
+      const picture = map.images?.mapImage;
+      return {
+        _id: `${map._id}_${slug}`,
+        mapId: map._id,
+        level,
+        name,
+        shortLabel,
+        isDefault: isDefault ?? false,
+        images: picture ? { levelImage: { ...picture, fileName: `${slug}.png`, version: '' } } : undefined,
+      };
+    }),
+  );
+}
+
 const GAME_DESCRIPTION =
   '<p>A hardcore extraction shooter: enter the <strong>Zone</strong>, find loot, finish trader jobs and get out alive.</p>';
 
@@ -205,6 +239,7 @@ export function shooterGame(): GamePack {
     }),
   );
   return {
+    maplevels: mapLevels(maps),
     game: {
       _id: FZ,
       name: 'Frontier Zone',

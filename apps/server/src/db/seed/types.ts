@@ -36,6 +36,8 @@ export interface GamePack {
   traders: Input<'trader'>[];
   categories: Input<'category'>[];
   maps: Input<'map'>[];
+  /** Floors of maps that have them (their pictures are drawn by the demo image job). */
+  maplevels?: Input<'maplevel'>[];
   quests: Input<'quest'>[];
   items: Input<'item'>[];
   hideoutmodules: Input<'hideoutmodule'>[];

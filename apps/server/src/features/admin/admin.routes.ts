@@ -56,6 +56,13 @@ export function registerAdminRoutes(app: FastifyInstance, ctx: AppContext) {
     return adminList(ctx.db.kysely, def, parseAdminList(def, q));
   });
 
+  app.get('/api/admin/processMapLevel/:id/status', { config: { role: 'admin' } }, async (request) => {
+    const { id } = parse(z.object({ id: zId }), request.params, 'params');
+    const status = await jobStatus(ctx.db.kysely, id, 'maplevel');
+    if (!status) throw notFound(serverMessages.notFound(getModel('maplevel').label, id));
+    return status;
+  });
+
   app.get('/api/admin/processMap/:id/status', { config: { role: 'admin' } }, async (request) => {
     const { id } = parse(z.object({ id: zId }), request.params, 'params');
     const status = await jobStatus(ctx.db.kysely, id);

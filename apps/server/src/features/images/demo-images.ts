@@ -24,8 +24,8 @@ export function stopDemoImages(): void {
 }
 
 /**
- * Demo content declares images (maps: `mapImage` with a size; IMAGE marker definitions: an icon)
- * with an empty version and no file. This draws each missing one — maps as procedural terrain in a
+ * Demo content declares images (maps: `mapImage` with a size; their floors: `levelImage`; IMAGE
+ * marker definitions: an icon) with an empty version and no file. This draws each missing one — maps as procedural terrain in a
  * low-priority child process, icons in-process — stores it like an upload and queues the maps for
  * tiling. Runs in the background; the site is usable meanwhile. Safe to call on every start: only
  * images still missing are drawn, so an interrupted first start is completed by the next one.
@@ -111,7 +111,7 @@ async function drawMissing(
       );
       if (isClosed()) return;
       await service.storeGenerated('map', map._id as string, 'mapImage', png, systemActor);
-      await processor.enqueueInternal(map._id as string, map.gameId as string);
+      await processor.enqueueInternal(map._id as string);
       log.info({ mapId: map._id, width, height, ms: Date.now() - started }, 'demo map drawn');
     } catch (error) {
       log.error({ err: error, mapId: map._id }, 'demo map drawing failed');
@@ -120,6 +120,34 @@ async function drawMissing(
   // Stored map records carry the pictures just drawn.
   const drawn = await listRecords(ctx.db.kysely, getModel('map'), all);
   await drawGameCards(ctx, service, drawn.data, log, isClosed);
+
+  // Floors: the same ground drawn again from another seed, one picture per floor of the map's size.
+  const levels = await listRecords(ctx.db.kysely, getModel('maplevel'), all);
+  const mapById = new Map(drawn.data.map((m) => [m._id as string, m]));
+  for (const level of levels.data) {
+    if (isClosed()) return;
+    const image = missing(service, 'maplevel', level, 'levelImage');
+    const map = mapById.get(level.mapId as string);
+    const mapImage = (map?.images as Record<string, TStoredImage> | undefined)?.mapImage;
+    if (!image || !map || !mapImage) continue;
+    const started = Date.now();
+    try {
+      const png = await drawMapInChild(
+        ctx.config.dataDir,
+        mapImage.imageWidth,
+        mapImage.imageHeight,
+        `${map._id as string}--${level._id as string}`,
+        `${String(map.name)}: ${String(level.name)}`,
+        lookOfMap(String(map.name), regionName.get(map.categoryId as string)),
+      );
+      if (isClosed()) return;
+      await service.storeGenerated('maplevel', level._id as string, 'levelImage', png, systemActor);
+      await processor.enqueueInternal(level._id as string, 'maplevel');
+      log.info({ levelId: level._id, ms: Date.now() - started }, 'demo map level drawn');
+    } catch (error) {
+      log.error({ err: error, levelId: level._id }, 'demo map level drawing failed');
+    }
+  }
 }
 
 /**

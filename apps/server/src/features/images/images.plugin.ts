@@ -13,6 +13,7 @@ import { createMapProcessor } from './map-processor.ts';
 
 const zImageParams = z.object({ model: z.string().max(100), id: zId, imageName: z.string().max(100) });
 const zProcessParams = z.object({ mapId: zId, gameId: zId });
+const zLevelParams = z.object({ levelId: zId });
 const zRemoteBody = z.object({ remoteUrl: z.string().trim().min(1).max(4000) });
 
 function actorOf(request: FastifyRequest): Actor {
@@ -109,5 +110,11 @@ function registerImageRoutes(
     const p = parse(zProcessParams, request.params, 'params');
     const map = await processor.enqueue(p.mapId, p.gameId, actorOf(request));
     return reply.status(202).send(map);
+  });
+
+  /** Process Image of one floor: its picture cut into its own tiles. */
+  app.post('/api/admin/processMapLevel/:levelId', { config: { role: 'admin' } }, async (request, reply) => {
+    const p = parse(zLevelParams, request.params, 'params');
+    return reply.status(202).send(await processor.enqueueLevel(p.levelId, actorOf(request)));
   });
 }

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { getModel, type ModelKey, modelKeyOf, serverMessages, type TStoredImage } from '@waypoint/shared';
 import type { AppContext } from '../../context.ts';
 import type { ModelRecord } from '../../db/rows.ts';
-import { HttpError, notFound } from '../../http/errors.ts';
+import { badRequest, HttpError, notFound } from '../../http/errors.ts';
 import type { ChildLimits } from '../../media/child.ts';
 import { isMediaError } from '../../media/errors.ts';
 import { type DecodedImage, decodeImageInChild } from '../../media/image-job.ts';
@@ -105,7 +105,7 @@ export function createImageService(ctx: AppContext) {
     }
   }
 
-  /** Writes a stored image into the record's `images` (and a map's image path), as the record is then. */
+  /** Writes a stored image into the record's `images` (and a map's or floor's picture path), as the record is then. */
   function writeImage(key: ModelKey, id: string, field: string, stored: TStoredImage, actor: Actor) {
     // Computed from the record as it is when written, so a concurrent edit or upload is kept.
     return ctx.writer.setInternal(
@@ -114,8 +114,8 @@ export function createImageService(ctx: AppContext) {
       (current) => {
         const images = { ...(current.images as Record<string, TStoredImage>), [field]: stored };
         const extra: ModelRecord = {};
-        if (key === 'map' && field === 'mapImage') {
-          extra.imagePath = `uploads/map/${id}/mapImage/${stored.fileName}`;
+        if (isPicture(key, field)) {
+          extra.imagePath = `uploads/${key}/${id}/${field}/${stored.fileName}`;
           // The tiles now show an older image until the map is processed again.
           const status = current.imageProcessStatus;
           if (status !== 'PENDING' && status !== 'PROCESSING') {
@@ -127,6 +127,23 @@ export function createImageService(ctx: AppContext) {
       },
       actor,
     );
+  }
+
+  /**
+   * A floor's picture has its map picture's size: markers are placed in the map's coordinates, and
+   * every floor shows them in the same place.
+   */
+  async function sameSizeAsMap(level: ModelRecord, image: { width: number; height: number }) {
+    const map = await findRecord(ctx.db.kysely, getModel('map'), String(level.mapId));
+    const mapImage = (map?.images as Record<string, TStoredImage> | undefined)?.mapImage;
+    if (!mapImage || (mapImage.imageWidth === image.width && mapImage.imageHeight === image.height)) return;
+    const message = serverMessages.levelPictureSize(
+      image.width,
+      image.height,
+      mapImage.imageWidth,
+      mapImage.imageHeight,
+    );
+    throw badRequest(`Invalid body.file: ${message}`, [{ field: 'body.file', message }]);
   }
 
   /** Stores an image for a record's field (replacing the previous one) and answers the record. */
@@ -144,6 +161,7 @@ export function createImageService(ctx: AppContext) {
     try {
       // Decoding and thumbnails run in a child process with a time and memory limit.
       decoded = await decodeImageInChild(input, workDir, thumbVariants, storeLimits, childLimits);
+      if (key === 'maplevel' && field === 'levelImage') await sameSizeAsMap(record, decoded);
       const fileName = `${field}.${decoded.ext}`;
       await moveIntoPlace(key, id, field, fileName, decoded.file, decoded.thumbs);
       const stored: TStoredImage = {
@@ -247,7 +265,7 @@ export function createImageService(ctx: AppContext) {
       }
       await fs.rm(storage.uploadDir(key, id, field), { recursive: true, force: true });
       await fs.rm(storage.thumbDir(key, id, field), { recursive: true, force: true });
-      const extra: ModelRecord = key === 'map' && field === 'mapImage' ? { imagePath: '' } : {};
+      const extra: ModelRecord = isPicture(key, field) ? { imagePath: '' } : {};
       return ctx.writer.setInternal(
         key,
         id,
@@ -269,7 +287,7 @@ export function createImageService(ctx: AppContext) {
         const id = record._id as string;
         if (await recordExists(ctx.db.kysely, getModel(model).table, id)) continue;
         for (const dir of storage.recordDirs(model, id)) await fs.rm(dir, { recursive: true, force: true });
-        if (model === 'map' && record.tilesPath)
+        if ((model === 'map' || model === 'maplevel') && record.tilesPath)
           await removeTiles(storage.tilesDir(record.tilesPath as string));
       }
     },
@@ -285,6 +303,11 @@ export function createImageService(ctx: AppContext) {
       });
     },
   };
+}
+
+/** A map's or a floor's picture: the one its tiles are cut from. */
+function isPicture(key: ModelKey, field: string): boolean {
+  return (key === 'map' && field === 'mapImage') || (key === 'maplevel' && field === 'levelImage');
 }
 
 /** Removes earlier files of a field (another extension) once the new one is in place. */

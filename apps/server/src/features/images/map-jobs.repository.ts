@@ -1,47 +1,66 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import type { Kysely } from 'kysely';
 import type { Executor } from '../../db/database.ts';
+import type { MapJobColumns } from '../../db/schema.ts';
 
 /**
- * The map-processing queue on the map table (see map-processor.ts). Every statement that changes a
- * claim is one conditional UPDATE, so two processes can never both hold a job: the database lets
- * one of them change the row and answers "0 rows" to the other.
+ * The map-processing queue on the map table and the map level table (see map-processor.ts): a
+ * map's picture and each floor's picture are jobs. Every statement that changes a claim is one
+ * conditional UPDATE, so two processes can never both hold a job: the database lets one of them
+ * change the row and answers "0 rows" to the other.
  */
 
 const now = () => new Date().toISOString();
 
+/** The tables holding jobs: maps and their floors. */
+export type JobTable = 'map' | 'maplevel';
+export const jobTables: readonly JobTable[] = ['map', 'maplevel'];
+
+/** Both tables carry the same job columns; statements are written once against them. */
+const on = (db: Executor, _table: JobTable) => db as unknown as Kysely<{ job: MapJobColumns }>;
+const T = (table: JobTable) => table as 'job';
+
+export interface JobRef {
+  table: JobTable;
+  id: string;
+}
+
 /** Jobs a process may claim: PENDING ones, and PROCESSING ones whose claim is older than `cutoff`. */
-export async function claimableJobs(db: Executor, cutoff: string, limit = 20) {
-  const rows = await db
-    .selectFrom('map')
-    .select(['_id', 'gameId'])
-    .where((eb) =>
-      eb.or([
-        eb('imageProcessStatus', '=', 'PENDING'),
-        eb.and([
-          eb('imageProcessStatus', '=', 'PROCESSING'),
-          eb.or([eb('claimedAt', 'is', null), eb('claimedAt', '<', cutoff)]),
+export async function claimableJobs(db: Executor, cutoff: string, limit = 20): Promise<JobRef[]> {
+  const out: JobRef[] = [];
+  for (const table of jobTables) {
+    const rows = await on(db, table)
+      .selectFrom(T(table))
+      .select(['_id', 'updatedAt'])
+      .where((eb) =>
+        eb.or([
+          eb('imageProcessStatus', '=', 'PENDING'),
+          eb.and([
+            eb('imageProcessStatus', '=', 'PROCESSING'),
+            eb.or([eb('claimedAt', 'is', null), eb('claimedAt', '<', cutoff)]),
+          ]),
         ]),
-      ]),
-    )
-    .orderBy('updatedAt')
-    .orderBy('_id')
-    .limit(limit)
-    .execute();
-  return rows.map((r) => ({ mapId: r._id, gameId: r.gameId }));
+      )
+      .orderBy('updatedAt')
+      .orderBy('_id')
+      .limit(limit)
+      .execute();
+    for (const r of rows) out.push({ table, id: r._id, updatedAt: r.updatedAt } as JobRef);
+  }
+  // Oldest first across both tables.
+  return (out as (JobRef & { updatedAt: string })[])
+    .sort((a, b) => a.updatedAt.localeCompare(b.updatedAt) || a.id.localeCompare(b.id))
+    .slice(0, limit)
+    .map(({ table, id }) => ({ table, id }));
 }
 
 /** Claims one job for `worker`; true when this call won it. */
-export async function claimJob(
-  db: Executor,
-  mapId: string,
-  worker: string,
-  cutoff: string,
-): Promise<boolean> {
-  const result = await db
-    .updateTable('map')
+export async function claimJob(db: Executor, job: JobRef, worker: string, cutoff: string): Promise<boolean> {
+  const result = await on(db, job.table)
+    .updateTable(T(job.table))
     .set({ claimedBy: worker, claimedAt: now() })
-    .where('_id', '=', mapId)
+    .where('_id', '=', job.id)
     .where((eb) =>
       eb.or([
         eb('imageProcessStatus', '=', 'PENDING'),
@@ -56,11 +75,11 @@ export async function claimJob(
 }
 
 /** Renews `worker`'s claim; false when the job was queued again or taken over meanwhile. */
-export async function renewClaim(db: Executor, mapId: string, worker: string): Promise<boolean> {
-  const result = await db
-    .updateTable('map')
+export async function renewClaim(db: Executor, job: JobRef, worker: string): Promise<boolean> {
+  const result = await on(db, job.table)
+    .updateTable(T(job.table))
     .set({ claimedAt: now() })
-    .where('_id', '=', mapId)
+    .where('_id', '=', job.id)
     .where('claimedBy', '=', worker)
     .where('imageProcessStatus', '=', 'PROCESSING')
     .executeTakeFirst();
@@ -68,11 +87,11 @@ export async function renewClaim(db: Executor, mapId: string, worker: string): P
 }
 
 /** Ends `worker`'s claim before its result is written; false when it no longer holds the job. */
-export async function releaseClaim(db: Executor, mapId: string, worker: string): Promise<boolean> {
-  const result = await db
-    .updateTable('map')
+export async function releaseClaim(db: Executor, job: JobRef, worker: string): Promise<boolean> {
+  const result = await on(db, job.table)
+    .updateTable(T(job.table))
     .set({ claimedBy: null, claimedAt: null })
-    .where('_id', '=', mapId)
+    .where('_id', '=', job.id)
     .where('claimedBy', '=', worker)
     .where('imageProcessStatus', '=', 'PROCESSING')
     .executeTakeFirst();
@@ -81,52 +100,62 @@ export async function releaseClaim(db: Executor, mapId: string, worker: string):
 
 /** Hands the jobs `worker` holds back to the queue (the process is stopping). */
 export async function releaseClaimsOf(db: Executor, worker: string): Promise<void> {
-  await db
-    .updateTable('map')
-    .set({ imageProcessStatus: 'PENDING', claimedBy: null, claimedAt: null, updatedAt: now() })
-    .where('claimedBy', '=', worker)
-    .where('imageProcessStatus', '=', 'PROCESSING')
-    .execute();
+  for (const table of jobTables) {
+    await on(db, table)
+      .updateTable(T(table))
+      .set({ imageProcessStatus: 'PENDING', claimedBy: null, claimedAt: null, updatedAt: now() })
+      .where('claimedBy', '=', worker)
+      .where('imageProcessStatus', '=', 'PROCESSING')
+      .execute();
+  }
 }
 
-/** Maps being processed under a live claim (their build folders are in use). */
-export async function liveClaims(db: Executor, cutoff: string): Promise<string[]> {
-  const rows = await db
-    .selectFrom('map')
-    .select('_id')
-    .where('imageProcessStatus', '=', 'PROCESSING')
-    .where('claimedAt', '>=', cutoff)
-    .execute();
-  return rows.map((r) => r._id);
+/** Jobs being processed under a live claim (their build folders are in use). */
+export async function liveClaims(db: Executor, cutoff: string): Promise<JobRef[]> {
+  const out: JobRef[] = [];
+  for (const table of jobTables) {
+    const rows = await on(db, table)
+      .selectFrom(T(table))
+      .select('_id')
+      .where('imageProcessStatus', '=', 'PROCESSING')
+      .where('claimedAt', '>=', cutoff)
+      .execute();
+    for (const r of rows) out.push({ table, id: r._id });
+  }
+  return out;
 }
 
 /** Jobs waiting or running in any process. */
 export async function countQueued(db: Executor): Promise<number> {
-  const row = await db
-    .selectFrom('map')
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where('imageProcessStatus', 'in', ['PENDING', 'PROCESSING'])
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
+  let count = 0;
+  for (const table of jobTables) {
+    const row = await on(db, table)
+      .selectFrom(T(table))
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('imageProcessStatus', 'in', ['PENDING', 'PROCESSING'])
+      .executeTakeFirstOrThrow();
+    count += Number(row.count);
+  }
+  return count;
 }
 
 /** Records how far `worker`'s running job is (0-100); nothing when it no longer holds the job. */
-export async function setProgress(db: Executor, mapId: string, worker: string, percent: number) {
-  await db
-    .updateTable('map')
+export async function setProgress(db: Executor, job: JobRef, worker: string, percent: number) {
+  await on(db, job.table)
+    .updateTable(T(job.table))
     .set({ imageProcessProgress: percent })
-    .where('_id', '=', mapId)
+    .where('_id', '=', job.id)
     .where('claimedBy', '=', worker)
     .where('imageProcessStatus', '=', 'PROCESSING')
     .execute();
 }
 
-/** The processing state of a map as the admin page follows it (read uncached, for live status). */
-export async function jobStatus(db: Executor, mapId: string) {
-  return db
-    .selectFrom('map')
+/** The processing state of a map or floor as the admin page follows it (read uncached, for live status). */
+export async function jobStatus(db: Executor, id: string, table: JobTable = 'map') {
+  return on(db, table)
+    .selectFrom(T(table))
     .select(['_id', 'imageProcessStatus', 'imageProcessError', 'imageProcessProgress', 'tilesPath'])
-    .where('_id', '=', mapId)
+    .where('_id', '=', id)
     .executeTakeFirst();
 }
 

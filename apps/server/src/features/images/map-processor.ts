@@ -23,6 +23,8 @@ import {
   claimJob,
   countQueued,
   countTilesBuilt,
+  type JobRef,
+  type JobTable,
   liveClaims,
   releaseClaim,
   releaseClaimsOf,
@@ -30,9 +32,15 @@ import {
   setProgress,
 } from './map-jobs.repository.ts';
 
-interface Job {
-  mapId: string;
-  gameId: string;
+/** The picture field of each kind of job: a map's own picture, a floor's picture. */
+export const pictureField: Record<JobTable, string> = { map: 'mapImage', maplevel: 'levelImage' };
+
+/**
+ * Where a job's tiles go: `{gameId}/{mapId}` for a map, `{gameId}/{mapId}--{levelId}` for one of
+ * its floors (a sibling folder: a map's pyramid is replaced whole when it is cut again).
+ */
+export function tilesPathOf(table: JobTable, gameId: string, mapId: string, id: string): string {
+  return table === 'map' ? `${gameId}/${mapId}` : `${gameId}/${mapId}--${id}`;
 }
 
 /**
@@ -56,44 +64,54 @@ export function createMapProcessor(
   const leaseMs = ctx.config.jobLeaseMs;
   let running: Promise<number> | null = null;
   let again = false;
-  let current: Job | null = null;
+  let current: JobRef | null = null;
   let stopped = false;
   let started = false;
   let killCurrent: (() => void) | null = null;
   let pollTimer: NodeJS.Timeout | null = null;
   let tileRuns = 0;
 
-  async function set(mapId: string, fields: ModelRecord, actor: Actor = systemActor) {
-    return ctx.writer.setInternal('map', mapId, fields, actor);
+  async function set(job: JobRef, fields: ModelRecord, actor: Actor = systemActor) {
+    return ctx.writer.setInternal(job.table, job.id, fields, actor);
   }
 
   /** Writes the job's outcome only while this process still holds the claim. */
-  async function finish(mapId: string, fields: (current: ModelRecord) => ModelRecord): Promise<boolean> {
+  async function finish(job: JobRef, fields: (current: ModelRecord) => ModelRecord): Promise<boolean> {
     const written = await ctx.db.kysely.transaction().execute(async (trx) => {
-      if (!(await releaseClaim(trx, mapId, workerId))) return false;
-      await ctx.writer.setInternal('map', mapId, fields, systemActor, { trx });
+      if (!(await releaseClaim(trx, job, workerId))) return false;
+      await ctx.writer.setInternal(job.table, job.id, fields, systemActor, { trx });
       return true;
     });
     ctx.cacheBus.changed();
-    if (!written)
-      log.info({ mapId }, 'map processing result dropped: the job was queued again or taken over');
+    if (!written) log.info({ job }, 'map processing result dropped: the job was queued again or taken over');
     return written;
   }
 
-  async function run(job: Job) {
-    const map = await findRecord(ctx.db.kysely, mapModel, job.mapId);
-    if (!map) return;
-    const image = (map.images as Record<string, TStoredImage>).mapImage;
-    const tilesPath = `${job.gameId}/${job.mapId}`;
+  /** The job's record and its map (the same record for a map's own picture). */
+  async function recordsOf(job: JobRef) {
+    const record = await findRecord(ctx.db.kysely, getModel(job.table), job.id);
+    if (!record) return undefined;
+    const map =
+      job.table === 'map' ? record : await findRecord(ctx.db.kysely, mapModel, String(record.mapId));
+    return map ? { record, map } : undefined;
+  }
+
+  async function run(job: JobRef) {
+    const found = await recordsOf(job);
+    if (!found) return;
+    const { record, map } = found;
+    const field = pictureField[job.table];
+    const image = (record.images as Record<string, TStoredImage>)[field];
+    const tilesPath = tilesPathOf(job.table, String(map.gameId), String(map._id), job.id);
     // Renew the claim while the pyramid is cut; a lost claim (queued again, or taken over after a
     // stall) stops this run, since its result would be dropped anyway.
     const renew = setInterval(
       () => {
-        renewClaim(ctx.db.kysely, job.mapId, workerId)
+        renewClaim(ctx.db.kysely, job, workerId)
           .then((held) => {
             if (!held) killCurrent?.();
           })
-          .catch((error) => log.warn({ err: error, mapId: job.mapId }, 'could not renew a job claim'));
+          .catch((error) => log.warn({ err: error, job }, 'could not renew a job claim'));
       },
       Math.max(50, Math.floor(leaseMs / 3)),
     );
@@ -106,17 +124,19 @@ export function createMapProcessor(
           const percent = Math.min(95, Math.floor((built / Math.max(1, expected)) * 95));
           if (percent === lastProgress) return;
           lastProgress = percent;
-          return setProgress(ctx.db.kysely, job.mapId, workerId, percent);
+          return setProgress(ctx.db.kysely, job, workerId, percent);
         })
-        .catch((error) => log.warn({ err: error, mapId: job.mapId }, 'could not record job progress'));
+        .catch((error) => log.warn({ err: error, job }, 'could not record job progress'));
     }, 500);
     try {
-      if (!image) throw new Error('The map has no map image; upload one first');
-      const source = storage.uploadFile('map', job.mapId, 'mapImage', image.fileName);
-      if (!existsSync(source)) throw new Error('The map image file is missing; upload it again');
+      if (!image)
+        throw new Error(`The ${job.table === 'map' ? 'map' : 'level'} has no picture; upload one first`);
+      const source = storage.uploadFile(job.table, job.id, field, image.fileName);
+      if (!existsSync(source)) throw new Error('The picture file is missing; upload it again');
       const startedAt = Date.now();
       tileRuns++;
-      // A maxZoom set on the map is its coordinate scale: the pyramid puts the full-size image there.
+      // A maxZoom set on the map is its coordinate scale: the pyramid puts the full-size image there
+      // (a floor's pyramid too, so that its markers and tiles line up with the map's).
       // Cut in a low-priority child process: requests keep the CPU, the server keeps its memory.
       const child = replaceTilesInChild(
         source,
@@ -134,9 +154,9 @@ export function createMapProcessor(
       });
       if (stopped) return;
       // Tile URLs carry the image version and are cached for ever: a new pyramid needs a new version.
-      const done = await finish(job.mapId, (latest) => {
+      const done = await finish(job, (latest) => {
         const images = { ...(latest.images as Record<string, TStoredImage>) };
-        if (images.mapImage) images.mapImage = { ...images.mapImage, version: newVersion() };
+        if (images[field]) images[field] = { ...images[field], version: newVersion() };
         return {
           imageProcessStatus: 'DONE',
           imageProcessError: '',
@@ -147,17 +167,14 @@ export function createMapProcessor(
         };
       });
       if (done) {
-        log.info(
-          { mapId: job.mapId, tiles: result.tileCount, ms: Date.now() - startedAt },
-          'map tiles ready',
-        );
+        log.info({ job, tiles: result.tileCount, ms: Date.now() - startedAt }, 'map tiles ready');
       }
     } catch (error) {
       if (stopped) return;
       const message = isMediaError(error) || error instanceof Error ? error.message : String(error);
-      log.warn({ mapId: job.mapId, err: error }, 'map processing failed');
-      if (await findRecord(ctx.db.kysely, mapModel, job.mapId)) {
-        await finish(job.mapId, () => ({
+      log.warn({ job, err: error }, 'map processing failed');
+      if (await findRecord(ctx.db.kysely, getModel(job.table), job.id)) {
+        await finish(job, () => ({
           imageProcessStatus: 'ERROR',
           imageProcessError: message.slice(0, 500),
         }));
@@ -178,7 +195,7 @@ export function createMapProcessor(
       try {
         await run(job);
       } catch (error) {
-        if (!stopped) log.error({ err: error, mapId: job.mapId }, 'map processing job failed');
+        if (!stopped) log.error({ err: error, job }, 'map processing job failed');
       } finally {
         current = null;
       }
@@ -187,15 +204,15 @@ export function createMapProcessor(
     return ran;
   }
 
-  async function claimNext(): Promise<Job | null> {
+  async function claimNext(): Promise<JobRef | null> {
     const cutoff = new Date(Date.now() - leaseMs).toISOString();
     for (const candidate of await claimableJobs(ctx.db.kysely, cutoff)) {
       if (stopped) return null;
       const claimed = await ctx.db.kysely.transaction().execute(async (trx) => {
-        if (!(await claimJob(trx, candidate.mapId, workerId, cutoff))) return false;
+        if (!(await claimJob(trx, candidate, workerId, cutoff))) return false;
         await ctx.writer.setInternal(
-          'map',
-          candidate.mapId,
+          candidate.table,
+          candidate.id,
           { imageProcessStatus: 'PROCESSING', imageProcessError: '', imageProcessProgress: 0 },
           systemActor,
           { trx },
@@ -247,7 +264,7 @@ export function createMapProcessor(
       }
       // A run in progress (here or in another process) loses its claim and the job runs again.
       const updated = await set(
-        mapId,
+        { table: 'map', id: mapId },
         { imageProcessStatus: 'PENDING', imageProcessError: '', imageProcessProgress: 0 },
         actor,
       );
@@ -255,9 +272,31 @@ export function createMapProcessor(
       return updated;
     },
 
-    /** Queues a map without checks (server's own work, e.g. demo maps). */
-    async enqueueInternal(mapId: string, _gameId: string) {
-      await set(mapId, { imageProcessStatus: 'PENDING', imageProcessError: '', imageProcessProgress: 0 });
+    /** Queues a floor's picture (admin action). Answers the floor with status PENDING. */
+    async enqueueLevel(levelId: string, actor: Actor) {
+      const levelModel = getModel('maplevel');
+      const level = await findRecord(ctx.db.kysely, levelModel, levelId);
+      if (!level) throw notFound(serverMessages.notFound(levelModel.label, levelId));
+      if (!(level.images as Record<string, unknown>).levelImage) {
+        throw badRequest('The level has no picture; upload one first', [
+          { field: 'images.levelImage', message: 'Upload a level picture first' },
+        ]);
+      }
+      const updated = await set(
+        { table: 'maplevel', id: levelId },
+        { imageProcessStatus: 'PENDING', imageProcessError: '', imageProcessProgress: 0 },
+        actor,
+      );
+      void kick();
+      return updated;
+    },
+
+    /** Queues a map's or a floor's picture without checks (server's own work, e.g. demo maps). */
+    async enqueueInternal(id: string, table: JobTable = 'map') {
+      await set(
+        { table, id },
+        { imageProcessStatus: 'PENDING', imageProcessError: '', imageProcessProgress: 0 },
+      );
       void kick();
     },
 
@@ -269,7 +308,12 @@ export function createMapProcessor(
       if (started || stopped) return;
       started = true;
       const cutoff = new Date(Date.now() - leaseMs).toISOString();
-      const busy = new Set(await liveClaims(ctx.db.kysely, cutoff));
+      // Build folders are named after the tiles folder: a map's id, `{mapId}--{levelId}` for a floor.
+      const busy = new Set<string>();
+      for (const job of await liveClaims(ctx.db.kysely, cutoff)) {
+        const found = await recordsOf(job);
+        if (found) busy.add(path.basename(tilesPathOf(job.table, '_', String(found.map._id), job.id)));
+      }
       const removed = await removeAbandonedBuilds(
         path.join(ctx.config.dataDir, mediaRoots.mapTiles),
         (name) => busy.has(name),

@@ -70,6 +70,7 @@ export interface MarkerRow {
   questObjective: string;
   polygonPoints: [number, number][] | null;
   reportCount: number;
+  level: number;
 }
 
 /** The placed markers of a map, only the columns the map draws with (`questOnly`: quest markers). */
@@ -99,6 +100,7 @@ async function markerRows(
       'questObjective',
       'polygonPoints',
       'reportCount',
+      'level',
     ])
     .where('mapId', '=', mapId);
   if (options.questOnly) query = query.where('questId', 'is not', null).where('questId', '!=', '');
@@ -115,7 +117,19 @@ async function markerRows(
     questObjective: r.questObjective ?? '',
     polygonPoints: json<[number, number][] | null>(r.polygonPoints, null),
     reportCount: Number(r.reportCount ?? 0),
+    level: Number(r.level ?? -1),
   }));
+}
+
+/** The floors of a map (bottom to top), as full records. */
+export async function mapLevels(db: Db, mapId: string) {
+  const rows = await dyn(db)
+    .selectFrom(registry.maplevel.table)
+    .selectAll()
+    .where('mapId', '=', mapId)
+    .orderBy('level', 'asc')
+    .execute();
+  return (rows as Row[]).map((row) => fromRow(registry.maplevel, row));
 }
 
 /** How many placed markers a map has (an index-backed count). */

@@ -1,4 +1,5 @@
-import type { MarkerDefinitionType } from '@waypoint/shared';
+import type { MarkerDefinitionType, TStoredImage } from '@waypoint/shared';
+import type { MapLevelInfo } from '@waypoint/shared/map/levels';
 import {
   emptyMarkerColumns,
   type MapMarkerData,
@@ -11,6 +12,7 @@ import {
   gameDefinitions,
   gameQuests,
   type MapRow,
+  mapLevels,
   mapMarkers,
 } from './map-view.repository.ts';
 
@@ -53,11 +55,33 @@ export async function mapDefinitions(db: Db, map: MapRow): Promise<MapMarkerDefi
   });
 }
 
-/** The definitions of the map's game and its placed markers as columns. */
+/** The floors of a map as the map page draws them (bottom to top; none for a map without floors). */
+export async function levelInfos(db: Db, map: MapRow): Promise<MapLevelInfo[]> {
+  return (await mapLevels(db, map._id)).map((l) => ({
+    _id: String(l._id),
+    level: Number(l.level),
+    name: String(l.name),
+    shortLabel: String(l.shortLabel ?? ''),
+    isDefault: Boolean(l.isDefault),
+    tilesPath: String(l.tilesPath ?? ''),
+    version: (l.images as Record<string, TStoredImage>).levelImage?.version ?? '',
+    imageProcessStatus: String(l.imageProcessStatus ?? 'NONE'),
+  }));
+}
+
+/**
+ * The definitions of the map's game and its placed markers as columns; a map with floors adds
+ * them and each marker's level.
+ */
 export async function markerData(db: Db, map: MapRow): Promise<MapMarkerData> {
-  const [definitions, rows] = await Promise.all([mapDefinitions(db, map), mapMarkers(db, map._id)]);
+  const [definitions, rows, levels] = await Promise.all([
+    mapDefinitions(db, map),
+    mapMarkers(db, map._id),
+    levelInfos(db, map),
+  ]);
   const index = new Map(definitions.map((d, i) => [d._id, i]));
   const markers: MapMarkerData['markers'] = emptyMarkerColumns();
+  const level: number[] | undefined = levels.length > 0 ? [] : undefined;
   for (const row of rows) {
     const def = index.get(row.markerDefinitionId);
     // A marker whose definition belongs to another game cannot be drawn.
@@ -71,10 +95,13 @@ export async function markerData(db: Db, map: MapRow): Promise<MapMarkerData> {
     markers.questId.push(row.questId);
     markers.questObjective.push(row.questObjective);
     markers.reportCount.push(row.reportCount);
+    level?.push(row.level);
     if (row.polygonPoints && row.polygonPoints.length > 0) {
       markers.points[i] = row.polygonPoints.map(([a, b]) => [round6(a), round6(b)]);
     }
   }
+  if (level)
+    return { mapId: map._id, count: markers.id.length, definitions, levels, markers: { ...markers, level } };
   return { mapId: map._id, count: markers.id.length, definitions, markers };
 }
 
@@ -84,6 +111,8 @@ export interface QuestMarker {
   questObjective: string;
   lat: number;
   lng: number;
+  /** The marker's floor; absent for -1 (every floor), as on every map without floors. */
+  level?: number;
 }
 
 /**
@@ -106,6 +135,7 @@ export async function questsWithMarkers(db: Db, map: MapRow) {
       questObjective: row.questObjective,
       lat: row.lat,
       lng: row.lng,
+      ...(row.level === -1 ? {} : { level: row.level }),
     });
     byQuest.set(row.questId, list);
   }

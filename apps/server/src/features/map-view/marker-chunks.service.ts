@@ -9,7 +9,7 @@ import { emptyMarkerColumns, type MapMarkerData } from '@waypoint/shared/map/mar
 import type { Db } from '../../db/database.ts';
 import type { MapRow } from './map-view.repository.ts';
 import { mapMarkerPage } from './map-view.repository.ts';
-import { mapDefinitions } from './map-view.service.ts';
+import { levelInfos, mapDefinitions } from './map-view.service.ts';
 
 /** A large map's markers, cut into binary chunks once per content write. */
 export interface ChunkSet {
@@ -28,7 +28,7 @@ const PAGE = 50_000;
  * object per marker is kept), so a million-marker map is built in a bounded amount of memory.
  */
 export async function buildChunkSet(db: Db, map: MapRow, size = chunkSize): Promise<ChunkSet> {
-  const definitions = await mapDefinitions(db, map);
+  const [definitions, levels] = await Promise.all([mapDefinitions(db, map), levelInfos(db, map)]);
   const index = new Map(definitions.map((d, i) => [d._id, i]));
   const perDefinition = new Array<number>(definitions.length).fill(0);
   const ids: string[] = [];
@@ -37,6 +37,7 @@ export async function buildChunkSet(db: Db, map: MapRow, size = chunkSize): Prom
   const lats: number[] = [];
   const lngs: number[] = [];
   const reports: number[] = [];
+  const levelOf = new Map<number, number>();
   const quests = new Map<number, [string, string]>();
   const points = new Map<number, [number, number][]>();
   for (let after = ''; ; ) {
@@ -53,6 +54,7 @@ export async function buildChunkSet(db: Db, map: MapRow, size = chunkSize): Prom
       lats.push(round6(r.lat));
       lngs.push(round6(r.lng));
       reports.push(r.reportCount);
+      if (levels.length > 0 && r.level !== -1) levelOf.set(i, r.level);
       if (r.questId || r.questObjective) quests.set(i, [r.questId, r.questObjective]);
       if (r.polygonPoints?.length)
         points.set(
@@ -80,6 +82,7 @@ export async function buildChunkSet(db: Db, map: MapRow, size = chunkSize): Prom
       questObjective: quest?.[1] ?? '',
       reportCount: reports[i],
       points: points.get(i) ?? null,
+      level: levelOf.get(i) ?? -1,
     };
   };
   const chunks: MarkerChunkManifest['chunks'] = [];
@@ -105,6 +108,7 @@ export async function buildChunkSet(db: Db, map: MapRow, size = chunkSize): Prom
       count,
       definitions,
       chunks: manifest,
+      ...(levels.length > 0 ? { levels } : {}),
       markers: emptyMarkerColumns(),
     },
   };

@@ -135,6 +135,21 @@ export function isUniqueViolation(error: unknown): boolean {
   return code === '23505' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || code === 'SQLITE_CONSTRAINT_UNIQUE';
 }
 
+/**
+ * The unique field set of `model` a unique violation is about, when it is one of them rather than
+ * the id: PostgreSQL names the index (`{table}_{fields}_idx`), SQLite lists the columns.
+ */
+export function violatedUniqueSet(error: unknown, model: ModelDef): readonly string[] | undefined {
+  const e = error as { constraint?: unknown; message?: unknown } | null;
+  const constraint = typeof e?.constraint === 'string' ? e.constraint : '';
+  const message = typeof e?.message === 'string' ? e.message : '';
+  return model.unique.find(
+    (set) =>
+      constraint === `${model.table}_${set.join('_')}_idx` ||
+      message.includes(set.map((name) => `${model.table}.${name}`).join(', ')),
+  );
+}
+
 /** Every record of `model` whose `field` equals `value` (for cascades and clean-up). */
 export async function findRecordsBy(db: Executor, model: ModelDef, field: string, value: string) {
   const rows = await dyn(db).selectFrom(model.table).selectAll().where(field, '=', value).execute();
@@ -244,4 +259,57 @@ export async function findRecordsByIds(
     for (const row of rows as Row[]) out.set(String(row._id), fromRow(model, row));
   }
   return out;
+}
+
+/**
+ * The values of `field` among the records of `model` whose `scope` is `scopeValue` (a map's level
+ * numbers). On PostgreSQL the rows stay share-locked until the transaction ends, so that a floor
+ * cannot be deleted while a marker is being put on it.
+ */
+export async function valuesInScope(
+  trx: Executor,
+  dialect: Dialect,
+  model: ModelDef,
+  field: string,
+  scope: string,
+  scopeValue: unknown,
+): Promise<number[]> {
+  let query = dyn(trx).selectFrom(model.table).select(field).where(scope, '=', scopeValue);
+  if (dialect === 'postgres') query = query.forShare();
+  const rows = (await query.execute()) as Record<string, unknown>[];
+  return rows.map((r) => Number(r[field]));
+}
+
+/** How many records of `model` have `scope` = `scopeValue` and `field` = `value`. */
+export async function countInScope(
+  db: Executor,
+  model: ModelDef,
+  field: string,
+  value: unknown,
+  scope: string,
+  scopeValue: unknown,
+): Promise<number> {
+  const row = await dyn(db)
+    .selectFrom(model.table)
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where(scope, '=', scopeValue)
+    .where(field, '=', value)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+/** The id of a record other than `exceptId` with these exact values, if any. */
+export async function findClash(
+  db: Executor,
+  model: ModelDef,
+  values: Record<string, unknown>,
+  exceptId: string,
+): Promise<string | undefined> {
+  let query = dyn(db).selectFrom(model.table).select('_id').where('_id', '!=', exceptId);
+  for (const [name, value] of Object.entries(values)) {
+    const stored = model.fields[name]?.storage === 'boolean' ? (value ? 1 : 0) : value;
+    query = query.where(name, '=', stored);
+  }
+  const row = await query.executeTakeFirst();
+  return row?._id;
 }

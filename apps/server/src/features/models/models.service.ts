@@ -1,14 +1,24 @@
-import { childModelsOf, getModel, type ModelDef, type ModelKey, serverMessages } from '@waypoint/shared';
+import {
+  childModelsOf,
+  getModel,
+  type ModelDef,
+  type ModelKey,
+  modelKeys,
+  type ScopedRef,
+  serverMessages,
+} from '@waypoint/shared';
 import { adminMessages } from '@waypoint/shared/admin-messages';
-import { type Db, inTransaction as runInTransaction } from '../../db/database.ts';
+import { type Db, type Dialect, inTransaction as runInTransaction } from '../../db/database.ts';
 import type { ModelRecord } from '../../db/rows.ts';
 import { badRequest, conflict, notFound, parse } from '../../http/errors.ts';
 import { sanitizeStoredHtml } from '../../http/sanitize.ts';
 import { type Actor, recordAudit, recordAuditMany, systemActor } from '../audit/audit.ts';
 import {
+  countInScope,
   deleteRecord,
   type Executor,
   existingIds,
+  findClash,
   findRecord,
   findRecordForUpdate,
   findRecordsBy,
@@ -18,6 +28,8 @@ import {
   isUniqueViolation,
   recordExists,
   updateRecord,
+  valuesInScope,
+  violatedUniqueSet,
 } from './models.repository.ts';
 
 export type { Actor };
@@ -98,6 +110,100 @@ async function checkReferences(db: Executor, model: ModelDef, record: ModelRecor
   }
 }
 
+/** Turns a refusal of the record at `index` into the caller's error (a batch names the record). */
+type Wrap = (index: number, error: unknown) => unknown;
+const asIs: Wrap = (_index, error) => error;
+
+/**
+ * Every value naming a record of its scope must name one that exists (a marker's level must be a
+ * level of its map, or -1): a 400 naming the field otherwise. Free while the scope has none.
+ */
+async function checkScopedRefs(
+  trx: Executor,
+  dialect: Dialect,
+  model: ModelDef,
+  records: ModelRecord[],
+  changed: Set<string> | undefined,
+  wrap: Wrap,
+) {
+  for (const [name, field] of Object.entries(model.fields)) {
+    const ref = field.scopedRef;
+    if (!ref || (changed && !changed.has(name) && !changed.has(ref.scope))) continue;
+    const target = getModel(ref.model as ModelKey);
+    const known = new Map<unknown, number[]>();
+    for (const [index, record] of records.entries()) {
+      const value = Number(record[name]);
+      if (value === ref.any) continue;
+      const scopeValue = record[ref.scope];
+      let values = known.get(scopeValue);
+      if (!values) {
+        values = await valuesInScope(trx, dialect, target, ref.field, ref.scope, scopeValue);
+        known.set(scopeValue, values);
+      }
+      if (values.length === 0 || values.includes(value)) continue;
+      const listed = [...values].sort((a, b) => a - b).join(', ');
+      const message = serverMessages.notInScope(target.label, value, ref.any, listed);
+      throw wrap(index, badRequest(`Invalid body.${name}: ${message}`, [{ field: `body.${name}`, message }]));
+    }
+  }
+}
+
+/** No two records may share the values of a unique field set: a 400 naming its last field. */
+async function checkUnique(
+  trx: Executor,
+  model: ModelDef,
+  records: ModelRecord[],
+  changed: Set<string> | undefined,
+  wrap: Wrap,
+) {
+  for (const set of model.unique) {
+    if (changed && !set.some((name) => changed.has(name))) continue;
+    const last = set[set.length - 1]!;
+    const seen = new Map<string, string>();
+    for (const [index, record] of records.entries()) {
+      const values = pick(record, set);
+      const key = JSON.stringify(set.map((name) => record[name]));
+      const other = seen.get(key) ?? (await findClash(trx, model, values, String(record._id)));
+      seen.set(key, String(record._id));
+      if (!other) continue;
+      const message = serverMessages.taken(model.label, set.join(' and '), other);
+      throw wrap(index, badRequest(`Invalid body.${last}: ${message}`, [{ field: `body.${last}`, message }]));
+    }
+  }
+}
+
+/** The fields of every model that name records of `key` within a scope (markers naming a level). */
+function scopedRefsTo(key: ModelKey): { model: ModelDef; name: string; ref: ScopedRef }[] {
+  return modelKeys.map(getModel).flatMap((model) =>
+    Object.entries(model.fields)
+      .filter(([, field]) => field.scopedRef?.model === key)
+      .map(([name, field]) => ({ model, name, ref: field.scopedRef! })),
+  );
+}
+
+/**
+ * A record still named by others (a floor with markers on it) can neither go nor change what they
+ * name it by: a 409 saying how many are left, so nothing ends up on a floor that does not exist.
+ */
+async function checkNotUsed(trx: Executor, key: ModelKey, before: ModelRecord, after?: ModelRecord) {
+  for (const { model, name, ref } of scopedRefsTo(key)) {
+    if (after && after[ref.field] === before[ref.field] && after[ref.scope] === before[ref.scope]) continue;
+    const count = await countInScope(trx, model, name, before[ref.field], ref.scope, before[ref.scope]);
+    if (count === 0) continue;
+    const label = getModel(key).label;
+    throw conflict(
+      serverMessages.stillUsed(label, String(before.name || before._id), model.label.toLowerCase(), count),
+    );
+  }
+}
+
+/** A unique-set violation the checks could not see (a parallel write won): the same 400 as theirs. */
+function takenError(model: ModelDef, set: readonly string[]) {
+  const last = set[set.length - 1]!;
+  const message = serverMessages.taken(model.label, set.join(' and '), 'written at the same time');
+  return badRequest(`Invalid body.${last}: ${message}`, [{ field: `body.${last}`, message }]);
+}
+
 /** A refusal of one record of a batch: `index` names it in the caller's list. */
 export class BatchItemError extends Error {
   constructor(
@@ -144,10 +250,14 @@ export function createModelWriter(db: Db, onChange: () => void) {
         throw conflict(serverMessages.alreadyExists(model.label, record._id as string));
       }
       await checkReferences(trx, model, record);
+      await checkUnique(trx, model, [record], undefined, asIs);
+      await checkScopedRefs(trx, db.dialect, model, [record], undefined, asIs);
       const now = new Date().toISOString();
       try {
         await insertRecord(trx, model, record, now);
       } catch (error) {
+        const set = violatedUniqueSet(error, model);
+        if (set) throw takenError(model, set);
         // Another create with this id committed after the check above.
         if (isUniqueViolation(error))
           throw conflict(serverMessages.alreadyExists(model.label, record._id as string));
@@ -182,7 +292,15 @@ export function createModelWriter(db: Db, onChange: () => void) {
       const record = withDerived(model, { ...sanitizeHtmlFields(model, merged), images: before.images });
       const changed = new Set([...Object.keys(patch), ...Object.keys(model.derived?.(record) ?? {})]);
       await checkReferences(trx, model, record, changed);
-      await updateRecord(trx, model, id, pick(record, changed), new Date().toISOString());
+      await checkUnique(trx, model, [record], changed, asIs);
+      await checkScopedRefs(trx, db.dialect, model, [record], changed, asIs);
+      await checkNotUsed(trx, key, before, record);
+      try {
+        await updateRecord(trx, model, id, pick(record, changed), new Date().toISOString());
+      } catch (error) {
+        const set = violatedUniqueSet(error, model);
+        throw set ? takenError(model, set) : error;
+      }
       const after = (await findRecord(trx, model, id))!;
       await recordAudit(trx, { actor, model: key, recordId: id, action: 'update', before, after });
       return after;
@@ -240,6 +358,9 @@ export function createModelWriter(db: Db, onChange: () => void) {
           badRequest(`Invalid body.${name}: ${message}`, [{ field: `body.${name}`, message }]),
         );
       }
+      const wrap: Wrap = (index, error) => new BatchItemError(index, error);
+      await checkUnique(trx, model, records, undefined, wrap);
+      await checkScopedRefs(trx, db.dialect, model, records, undefined, wrap);
       try {
         await insertMany(trx, model, records, new Date().toISOString());
       } catch (error) {
@@ -277,6 +398,7 @@ export function createModelWriter(db: Db, onChange: () => void) {
     const { before, removed } = await inTransaction(options, async (trx) => {
       const before = await lock(trx, model, id);
       if (!before) throw notFound(serverMessages.notFound(model.label, id));
+      await checkNotUsed(trx, key, before);
       const removed = [{ model: key, record: before }, ...(await descendants(trx, key, id))];
       if (!(await deleteRecord(trx, model, id))) throw notFound(serverMessages.notFound(model.label, id));
       await recordAudit(trx, { actor, model: key, recordId: id, action: 'delete', before });

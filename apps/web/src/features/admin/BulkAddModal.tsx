@@ -32,7 +32,7 @@ import { messages } from '../../i18n/messages/messages.ts';
 import { modelLabel, modelPlural } from '../../i18n/models.ts';
 import { type AdminRecord, adminApi } from './api.ts';
 import { FieldInput } from './FieldInput.tsx';
-import { processMap, uploadImage } from './images.ts';
+import { pictureFieldOf, processPicture, uploadImage } from './images.ts';
 
 interface Props {
   model: AdminModel;
@@ -101,9 +101,9 @@ export function BulkAddModal({ model, parent, linkField, onClose, onDone }: Prop
       update(i, { state: 'uploading' });
       try {
         await uploadImage(model.key, id, imageField, file, file.name);
-        // A map's picture is cut into tiles as its own upload in the map's page would be.
-        if (model.key === 'map' && imageField === 'mapImage')
-          await processMap(id, String(record.gameId ?? parent.id));
+        // A map's or a floor's picture is cut into tiles as its own upload in its page would be.
+        if ((model.key === 'map' || model.key === 'maplevel') && imageField === pictureFieldOf[model.key])
+          await processPicture(model.key, { ...record, _id: id, gameId: record.gameId ?? parent.id });
         update(i, { state: 'done' });
         created.push(id);
       } catch (error) {

@@ -137,7 +137,9 @@ function AdminModelPage() {
           {model.imageFields.map((field) => (
             <ImageWidget key={field} model={model.key} record={current} field={field} />
           ))}
-          {model.key === 'map' ? <ProcessImage map={current} /> : null}
+          {model.key === 'map' || model.key === 'maplevel' ? (
+            <ProcessImage map={current} model={model.key} />
+          ) : null}
         </SimpleGrid>
       ) : null}
       {current && (children.length > 0 || gameFeatures.length > 0) ? (

@@ -5,7 +5,7 @@ import { toast } from '../../components/toast.ts';
 import { adminMessages as t } from '../../i18n/messages/admin-messages.ts';
 import { messages } from '../../i18n/messages/messages.ts';
 import { type AdminRecord, useRefreshModel } from './api.ts';
-import { processMap } from './images.ts';
+import { type PictureModel, pictureFieldOf, processPicture, processStatusPath } from './images.ts';
 
 interface Status {
   imageProcessStatus: string;
@@ -17,15 +17,15 @@ const colours: Record<string, string> = { PENDING: 'gray', PROCESSING: 'blue', D
 const running = (status: string | undefined) => status === 'PENDING' || status === 'PROCESSING';
 
 /**
- * 'Process Image' for a map: queues the tiling job, then follows its status (PENDING, PROCESSING,
- * DONE or ERROR with its error) and progress live by polling while it runs.
+ * 'Process Image' for a map or one of its floors: queues the tiling job, then follows its status
+ * (PENDING, PROCESSING, DONE or ERROR with its error) and progress live by polling while it runs.
  */
-export function ProcessImage({ map }: { map: AdminRecord }) {
+export function ProcessImage({ map, model = 'map' }: { map: AdminRecord; model?: PictureModel }) {
   const refresh = useRefreshModel();
   const queryClient = useQueryClient();
-  const statusKey = ['admin', 'processMap', map._id];
+  const statusKey = ['admin', 'processPicture', model, map._id];
   const start = useMutation({
-    mutationFn: () => processMap(map._id, String(map.gameId)),
+    mutationFn: () => processPicture(model, map),
     // The press shows the job as queued at once, so the last run's DONE is never read as this one's.
     onMutate: () =>
       queryClient.setQueryData<Status>(statusKey, (old) => ({
@@ -36,7 +36,7 @@ export function ProcessImage({ map }: { map: AdminRecord }) {
       })),
     onSuccess: async () => {
       await queryClient.refetchQueries({ queryKey: statusKey });
-      await refresh('map');
+      await refresh(model);
     },
     onError: async (error) => {
       toast.error(error.message || messages.genericError);
@@ -45,7 +45,7 @@ export function ProcessImage({ map }: { map: AdminRecord }) {
   });
   const status = useQuery({
     queryKey: statusKey,
-    queryFn: () => api.get<Status>(`/admin/processMap/${encodeURIComponent(map._id)}/status`),
+    queryFn: () => api.get<Status>(processStatusPath(model, map._id)),
     // No poll while the request is on its way: it could still read the last run's status.
     refetchInterval: (query) =>
       !start.isPending && running(query.state.data?.imageProcessStatus) ? 500 : false,
@@ -53,7 +53,7 @@ export function ProcessImage({ map }: { map: AdminRecord }) {
   const current = status.data;
   const state = current?.imageProcessStatus ?? String(map.imageProcessStatus ?? 'NONE');
   const progress = current?.imageProcessProgress ?? 0;
-  const hasImage = Boolean((map.images as Record<string, unknown> | undefined)?.mapImage);
+  const hasImage = Boolean((map.images as Record<string, unknown> | undefined)?.[pictureFieldOf[model]]);
   return (
     <Card withBorder padding="sm" data-testid="process-image">
       <Stack gap="xs">

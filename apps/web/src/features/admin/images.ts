@@ -47,10 +47,21 @@ export function adminThumb(
   return { src: at('150x150'), srcSet: `${at('150x150')} 1x, ${at('300x300')} 2x` };
 }
 
-/** Starts cutting a map's picture into tiles (§7.7); the status route follows its progress. */
-export function processMap(mapId: string, gameId: string) {
+/** Records whose picture is cut into tiles: a map, and each of its floors. */
+export type PictureModel = 'map' | 'maplevel';
+export const pictureFieldOf: Record<PictureModel, string> = { map: 'mapImage', maplevel: 'levelImage' };
+
+/** The status route of a map's or a floor's processing job. */
+export const processStatusPath = (model: PictureModel, id: string) =>
+  `/admin/${model === 'map' ? 'processMap' : 'processMapLevel'}/${encodeURIComponent(id)}/status`;
+
+/** Starts cutting a map's (§7.7) or a floor's picture into tiles; the status route follows its progress. */
+export function processPicture(model: PictureModel, record: AdminRecord) {
+  const id = encodeURIComponent(record._id);
   return request<AdminRecord>(
     'POST',
-    `/admin/processMap/${encodeURIComponent(mapId)}/${encodeURIComponent(gameId)}`,
+    model === 'map'
+      ? `/admin/processMap/${id}/${encodeURIComponent(String(record.gameId))}`
+      : `/admin/processMapLevel/${id}`,
   );
 }

@@ -32,9 +32,14 @@ interface Props {
   loginPath: string;
   placingName: string | undefined;
   linkTarget: string | undefined;
+  /** The floor control (maps with floors). */
+  floors?: ReactNode;
 }
 
-/** What is drawn over the map: the preparing notice, the marker list and its button, the suggest tools. */
+/**
+ * What is drawn over the map: the preparing notice, the marker list and its button, the floor
+ * control, the suggest tools.
+ */
 export function MapOverlay({ store, list, session, suggest, ...props }: Props) {
   const toolState = suggest.tools.state;
   const Tools = suggest.module?.SuggestToolsPanel;
@@ -58,6 +63,7 @@ export function MapOverlay({ store, list, session, suggest, ...props }: Props) {
       >
         <IconListSearch size={18} />
       </button>
+      {props.floors}
       {list.mounted && store ? (
         <Suspense fallback={null}>
           <MarkerListPanel

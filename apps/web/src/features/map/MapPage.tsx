@@ -1,5 +1,4 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { placedCounts } from '@waypoint/shared/map/marker-data';
 import { isMapPreparing, mapTilesReady } from '@waypoint/shared/map/preparing';
 import { markerShareLink } from '@waypoint/shared/map/view-url';
 import type { TCategory, TMap } from '@waypoint/shared/models/types';
@@ -10,6 +9,8 @@ import { useSession } from '../../api/session.ts';
 import { usePageMeta } from '../../components/usePageMeta.ts';
 import { mapMessages } from '../../i18n/messages/map-messages.ts';
 import { chunkLoaderOf } from './chunk-loader.ts';
+import { FloorControl } from './floors/FloorControl.tsx';
+import { useFloors } from './floors/useFloors.ts';
 import { MarkerStore } from './layers/marker-store.ts';
 import { MapOverlay } from './MapOverlay.tsx';
 import { type MapController, MapView } from './MapView.tsx';
@@ -64,10 +65,7 @@ export function MapPage({ gameId, map, category, embedded }: Props) {
     },
     [queryClient, map._id],
   );
-  const counts = useMemo(
-    () => (markerData.data ? placedCounts(markerData.data) : new Map<string, number>()),
-    [markerData.data],
-  );
+  const { floors, counts } = useFloors(markerData.data, search);
   const { enabled, setEnabled, toggle } = useEnabledDefinitions(
     map._id,
     markerData.data?.definitions,
@@ -97,6 +95,7 @@ export function MapPage({ gameId, map, category, embedded }: Props) {
     session,
     markerData: markerData.data,
     chunksComplete,
+    level: floors.current,
     onEnterMove: useCallback(() => {
       const p = panelRef.current;
       p.setFilter({ ...p.filter, showCompleted: true, showFuture: true });
@@ -154,6 +153,7 @@ export function MapPage({ gameId, map, category, embedded }: Props) {
     panel,
     suggestVisibility: suggest.visibility,
     announce,
+    onFloor: floors.shows,
   });
   const showMarker = useMarkerLinks({
     store,
@@ -165,6 +165,7 @@ export function MapPage({ gameId, map, category, embedded }: Props) {
     quests: quests.data,
     layersReady,
     chunksComplete,
+    floors,
   });
 
   /** Opens a quest in the quests panel: filtered to its name and expanded. */
@@ -238,9 +239,11 @@ export function MapPage({ gameId, map, category, embedded }: Props) {
         tools={pointerTools}
         onChunkError={onChunkError}
         drawing={editTools.shape}
+        floorTiles={floors.tiles}
         onLayers={setLayersReady}
         overlay={
           <MapOverlay
+            floors={<FloorControl floors={floors} announce={announce} />}
             gameId={gameId}
             mapId={map._id}
             preparing={isMapPreparing(map) || !mapTilesReady(map)}

@@ -98,7 +98,7 @@ const loaders = new WeakMap<MarkerChunkManifest, ChunkLoader>();
  */
 export function prepareMarkerData(data: MapMarkerData, fetchChunk: FetchChunk, prefetch = 3): MapMarkerData {
   if (!data.chunks) return data;
-  data.markers = emptyColumns(data.count);
+  data.markers = emptyColumns(data.count, Boolean(data.levels?.length));
   const loader = new ChunkLoader(data as MapMarkerData & { chunks: MarkerChunkManifest }, fetchChunk);
   loaders.set(data.chunks, loader);
   const { chunks } = data.chunks;

@@ -69,6 +69,8 @@ export interface MapInput {
   safeColours: boolean;
   /** The polygon or route being drawn, shown over the map. */
   drawing?: DrawingShape;
+  /** The tiles of the floor shown, when it has its own (else the map's picture shows). */
+  floorTiles?: { url: string; ready: boolean };
   tools?: MapPointerTools;
   /** The open popup changed (its content is rendered by the page). */
   onPopup: (popup: OpenPopup | undefined) => void;
@@ -159,12 +161,12 @@ export class MapViewController implements MapController {
       this.built = this.buildMap(engine, el, input, key);
     }
     const built = this.built;
-    setTileUrl(
-      built.frame.map,
-      built.frame.tiles,
-      tileTemplate(config.imageHost, input.map, input.gameId),
-      mapTilesReady(input.map),
-    );
+    // Another floor's tiles are asked for at once, in the same task as its markers' new flags.
+    const tiles = input.floorTiles ?? {
+      url: tileTemplate(config.imageHost, input.map, input.gameId),
+      ready: mapTilesReady(input.map),
+    };
+    setTileUrl(built.frame.map, built.frame.tiles, tiles.url, tiles.ready);
     if (built.drawing !== input.drawing) {
       built.drawing = input.drawing;
       built.drawLayer.set(input.drawing);

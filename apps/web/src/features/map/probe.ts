@@ -32,6 +32,8 @@ export interface DrawFacts {
   extras: number;
   /** How long the last draw took, in milliseconds. */
   lastDrawMs: number;
+  /** When the last draw ended (performance.now()). */
+  lastDrawAt: number;
   /** When the first markers reached the screen (performance.now(); 0 until then). */
   drawnAt: number;
   /** When every marker of the map was loaded and drawn (0 until then). */
@@ -54,6 +56,7 @@ function freshDraw(): DrawFacts {
     highlight: -1,
     extras: 0,
     lastDrawMs: 0,
+    lastDrawAt: 0,
     drawnAt: 0,
     completeAt: 0,
   };

@@ -26,6 +26,8 @@ export interface QuestMarker {
   questObjective: string;
   lat: number;
   lng: number;
+  /** The marker's floor; absent for -1 (every floor). */
+  level?: number;
 }
 
 export interface QuestWithMarkers {

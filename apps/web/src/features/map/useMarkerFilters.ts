@@ -7,7 +7,7 @@ import type { SuggestMode } from './useSuggestMode.ts';
 
 /**
  * Which markers are drawn: definition enabled, reported (when only those are asked for), not found
- * (when found ones are hidden), and the quests panel lets its quest through; suggest mode adds its
+ * (when found ones are hidden), on the floor shown, and the quests panel lets its quest through; suggest mode adds its
  * own rule. The rule reads the store's flags when applied; the map applies it (map-controller.ts).
  * Filter changes are announced with the number of markers they leave on the map.
  */
@@ -19,8 +19,10 @@ export function useMarkerFilters(options: {
   panel: ReturnType<typeof useQuestPanel>;
   suggestVisibility: SuggestMode['visibility'];
   announce: (text: string) => void;
+  /** Whether a marker of a level shows on the floor shown (`Floors.shows`). */
+  onFloor: (level: number) => boolean;
 }) {
-  const { store, enabled, reportedOnly, hideFound, panel, suggestVisibility, announce } = options;
+  const { store, enabled, reportedOnly, hideFound, panel, suggestVisibility, announce, onFloor } = options;
   const { allHidden, hidden, listed, byId } = panel;
   const isVisible = useMemo(() => {
     if (!store) return undefined;
@@ -37,9 +39,10 @@ export function useMarkerFilters(options: {
         enabledDefs[store.def[i]] &&
         (!reportedOnly || store.reported[i] === 1) &&
         !(hideFound && store.completed[i] === 1) &&
+        onFloor(store.level(i)) &&
         isQuestMarkerShown(store.questId(i), quests),
     );
-  }, [store, enabled, reportedOnly, hideFound, allHidden, hidden, listed, byId, suggestVisibility]);
+  }, [store, enabled, reportedOnly, hideFound, allHidden, hidden, listed, byId, suggestVisibility, onFloor]);
 
   const filterKey = `${[...enabled].sort().join(',')}|${hideFound}|${reportedOnly}`;
   const lastFilter = useRef<string | undefined>(undefined);

@@ -1,6 +1,7 @@
 import { mapViewParams } from '@waypoint/shared/map/view-url';
 import { type RefObject, useCallback, useEffect, useRef } from 'react';
 import { chunkLoaderOf } from './chunk-loader.ts';
+import type { Floors } from './floors/useFloors.ts';
 import type { MarkerStore } from './layers/marker-store.ts';
 import type { MapController } from './map-controller.ts';
 import type { Sidebars } from './page-hooks.tsx';
@@ -21,8 +22,11 @@ export function useMarkerLinks(options: {
   quests: QuestWithMarkers[] | undefined;
   layersReady: boolean;
   chunksComplete: boolean;
+  floors: Floors;
 }) {
-  const { store, controller, enabled, setEnabled, sidebars, quests, layersReady, chunksComplete } = options;
+  const { store, controller, enabled, setEnabled, sidebars, quests, layersReady, chunksComplete, floors } =
+    options;
+  const { shows, setLevel } = floors;
   const questId = options.search.get('questId');
 
   const showMarker = useCallback(
@@ -32,11 +36,13 @@ export function useMarkerLinks(options: {
       if (i < 0) return;
       const defId = store.definitionOf(i)._id;
       if (!enabled.has(defId)) setEnabled(new Set([...enabled, defId]));
+      // A marker on another floor: that floor is shown.
+      if (!shows(store.level(i))) setLevel(store.level(i));
       if (sidebars.narrow) sidebars.setRight(false);
       // Let the visibility flags settle before flying.
       requestAnimationFrame(() => controller.current?.flyToMarker(markerId));
     },
-    [store, enabled, setEnabled, sidebars, controller],
+    [store, enabled, setEnabled, sidebars, controller, shows, setLevel],
   );
 
   const jumped = useRef(false);
@@ -70,11 +76,15 @@ export function useMarkerLinks(options: {
         setEnabled(new Set([...enabled, defId]));
         return;
       }
+      if (!shows(store.level(i))) {
+        setLevel(store.level(i));
+        return;
+      }
       if (controller.current?.openMarker(id)) sharedMarker.current = null;
     };
     attempt();
     return store.subscribe(attempt);
-  }, [store, enabled, setEnabled, layersReady, controller]);
+  }, [store, enabled, setEnabled, layersReady, controller, shows, setLevel]);
 
   return showMarker;
 }

@@ -34,6 +34,8 @@ interface Options {
   onEnterMove: () => void;
   /** A marker was changed: the map shows it highlighted. */
   onHighlight: (markerId: string) => void;
+  /** The floor shown: new markers go on it (undefined on a map without floors). */
+  level?: number;
 }
 
 const placeKind = (d: Pick<MapMarkerDefinition, 'markerDefinitionType'>): PlaceKind =>
@@ -58,6 +60,7 @@ export function useSuggestMode({
   chunksComplete,
   onEnterMove,
   onHighlight,
+  level,
 }: Options) {
   const client = useQueryClient();
   const admin = Boolean(session?.admin);
@@ -83,7 +86,9 @@ export function useSuggestMode({
 
   /** Posts a new marker; it is drawn at once and stays until the answer's data is read. */
   const place = useCallback(
-    async (body: Record<string, unknown>, onDone?: () => void) => {
+    async (fields: Record<string, unknown>, onDone?: () => void) => {
+      // A new marker goes on the floor shown; moving one later keeps its floor.
+      const body = level === undefined ? fields : { ...fields, level };
       pendingCount += 1;
       const optimistic: MarkerSuggestion = {
         _id: `pending_${pendingCount}`,
@@ -105,7 +110,7 @@ export function useSuggestMode({
         toast.error(errorText(error, messages.suggestionAddError));
       }
     },
-    [mapId, session, afterAnswer],
+    [mapId, session, afterAnswer, level],
   );
 
   const definitions = markerData?.definitions;

@@ -275,6 +275,7 @@ export class MarkerCanvasLayer extends PaddedCanvasLayer {
       const facts = mapProbe().draw;
       const now = performance.now();
       facts.lastDrawMs = now - started;
+      facts.lastDrawAt = now;
       facts.drawn++;
       facts.count = singles.length + this.clusters.length;
       facts.flagged = flagged.length;

@@ -22,7 +22,8 @@ export function fillColumns(m: MapMarkerColumns, chunk: MarkerChunk) {
     m.lng[i] = chunk.lng[k];
     m.reportCount[i] = chunk.flags[k] & ChunkFlag.Reported;
   }
-  const { questId, questObjective, points } = chunk.extras;
+  const { questId, questObjective, points, level } = chunk.extras;
+  if (level && m.level) for (let k = 0; k < count; k++) m.level[start + k] = level[k] ?? -1;
   for (const k in questId) m.questId[start + Number(k)] = questId[Number(k)];
   for (const k in questObjective) m.questObjective[start + Number(k)] = questObjective[Number(k)];
   for (const k in points) m.points[start + Number(k)] = points[Number(k)];
@@ -42,9 +43,12 @@ function filled<T>(count: number, value: T): T[] {
  * Full-length columns for `count` rows not loaded yet. The numeric columns are typed arrays behind
  * the `number[]` type: they read and write the same, and suggest mode copies them with `Array.from`.
  */
-export function emptyColumns(count: number): MapMarkerColumns {
-  const numbers = (array: Float64Array | Int32Array | Uint32Array) => array as unknown as number[];
+export function emptyColumns(count: number, levels = false): MapMarkerColumns {
+  const numbers = (array: Float64Array | Int32Array | Uint32Array | Int16Array) =>
+    array as unknown as number[];
   return {
+    // A map with floors: every row on every floor until its chunk says otherwise.
+    ...(levels ? { level: numbers(new Int16Array(count).fill(-1)) } : {}),
     id: filled(count, ''),
     def: numbers(new Int32Array(count)),
     lat: numbers(new Float64Array(count)),
@@ -375,6 +379,11 @@ export class MarkerStore {
 
   questId(i: number): string {
     return this.data.markers.questId[i] ?? '';
+  }
+
+  /** The marker's floor (-1: every floor, and every marker of a map without floors). */
+  level(i: number): number {
+    return this.data.markers.level?.[i] ?? -1;
   }
 
   /**

@@ -1,0 +1,94 @@
+import { mapMessages } from '@waypoint/shared/map/map-messages';
+import { expect, type Page, test } from '../support/fixtures.ts';
+import { waitForMap } from '../support/map.ts';
+
+// The demo hospital has three floors: Basement (0), Ground floor (1, the default), Upper floor (2).
+const hospital = '/game/frontier_zone/maps/fz_city_hospital';
+
+/** The floors of the markers drawn now (-1: on every floor). */
+const shownLevels = (page: Page) =>
+  page.evaluate(() => {
+    const { store } = window.__waypointProbe!;
+    const levels = new Set<number>();
+    store.ids.forEach((_id, i) => {
+      if (store.visible[i]) levels.add(store.level(i));
+    });
+    return [...levels].sort((a, b) => a - b);
+  });
+
+const pressed = (page: Page) => page.getByTestId('floor-control').locator('button[aria-pressed="true"]');
+const levelInUrl = (page: Page) => new URL(page.url()).searchParams.get('level');
+
+test('a visitor switches floors with the floor control and with Page Up / Page Down', async ({ page }) => {
+  await page.goto(hospital);
+  await waitForMap(page);
+  const control = page.getByRole('group', { name: mapMessages.floors });
+  await expect(control.getByRole('button')).toHaveText(['1', 'G', 'B']);
+  await expect(pressed(page)).toHaveAccessibleName('Ground floor');
+  await expect.poll(() => shownLevels(page)).toEqual([-1, 1]);
+
+  await control.getByRole('button', { name: 'Basement' }).click();
+  await expect(pressed(page)).toHaveAccessibleName('Basement');
+  await expect.poll(() => shownLevels(page)).toEqual([-1, 0]);
+  expect(levelInUrl(page)).toBe('0');
+
+  // Keys from the map: up one floor at a time, stopping at the top.
+  await page.getByTestId('map').focus();
+  await page.keyboard.press('PageUp');
+  await expect(pressed(page)).toHaveAccessibleName('Ground floor');
+  await page.keyboard.press('PageUp');
+  await expect(pressed(page)).toHaveAccessibleName('Upper floor');
+  await page.keyboard.press('PageUp');
+  await expect(pressed(page)).toHaveAccessibleName('Upper floor');
+  await expect.poll(() => shownLevels(page)).toEqual([-1, 2]);
+  expect(levelInUrl(page)).toBe('2');
+  await page.keyboard.press('PageDown');
+  await expect(pressed(page)).toHaveAccessibleName('Ground floor');
+
+  // The address keeps the floor: a reload opens it again.
+  await page.keyboard.press('PageDown');
+  await expect(pressed(page)).toHaveAccessibleName('Basement');
+  await page.reload();
+  await waitForMap(page);
+  await expect(pressed(page)).toHaveAccessibleName('Basement');
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.screenshot({ path: '/tmp/floors/map-floors-1440.png' });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(page.getByTestId('floor-control')).toBeVisible();
+  await page.screenshot({ path: '/tmp/floors/map-floors-390.png' });
+});
+
+test('?level=2 opens the upper floor; a map without floors has no floor control', async ({ page }) => {
+  await page.goto(`${hospital}?level=2`);
+  await waitForMap(page);
+  await expect(pressed(page)).toHaveAccessibleName('Upper floor');
+  await expect.poll(() => shownLevels(page)).toEqual([-1, 2]);
+  await page.goto('/game/frontier_zone/maps/fz_coast_harbor?level=2');
+  await waitForMap(page);
+  await expect(page.getByTestId('floor-control')).toHaveCount(0);
+});
+
+test('following a quest objective on another floor switches to that floor', async ({ page, request }) => {
+  const quests = (await (await request.get('/api/quests/fz_city_hospital')).json()) as {
+    quest: { _id: string };
+    markers: { _id: string; level?: number }[];
+  }[];
+  // A quest whose first marker is on the basement or the upper floor (the page opens on the ground floor).
+  const entry = quests.find(
+    (q) => q.markers[0] && q.markers[0].level !== undefined && q.markers[0].level !== 1,
+  );
+  expect(entry).toBeTruthy();
+  const marker = entry!.markers[0]!;
+  const name = marker.level === 0 ? 'Basement' : 'Upper floor';
+  await page.goto(`${hospital}?questId=${entry!.quest._id}`);
+  await waitForMap(page);
+  await expect(pressed(page)).toHaveAccessibleName(name);
+  await expect
+    .poll(() =>
+      page.evaluate((id) => {
+        const { store } = window.__waypointProbe!;
+        return store.visible[store.indexOf(id)];
+      }, marker._id),
+    )
+    .toBe(1);
+});
