@@ -146,13 +146,14 @@ describe('a guest hammering large lists does not stall the server', () => {
           `${(env.t.app.ctx.cache.bytes / 2 ** 20).toFixed(1)} MB; event loop delay p99 ` +
           `${(delay.percentile(99) / 1e6).toFixed(1)} max ${(delay.max / 1e6).toFixed(1)} ms`,
       );
-      expect(measured.samples).toBeGreaterThan(100);
       expect(result.probeStatuses['200']).toBe(measured.samples);
       expect(result.statuses['500'] ?? 0).toBe(0);
       expect(result.statuses['200'] ?? 0).toBeGreaterThan(0);
       if (measured.p99 < 100) break;
     }
     const rssAfter = process.memoryUsage().rss;
+    // The probe kept answering through the window it passed in (a slow window counts fewer samples).
+    expect(measured?.samples).toBeGreaterThan(100);
     expect(measured?.p99).toBeLessThan(100);
     expect(env.t.app.ctx.cache.bytes).toBeLessThanOrEqual(env.t.app.ctx.cache.maxBytes);
     // Loose: the cache bound plus working space, far below the gigabytes an unbounded cache reached.
