@@ -133,6 +133,13 @@ export function createMapProcessor(
         throw new Error(`The ${job.table === 'map' ? 'map' : 'level'} has no picture; upload one first`);
       const source = storage.uploadFile(job.table, job.id, field, image.fileName);
       if (!existsSync(source)) throw new Error('The picture file is missing; upload it again');
+      // This process holds the job's claim, so no live process builds this pyramid: what a run killed
+      // with its process left of it (kept at start while that claim had not yet run out) goes now.
+      const pyramid = path.basename(storage.tilesDir(tilesPath));
+      await removeAbandonedBuilds(
+        path.join(ctx.config.dataDir, mediaRoots.mapTiles),
+        (name) => name !== pyramid,
+      );
       const startedAt = Date.now();
       tileRuns++;
       // A maxZoom set on the map is its coordinate scale: the pyramid puts the full-size image there
