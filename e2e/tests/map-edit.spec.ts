@@ -104,6 +104,7 @@ test("a user edits a marker through 'Editing marker', then discusses and upvotes
   page,
   request,
   context,
+  baseURL,
 }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
   // A long journey (edit, comment, vote, reload, phone layout) on two shared cores.
@@ -147,7 +148,8 @@ test("a user edits a marker through 'Editing marker', then discusses and upvotes
   await expect(panel.getByText('Use an http:// or https:// image address')).toBeVisible();
   await expect(panel.getByLabel('Image 1')).toHaveAttribute('aria-invalid', 'true');
   await page.screenshot({ path: `${shots}/edit-1440.png` });
-  await panel.getByLabel('Image 1').fill('https://images.example.org/intel.png');
+  // Suggested images are fetched when suggested: one this server serves.
+  await panel.getByLabel('Image 1').fill(`${baseURL}/favicon.svg`);
   await panel.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Suggestion added')).toBeVisible();
   await expect(panel).toHaveCount(0);
