@@ -100,7 +100,8 @@ async function killDuring(send: () => Promise<unknown>, afterMs: number): Promis
 describe('faults: a process killed mid-work, on SQLite', () => {
   beforeAll(async () => {
     dataDir = mkdtempSync(path.join(tmpdir(), 'waypoint-kill-'));
-    port = 6000 + Math.floor(Math.random() * 800);
+    // Outside the ports fetch refuses (6000, 6665–6669, …).
+    port = 7000 + Math.floor(Math.random() * 800);
     proc = start();
     await ready(proc);
     const login = await api('POST', '/api/users/login', undefined, admin);
