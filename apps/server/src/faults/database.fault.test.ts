@@ -11,7 +11,7 @@
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { appendFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -20,6 +20,7 @@ import {
   type Answer,
   type Proc,
   ready,
+  report,
   request,
   serverDir,
   sleep,
@@ -38,8 +39,6 @@ const metricsToken = 'fault-suite-metrics-token';
 const statementTimeoutMs = 2000;
 const hasPostgres =
   spawnSync('bash', ['-c', 'ls /usr/lib/postgresql/*/bin/initdb'], { stdio: 'ignore' }).status === 0;
-/** Where the figures go (one line per scenario), when set. */
-const reportFile = process.env.FAULT_REPORT ?? '';
 
 const clusterDo = (action: string) =>
   execFileSync(cluster, [action], {
@@ -57,25 +56,14 @@ const markerIds: string[] = [];
 let pool: pg.Pool;
 
 function start(port: number): Proc {
-  return startServer(port, {
+  return startServer(port, dataDir, admin, {
     DATABASE_URL: databaseUrl,
-    DATA_DIR: dataDir,
-    JWT_SECRET: 'a-shared-secret-of-more-than-thirty-two-bytes',
-    ADMIN_EMAIL: admin.email,
-    ADMIN_PASSWORD: admin.password,
-    SEED_DEMO: 'false',
-    DEMO_IMAGES: 'false',
-    LOG_LEVEL: process.env.FAULT_LOG_LEVEL ?? 'fatal',
     METRICS_TOKEN: metricsToken,
     DATABASE_TIMEOUT_MS: '3000',
     DATABASE_STATEMENT_TIMEOUT_MS: String(statementTimeoutMs),
     SHUTDOWN_TIMEOUT_MS: '8000',
-    AUTH_RATE_LIMIT: '100000',
     SUGGESTION_RATE_LIMIT: '1000000',
     JOB_POLL_MS: '500',
-    // The shared 2-core machine lags at times; load shedding has its own tests.
-    MAX_EVENT_LOOP_DELAY_MS: '0',
-    WEB_DIST: path.join(dataDir, 'no-web-build'),
   });
 }
 
@@ -278,8 +266,7 @@ function record(name: string, stats: Stats, result: { lost: number; duplicated: 
     .filter(([s]) => Number(s) >= 500 && Number(s) !== 503)
     .reduce((n, [, c]) => n + c, 0);
   const line = `| ${name} | ${stats.sent} | ${stats.acknowledged} | ${stats.unavailable} | ${fiveXX} | ${stats.noAnswer} | ${result.lost} | ${result.duplicated} | ${recover.toFixed(1)} |`;
-  console.log(`faults: ${line}`);
-  if (reportFile) appendFileSync(reportFile, `${line}\n`);
+  report(line);
 }
 
 async function scenario(name: string, fault: () => Promise<void>, restore: () => Promise<void>, down = true) {

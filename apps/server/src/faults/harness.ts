@@ -1,5 +1,6 @@
 /** What the fault suites share: the production build started as real processes, and plain HTTP. */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { appendFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 
@@ -24,10 +25,35 @@ export function buildServer() {
   if (built.status !== 0) throw new Error(`server build failed: ${built.stderr}`);
 }
 
-/** Starts the built server on `port` with the given environment (on top of this process's). */
-export function startServer(port: number, env: Record<string, string>): Proc {
+/**
+ * Starts the built server on `port` over `dataDir`, with its admin account, no demo content, generous
+ * login limits and no load shedding (the shared 2-core machine lags at times; shedding has its own
+ * tests); `env` adds to or overrides that.
+ */
+export function startServer(
+  port: number,
+  dataDir: string,
+  admin: { email: string; password: string },
+  env: Record<string, string>,
+): Proc {
   const child = spawn(process.execPath, [path.join(serverDir, 'dist/main.js')], {
-    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', ...env },
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      JWT_SECRET: 'a-shared-secret-of-more-than-thirty-two-bytes',
+      ADMIN_EMAIL: admin.email,
+      ADMIN_PASSWORD: admin.password,
+      SEED_DEMO: 'false',
+      DEMO_IMAGES: 'false',
+      LOG_LEVEL: process.env.FAULT_LOG_LEVEL ?? 'fatal',
+      AUTH_RATE_LIMIT: '100000',
+      MAX_EVENT_LOOP_DELAY_MS: '0',
+      WEB_DIST: path.join(dataDir, 'no-web-build'),
+      ...env,
+    },
     stdio: ['ignore', process.env.FAULT_DEBUG ? 'inherit' : 'ignore', 'inherit'],
   });
   return { child, port };
@@ -91,4 +117,11 @@ export async function stopServer(proc: Proc, signal: NodeJS.Signals = 'SIGTERM')
     proc.child.once('exit', () => resolve());
     proc.child.kill(signal);
   });
+}
+
+/** Prints a scenario's figures and appends them to FAULT_REPORT when set. */
+export function report(line: string) {
+  console.log(`faults: ${line}`);
+  const file = process.env.FAULT_REPORT;
+  if (file) appendFileSync(file, `${line}\n`);
 }

@@ -5,39 +5,28 @@
  * or absent — never half — and every acknowledged write is there.
  */
 import { randomBytes } from 'node:crypto';
-import { appendFileSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectedTileCount } from '../media/tiles.ts';
-import { type Proc, ready, request, sleep, startServer, stopServer } from './harness.ts';
+import { type Proc, ready, report, request, sleep, startServer, stopServer } from './harness.ts';
 
 const admin = { email: 'admin@kill.test', password: 'killed in the middle of it' };
-const reportFile = process.env.FAULT_REPORT ?? '';
 let dataDir = '';
 let port = 0;
 let proc: Proc;
 let adminToken = '';
 
 function start(): Proc {
-  return startServer(port, {
+  return startServer(port, dataDir, admin, {
     DATABASE_URL: '',
-    DATA_DIR: dataDir,
-    JWT_SECRET: 'a-shared-secret-of-more-than-thirty-two-bytes',
-    ADMIN_EMAIL: admin.email,
-    ADMIN_PASSWORD: admin.password,
-    SEED_DEMO: 'false',
-    DEMO_IMAGES: 'false',
-    LOG_LEVEL: process.env.FAULT_LOG_LEVEL ?? 'fatal',
-    AUTH_RATE_LIMIT: '100000',
     SUGGESTION_RATE_LIMIT: '1000000',
     PROGRESS_IMPORT_RATE_LIMIT: '1000',
     JOB_LEASE_MS: '3000',
     JOB_POLL_MS: '500',
-    MAX_EVENT_LOOP_DELAY_MS: '0',
-    WEB_DIST: path.join(dataDir, 'no-web-build'),
   });
 }
 
@@ -59,11 +48,6 @@ function query<T>(statement: string, ...params: unknown[]): T[] {
 }
 const count = (statement: string, ...params: unknown[]) =>
   query<{ n: number }>(statement, ...params)[0]?.n ?? 0;
-
-function record(line: string) {
-  console.log(`faults: ${line}`);
-  if (reportFile) appendFileSync(reportFile, `${line}\n`);
-}
 
 const api = (method: string, url: string, token?: string, body?: unknown) =>
   request(proc.port, method, url, token, body);
@@ -151,7 +135,7 @@ describe('faults: a process killed mid-work, on SQLite', () => {
     // Killed while the one transaction runs (or, on a fast machine, just after it answered).
     const answered = await killDuring(bulk, 400);
     const state = { open: open(), accepted: accepted(), markers: markers() };
-    record(
+    report(
       `kill -9 during a bulk approve of 5,000: answered first ${answered}; after restart ${JSON.stringify(state)}`,
     );
     expect([
@@ -191,7 +175,7 @@ describe('faults: a process killed mid-work, on SQLite', () => {
     expect(staged(`full${tag}`)).toBe(20_000);
     const answered = await killDuring(() => stage(`kill${tag}`), Math.round(fullMs * 0.6));
     const after = staged(`kill${tag}`);
-    record(
+    report(
       `kill -9 during an import staging of 20,000 (${fullMs} ms whole): answered first ${answered}; staged after restart ${after}`,
     );
     expect([0, 20_000]).toContain(after);
@@ -226,7 +210,7 @@ describe('faults: a process killed mid-work, on SQLite', () => {
       Math.round(fullMs * 0.6),
     );
     const after = ticks();
-    record(
+    report(
       `kill -9 during a progress import of 5,000 markers (${fullMs} ms whole): answered first ${answered}; after restart ${after}`,
     );
     expect([0, 5000]).toContain(after);
@@ -282,7 +266,7 @@ describe('faults: a process killed mid-work, on SQLite', () => {
       String(f).endsWith('.png'),
     ).length;
     const leftovers = readdirSync(gameDir).filter((entry) => /\.(build|link)-/.test(entry));
-    record(
+    report(
       `kill -9 during a ${width}×${height} tile pyramid at ${atKill.imageProcessProgress} %: DONE ${((Date.now() - killedAt) / 1000).toFixed(1)} s later, ${tiles} tiles, ${leftovers.length} half-built folders`,
     );
     expect(tiles).toBe(expectedTileCount(width, height));
@@ -322,7 +306,7 @@ describe('faults: a process killed mid-work, on SQLite', () => {
       ).map((r) => r.key),
     );
     const lost = [...acknowledged].filter((key) => !stored.has(key)).length;
-    record(
+    report(
       `kill -9 under ticking load (SQLite, synchronous NORMAL): sent ${sent}, acknowledged ${acknowledged.size}, lost ${lost}`,
     );
     expect(acknowledged.size).toBeGreaterThan(0);

@@ -98,27 +98,8 @@ export async function playerLevel(db: Executor, userId: string, gameId: string):
   return row?.level;
 }
 
-export async function markQuest(
-  db: Executor,
-  userId: string,
-  gameId: string,
-  questId: string,
-  completed: boolean,
-) {
-  if (completed) {
-    await db
-      .insertInto('user_quest_completion')
-      .values({ userId, gameId, questId, completedAt: new Date().toISOString() })
-      .onConflict((oc) => oc.columns(['userId', 'gameId', 'questId']).doNothing())
-      .execute();
-  } else {
-    await db
-      .deleteFrom('user_quest_completion')
-      .where('userId', '=', userId)
-      .where('gameId', '=', gameId)
-      .where('questId', '=', questId)
-      .execute();
-  }
+export function markQuest(db: Executor, userId: string, gameId: string, questId: string, completed: boolean) {
+  return markQuests(db, userId, gameId, [questId], completed);
 }
 
 /** Completes or un-completes several quests of a game at once (a few hundred per statement). */
