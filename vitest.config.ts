@@ -1,5 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
+/** Server test files that register a model at run time (see the server-registry project). */
+const modelRegistering = ['apps/server/src/features/admin/admin.test.ts'];
+
 export default defineConfig({
   test: {
     projects: [
@@ -20,10 +23,29 @@ export default defineConfig({
         },
       },
       {
+        // Every file builds its own app on its own database, so the files share one module graph
+        // (isolate: false): the server's modules are imported once per worker instead of once per file.
         test: {
           name: 'server',
           include: ['apps/server/src/**/*.test.ts'],
-          exclude: ['apps/server/src/**/*.load.test.ts', 'apps/server/src/**/*.fault.test.ts'],
+          exclude: [
+            'apps/server/src/**/*.load.test.ts',
+            'apps/server/src/**/*.fault.test.ts',
+            ...modelRegistering,
+          ],
+          environment: 'node',
+          pool: 'forks',
+          isolate: false,
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        // Files that add a model to the registry at run time: the registry is module state, so they
+        // run in modules of their own.
+        test: {
+          name: 'server-registry',
+          include: modelRegistering,
           environment: 'node',
           pool: 'forks',
           testTimeout: 30_000,

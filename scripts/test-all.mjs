@@ -144,11 +144,13 @@ if (want('unit')) {
     'web',
     '--project',
     'server',
+    '--project',
+    'server-registry',
   ]);
   vitest('load (SQLite)', { TEST_DATABASE_URL: '' }, ['--project', 'load']);
 }
 if (want('postgres') && process.env.TEST_DATABASE_URL) {
-  vitest('integration (PostgreSQL)', {}, ['--project', 'server']);
+  vitest('integration (PostgreSQL)', {}, ['--project', 'server', '--project', 'server-registry']);
   vitest('load (PostgreSQL)', {}, ['--project', 'load']);
   stopCluster();
 }
@@ -156,11 +158,11 @@ if (want('postgres') && process.env.TEST_DATABASE_URL) {
 if (want('faults'))
   vitest('faults (PostgreSQL crash, stop, cut, slow; kill -9 mid-work)', {}, ['--project', 'faults']);
 if (want('e2e')) {
-  const built = run('npm', ['run', 'build']);
-  if (built !== 0) addResult({ name: 'web build', passed: 0, failed: 1 });
-  else {
-    if (existsSync(path.join(root, 'e2e/playwright.config.ts'))) playwright('browser (Playwright, Chromium)');
-  }
+  // The server's production build is checked here; the web app is built once, by the browser
+  // suite's own server (e2e/playwright.config.ts), which fails the suite if it does not build.
+  const built = run('npm', ['run', 'build', '-w', 'apps/server']);
+  if (built !== 0) addResult({ name: 'server build', passed: 0, failed: 1 });
+  else playwright('browser (Playwright, Chromium)');
 }
 
 const failures = results.flatMap((r) => (r.failures ?? []).map((f) => `  [${r.name}] ${f}`));

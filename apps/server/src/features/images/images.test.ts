@@ -399,8 +399,9 @@ describe('deleting records', () => {
     expect(del.statusCode).toBe(200);
     await expect.poll(() => exists(tiles)).toBe(false);
     await expect.poll(() => exists(markerFiles)).toBe(false);
-    expect(await exists(path.join(env.t.dataDir, 'uploads/map/doomed'))).toBe(false);
-    expect(await exists(path.join(env.t.dataDir, 'thumbs/placedmarker/doomed_pm'))).toBe(false);
+    // Files go after the answer, one folder after another.
+    await expect.poll(() => exists(path.join(env.t.dataDir, 'uploads/map/doomed'))).toBe(false);
+    await expect.poll(() => exists(path.join(env.t.dataDir, 'thumbs/placedmarker/doomed_pm'))).toBe(false);
     const hidden = (await fs.readdir(path.join(env.t.dataDir, 'mapTiles/g1'))).filter((e) =>
       e.startsWith('.doomed.'),
     );
