@@ -41,7 +41,9 @@ export default defineConfig({
     baseURL,
     ...devices['Desktop Chrome'],
     viewport: { width: 1280, height: 900 },
-    trace: 'retain-on-failure',
+    // Recording a trace costs a journey about 40 % of its time even when the trace is then thrown
+    // away (docs/benchmarks.md, "Test run"); to diagnose a failure, run with `--trace retain-on-failure`.
+    trace: 'off',
     launchOptions: chromiumLaunchOptions,
     // Journeys test the pages, and several answer requests in the browser (page.route), which a
     // service worker's cache would bypass: only offline.spec.ts lets the worker run.
