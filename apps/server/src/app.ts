@@ -31,6 +31,7 @@ import { createPortableProgressService } from './features/progress/portable.serv
 import { registerProgressRoutes } from './features/progress/progress.routes.ts';
 import { createProgressService } from './features/progress/progress.service.ts';
 import { registerPromoRoutes } from './features/promo/promo.routes.ts';
+import { registerPublicApiRoutes } from './features/public-api/public-api.routes.ts';
 import { registerClientErrorRoutes } from './features/reporting/client-errors.routes.ts';
 import { serverErrorReporting } from './features/reporting/server-errors.ts';
 import { registerReviewRoutes } from './features/review/review.routes.ts';
@@ -141,6 +142,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerAdminRoutes(app, ctx);
   registerProgressRoutes(app, config, createProgressService(db), createPortableProgressService(db));
   registerMapViewRoutes(app);
+  registerPublicApiRoutes(app);
   registerMixingRoutes(app);
   registerClientErrorRoutes(app, config);
   registerPromoRoutes(app, ctx);

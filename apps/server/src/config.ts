@@ -53,6 +53,8 @@ export interface Config {
   sentryEnvironment: string;
   /** The release error reports are tagged with. */
   release: string;
+  /** The site's version (package.json), e.g. in the API description. */
+  version: string;
   /** Browser error reports per minute per address to `POST /api/client-errors`. */
   clientErrorRateLimit: number;
   /**
@@ -218,6 +220,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     sentryDsn: env.SENTRY_DSN ?? '',
     sentryEnvironment: env.SENTRY_ENVIRONMENT || env.NODE_ENV || 'development',
     release: env.SENTRY_RELEASE || `waypoint@${packageVersion()}`,
+    version: packageVersion(),
     clientErrorRateLimit: int(env, 'CLIENT_ERROR_RATE_LIMIT', 30),
     trustProxy: trustProxy(env),
     authRateLimit: int(env, 'AUTH_RATE_LIMIT', 20),

@@ -1,8 +1,6 @@
-import { serverMessages, zId } from '@waypoint/shared';
-import { zChunkParams } from '@waypoint/shared/map/marker-chunk-params';
-import { zMapSearchQuery } from '@waypoint/shared/map/search';
+import { serverMessages } from '@waypoint/shared';
+import { zChunkParams, zChunkQuery, zMapParams, zMapSearchQuery } from '@waypoint/shared/api/read-api';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import { HttpError, notFound, parse } from '../../http/errors.ts';
 import { ensureAdmin } from '../auth/policy.ts';
 import { onlyKnownQuery, Serialized } from '../models/response-cache.ts';
@@ -11,11 +9,9 @@ import { markerCount } from './map-view.repository.ts';
 import { markerData, questsWithMarkers, visibleMap } from './map-view.service.ts';
 import { buildChunkSet, ChunkSets } from './marker-chunks.service.ts';
 
-const zMapParams = z.object({ mapId: zId });
 const guest = { config: { role: 'guest' as const } };
 const noParameters = new Set<string>();
 const chunkParameters = new Set(['v']);
-const zChunkQuery = z.object({ v: z.string().min(1).max(64).optional() });
 
 /** Read routes of the map page; answers are cached until the next content write. */
 export function registerMapViewRoutes(app: FastifyInstance) {

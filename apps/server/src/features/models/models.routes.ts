@@ -1,5 +1,4 @@
 import {
-  constants,
   getModel,
   isModelKey,
   type ModelDef,
@@ -9,6 +8,7 @@ import {
   serverMessages,
   zId,
 } from '@waypoint/shared';
+import { zListQuery, zRecordParams } from '@waypoint/shared/api/read-api';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../../db/database.ts';
@@ -21,23 +21,10 @@ import { childIds, type Filter, findRecord, parentIsPublic } from './models.repo
 import type { ModelWriter } from './models.service.ts';
 import { onlyKnownQuery, type ResponseCache } from './response-cache.ts';
 
-const zListQuery = z.object({
-  query: z.string().max(4000).optional(),
-  limit: z.coerce
-    .number()
-    .int()
-    .min(0)
-    .max(constants.suggestionListLimit)
-    .default(constants.suggestionListLimit),
-  skip: z.coerce.number().int().min(0).max(10_000_000).default(0),
-  userId: z.string().max(200).optional(),
-});
+const zModelParams = z.object({ model: z.string().max(100) });
 
 const listParameters = new Set(['query', 'limit', 'skip', 'userId']);
 const noParameters = new Set<string>();
-
-const zModelParams = z.object({ model: z.string().max(100) });
-const zRecordParams = zModelParams.extend({ id: zId });
 
 function wrongType(field: string, expected: string) {
   return badRequest(`Invalid ${field}: expected ${expected}`, [{ field, message: `Expected ${expected}` }]);
