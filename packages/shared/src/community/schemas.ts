@@ -9,7 +9,7 @@ import { zId } from '../models/fields.ts';
 export const gameRoles = ['moderator', 'trusted'] as const;
 export type GameRole = (typeof gameRoles)[number];
 
-/** `POST /api/admin/roles` (grant) and `DELETE /api/admin/roles` (revoke). */
+/** `POST /api/admin/roles` (grant) and `POST /api/admin/roles/revoke`. */
 export const zRoleChange = z.strictObject({
   userId: zId,
   gameId: zId,

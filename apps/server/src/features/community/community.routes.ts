@@ -33,7 +33,7 @@ export function registerCommunityRoutes(app: FastifyInstance, community: Communi
     community.grant(parse(zRoleChange, request.body, 'body'), actorOf(request)),
   );
 
-  app.delete('/api/admin/roles', moderator, async (request) =>
+  app.post('/api/admin/roles/revoke', moderator, async (request) =>
     community.revoke(parse(zRoleChange, request.body, 'body'), actorOf(request)),
   );
 

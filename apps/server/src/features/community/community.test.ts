@@ -111,7 +111,7 @@ describe('a moderator of one game', () => {
     expect((await grant(env.admin, other.id, 'g1', 'moderator')).statusCode).toBe(200);
     const url = '/api/admin/review/counts?gameId=g1';
     expect((await call('GET', url, other)).statusCode).toBe(200);
-    const revoke = await call('DELETE', '/api/admin/roles', env.admin, {
+    const revoke = await call('POST', '/api/admin/roles/revoke', env.admin, {
       userId: other.id,
       gameId: 'g1',
       role: 'moderator',
