@@ -57,6 +57,8 @@ export interface BanView {
 
 /** What a logged-in user holds: the games they moderate or edit as trusted, and bans in force. */
 export interface Standing {
+  /** When the account was made: new accounts have tighter community write limits. */
+  accountCreatedAt: string;
   moderator: string[];
   trusted: string[];
   bans: BanView[];

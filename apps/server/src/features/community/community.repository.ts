@@ -16,7 +16,8 @@ const dyn = (db: Executor) => db as unknown as Kysely<any>;
 
 /** The roles and the bans in force of one user, read at each request so changes apply at once. */
 export async function standingOf(db: Executor, userId: string, now: string): Promise<Standing> {
-  const [roles, bans] = await Promise.all([
+  const [user, roles, bans] = await Promise.all([
+    db.selectFrom('user').select('createdAt').where('id', '=', userId).executeTakeFirst(),
     db.selectFrom('game_role').select(['gameId', 'role']).where('userId', '=', userId).execute(),
     db
       .selectFrom('ban')
@@ -28,6 +29,7 @@ export async function standingOf(db: Executor, userId: string, now: string): Pro
       .execute(),
   ]);
   return {
+    accountCreatedAt: user?.createdAt ?? '',
     moderator: roles.filter((r) => r.role === 'moderator').map((r) => r.gameId),
     trusted: roles.filter((r) => r.role === 'trusted').map((r) => r.gameId),
     bans,

@@ -23,10 +23,12 @@ import { useSearchParams } from 'react-router';
 import { api } from '../../api/client.ts';
 import { useGames } from '../../api/queries.ts';
 import { useSession } from '../../api/session.ts';
+import { withMantine } from '../../app/MantineShell.tsx';
 import { toast } from '../../components/toast.ts';
 import { usePageMeta } from '../../components/usePageMeta.ts';
 import { communityMessages as t } from '../../i18n/messages/community-messages.ts';
 import { useStanding } from '../community/standing.ts';
+import './kit-styles.ts';
 
 const reason = (error: unknown) => (error instanceof Error ? error.message : String(error));
 const when = (iso: string) => new Date(iso).toLocaleString();
@@ -36,7 +38,7 @@ const when = (iso: string) => new Date(iso).toLocaleString();
  * grant and revoke roles, ban and lift bans. Admins act in every game; a moderator in the game
  * chosen at the top (one they moderate), where they name trusted editors and ban.
  */
-export function Component() {
+function UsersPage() {
   usePageMeta(t.usersTitle);
   const session = useSession();
   const standing = useStanding();
@@ -145,6 +147,8 @@ export function Component() {
     </Container>
   );
 }
+
+export const Component = withMantine(UsersPage);
 
 function UserPanel(props: {
   userId: string;
