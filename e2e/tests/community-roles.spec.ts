@@ -61,9 +61,9 @@ test('an admin makes a user moderator of one game; the moderator reviews there a
   await page.setViewportSize({ width: 1440, height: 900 });
   await openUser(page, moderator.username);
   const roles = page.getByRole('region', { name: c.roles });
-  await roles.getByRole('textbox', { name: c.game }).click();
+  await roles.getByRole('combobox', { name: c.game }).click();
   await page.getByRole('option', { name: 'Frontier Zone' }).click();
-  await roles.getByRole('textbox', { name: c.role }).click();
+  await roles.getByRole('combobox', { name: c.role }).click();
   await page.getByRole('option', { name: c.roleModerator }).click();
   await roles.getByRole('button', { name: c.grant }).click();
   await expect(roles).toContainText(`${c.roleModerator} · Frontier Zone`);
@@ -80,7 +80,7 @@ test('an admin makes a user moderator of one game; the moderator reviews there a
   await expect(page.getByRole('heading', { name: t.suggestionType('PLACED_MARKER') })).toBeVisible({
     timeout: 20_000,
   });
-  await expect(page.getByRole('textbox', { name: c.yourGames })).toHaveValue('Frontier Zone');
+  await expect(page.getByRole('combobox', { name: c.yourGames })).toHaveValue('Frontier Zone');
   await page.getByLabel(t.userNameLabel).fill(author.username);
   const row = page.locator(`tr[data-suggestion="${suggestionId}"]`);
   await expect(row).toBeVisible();
@@ -146,7 +146,7 @@ test('a banned user sees why they cannot suggest', async ({ page, request }) => 
   await page.setViewportSize({ width: 1440, height: 900 });
   await openUser(page, banned.username);
   const bans = page.getByRole('region', { name: c.bans });
-  await bans.getByRole('textbox', { name: c.game }).click();
+  await bans.getByRole('combobox', { name: c.game }).click();
   await page.getByRole('option', { name: 'Frontier Zone' }).click();
   await bans.getByRole('textbox', { name: c.reason }).fill('Fake loot caches');
   await bans.getByRole('button', { name: c.ban }).click();
