@@ -105,7 +105,13 @@ function UsersPage() {
           />
         </Group>
         <SimpleGrid cols={{ base: 1, md: 3 }} spacing="md">
-          <Paper withBorder p="xs" aria-label={t.usersTitle} component="section">
+          <Paper
+            withBorder
+            p="xs"
+            aria-label={t.usersTitle}
+            component="section"
+            style={{ alignSelf: 'start' }}
+          >
             {users.data?.data.length === 0 && <Text c="dimmed">{t.noUsers}</Text>}
             <Stack gap={4}>
               {users.data?.data.map((u) => (
@@ -175,9 +181,11 @@ function UserPanel(props: {
   const [role, setRole] = useState<GameRole>('trusted');
   const [banGame, setBanGame] = useState(game);
   const [banReason, setBanReason] = useState('');
-  const [endsAt, setEndsAt] = useState(() =>
-    new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 16),
-  );
+  // A week from now, in the browser's time as the date-time field shows it.
+  const [endsAt, setEndsAt] = useState(() => {
+    const d = new Date(Date.now() + 7 * 86_400_000);
+    return new Date(d.getTime() - d.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+  });
   const [rejectOpen, setRejectOpen] = useState(true);
   const d = detail.data;
   if (!d) return null;
