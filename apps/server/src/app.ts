@@ -13,6 +13,8 @@ import { requestLogSerializer } from './features/account/log-redaction.ts';
 import { registerAdminRoutes } from './features/admin/admin.routes.ts';
 import { type DeclaredRoute, policyPlugin } from './features/auth/policy.ts';
 import { createTokenService } from './features/auth/tokens.ts';
+import { registerCommunityRoutes } from './features/community/community.routes.ts';
+import { createCommunityService } from './features/community/community.service.ts';
 import { imagesPlugin } from './features/images/images.plugin.ts';
 import { databaseStore, RateLimitCounters } from './features/limits/counters.ts';
 import { routeAddressKey } from './features/limits/limits.ts';
@@ -169,6 +171,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     config,
   });
   registerReviewRoutes(app, createReviewService({ db, writer, invalidate }));
+  registerCommunityRoutes(app, createCommunityService({ db, suggestions }));
   await app.register(imagesPlugin, { ctx });
   await app.register(webHostPlugin, { ctx });
 

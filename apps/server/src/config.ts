@@ -79,6 +79,8 @@ export interface Config {
   suggestionRateLimit: number;
   commentRateLimit: number;
   voteRateLimit: number;
+  /** Accounts younger than this many days get a quarter of each community write limit (0: none). */
+  newAccountDays: number;
   /** Largest JSON body of admin routes (and of any route without a role). */
   bodyLimitBytes: number;
   /** Largest JSON body of guest routes (login, register, …): a few kilobytes are plenty. */
@@ -233,6 +235,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     suggestionRateLimit: int(env, 'SUGGESTION_RATE_LIMIT', 60),
     commentRateLimit: int(env, 'COMMENT_RATE_LIMIT', 30),
     voteRateLimit: int(env, 'VOTE_RATE_LIMIT', 120),
+    newAccountDays: int(env, 'NEW_ACCOUNT_DAYS', 7),
     bodyLimitBytes: int(env, 'BODY_LIMIT_BYTES', 2 * 1024 * 1024),
     guestBodyLimitBytes: int(env, 'GUEST_BODY_LIMIT_BYTES', 16 * 1024),
     userBodyLimitBytes: int(env, 'USER_BODY_LIMIT_BYTES', 64 * 1024),

@@ -1,4 +1,6 @@
 export * from './account/schemas.ts';
+export * from './community/schemas.ts';
+export * from './community-messages.ts';
 export * from './constants.ts';
 export * from './domain/index.ts';
 export * from './errors.ts';

@@ -134,6 +134,38 @@ export interface AuditLogTable {
   after: string | null;
 }
 
+/** A role a user holds in one game: `moderator` or `trusted` (trusted editor). */
+export interface GameRoleTable {
+  userId: string;
+  gameId: string;
+  role: string;
+  grantedBy: string;
+  grantedAt: string;
+}
+
+/** One grant or revocation of a game role, kept for the user's role history. */
+export interface RoleEventTable {
+  id: string;
+  userId: string;
+  gameId: string;
+  role: string;
+  change: string;
+  byUsername: string;
+  at: string;
+}
+
+/** A ban from contributing: in one game, or site-wide when `gameId` is empty. */
+export interface BanTable {
+  id: string;
+  userId: string;
+  gameId: string;
+  reason: string;
+  endsAt: string;
+  byUsername: string;
+  createdAt: string;
+  liftedAt: string | null;
+}
+
 /**
  * The columns of the `map` content table that the map-processing queue reads and writes directly
  * (the other columns are the registry's, reached through the generic repository).
@@ -174,6 +206,9 @@ export interface Database {
   marker_report: MarkerReportTable;
   audit_log: AuditLogTable;
   user_recipe: UserRecipeTable;
+  game_role: GameRoleTable;
+  role_event: RoleEventTable;
+  ban: BanTable;
   map: MapJobColumns;
   maplevel: LevelJobColumns;
 }

@@ -63,6 +63,8 @@ export async function createTestApp(
       suggestionRateLimit: 100_000,
       commentRateLimit: 100_000,
       voteRateLimit: 100_000,
+      // Test users are minutes old: the tighter limits of new accounts have their own test.
+      newAccountDays: 0,
       // Tests ask many distinct answers from one address; the per-client budget has its own tests.
       readMissesPerSecond: 0,
       // A test's own set-up (seeding thousands of rows) holds the event loop on purpose; on a busy

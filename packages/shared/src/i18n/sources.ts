@@ -5,6 +5,7 @@
  */
 import { accountMessages } from '../account-messages.ts';
 import { adminMessages } from '../admin-messages.ts';
+import { communityMessages } from '../community-messages.ts';
 import { consentMessages } from '../consent-messages.ts';
 import { errorMessages } from '../error-messages.ts';
 import { legalMessages } from '../legal-messages.ts';
@@ -47,6 +48,7 @@ export const messageSources = {
   legal: legalMessages,
   consent: consentMessages,
   errors: errorMessages,
+  community: communityMessages,
 } as const satisfies Record<string, MessageGroup>;
 
 export type MessageGroupName = keyof typeof messageSources;

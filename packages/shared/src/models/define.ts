@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import type { FieldDef } from './fields.ts';
 
-export type Role = 'guest' | 'user' | 'admin';
+/** What a route needs: everyone, a logged-in user, a moderator of the route's game (or an admin), an admin. */
+export type Role = 'guest' | 'user' | 'moderator' | 'admin';
 
 /**
  * Who may read a model through the generic API:

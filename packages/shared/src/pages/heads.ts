@@ -43,5 +43,6 @@ export const pageHeads: Partial<Record<PageId, PageMeta>> = {
   adminModel: { title: 'Admin', robots: 'noindex' },
   adminImports: { title: 'Imports', robots: 'noindex' },
   adminThemeColors: { title: 'Theme colours', robots: 'noindex' },
+  adminUsers: { title: 'Users', robots: 'noindex' },
   notFound: { title: messages.pageNotFound, robots: 'noindex' },
 };

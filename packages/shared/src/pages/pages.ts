@@ -229,7 +229,8 @@ export const pages = {
   suggestionReview: {
     pattern: '/suggestion-review',
     name: 'Admin',
-    access: 'admin',
+    // Admins and moderators (the page shows a moderator their games).
+    access: 'login',
     module: 'src/features/review/route.tsx',
     bar: true,
   },
@@ -252,6 +253,14 @@ export const pages = {
     name: 'Admin',
     access: 'admin',
     module: 'src/features/admin/ImportsPage.tsx',
+    bar: true,
+  },
+  adminUsers: {
+    pattern: '/admin/users',
+    name: 'Admin',
+    // Admins and moderators (a moderator acts in the games they moderate).
+    access: 'login',
+    module: 'src/features/admin/UsersPage.tsx',
     bar: true,
   },
   adminThemeColors: {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { type suggestionActions, suggestionTypes } from '../models/enums.ts';
+import { zId } from '../models/fields.ts';
 import { reviewColumns, reviewMarkerPageSize, reviewPageSize, reviewSummarySorts } from './review-table.ts';
 import type { SuggestionComment } from './schemas.ts';
 
@@ -27,7 +28,11 @@ const page = (size: number) => ({
 });
 
 /** `GET /api/admin/review/suggestions`: open suggestions of one type; stale ones first. */
+/** The game a moderator reviews (required of moderators, optional for admins). */
+const zGameScope = zId.optional();
+
 export const zReviewListQuery = z.strictObject({
+  gameId: zGameScope,
   type: z.enum(suggestionTypes),
   _id: filterText,
   username: filterText,
@@ -45,6 +50,7 @@ export type ReviewListQuery = z.input<typeof zReviewListQuery>;
 
 /** `GET /api/admin/review/markers`: placed-marker suggestions summarized by parent map. */
 export const zReviewSummaryQuery = z.strictObject({
+  gameId: zGameScope,
   /** Only this user's suggestions (the page's user name). */
   username: z.string().trim().max(64).optional(),
   parentId: filterText,
@@ -55,10 +61,14 @@ export const zReviewSummaryQuery = z.strictObject({
 export type ReviewSummaryQuery = z.input<typeof zReviewSummaryQuery>;
 
 /** `GET /api/admin/review/counts`: open suggestions per type, and of one user when named. */
-export const zReviewCountsQuery = z.strictObject({ username: z.string().trim().max(64).optional() });
+export const zReviewCountsQuery = z.strictObject({
+  gameId: zGameScope,
+  username: z.string().trim().max(64).optional(),
+});
 
 /** `GET /api/admin/review/history`. */
 export const zReviewHistoryQuery = z.strictObject({
+  gameId: zGameScope,
   limit: z.coerce.number().int().min(1).max(200).default(reviewPageSize),
   skip: z.coerce.number().int().min(0).default(0),
 });

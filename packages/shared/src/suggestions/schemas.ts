@@ -46,6 +46,8 @@ export const zSuggestionDecision = z
     username: z.string().trim().min(1).max(64).optional(),
     parentId: z.string().trim().min(1).max(200).optional(),
     type: z.enum(suggestionTypes).optional(),
+    /** The game decided in: a moderator's must be one they moderate; limits a bulk decision to it. */
+    gameId: zId.optional(),
   })
   .refine((b) => b.suggestionIds !== undefined || b.username !== undefined || b.parentId !== undefined, {
     message: 'Name suggestionIds, a username or a parentId',

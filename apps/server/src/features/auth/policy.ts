@@ -1,14 +1,21 @@
-import type { Role, TTokenPayload } from '@waypoint/shared';
-import { serverMessages } from '@waypoint/shared';
+import {
+  banIn,
+  communityMessages,
+  type Role,
+  type Standing,
+  serverMessages,
+  type TTokenPayload,
+} from '@waypoint/shared';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../../db/database.ts';
 import { forbidden, unauthorized } from '../../http/errors.ts';
+import { standingOf } from '../community/community.repository.ts';
 import type { TokenService } from './tokens.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** The least role a route needs; every /api route declares one. */
+    /** What a route needs; every /api route declares one. */
     role?: Role;
   }
   interface FastifyRequest {
@@ -17,6 +24,13 @@ declare module 'fastify' {
      * from the database row, never from the token. Null for guests.
      */
     user: TTokenPayload | null;
+    /** The user's game roles and bans in force, read for this request. Null for guests and admins. */
+    standing: Standing | null;
+    /**
+     * On a moderator route, the game the request names (`gameId` in the query, body or path):
+     * what it may see and change. Undefined for an admin who names none (every game).
+     */
+    gameScope: string | undefined;
   }
 }
 
@@ -26,21 +40,45 @@ export interface DeclaredRoute {
   role: Role;
 }
 
+/** Who acts: the logged-in user, the admin flag as the database has it, and their standing. */
+export interface Actor {
+  id: string;
+  username: string;
+  admin: boolean;
+  standing?: Standing;
+}
+
 function bearer(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
   if (!header?.startsWith('Bearer ')) return null;
   return header.slice(7).trim() || null;
 }
 
+/** The game a moderator route's request names: `gameId` of its path, query or body. */
+function namedGame(request: FastifyRequest): string | undefined {
+  for (const source of [request.params, request.query, request.body]) {
+    if (source && typeof source === 'object' && !Array.isArray(source)) {
+      const value = (source as Record<string, unknown>).gameId;
+      if (typeof value === 'string' && value) return value;
+    }
+  }
+  return undefined;
+}
+
 /**
- * The one policy module: guests read, users track and suggest, admins decide. Routes declare
- * `config.role`; this hook enforces it before the handler runs. Every request with a token looks
- * its session and user up in the database, so an ended session, a deleted user or revoked admin
- * rights take effect at once, for reads too. On guest routes such a token counts as no token.
+ * The one policy module. Routes declare `config.role`: guest (everyone reads), user (tracks and
+ * suggests), moderator (an admin, or a moderator of the game the request names) or admin; this
+ * hook enforces it before the handler runs. Every request with a token looks its session, user,
+ * game roles and bans up in the database, so an ended session, a deleted user, a revoked role or
+ * a new ban take effect at once, for reads too. On guest routes such a token counts as no token.
+ * What a role may do beyond entering a route (a moderator's game, a trusted editor's suggestion
+ * applied at once, a ban) is decided by the functions below, which the use cases call.
  */
 export const policyPlugin = fp<{ db: Db; tokens: TokenService; routes: DeclaredRoute[] }>(
   async (app, opts) => {
     app.decorateRequest('user', null);
+    app.decorateRequest('standing', null);
+    app.decorateRequest('gameScope', undefined);
 
     app.addHook('onRoute', (route) => {
       const role = route.config?.role;
@@ -57,7 +95,10 @@ export const policyPlugin = fp<{ db: Db; tokens: TokenService; routes: DeclaredR
       }
       if (role === 'guest') return;
       if (!request.user) throw unauthorized(serverMessages.loginRequired);
-      if (role === 'admin') await ensureAdmin(opts.db, request);
+      if (role === 'admin') return ensureAdmin(opts.db, request);
+      if (!request.user.admin) {
+        request.standing = await standingOf(opts.db.kysely, request.user.id, new Date().toISOString());
+      }
     };
     // Most requests are guests' reads: they pass without a promise; the others are checked.
     app.addHook('onRequest', (request, _reply, done) => {
@@ -65,6 +106,17 @@ export const policyPlugin = fp<{ db: Db; tokens: TokenService; routes: DeclaredR
       const role = request.routeOptions.config?.role ?? 'guest';
       if (!token && role === 'guest') return done();
       check(request, token, role).then(() => done(), done);
+    });
+    // The game of a moderator route is named in its path, query or body: checked once parsed.
+    app.addHook('preHandler', (request, _reply, done) => {
+      if (request.routeOptions.config?.role !== 'moderator') return done();
+      const gameId = namedGame(request);
+      request.gameScope = gameId;
+      if (request.user?.admin) return done();
+      if (!gameId) return done(forbidden(communityMessages.gameRequired));
+      if (!request.standing?.moderator.includes(gameId))
+        return done(forbidden(communityMessages.moderatorRequired));
+      done();
     });
   },
 );
@@ -77,4 +129,57 @@ export async function ensureAdmin(_db: Db, request: FastifyRequest): Promise<voi
 
 export function isAdmin(request: FastifyRequest): boolean {
   return request.user?.admin === true;
+}
+
+/** The acting user of a logged-in route with the standing read for this request. */
+export function actorOf(request: FastifyRequest): Actor {
+  if (!request.user) throw unauthorized(serverMessages.loginRequired);
+  return {
+    id: request.user.id,
+    username: request.user.username,
+    admin: request.user.admin === true,
+    standing: request.standing ?? undefined,
+  };
+}
+
+/** Whether `actor` moderates `gameId`: admins moderate every game. */
+export function moderates(actor: Actor, gameId: string | undefined): boolean {
+  if (actor.admin) return true;
+  return gameId !== undefined && (actor.standing?.moderator.includes(gameId) ?? false);
+}
+
+/** Refuses (403) unless `actor` moderates the game of `what` (named in the refusal). */
+export function ensureModerates(actor: Actor, gameId: string | undefined, what: string): void {
+  if (!moderates(actor, gameId)) throw forbidden(communityMessages.notInYourGame(what));
+}
+
+/**
+ * Whether `actor`'s suggestions in `gameId` are applied at once: trusted editors and moderators
+ * of the game, not while banned. (Admins apply directly and never reach this.)
+ */
+export function appliesAtOnce(actor: Actor, gameId: string | undefined): boolean {
+  if (!gameId || !actor.standing || banIn(actor.standing, gameId)) return false;
+  return actor.standing.trusted.includes(gameId) || actor.standing.moderator.includes(gameId);
+}
+
+/**
+ * Refuses (403, with the ban's reason and end) a community write (suggesting, commenting,
+ * voting) by a user banned site-wide or in `gameId`. Reading and tracking progress stay open.
+ */
+export function ensureMayContribute(actor: Actor, gameId: string | undefined): void {
+  if (actor.admin) return;
+  const ban = banIn(actor.standing, gameId);
+  if (!ban) return;
+  const until = ban.endsAt.slice(0, 16).replace('T', ' ');
+  throw forbidden(
+    ban.gameId === ''
+      ? communityMessages.bannedSiteWide(ban.reason, until)
+      : communityMessages.bannedInGame(ban.reason, until),
+  );
+}
+
+/** Who may grant or revoke `role` in `gameId`: admins any; a game's moderators its trusted editors. */
+export function ensureMayGrant(actor: Actor, role: string, gameId: string): void {
+  if (actor.admin) return;
+  if (role !== 'trusted' || !moderates(actor, gameId)) throw forbidden(communityMessages.grantNotAllowed);
 }

@@ -37,7 +37,9 @@ export type CommunityWrite = 'suggestion' | 'comment' | 'vote';
 
 /**
  * The limit of a community write route, per user per minute (SUGGESTION_RATE_LIMIT,
- * COMMENT_RATE_LIMIT, VOTE_RATE_LIMIT). Every route of a kind shares one bucket, e.g.
+ * COMMENT_RATE_LIMIT, VOTE_RATE_LIMIT); an account younger than NEW_ACCOUNT_DAYS gets a quarter of
+ * it (at least one), as throw-away accounts are where vandalism comes from. Every route of a kind
+ * shares one bucket, e.g.
  * `app.post(url, { config: { role: 'user', rateLimit: writeRateLimit(config, 'vote') } }, …)`.
  */
 export function writeRateLimit(config: Config, kind: CommunityWrite): RateLimitOptions {
@@ -46,7 +48,16 @@ export function writeRateLimit(config: Config, kind: CommunityWrite): RateLimitO
     comment: config.commentRateLimit,
     vote: config.voteRateLimit,
   }[kind];
-  return perUser(`write:${kind}`, max, 60_000);
+  const young = Math.max(1, Math.ceil(max / 4));
+  const newFor = config.newAccountDays * 86_400_000;
+  return {
+    ...perUser(`write:${kind}`, max, 60_000),
+    // The policy has read the user's standing (with the account's age) before the limit runs.
+    max: (request) => {
+      const since = Date.parse(request.standing?.accountCreatedAt ?? '');
+      return newFor > 0 && Date.now() - since < newFor ? young : max;
+    },
+  };
 }
 
 /** A 429 from a limit checked by a service, with the seconds until it lifts. */

@@ -12,6 +12,7 @@ import {
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { Executor } from '../../db/database.ts';
 import type { ModelRecord } from '../../db/rows.ts';
+import { suggestionInGame } from '../community/community.repository.ts';
 
 // Content tables are declared by the registry, not by the static Database type.
 // biome-ignore lint/suspicious/noExplicitAny: table names come from the registry
@@ -50,6 +51,8 @@ export interface ListOptions {
   parent?: string;
   /** Exactly this user name (without case). */
   user?: string;
+  /** Only suggestions of this game. */
+  gameId?: string;
   sort?: string;
   order?: 'asc' | 'desc';
   limit: number;
@@ -70,6 +73,7 @@ export async function listOpen(db: Executor, options: ListOptions) {
   }
   if (options.parent !== undefined) base = base.where('s.parentId', '=', options.parent);
   if (options.user) base = base.where(sameName('s.username', options.user));
+  if (options.gameId) base = base.where(suggestionInGame(options.gameId, 's'));
   let query = base
     .select([
       's._id',
@@ -116,6 +120,8 @@ export async function listOpen(db: Executor, options: ListOptions) {
 
 export interface SummaryOptions {
   username?: string;
+  /** Only markers on maps of this game. */
+  gameId?: string;
   parentId?: string;
   mapName?: string;
   sort?: string;
@@ -135,6 +141,7 @@ export async function markerSummary(db: Executor, options: SummaryOptions) {
   if (options.username) base = base.where(sameName('s.username', options.username));
   if (options.parentId) base = base.where(contains('s.parentId', options.parentId));
   if (options.mapName) base = base.where(contains('m.name', options.mapName));
+  if (options.gameId) base = base.where('m.gameId', '=', options.gameId);
   const count = (action: string) =>
     sql<number>`sum(case when ${sql.ref('s.action')} = ${action} then 1 else 0 end)`;
   let query = base
@@ -175,12 +182,13 @@ export async function markerSummary(db: Executor, options: SummaryOptions) {
 }
 
 /** Open suggestions per type (of one user when `userId` is given). */
-export async function openCountsByType(db: Executor, userId?: string) {
+export async function openCountsByType(db: Executor, userId?: string, gameId?: string) {
   let query = dyn(db)
     .selectFrom('suggestion')
     .select(['type', sql<number>`count(*)`.as('count')])
     .where('status', 'in', open);
   if (userId !== undefined) query = query.where('userId', '=', userId);
+  if (gameId !== undefined) query = query.where(suggestionInGame(gameId));
   const rows = (await query.groupBy('type').execute()) as { type: string; count: number }[];
   return Object.fromEntries(rows.map((r) => [r.type, Number(r.count)]));
 }
@@ -281,9 +289,16 @@ export async function latestDecision(db: Executor, suggestionId: string, action:
 
 const decisions = ['accept', 'reject', 'revert'];
 
-/** Recent decisions, newest first, each with the element before and after it. */
-export async function history(db: Executor, limit: number, skip: number) {
-  const base = db.selectFrom('audit_log').where('model', '=', 'suggestion').where('action', 'in', decisions);
+/** Recent decisions (on suggestions of one game when given), newest first, each with the element before and after it. */
+export async function history(db: Executor, limit: number, skip: number, gameId?: string) {
+  let base = db.selectFrom('audit_log').where('model', '=', 'suggestion').where('action', 'in', decisions);
+  if (gameId !== undefined) {
+    base = base.where(
+      'recordId',
+      'in',
+      dyn(db).selectFrom('suggestion').select('_id').where(suggestionInGame(gameId)),
+    );
+  }
   const [rows, total] = await Promise.all([
     base.selectAll().orderBy('id', 'desc').limit(limit).offset(skip).execute() as Promise<AuditRow[]>,
     base.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),

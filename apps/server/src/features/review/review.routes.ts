@@ -1,40 +1,38 @@
 import {
-  serverMessages,
   zId,
   zReviewCountsQuery,
   zReviewHistoryQuery,
   zReviewListQuery,
   zReviewSummaryQuery,
 } from '@waypoint/shared';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { parse, unauthorized } from '../../http/errors.ts';
-import type { SuggestionActor } from '../suggestions/suggestions.service.ts';
+import { parse } from '../../http/errors.ts';
+import { actorOf } from '../auth/policy.ts';
 import type { ReviewService } from './review.service.ts';
 
 const zIdParams = z.object({ id: zId });
 
-function actor(request: FastifyRequest): SuggestionActor {
-  if (!request.user) throw unauthorized(serverMessages.loginRequired);
-  return { id: request.user.id, username: request.user.username, admin: request.user.admin === true };
-}
-
-/** The suggestion review page's API (§2.12): admins only. */
+/**
+ * The suggestion review page's API (§2.12): admins, and moderators for the game they name
+ * (`gameId`), which then limits every list to that game.
+ */
 export function registerReviewRoutes(app: FastifyInstance, review: ReviewService) {
-  const admin = { config: { role: 'admin' as const } };
+  const moderator = { config: { role: 'moderator' as const } };
 
-  app.get('/api/admin/review/counts', admin, async (request) => {
+  app.get('/api/admin/review/counts', moderator, async (request) => {
     const { username } = parse(zReviewCountsQuery, request.query, 'query');
-    return review.counts(username);
+    return review.counts(username, request.gameScope);
   });
 
-  app.get('/api/admin/review/suggestions', admin, async (request) => {
+  app.get('/api/admin/review/suggestions', moderator, async (request) => {
     const q = parse(zReviewListQuery, request.query, 'query');
     const { count, data } = await review.list({
       type: q.type,
       filters: { _id: q._id, username: q.username, status: q.status, action: q.action, parentId: q.parentId },
       parent: q.parent,
       user: q.user,
+      gameId: request.gameScope,
       sort: q.sort,
       order: q.order,
       limit: q.limit,
@@ -43,25 +41,25 @@ export function registerReviewRoutes(app: FastifyInstance, review: ReviewService
     return { count, data, limit: q.limit, skip: q.skip };
   });
 
-  app.get('/api/admin/review/markers', admin, async (request) => {
+  app.get('/api/admin/review/markers', moderator, async (request) => {
     const q = parse(zReviewSummaryQuery, request.query, 'query');
-    const { count, data } = await review.summary(q);
+    const { count, data } = await review.summary({ ...q, gameId: request.gameScope });
     return { count, data, limit: q.limit, skip: q.skip };
   });
 
-  app.get('/api/admin/review/suggestions/:id', admin, async (request) => {
+  app.get('/api/admin/review/suggestions/:id', moderator, async (request) => {
     const { id } = parse(zIdParams, request.params, 'params');
-    return review.detail(id);
+    return review.detail(id, actorOf(request));
   });
 
-  app.get('/api/admin/review/history', admin, async (request) => {
+  app.get('/api/admin/review/history', moderator, async (request) => {
     const { limit, skip } = parse(zReviewHistoryQuery, request.query, 'query');
-    const { count, data } = await review.history(limit, skip);
+    const { count, data } = await review.history(limit, skip, request.gameScope);
     return { count, data, limit, skip };
   });
 
-  app.post('/api/admin/review/revert/:id', admin, async (request) => {
+  app.post('/api/admin/review/revert/:id', moderator, async (request) => {
     const { id } = parse(zIdParams, request.params, 'params');
-    return review.revert(id, actor(request));
+    return review.revert(id, actorOf(request));
   });
 }

@@ -11,6 +11,8 @@ import { type Db, type Executor, inTransaction } from '../../db/database.ts';
 import type { ModelRecord } from '../../db/rows.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import { type Actor, recordAudit } from '../audit/audit.ts';
+import { ensureModerates } from '../auth/policy.ts';
+import { gameOfSuggestion } from '../community/community.repository.ts';
 import { findRecord, findRecordForUpdate, findRecordsBy } from '../models/models.repository.ts';
 import type { ModelWriter } from '../models/models.service.ts';
 import {
@@ -41,13 +43,20 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
 export function createReviewService(deps: { db: Db; writer: ModelWriter; invalidate: () => void }) {
   const { db, writer, invalidate } = deps;
 
-  async function counts(username?: string): Promise<ReviewCounts> {
-    const types = await openCountsByType(db.kysely);
+  /** Refuses (403) a suggestion of a game `user` does not moderate; 404 for one that does not exist. */
+  async function moderated(id: string, user: SuggestionActor) {
+    const suggestion = await findSuggestion(db.kysely, id);
+    if (!suggestion) throw notFound(serverMessages.notFound('Suggestion', id));
+    if (!user.admin) ensureModerates(user, await gameOfSuggestion(db.kysely, suggestion), id);
+  }
+
+  async function counts(username?: string, gameId?: string): Promise<ReviewCounts> {
+    const types = await openCountsByType(db.kysely, undefined, gameId);
     const total = Object.values(types).reduce((a, b) => a + b, 0);
     if (!username) return { types, total };
     const user = await findUserByName(db.kysely, username);
     if (!user) return { types, total, user: { username, exists: false, open: 0 } };
-    const own = await openCountsByType(db.kysely, user.id);
+    const own = await openCountsByType(db.kysely, user.id, gameId);
     return {
       types,
       total,
@@ -227,9 +236,15 @@ export function createReviewService(deps: { db: Db; writer: ModelWriter; invalid
     counts,
     list: (options: ListOptions) => listOpen(db.kysely, options),
     summary: (options: SummaryOptions) => markerSummary(db.kysely, options),
-    detail,
-    history: (limit: number, skip: number) => history(db.kysely, limit, skip),
-    revert,
+    detail: async (id: string, user: SuggestionActor) => {
+      await moderated(id, user);
+      return detail(id);
+    },
+    history: (limit: number, skip: number, gameId?: string) => history(db.kysely, limit, skip, gameId),
+    revert: async (id: string, user: SuggestionActor) => {
+      await moderated(id, user);
+      return revert(id, user);
+    },
   };
 }
 

@@ -44,3 +44,34 @@ it('limits suggestion, comment and vote writes per user, whatever the address', 
     200, 200, 429,
   ]);
 });
+
+it('gives accounts younger than NEW_ACCOUNT_DAYS a quarter of each community write limit', async () => {
+  const young = await createTestApp({ suggestionRateLimit: 8, newAccountDays: 7 });
+  try {
+    await createContent(young);
+    const fresh = await createUser(young);
+    const seasoned = await createUser(young);
+    const longAgo = new Date(Date.now() - 30 * 86_400_000).toISOString();
+    await young.db.kysely
+      .updateTable('user')
+      .set({ createdAt: longAgo })
+      .where('id', '=', seasoned.id)
+      .execute();
+    const post = (who: typeof fresh, i: number) =>
+      young.app.inject({
+        method: 'POST',
+        url: '/api/markers/g1_map_a?suggestMode=true',
+        headers: who.auth,
+        payload: { name: `Write ${i}`, markerDefinitionId: 'def_loot' },
+      });
+    const statuses = async (who: typeof fresh) => {
+      const out = [];
+      for (let i = 0; i < 9; i++) out.push((await post(who, i)).statusCode);
+      return out;
+    };
+    expect(await statuses(fresh)).toEqual([201, 201, 429, 429, 429, 429, 429, 429, 429]);
+    expect(await statuses(seasoned)).toEqual([201, 201, 201, 201, 201, 201, 201, 201, 429]);
+  } finally {
+    await young.close();
+  }
+});

@@ -2,6 +2,7 @@ import { constants, getModel, messages, serverMessages } from '@waypoint/shared'
 import { type Db, type Executor, inTransaction } from '../../db/database.ts';
 import type { ModelRecord } from '../../db/rows.ts';
 import { badRequest, forbidden, notFound } from '../../http/errors.ts';
+import { ensureMayContribute, moderates } from '../auth/policy.ts';
 import { findRecord, parentIsPublic } from '../models/models.repository.ts';
 import type { ModelWriter } from '../models/models.service.ts';
 import {
@@ -88,8 +89,27 @@ export function createMarkerService(deps: {
       trx,
     );
 
-  function allow(user: SuggestionActor, suggestMode: boolean) {
-    if (!user.admin && !suggestMode) throw forbidden(messages.suggestionNotAllowed);
+  function allow(direct: boolean, suggestMode: boolean) {
+    if (!direct && !suggestMode) throw forbidden(messages.suggestionNotAllowed);
+  }
+
+  /** The game of a map (undefined for none). */
+  async function gameOfMap(mapId: string, executor: Executor = db.kysely): Promise<string | undefined> {
+    const map = await findRecord(executor, mapModel, mapId);
+    return map ? String(map.gameId) : undefined;
+  }
+
+  /** Whether `user` changes the markers of `mapId` directly: admins, and moderators of its game. */
+  async function editsDirectly(user: SuggestionActor, mapId: string | undefined): Promise<boolean> {
+    if (user.admin) return true;
+    if (!mapId || !user.standing?.moderator.length) return false;
+    return moderates(user, await gameOfMap(mapId));
+  }
+
+  /** The map of a placed marker (undefined when `id` names no marker, e.g. a suggestion). */
+  async function mapOfMarker(id: string): Promise<string | undefined> {
+    const marker = await findRecord(db.kysely, markerModel, id);
+    return marker ? String(marker.mapId) : undefined;
   }
 
   /** The suggestion a marker id names: the suggestion itself, or the user's open one for that marker. */
@@ -106,13 +126,14 @@ export function createMarkerService(deps: {
 
   return {
     async create(mapId: string, body: Record<string, unknown>, user: SuggestionActor, suggestMode: boolean) {
-      allow(user, suggestMode);
+      const direct = await editsDirectly(user, mapId);
+      allow(direct, suggestMode);
       const map = await findRecord(db.kysely, mapModel, mapId);
       if (!visibleTo(user, map, map?.enabled === true)) throw notFound(serverMessages.notFound('Map', mapId));
       const { fields, urls } = splitImages(body);
       const record = { ...fields, _id: newMarkerId(), mapId };
-      if (user.admin) {
-        // Admins apply directly, in suggest mode too: they decide anyway.
+      if (direct) {
+        // Admins and the game's moderators apply directly, in suggest mode too: they decide anyway.
         const created = await writer.create('placedmarker', record, actorOf(user));
         const imageProblems = await suggestions.attachImages(
           'placedmarker',
@@ -143,14 +164,15 @@ export function createMarkerService(deps: {
     },
 
     async update(id: string, body: Record<string, unknown>, user: SuggestionActor, suggestMode: boolean) {
-      allow(user, suggestMode);
+      const direct = await editsDirectly(user, await mapOfMarker(id));
+      allow(direct, suggestMode);
       const { _id: _ignored, mapId: _map, ...rest } = body;
       const { fields, urls } = splitImages(rest);
       const hasImages = 'imageUrls' in rest || 'imageUrl' in rest;
       // A suggestion's images are fetched and processed before its transaction, once the marker or
       // suggestion is known to be the user's to change.
       let staged: StagedImages | undefined;
-      if (hasImages && !user.admin) {
+      if (hasImages && !direct) {
         if (!(await ownSuggestionFor(db.kysely, id, user))) await visibleMarker(db.kysely, id, user);
         staged = await suggestions.stageImages(TYPE, urls);
       }
@@ -179,7 +201,7 @@ export function createMarkerService(deps: {
           };
         }
         const marker = await visibleMarker(trx, id, user);
-        if (user.admin) {
+        if (direct) {
           return {
             isSuggestion: false,
             marker: await writer.update('placedmarker', id, fields, actorOf(user), { trx }),
@@ -217,8 +239,9 @@ export function createMarkerService(deps: {
     },
 
     async remove(id: string, user: SuggestionActor, suggestMode: boolean): Promise<MarkerAnswer> {
-      allow(user, suggestMode);
-      if (user.admin) {
+      const direct = await editsDirectly(user, await mapOfMarker(id));
+      allow(direct, suggestMode);
+      if (direct) {
         // An admin deleting a marker with an open suggestion rejects that suggestion instead.
         const direct = await findSuggestion(db.kysely, id);
         const open =
@@ -272,6 +295,8 @@ export function createMarkerService(deps: {
   async function report(id: string, user: SuggestionActor, kind: 'CONFIRM' | 'GONE' | 'MOVED') {
     const result = await inTransaction(db, async (trx) => {
       const marker = await visibleMarker(trx, id, user);
+      // Confirming and reporting are votes on the marker: a ban stops them.
+      if (user.standing?.bans.length) ensureMayContribute(user, await gameOfMap(String(marker.mapId), trx));
       const now = new Date().toISOString();
       await saveMarkerReport(trx, { markerId: id, userId: user.id, kind, at: now });
       const lastConfirmedAt = kind === 'CONFIRM' ? now : String(marker.lastConfirmedAt ?? '');

@@ -8,6 +8,7 @@ import {
 import type { Kysely } from 'kysely';
 import type { Dialect, Executor } from '../../db/database.ts';
 import { fromRow, type ModelRecord, type Row } from '../../db/rows.ts';
+import { suggestionInGame } from '../community/community.repository.ts';
 import { insertRecord } from '../models/models.repository.ts';
 
 export const suggestionModel: ModelDef = getModel('suggestion');
@@ -255,7 +256,7 @@ export async function findUserByName(db: Executor, username: string) {
 /** Ids of the open suggestions of a user and/or a parent (and type), oldest first. */
 export async function openSuggestionIds(
   db: Executor,
-  by: { userId?: string; parentId?: string; type?: string },
+  by: { userId?: string; parentId?: string; type?: string; gameId?: string },
 ): Promise<string[]> {
   let query = dyn(db)
     .selectFrom('suggestion')
@@ -264,6 +265,7 @@ export async function openSuggestionIds(
   if (by.userId !== undefined) query = query.where('userId', '=', by.userId);
   if (by.parentId !== undefined) query = query.where('parentId', '=', by.parentId);
   if (by.type !== undefined) query = query.where('type', '=', by.type);
+  if (by.gameId !== undefined) query = query.where(suggestionInGame(by.gameId));
   const rows = (await query.orderBy('createdAt', 'asc').orderBy('_id', 'asc').execute()) as { _id: string }[];
   return rows.map((r) => r._id);
 }

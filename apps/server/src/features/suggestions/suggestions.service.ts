@@ -1,6 +1,9 @@
 import type { SuggestionDecision, TNewSuggestion } from '@waypoint/shared';
 import type { Executor } from '../../db/database.ts';
+import { HttpError } from '../../http/errors.ts';
 import type { Actor } from '../audit/audit.ts';
+import { appliesAtOnce } from '../auth/policy.ts';
+import { gameOfSuggestion } from '../community/community.repository.ts';
 import { openSuggestionsFor, type StagedImages, type SuggestionRecord } from './suggestions.repository.ts';
 import { applySuggestion } from './use-cases/apply-suggestion.ts';
 import { attachImages } from './use-cases/attach-images.ts';
@@ -26,8 +29,30 @@ export {
  */
 export function createSuggestionService(deps: SuggestionDeps) {
   return {
-    create: (input: TNewSuggestion, user: SuggestionActor, executor?: Executor, staged?: StagedImages) =>
-      createSuggestion(deps, input, user, executor, staged),
+    /**
+     * Records a suggestion; one by a trusted editor (or moderator) of its game is accepted at once
+     * through the one decision path, so it is audited, in the review history and revertable.
+     * Within a caller's transaction it stays open (the caller's change is not yet committed).
+     */
+    create: async (
+      input: TNewSuggestion,
+      user: SuggestionActor,
+      executor?: Executor,
+      staged?: StagedImages,
+    ) => {
+      const created = await createSuggestion(deps, input, user, executor, staged);
+      if (executor || user.admin || !user.standing) return created;
+      if (!user.standing.trusted.length && !user.standing.moderator.length) return created;
+      if (!appliesAtOnce(user, await gameOfSuggestion(deps.db.kysely, created))) return created;
+      try {
+        const { decided } = await decideSuggestions(deps, [created._id], 'ACCEPTED', user);
+        return decided[0] ?? created;
+      } catch (error) {
+        // Not applicable now (say, its element changed meanwhile): it waits for review instead.
+        if (error instanceof HttpError) return created;
+        throw error;
+      }
+    },
     update: (id: string, body: unknown, user: SuggestionActor, executor?: Executor, staged?: StagedImages) =>
       updateSuggestionOf(deps, id, body, user, executor, staged),
     /** Fetches and processes images for a suggestion of `type` (before the caller's transaction). */

@@ -3,6 +3,7 @@ import { topLevelModels } from '@waypoint/shared/models/admin';
 import { Link } from 'react-router';
 import { withMantine } from '../../app/MantineShell.tsx';
 import { usePageMeta } from '../../components/usePageMeta.ts';
+import { communityMessages as c } from '../../i18n/messages/community-messages.ts';
 import { AdminList } from './AdminList.tsx';
 import classes from './admin.module.css';
 import { useModels } from './api.ts';
@@ -24,6 +25,9 @@ function AdminHomePage() {
         <Group gap="md">
           <Anchor component={Link} to="/suggestion-review">
             {t.suggestionReview}
+          </Anchor>
+          <Anchor component={Link} to="/admin/users">
+            {c.usersTitle}
           </Anchor>
           <Anchor component={Link} to="/admin/imports">
             {t.imports}

@@ -86,6 +86,7 @@ export function MapOverlay({ store, list, session, suggest, ...props }: Props) {
       ) : Tools ? (
         <Tools
           state={toolState}
+          gameId={props.gameId}
           loggedIn={Boolean(session)}
           name={session?.username ?? guestName()}
           admin={suggest.admin}

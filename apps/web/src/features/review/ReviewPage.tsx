@@ -1,21 +1,77 @@
-import { Button, Container, Group, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Container, Group, Select, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { type SuggestionType, suggestionTypes } from '@waypoint/shared/models/enums';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { useGames } from '../../api/queries.ts';
+import { useSession } from '../../api/session.ts';
 import { usePageMeta } from '../../components/usePageMeta.ts';
+import { communityMessages as c } from '../../i18n/messages/community-messages.ts';
 import { reviewMessages as t } from '../../i18n/messages/review-messages.ts';
+import { useStanding } from '../community/standing.ts';
 import { useCounts, useRemoveUserSuggestions } from './api.ts';
 import { HistoryTab } from './HistoryTab.tsx';
 import { MarkerSummary } from './MarkerSummary.tsx';
+import { setReviewGame } from './queries.ts';
 import { SuggestionTable } from './SuggestionTable.tsx';
 
 const historyTab = 'HISTORY';
 
-/** /suggestion-review (SPEC §2.12): admins decide the community's suggestions. */
+/**
+ * /suggestion-review (SPEC §2.12): admins decide the community's suggestions; a moderator the
+ * suggestions of the games they moderate, one game at a time (`game` in the address).
+ */
 export function ReviewPage() {
   usePageMeta(t.title);
+  const session = useSession();
+  const standing = useStanding();
+  const games = useGames();
   const [search, setSearch] = useSearchParams();
+  const admin = session?.admin === true;
+  const moderated = standing.data?.moderator ?? [];
+  const game = admin
+    ? (search.get('game') ?? '')
+    : moderated.includes(search.get('game') ?? '')
+      ? search.get('game')!
+      : (moderated[0] ?? '');
+  if (!admin && !standing.data) return null;
+  if (!admin && !game) {
+    return (
+      <Container size="sm" py="md">
+        <Alert color="yellow">{c.moderatorRequired}</Alert>
+      </Container>
+    );
+  }
+  return (
+    <ReviewBoard
+      key={game}
+      game={game}
+      admin={admin}
+      moderated={moderated}
+      names={games.data}
+      search={search}
+      setSearch={setSearch}
+    />
+  );
+}
+
+function ReviewBoard({
+  game,
+  admin,
+  moderated,
+  names,
+  search,
+  setSearch,
+}: {
+  game: string;
+  admin: boolean;
+  moderated: string[];
+  names: { _id: string; name: string }[] | undefined;
+  search: URLSearchParams;
+  setSearch: ReturnType<typeof useSearchParams>[1];
+}) {
+  // Set before the queries below are built: they name the game.
+  setReviewGame(game);
   const tab = search.get('type') ?? 'PLACED_MARKER';
   const [typed, setTyped] = useState(search.get('user') ?? '');
   const [username] = useDebouncedValue(typed.trim(), 250);
@@ -39,6 +95,27 @@ export function ReviewPage() {
           {t.title}
         </Title>
         <Group align="flex-end" gap="sm" wrap="wrap">
+          {!admin && (
+            <Select
+              label={c.yourGames}
+              data={moderated.map((id) => ({
+                value: id,
+                label: names?.find((g) => g._id === id)?.name ?? id,
+              }))}
+              value={game}
+              allowDeselect={false}
+              onChange={(value) =>
+                setSearch(
+                  (s) => {
+                    s.set('game', value ?? '');
+                    return s;
+                  },
+                  { replace: true },
+                )
+              }
+              style={{ flex: '0 1 220px' }}
+            />
+          )}
           <TextInput
             label={t.userNameLabel}
             placeholder={t.userNamePlaceholder}
@@ -46,14 +123,16 @@ export function ReviewPage() {
             onChange={(e) => setTyped(e.currentTarget.value)}
             style={{ flex: '1 1 220px', maxWidth: 360 }}
           />
-          <Button
-            variant="default"
-            disabled={!username || !user?.exists || user.open === 0}
-            loading={remove.isPending}
-            onClick={() => remove.mutate(user?.username ?? username)}
-          >
-            {t.removeAllUserSuggestions}
-          </Button>
+          {admin && (
+            <Button
+              variant="default"
+              disabled={!username || !user?.exists || user.open === 0}
+              loading={remove.isPending}
+              onClick={() => remove.mutate(user?.username ?? username)}
+            >
+              {t.removeAllUserSuggestions}
+            </Button>
+          )}
         </Group>
         {user && (
           <Text role="status" size="sm">

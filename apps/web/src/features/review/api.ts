@@ -13,7 +13,7 @@ import { api } from '../../api/client.ts';
 import { toast } from '../../components/toast.ts';
 import { reviewMessages } from '../../i18n/messages/review-messages.ts';
 
-import { countsQuery, listQuery, qs, reviewKeys, summaryQuery } from './queries.ts';
+import { countsQuery, listQuery, qs, reviewKeys, reviewScope, summaryQuery } from './queries.ts';
 
 export { countsQuery, listParams, listQuery, reviewKeys, summaryParams, summaryQuery } from './queries.ts';
 
@@ -28,7 +28,7 @@ export const useSummary = (q: ReviewSummaryQuery) =>
 export const useDetail = (id: string) =>
   useQuery({
     queryKey: reviewKeys.detail(id),
-    queryFn: () => api.get<ReviewDetail>(`/admin/review/suggestions/${encodeURIComponent(id)}`),
+    queryFn: () => api.get<ReviewDetail>(`/admin/review/suggestions/${encodeURIComponent(id)}?${qs({})}`),
   });
 
 export const useHistory = (page: number, pageSize: number) =>
@@ -56,7 +56,10 @@ export function useDecide() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (d: Decision) => {
-      const body: SuggestionDecision = 'ids' in d ? { suggestionIds: d.ids } : d.bulk;
+      const body: SuggestionDecision = {
+        ...('ids' in d ? { suggestionIds: d.ids } : d.bulk),
+        ...reviewScope(),
+      };
       const answer = await api.post<SuggestionDecisionAnswer>(`/admin/suggestions/${d.kind}`, body);
       return answer.accepted + answer.rejected;
     },
@@ -117,7 +120,7 @@ export function useRemoveUserSuggestions() {
 export function useRevert() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api.post(`/admin/review/revert/${encodeURIComponent(id)}`),
+    mutationFn: (id: string) => api.post(`/admin/review/revert/${encodeURIComponent(id)}?${qs({})}`),
     onSuccess: () => toast.success(reviewMessages.reverted),
     onError: (error) => toast.error(reviewMessages.revertFailed(reason(error))),
     onSettled: () => client.invalidateQueries({ queryKey: reviewKeys.all }),

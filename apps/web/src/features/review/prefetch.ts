@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { reviewPageSize } from '@waypoint/shared/suggestions/review-table';
-import { countsQuery, listParams, listQuery, summaryParams, summaryQuery } from './queries.ts';
+import { countsQuery, listParams, listQuery, setReviewGame, summaryParams, summaryQuery } from './queries.ts';
 
 /**
  * The review page's first requests (counts, the marker summary, the first page of the open tab),
@@ -8,6 +8,7 @@ import { countsQuery, listParams, listQuery, summaryParams, summaryQuery } from 
  * same keys.
  */
 export function prefetchReview(client: QueryClient, search: URLSearchParams) {
+  setReviewGame(search.get('game') ?? '');
   const username = (search.get('user') ?? '').trim();
   const type = search.get('type') ?? 'PLACED_MARKER';
   void client.prefetchQuery(countsQuery(username));

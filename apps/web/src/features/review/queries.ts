@@ -13,20 +13,35 @@ import { api } from '../../api/client.ts';
 // The review page's requests, kept free of the page's components and of the review schemas: the
 // first ones start from here while the page's code is still loading (see prefetch.ts).
 
+let reviewGame = '';
+
+/**
+ * The game a moderator reviews (the page's `game` parameter; none for an admin's every game):
+ * every review request names it, and the server answers only that game.
+ */
+export function setReviewGame(gameId: string) {
+  reviewGame = gameId;
+}
+
+/** The review game as a decision body names it. */
+export const reviewScope = () => (reviewGame ? { gameId: reviewGame } : {});
+
 /** Query keys of the review page: everything under ['review'], so a decision refreshes it all. */
 export const reviewKeys = {
   all: ['review'] as const,
-  counts: (username: string) => ['review', 'counts', username] as const,
+  counts: (username: string) => ['review', 'counts', reviewGame, username] as const,
   lists: ['review', 'list'] as const,
-  list: (q: ReviewListQuery) => ['review', 'list', q] as const,
+  list: (q: ReviewListQuery) => ['review', 'list', reviewGame, q] as const,
   summaries: ['review', 'summary'] as const,
-  summary: (q: ReviewSummaryQuery) => ['review', 'summary', q] as const,
-  detail: (id: string) => ['review', 'detail', id] as const,
-  history: (page: number) => ['review', 'history', page] as const,
+  summary: (q: ReviewSummaryQuery) => ['review', 'summary', reviewGame, q] as const,
+  detail: (id: string) => ['review', 'detail', reviewGame, id] as const,
+  history: (page: number) => ['review', 'history', reviewGame, page] as const,
 };
 
+/** A review request's query string, naming the review game. */
 export function qs(params: Record<string, unknown>): string {
   const search = new URLSearchParams();
+  if (reviewGame) search.set('gameId', reviewGame);
   for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== '') search.set(k, String(v));
   return search.toString();
 }

@@ -1,5 +1,5 @@
 import { addComment, listComments } from '../suggestions.repository.ts';
-import { type SuggestionActor, type SuggestionDeps, visibleSuggestion } from './common.ts';
+import { ensureContributes, type SuggestionActor, type SuggestionDeps, visibleSuggestion } from './common.ts';
 
 /** Adds a comment to a suggestion its author or an admin can see; answers the suggestion's comments. */
 export async function commentOn(
@@ -9,7 +9,8 @@ export async function commentOn(
   user: SuggestionActor,
 ) {
   const { kysely } = deps.db;
-  await visibleSuggestion(deps, kysely, id, user);
+  const suggestion = await visibleSuggestion(deps, kysely, id, user);
+  await ensureContributes(kysely, suggestion, user);
   await addComment(kysely, {
     suggestionId: id,
     userId: user.id,

@@ -11,18 +11,16 @@ import {
 } from '@waypoint/shared';
 import type { Db, Executor } from '../../../db/database.ts';
 import { badRequest, conflict, HttpError, notFound } from '../../../http/errors.ts';
-import type { Actor } from '../../audit/audit.ts';
+import type { Actor as AuditActor } from '../../audit/audit.ts';
+import { type Actor, ensureMayContribute } from '../../auth/policy.ts';
+import { gameOfSuggestion } from '../../community/community.repository.ts';
 import type { ModelWriter } from '../../models/models.service.ts';
 import { findSuggestion } from '../suggestions.repository.ts';
 
 export type { StagedImages } from '../suggestions.repository.ts';
 
-/** Who acts on a suggestion: the logged-in user with the admin flag as the database has it. */
-export interface SuggestionActor {
-  id: string;
-  username: string;
-  admin: boolean;
-}
+/** Who acts on a suggestion: the logged-in user with the admin flag and standing as the database has them. */
+export type SuggestionActor = Actor;
 
 /**
  * The images feature as suggestions use it: fetch-and-store for an admin's direct change; for a
@@ -30,9 +28,9 @@ export interface SuggestionActor {
  * (`attach`, no network, no image work), or throw away (`discard`).
  */
 export interface SuggestionImages {
-  fetch(model: string, id: string, field: string, url: string, actor: Actor): Promise<unknown>;
+  fetch(model: string, id: string, field: string, url: string, actor: AuditActor): Promise<unknown>;
   stage(field: string, url: string, requestField: string): Promise<TStoredImage>;
-  attach(model: string, id: string, field: string, image: TStoredImage, actor: Actor): Promise<unknown>;
+  attach(model: string, id: string, field: string, image: TStoredImage, actor: AuditActor): Promise<unknown>;
   discard(images: TStoredImage[]): Promise<void>;
 }
 
@@ -54,7 +52,7 @@ export interface SuggestionDeps {
   images?: () => SuggestionImages | undefined;
 }
 
-export const auditActor = (user: SuggestionActor): Actor => ({ id: user.id, username: user.username });
+export const auditActor = (user: SuggestionActor): AuditActor => ({ id: user.id, username: user.username });
 
 export const fieldError = (field: string, message: string) =>
   badRequest(`Invalid ${field}: ${message}`, [{ field, message }]);
@@ -146,4 +144,17 @@ export function checkImageUrls(values: string[] | undefined): string[] {
       }
     })
     .filter(Boolean);
+}
+
+/**
+ * Refuses a community write (suggesting, commenting, voting) by a user banned site-wide or in the
+ * suggestion's game; the game is looked up only for a user with a ban in force.
+ */
+export async function ensureContributes(
+  executor: Executor,
+  suggestion: { type: string; action?: string; parentId: string; targetId?: string },
+  user: SuggestionActor,
+): Promise<void> {
+  if (!user.standing?.bans.length) return;
+  ensureMayContribute(user, await gameOfSuggestion(executor, suggestion));
 }

@@ -7,6 +7,7 @@ import {
   auditActor,
   checkImageUrl,
   checkImageUrls,
+  ensureContributes,
   newSuggestionId,
   type StagedImages,
   type SuggestionActor,
@@ -28,6 +29,7 @@ export async function createSuggestion(
   staged?: StagedImages,
 ) {
   const images = checkImageUrls(input.imageUrls);
+  await ensureContributes(executor ?? deps.db.kysely, input, user);
   const imageUrl = checkImageUrl(input.imageUrl);
   const validate = (db: Executor) =>
     validateSuggestionData(db, input.type, input.action, input.parentId, input.data, {

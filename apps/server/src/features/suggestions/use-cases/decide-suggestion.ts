@@ -9,6 +9,8 @@ import { inTransaction } from '../../../db/database.ts';
 import type { ModelRecord } from '../../../db/rows.ts';
 import { conflict, notFound } from '../../../http/errors.ts';
 import { recordAuditMany } from '../../audit/audit.ts';
+import { ensureModerates } from '../../auth/policy.ts';
+import { gamesOfSuggestions } from '../../community/community.repository.ts';
 import { BatchItemError } from '../../models/models.service.ts';
 import {
   findSuggestions,
@@ -136,7 +138,17 @@ export async function decide(
       if (!author) throw notFound(serverMessages.notFound('User', body.username));
       userId = author.id;
     }
-    ids = await openSuggestionIds(deps.db.kysely, { userId, parentId: body.parentId, type: body.type });
+    ids = await openSuggestionIds(deps.db.kysely, {
+      userId,
+      parentId: body.parentId,
+      type: body.type,
+      gameId: body.gameId,
+    });
+  } else if (!user.admin) {
+    // A moderator decides only suggestions of the games they moderate.
+    const found = await findSuggestions(deps.db.kysely, [...new Set(ids)]);
+    const games = await gamesOfSuggestions(deps.db.kysely, [...found.values()]);
+    for (const [id, gameId] of games) ensureModerates(user, gameId, id);
   }
   if (ids.length === 0) return { accepted: 0, rejected: 0, suggestions: [], imageProblems: [] };
   const { decided, imageProblems } = await decideSuggestions(

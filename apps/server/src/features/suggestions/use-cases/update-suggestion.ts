@@ -13,6 +13,7 @@ import {
   checkImageUrl,
   checkImageUrls,
   editableSuggestion,
+  ensureContributes,
   fieldError,
   parseData,
   type StagedImages,
@@ -49,6 +50,7 @@ export async function updateSuggestionOf(
   let replaced: StagedImages | undefined;
   const work = async (trx: Executor) => {
     const before = await editableSuggestion(deps, trx, id, user);
+    await ensureContributes(trx, before, user);
     for (const name of ['type', 'action', 'parentId'] as const) {
       if (patch[name] !== undefined && patch[name] !== before[name]) {
         throw fieldError(`body.${name}`, 'Cannot change; make a new suggestion instead');

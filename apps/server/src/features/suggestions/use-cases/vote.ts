@@ -1,6 +1,6 @@
 import { inTransaction } from '../../../db/database.ts';
 import { currentVote, setVote } from '../suggestions.repository.ts';
-import { type SuggestionActor, type SuggestionDeps, visibleSuggestion } from './common.ts';
+import { ensureContributes, type SuggestionActor, type SuggestionDeps, visibleSuggestion } from './common.ts';
 
 /** The suggestion's counts and the caller's own vote (1 up, -1 down, 0 none). */
 export async function votesOf(deps: Pick<SuggestionDeps, 'db'>, id: string, user: SuggestionActor) {
@@ -21,7 +21,8 @@ export async function vote(
   set?: boolean,
 ) {
   return inTransaction(deps.db, async (trx) => {
-    await visibleSuggestion(deps, trx, id, user, { lock: true });
+    const suggestion = await visibleSuggestion(deps, trx, id, user, { lock: true });
+    await ensureContributes(trx, suggestion, user);
     const now = await currentVote(trx, id, user.id);
     const on = set ?? now !== direction;
     const value: -1 | 0 | 1 = on ? direction : now === direction ? 0 : (now as -1 | 0 | 1);

@@ -3,11 +3,14 @@ import type { MapTool, ToolState } from '@waypoint/shared/map/tools';
 import { Link } from 'react-router';
 import { editingMessages } from '../../../i18n/messages/editing-messages.ts';
 import { messages } from '../../../i18n/messages/messages.ts';
+import { useBanNotice } from '../../community/standing.ts';
 import { Button } from '../controls.tsx';
 import classes from './suggest.module.css';
 
 interface Props {
   state: ToolState;
+  /** The map's game: a ban there (or site-wide) closes the tools and says why. */
+  gameId: string;
   /** The user name, or the local guest name; undefined for guests. */
   loggedIn: boolean;
   name: string;
@@ -54,6 +57,7 @@ function hint(state: ToolState, placingName: string | undefined): string | undef
 export function SuggestToolsPanel(p: Props) {
   const { state } = p;
   const text = hint(state, p.placingName);
+  const ban = useBanNotice(p.loggedIn ? p.gameId : undefined);
   const deactivate = (
     <Button className={classes.deactivate} onClick={() => p.onSuggestMode(false)}>
       {editingMessages.deactivateSuggestions}
@@ -67,7 +71,14 @@ export function SuggestToolsPanel(p: Props) {
       aria-label="Suggestion tools"
     >
       <span className={classes.name}>{editingMessages.cartographer(p.name)}</span>
-      {p.loggedIn ? (
+      {ban ? (
+        <div className={classes.login}>
+          <p role="alert" data-testid="ban-notice">
+            {ban}
+          </p>
+          {deactivate}
+        </div>
+      ) : p.loggedIn ? (
         <>
           <div className={classes.row} role="toolbar" aria-label="Map tools">
             {toolButtons

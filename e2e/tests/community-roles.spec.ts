@@ -1,0 +1,175 @@
+import type { APIRequestContext } from '@playwright/test';
+import { communityMessages as c } from '@waypoint/shared/community-messages';
+import { mapMessages } from '@waypoint/shared/map/map-messages';
+import { reviewMessages as t } from '@waypoint/shared/review-messages';
+import { admin, createConfirmedUser, expect, test } from '../support/fixtures.ts';
+import { waitForMap } from '../support/map.ts';
+import { loginWithToken, tintOf } from '../support/suggest.ts';
+
+const shots = '/tmp/community-shots';
+const gameId = 'frontier_zone';
+const otherGame = 'emberfall';
+const mapId = 'fz_coast_harbor';
+const mapPath = `/game/${gameId}/maps/${mapId}`;
+
+type Json = Record<string, unknown>;
+const auth = (bearer: string) => ({ authorization: `Bearer ${bearer}` });
+
+async function token(request: APIRequestContext, email: string, password: string) {
+  const res = await request.post('/api/users/login', { data: { email, password } });
+  expect(res.ok()).toBe(true);
+  return ((await res.json()) as { token: string }).token;
+}
+
+/** A confirmed user with a login token. */
+async function member(request: APIRequestContext) {
+  const user = await createConfirmedUser(request);
+  const me = await request.post('/api/users/login', { data: { email: user.email, password: user.password } });
+  const body = (await me.json()) as { token: string; user: { id: string } };
+  return { ...user, id: body.user.id, bearer: body.token };
+}
+
+const newMarker = (name: string) => ({
+  type: 'PLACED_MARKER',
+  action: 'ADD',
+  parentId: mapId,
+  data: JSON.stringify({ name, markerDefinitionId: 'fz_loot_cache', lat: -42, lng: 61, mapId }),
+});
+
+/** The users page as an admin, with `username` chosen. */
+async function openUser(page: import('@playwright/test').Page, username: string) {
+  await page.goto('/admin/users');
+  await page.getByLabel(c.searchUsers).fill(username);
+  await page.getByRole('button', { name: username, exact: true }).click();
+  await expect(page.getByRole('heading', { name: username, level: 2 })).toBeVisible();
+}
+
+test('an admin makes a user moderator of one game; the moderator reviews there and is refused elsewhere', async ({
+  page,
+  request,
+}) => {
+  const moderator = await member(request);
+  const author = await member(request);
+  const suggestion = await request.post('/api/suggestion', {
+    headers: auth(author.bearer),
+    data: newMarker(`Crate of ${author.username}`),
+  });
+  expect(suggestion.status()).toBe(201);
+  const suggestionId = ((await suggestion.json()) as { data: string }).data;
+
+  await loginWithToken(page, request, admin.email, admin.password);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await openUser(page, moderator.username);
+  const roles = page.getByRole('region', { name: c.roles });
+  await roles.getByRole('combobox', { name: c.game }).click();
+  await page.getByRole('option', { name: 'Frontier Zone' }).click();
+  await roles.getByRole('combobox', { name: c.role }).click();
+  await page.getByRole('option', { name: c.roleModerator }).click();
+  await roles.getByRole('button', { name: c.grant }).click();
+  await expect(roles).toContainText(`${c.roleModerator} · Frontier Zone`);
+  await expect(page.getByRole('region', { name: c.roleHistory })).toContainText(c.granted);
+  await page.screenshot({ path: `${shots}/users-1440.png`, fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: `${shots}/users-390.png`, fullPage: true });
+
+  // The moderator's review page shows their game and its suggestions; they approve one.
+  await page.context().clearCookies();
+  await loginWithToken(page, request, moderator.email, moderator.password);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto('/suggestion-review?type=PLACED_MARKER');
+  await expect(page.getByRole('heading', { name: t.suggestionType('PLACED_MARKER') })).toBeVisible({
+    timeout: 20_000,
+  });
+  await expect(page.getByRole('combobox', { name: c.yourGames })).toHaveValue('Frontier Zone');
+  await page.getByLabel(t.userNameLabel).fill(author.username);
+  const row = page.locator(`tr[data-suggestion="${suggestionId}"]`);
+  await expect(row).toBeVisible();
+  await page.screenshot({ path: `${shots}/review-moderator-1440.png`, fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: `${shots}/review-moderator-390.png`, fullPage: true });
+  await page.getByRole('button', { name: `${t.approve} ${suggestionId}` }).click();
+  await expect(row).toHaveCount(0);
+  const adminBearer = await token(request, admin.email, admin.password);
+  await expect
+    .poll(async () => {
+      const res = await request.get(`/api/suggestion/${suggestionId}`, { headers: auth(adminBearer) });
+      return ((await res.json()) as Json).status;
+    })
+    .toBe('ACCEPTED');
+
+  // Elsewhere: another game's review and the admin-only screens are refused.
+  const elsewhere = await request.get(`/api/admin/review/counts?gameId=${otherGame}`, {
+    headers: auth(moderator.bearer),
+  });
+  expect(elsewhere.status()).toBe(403);
+  const adminOnly = await request.get('/api/admin/models', { headers: auth(moderator.bearer) });
+  expect(adminOnly.status()).toBe(403);
+});
+
+test("a trusted editor's marker appears at once and can be reverted", async ({ page, request }) => {
+  const editor = await member(request);
+  const adminBearer = await token(request, admin.email, admin.password);
+  const granted = await request.post('/api/admin/roles', {
+    headers: auth(adminBearer),
+    data: { userId: editor.id, gameId, role: 'trusted' },
+  });
+  expect(granted.ok()).toBe(true);
+
+  await loginWithToken(page, request, editor.email, editor.password);
+  const res = await request.post(`/api/markers/${mapId}?suggestMode=true`, {
+    headers: auth(editor.bearer),
+    data: { name: `Trusted ${editor.username}`, markerDefinitionId: 'fz_loot_cache', lat: -44, lng: 63 },
+  });
+  expect(res.status()).toBe(201);
+  const answer = (await res.json()) as { suggestion: { _id: string; status: string; targetId: string } };
+  expect(answer.suggestion.status).toBe('ACCEPTED');
+  const markerId = answer.suggestion.targetId;
+
+  // On the map for everyone, as a marker (no suggestion tint).
+  await page.goto(`${mapPath}?markerDefinitions=fz_loot_cache`);
+  await waitForMap(page);
+  expect(await tintOf(page, markerId)).toBe(0);
+
+  // Reverted from the review history: the marker is gone.
+  await page.context().clearCookies();
+  await loginWithToken(page, request, admin.email, admin.password);
+  await page.goto('/suggestion-review?type=HISTORY');
+  const revert = page.getByRole('button', { name: `${t.revert} ${answer.suggestion._id}` });
+  await revert.click();
+  await expect(page.getByText(t.reverted)).toBeVisible();
+  expect((await request.get(`/api/placedmarker/${markerId}`)).status()).toBe(404);
+});
+
+test('a banned user sees why they cannot suggest', async ({ page, request }) => {
+  const banned = await member(request);
+  await loginWithToken(page, request, admin.email, admin.password);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await openUser(page, banned.username);
+  const bans = page.getByRole('region', { name: c.bans });
+  await bans.getByRole('combobox', { name: c.game }).click();
+  await page.getByRole('option', { name: 'Frontier Zone' }).click();
+  await bans.getByRole('textbox', { name: c.reason }).fill('Fake loot caches');
+  await bans.getByRole('button', { name: c.ban }).click();
+  await expect(bans).toContainText('Fake loot caches');
+
+  await page.context().clearCookies();
+  await loginWithToken(page, request, banned.email, banned.password);
+  await page.goto(mapPath);
+  await waitForMap(page);
+  await page.getByRole('button', { name: mapMessages.activateSuggestions }).click();
+  const notice = page.getByTestId('ban-notice');
+  await expect(notice).toContainText('Reason: Fake loot caches');
+  await expect(page.getByTestId('suggest-tools').getByRole('button', { name: 'Delete marker' })).toHaveCount(
+    0,
+  );
+  await page.screenshot({ path: `${shots}/banned-1440.png` });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(notice).toBeVisible();
+  await page.screenshot({ path: `${shots}/banned-390.png` });
+  // The server says the same when asked directly.
+  const refused = await request.post('/api/suggestion', {
+    headers: auth(banned.bearer),
+    data: newMarker('During the ban'),
+  });
+  expect(refused.status()).toBe(403);
+});
