@@ -27,6 +27,8 @@ import { ResponseCache } from './features/models/response-cache.ts';
 import { createFaultReporter } from './features/ops/fault-reporter.ts';
 import { createMetrics } from './features/ops/metrics.ts';
 import { opsPlugin } from './features/ops/ops.plugin.ts';
+import { registerPinRoutes } from './features/pins/pins.routes.ts';
+import { createPinsService } from './features/pins/pins.service.ts';
 import { createPortableProgressService } from './features/progress/portable.service.ts';
 import { registerProgressRoutes } from './features/progress/progress.routes.ts';
 import { createProgressService } from './features/progress/progress.service.ts';
@@ -142,6 +144,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerProgressRoutes(app, config, createProgressService(db), createPortableProgressService(db));
   registerMapViewRoutes(app);
   registerMixingRoutes(app);
+  registerPinRoutes(app, createPinsService(db));
   registerClientErrorRoutes(app, config);
   registerPromoRoutes(app, ctx);
   const invalidate = () => cacheBus.changed();

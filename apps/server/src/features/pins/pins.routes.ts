@@ -1,0 +1,53 @@
+import { zId } from '@waypoint/shared';
+import { zMarkerNoteInput, zNewPin, zPinChange, zPinParams } from '@waypoint/shared/pins/schemas';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { parse } from '../../http/errors.ts';
+import type { PinActor, PinsService } from './pins.service.ts';
+
+const zMap = z.object({ mapId: zId });
+const zMarker = z.object({ markerId: zId });
+const user = { config: { role: 'user' as const } };
+
+/** Pins are one player's: no shared cache (proxy, CDN) may keep or hand them to anyone else. */
+const privateAnswer = (reply: FastifyReply) => reply.header('cache-control', 'private, no-store');
+const actorOf = (request: FastifyRequest): PinActor => ({
+  id: request.user!.id,
+  admin: request.user!.admin === true,
+});
+
+/** A player's own pins on a map and notes on placed markers. */
+export function registerPinRoutes(app: FastifyInstance, pins: PinsService) {
+  app.get('/api/user/pins/:mapId', user, async (request, reply) => {
+    privateAnswer(reply);
+    return pins.list(actorOf(request), parse(zMap, request.params, 'params').mapId);
+  });
+
+  app.post('/api/user/pins/:mapId', user, async (request, reply) => {
+    privateAnswer(reply);
+    const { mapId } = parse(zMap, request.params, 'params');
+    const body = parse(zNewPin, request.body, 'body');
+    const { pin, created } = await pins.create(actorOf(request), mapId, body);
+    return reply.status(created ? 201 : 200).send(pin);
+  });
+
+  app.patch('/api/user/pins/:mapId/:pinId', user, async (request, reply) => {
+    privateAnswer(reply);
+    const { mapId, pinId } = parse(zPinParams, request.params, 'params');
+    return pins.update(actorOf(request), mapId, pinId, parse(zPinChange, request.body, 'body'));
+  });
+
+  app.delete('/api/user/pins/:mapId/:pinId', user, async (request, reply) => {
+    privateAnswer(reply);
+    const { mapId, pinId } = parse(zPinParams, request.params, 'params');
+    await pins.remove(actorOf(request), mapId, pinId);
+    return reply.status(204).send();
+  });
+
+  app.put('/api/user/marker-notes/:markerId', user, async (request, reply) => {
+    privateAnswer(reply);
+    const { markerId } = parse(zMarker, request.params, 'params');
+    const { note } = parse(zMarkerNoteInput, request.body, 'body');
+    return pins.setMarkerNote(actorOf(request), markerId, note);
+  });
+}

@@ -1,0 +1,220 @@
+import { MAX_NOTE_LENGTH, MAX_PINS_PER_MAP } from '@waypoint/shared/pins/schemas';
+import { describe, expect, it } from 'vitest';
+import { createUser, type TestUser, useTestApp } from '../../test/test-app.ts';
+import { insertPins } from './pins.repository.ts';
+
+const env = useTestApp();
+
+const send = (
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE' | 'PUT',
+  url: string,
+  user: TestUser | null,
+  body?: unknown,
+) =>
+  env.t.app.inject({
+    method,
+    url,
+    headers: user ? user.auth : {},
+    ...(body === undefined ? {} : { payload: body as object }),
+  });
+
+const pin = { name: 'Stash', note: 'Behind the <b>barn</b> & well', colour: 'blue', x: 100, y: 200 };
+
+describe('own pins', () => {
+  it('places, lists, changes and deletes a pin, its text kept as written', async () => {
+    const me = await createUser(env.t);
+    const created = await send('POST', '/api/user/pins/g1_map_a', me, pin);
+    expect(created.statusCode).toBe(201);
+    expect(created.headers['cache-control']).toBe('private, no-store');
+    const stored = created.json();
+    expect(stored).toMatchObject({ ...pin, level: -1, mapId: 'g1_map_a' });
+    expect(stored.id).toMatch(/^pin_/);
+
+    const list = await send('GET', '/api/user/pins/g1_map_a', me);
+    expect(list.headers['cache-control']).toBe('private, no-store');
+    expect(list.json()).toEqual({ mapId: 'g1_map_a', pins: [stored], notes: [] });
+
+    const changed = await send('PATCH', `/api/user/pins/g1_map_a/${stored.id}`, me, {
+      name: 'Big stash',
+      x: 5,
+    });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json()).toMatchObject({ name: 'Big stash', x: 5, y: 200, note: pin.note });
+    expect((await send('GET', '/api/user/pins/g1_map_a', me)).json().pins[0].name).toBe('Big stash');
+
+    expect((await send('DELETE', `/api/user/pins/g1_map_a/${stored.id}`, me)).statusCode).toBe(204);
+    expect((await send('GET', '/api/user/pins/g1_map_a', me)).json().pins).toEqual([]);
+    expect((await send('DELETE', `/api/user/pins/g1_map_a/${stored.id}`, me)).statusCode).toBe(404);
+  });
+
+  it('makes a create sent again with its id one pin (an offline replay)', async () => {
+    const me = await createUser(env.t);
+    const body = { ...pin, id: 'pin_replayed_0001' };
+    expect((await send('POST', '/api/user/pins/g1_map_a', me, body)).statusCode).toBe(201);
+    const again = await send('POST', '/api/user/pins/g1_map_a', me, { ...body, name: 'Other' });
+    expect(again.statusCode).toBe(200);
+    expect(again.json().name).toBe('Stash');
+    expect((await send('GET', '/api/user/pins/g1_map_a', me)).json().pins).toHaveLength(1);
+    // Another player cannot take the id, nor learn anything of the pin.
+    const other = await createUser(env.t);
+    const taken = await send('POST', '/api/user/pins/g1_map_a', other, body);
+    expect(taken.statusCode).toBe(409);
+    expect(taken.body).not.toContain('Stash');
+  });
+
+  it('refuses bad input with a 400 naming the field, and stores nothing', async () => {
+    const me = await createUser(env.t);
+    const cases: [unknown, string][] = [
+      [{ ...pin, name: '' }, 'body.name'],
+      [{ ...pin, name: 'x'.repeat(101) }, 'body.name'],
+      [{ ...pin, note: 'x'.repeat(MAX_NOTE_LENGTH + 1) }, 'body.note'],
+      [{ ...pin, colour: 'pink' }, 'body.colour'],
+      [{ ...pin, x: -1 }, 'body.x'],
+      [{ ...pin, y: 'up' }, 'body.y'],
+      [{ ...pin, x: 4097 }, 'body.x'],
+      [{ ...pin, y: 5000 }, 'body.y'],
+      [{ ...pin, level: 2 }, 'body.level'],
+      [{ ...pin, level: 1.5 }, 'body.level'],
+      [{ ...pin, html: '<p>' }, 'body'],
+      [{ ...pin, id: 'not a pin id' }, 'body.id'],
+    ];
+    for (const [body, field] of cases) {
+      const res = await send('POST', '/api/user/pins/g1_map_a', me, body);
+      expect(res.statusCode, JSON.stringify(body).slice(0, 80)).toBe(400);
+      expect(res.json().errors.map((e: { field: string }) => e.field)).toContain(field);
+    }
+    const note = await send('POST', '/api/user/pins/g1_map_a', me, {
+      ...pin,
+      note: 'x'.repeat(MAX_NOTE_LENGTH + 1),
+    });
+    expect(note.json().errors[0].message).toBe(`A note can be at most ${MAX_NOTE_LENGTH} characters`);
+    expect((await send('GET', '/api/user/pins/g1_map_a', me)).json().pins).toEqual([]);
+    const placed = (await send('POST', '/api/user/pins/g1_map_a', me, pin)).json();
+    const moved = await send('PATCH', `/api/user/pins/g1_map_a/${placed.id}`, me, { x: 99_999 });
+    expect(moved.statusCode).toBe(400);
+    expect(moved.json().errors[0].field).toBe('body.x');
+    expect((await send('GET', '/api/user/pins/g1_map_a', me)).json().pins[0].x).toBe(100);
+  });
+
+  it('answers 404 for an unknown map, and a disabled one to players', async () => {
+    const me = await createUser(env.t);
+    expect((await send('GET', '/api/user/pins/nope', me)).statusCode).toBe(404);
+    expect((await send('POST', '/api/user/pins/g1_hidden', me, pin)).statusCode).toBe(404);
+    expect((await send('POST', '/api/user/pins/g1_hidden', env.admin, pin)).statusCode).toBe(201);
+  });
+
+  it('keeps a floor: a level the map has, or every floor', async () => {
+    const me = await createUser(env.t);
+    const actor = { id: null, username: 'test' };
+    await env.t.app.ctx.writer.create(
+      'maplevel',
+      { _id: 'g1_map_b_l1', mapId: 'g1_map_b', level: 1, name: 'Cellar' },
+      actor,
+    );
+    const res = await send('POST', '/api/user/pins/g1_map_b', me, { ...pin, level: 1 });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().level).toBe(1);
+    expect(
+      (await send('POST', '/api/user/pins/g1_map_b', me, { ...pin, level: 3 })).json().errors[0],
+    ).toEqual({
+      field: 'body.level',
+      message: 'The map has no floor 3',
+    });
+  });
+});
+
+describe('the cap of pins per player and map', () => {
+  async function fillTo(user: TestUser, count: number) {
+    const now = new Date().toISOString();
+    await insertPins(
+      env.t.db.kysely,
+      Array.from({ length: count }, (_, i) => ({
+        id: `pin_fill_${user.id.slice(0, 8)}_${i}`,
+        userId: user.id,
+        mapId: 'g1_map_a',
+        name: `Pin ${i}`,
+        note: '',
+        colour: 'red',
+        level: -1,
+        x: i % 4000,
+        y: 1,
+        createdAt: now,
+        updatedAt: now,
+      })),
+    );
+  }
+
+  it('refuses the pin beyond the cap with a 409, on that map only', async () => {
+    const me = await createUser(env.t);
+    await fillTo(me, MAX_PINS_PER_MAP);
+    const over = await send('POST', '/api/user/pins/g1_map_a', me, pin);
+    expect(over.statusCode).toBe(409);
+    expect(over.json().message).toBe(`You can place at most ${MAX_PINS_PER_MAP} pins on one map`);
+    expect((await send('POST', '/api/user/pins/g1_map_b', me, pin)).statusCode).toBe(201);
+  });
+
+  it('lets exactly one of two parallel creates at the last free place through', async () => {
+    const me = await createUser(env.t);
+    await fillTo(me, MAX_PINS_PER_MAP - 1);
+    // Each create on its own connection, as two server processes would (PostgreSQL); SQLite takes them in turn.
+    const results = await Promise.all(
+      Array.from({ length: 4 }, (_, i) =>
+        send('POST', '/api/user/pins/g1_map_a', me, { ...pin, name: `Race ${i}` }),
+      ),
+    );
+    expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409, 409, 409]);
+    expect((await send('GET', '/api/user/pins/g1_map_a', me)).json().pins).toHaveLength(MAX_PINS_PER_MAP);
+  });
+});
+
+describe('notes on placed markers', () => {
+  it('sets, changes and removes a note, private to its author', async () => {
+    const me = await createUser(env.t);
+    const other = await createUser(env.t);
+    const set = await send('PUT', '/api/user/marker-notes/pm_1', me, { note: 'Key <i>inside</i>' });
+    expect(set.statusCode).toBe(200);
+    expect(set.headers['cache-control']).toBe('private, no-store');
+    expect((await send('GET', '/api/user/pins/g1_map_a', me)).json().notes).toEqual([
+      { markerId: 'pm_1', note: 'Key <i>inside</i>', updatedAt: set.json().updatedAt },
+    ]);
+    expect((await send('GET', '/api/user/pins/g1_map_a', other)).json().notes).toEqual([]);
+    await send('PUT', '/api/user/marker-notes/pm_1', me, { note: 'Changed' });
+    expect((await send('GET', '/api/user/pins/g1_map_a', me)).json().notes[0].note).toBe('Changed');
+    await send('PUT', '/api/user/marker-notes/pm_1', me, { note: '' });
+    expect((await send('GET', '/api/user/pins/g1_map_a', me)).json().notes).toEqual([]);
+  });
+
+  it('refuses an unknown marker and an oversized note', async () => {
+    const me = await createUser(env.t);
+    expect((await send('PUT', '/api/user/marker-notes/nope', me, { note: 'x' })).statusCode).toBe(404);
+    const long = await send('PUT', '/api/user/marker-notes/pm_1', me, {
+      note: 'x'.repeat(MAX_NOTE_LENGTH + 1),
+    });
+    expect(long.statusCode).toBe(400);
+    expect(long.json().errors[0].field).toBe('body.note');
+  });
+});
+
+describe('pins stay out of public answers', () => {
+  it('shows none of a pin or note in the map page reads, cached or not', async () => {
+    const me = await createUser(env.t);
+    await send('POST', '/api/user/pins/g1_map_a', me, {
+      ...pin,
+      name: 'SecretPinName',
+      note: 'SecretPinNote',
+    });
+    await send('PUT', '/api/user/marker-notes/pm_2', me, { note: 'SecretMarkerNote' });
+    for (const url of [
+      '/api/map/g1_map_a/markers',
+      '/api/placedmarker/pm_2',
+      '/api/placedmarkers?limit=100',
+      '/api/map/g1_map_a',
+    ]) {
+      for (const user of [null, me, env.admin]) {
+        const res = await send('GET', url, user);
+        expect(res.statusCode, url).toBe(200);
+        expect(res.body).not.toMatch(/Secret/);
+      }
+    }
+  });
+});
