@@ -144,7 +144,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerProgressRoutes(app, config, createProgressService(db), createPortableProgressService(db));
   registerMapViewRoutes(app);
   registerMixingRoutes(app);
-  registerPinRoutes(app, createPinsService(db));
   registerClientErrorRoutes(app, config);
   registerPromoRoutes(app, ctx);
   const invalidate = () => cacheBus.changed();
@@ -170,6 +169,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     config,
   });
   registerReviewRoutes(app, createReviewService({ db, writer, invalidate }));
+  registerPinRoutes(app, config, createPinsService(db, suggestions));
   await app.register(imagesPlugin, { ctx });
   await app.register(webHostPlugin, { ctx });
 

@@ -98,6 +98,7 @@ describe('own pins: only their owner reads or changes them', () => {
       'GET /api/user/pins/:mapId',
       'PATCH /api/user/pins/:mapId/:pinId',
       'POST /api/user/pins/:mapId',
+      'POST /api/user/pins/:mapId/:pinId/suggest',
       'PUT /api/user/marker-notes/:markerId',
     ]);
     const place = () =>
@@ -116,11 +117,17 @@ describe('own pins: only their owner reads or changes them', () => {
     });
     const callers = { guest: {}, owner: owner.auth, other: other.auth, admin: env.admin.auth };
     const cases: {
-      method: 'GET' | 'PATCH' | 'DELETE';
+      method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
       url: string;
       payload?: object;
       want: Record<keyof typeof callers, number>;
     }[] = [
+      {
+        method: 'POST',
+        url: `/api/user/pins/g1_map_a/${pinId}/suggest`,
+        payload: { markerDefinitionId: 'def_loot' },
+        want: { guest: 401, other: 404, admin: 404, owner: 201 },
+      },
       {
         method: 'PATCH',
         url: `/api/user/pins/g1_map_a/${pinId}`,

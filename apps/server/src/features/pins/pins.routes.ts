@@ -1,8 +1,16 @@
 import { zId } from '@waypoint/shared';
-import { zMarkerNoteInput, zNewPin, zPinChange, zPinParams } from '@waypoint/shared/pins/schemas';
+import {
+  zMarkerNoteInput,
+  zNewPin,
+  zPinChange,
+  zPinParams,
+  zPinSuggestion,
+} from '@waypoint/shared/pins/schemas';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import type { Config } from '../../config.ts';
 import { parse } from '../../http/errors.ts';
+import { writeRateLimit } from '../limits/limits.ts';
 import type { PinActor, PinsService } from './pins.service.ts';
 
 const zMap = z.object({ mapId: zId });
@@ -17,7 +25,7 @@ const actorOf = (request: FastifyRequest): PinActor => ({
 });
 
 /** A player's own pins on a map and notes on placed markers. */
-export function registerPinRoutes(app: FastifyInstance, pins: PinsService) {
+export function registerPinRoutes(app: FastifyInstance, config: Config, pins: PinsService) {
   app.get('/api/user/pins/:mapId', user, async (request, reply) => {
     privateAnswer(reply);
     return pins.list(actorOf(request), parse(zMap, request.params, 'params').mapId);
@@ -42,6 +50,22 @@ export function registerPinRoutes(app: FastifyInstance, pins: PinsService) {
     const { mapId, pinId } = parse(zPinParams, request.params, 'params');
     await pins.remove(actorOf(request), mapId, pinId);
     return reply.status(204).send();
+  });
+
+  // A pin made a suggestion for everyone: limited like the suggestions made on the map.
+  const suggestLimit = { config: { role: 'user' as const, rateLimit: writeRateLimit(config, 'suggestion') } };
+  app.post('/api/user/pins/:mapId/:pinId/suggest', suggestLimit, async (request, reply) => {
+    privateAnswer(reply);
+    const { mapId, pinId } = parse(zPinParams, request.params, 'params');
+    const { markerDefinitionId } = parse(zPinSuggestion, request.body, 'body');
+    const { id, username, admin } = request.user!;
+    const suggestion = await pins.suggest(
+      { id, username, admin: admin === true },
+      mapId,
+      pinId,
+      markerDefinitionId,
+    );
+    return reply.status(201).send(suggestion);
   });
 
   app.put('/api/user/marker-notes/:markerId', user, async (request, reply) => {

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { getModel, serverMessages } from '@waypoint/shared';
-import { mapPictureSize } from '@waypoint/shared/map/pixels';
+import { escapeHtml } from '@waypoint/shared/html';
+import { mapPictureSize, pixelToLatLng } from '@waypoint/shared/map/pixels';
 import { pinsMessages } from '@waypoint/shared/pins/pins-messages';
 import {
   MAX_PINS_PER_MAP,
@@ -14,6 +15,11 @@ import { type Db, type Executor, inTransaction } from '../../db/database.ts';
 import type { ModelRecord } from '../../db/rows.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import { findRecord, parentIsPublic } from '../models/models.repository.ts';
+import {
+  newMarkerId,
+  type SuggestionActor,
+  type SuggestionService,
+} from '../suggestions/suggestions.service.ts';
 import {
   countPinsOnMap,
   deleteMarkerNote,
@@ -63,8 +69,11 @@ function refuse(problems: { field: string; message: string }[]) {
 /** The pins-per-map cap as the 409 a player sees. */
 export const pinsFull = () => conflict(pinsMessages.pinsFull(MAX_PINS_PER_MAP));
 
+/** A note (plain text) as the HTML of a marker description: escaped, its line breaks kept. */
+const noteAsHtml = (note: string) => (note ? `<p>${escapeHtml(note).replace(/\r?\n/g, '<br>')}</p>` : '');
+
 /** A player's own pins and notes: private, read and changed only by their owner (admins included). */
-export function createPinsService(db: Db) {
+export function createPinsService(db: Db, suggestions: Pick<SuggestionService, 'create'>) {
   const k = db.kysely;
 
   /** The map, when the player may see it (a disabled map only for admins); 404 otherwise. */
@@ -138,6 +147,42 @@ export function createPinsService(db: Db) {
 
     async remove(actor: PinActor, mapId: string, pinId: string): Promise<void> {
       if (!(await deletePin(k, actor.id, mapId, pinId))) throw notFound(pinsMessages.pinNotFound(pinId));
+    },
+
+    /**
+     * Turns one of the player's pins into a suggestion of a marker of `markerDefinitionId` for
+     * everyone (its name, note, place and floor), made by the suggestion use case like any other:
+     * it then follows the review path. The pin stays the player's.
+     */
+    async suggest(actor: SuggestionActor, mapId: string, pinId: string, markerDefinitionId: string) {
+      const map = await findRecord(k, getModel('map'), mapId);
+      if (!map || (!actor.admin && map.enabled === false))
+        throw notFound(serverMessages.notFound('Map', mapId));
+      const pin = await requirePin(k, actor, mapId, pinId);
+      const definition = await findRecord(k, getModel('markerdefinition'), markerDefinitionId);
+      if (!definition || definition.gameId !== map.gameId) {
+        const message = serverMessages.notFound('Marker definition', markerDefinitionId);
+        refuse([{ field: 'body.markerDefinitionId', message }]);
+      }
+      const { lat, lng } = pixelToLatLng(pin.x, pin.y, Number(map.maxZoom ?? 0));
+      return suggestions.create(
+        {
+          type: 'PLACED_MARKER',
+          action: 'ADD',
+          parentId: mapId,
+          data: {
+            _id: newMarkerId(),
+            mapId,
+            markerDefinitionId,
+            name: pin.name,
+            description: noteAsHtml(pin.note),
+            lat,
+            lng,
+            level: pin.level,
+          },
+        },
+        actor,
+      );
     },
 
     /** Sets the player's note on a placed marker they can see ('' removes it). */

@@ -218,3 +218,57 @@ describe('pins stay out of public answers', () => {
     }
   });
 });
+
+describe('a pin turned into a suggestion', () => {
+  it('makes a marker suggestion of its name, note, place and floor, through the suggestion path', async () => {
+    const me = await createUser(env.t);
+    const placed = (
+      await send('POST', '/api/user/pins/g1_map_a', me, { ...pin, note: 'Two <crates>\nbehind the wall' })
+    ).json();
+    const res = await send('POST', `/api/user/pins/g1_map_a/${placed.id}/suggest`, me, {
+      markerDefinitionId: 'def_loot',
+    });
+    expect(res.statusCode).toBe(201);
+    const suggestion = res.json();
+    expect(suggestion).toMatchObject({
+      status: 'SAVED',
+      type: 'PLACED_MARKER',
+      action: 'ADD',
+      parentId: 'g1_map_a',
+      username: me.username,
+    });
+    const data = JSON.parse(suggestion.data);
+    expect(data).toMatchObject({
+      name: 'Stash',
+      markerDefinitionId: 'def_loot',
+      mapId: 'g1_map_a',
+      lat: -200,
+      lng: 100,
+      level: -1,
+    });
+    expect(data.description).toMatch(/^<p>Two &lt;crates&gt;<br ?\/?>behind the wall<\/p>$/);
+    // It is an ordinary open suggestion: listed for review, and the pin stays the player's.
+    const open = await send(
+      'GET',
+      `/api/suggestions?query=${encodeURIComponent('{"status":"SAVED"}')}`,
+      env.admin,
+    );
+    expect(open.body).toContain(suggestion._id);
+    expect((await send('GET', '/api/user/pins/g1_map_a', me)).json().pins).toHaveLength(1);
+  });
+
+  it("refuses another player's pin, an unknown marker type and a missing one", async () => {
+    const me = await createUser(env.t);
+    const other = await createUser(env.t);
+    const placed = (await send('POST', '/api/user/pins/g1_map_a', me, pin)).json();
+    const url = `/api/user/pins/g1_map_a/${placed.id}/suggest`;
+    expect((await send('POST', url, other, { markerDefinitionId: 'def_loot' })).statusCode).toBe(404);
+    expect((await send('POST', url, env.admin, { markerDefinitionId: 'def_loot' })).statusCode).toBe(404);
+    const missing = await send('POST', url, me, {});
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().errors[0].field).toBe('body.markerDefinitionId');
+    const unknown = await send('POST', url, me, { markerDefinitionId: 'nope' });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().errors[0].field).toBe('body.markerDefinitionId');
+  });
+});

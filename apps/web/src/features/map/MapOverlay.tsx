@@ -34,6 +34,8 @@ interface Props {
   linkTarget: string | undefined;
   /** The floor control (maps with floors). */
   floors?: ReactNode;
+  /** The "My pins" controls (players). */
+  pins?: ReactNode;
 }
 
 /**
@@ -64,6 +66,7 @@ export function MapOverlay({ store, list, session, suggest, ...props }: Props) {
         <IconListSearch size={18} />
       </button>
       {props.floors}
+      {props.pins}
       {list.mounted && store ? (
         <Suspense fallback={null}>
           <MarkerListPanel

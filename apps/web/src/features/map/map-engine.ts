@@ -8,6 +8,7 @@ import { mapPictureSize } from '@waypoint/shared/map/pixels';
 import type { TMap } from '@waypoint/shared/models/types';
 import L from 'leaflet';
 
+export { PinLayer } from '../pins/pin-layer.ts';
 export { DrawLayer } from './layers/draw-layer.ts';
 export { HtmlMarkerLayer } from './layers/html-layer.ts';
 export { SpriteCache } from './layers/icons.ts';
