@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import type { Browser, Page } from '@playwright/test';
 import { pinsMessages } from '@waypoint/shared/pins/pins-messages';
 import { createConfirmedUser, expect, serviceHosts, submitLogin, test } from '../support/fixtures.ts';
@@ -32,8 +32,6 @@ test('a player adds a pin and a note; they come back after a reload and on anoth
   await page.goto(`/login?nextUrl=${encodeURIComponent(mapPath)}`);
   await submitLogin(page, user.email, user.password);
   await waitForMap(page);
-  page.on('console', (m) => console.log('console:', m.type(), m.text()));
-  page.on('pageerror', (e) => console.log('pageerror:', e.message));
 
   // With the keyboard: the button that places a pin at the map's centre.
   await page.getByRole('button', { name: pinsMessages.addPinAtCentre }).focus();
@@ -60,11 +58,6 @@ test('a player adds a pin and a note; they come back after a reload and on anoth
   await clickMarker(page, marker.id);
   const popup = page.getByTestId('marker-popup');
   await popup.getByRole('button', { name: pinsMessages.addNote }).click();
-  console.log(
-    'popups after add note:',
-    await page.locator('.leaflet-popup').count(),
-    await page.locator('[data-testid=marker-popup]').count(),
-  );
   await popup.getByLabel(pinsMessages.myNote).fill('Checked twice, empty');
   await popup.getByRole('button', { name: pinsMessages.save }).click();
   await expect(popup.getByTestId('marker-note')).toContainText('Checked twice, empty');
@@ -131,4 +124,58 @@ test('pins look right at 1440 and 390 px', async ({ request, browser }) => {
     await page.screenshot({ path: `${shots}/popup-${width}.png` });
     await context.close();
   }
+});
+
+test('a player exports their pins as GeoJSON and imports a file, seeing what is refused first', async ({
+  page,
+  request,
+}) => {
+  const user = await createConfirmedUser(request);
+  await page.goto(`/login?nextUrl=${encodeURIComponent(mapPath)}`);
+  await submitLogin(page, user.email, user.password);
+  await waitForMap(page);
+  await page.getByRole('button', { name: pinsMessages.addPinAtCentre }).click();
+  await page.getByTestId('pin-editor').getByLabel(pinsMessages.name).fill('Exported');
+  await page.getByTestId('pin-editor').getByRole('button', { name: pinsMessages.save }).click();
+  await expect(pinNamed(page, 'Exported')).toBeVisible();
+
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: pinsMessages.exportPins }).click();
+  const file = await (await download).path();
+  const collection = JSON.parse(readFileSync(file, 'utf8'));
+  expect(collection.type).toBe('FeatureCollection');
+  expect(collection.features).toHaveLength(1);
+  expect(collection.features[0].properties.name).toBe('Exported');
+
+  // The file back, with a renamed pin and two features that cannot be pins.
+  collection.features[0].properties.name = 'Imported';
+  collection.features.push(
+    {
+      type: 'Feature',
+      geometry: {
+        type: 'LineString',
+        coordinates: [
+          [0, 0],
+          [5, 5],
+        ],
+      },
+      properties: { name: 'Road' },
+    },
+    { type: 'Feature', geometry: { type: 'Point', coordinates: [999999, 5] }, properties: { name: 'Far' } },
+  );
+  await page.getByTestId('pin-import-file').setInputFiles({
+    name: 'pins.geojson',
+    mimeType: 'application/geo+json',
+    buffer: Buffer.from(JSON.stringify(collection)),
+  });
+  const preview = page.getByTestId('pin-import-preview');
+  await expect(preview).toContainText(pinsMessages.importReady(1));
+  await expect(preview.getByTestId('pin-import-refused')).toContainText('only Point geometries');
+  await expect(preview.getByTestId('pin-import-refused')).toContainText('outside the map');
+  // Nothing is written by the preview.
+  await expect(pinNamed(page, 'Imported')).toHaveCount(0);
+  await preview.getByRole('button', { name: pinsMessages.importAction }).click();
+  await expect(preview).toBeHidden();
+  await expect(pinNamed(page, 'Imported')).toBeAttached();
+  await expect(pinNamed(page, 'Exported')).toBeAttached();
 });

@@ -96,9 +96,11 @@ describe('own pins: only their owner reads or changes them', () => {
     expect(pinRoutes.map((r) => `${r.method} ${r.url}`).sort()).toEqual([
       'DELETE /api/user/pins/:mapId/:pinId',
       'GET /api/user/pins/:mapId',
+      'GET /api/user/pins/:mapId/geojson',
       'PATCH /api/user/pins/:mapId/:pinId',
       'POST /api/user/pins/:mapId',
       'POST /api/user/pins/:mapId/:pinId/suggest',
+      'POST /api/user/pins/:mapId/geojson',
       'PUT /api/user/marker-notes/:markerId',
     ]);
     const place = () =>
@@ -167,6 +169,16 @@ describe('own pins: only their owner reads or changes them', () => {
       const seen = res.body.includes('private') || res.body.includes('owner note');
       expect(seen, as).toBe(as === 'owner');
     }
+    // The export holds the caller's own pins only.
+    for (const as of ['guest', 'other', 'admin', 'owner'] as const) {
+      const res = await env.t.app.inject({
+        method: 'GET',
+        url: '/api/user/pins/g1_map_a/geojson',
+        headers: callers[as],
+      });
+      expect(res.statusCode, as).toBe(as === 'guest' ? 401 : 200);
+      if (as !== 'guest') expect(res.body.includes('private'), as).toBe(as === 'owner');
+    }
     // Writes go to the caller's own pins and notes; a guest is refused.
     for (const as of ['guest', 'other', 'admin'] as const) {
       const note = await env.t.app.inject({
@@ -183,6 +195,13 @@ describe('own pins: only their owner reads or changes them', () => {
         payload: pinBody,
       });
       expect(create.statusCode).toBe(as === 'guest' ? 401 : 201);
+      const imported = await env.t.app.inject({
+        method: 'POST',
+        url: '/api/user/pins/g1_map_a/geojson',
+        headers: callers[as],
+        payload: { collection: { type: 'FeatureCollection', features: [] } },
+      });
+      expect(imported.statusCode).toBe(as === 'guest' ? 401 : 200);
     }
     const own = await env.t.app.inject({
       method: 'GET',

@@ -1,4 +1,5 @@
 import { zId } from '@waypoint/shared';
+import { geojsonLimits, zGeoJsonImport } from '@waypoint/shared/pins/geojson';
 import {
   zMarkerNoteInput,
   zNewPin,
@@ -66,6 +67,23 @@ export function registerPinRoutes(app: FastifyInstance, config: Config, pins: Pi
       markerDefinitionId,
     );
     return reply.status(201).send(suggestion);
+  });
+
+  // GeoJSON out and in (README, "My pins and notes").
+  app.get('/api/user/pins/:mapId/geojson', user, async (request, reply) => {
+    privateAnswer(reply);
+    const { mapId } = parse(zMap, request.params, 'params');
+    reply.header('content-type', 'application/geo+json; charset=utf-8');
+    reply.header('content-disposition', `attachment; filename="waypoint-pins-${mapId}.geojson"`);
+    return JSON.stringify(await pins.exportGeoJson(actorOf(request), mapId));
+  });
+
+  const importConfig = { config: { role: 'user' as const, bodyLimit: geojsonLimits.bodyBytes } };
+  app.post('/api/user/pins/:mapId/geojson', importConfig, async (request, reply) => {
+    privateAnswer(reply);
+    const { mapId } = parse(zMap, request.params, 'params');
+    const { collection, preview } = parse(zGeoJsonImport, request.body, 'body');
+    return pins.importGeoJson(actorOf(request), mapId, collection.features, preview);
   });
 
   app.put('/api/user/marker-notes/:markerId', user, async (request, reply) => {

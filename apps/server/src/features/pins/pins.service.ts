@@ -2,6 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { getModel, serverMessages } from '@waypoint/shared';
 import { escapeHtml } from '@waypoint/shared/html';
 import { mapPictureSize, pixelToLatLng } from '@waypoint/shared/map/pixels';
+import {
+  featureToPin,
+  type GeoJsonImportResult,
+  pinsToGeoJson,
+  type RefusedFeature,
+} from '@waypoint/shared/pins/geojson';
 import { pinsMessages } from '@waypoint/shared/pins/pins-messages';
 import {
   MAX_PINS_PER_MAP,
@@ -183,6 +189,77 @@ export function createPinsService(db: Db, suggestions: Pick<SuggestionService, '
         },
         actor,
       );
+    },
+
+    /** The player's pins on the map as a GeoJSON FeatureCollection (map pixels). */
+    async exportGeoJson(actor: PinActor, mapId: string) {
+      await requireMap(k, mapId, actor);
+      return pinsToGeoJson(await pinsOnMap(k, actor.id, mapId));
+    },
+
+    /**
+     * Checks the features of a GeoJSON FeatureCollection as pins of the map: each refused one is
+     * listed with what is wrong (not a feature, not a point, outside the map, a bad property, over
+     * the cap). Unless `preview`, the others are added in one transaction: all of them or none.
+     */
+    async importGeoJson(
+      actor: PinActor,
+      mapId: string,
+      features: readonly unknown[],
+      preview: boolean,
+    ): Promise<GeoJsonImportResult> {
+      const place = await requireMap(k, mapId, actor);
+      const refused: RefusedFeature[] = [];
+      const accepted: { index: number; pin: TPinInput }[] = [];
+      features.forEach((raw, index) => {
+        const at = `features.${index}`;
+        const checked = featureToPin(raw);
+        if (!('pin' in checked)) {
+          refused.push({ index, field: `${at}.${checked.field}`, message: checked.message });
+          return;
+        }
+        const problem = placeProblems(place, checked.pin, 'pin')[0];
+        if (problem) {
+          const field =
+            problem.field === 'pin.level' ? `${at}.properties.level` : `${at}.geometry.coordinates`;
+          refused.push({ index, field, message: problem.message });
+          return;
+        }
+        accepted.push({ index, pin: checked.pin });
+      });
+      return inTransaction(db, async (trx) => {
+        await lockUserPins(trx, db.dialect, actor.id);
+        const room = MAX_PINS_PER_MAP - (await countPinsOnMap(trx, actor.id, mapId));
+        const fitting = accepted.slice(0, Math.max(0, room));
+        for (const { index } of accepted.slice(fitting.length)) {
+          refused.push({
+            index,
+            field: `features.${index}`,
+            message: pinsMessages.overCap(MAX_PINS_PER_MAP),
+          });
+        }
+        if (!preview && fitting.length > 0) {
+          const now = new Date().toISOString();
+          await insertPins(
+            trx,
+            fitting.map(({ pin }) => ({
+              ...pin,
+              id: newPinId(),
+              userId: actor.id,
+              mapId,
+              createdAt: now,
+              updatedAt: now,
+            })),
+          );
+        }
+        refused.sort((a, b) => a.index - b.index);
+        return {
+          preview,
+          accepted: fitting.length,
+          names: fitting.slice(0, 100).map((f) => f.pin.name),
+          refused,
+        };
+      });
     },
 
     /** Sets the player's note on a placed marker they can see ('' removes it). */

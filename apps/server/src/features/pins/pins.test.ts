@@ -272,3 +272,169 @@ describe('a pin turned into a suggestion', () => {
     expect(unknown.json().errors[0].field).toBe('body.markerDefinitionId');
   });
 });
+
+describe('GeoJSON out and in', () => {
+  const feature = (
+    x: number,
+    y: number,
+    properties: object,
+    geometry: object = { type: 'Point', coordinates: [x, y] },
+  ) => ({
+    type: 'Feature',
+    geometry,
+    properties,
+  });
+  const importing = (user: TestUser, features: unknown[], preview = false, mapId = 'g1_map_a') =>
+    send('POST', `/api/user/pins/${mapId}/geojson`, user, {
+      collection: { type: 'FeatureCollection', features },
+      preview,
+    });
+
+  it('exports the pins as a FeatureCollection in map pixels and imports it back', async () => {
+    const me = await createUser(env.t);
+    await send('POST', '/api/user/pins/g1_map_a', me, { ...pin, level: -1 });
+    await send('POST', '/api/user/pins/g1_map_a', me, {
+      ...pin,
+      name: 'Other',
+      x: 0,
+      y: 4096,
+      colour: 'green',
+    });
+    const out = await send('GET', '/api/user/pins/g1_map_a/geojson', me);
+    expect(out.statusCode).toBe(200);
+    expect(out.headers['content-type']).toContain('application/geo+json');
+    expect(out.headers['cache-control']).toBe('private, no-store');
+    const collection = out.json();
+    expect(collection).toEqual({
+      type: 'FeatureCollection',
+      features: [
+        feature(100, 200, { name: 'Stash', note: pin.note, colour: 'blue', level: -1 }),
+        feature(0, 4096, { name: 'Other', note: pin.note, colour: 'green', level: -1 }),
+      ],
+    });
+    const other = await createUser(env.t);
+    expect((await send('GET', '/api/user/pins/g1_map_a/geojson', other)).json().features).toEqual([]);
+    const back = await importing(other, collection.features);
+    expect(back.json()).toEqual({ preview: false, accepted: 2, names: ['Stash', 'Other'], refused: [] });
+    const theirs = (await send('GET', '/api/user/pins/g1_map_a', other)).json().pins;
+    const rows = theirs.map((p: { name: string; x: number; y: number }) => [p.name, p.x, p.y]);
+    expect(rows.sort()).toEqual([
+      ['Other', 0, 4096],
+      ['Stash', 100, 200],
+    ]);
+  });
+
+  it('previews without writing, and lists each refused feature with what is wrong', async () => {
+    const me = await createUser(env.t);
+    const features = [
+      feature(10, 10, { name: 'Good' }),
+      'not a feature',
+      feature(
+        0,
+        0,
+        { name: 'Road' },
+        {
+          type: 'LineString',
+          coordinates: [
+            [0, 0],
+            [1, 1],
+          ],
+        },
+      ),
+      feature(5000, 10, { name: 'Far east' }),
+      feature(10, 10, { name: 'Long', note: 'x'.repeat(2001) }),
+      feature(10, 10, { name: 'Odd', colour: 'pink' }),
+      feature(10, 10, { name: 'Floor', level: 7 }),
+      feature(10, 10, {}),
+      { type: 'Feature', geometry: { type: 'Point', coordinates: ['a', 1] }, properties: { name: 'NaN' } },
+    ];
+    const preview = await importing(me, features, true);
+    expect(preview.statusCode).toBe(200);
+    expect(preview.json()).toEqual({
+      preview: true,
+      accepted: 1,
+      names: ['Good'],
+      refused: [
+        { index: 1, field: 'features.1.type', message: 'Is not a GeoJSON Feature' },
+        {
+          index: 2,
+          field: 'features.2.geometry.type',
+          message: 'A LineString cannot be a pin: only Point geometries can',
+        },
+        {
+          index: 3,
+          field: 'features.3.geometry.coordinates',
+          message: 'Lies outside the map (0 to 4096 across, 0 to 4096 down)',
+        },
+        { index: 4, field: 'features.4.properties.note', message: 'A note can be at most 2000 characters' },
+        { index: 5, field: 'features.5.properties.colour', message: expect.any(String) },
+        { index: 6, field: 'features.6.properties.level', message: 'The map has no floor 7' },
+        { index: 7, field: 'features.7.properties.name', message: expect.any(String) },
+        { index: 8, field: 'features.8.geometry.coordinates.0', message: expect.any(String) },
+      ],
+    });
+    expect((await send('GET', '/api/user/pins/g1_map_a', me)).json().pins).toEqual([]);
+    const done = await importing(me, features);
+    expect(done.json().accepted).toBe(1);
+    expect((await send('GET', '/api/user/pins/g1_map_a', me)).json().pins).toHaveLength(1);
+  });
+
+  it('refuses what is not a FeatureCollection, and refuses features over the cap, adding none of them', async () => {
+    const me = await createUser(env.t);
+    const bad = await send('POST', '/api/user/pins/g1_map_a/geojson', me, {
+      collection: { type: 'Feature' },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors[0].field).toBe('body.collection.type');
+    const many = await send('POST', '/api/user/pins/g1_map_a/geojson', me, {
+      collection: {
+        type: 'FeatureCollection',
+        features: Array.from({ length: MAX_PINS_PER_MAP + 1 }, () => ({})),
+      },
+    });
+    expect(many.statusCode).toBe(400);
+    expect(many.json().errors[0].field).toBe('body.collection.features');
+    const now = new Date().toISOString();
+    await insertPins(
+      env.t.db.kysely,
+      Array.from({ length: MAX_PINS_PER_MAP - 2 }, (_, i) => ({
+        id: `pin_geo_${me.id.slice(0, 8)}_${i}`,
+        userId: me.id,
+        mapId: 'g1_map_a',
+        name: `Pin ${i}`,
+        note: '',
+        colour: 'red',
+        level: -1,
+        x: 1,
+        y: 1,
+        createdAt: now,
+        updatedAt: now,
+      })),
+    );
+    const res = await importing(
+      me,
+      Array.from({ length: 4 }, (_, i) => feature(i, i, { name: `New ${i}` })),
+    );
+    expect(res.json().accepted).toBe(2);
+    expect(res.json().refused).toEqual([
+      { index: 2, field: 'features.2', message: `Over the cap: at most ${MAX_PINS_PER_MAP} pins on one map` },
+      { index: 3, field: 'features.3', message: `Over the cap: at most ${MAX_PINS_PER_MAP} pins on one map` },
+    ]);
+    expect((await send('GET', '/api/user/pins/g1_map_a', me)).json().pins).toHaveLength(MAX_PINS_PER_MAP);
+  });
+
+  it('stages, previews and imports a full map of pins (the preview time is printed)', async () => {
+    const me = await createUser(env.t);
+    const features = Array.from({ length: MAX_PINS_PER_MAP }, (_, i) =>
+      feature(i % 4096, (i * 7) % 4096, { name: `Pin ${i}`, note: 'n'.repeat(400), colour: 'blue' }),
+    );
+    const started = performance.now();
+    const preview = await importing(me, features, true);
+    const took = performance.now() - started;
+    expect(preview.json().accepted).toBe(MAX_PINS_PER_MAP);
+    console.log(`GeoJSON preview of ${MAX_PINS_PER_MAP} pins: ${Math.round(took)} ms`);
+    const imported = await importing(me, features);
+    expect(imported.json().accepted).toBe(MAX_PINS_PER_MAP);
+    expect((await send('GET', '/api/user/pins/g1_map_a', me)).json().pins).toHaveLength(MAX_PINS_PER_MAP);
+  });
+});

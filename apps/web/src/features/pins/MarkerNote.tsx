@@ -16,7 +16,10 @@ export function MarkerNote({ note, onSave, onLayout }: Props) {
   const [editing, setEditing] = useState(false);
   const [text, setText] = useState(note);
   const id = useId();
-  const toggle = (on: boolean) => {
+  // The click that swaps the view must not go on to the map: its button is gone by then, so Leaflet
+  // would not know it came from the popup and would close it.
+  const toggle = (e: React.MouseEvent, on: boolean) => {
+    e.stopPropagation();
     setEditing(on);
     setText(note);
     requestAnimationFrame(onLayout);
@@ -32,7 +35,7 @@ export function MarkerNote({ note, onSave, onLayout }: Props) {
             </p>
           </>
         ) : null}
-        <Button variant="subtle" onClick={() => toggle(true)}>
+        <Button variant="subtle" onClick={(e) => toggle(e, true)}>
           {note ? pinsMessages.editNote : pinsMessages.addNote}
         </Button>
       </div>
@@ -44,7 +47,8 @@ export function MarkerNote({ note, onSave, onLayout }: Props) {
       onSubmit={(e) => {
         e.preventDefault();
         onSave(text.trim() ? text : '');
-        toggle(false);
+        setEditing(false);
+        requestAnimationFrame(onLayout);
       }}
     >
       <label htmlFor={id} className={classes.popupKind}>
@@ -62,7 +66,7 @@ export function MarkerNote({ note, onSave, onLayout }: Props) {
         onChange={(e) => setText(e.target.value)}
       />
       <div className={classes.actions}>
-        <Button variant="subtle" onClick={() => toggle(false)}>
+        <Button variant="subtle" onClick={(e) => toggle(e, false)}>
           {pinsMessages.cancel}
         </Button>
         <Button type="submit">{pinsMessages.save}</Button>

@@ -17,8 +17,8 @@ export interface PinLayerInput {
 }
 
 /**
- * The player's own pins over the markers: a DOM marker each (focusable, opened with Enter like a
- * click), drawn again only when a pin changed. `set` applies the page's pins, floor and visibility.
+ * The player's own pins over the markers: a DOM marker each (focusable, opened with Enter or Space),
+ * drawn again only when a pin changed. `set` applies the page's pins, floor and visibility.
  */
 export class PinLayer {
   private readonly group = L.layerGroup();
@@ -84,6 +84,13 @@ export class PinLayer {
       el.dataset.pinId = pin.id;
     });
     marker.on('click', () => this.onOpen(pin.id));
+    // Focused with Tab, a pin opens with Enter or Space like a button.
+    marker.on('keypress', (e) => {
+      const key = (e as L.LeafletKeyboardEvent).originalEvent.key;
+      if (key !== 'Enter' && key !== ' ') return;
+      (e as L.LeafletKeyboardEvent).originalEvent.preventDefault();
+      this.onOpen(pin.id);
+    });
     return marker;
   }
 }

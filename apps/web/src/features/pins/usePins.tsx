@@ -1,4 +1,5 @@
 import { IconMapPinPlus, IconPin, IconPinnedOff } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { latLngToPixel, mapPictureSize } from '@waypoint/shared/map/pixels';
 import type { TMap } from '@waypoint/shared/models/types';
 import { defaultPinColour, type TPin } from '@waypoint/shared/pins/schemas';
@@ -10,7 +11,9 @@ import { pinsMessages } from '../../i18n/messages/pins-messages.ts';
 import type { Floors } from '../map/floors/useFloors.ts';
 import type { MapController, MapPinsInput } from '../map/map-controller.ts';
 import { newStamp } from '../offline/completion-queue.ts';
+import { GeoJsonTools } from './GeoJsonTools.tsx';
 import type { PinDraft } from './PinEditor.tsx';
+import { pinKeys } from './pin-keys.ts';
 import type { PinWrite } from './pin-queue.ts';
 import classes from './pins.module.css';
 import { useMapPins, useSavePinWrite } from './queries.ts';
@@ -37,6 +40,7 @@ interface Options {
  * changing and deleting it from its popup, and the notes on placed markers. Guests have none.
  */
 export function usePins({ map, session, floors, controller, announce, definitions }: Options) {
+  const client = useQueryClient();
   const query = useMapPins(session, map._id);
   const save = useSavePinWrite(session, map._id).mutateAsync;
   const [shown, setShown] = useState(true);
@@ -109,6 +113,10 @@ export function usePins({ map, session, floors, controller, announce, definition
       >
         <IconMapPinPlus size={16} aria-hidden />
       </button>
+      <GeoJsonTools
+        mapId={map._id}
+        onImported={() => void client.invalidateQueries({ queryKey: pinKeys.map(session.id, map._id) })}
+      />
       {draft ? (
         <Suspense fallback={null}>
           <PinEditor draft={draft} onSave={onSave} onClose={() => setDraft(undefined)} />
