@@ -1,7 +1,14 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import type { Browser, Page } from '@playwright/test';
 import { pinsMessages } from '@waypoint/shared/pins/pins-messages';
-import { createConfirmedUser, expect, serviceHosts, submitLogin, test } from '../support/fixtures.ts';
+import {
+  createConfirmedUser,
+  expect,
+  seenToast,
+  serviceHosts,
+  submitLogin,
+  test,
+} from '../support/fixtures.ts';
 import { clickMarker, showMarkerOf, waitForMap } from '../support/map.ts';
 
 const mapPath = '/game/frontier_zone/maps/fz_coast_harbor?markerDefinitions=fz_loot_cache';
@@ -28,6 +35,8 @@ test('a player adds a pin and a note; they come back after a reload and on anoth
   request,
   browser,
 }) => {
+  // Three browsers, two reloads: a long journey on a busy machine.
+  test.setTimeout(180_000);
   const user = await createConfirmedUser(request);
   await page.goto(`/login?nextUrl=${encodeURIComponent(mapPath)}`);
   await submitLogin(page, user.email, user.password);
@@ -70,6 +79,13 @@ test('a player adds a pin and a note; they come back after a reload and on anoth
     'Checked twice, empty',
   );
 
+  // The map search finds the player's pins by name or note.
+  await page.getByTestId('map-search').fill('under the pier');
+  const found = page.getByTestId('map-search-option').filter({ hasText: 'Hidden <b>stash</b>' });
+  await expect(found).toHaveAttribute('data-kind', 'pin');
+  await found.click();
+  await expect(page.getByTestId('pin-popup')).toContainText('Under the pier, bring a key');
+
   // The same player on another browser sees them; the pin's text is shown as written, not as HTML.
   const second = await loggedIn(browser, user);
   const again = pinNamed(second.page, 'Hidden <b>stash</b>');
@@ -85,13 +101,19 @@ test('a player adds a pin and a note; they come back after a reload and on anoth
   await second.page.getByTestId('pin-editor').getByLabel(pinsMessages.name).fill('Stash');
   await second.page.getByTestId('pin-editor').getByRole('button', { name: pinsMessages.save }).click();
   await expect(pinNamed(second.page, 'Stash')).toBeAttached();
-  await pinNamed(second.page, 'Second pin').click();
+  // The open popup may cover it: opened from the keyboard.
+  await pinNamed(second.page, 'Second pin').focus();
+  await second.page.keyboard.press('Enter');
   await second.page.getByTestId('pin-popup').getByRole('button', { name: pinsMessages.delete }).click();
   await expect(pinNamed(second.page, 'Second pin')).toHaveCount(0);
+  // The marker list names the pins in view.
+  await second.page.getByTestId('marker-list-button').click();
+  await expect(second.page.getByTestId('marker-list-pins')).toContainText('Stash');
+  await second.page.getByTestId('marker-list-button').click();
   // The layer can be hidden.
-  await second.page.getByRole('button', { name: pinsMessages.layer }).click();
+  await second.page.getByRole('button', { name: pinsMessages.layer, exact: true }).click();
   await expect(pinNamed(second.page, 'Stash')).toHaveCount(0);
-  await second.page.getByRole('button', { name: pinsMessages.layer }).click();
+  await second.page.getByRole('button', { name: pinsMessages.layer, exact: true }).click();
   await expect(pinNamed(second.page, 'Stash')).toBeAttached();
   await second.context.close();
 
@@ -178,4 +200,30 @@ test('a player exports their pins as GeoJSON and imports a file, seeing what is 
   await expect(preview).toBeHidden();
   await expect(pinNamed(page, 'Imported')).toBeAttached();
   await expect(pinNamed(page, 'Exported')).toBeAttached();
+});
+
+test('a pin placed offline is kept and sent once when the browser is back online', async ({
+  page,
+  context,
+  request,
+}) => {
+  const user = await createConfirmedUser(request);
+  await page.goto(`/login?nextUrl=${encodeURIComponent(mapPath)}`);
+  await submitLogin(page, user.email, user.password);
+  await waitForMap(page);
+  await context.setOffline(true);
+  await page.getByRole('button', { name: pinsMessages.addPinAtCentre }).click();
+  await page.getByTestId('pin-editor').getByLabel(pinsMessages.name).fill('Offline camp');
+  await page.getByTestId('pin-editor').getByRole('button', { name: pinsMessages.save }).click();
+  await seenToast(page, pinsMessages.queuedOffline);
+  await expect(pinNamed(page, 'Offline camp')).toBeVisible();
+  const sent = page.waitForResponse(
+    (r) => r.request().method() === 'POST' && /\/api\/user\/pins\/[^/]+$/.test(new URL(r.url()).pathname),
+  );
+  await context.setOffline(false);
+  expect((await sent).status()).toBe(201);
+  // Once: a reload shows one pin, and sends nothing more.
+  await page.reload();
+  await waitForMap(page);
+  await expect(pinNamed(page, 'Offline camp')).toHaveCount(1);
 });

@@ -36,6 +36,8 @@ interface Props {
   floors?: ReactNode;
   /** The "My pins" controls (players). */
   pins?: ReactNode;
+  /** The player's own pins (the marker list shows those in view). */
+  ownPins?: readonly unknown[];
 }
 
 /**
@@ -80,6 +82,7 @@ export function MapOverlay({ store, list, session, suggest, ...props }: Props) {
             onComplete={props.onComplete}
             onClose={list.close}
             announce={props.announce}
+            ownPins={props.ownPins}
           />
         </Suspense>
       ) : null}

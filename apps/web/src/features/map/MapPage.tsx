@@ -184,6 +184,7 @@ export function MapPage({ gameId, map, category, embedded }: Props) {
       return;
     }
     if (pick.kind === 'quest') return showQuest(pick.id, pick.name);
+    if (pick.kind === 'pin') return pins.show(pick.id);
     const id = pick.kind === 'marker' ? pick.id : pick.markerIds[0];
     if (!id) return;
     showMarker(id);
@@ -242,6 +243,7 @@ export function MapPage({ gameId, map, category, embedded }: Props) {
           <MapOverlay
             floors={<FloorControl floors={floors} announce={announce} />}
             pins={pins.controls}
+            ownPins={pins.pins}
             gameId={gameId}
             mapId={map._id}
             preparing={isMapPreparing(map) || !mapTilesReady(map)}
@@ -271,6 +273,7 @@ export function MapPage({ gameId, map, category, embedded }: Props) {
         setEnabled={setEnabled}
         toggle={toggle}
         onSearchPick={searchPick}
+        ownPins={pins.pins}
         reportedOnly={reportedOnly}
         setReportedOnly={setReportedOnly}
         // Completed markers per definition: the markers panel's 'found n/total' (players only).

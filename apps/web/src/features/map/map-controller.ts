@@ -33,6 +33,8 @@ export interface MapController {
   centreMarker(id: string): void;
   /** Flies to one of the player's pins and opens it; answers false while it is not drawn. */
   openPin(id: string): boolean;
+  /** The player's pins drawn in the current view (at most `max`). */
+  pinsInView(max: number): { id: string; name: string }[];
 }
 
 /** What the map tools (suggest mode, admins) do with the pointer; without them the map only browses. */
@@ -412,6 +414,11 @@ export class MapViewController implements MapController {
     this.popupLayer = p;
     m.openPopup(p);
     this.input?.onPopup(content(container));
+  }
+
+  pinsInView(max: number): { id: string; name: string }[] {
+    const built = this.built;
+    return built ? built.pins.inView(built.frame.map.getBounds(), max) : [];
   }
 
   openPin(id: string): boolean {

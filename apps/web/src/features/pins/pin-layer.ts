@@ -60,6 +60,16 @@ export class PinLayer {
     }
   }
 
+  /** The drawn pins inside `bounds` (at most `max`), for the marker list. */
+  inView(bounds: L.LatLngBounds, max: number): { id: string; name: string }[] {
+    const out: { id: string; name: string }[] = [];
+    for (const [id, { marker, pin }] of this.drawn) {
+      if (out.length >= max) break;
+      if (bounds.contains(marker.getLatLng())) out.push({ id, name: pin.name });
+    }
+    return out;
+  }
+
   /** Where a drawn pin is (undefined when it is not drawn). */
   latLngOf(pinId: string): L.LatLng | undefined {
     return this.drawn.get(pinId)?.marker.getLatLng();

@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { latLngToPixel, mapPictureSize } from '@waypoint/shared/map/pixels';
 import type { TMap } from '@waypoint/shared/models/types';
 import { defaultPinColour, type TPin } from '@waypoint/shared/pins/schemas';
-import { lazy, Suspense, useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { api } from '../../api/client.ts';
 import type { Session } from '../../api/session.ts';
 import { toast } from '../../components/toast.ts';
@@ -12,15 +12,12 @@ import type { Floors } from '../map/floors/useFloors.ts';
 import type { MapController, MapPinsInput } from '../map/map-controller.ts';
 import { newStamp } from '../offline/completion-queue.ts';
 import { GeoJsonTools } from './GeoJsonTools.tsx';
-import type { PinDraft } from './PinEditor.tsx';
+import { type PinDraft, PinEditor } from './PinEditor.tsx';
+import { PinPopup } from './PinPopup.tsx';
 import { pinKeys } from './pin-keys.ts';
 import type { PinWrite } from './pin-queue.ts';
 import classes from './pins.module.css';
 import { useMapPins, useSavePinWrite } from './queries.ts';
-
-// The editor and the pin popup load when first used, not with the map.
-const PinEditor = lazy(() => import('./PinEditor.tsx').then((m) => ({ default: m.PinEditor })));
-const PinPopup = lazy(() => import('./PinPopup.tsx').then((m) => ({ default: m.PinPopup })));
 
 const noPins: TPin[] = [];
 
@@ -117,11 +114,7 @@ export function usePins({ map, session, floors, controller, announce, definition
         mapId={map._id}
         onImported={() => void client.invalidateQueries({ queryKey: pinKeys.map(session.id, map._id) })}
       />
-      {draft ? (
-        <Suspense fallback={null}>
-          <PinEditor draft={draft} onSave={onSave} onClose={() => setDraft(undefined)} />
-        </Suspense>
-      ) : null}
+      {draft ? <PinEditor draft={draft} onSave={onSave} onClose={() => setDraft(undefined)} /> : null}
     </div>
   ) : null;
 
@@ -131,30 +124,28 @@ export function usePins({ map, session, floors, controller, announce, definition
     if (!pin) return null;
     const { id, mapId: _m, createdAt: _c, updatedAt: _u, ...fields } = pin;
     return (
-      <Suspense fallback={null}>
-        <PinPopup
-          pin={pin}
-          onEdit={() => setDraft({ id, fields })}
-          onDelete={() => {
-            controller.current?.leaflet()?.closePopup();
-            void write({ kind: 'delete', pinId: id }, pinsMessages.pinDeleted);
-          }}
-          definitions={definitions ?? []}
-          onSuggest={(markerDefinitionId) =>
-            api
-              .post(`/user/pins/${encodeURIComponent(map._id)}/${encodeURIComponent(id)}/suggest`, {
-                markerDefinitionId,
-              })
-              .then(
-                () => {
-                  toast.success(pinsMessages.suggestionSent);
-                  announce(pinsMessages.suggestionSent);
-                },
-                (error: unknown) => toast.error(error instanceof Error ? error.message : String(error)),
-              )
-          }
-        />
-      </Suspense>
+      <PinPopup
+        pin={pin}
+        onEdit={() => setDraft({ id, fields })}
+        onDelete={() => {
+          controller.current?.leaflet()?.closePopup();
+          void write({ kind: 'delete', pinId: id }, pinsMessages.pinDeleted);
+        }}
+        definitions={definitions ?? []}
+        onSuggest={(markerDefinitionId) =>
+          api
+            .post(`/user/pins/${encodeURIComponent(map._id)}/${encodeURIComponent(id)}/suggest`, {
+              markerDefinitionId,
+            })
+            .then(
+              () => {
+                toast.success(pinsMessages.suggestionSent);
+                announce(pinsMessages.suggestionSent);
+              },
+              (error: unknown) => toast.error(error instanceof Error ? error.message : String(error)),
+            )
+        }
+      />
     );
   };
 
@@ -166,7 +157,22 @@ export function usePins({ map, session, floors, controller, announce, definition
     ? (markerId: string, note: string) => void write({ kind: 'note', markerId, note }, pinsMessages.noteSaved)
     : undefined;
 
-  return { input, controls, renderPopup, notes, saveNote, pins };
+  /** Opens a pin (a search pick): its layer shown, on its floor. */
+  const show = (pinId: string) => {
+    const pin = pins.find((p) => p.id === pinId);
+    if (!pin) return;
+    setShown(true);
+    if (pin.level !== -1 && floors.current !== undefined && pin.level !== floors.current)
+      floors.setLevel(pin.level);
+    // Drawn once the page has passed its new state to the map.
+    let tries = 0;
+    const open = () => {
+      if (!controller.current?.openPin(pinId) && ++tries < 20) setTimeout(open, 50);
+    };
+    setTimeout(open, 0);
+  };
+
+  return { input, controls, renderPopup, notes, saveNote, pins, show };
 }
 
 export type Pins = ReturnType<typeof usePins>;
