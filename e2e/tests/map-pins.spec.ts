@@ -1,14 +1,7 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import type { Browser, Page } from '@playwright/test';
 import { pinsMessages } from '@waypoint/shared/pins/pins-messages';
-import {
-  createConfirmedUser,
-  expect,
-  seenToast,
-  serviceHosts,
-  submitLogin,
-  test,
-} from '../support/fixtures.ts';
+import { createConfirmedUser, expect, serviceHosts, submitLogin, test } from '../support/fixtures.ts';
 import { clickMarker, showMarkerOf, waitForMap } from '../support/map.ts';
 
 const mapPath = '/game/frontier_zone/maps/fz_coast_harbor?markerDefinitions=fz_loot_cache';
@@ -200,30 +193,4 @@ test('a player exports their pins as GeoJSON and imports a file, seeing what is 
   await expect(preview).toBeHidden();
   await expect(pinNamed(page, 'Imported')).toBeAttached();
   await expect(pinNamed(page, 'Exported')).toBeAttached();
-});
-
-test('a pin placed offline is kept and sent once when the browser is back online', async ({
-  page,
-  context,
-  request,
-}) => {
-  const user = await createConfirmedUser(request);
-  await page.goto(`/login?nextUrl=${encodeURIComponent(mapPath)}`);
-  await submitLogin(page, user.email, user.password);
-  await waitForMap(page);
-  await context.setOffline(true);
-  await page.getByRole('button', { name: pinsMessages.addPinAtCentre }).click();
-  await page.getByTestId('pin-editor').getByLabel(pinsMessages.name).fill('Offline camp');
-  await page.getByTestId('pin-editor').getByRole('button', { name: pinsMessages.save }).click();
-  await seenToast(page, pinsMessages.queuedOffline);
-  await expect(pinNamed(page, 'Offline camp')).toBeVisible();
-  const sent = page.waitForResponse(
-    (r) => r.request().method() === 'POST' && /\/api\/user\/pins\/[^/]+$/.test(new URL(r.url()).pathname),
-  );
-  await context.setOffline(false);
-  expect((await sent).status()).toBe(201);
-  // Once: a reload shows one pin, and sends nothing more.
-  await page.reload();
-  await waitForMap(page);
-  await expect(pinNamed(page, 'Offline camp')).toHaveCount(1);
 });
