@@ -5,27 +5,10 @@
 import { z } from 'zod';
 import { constants } from '../constants.ts';
 import { zId } from '../models/fields.ts';
+import { defaultPinColour, MAX_NOTE_LENGTH, MAX_PIN_NAME_LENGTH, pinColourKeys } from './limits.ts';
 import { pinsMessages } from './pins-messages.ts';
 
-/** Most pins one player keeps on one map. */
-export const MAX_PINS_PER_MAP = 5_000;
-/** Longest note, on a pin or on a placed marker, in characters. */
-export const MAX_NOTE_LENGTH = 2_000;
-/** Longest pin name. */
-export const MAX_PIN_NAME_LENGTH = 100;
-
-/** The colours a pin can have, with the colour drawn and the name shown. */
-export const pinColours = {
-  red: { hex: '#e03131', label: () => pinsMessages.colourRed },
-  orange: { hex: '#f76707', label: () => pinsMessages.colourOrange },
-  yellow: { hex: '#f1c40f', label: () => pinsMessages.colourYellow },
-  green: { hex: '#2f9e44', label: () => pinsMessages.colourGreen },
-  blue: { hex: '#1c7ed6', label: () => pinsMessages.colourBlue },
-  purple: { hex: '#9c36b5', label: () => pinsMessages.colourPurple },
-} as const;
-export type PinColour = keyof typeof pinColours;
-export const pinColourKeys = Object.keys(pinColours) as [PinColour, ...PinColour[]];
-export const defaultPinColour: PinColour = 'red';
+export * from './limits.ts';
 
 /** A pin's id: chosen by the device that placed it (so a create replayed after being offline is one pin). */
 export const zPinId = z

@@ -1,4 +1,4 @@
-import { MAX_NOTE_LENGTH } from '@waypoint/shared/pins/schemas';
+import { MAX_NOTE_LENGTH } from '@waypoint/shared/pins/limits';
 import { useId, useState } from 'react';
 import { contentLang } from '../../i18n/content.ts';
 import { pinsMessages } from '../../i18n/messages/pins-messages.ts';

@@ -4,8 +4,8 @@ import {
   type PinColour,
   pinColourKeys,
   pinColours,
-  type TPinInput,
-} from '@waypoint/shared/pins/schemas';
+} from '@waypoint/shared/pins/limits';
+import type { TPinInput } from '@waypoint/shared/pins/schemas';
 import { useEffect, useId, useRef, useState } from 'react';
 import { contentLang } from '../../i18n/content.ts';
 import { pinsMessages } from '../../i18n/messages/pins-messages.ts';
@@ -79,14 +79,14 @@ export function PinEditor({ draft, onSave, onClose }: Props) {
         <fieldset className={classes.colours}>
           <legend>{pinsMessages.colour}</legend>
           {pinColourKeys.map((key) => (
-            <label key={key} className={classes.colour} title={pinColours[key].label()}>
+            <label key={key} className={classes.colour} title={pinsMessages[pinColours[key].labelKey]}>
               <input
                 type="radio"
                 name={`${id}-colour`}
                 value={key}
                 checked={colour === key}
                 onChange={() => setColour(key)}
-                aria-label={pinColours[key].label()}
+                aria-label={pinsMessages[pinColours[key].labelKey]}
               />
               <span style={{ background: pinColours[key].hex }} />
             </label>

@@ -1,6 +1,7 @@
 import { isOnLevel } from '@waypoint/shared/map/levels';
 import { pixelToLatLng } from '@waypoint/shared/map/pixels';
-import { pinColours, type TPin } from '@waypoint/shared/pins/schemas';
+import { pinColours } from '@waypoint/shared/pins/limits';
+import type { TPin } from '@waypoint/shared/pins/schemas';
 import L from 'leaflet';
 import { contentLang } from '../../i18n/content.ts';
 import classes from './pins.module.css';
