@@ -29,6 +29,8 @@ import { ResponseCache } from './features/models/response-cache.ts';
 import { createFaultReporter } from './features/ops/fault-reporter.ts';
 import { createMetrics } from './features/ops/metrics.ts';
 import { opsPlugin } from './features/ops/ops.plugin.ts';
+import { registerPinRoutes } from './features/pins/pins.routes.ts';
+import { createPinsService } from './features/pins/pins.service.ts';
 import { createPortableProgressService } from './features/progress/portable.service.ts';
 import { registerProgressRoutes } from './features/progress/progress.routes.ts';
 import { createProgressService } from './features/progress/progress.service.ts';
@@ -172,6 +174,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   registerReviewRoutes(app, createReviewService({ db, writer, invalidate }));
   registerCommunityRoutes(app, createCommunityService({ db, suggestions }));
+  registerPinRoutes(app, config, createPinsService(db, suggestions));
   await app.register(imagesPlugin, { ctx });
   await app.register(webHostPlugin, { ctx });
 

@@ -13,6 +13,7 @@ import * as userHideoutLevel from './migrations/0010_user_hideout_level.ts';
 import * as plainTextComments from './migrations/0011_plain_text_comments.ts';
 import * as markerUnticks from './migrations/0012_marker_unticks.ts';
 import * as mapLevels from './migrations/0013_map_levels.ts';
+import * as userPins from './migrations/0014_user_pins.ts';
 import * as communityRoles from './migrations/0015_community_roles.ts';
 
 /** Migrations in order; names are timestamps or sequence numbers and never change once landed. */
@@ -30,6 +31,7 @@ const migrations: Record<string, Migration> = {
   '0011_plain_text_comments': plainTextComments,
   '0012_marker_unticks': markerUnticks,
   '0013_map_levels': mapLevels,
+  '0014_user_pins': userPins,
   '0015_community_roles': communityRoles,
 };
 

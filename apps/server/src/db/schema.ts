@@ -88,6 +88,30 @@ export interface UserMarkerUntickTable {
   uncompletedAt: string;
 }
 
+/** A player's own pin on a map (x/y in map pixels). */
+export interface UserPinTable {
+  id: string;
+  userId: string;
+  mapId: string;
+  name: string;
+  note: string;
+  colour: string;
+  level: number;
+  x: number;
+  y: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** A player's private note on a placed marker. */
+export interface UserMarkerNoteTable {
+  userId: string;
+  markerId: string;
+  mapId: string;
+  note: string;
+  updatedAt: string;
+}
+
 export interface SuggestionCommentTable {
   id: Generated<number>;
   suggestionId: string;
@@ -201,6 +225,8 @@ export interface Database {
   user_hideout_level: UserHideoutLevelTable;
   user_completed_marker: UserCompletedMarkerTable;
   user_marker_untick: UserMarkerUntickTable;
+  user_pin: UserPinTable;
+  user_marker_note: UserMarkerNoteTable;
   suggestion_comment: SuggestionCommentTable;
   suggestion_vote: SuggestionVoteTable;
   marker_report: MarkerReportTable;

@@ -17,6 +17,7 @@ import { searchMessages } from '../map/search.ts';
 import { messages, toolLabels } from '../messages.ts';
 import { mixingMessages } from '../mixing-messages.ts';
 import { modelMessages } from '../models/model-messages.ts';
+import { pinsMessages } from '../pins/pins-messages.ts';
 import { progressMessages } from '../progress-messages.ts';
 import { reviewMessages } from '../review-messages.ts';
 import { serverMessages } from '../server-messages.ts';
@@ -37,6 +38,7 @@ export const messageSources = {
   preparing: preparingMessages,
   mixing: mixingMessages,
   progress: progressMessages,
+  pins: pinsMessages,
   review: reviewMessages,
   server: serverMessages,
   services: servicesMessages,

@@ -34,6 +34,10 @@ interface Props {
   linkTarget: string | undefined;
   /** The floor control (maps with floors). */
   floors?: ReactNode;
+  /** The "My pins" controls (players). */
+  pins?: ReactNode;
+  /** The player's own pins (the marker list shows those in view). */
+  ownPins?: readonly unknown[];
 }
 
 /**
@@ -64,6 +68,7 @@ export function MapOverlay({ store, list, session, suggest, ...props }: Props) {
         <IconListSearch size={18} />
       </button>
       {props.floors}
+      {props.pins}
       {list.mounted && store ? (
         <Suspense fallback={null}>
           <MarkerListPanel
@@ -77,6 +82,7 @@ export function MapOverlay({ store, list, session, suggest, ...props }: Props) {
             onComplete={props.onComplete}
             onClose={list.close}
             announce={props.announce}
+            ownPins={props.ownPins}
           />
         </Suspense>
       ) : null}

@@ -1,6 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { isMapPreparing, mapTilesReady } from '@waypoint/shared/map/preparing';
-import { markerShareLink } from '@waypoint/shared/map/view-url';
 import type { TCategory, TMap } from '@waypoint/shared/models/types';
 import { useCallback, useDeferredValue, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -8,6 +7,7 @@ import { HttpError } from '../../api/client.ts';
 import { useSession } from '../../api/session.ts';
 import { usePageMeta } from '../../components/usePageMeta.ts';
 import { mapMessages } from '../../i18n/messages/map-messages.ts';
+import { usePins } from '../pins/usePins.tsx';
 import { chunkLoaderOf } from './chunk-loader.ts';
 import { FloorControl } from './floors/FloorControl.tsx';
 import { useFloors } from './floors/useFloors.ts';
@@ -15,7 +15,7 @@ import { MarkerStore } from './layers/marker-store.ts';
 import { MapOverlay } from './MapOverlay.tsx';
 import { type MapController, MapView } from './MapView.tsx';
 import classes from './map.module.css';
-import { copyLink, useAnnouncer, useMarkerList, useSidebars, useStoreVersion } from './page-hooks.tsx';
+import { shareMarker, useAnnouncer, useMarkerList, useSidebars, useStoreVersion } from './page-hooks.tsx';
 import { MarkersSidebar } from './panels/MarkersSidebar.tsx';
 import { QuestsSidebar } from './panels/QuestsSidebar.tsx';
 import { PopupSlot, usePopupPreload } from './popup/PopupSlot.tsx';
@@ -113,12 +113,13 @@ export function MapPage({ gameId, map, category, embedded }: Props) {
   }, [suggest.data]);
   useStoreVersion(store);
   const pointerTools = useMapPointerTools(suggest, store);
+  const definitions = markerData.data?.definitions ?? [];
   // Drawing and 'Editing marker' on the same tool state.
   const editTools = useEditTools({
     mapId: map._id,
     gameId,
     session,
-    definitions: markerData.data?.definitions ?? [],
+    definitions,
     quests: quests.data,
     controller,
     suggestModeOnLoad: search.get('suggestMode') === 'true',
@@ -144,6 +145,7 @@ export function MapPage({ gameId, map, category, embedded }: Props) {
     [completeMarker, announce],
   );
   const list = useMarkerList();
+  const pins = usePins({ map, session, floors, controller, announce, definitions });
 
   const isVisible = useMarkerFilters({
     store,
@@ -182,18 +184,11 @@ export function MapPage({ gameId, map, category, embedded }: Props) {
       return;
     }
     if (pick.kind === 'quest') return showQuest(pick.id, pick.name);
+    if (pick.kind === 'pin') return pins.show(pick.id);
     const id = pick.kind === 'marker' ? pick.id : pick.markerIds[0];
     if (!id) return;
     showMarker(id);
     controller.current?.leaflet()?.once('moveend', () => controller.current?.openMarker(id));
-  };
-
-  const shareMarker = async (i: number) => {
-    if (!store) return;
-    const [lat, lng] = store.latLng(i);
-    const m = controller.current?.leaflet();
-    const zoom = m ? Math.max(m.getZoom(), m.getMaxZoom() - 1) : 0;
-    await copyLink(markerShareLink(location.href, store.ids[i], { lat, lng, zoom }));
   };
 
   const loginPath = `/login?nextUrl=${encodeURIComponent(location.pathname + location.search)}`;
@@ -211,7 +206,8 @@ export function MapPage({ gameId, map, category, embedded }: Props) {
         userId={session?.id}
         loginPath={loginPath}
         onEdit={editTools.canEdit ? editTools.edit : undefined}
-        onShare={(n) => void shareMarker(n)}
+        onShare={(n) => void shareMarker(store, controller.current?.leaflet(), n)}
+        notes={pins.saveNote && { of: pins.notes, save: pins.saveNote }}
       />
     ) : null;
 
@@ -235,6 +231,8 @@ export function MapPage({ gameId, map, category, embedded }: Props) {
         completed={completedSet}
         embedded={embedded}
         renderPopup={renderPopup}
+        renderPinPopup={pins.renderPopup}
+        pins={pins.input}
         controller={controller}
         tools={pointerTools}
         onChunkError={onChunkError}
@@ -244,6 +242,8 @@ export function MapPage({ gameId, map, category, embedded }: Props) {
         overlay={
           <MapOverlay
             floors={<FloorControl floors={floors} announce={announce} />}
+            pins={pins.controls}
+            ownPins={pins.pins}
             gameId={gameId}
             mapId={map._id}
             preparing={isMapPreparing(map) || !mapTilesReady(map)}
@@ -266,13 +266,14 @@ export function MapPage({ gameId, map, category, embedded }: Props) {
       <MarkersSidebar
         sidebars={sidebars}
         suggest={suggest}
-        definitions={markerData.data?.definitions ?? []}
+        definitions={definitions}
         failed={markerData.isError}
         counts={counts}
         enabled={enabled}
         setEnabled={setEnabled}
         toggle={toggle}
         onSearchPick={searchPick}
+        ownPins={pins.pins}
         reportedOnly={reportedOnly}
         setReportedOnly={setReportedOnly}
         // Completed markers per definition: the markers panel's 'found n/total' (players only).

@@ -14,6 +14,8 @@ preloadMapEngine();
 interface Props extends Omit<MapInput, 'safeColours' | 'onPopup'> {
   /** Popup content; `relayout` places the popup again after its content changed size. */
   renderPopup: (index: number, relayout: () => void) => ReactNode;
+  /** A pin's popup content (the player's own pins). */
+  renderPinPopup?: (pinId: string, relayout: () => void) => ReactNode;
   controller: React.Ref<MapController>;
   /** Panels drawn over the map (the suggestion tools). */
   overlay?: ReactNode;
@@ -23,7 +25,7 @@ interface Props extends Omit<MapInput, 'safeColours' | 'onPopup'> {
  * The map of one game map (see map-controller.ts, which owns it): React gives it its element and,
  * after each render, the page's state; the open popup's content is rendered here.
  */
-export function MapView({ controller, overlay, renderPopup, ...input }: Props) {
+export function MapView({ controller, overlay, renderPopup, renderPinPopup, ...input }: Props) {
   const element = useRef<HTMLDivElement>(null);
   const [map] = useState(() => new MapViewController());
   const [popup, setPopup] = useState<OpenPopup | undefined>();
@@ -52,7 +54,14 @@ export function MapView({ controller, overlay, renderPopup, ...input }: Props) {
         aria-label={mapMessages.mapOf(input.map.name)}
       />
       {overlay}
-      {popup ? createPortal(renderPopup(popup.index, map.relayoutPopup), popup.container) : null}
+      {popup
+        ? createPortal(
+            'pinId' in popup
+              ? renderPinPopup?.(popup.pinId, map.relayoutPopup)
+              : renderPopup(popup.index, map.relayoutPopup),
+            popup.container,
+          )
+        : null}
     </div>
   );
 }

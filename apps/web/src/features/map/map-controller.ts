@@ -5,6 +5,7 @@ import type { TMap } from '@waypoint/shared/models/types';
 import type * as Leaflet from 'leaflet';
 import { config } from '../../app/config.ts';
 import { isFirstVisitPaint } from '../consent/consent.ts';
+import type { PinLayer, PinLayerInput } from '../pins/pin-layer.ts';
 import { chunkLoaderOf } from './chunk-loader.ts';
 import type { DrawingShape, DrawLayer } from './layers/draw-layer.ts';
 import type { HtmlMarkerLayer } from './layers/html-layer.ts';
@@ -30,6 +31,10 @@ export interface MapController {
   openMarker(id: string): boolean;
   /** Highlights a marker and pans it to the centre at the current zoom (the marker list's focus). */
   centreMarker(id: string): void;
+  /** Flies to one of the player's pins and opens it; answers false while it is not drawn. */
+  openPin(id: string): boolean;
+  /** The player's pins drawn in the current view (at most `max`). */
+  pinsInView(max: number): { id: string; name: string }[];
 }
 
 /** What the map tools (suggest mode, admins) do with the pointer; without them the map only browses. */
@@ -48,10 +53,13 @@ export interface MapPointerTools {
   extras: readonly ExtraMarker[];
 }
 
-/** An open popup: the marker and the element its content is rendered into. */
-export interface OpenPopup {
-  index: number;
-  container: HTMLElement;
+/** An open popup: the marker (or the player's pin) and the element its content is rendered into. */
+export type OpenPopup = { index: number; container: HTMLElement } | { pinId: string; container: HTMLElement };
+
+/** The player's own pins: what the layer shows, and where they ask to place one (the context menu). */
+export interface MapPinsInput {
+  layer: PinLayerInput | undefined;
+  onAdd?: (lat: number, lng: number) => void;
 }
 
 /** Everything the map shows and tells, as the page has it now (`sync`). */
@@ -72,6 +80,7 @@ export interface MapInput {
   /** The tiles of the floor shown, when it has its own (else the map's picture shows). */
   floorTiles?: { url: string; ready: boolean };
   tools?: MapPointerTools;
+  pins?: MapPinsInput;
   /** The open popup changed (its content is rendered by the page). */
   onPopup: (popup: OpenPopup | undefined) => void;
   /**
@@ -101,6 +110,8 @@ interface Built {
   drawLayer: DrawLayer;
   tooltip: Leaflet.Tooltip;
   drawing?: DrawingShape;
+  pins: PinLayer;
+  pinsShown?: PinLayerInput;
 }
 
 /**
@@ -167,6 +178,10 @@ export class MapViewController implements MapController {
       ready: mapTilesReady(input.map),
     };
     setTileUrl(built.frame.map, built.frame.tiles, tiles.url, tiles.ready);
+    if (built.pinsShown !== input.pins?.layer) {
+      built.pinsShown = input.pins?.layer;
+      built.pins.set(input.pins?.layer);
+    }
     if (built.drawing !== input.drawing) {
       built.drawing = input.drawing;
       built.drawLayer.set(input.drawing);
@@ -237,12 +252,17 @@ export class MapViewController implements MapController {
     m.on('click', (e: Leaflet.LeafletMouseEvent) =>
       this.input?.tools?.onMapClick?.(e.latlng.lat, e.latlng.lng),
     );
+    // Right-click (or a long press) places a pin there.
+    m.on('contextmenu', (e: Leaflet.LeafletMouseEvent) =>
+      this.input?.pins?.onAdd?.(e.latlng.lat, e.latlng.lng),
+    );
     const drawLayer = new engine.DrawLayer().addTo(m);
+    const pins = new engine.PinLayer((id) => this.openPin(id)).addTo(m);
     const tooltip = engine.L.tooltip({ direction: 'top', offset: [0, -4], className: classes.tooltip });
     el.dataset.ready = 'true';
     // When the map could first draw markers (bench:map measures drawing from here or the data).
     performance.mark('waypoint:map-built');
-    return { key, frame, drawLayer, tooltip };
+    return { key, frame, drawLayer, tooltip, pins };
   }
 
   private removeMap() {
@@ -250,6 +270,7 @@ export class MapViewController implements MapController {
     if (!built) return;
     this.removeLayers();
     built.drawLayer.remove();
+    built.pins.remove();
     built.frame.remove();
     this.built = undefined;
     this.liftedBounds = undefined;
@@ -335,6 +356,24 @@ export class MapViewController implements MapController {
       tools.onMapClick?.(latlng.lat, latlng.lng);
       return;
     }
+    let at = latlng ?? engine.L.latLng(store.latLng(index));
+    let offsetY = 7;
+    if (store.kind[index] === MarkerKind.Icon) {
+      offsetY = 7 - sprites.get(store.def[index]).anchorY;
+      at = engine.L.latLng(store.latLng(index));
+    }
+    this.popupAt(engine, at, offsetY, (container) => ({ index, container }));
+  }
+
+  /** Opens a popup at `at` whose content the page renders into its element (`content`). */
+  private popupAt(
+    engine: MapEngine,
+    at: Leaflet.LatLng,
+    offsetY: number,
+    content: (container: HTMLElement) => OpenPopup,
+  ) {
+    const m = this.built?.frame.map;
+    if (!m) return;
     const { L } = engine;
     const container = document.createElement('div');
     const p = L.popup({
@@ -342,14 +381,8 @@ export class MapViewController implements MapController {
       minWidth: 301,
       className: classes.popup,
       autoPanPaddingTopLeft: [20, 60],
-      offset: [0, 7],
+      offset: [0, offsetY],
     });
-    let at = latlng ?? L.latLng(store.latLng(index));
-    if (store.kind[index] === MarkerKind.Icon) {
-      const sprite = sprites.get(store.def[index]);
-      p.options.offset = [0, 7 - sprite.anchorY];
-      at = L.latLng(store.latLng(index));
-    }
     p.setLatLng(at).setContent(container);
     // The content is rendered after the popup opens and grows with it (its code, images, comments):
     // each change of size places it again and pans the map so that all of it is in view.
@@ -380,7 +413,23 @@ export class MapViewController implements MapController {
     });
     this.popupLayer = p;
     m.openPopup(p);
-    this.input?.onPopup({ index, container });
+    this.input?.onPopup(content(container));
+  }
+
+  pinsInView(max: number): { id: string; name: string }[] {
+    const built = this.built;
+    return built ? built.pins.inView(built.frame.map.getBounds(), max) : [];
+  }
+
+  openPin(id: string): boolean {
+    const built = this.built;
+    const engine = this.engine;
+    const at = built?.pins.latLngOf(id);
+    if (!built || !engine || !at) return false;
+    const m = built.frame.map;
+    if (!m.getBounds().contains(at)) m.panTo(at, { animate: false });
+    this.popupAt(engine, at, -24, (container) => ({ pinId: id, container }));
+    return true;
   }
 
   /** Places the open popup again after its content changed size. */

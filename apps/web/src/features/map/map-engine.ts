@@ -4,9 +4,11 @@
  * question are on screen before Leaflet is evaluated; the server fetches it beside the page's code.
  */
 import 'leaflet/dist/leaflet.css';
+import { mapPictureSize } from '@waypoint/shared/map/pixels';
 import type { TMap } from '@waypoint/shared/models/types';
 import L from 'leaflet';
 
+export { PinLayer } from '../pins/pin-layer.ts';
 export { DrawLayer } from './layers/draw-layer.ts';
 export { HtmlMarkerLayer } from './layers/html-layer.ts';
 export { SpriteCache } from './layers/icons.ts';
@@ -14,14 +16,9 @@ export { MarkerCanvasLayer } from './layers/marker-canvas-layer.ts';
 export { PathLayer } from './layers/path-layer.ts';
 export { L };
 
-/** Fallbacks for a map record without an image size. */
-const defaultSide = 4096;
-
 /** Image size and maximum zoom of a map; one map unit is 2^maxZoom image pixels. */
 export function mapFrame(map: TMap) {
-  const image = map.images?.mapImage;
-  const width = image?.imageWidth || defaultSide;
-  const height = image?.imageHeight || defaultSide;
+  const { width, height } = mapPictureSize(map);
   const maxZoom = map.maxZoom ?? 0;
   const unit = 2 ** maxZoom;
   const bounds = L.latLngBounds([-height / unit, 0], [0, width / unit]);

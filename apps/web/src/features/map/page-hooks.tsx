@@ -1,5 +1,7 @@
 import { useMediaQuery } from '@mantine/hooks';
 import { constants } from '@waypoint/shared/constants';
+import { markerShareLink } from '@waypoint/shared/map/view-url';
+import type * as Leaflet from 'leaflet';
 import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import { copyText } from '../../components/clipboard.ts';
 import { toast } from '../../components/toast.ts';
@@ -17,6 +19,13 @@ export async function copyLink(link: string) {
 const narrowQuery = `(max-width: ${constants.autoCloseMaxWidthPx}px)`;
 
 /** Both sidebars start open on wide windows and close by themselves at 1000 px or less. */
+/** Copies a link that opens the map at marker `i` with its popup, zoomed in close. */
+export async function shareMarker(store: MarkerStore, m: Leaflet.Map | undefined, i: number) {
+  const [lat, lng] = store.latLng(i);
+  const zoom = m ? Math.max(m.getZoom(), m.getMaxZoom() - 1) : 0;
+  await copyLink(markerShareLink(location.href, store.ids[i], { lat, lng, zoom }));
+}
+
 export function useSidebars() {
   const narrow = useMediaQuery(narrowQuery, window.matchMedia(narrowQuery).matches, {
     getInitialValueInEffect: false,

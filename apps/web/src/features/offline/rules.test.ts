@@ -27,6 +27,7 @@ describe('what the service worker caches', () => {
       expect(get(path), path).toBe('api');
     expect(get('/api/usercompletedmarkers/list')).toBe('progress');
     expect(get('/api/user/quest/get/g1')).toBe('progress');
+    expect(get('/api/user/pins/g1_map_a')).toBe('progress');
   });
 
   it('never caches GETs that change progress, searches or other reads', () => {

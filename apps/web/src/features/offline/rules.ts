@@ -27,8 +27,11 @@ const notPages =
 const contentReads =
   /^\/api\/(games|categorys|maps|markerdefinitions|game\/[^/]+|map\/[^/]+\/markers|quests\/[^/]+|placedmarker\/[^/]+|item\/[^/]+)$/;
 
-/** The player's progress reads (the GETs that change progress, such as `…/complete/…`, are left out). */
-const progressReads = /^\/api\/(usercompletedmarkers\/list|user\/quest\/get\/[^/]+)$/;
+/**
+ * The player's progress reads and own pins (the GETs that change progress, such as `…/complete/…`,
+ * are left out); emptied at logout.
+ */
+const progressReads = /^\/api\/(usercompletedmarkers\/list|user\/quest\/get\/[^/]+|user\/pins\/[^/]+)$/;
 
 /** The image host's files; the map tiles and images carry `?v=` versions, so they never go stale. */
 const imagePaths = /^\/(mapTiles|uploads|thumbs)\//;

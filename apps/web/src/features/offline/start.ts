@@ -7,12 +7,14 @@ function afterLoad(run: () => void) {
 }
 
 function replay() {
-  if (getSession()) void import('./replay.ts').then((m) => m.replayCompletions());
+  if (!getSession()) return;
+  void import('./replay.ts').then((m) => m.replayCompletions());
+  void import('../pins/pin-replay.ts').then((m) => m.replayPins());
 }
 
 /**
  * Offline support: registers the service worker of a production build (never on the dev server),
- * and sends queued marker completions at start and whenever the browser is back online.
+ * and sends queued marker completions and pin writes at start and whenever the browser is back online.
  */
 export function startOffline() {
   // What the first visit loaded is handed to the worker once it takes control: keep all of it.

@@ -1,7 +1,9 @@
 import { IconCheck, IconRoute, IconX } from '@tabler/icons-react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { type KeyboardEvent, type RefObject, useEffect, useMemo, useRef, useState } from 'react';
+import { contentLang } from '../../../i18n/content.ts';
 import { listMessages } from '../../../i18n/messages/list-messages.ts';
+import { pinsMessages } from '../../../i18n/messages/pins-messages.ts';
 import { Button, IconButton } from '../controls.tsx';
 import { definitionImageUrl } from '../layers/icons.ts';
 import type { MarkerStore } from '../layers/marker-store.ts';
@@ -25,6 +27,8 @@ interface Props {
   onComplete: (id: string, name: string, completed: boolean) => void;
   onClose: () => void;
   announce: (text: string) => void;
+  /** The player's own pins (changes when they change): those in view are listed too. */
+  ownPins?: readonly unknown[];
 }
 
 const ROW_HEIGHT = 44;
@@ -64,9 +68,15 @@ export default function MarkerListPanel({
   onComplete,
   onClose,
   announce,
+  ownPins,
 }: Props) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const [moved, setMoved] = useState(0);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: read again when the view or the pins change
+  const pinsInView = useMemo(
+    () => (ownPins ? (controller.current?.pinsInView(50) ?? []) : []),
+    [moved, ownPins, controller],
+  );
   const [active, setActive] = useState(-1);
   const pendingFocus = useRef(-1);
   /**
@@ -363,6 +373,20 @@ export default function MarkerListPanel({
           })}
         </div>
       </div>
+      {pinsInView.length > 0 ? (
+        <section className={classes.pins} aria-label={pinsMessages.layer} data-testid="marker-list-pins">
+          <h3 className={classes.pinsTitle}>{pinsMessages.layer}</h3>
+          <ul>
+            {pinsInView.map((p) => (
+              <li key={p.id}>
+                <button type="button" lang={contentLang} onClick={() => controller.current?.openPin(p.id)}>
+                  {p.name}
+                </button>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
     </section>
   );
 }

@@ -11,6 +11,7 @@ import {
 } from '@tabler/icons-react';
 import { groupDefinitions, listedDefinitions } from '@waypoint/shared/map/definitions';
 import type { MapMarkerDefinition } from '@waypoint/shared/map/marker-data';
+import type { TPin } from '@waypoint/shared/pins/schemas';
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useParams } from 'react-router';
 import { mapMessages } from '../../../i18n/messages/map-messages.ts';
@@ -79,6 +80,8 @@ interface Props {
   onToggle: (id: string) => void;
   /** A result of the search box was picked (a marker, definition, quest or item). */
   onSearchPick?: (pick: SearchPick) => void;
+  /** The player's own pins, found by the search too. */
+  ownPins?: readonly TPin[];
   onSetAll: (enabled: boolean, ids: string[]) => void;
   onCopyLink: () => void;
   /** Completed markers per definition (players): shown as 'found n/total'. */
@@ -108,6 +111,7 @@ export function MarkersPanel({
   hideFound,
   onHideFound,
   onSearchPick,
+  ownPins,
 }: Props) {
   const { gameId, mapId } = useParams();
   const [search, setSearch] = useState('');
@@ -198,6 +202,7 @@ export function MarkersPanel({
         <Suspense>
           <MapSearchResults
             mapId={mapId}
+            pins={ownPins}
             text={search}
             input={searchInput}
             onPick={(pick) => {

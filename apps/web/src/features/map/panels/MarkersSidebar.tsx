@@ -1,5 +1,6 @@
 import { filterLink } from '@waypoint/shared/map/definitions';
 import type { MapMarkerDefinition } from '@waypoint/shared/map/marker-data';
+import type { TPin } from '@waypoint/shared/pins/schemas';
 import { mapMessages } from '../../../i18n/messages/map-messages.ts';
 import { messages } from '../../../i18n/messages/messages.ts';
 import classes from '../map.module.css';
@@ -20,6 +21,7 @@ interface Props {
   setEnabled: (ids: Set<string>) => void;
   toggle: (id: string) => void;
   onSearchPick: (pick: SearchPick) => void;
+  ownPins?: readonly TPin[];
   reportedOnly: boolean;
   setReportedOnly: (on: boolean) => void;
   /** Completed markers per definition (players only). */
@@ -61,6 +63,7 @@ export function MarkersSidebar({ sidebars, suggest, enabled, setEnabled, ...prop
           placingId={toolState.tool === 'PLACE' ? toolState.placing?.definitionId : null}
           onToggle={props.toggle}
           onSearchPick={props.onSearchPick}
+          ownPins={props.ownPins}
           onSetAll={(on, ids) => {
             const next = new Set(enabled);
             for (const id of ids) {

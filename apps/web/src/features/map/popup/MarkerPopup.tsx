@@ -7,6 +7,7 @@ import { SafeHtml } from '../../../components/SafeHtml.tsx';
 import { contentLang } from '../../../i18n/content.ts';
 import { mapMessages } from '../../../i18n/messages/map-messages.ts';
 import { messages } from '../../../i18n/messages/messages.ts';
+import { MarkerNote } from '../../pins/MarkerNote.tsx';
 import { Button, Check } from '../controls.tsx';
 import { useOpenSuggestionsFor } from '../edit-queries.ts';
 import classes from '../map.module.css';
@@ -41,6 +42,8 @@ interface Props {
   onEdit?: () => void;
   /** Copies a link that opens the map at this marker with its popup. */
   onShare?: () => void;
+  /** The player's private note on the marker, and how to change it (players only). */
+  note?: { text: string; save: (note: string) => void };
 }
 
 /** A marker's popup: name, description, images, item and key labels, quest link, completion. */
@@ -157,6 +160,7 @@ export function MarkerPopup(props: Props) {
           data-testid="marker-completed"
         />
       ) : null}
+      {props.note ? <MarkerNote note={props.note.text} onSave={props.note.save} onLayout={onLayout} /> : null}
     </div>
   );
 }

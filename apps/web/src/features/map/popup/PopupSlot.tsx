@@ -32,6 +32,8 @@ interface Props {
   loginPath: string;
   onEdit: ((actionId: string) => void) | undefined;
   onShare: (index: number) => void;
+  /** The player's notes on markers by id, and how to set one (players only). */
+  notes?: { of: ReadonlyMap<string, string>; save: (markerId: string, note: string) => void };
 }
 
 /** The open popup of marker `index`: its content, once its code is in. */
@@ -65,6 +67,7 @@ export function PopupSlot({ store, index: i, relayout, questName, onCompletedCha
         suggestionId={store.suggestionId(i) || undefined}
         onEdit={onEdit ? () => onEdit(store.actionId(i)) : undefined}
         onShare={() => onShare(i)}
+        note={props.notes && { text: props.notes.of.get(id) ?? '', save: (n) => props.notes?.save(id, n) }}
       />
     </Suspense>
   );

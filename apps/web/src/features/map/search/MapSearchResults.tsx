@@ -1,7 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { type MapSearchResults as Results, searchLimits } from '@waypoint/shared/map/search';
+import type { TPin } from '@waypoint/shared/pins/schemas';
 import { type RefObject, useEffect, useMemo, useState } from 'react';
 import { api } from '../../../api/client.ts';
+import { pinsMessages } from '../../../i18n/messages/pins-messages.ts';
 import { searchMessages } from '../../../i18n/messages/search-messages.ts';
 import classes from './search.module.css';
 
@@ -9,7 +11,8 @@ export type SearchPick =
   | { kind: 'marker'; id: string }
   | { kind: 'definition'; id: string }
   | { kind: 'quest'; id: string; name: string }
-  | { kind: 'item'; id: string; markerIds: string[] };
+  | { kind: 'item'; id: string; markerIds: string[] }
+  | { kind: 'pin'; id: string };
 
 interface Option {
   key: string;
@@ -30,8 +33,11 @@ export default function MapSearchResults({
   input,
   onPick,
   onClear,
+  pins,
 }: {
   mapId: string;
+  /** The player's own pins: matched here, never sent to the (shared, cached) search. */
+  pins?: readonly TPin[];
   text: string;
   input: RefObject<HTMLInputElement | null>;
   onPick: (pick: SearchPick) => void;
@@ -57,7 +63,20 @@ export default function MapSearchResults({
   const groups = useMemo(() => {
     const r = result.data;
     if (!r) return [];
+    const needle = settled.toLowerCase();
+    const ownPins = (pins ?? [])
+      .filter((p) => p.name.toLowerCase().includes(needle) || p.note.toLowerCase().includes(needle))
+      .slice(0, searchLimits.perKind);
     const groups: { title: string; options: Option[] }[] = [
+      {
+        title: pinsMessages.layer,
+        options: ownPins.map((p) => ({
+          key: `p:${p.id}`,
+          pick: { kind: 'pin', id: p.id },
+          label: p.name,
+          detail: p.note.slice(0, 80) || undefined,
+        })),
+      },
       {
         title: searchMessages.markers,
         options: r.markers.map((m) => ({
@@ -94,7 +113,7 @@ export default function MapSearchResults({
       },
     ];
     return groups.filter((g) => g.options.length > 0);
-  }, [result.data]);
+  }, [result.data, pins, settled]);
   const options = useMemo(() => groups.flatMap((g) => g.options), [groups]);
   const [active, setActive] = useState(0);
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new answer starts at its first result

@@ -1,0 +1,107 @@
+import { isOnLevel } from '@waypoint/shared/map/levels';
+import { pixelToLatLng } from '@waypoint/shared/map/pixels';
+import { pinColours } from '@waypoint/shared/pins/limits';
+import type { TPin } from '@waypoint/shared/pins/schemas';
+import L from 'leaflet';
+import { contentLang } from '../../i18n/content.ts';
+import classes from './pins.module.css';
+
+/** What the "My pins" layer shows: the player's pins, on the floor shown, unless hidden. */
+export interface PinLayerInput {
+  pins: readonly TPin[];
+  shown: boolean;
+  /** The floor shown (undefined: a map without floors). */
+  level: number | undefined;
+  knownLevels: ReadonlySet<number>;
+  /** The map's top zoom: one map unit is 2^maxZoom pixels. */
+  maxZoom: number;
+}
+
+/**
+ * The player's own pins over the markers: a DOM marker each (focusable, opened with Enter or Space),
+ * drawn again only when a pin changed. `set` applies the page's pins, floor and visibility.
+ */
+export class PinLayer {
+  private readonly group = L.layerGroup();
+  private readonly drawn = new Map<string, { marker: L.Marker; pin: TPin }>();
+  private maxZoom = 0;
+
+  constructor(private readonly onOpen: (pinId: string) => void) {}
+
+  addTo(map: L.Map): this {
+    this.group.addTo(map);
+    return this;
+  }
+
+  remove() {
+    this.group.remove();
+    this.drawn.clear();
+  }
+
+  set(input: PinLayerInput | undefined) {
+    const wanted = new Map<string, TPin>();
+    if (input?.shown) {
+      for (const pin of input.pins) {
+        if (isOnLevel(pin.level, input.level, input.knownLevels)) wanted.set(pin.id, pin);
+      }
+    }
+    const rescaled = input !== undefined && input.maxZoom !== this.maxZoom;
+    if (input) this.maxZoom = input.maxZoom;
+    for (const [id, { marker, pin }] of this.drawn) {
+      const next = wanted.get(id);
+      if (next === pin && !rescaled) continue;
+      this.group.removeLayer(marker);
+      this.drawn.delete(id);
+    }
+    for (const [id, pin] of wanted) {
+      if (this.drawn.has(id)) continue;
+      const marker = this.marker(pin);
+      this.group.addLayer(marker);
+      this.drawn.set(id, { marker, pin });
+    }
+  }
+
+  /** The drawn pins inside `bounds` (at most `max`), for the marker list. */
+  inView(bounds: L.LatLngBounds, max: number): { id: string; name: string }[] {
+    const out: { id: string; name: string }[] = [];
+    for (const [id, { marker, pin }] of this.drawn) {
+      if (out.length >= max) break;
+      if (bounds.contains(marker.getLatLng())) out.push({ id, name: pin.name });
+    }
+    return out;
+  }
+
+  /** Where a drawn pin is (undefined when it is not drawn). */
+  latLngOf(pinId: string): L.LatLng | undefined {
+    return this.drawn.get(pinId)?.marker.getLatLng();
+  }
+
+  private marker(pin: TPin): L.Marker {
+    const { lat, lng } = pixelToLatLng(pin.x, pin.y, this.maxZoom);
+    const icon = L.divIcon({
+      html: '',
+      className: classes.pinIcon,
+      iconSize: [22, 30],
+      iconAnchor: [11, 29],
+    });
+    const marker = L.marker([lat, lng], { icon, keyboard: true, title: pin.name, riseOnHover: true });
+    marker.on('add', () => {
+      const el = marker.getElement();
+      if (!el) return;
+      el.style.setProperty('--pin-colour', pinColours[pin.colour].hex);
+      el.setAttribute('role', 'button');
+      el.setAttribute('aria-label', pin.name);
+      el.setAttribute('lang', contentLang);
+      el.dataset.pinId = pin.id;
+    });
+    marker.on('click', () => this.onOpen(pin.id));
+    // Focused with Tab, a pin opens with Enter or Space like a button.
+    marker.on('keypress', (e) => {
+      const key = (e as L.LeafletKeyboardEvent).originalEvent.key;
+      if (key !== 'Enter' && key !== ' ') return;
+      (e as L.LeafletKeyboardEvent).originalEvent.preventDefault();
+      this.onOpen(pin.id);
+    });
+    return marker;
+  }
+}

@@ -1,0 +1,179 @@
+import { IconMapPinPlus, IconPin, IconPinnedOff } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { latLngToPixel, mapPictureSize } from '@waypoint/shared/map/pixels';
+import type { TMap } from '@waypoint/shared/models/types';
+import { defaultPinColour } from '@waypoint/shared/pins/limits';
+import type { TPin } from '@waypoint/shared/pins/schemas';
+import { useCallback, useMemo, useRef, useState } from 'react';
+import { api } from '../../api/client.ts';
+import type { Session } from '../../api/session.ts';
+import { toast } from '../../components/toast.ts';
+import { pinsMessages } from '../../i18n/messages/pins-messages.ts';
+import type { Floors } from '../map/floors/useFloors.ts';
+import type { MapController, MapPinsInput } from '../map/map-controller.ts';
+import { newStamp } from '../offline/completion-queue.ts';
+import { GeoJsonTools } from './GeoJsonTools.tsx';
+import { type PinDraft, PinEditor } from './PinEditor.tsx';
+import { PinPopup } from './PinPopup.tsx';
+import { pinKeys } from './pin-keys.ts';
+import type { PinWrite } from './pin-queue.ts';
+import classes from './pins.module.css';
+import { useMapPins, useSavePinWrite } from './queries.ts';
+
+const noPins: TPin[] = [];
+
+interface Options {
+  map: TMap;
+  session: Session | null;
+  floors: Floors;
+  controller: React.RefObject<MapController | null>;
+  announce: (text: string) => void;
+  /** The map's marker types (a pin can be suggested as one). */
+  definitions: readonly { _id: string; name: string }[] | undefined;
+}
+
+/**
+ * The player's own pins and marker notes on the map page: the "My pins" layer (shown or hidden),
+ * placing a pin (the map's context menu, or the button that places one at the map's centre),
+ * changing and deleting it from its popup, and the notes on placed markers. Guests have none.
+ */
+export function usePins({ map, session, floors, controller, announce, definitions }: Options) {
+  const client = useQueryClient();
+  const query = useMapPins(session, map._id);
+  const save = useSavePinWrite(session, map._id).mutateAsync;
+  const [shown, setShown] = useState(true);
+  const [draft, setDraft] = useState<PinDraft>();
+  const pins = session ? (query.data?.pins ?? noPins) : noPins;
+  const maxZoom = map.maxZoom ?? 0;
+  const level = useRef(floors.current);
+  level.current = floors.current;
+
+  const layer = useMemo(
+    () => (session ? { pins, shown, level: floors.current, knownLevels: floors.known, maxZoom } : undefined),
+    [session, pins, shown, floors.current, floors.known, maxZoom],
+  );
+  const addAt = useCallback(
+    (lat: number, lng: number) => {
+      const { width, height } = mapPictureSize(map);
+      const at = latLngToPixel(lat, lng, maxZoom);
+      const x = Math.round(Math.min(width, Math.max(0, at.x)));
+      const y = Math.round(Math.min(height, Math.max(0, at.y)));
+      const fields = { name: '', note: '', colour: defaultPinColour, level: level.current ?? -1, x, y };
+      setDraft({ fields });
+    },
+    [map, maxZoom],
+  );
+  const input: MapPinsInput = useMemo(
+    () => ({ layer, onAdd: session ? addAt : undefined }),
+    [layer, addAt, session],
+  );
+
+  const write = (w: PinWrite, done: string) =>
+    save(w).then(
+      (outcome) => {
+        const text = outcome === 'queued' ? pinsMessages.queuedOffline : done;
+        toast.success(text);
+        announce(text);
+      },
+      (error: unknown) => toast.error(error instanceof Error ? error.message : String(error)),
+    );
+
+  const onSave = (d: PinDraft) => {
+    if (d.id) void write({ kind: 'change', pinId: d.id, change: d.fields }, pinsMessages.pinSaved);
+    else
+      void write(
+        { kind: 'create', pin: { ...d.fields, id: `pin_${newStamp().replace(/[^\w-]/g, '')}` } },
+        pinsMessages.pinSaved,
+      );
+  };
+
+  const controls = session ? (
+    <div className={classes.controls} data-testid="pin-controls">
+      <button
+        type="button"
+        className={classes.control}
+        aria-pressed={shown}
+        title={pinsMessages.layer}
+        onClick={() => setShown(!shown)}
+      >
+        {shown ? <IconPin size={16} aria-hidden /> : <IconPinnedOff size={16} aria-hidden />}
+        <span>{pinsMessages.layer}</span>
+      </button>
+      <button
+        type="button"
+        className={classes.control}
+        aria-label={pinsMessages.addPinAtCentre}
+        title={pinsMessages.addPinAtCentre}
+        onClick={() => {
+          const c = controller.current?.leaflet()?.getCenter();
+          if (c) addAt(c.lat, c.lng);
+        }}
+      >
+        <IconMapPinPlus size={16} aria-hidden />
+      </button>
+      <GeoJsonTools
+        mapId={map._id}
+        onImported={() => void client.invalidateQueries({ queryKey: pinKeys.map(session.id, map._id) })}
+      />
+      {draft ? <PinEditor draft={draft} onSave={onSave} onClose={() => setDraft(undefined)} /> : null}
+    </div>
+  ) : null;
+
+  // The popup places itself again when its content changes size (map-controller.ts).
+  const renderPopup = (pinId: string) => {
+    const pin = pins.find((p) => p.id === pinId);
+    if (!pin) return null;
+    const { id, mapId: _m, createdAt: _c, updatedAt: _u, ...fields } = pin;
+    return (
+      <PinPopup
+        pin={pin}
+        onEdit={() => setDraft({ id, fields })}
+        onDelete={() => {
+          controller.current?.leaflet()?.closePopup();
+          void write({ kind: 'delete', pinId: id }, pinsMessages.pinDeleted);
+        }}
+        definitions={definitions ?? []}
+        onSuggest={(markerDefinitionId) =>
+          api
+            .post(`/user/pins/${encodeURIComponent(map._id)}/${encodeURIComponent(id)}/suggest`, {
+              markerDefinitionId,
+            })
+            .then(
+              () => {
+                toast.success(pinsMessages.suggestionSent);
+                announce(pinsMessages.suggestionSent);
+              },
+              (error: unknown) => toast.error(error instanceof Error ? error.message : String(error)),
+            )
+        }
+      />
+    );
+  };
+
+  const notes = useMemo(
+    () => new Map((session ? (query.data?.notes ?? []) : []).map((n) => [n.markerId, n.note])),
+    [session, query.data?.notes],
+  );
+  const saveNote = session
+    ? (markerId: string, note: string) => void write({ kind: 'note', markerId, note }, pinsMessages.noteSaved)
+    : undefined;
+
+  /** Opens a pin (a search pick): its layer shown, on its floor. */
+  const show = (pinId: string) => {
+    const pin = pins.find((p) => p.id === pinId);
+    if (!pin) return;
+    setShown(true);
+    if (pin.level !== -1 && floors.current !== undefined && pin.level !== floors.current)
+      floors.setLevel(pin.level);
+    // Drawn once the page has passed its new state to the map.
+    let tries = 0;
+    const open = () => {
+      if (!controller.current?.openPin(pinId) && ++tries < 20) setTimeout(open, 50);
+    };
+    setTimeout(open, 0);
+  };
+
+  return { input, controls, renderPopup, notes, saveNote, pins, show };
+}
+
+export type Pins = ReturnType<typeof usePins>;
