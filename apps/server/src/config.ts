@@ -13,6 +13,8 @@ export interface Config {
    * S3-compatible bucket (`STORAGE_URL=s3://bucket/prefix` with S3_ENDPOINT, S3_REGION and keys).
    */
   storage: StorageConfig;
+  /** How long a replaced tile pyramid stays stored (pages and caches still showing it), in ms. */
+  oldTilesGraceMs: number;
   /** `postgres://…` selects PostgreSQL; empty means the embedded SQLite file `$DATA_DIR/waypoint.db`. */
   databaseUrl: string;
   /**
@@ -225,6 +227,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     host: env.HOST ?? '0.0.0.0',
     dataDir,
     storage: storageConfig(env),
+    oldTilesGraceMs: int(env, 'OLD_TILES_GRACE_MINUTES', 24 * 60) * 60_000,
     databaseUrl: env.DATABASE_URL ?? '',
     sqliteSynchronous: sqliteSynchronous(env.SQLITE_SYNCHRONOUS),
     databaseTimeoutMs: int(env, 'DATABASE_TIMEOUT_MS', 10_000),

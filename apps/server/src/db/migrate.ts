@@ -13,6 +13,7 @@ import * as userHideoutLevel from './migrations/0010_user_hideout_level.ts';
 import * as plainTextComments from './migrations/0011_plain_text_comments.ts';
 import * as markerUnticks from './migrations/0012_marker_unticks.ts';
 import * as mapLevels from './migrations/0013_map_levels.ts';
+import * as tileVersions from './migrations/0016_tile_versions.ts';
 
 /** Migrations in order; names are timestamps or sequence numbers and never change once landed. */
 const migrations: Record<string, Migration> = {
@@ -29,6 +30,7 @@ const migrations: Record<string, Migration> = {
   '0011_plain_text_comments': plainTextComments,
   '0012_marker_unticks': markerUnticks,
   '0013_map_levels': mapLevels,
+  '0016_tile_versions': tileVersions,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
