@@ -66,7 +66,7 @@ describe('tile pyramid versions', () => {
     expect((await tile(second)).statusCode).toBe(200);
     expect(await env.t.app.images.processor.sweepTileVersions()).toBe(0);
     expect((await tile(first)).statusCode).toBe(200);
-  });
+  }, 90_000);
 
   it('deletes a replaced version once its grace period is over, and only that one', async () => {
     const grace = env.t.app.ctx.config.oldTilesGraceMs;
@@ -83,7 +83,7 @@ describe('tile pyramid versions', () => {
     } finally {
       env.t.app.ctx.config.oldTilesGraceMs = grace;
     }
-  });
+  }, 60_000);
 
   it('a failed tile upload mid-pyramid leaves the previous version served and nothing of the new one', async () => {
     const store = env.t.app.ctx.store;
@@ -100,7 +100,7 @@ describe('tile pyramid versions', () => {
     for (const zxy of ['0/0/0', '2/2/1', '2/0/0']) expect((await tile(second, zxy)).statusCode).toBe(200);
     const versions = new Set((await keysBelow('mapTiles/g1/g1_map_a')).map((k) => k.split('/')[3]));
     expect(versions).toEqual(new Set([first, second].map((p) => p.split('/')[2])));
-  });
+  }, 60_000);
 });
 
 async function multipart(data: Buffer) {
