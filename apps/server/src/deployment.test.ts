@@ -169,16 +169,18 @@ describe.skipIf(!testDatabaseUrl)('two server processes on one PostgreSQL databa
       headers: auth(),
     });
     expect(queued.status).toBe(202);
-    const status = async () =>
-      (
-        (await (await fetch(`${b.base}/api/map/shared_map`, { headers: auth() })).json()) as {
-          imageProcessStatus: string;
-        }
-      ).imageProcessStatus;
-    await expect.poll(status, { timeout: 60_000, interval: 200 }).toBe('DONE');
-    // The tiles cut by one process are served by the other from the shared DATA_DIR.
-    expect((await fetch(`${b.base}/mapTiles/two_processes/shared_map/0/0/0.png`)).status).toBe(200);
-    expect((await fetch(`${a.base}/mapTiles/two_processes/shared_map/0/0/0.png`)).status).toBe(200);
+    const map = async () =>
+      (await (await fetch(`${b.base}/api/map/shared_map`, { headers: auth() })).json()) as {
+        imageProcessStatus: string;
+        tilesPath: string;
+      };
+    await expect
+      .poll(async () => (await map()).imageProcessStatus, { timeout: 60_000, interval: 200 })
+      .toBe('DONE');
+    // The tiles cut by one process are served by the other from the shared storage.
+    const { tilesPath } = await map();
+    expect((await fetch(`${b.base}/mapTiles/${tilesPath}/0/0/0.png`)).status).toBe(200);
+    expect((await fetch(`${a.base}/mapTiles/${tilesPath}/0/0/0.png`)).status).toBe(200);
     const client = new pg.Client({ connectionString: databaseUrl });
     await client.connect();
     try {
