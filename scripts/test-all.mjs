@@ -3,7 +3,7 @@
 // installed when missing (as root; otherwise it prints the command and stops), and the PostgreSQL
 // suite runs on a throw-away local cluster unless TEST_DATABASE_URL names a database. Prints each
 // suite's counts and ends with one line `N passed, N failed` summing them all; exits non-zero on any
-// failure. `npm test -- unit postgres` runs only the named suites (typecheck, lint, unit, postgres,
+// failure. `npm test -- unit postgres` runs only the named suites (typecheck, lint, unit, s3, postgres,
 // faults, e2e).
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
@@ -99,6 +99,16 @@ function firstLines(text = '') {
 
 const want = (suite) => only.length === 0 || only.includes(suite);
 
+/** Test files that upload, thumbnail, process, bulk-add, remove or serve pictures and tiles. */
+const s3Suites = [
+  'apps/server/src/features/images/images.test.ts',
+  'apps/server/src/features/images/level-images.test.ts',
+  'apps/server/src/features/images/tile-versions.test.ts',
+  'apps/server/src/features/images/demo-images.test.ts',
+  'apps/server/src/features/images/image-jobs.test.ts',
+  'apps/server/src/features/suggestions/suggestions.test.ts',
+];
+
 const needs = [
   ...(want('postgres') || want('faults') ? ['postgresql'] : []),
   ...(want('e2e') ? ['chromium', 'fonts'] : []),
@@ -149,6 +159,14 @@ if (want('unit')) {
   ]);
   vitest('load (SQLite)', { TEST_DATABASE_URL: '' }, ['--project', 'load']);
 }
+// The suites that store pictures and tiles run once more on object storage (a real S3 server each
+// test file starts on loopback); the rest of the server does not touch the storage.
+if (want('s3'))
+  vitest('pictures and tiles on S3 storage (SQLite)', { TEST_DATABASE_URL: '', TEST_STORAGE: 's3' }, [
+    '--project',
+    'server',
+    ...s3Suites,
+  ]);
 if (want('postgres') && process.env.TEST_DATABASE_URL) {
   vitest('integration (PostgreSQL)', {}, ['--project', 'server', '--project', 'server-registry']);
   vitest('load (PostgreSQL)', {}, ['--project', 'load']);

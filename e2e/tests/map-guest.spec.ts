@@ -11,7 +11,9 @@ test('a guest opens a map, enables a definition, copies the filter link and open
   baseURL,
 }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });
-  const tile = page.waitForRequest(/\/mapTiles\/frontier_zone\/fz_coast_harbor\/\d+\/\d+\/\d+\.png/);
+  const tile = page.waitForRequest(
+    /\/mapTiles\/frontier_zone\/fz_coast_harbor\/[0-9a-z]+\/\d+\/\d+\/\d+\.png/,
+  );
   await page.goto(mapPath);
   await waitForMap(page);
   await tile;

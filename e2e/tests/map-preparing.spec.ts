@@ -105,7 +105,7 @@ test('a map whose tiles are being cut says so with the progress, and appears wit
     // The tiles arrive: the notice goes and the map's tiles (with the picture's version) load,
     // in the same page.
     const tile = page.waitForRequest(
-      new RegExp(`/mapTiles/frontier_zone/${mapId}/\\d+/\\d+/\\d+\\.png\\?v=`),
+      new RegExp(`/mapTiles/frontier_zone/${mapId}/[0-9a-z]+/\\d+/\\d+/\\d+\\.png\\?v=`),
       {
         timeout: 150_000,
       },

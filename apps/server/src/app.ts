@@ -46,6 +46,7 @@ import { createSuggestionService } from './features/suggestions/suggestions.serv
 import { sendWebNotFound, webHostPlugin } from './features/web-host/web-host.plugin.ts';
 import { bodyPlugin } from './http/body.ts';
 import { errorBody, installErrorHandling } from './http/errors.ts';
+import { createStore } from './storage/index.ts';
 
 export interface BuildOptions {
   /** An already open database (tests share one per file); the app then leaves it open on close. */
@@ -113,7 +114,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.addHook('onClose', () => mailQueue.drain());
   const writer = createModelWriter(db, () => cacheBus.changed());
   const routes: DeclaredRoute[] = [];
-  const ctx: AppContext = { config, db, writer, cache, cacheBus, metrics, tokens, mailer, routes };
+  const store = createStore(config);
+  app.addHook('onClose', () => store.close());
+  const ctx: AppContext = { config, db, store, writer, cache, cacheBus, metrics, tokens, mailer, routes };
   app.decorate('ctx', ctx);
 
   installErrorHandling(app, reportFault);

@@ -8,6 +8,13 @@ export interface Config {
   port: number;
   host: string;
   dataDir: string;
+  /**
+   * Where pictures, thumbnails and tile pyramids live: the `local` file system under DATA_DIR, or an
+   * S3-compatible bucket (`STORAGE_URL=s3://bucket/prefix` with S3_ENDPOINT, S3_REGION and keys).
+   */
+  storage: StorageConfig;
+  /** How long a replaced tile pyramid stays stored (pages and caches still showing it), in ms. */
+  oldTilesGraceMs: number;
   /** `postgres://…` selects PostgreSQL; empty means the embedded SQLite file `$DATA_DIR/waypoint.db`. */
   databaseUrl: string;
   /**
@@ -184,6 +191,35 @@ function sqliteSynchronous(raw: string | undefined): 'NORMAL' | 'FULL' {
   return value;
 }
 
+export type StorageConfig =
+  | { kind: 'local' }
+  | {
+      kind: 's3';
+      bucket: string;
+      prefix: string;
+      endpoint: string;
+      region: string;
+      accessKeyId: string;
+      secretAccessKey: string;
+    };
+
+/** `STORAGE_URL`: empty (DATA_DIR) or `s3://bucket[/prefix]`. */
+function storageConfig(env: Env): StorageConfig {
+  const url = (env.STORAGE_URL ?? '').trim();
+  if (!url) return { kind: 'local' };
+  const match = /^s3:\/\/([a-z0-9][a-z0-9.-]{1,61}[a-z0-9])(?:\/(.*))?$/.exec(url);
+  if (!match) throw new Error(`STORAGE_URL must be empty or s3://bucket/prefix, not ${JSON.stringify(url)}`);
+  return {
+    kind: 's3',
+    bucket: match[1],
+    prefix: (match[2] ?? '').replace(/^\/+|\/+$/g, ''),
+    endpoint: (env.S3_ENDPOINT ?? '').replace(/\/$/, ''),
+    region: env.S3_REGION || 'us-east-1',
+    accessKeyId: env.S3_ACCESS_KEY_ID ?? '',
+    secretAccessKey: env.S3_SECRET_ACCESS_KEY ?? '',
+  };
+}
+
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
 
 export function loadConfig(env: Env = process.env, overrides: Partial<Config> = {}): Config {
@@ -194,6 +230,8 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     port,
     host: env.HOST ?? '0.0.0.0',
     dataDir,
+    storage: storageConfig(env),
+    oldTilesGraceMs: int(env, 'OLD_TILES_GRACE_MINUTES', 24 * 60) * 60_000,
     databaseUrl: env.DATABASE_URL ?? '',
     sqliteSynchronous: sqliteSynchronous(env.SQLITE_SYNCHRONOUS),
     databaseTimeoutMs: int(env, 'DATABASE_TIMEOUT_MS', 10_000),

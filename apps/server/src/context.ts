@@ -7,11 +7,14 @@ import type { CacheBus } from './features/models/cache-bus.ts';
 import type { ModelWriter } from './features/models/models.service.ts';
 import type { ResponseCache } from './features/models/response-cache.ts';
 import type { Metrics } from './features/ops/metrics.ts';
+import type { ObjectStore } from './storage/index.ts';
 
 /** What every feature may use; features receive it instead of building their own. */
 export interface AppContext {
   config: Config;
   db: Db;
+  /** Pictures, thumbnails and tile pyramids (DATA_DIR or an S3 bucket). */
+  store: ObjectStore;
   writer: ModelWriter;
   cache: ResponseCache;
   /** Call `cacheBus.changed()` after any content write (drops every process's response cache). */

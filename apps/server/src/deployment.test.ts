@@ -1,8 +1,10 @@
 /**
  * Several server processes over one PostgreSQL database, as behind a load balancer: two real
  * processes of the production build (`dist/main.js` on node, NODE_ENV=production) share one database
- * and one DATA_DIR. A write through one is read through the other at once, a map-processing job runs
- * exactly once, and the login limit counts across both.
+ * and one S3 bucket (a real S3 server on loopback), each with a DATA_DIR of its own: no shared folder.
+ * A write through one is read through the other at once, a picture uploaded through one is served by
+ * the other, a map-processing job runs exactly once and its tiles are served by both, and the login
+ * limit counts across both.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -12,6 +14,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makePng } from './media/testImages.ts';
+import { startS3Server, type TestS3Server } from './test/s3-server.ts';
 import { testDatabaseUrl } from './test/test-app.ts';
 
 const serverDir = path.resolve(import.meta.dirname, '..');
@@ -26,6 +29,7 @@ interface Proc {
 let databaseUrl = '';
 let databaseName = '';
 let dataDir = '';
+let s3: TestS3Server | undefined;
 const procs: Proc[] = [];
 
 function withDatabase(url: string, name: string) {
@@ -34,13 +38,17 @@ function withDatabase(url: string, name: string) {
   return u.toString();
 }
 
-async function start(port: number): Promise<Proc> {
+async function start(port: number, ownDir: string): Promise<Proc> {
   const child = spawn(process.execPath, [path.join(serverDir, 'dist/main.js')], {
     env: {
       ...process.env,
       NODE_ENV: 'production',
       DATABASE_URL: databaseUrl,
-      DATA_DIR: dataDir,
+      DATA_DIR: ownDir,
+      STORAGE_URL: `s3://${s3!.bucket}/site`,
+      S3_ENDPOINT: s3!.endpoint,
+      S3_ACCESS_KEY_ID: 'S3RVER',
+      S3_SECRET_ACCESS_KEY: 'S3RVER',
       PORT: String(port),
       HOST: '127.0.0.1',
       JWT_SECRET: 'a-shared-secret-of-more-than-thirty-two-bytes',
@@ -84,9 +92,10 @@ describe.skipIf(!testDatabaseUrl)('two server processes on one PostgreSQL databa
     await client.end();
     databaseUrl = withDatabase(testDatabaseUrl, databaseName);
     dataDir = mkdtempSync(path.join(tmpdir(), 'waypoint-deploy-'));
+    s3 = await startS3Server();
     const port = 4100 + Math.floor(Math.random() * 800);
     // Both start together on an empty database: migrations and the admin account are made once.
-    procs.push(await start(port), await start(port + 1));
+    procs.push(await start(port, path.join(dataDir, 'a')), await start(port + 1, path.join(dataDir, 'b')));
     await Promise.all(procs.map(ready));
     const login = await fetch(`${procs[0]!.base}/api/users/login`, {
       method: 'POST',
@@ -114,6 +123,7 @@ describe.skipIf(!testDatabaseUrl)('two server processes on one PostgreSQL databa
       await client.query(`drop database if exists ${databaseName} with (force)`);
       await client.end();
     }
+    await s3?.close();
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
 
@@ -164,21 +174,27 @@ describe.skipIf(!testDatabaseUrl)('two server processes on one PostgreSQL databa
       body: form,
     });
     expect(upload.status).toBe(200);
+    // The picture stored through one process is served by the other at once.
+    const picture = await fetch(`${a.base}/uploads/map/shared_map/mapImage/mapImage.png`);
+    expect(picture.status).toBe(200);
+    expect(picture.headers.get('content-type')).toBe('image/png');
     const queued = await fetch(`${a.base}/api/admin/processMap/shared_map/two_processes`, {
       method: 'POST',
       headers: auth(),
     });
     expect(queued.status).toBe(202);
-    const status = async () =>
-      (
-        (await (await fetch(`${b.base}/api/map/shared_map`, { headers: auth() })).json()) as {
-          imageProcessStatus: string;
-        }
-      ).imageProcessStatus;
-    await expect.poll(status, { timeout: 60_000, interval: 200 }).toBe('DONE');
-    // The tiles cut by one process are served by the other from the shared DATA_DIR.
-    expect((await fetch(`${b.base}/mapTiles/two_processes/shared_map/0/0/0.png`)).status).toBe(200);
-    expect((await fetch(`${a.base}/mapTiles/two_processes/shared_map/0/0/0.png`)).status).toBe(200);
+    const map = async () =>
+      (await (await fetch(`${b.base}/api/map/shared_map`, { headers: auth() })).json()) as {
+        imageProcessStatus: string;
+        tilesPath: string;
+      };
+    await expect
+      .poll(async () => (await map()).imageProcessStatus, { timeout: 60_000, interval: 200 })
+      .toBe('DONE');
+    // The tiles cut by one process are served by the other from the shared bucket.
+    const { tilesPath } = await map();
+    expect((await fetch(`${b.base}/mapTiles/${tilesPath}/0/0/0.png`)).status).toBe(200);
+    expect((await fetch(`${a.base}/mapTiles/${tilesPath}/0/0/0.png`)).status).toBe(200);
     const client = new pg.Client({ connectionString: databaseUrl });
     await client.connect();
     try {

@@ -31,6 +31,8 @@ export const serverMessages = {
   payloadTooLarge: 'The request is too large',
   databaseUnavailable: 'The database is not reachable right now, please try again in a few seconds',
   databaseSlow: 'The database is answering too slowly right now, please try again in a few seconds',
+  storageUnavailable:
+    'The picture storage is not reachable right now; nothing was saved. Please try again in a few seconds',
   storageFull: 'The server has run out of storage space; nothing was saved. Please try again later',
   /** A value naming no record of its scope (a marker's level that its map does not have). */
   notInScope: (what: string, value: number, any: number, known: string) =>

@@ -1,9 +1,9 @@
 /**
  * Faults of the storage under the server, told apart from bugs: the database unreachable (restart,
- * failover, connections cut), answering too slowly, or the disk full. Requests that meet one answer
+ * failover, connections cut), answering too slowly, the disk full, or the object storage unreachable. Requests that meet one answer
  * 503 (with Retry-After) or 507 instead of 500, and the operator sees one log line per outage.
  */
-export type FaultKind = 'database_unavailable' | 'database_slow' | 'storage_full';
+export type FaultKind = 'database_unavailable' | 'database_slow' | 'storage_full' | 'storage_unavailable';
 
 /** Node socket errors of a connection that is gone or cannot be made. */
 const socketCodes = new Set([
@@ -37,6 +37,8 @@ const lostConnection =
 export function faultKind(error: unknown): FaultKind | null {
   if (!error || typeof error !== 'object') return null;
   const code = String((error as { code?: unknown }).code ?? '');
+  // The object storage (bucket) could not be reached or refused the request.
+  if (code === 'STORAGE_UNAVAILABLE') return 'storage_unavailable';
   const message = error instanceof Error ? error.message : '';
   // SQLite's database or journal could not grow; PostgreSQL's disk_full; a file write with no space.
   if (code === 'SQLITE_FULL' || code === '53100' || code === 'ENOSPC' || code === 'EDQUOT')

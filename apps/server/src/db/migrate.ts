@@ -15,6 +15,7 @@ import * as markerUnticks from './migrations/0012_marker_unticks.ts';
 import * as mapLevels from './migrations/0013_map_levels.ts';
 import * as userPins from './migrations/0014_user_pins.ts';
 import * as communityRoles from './migrations/0015_community_roles.ts';
+import * as tileVersions from './migrations/0016_tile_versions.ts';
 
 /** Migrations in order; names are timestamps or sequence numbers and never change once landed. */
 const migrations: Record<string, Migration> = {
@@ -33,6 +34,7 @@ const migrations: Record<string, Migration> = {
   '0013_map_levels': mapLevels,
   '0014_user_pins': userPins,
   '0015_community_roles': communityRoles,
+  '0016_tile_versions': tileVersions,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

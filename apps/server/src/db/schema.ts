@@ -81,6 +81,12 @@ export interface UserCompletedMarkerTable {
   completedAt: string;
 }
 
+/** A tile pyramid version in storage that goes after `deleteAfter` (replaced, or never finished). */
+export interface TileVersionTable {
+  tilesPath: string;
+  deleteAfter: string;
+}
+
 export interface UserMarkerUntickTable {
   userId: string;
   markerId: string;
@@ -227,6 +233,7 @@ export interface Database {
   user_marker_untick: UserMarkerUntickTable;
   user_pin: UserPinTable;
   user_marker_note: UserMarkerNoteTable;
+  tile_version: TileVersionTable;
   suggestion_comment: SuggestionCommentTable;
   suggestion_vote: SuggestionVoteTable;
   marker_report: MarkerReportTable;

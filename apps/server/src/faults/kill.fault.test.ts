@@ -244,6 +244,7 @@ describe('faults: a process killed mid-work, on SQLite', () => {
       JSON.parse((await api('GET', '/api/admin/processMap/kg_map/status', adminToken)).body) as {
         imageProcessStatus: string;
         imageProcessProgress: number;
+        tilesPath: string;
       };
     const until = async (done: (s: Awaited<ReturnType<typeof status>>) => boolean, ms: number) => {
       const end = Date.now() + ms;
@@ -260,12 +261,14 @@ describe('faults: a process killed mid-work, on SQLite', () => {
     );
     const killedAt = Date.now();
     await killAndRestart();
-    await until((s) => s.imageProcessStatus === 'DONE', 240_000);
-    const gameDir = path.join(dataDir, 'mapTiles', 'kg');
-    const tiles = readdirSync(path.join(gameDir, 'kg_map'), { recursive: true }).filter((f) =>
-      String(f).endsWith('.png'),
-    ).length;
-    const leftovers = readdirSync(gameDir).filter((entry) => /\.(build|link)-/.test(entry));
+    const done = await until((s) => s.imageProcessStatus === 'DONE', 240_000);
+    // The served version is whole; a version the killed run had begun to store is never served
+    // (it goes when its mark runs out), and no build folder of the killed run is left.
+    const tiles = readdirSync(path.join(dataDir, 'mapTiles', ...String(done.tilesPath).split('/')), {
+      recursive: true,
+    }).filter((f) => String(f).endsWith('.png')).length;
+    const workDir = path.join(dataDir, '.work', 'mapTiles', 'kg');
+    const leftovers = readdirSync(workDir).filter((entry) => /\.(build|link)-/.test(entry));
     report(
       `kill -9 during a ${width}×${height} tile pyramid at ${atKill.imageProcessProgress} %: DONE ${((Date.now() - killedAt) / 1000).toFixed(1)} s later, ${tiles} tiles, ${leftovers.length} half-built folders`,
     );

@@ -82,7 +82,9 @@ export function installErrorHandling(
           ? serverMessages.storageFull
           : fault === 'database_slow'
             ? serverMessages.databaseSlow
-            : serverMessages.databaseUnavailable;
+            : fault === 'storage_unavailable'
+              ? serverMessages.storageUnavailable
+              : serverMessages.databaseUnavailable;
       return reply
         .status(status)
         .header('retry-after', String(faultRetryAfterSeconds))

@@ -1,9 +1,7 @@
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { MediaError } from './errors.ts';
-import { MediaStorage, safeSegment, safeTilesPath } from './paths.ts';
+import { safeSegment, safeTilesPath, mediaKeys as storage } from './paths.ts';
 
-const storage = new MediaStorage('/srv/data');
 const bad = [
   '..',
   '.',
@@ -20,16 +18,16 @@ const bad = [
   '%2e%2e',
 ];
 
-describe('storage paths', () => {
-  it('builds the host paths under the data folder', () => {
+describe('storage keys', () => {
+  it('builds the host keys', () => {
     expect(storage.uploadFile('map', 'tarkov_customs', 'mapImage', 'mapImage.png')).toBe(
-      path.resolve('/srv/data/uploads/map/tarkov_customs/mapImage/mapImage.png'),
+      'uploads/map/tarkov_customs/mapImage/mapImage.png',
     );
     expect(storage.thumbFile('game', 'g1', 'image', '150x150', 'image.jpg')).toBe(
-      path.resolve('/srv/data/thumbs/game/g1/image/150x150/image.jpg'),
+      'thumbs/game/g1/image/150x150/image.jpg',
     );
-    expect(storage.tileFile('g1/m1', 3, 2, 1)).toBe(path.resolve('/srv/data/mapTiles/g1/m1/3/2/1.png'));
-    expect(storage.tilesParentDir('g1/m1')).toBe(path.resolve('/srv/data/mapTiles/g1'));
+    expect(storage.tileFile('g1/m1/v9', 3, 2, 1)).toBe('mapTiles/g1/m1/v9/3/2/1.png');
+    expect(storage.recordPrefixes('map', 'm1')).toEqual(['uploads/map/m1', 'thumbs/map/m1']);
   });
 
   it.each(bad)('refuses %j in every segment', (segment) => {
@@ -39,8 +37,9 @@ describe('storage paths', () => {
       () => storage.uploadFile('map', 'id', segment, 'a.png'),
       () => storage.uploadFile('map', 'id', 'image', segment),
       () => storage.thumbFile('map', segment, 'image', '150x150', 'a.png'),
-      () => storage.tilesDir(`${segment}/m1`),
-      () => storage.tilesDir(`g1/${segment}`),
+      () => storage.tilesDir(`${segment}/m1/v1`),
+      () => storage.tilesDir(`g1/${segment}/v1`),
+      () => storage.tilesDir(`g1/m1/${segment}`),
     ];
     for (const attempt of tries) expect(attempt).toThrow(MediaError);
   });
@@ -51,13 +50,13 @@ describe('storage paths', () => {
     expect(() => storage.tileFile('g/m', 0, 0, '../1')).toThrow(MediaError);
     expect(() => safeTilesPath('g//m')).toThrow(MediaError);
     expect(() => safeTilesPath('/g/m')).toThrow(MediaError);
+    expect(() => safeTilesPath('g/m/v/x')).toThrow(MediaError);
     expect(safeTilesPath('g/m')).toEqual(['g', 'm']);
+    expect(safeTilesPath('g/m/v1')).toEqual(['g', 'm', 'v1']);
   });
 
   it('resolves public URLs only inside their root', () => {
-    expect(storage.resolvePublic('mapTiles', 'g/m/0/0/0.png')).toBe(
-      path.resolve('/srv/data/mapTiles/g/m/0/0/0.png'),
-    );
+    expect(storage.resolvePublic('mapTiles', 'g/m/0/0/0.png')).toBe('mapTiles/g/m/0/0/0.png');
     expect(() => storage.resolvePublic('uploads', 'map/%2e%2e/x')).toThrow(MediaError);
     expect(() => storage.resolvePublic('uploads', 'map/..%2f..%2fetc/passwd')).toThrow(MediaError);
     expect(() => storage.resolvePublic('uploads', 'map/a%00b')).toThrow(MediaError);

@@ -1,7 +1,6 @@
-import path from 'node:path';
 import { MediaError } from './errors.ts';
 
-/** Top-level folders of the image host under DATA_DIR. */
+/** Top-level folders of the image host in the storage (DATA_DIR or a bucket). */
 export const mediaRoots = { uploads: 'uploads', thumbs: 'thumbs', mapTiles: 'mapTiles' } as const;
 
 /**
@@ -32,112 +31,81 @@ function tileNumber(value: unknown, what: string): number {
   return Number(text);
 }
 
-/** `{gameId}/{mapId}` (or a single folder name) relative tiles path, each segment checked. */
+/**
+ * `{gameId}/{mapId}/{version}` (or an older one- or two-segment form) relative tiles path, each
+ * segment checked.
+ */
 export function safeTilesPath(tilesPath: string): string[] {
   const parts = String(tilesPath).split('/');
-  if (parts.length < 1 || parts.length > 2) {
+  if (parts.length < 1 || parts.length > 3) {
     throw new MediaError('BAD_PATH', `Invalid tiles path: ${JSON.stringify(String(tilesPath).slice(0, 80))}`);
   }
   return parts.map((p) => safeSegment(p, 'tiles path'));
 }
 
 /**
- * Builds every file-system path of the image host under one root and guarantees that none of them
- * leaves it. All inputs are validated segment by segment; the joined result is checked again.
+ * Builds every storage key of the image host and guarantees that each segment is safe, so no key
+ * can leave its folder. Keys are the same in every storage driver (local files under DATA_DIR, or
+ * objects in a bucket):
+ * - `uploads/{model}/{id}/{field}/{file}`: a record's stored picture;
+ * - `thumbs/{model}/{id}/{field}/{variant}/{file}`: its thumbnails;
+ * - `mapTiles/{gameId}/{mapId}/{version}/{z}/{x}/{y}.png`: one version of a tile pyramid;
+ * - `staged/{version}/{variant}/{file}`: a suggested picture waiting for its accept (not served).
  */
-export class MediaStorage {
-  readonly root: string;
-
-  constructor(dataDir: string) {
-    this.root = path.resolve(dataDir);
-  }
-
-  /** Joins checked segments under the root; throws if the result is outside it. */
-  private inside(...segments: string[]): string {
-    const full = path.resolve(this.root, ...segments);
-    if (full !== this.root && !full.startsWith(this.root + path.sep)) {
-      throw new MediaError('BAD_PATH', 'Path escapes the storage folder');
-    }
-    return full;
-  }
-
+export const mediaKeys = {
   /** `uploads/{model}/{id}` and `thumbs/{model}/{id}`: every file of one record. */
-  recordDirs(model: string, id: string): string[] {
-    return [mediaRoots.uploads, mediaRoots.thumbs].map((root) =>
-      this.inside(root, safeSegment(model, 'model'), safeSegment(id, 'id')),
+  recordPrefixes(model: string, id: string): string[] {
+    return [mediaRoots.uploads, mediaRoots.thumbs].map(
+      (root) => `${root}/${safeSegment(model, 'model')}/${safeSegment(id, 'id')}`,
     );
-  }
+  },
 
   /** `uploads/{model}/{id}/{field}` folder. */
   uploadDir(model: string, id: string, field: string): string {
-    return this.inside(
-      mediaRoots.uploads,
-      safeSegment(model, 'model'),
-      safeSegment(id, 'id'),
-      safeSegment(field, 'image field'),
-    );
-  }
+    return `${mediaRoots.uploads}/${safeSegment(model, 'model')}/${safeSegment(id, 'id')}/${safeSegment(field, 'image field')}`;
+  },
 
   /** `uploads/{model}/{id}/{field}/{file}`. */
   uploadFile(model: string, id: string, field: string, file: string): string {
-    return path.join(this.uploadDir(model, id, field), safeSegment(file, 'file name'));
-  }
+    return `${mediaKeys.uploadDir(model, id, field)}/${safeSegment(file, 'file name')}`;
+  },
 
   /** `thumbs/{model}/{id}/{field}` folder (holds one folder per variant). */
   thumbDir(model: string, id: string, field: string): string {
-    return this.inside(
-      mediaRoots.thumbs,
-      safeSegment(model, 'model'),
-      safeSegment(id, 'id'),
-      safeSegment(field, 'image field'),
-    );
-  }
+    return `${mediaRoots.thumbs}/${safeSegment(model, 'model')}/${safeSegment(id, 'id')}/${safeSegment(field, 'image field')}`;
+  },
 
   /** `thumbs/{model}/{id}/{field}/{variant}/{file}`. */
   thumbFile(model: string, id: string, field: string, variant: ThumbVariant, file: string): string {
     if (!thumbVariants.includes(variant)) throw new MediaError('BAD_PATH', `Invalid thumbnail variant`);
-    return path.join(this.thumbDir(model, id, field), variant, safeSegment(file, 'file name'));
-  }
+    return `${mediaKeys.thumbDir(model, id, field)}/${variant}/${safeSegment(file, 'file name')}`;
+  },
 
-  /**
-   * `.staged/{version}`: an image fetched and processed for a suggestion, waiting for its accept
-   * (its stored file and thumbnails). Outside the served folders.
-   */
+  /** `staged/{version}`: a picture fetched and processed for a suggestion, waiting for its accept. */
   stagedDir(version: string): string {
-    return this.inside('.staged', safeSegment(version, 'staged image'));
-  }
+    return `staged/${safeSegment(version, 'staged image')}`;
+  },
 
-  /** Folder that contains the pyramid folder of a tiles path (e.g. `mapTiles/{gameId}`). */
-  tilesParentDir(tilesPath: string): string {
-    const parts = safeTilesPath(tilesPath);
-    return this.inside(mediaRoots.mapTiles, ...parts.slice(0, -1));
-  }
-
-  /** `mapTiles/{tilesPath}` (the served pyramid; a link to the current version). */
+  /** `mapTiles/{tilesPath}`: one pyramid. */
   tilesDir(tilesPath: string): string {
-    return this.inside(mediaRoots.mapTiles, ...safeTilesPath(tilesPath));
-  }
+    return `${mediaRoots.mapTiles}/${safeTilesPath(tilesPath).join('/')}`;
+  },
 
   /** `mapTiles/{tilesPath}/{z}/{x}/{y}.{ext}`. */
   tileFile(tilesPath: string, z: unknown, x: unknown, y: unknown, ext: 'png' | 'webp' = 'png'): string {
-    return path.join(
-      this.tilesDir(tilesPath),
-      String(tileNumber(z, 'zoom')),
-      String(tileNumber(x, 'x')),
-      `${tileNumber(y, 'y')}.${ext}`,
-    );
-  }
+    return `${mediaKeys.tilesDir(tilesPath)}/${tileNumber(z, 'zoom')}/${tileNumber(x, 'x')}/${tileNumber(y, 'y')}.${ext}`;
+  },
 
   /**
-   * Resolves a URL path below one of the host roots (`uploads/…`, `thumbs/…`, `mapTiles/…`) to a
-   * file, or throws BAD_PATH. Used by the static file routes.
+   * The key of a URL path below one of the host roots (`uploads/…`, `thumbs/…`, `mapTiles/…`), or
+   * BAD_PATH. Used by the image host.
    */
   resolvePublic(root: keyof typeof mediaRoots, relative: string): string {
     const parts = relative.split('/').filter((p) => p !== '');
     if (parts.length === 0 || parts.length > 8) throw new MediaError('BAD_PATH', 'Invalid path');
-    return this.inside(mediaRoots[root], ...parts.map((p) => safeSegment(decodeSafe(p))));
-  }
-}
+    return [mediaRoots[root], ...parts.map((p) => safeSegment(decodeSafe(p)))].join('/');
+  },
+};
 
 function decodeSafe(segment: string): string {
   try {

@@ -302,18 +302,18 @@ export async function removeTiles(liveDir: string): Promise<void> {
 }
 
 /**
- * `replaceTiles` in a low-priority child process: the server keeps its CPU share and memory while a
+ * `cutTiles` in a low-priority child process: the server keeps its CPU share and memory while a
  * big image is cut. A media refusal keeps its code (CORRUPT_IMAGE…) and message.
  */
-export function replaceTilesInChild(
+export function cutTilesInChild(
   input: string,
-  liveDir: string,
+  outDir: string,
   options: TileOptions,
   limits: ChildLimits = {},
 ) {
   const run = runMediaChild<TileResult>(
     path.join(import.meta.dirname, 'tiles.worker.ts'),
-    [JSON.stringify({ input, liveDir, options })],
+    [JSON.stringify({ input, outDir, options })],
     limits,
   );
   return {
@@ -325,4 +325,37 @@ export function replaceTilesInChild(
       throw error;
     }),
   };
+}
+
+/** Every file below `dir`, as paths relative to it with `/` separators. */
+export async function filesBelow(dir: string, prefix = ''): Promise<string[]> {
+  let entries: import('node:fs').Dirent[];
+  try {
+    entries = await fs.readdir(dir, { withFileTypes: true });
+  } catch {
+    return [];
+  }
+  const out: string[] = [];
+  for (const entry of entries) {
+    const rel = prefix ? `${prefix}/${entry.name}` : entry.name;
+    if (entry.isDirectory()) out.push(...(await filesBelow(path.join(dir, entry.name), rel)));
+    else out.push(rel);
+  }
+  return out;
+}
+
+/** Tiles of a pyramid being cut for `liveDir` so far (its hidden build and work folders). */
+export async function countTilesBuilt(liveDir: string): Promise<number> {
+  const parent = path.dirname(liveDir);
+  const prefix = `.${path.basename(liveDir)}.build-`;
+  let entries: string[] = [];
+  try {
+    entries = await fs.readdir(parent);
+  } catch {
+    return 0;
+  }
+  let count = 0;
+  for (const entry of entries)
+    if (entry.startsWith(prefix)) count += (await filesBelow(path.join(parent, entry))).length;
+  return count;
 }

@@ -1,13 +1,13 @@
 /**
- * Child process that cuts and publishes one tile pyramid (see tiles.ts). Argument: JSON
- * `{ input, liveDir, options }`. Sends the TileResult, or `{ error, code }`.
+ * Child process that cuts one tile pyramid into a local folder (see tiles.ts). Argument: JSON
+ * `{ input, outDir, options }`. Sends the TileResult, or `{ error, code }`.
  */
 import { serveMediaChild } from './child.ts';
-import { replaceTiles, type TileOptions } from './tiles.ts';
+import { cutTiles, type TileOptions } from './tiles.ts';
 
-const { input, liveDir, options } = JSON.parse(process.argv[2]) as {
+const { input, outDir, options } = JSON.parse(process.argv[2]) as {
   input: string;
-  liveDir: string;
+  outDir: string;
   options: TileOptions;
 };
-await serveMediaChild(() => replaceTiles(input, liveDir, options));
+await serveMediaChild(() => cutTiles(input, outDir, options));

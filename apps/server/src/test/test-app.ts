@@ -10,6 +10,7 @@ import { type Config, loadConfig } from '../config.ts';
 import { type Db, openDatabase } from '../db/database.ts';
 import { insertUser } from '../features/account/account.repository.ts';
 import { hashPassword } from '../features/auth/passwords.ts';
+import { startS3Server, testStorage } from './s3-server.ts';
 
 /** The engine the integration tests run on: PostgreSQL when TEST_DATABASE_URL is set, else SQLite. */
 export const testDatabaseUrl = process.env.TEST_DATABASE_URL ?? '';
@@ -40,6 +41,8 @@ export async function createTestApp(
   options: TestAppOptions = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'waypoint-test-'));
+  // With TEST_STORAGE=s3, pictures and tiles go to a real S3 server of this app's own.
+  const s3 = testStorage === 's3' && !overrides.storage ? await startS3Server() : undefined;
   let schema: string | undefined;
   if (testDatabaseUrl) {
     schema = `t_${randomBytes(6).toString('hex')}`;
@@ -71,6 +74,7 @@ export async function createTestApp(
       // machine that must not turn the next answers into 503s. Shedding has its own tests (ops).
       maxEventLoopDelayMs: 0,
       webDist: path.join(dataDir, 'no-web-build'),
+      ...(s3 ? { storage: s3.storage('site') } : {}),
       ...overrides,
     },
   );
@@ -96,6 +100,7 @@ export async function createTestApp(
     // A failed build leaves no schema behind in the shared test database.
     await db.close();
     await dropSchema();
+    await s3?.close();
     rmSync(dataDir, { recursive: true, force: true });
     throw error;
   }
@@ -109,6 +114,7 @@ export async function createTestApp(
       await app.close();
       await db.close();
       await dropSchema();
+      await s3?.close();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

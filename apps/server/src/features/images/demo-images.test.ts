@@ -1,3 +1,4 @@
+import { buffer } from 'node:stream/consumers';
 import { getModel } from '@waypoint/shared';
 import { describe, expect, it } from 'vitest';
 import { getSharp } from '../../media/sharp.ts';
@@ -41,7 +42,8 @@ describe('demo game cards', () => {
       'image',
       game.images.image.fileName,
     );
-    const meta = await getSharp()(file).metadata();
+    const stored = await app.images.service.store.get(file);
+    const meta = await getSharp()(await buffer(stored!.body)).metadata();
     expect([meta.width, meta.height]).toEqual([320, 180]);
     const bare = (await app.inject({ method: 'GET', url: '/api/game/bare_game' })).json();
     expect(bare.images.image.version).toBe('');

@@ -1,6 +1,6 @@
-import { existsSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { buffer } from 'node:stream/consumers';
 import { getModel, type TStoredImage } from '@waypoint/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context.ts';
@@ -45,11 +45,11 @@ export function startDemoImages(
   return running;
 }
 
-function missing(service: ImageService, model: string, record: Record<string, unknown>, field: string) {
+async function missing(service: ImageService, model: string, record: Record<string, unknown>, field: string) {
   const image = (record.images as Record<string, TStoredImage> | undefined)?.[field];
   if (image?.version !== '') return null;
-  const file = service.storage.uploadFile(model, record._id as string, field, image.fileName);
-  return existsSync(file) ? null : image;
+  const key = service.storage.uploadFile(model, record._id as string, field, image.fileName);
+  return (await service.store.head(key)) ? null : image;
 }
 
 async function drawMissing(
@@ -64,7 +64,7 @@ async function drawMissing(
   let icons = 0;
   for (const def of definitions.data) {
     if (isClosed()) return;
-    const image = missing(service, 'markerdefinition', def, 'image');
+    const image = await missing(service, 'markerdefinition', def, 'image');
     if (!image) continue;
     try {
       const icon = await drawIcon(def._id as string, image.imageWidth || 64, String(def.innerColor || ''));
@@ -79,7 +79,7 @@ async function drawMissing(
   const traders = await listRecords(ctx.db.kysely, getModel('trader'), all);
   for (const trader of traders.data) {
     if (isClosed()) return;
-    const image = missing(service, 'trader', trader, 'image');
+    const image = await missing(service, 'trader', trader, 'image');
     if (!image) continue;
     try {
       const portrait = await drawPortrait(trader._id as string, image.imageWidth || 128);
@@ -94,7 +94,7 @@ async function drawMissing(
   const regionName = new Map(categories.data.map((c) => [c._id as string, String(c.name ?? '')]));
   for (const map of maps.data) {
     if (isClosed()) return;
-    const image = missing(service, 'map', map, 'mapImage');
+    const image = await missing(service, 'map', map, 'mapImage');
     if (!image) continue;
     const width = Math.min(MAX_DEMO_SIDE, Math.max(256, image.imageWidth || 4096));
     const height = Math.min(MAX_DEMO_SIDE, Math.max(256, image.imageHeight || 4096));
@@ -126,7 +126,7 @@ async function drawMissing(
   const mapById = new Map(drawn.data.map((m) => [m._id as string, m]));
   for (const level of levels.data) {
     if (isClosed()) return;
-    const image = missing(service, 'maplevel', level, 'levelImage');
+    const image = await missing(service, 'maplevel', level, 'levelImage');
     const map = mapById.get(level.mapId as string);
     const mapImage = (map?.images as Record<string, TStoredImage> | undefined)?.mapImage;
     if (!image || !map || !mapImage) continue;
@@ -164,16 +164,23 @@ export async function drawGameCards(
   const games = await listRecords(ctx.db.kysely, getModel('game'), { limit: 10_000, skip: 0, filter: {} });
   for (const game of games.data) {
     if (isClosed()) return;
-    const image = missing(service, 'game', game, 'image');
+    const image = await missing(service, 'game', game, 'image');
     if (!image) continue;
-    const source = maps
+    let source: Buffer | undefined;
+    for (const m of maps
       .filter((m) => m.gameId === game._id)
-      .sort((a, b) => Number(b.weight ?? 0) - Number(a.weight ?? 0))
-      .map((m) => {
-        const stored = (m.images as Record<string, TStoredImage> | undefined)?.mapImage;
-        return stored ? service.storage.uploadFile('map', m._id as string, 'mapImage', stored.fileName) : '';
-      })
-      .find((file) => file && existsSync(file));
+      .sort((a, b) => Number(b.weight ?? 0) - Number(a.weight ?? 0))) {
+      const stored = (m.images as Record<string, TStoredImage> | undefined)?.mapImage;
+      const object =
+        stored &&
+        (await service.store.get(
+          service.storage.uploadFile('map', m._id as string, 'mapImage', stored.fileName),
+        ));
+      if (object) {
+        source = await buffer(object.body);
+        break;
+      }
+    }
     if (!source) continue;
     try {
       const card = await getSharp()(source, { limitInputPixels: false })

@@ -90,7 +90,7 @@ describe('image work limits', () => {
   }, 20_000);
 
   it('removes a tile build folder left by a crash when the app starts', async () => {
-    const game = path.join(env.t.dataDir, 'mapTiles/g1');
+    const game = path.join(env.t.dataDir, '.work/mapTiles/g1');
     const build = path.join(game, '.g1_map_a.build-deadbeef');
     await fs.mkdir(path.join(build, '0/0'), { recursive: true });
     await fs.writeFile(path.join(build, '0/0/0.png'), 'partial');

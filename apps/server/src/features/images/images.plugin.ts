@@ -37,8 +37,8 @@ declare module 'fastify' {
  * parsing applies to them only; `app.images` is shared with the rest of the server.
  */
 export const imagesPlugin = fp<{ ctx: AppContext }>(async (app, { ctx }) => {
-  const service = createImageService(ctx);
-  const processor = createMapProcessor(ctx, service.storage, app.log);
+  const service = createImageService(ctx, app.log);
+  const processor = createMapProcessor(ctx, app.log);
   let closed = false;
   ctx.writer.onRemove((removed) => {
     service.removeFilesOf(removed).catch((error) => app.log.error({ err: error }, 'could not remove files'));
@@ -53,7 +53,7 @@ export const imagesPlugin = fp<{ ctx: AppContext }>(async (app, { ctx }) => {
       limits: { fileSize: ctx.config.uploadLimitBytes, files: 1, fields: 10, parts: 12 },
     });
     registerImageRoutes(scope, service, processor);
-    registerImageHost(scope, service.storage);
+    registerImageHost(scope, ctx.store);
   });
   // Starts the shared queue: jobs queued by any process, and jobs of a process that died, run here too.
   app.addHook('onReady', async () => {

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { getModel, type ModelKey, modelKeyOf, serverMessages, type TStoredImage } from '@waypoint/shared';
+import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import type { ModelRecord } from '../../db/rows.ts';
 import { badRequest, HttpError, notFound } from '../../http/errors.ts';
@@ -9,9 +10,10 @@ import type { ChildLimits } from '../../media/child.ts';
 import { isMediaError } from '../../media/errors.ts';
 import { type DecodedImage, decodeImageInChild } from '../../media/image-job.ts';
 import type { MediaLimits } from '../../media/limits.ts';
-import { MediaStorage, thumbVariants } from '../../media/paths.ts';
+import { mediaKeys, thumbVariants } from '../../media/paths.ts';
 import { fetchRemote } from '../../media/remote.ts';
-import { removeTiles } from '../../media/tiles.ts';
+import { contentTypes } from '../../media/sniff.ts';
+import { isStorageUnavailable } from '../../storage/index.ts';
 import type { Actor } from '../audit/audit.ts';
 import { findRecord, recordExists } from '../models/models.repository.ts';
 import type { RemovedRecord } from '../models/models.service.ts';
@@ -44,13 +46,20 @@ export function uploadUrl(model: string, id: string, field: string, image: TStor
   return `/uploads/${model}/${id}/${field}/${image.fileName}${v}`;
 }
 
+/** Content type of a stored picture by its (server-chosen) extension. */
+function typeOf(fileName: string): string | undefined {
+  return contentTypes[path.extname(fileName).slice(1).toLowerCase()];
+}
+
 /**
- * Image fields of the registry's models: upload (file or remote URL), remove. Files go to
- * `uploads/{model}/{id}/{field}/{field}.{ext}` with thumbnails under `thumbs/…`; the record's
- * `images` map keeps the file name, size and version, written through the model write path.
+ * Image fields of the registry's models: upload (file or remote URL), remove. Files go to the
+ * storage (DATA_DIR or a bucket) as `uploads/{model}/{id}/{field}/{field}.{ext}` with thumbnails
+ * under `thumbs/…`; the record's `images` map keeps the file name, size and version, written
+ * through the model write path only once every file is stored (a storage fault leaves the record
+ * as it was and answers 503).
  */
-export function createImageService(ctx: AppContext) {
-  const storage = new MediaStorage(ctx.config.dataDir);
+export function createImageService(ctx: AppContext, log?: FastifyBaseLogger) {
+  const storage = mediaKeys;
   const limits: MediaLimits = {
     maxUploadBytes: ctx.config.uploadLimitBytes,
     maxInputPixels: ctx.config.maxImagePixels,
@@ -82,7 +91,7 @@ export function createImageService(ctx: AppContext) {
     return { key, record };
   }
 
-  /** Moves decoded or staged files into a record field's folders (a rename: same disk), replacing older ones. */
+  /** Stores decoded or staged files (local work files) as a record field's picture and thumbnails. */
   async function moveIntoPlace(
     key: ModelKey,
     id: string,
@@ -91,18 +100,24 @@ export function createImageService(ctx: AppContext) {
     file: string,
     thumbs: Partial<Record<(typeof thumbVariants)[number], string>>,
   ) {
-    for (const v of thumbVariants) {
-      const target = storage.thumbFile(key, id, field, v, fileName);
-      await fs.mkdir(path.dirname(target), { recursive: true });
-      await fs.rename(thumbs[v]!, target);
+    const type = typeOf(fileName);
+    await Promise.all(
+      thumbVariants.map((v) =>
+        ctx.store.putFile(storage.thumbFile(key, id, field, v, fileName), thumbs[v]!, type),
+      ),
+    );
+    await ctx.store.putFile(storage.uploadFile(key, id, field, fileName), file, type);
+  }
+
+  /** Removes a field's earlier files of another extension, once the record names the new one. */
+  async function removeSiblings(key: ModelKey, id: string, field: string, keep: string) {
+    const stale: string[] = [];
+    for (const dir of [storage.uploadDir(key, id, field), storage.thumbDir(key, id, field)]) {
+      for await (const item of ctx.store.list(dir)) {
+        if (path.posix.basename(item.key) !== keep) stale.push(item.key);
+      }
     }
-    const uploadFile = storage.uploadFile(key, id, field, fileName);
-    await fs.mkdir(path.dirname(uploadFile), { recursive: true });
-    await fs.rename(file, uploadFile);
-    await removeSiblings(storage.uploadDir(key, id, field), fileName);
-    for (const v of thumbVariants) {
-      await removeSiblings(path.dirname(storage.thumbFile(key, id, field, v, fileName)), fileName);
-    }
+    if (stale.length) await ctx.store.delete(stale);
   }
 
   /** Writes a stored image into the record's `images` (and a map's or floor's picture path), as the record is then. */
@@ -170,7 +185,11 @@ export function createImageService(ctx: AppContext) {
         imageHeight: decoded.height,
         version: newVersion(),
       };
-      return await writeImage(key, id, field, stored, actor);
+      const written = await writeImage(key, id, field, stored, actor);
+      await removeSiblings(key, id, field, fileName).catch((error) =>
+        log?.warn({ err: error }, 'could not remove earlier picture files'),
+      );
+      return written;
     } catch (error) {
       throw asHttpError(error, sourceField);
     } finally {
@@ -187,11 +206,14 @@ export function createImageService(ctx: AppContext) {
     });
   }
 
-  const stagedFile = (image: TStoredImage, variant: string) =>
-    path.join(storage.stagedDir(image.version ?? ''), variant, image.fileName);
+  const stagedKey = (image: TStoredImage, variant: string) =>
+    `${storage.stagedDir(image.version ?? '')}/${variant}/${image.fileName}`;
 
   return {
     storage,
+    get store() {
+      return ctx.store;
+    },
     limits,
 
     async addImage(model: string, id: string, field: string, data: Buffer, actor: Actor) {
@@ -213,7 +235,7 @@ export function createImageService(ctx: AppContext) {
     /**
      * Fetches and processes an image for `field` of a record that does not exist yet (a suggestion's
      * element): the same fetch, checks and child-process decoding as an upload, kept under
-     * `.staged/{version}` until `attachStaged` moves it onto the record. A refusal is a 400 naming
+     * `staged/{version}` in storage until `attachStaged` moves it onto the record. A refusal is a 400 naming
      * `requestField`.
      */
     async stageFromUrl(field: string, url: string, requestField: string): Promise<TStoredImage> {
@@ -228,12 +250,11 @@ export function createImageService(ctx: AppContext) {
           version: newVersion(),
         };
         for (const [variant, from] of [['file', decoded.file], ...Object.entries(decoded.thumbs)]) {
-          const to = stagedFile(image, variant!);
-          await fs.mkdir(path.dirname(to), { recursive: true });
-          await fs.rename(from!, to);
+          await ctx.store.putFile(stagedKey(image, variant!), from!, typeOf(image.fileName));
         }
         return image;
       } catch (error) {
+        if (isStorageUnavailable(error)) throw error;
         const message =
           (isMediaError(error) || error instanceof Error ? error.message : String(error)) || 'Not an image';
         throw new HttpError(400, `Invalid ${requestField}: ${message}`, [{ field: requestField, message }]);
@@ -245,17 +266,29 @@ export function createImageService(ctx: AppContext) {
     /** Moves a staged image onto a record's image field (no fetch, no decoding) and answers the record. */
     async attachStaged(model: string, id: string, field: string, image: TStoredImage, actor: Actor) {
       const { key } = await target(model, id, field);
-      const thumbs = Object.fromEntries(thumbVariants.map((v) => [v, stagedFile(image, v)]));
-      await moveIntoPlace(key, id, field, image.fileName, stagedFile(image, 'file'), thumbs);
-      await fs.rm(storage.stagedDir(image.version ?? ''), { recursive: true, force: true });
-      return writeImage(key, id, field, image, actor);
+      // Staged files may have been written by another process: copied through local work files.
+      const local = path.join(workDir, `staged-${process.pid}-${randomBytes(6).toString('hex')}`);
+      try {
+        const files: Record<string, string> = {};
+        for (const variant of ['file', ...thumbVariants]) {
+          files[variant] = path.join(local, variant);
+          if (!(await ctx.store.download(stagedKey(image, variant), files[variant]))) {
+            throw new Error(`The suggested picture ${image.fileName} is no longer stored`);
+          }
+        }
+        await moveIntoPlace(key, id, field, image.fileName, files.file, files);
+      } finally {
+        await fs.rm(local, { recursive: true, force: true });
+      }
+      const written = await writeImage(key, id, field, image, actor);
+      await removeSiblings(key, id, field, image.fileName);
+      await ctx.store.deletePrefix(storage.stagedDir(image.version ?? ''));
+      return written;
     },
 
     /** Removes staged images that will not be attached (their suggestion was rejected, changed or removed). */
     async discardStaged(images: TStoredImage[]) {
-      for (const image of images) {
-        await fs.rm(storage.stagedDir(image.version ?? ''), { recursive: true, force: true });
-      }
+      for (const image of images) await ctx.store.deletePrefix(storage.stagedDir(image.version ?? ''));
     },
 
     async removeImage(model: string, id: string, field: string, actor: Actor) {
@@ -263,9 +296,10 @@ export function createImageService(ctx: AppContext) {
       if (!(record.images as Record<string, TStoredImage>)[field]) {
         throw notFound(serverMessages.notFound('Image', `${model}/${id}/${field}`));
       }
-      await fs.rm(storage.uploadDir(key, id, field), { recursive: true, force: true });
-      await fs.rm(storage.thumbDir(key, id, field), { recursive: true, force: true });
       const extra: ModelRecord = isPicture(key, field) ? { imagePath: '' } : {};
+      // The files go first: a storage fault answers 503 and the record still names its picture.
+      await ctx.store.deletePrefix(storage.uploadDir(key, id, field));
+      await ctx.store.deletePrefix(storage.thumbDir(key, id, field));
       return ctx.writer.setInternal(
         key,
         id,
@@ -286,9 +320,12 @@ export function createImageService(ctx: AppContext) {
       for (const { model, record } of removed) {
         const id = record._id as string;
         if (await recordExists(ctx.db.kysely, getModel(model).table, id)) continue;
-        for (const dir of storage.recordDirs(model, id)) await fs.rm(dir, { recursive: true, force: true });
+        for (const prefix of storage.recordPrefixes(model, id)) await ctx.store.deletePrefix(prefix);
         if ((model === 'map' || model === 'maplevel') && record.tilesPath)
-          await removeTiles(storage.tilesDir(record.tilesPath as string));
+          // Every version of the pyramid (`{gameId}/{mapId}[--{levelId}]/{version}`).
+          await ctx.store.deletePrefix(
+            storage.tilesDir((record.tilesPath as string).split('/').slice(0, 2).join('/')),
+          );
       }
     },
 
@@ -308,19 +345,6 @@ export function createImageService(ctx: AppContext) {
 /** A map's or a floor's picture: the one its tiles are cut from. */
 function isPicture(key: ModelKey, field: string): boolean {
   return (key === 'map' && field === 'mapImage') || (key === 'maplevel' && field === 'levelImage');
-}
-
-/** Removes earlier files of a field (another extension) once the new one is in place. */
-async function removeSiblings(dir: string, keep: string) {
-  let entries: string[] = [];
-  try {
-    entries = await fs.readdir(dir);
-  } catch {
-    return;
-  }
-  for (const entry of entries) {
-    if (entry !== keep && !entry.startsWith('.')) await fs.rm(path.join(dir, entry), { force: true });
-  }
 }
 
 export type ImageService = ReturnType<typeof createImageService>;

@@ -1,7 +1,5 @@
-import fs from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { getSharp } from '../../media/sharp.ts';
@@ -34,11 +32,21 @@ async function upload(url: string, data: Buffer, as: 'admin' | 'player' | 'guest
   });
 }
 
-async function exists(file: string) {
-  return fs.access(file).then(
-    () => true,
-    () => false,
-  );
+/** Keys stored below a folder of the storage (DATA_DIR or the bucket, whichever the app uses). */
+async function storedBelow(prefix: string): Promise<string[]> {
+  const keys: string[] = [];
+  for await (const item of env.t.app.ctx.store.list(prefix)) keys.push(item.key);
+  return keys.sort();
+}
+
+async function exists(prefix: string) {
+  return (await storedBelow(prefix)).length > 0;
+}
+
+/** A map's tile URL prefix as its row names it (`/mapTiles/{gameId}/{mapId}/{version}`). */
+async function tilesOf(mapId: string) {
+  const map = (await env.t.app.inject({ url: `/api/map/${mapId}` })).json();
+  return `/mapTiles/${map.tilesPath}`;
 }
 
 let remote: http.Server;
@@ -110,8 +118,8 @@ describe('uploads', () => {
   it('replaces an image of another format and keeps one file', async () => {
     const res = await upload('/api/admin/game/addImage/g1/image', await makeJpeg(300, 300));
     expect(res.json().images.image.fileName).toBe('image.jpg');
-    const dir = path.join(env.t.dataDir, 'uploads/game/g1/image');
-    expect(await fs.readdir(dir)).toEqual(['image.jpg']);
+    expect(await storedBelow('uploads/game/g1/image')).toEqual(['uploads/game/g1/image/image.jpg']);
+    expect((await storedBelow('thumbs/game/g1/image')).every((key) => key.endsWith('/image.jpg'))).toBe(true);
     const file = await env.t.app.inject({ url: '/uploads/game/g1/image/image.jpg' });
     expect(file.headers['content-type']).toBe('image/jpeg');
     expect((await env.t.app.inject({ url: '/uploads/game/g1/image/image.png' })).statusCode).toBe(404);
@@ -146,7 +154,7 @@ describe('uploads', () => {
     const corrupt = await upload('/api/admin/game/addImage/g1/icon', await makeTruncatedPng());
     expect(corrupt.statusCode).toBe(422);
     expect(corrupt.json().message).toMatch(/^The image could not be decoded: /);
-    expect(await exists(path.join(env.t.dataDir, 'uploads/game/g1/icon'))).toBe(false);
+    expect(await exists('uploads/game/g1/icon')).toBe(false);
     const record = (await env.t.app.inject({ url: '/api/game/g1' })).json();
     expect(record.images.icon).toBeUndefined();
   });
@@ -242,8 +250,8 @@ describe('removing', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.json().images.icon).toBeUndefined();
-    expect(await exists(path.join(env.t.dataDir, 'uploads/game/g1/icon'))).toBe(false);
-    expect(await exists(path.join(env.t.dataDir, 'thumbs/game/g1/icon'))).toBe(false);
+    expect(await exists('uploads/game/g1/icon')).toBe(false);
+    expect(await exists('thumbs/game/g1/icon')).toBe(false);
     expect((await env.t.app.inject({ url: '/uploads/game/g1/icon/icon.png' })).statusCode).toBe(404);
     const again = await env.t.app.inject({
       method: 'DELETE',
@@ -275,17 +283,18 @@ describe('map processing', () => {
     expect(map).toMatchObject({
       imageProcessStatus: 'DONE',
       imageProcessError: '',
-      tilesPath: 'g1/g1_map_a',
       maxZoom: 2,
     });
+    expect(map.tilesPath).toMatch(/^g1\/g1_map_a\/[0-9a-z]+$/);
     // New tiles, new version: tile URLs carry it and are cached as immutable.
     expect(map.images.mapImage.version).not.toBe(uploadedVersion);
-    const tile = await env.t.app.inject({ url: '/mapTiles/g1/g1_map_a/2/2/1.png' });
+    const tile = await env.t.app.inject({ url: `/mapTiles/${map.tilesPath}/2/2/1.png` });
     expect(tile.statusCode).toBe(200);
     expect(tile.headers['content-type']).toBe('image/png');
+    expect(tile.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     const meta = await getSharp()(tile.rawPayload).metadata();
     expect([meta.width, meta.height]).toEqual([256, 256]);
-    expect((await env.t.app.inject({ url: '/mapTiles/g1/g1_map_a/2/3/0.png' })).statusCode).toBe(404);
+    expect((await env.t.app.inject({ url: `/mapTiles/${map.tilesPath}/2/3/0.png` })).statusCode).toBe(404);
   });
 
   it('keeps a maxZoom the admin set', async () => {
@@ -303,8 +312,9 @@ describe('map processing', () => {
     await processor().whenIdle();
     expect((await env.t.app.inject({ url: '/api/map/g1_map_a' })).json().maxZoom).toBe(4);
     // Level 4 holds the full-size image (600×400: x 0-2, y 0-1).
-    expect((await env.t.app.inject({ url: '/mapTiles/g1/g1_map_a/4/2/1.png' })).statusCode).toBe(200);
-    expect((await env.t.app.inject({ url: '/mapTiles/g1/g1_map_a/0/0/0.png' })).statusCode).toBe(200);
+    const tiles = await tilesOf('g1_map_a');
+    expect((await env.t.app.inject({ url: `${tiles}/4/2/1.png` })).statusCode).toBe(200);
+    expect((await env.t.app.inject({ url: `${tiles}/0/0/0.png` })).statusCode).toBe(200);
   });
 
   it('refuses a wrong game, a map without an image, and non-admins', async () => {
@@ -329,8 +339,8 @@ describe('map processing', () => {
   });
 
   it('records ERROR with a readable message for a corrupt image, keeping the old tiles', async () => {
-    const file = path.join(env.t.dataDir, 'uploads/map/g1_map_a/mapImage/mapImage.png');
-    await fs.writeFile(file, await makeTruncatedPng());
+    const tiles = await tilesOf('g1_map_a');
+    await env.t.app.ctx.store.put('uploads/map/g1_map_a/mapImage/mapImage.png', await makeTruncatedPng());
     await env.t.app.inject({
       method: 'POST',
       url: '/api/admin/processMap/g1_map_a/g1',
@@ -341,7 +351,8 @@ describe('map processing', () => {
     expect(map.imageProcessStatus).toBe('ERROR');
     expect(map.imageProcessError).toMatch(/^The map image could not be tiled: \S/);
     expect(map.imageProcessError).not.toContain(env.t.dataDir);
-    expect((await env.t.app.inject({ url: '/mapTiles/g1/g1_map_a/0/0/0.png' })).statusCode).toBe(200);
+    expect(`/mapTiles/${map.tilesPath}`).toBe(tiles);
+    expect((await env.t.app.inject({ url: `${tiles}/0/0/0.png` })).statusCode).toBe(200);
   });
 
   it('picks up a job interrupted by a restart', async () => {
@@ -359,8 +370,9 @@ describe('map processing', () => {
       // Any process may claim a queued job: the first server (still running here) may have taken it.
       await env.t.app.images.processor.whenIdle();
       const map = (await restarted.inject({ url: '/api/map/g1_map_b' })).json();
-      expect(map).toMatchObject({ imageProcessStatus: 'DONE', tilesPath: 'g1/g1_map_b', maxZoom: 1 });
-      expect((await restarted.inject({ url: '/mapTiles/g1/g1_map_b/1/1/1.png' })).statusCode).toBe(200);
+      expect(map).toMatchObject({ imageProcessStatus: 'DONE', maxZoom: 1 });
+      expect(map.tilesPath).toMatch(/^g1\/g1_map_b\/[0-9a-z]+$/);
+      expect((await restarted.inject({ url: `/mapTiles/${map.tilesPath}/1/1/1.png` })).statusCode).toBe(200);
     } finally {
       await restarted.close();
     }
@@ -390,8 +402,8 @@ describe('deleting records', () => {
     ).toBe(200);
     await env.t.app.inject({ method: 'POST', url: '/api/admin/processMap/doomed/g1', headers: admin });
     await env.t.app.images.processor.whenIdle();
-    const tiles = path.join(env.t.dataDir, 'mapTiles/g1/doomed');
-    const markerFiles = path.join(env.t.dataDir, 'uploads/placedmarker/doomed_pm');
+    const tiles = 'mapTiles/g1/doomed';
+    const markerFiles = 'uploads/placedmarker/doomed_pm';
     expect(await exists(tiles)).toBe(true);
     expect(await exists(markerFiles)).toBe(true);
 
@@ -400,13 +412,9 @@ describe('deleting records', () => {
     await expect.poll(() => exists(tiles)).toBe(false);
     await expect.poll(() => exists(markerFiles)).toBe(false);
     // Files go after the answer, one folder after another.
-    await expect.poll(() => exists(path.join(env.t.dataDir, 'uploads/map/doomed'))).toBe(false);
-    await expect.poll(() => exists(path.join(env.t.dataDir, 'thumbs/placedmarker/doomed_pm'))).toBe(false);
-    const hidden = (await fs.readdir(path.join(env.t.dataDir, 'mapTiles/g1'))).filter((e) =>
-      e.startsWith('.doomed.'),
-    );
-    expect(hidden).toEqual([]);
+    await expect.poll(() => exists('uploads/map/doomed')).toBe(false);
+    await expect.poll(() => exists('thumbs/placedmarker/doomed_pm')).toBe(false);
     // Other maps keep their tiles.
-    expect(await exists(path.join(env.t.dataDir, 'mapTiles/g1/g1_map_a'))).toBe(true);
+    expect(await exists('mapTiles/g1/g1_map_a')).toBe(true);
   });
 });

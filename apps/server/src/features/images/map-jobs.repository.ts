@@ -1,5 +1,3 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import type { Kysely } from 'kysely';
 import type { Executor } from '../../db/database.ts';
 import type { MapJobColumns } from '../../db/schema.ts';
@@ -159,33 +157,31 @@ export async function jobStatus(db: Executor, id: string, table: JobTable = 'map
     .executeTakeFirst();
 }
 
-async function countFiles(dir: string): Promise<number> {
-  let entries: import('node:fs').Dirent[];
-  try {
-    entries = await fs.readdir(dir, { withFileTypes: true });
-  } catch {
-    return 0;
-  }
-  let count = 0;
-  for (const entry of entries) {
-    if (entry.isDirectory()) count += await countFiles(path.join(dir, entry.name));
-    else count++;
-  }
-  return count;
+/**
+ * Marks a pyramid version for deletion after `deleteAfter` (a replaced version's grace period, or
+ * a version being written: removed if its run never publishes it).
+ */
+export async function retireTiles(db: Executor, tilesPath: string, deleteAfter: string) {
+  await db
+    .insertInto('tile_version')
+    .values({ tilesPath, deleteAfter })
+    .onConflict((oc) => oc.column('tilesPath').doUpdateSet({ deleteAfter }))
+    .execute();
 }
 
-/** Tiles of a pyramid being built for `liveDir` so far (its hidden build and work folders). */
-export async function countTilesBuilt(liveDir: string): Promise<number> {
-  const parent = path.dirname(liveDir);
-  const prefix = `.${path.basename(liveDir)}.build-`;
-  let entries: string[] = [];
-  try {
-    entries = await fs.readdir(parent);
-  } catch {
-    return 0;
-  }
-  let count = 0;
-  for (const entry of entries)
-    if (entry.startsWith(prefix)) count += await countFiles(path.join(parent, entry));
-  return count;
+/** A version is in use (the map's row points to it): it is no longer to be deleted. */
+export async function keepTiles(db: Executor, tilesPath: string) {
+  await db.deleteFrom('tile_version').where('tilesPath', '=', tilesPath).execute();
+}
+
+/** Versions whose time has come, oldest first. */
+export async function dueTileVersions(db: Executor, at: string, limit = 20): Promise<string[]> {
+  const rows = await db
+    .selectFrom('tile_version')
+    .select('tilesPath')
+    .where('deleteAfter', '<=', at)
+    .orderBy('deleteAfter')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => r.tilesPath);
 }

@@ -1,18 +1,23 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { getModel, serverMessages, type TStoredImage } from '@waypoint/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context.ts';
+import type { Executor } from '../../db/database.ts';
 import type { ModelRecord } from '../../db/rows.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { isMediaError } from '../../media/errors.ts';
-import { type MediaStorage, mediaRoots } from '../../media/paths.ts';
+import { mediaKeys, mediaRoots } from '../../media/paths.ts';
+import { contentTypes } from '../../media/sniff.ts';
 import {
+  buildDirFor,
+  countTilesBuilt,
+  cutTilesInChild,
   expectedTileCount,
+  filesBelow,
   removeAbandonedBuilds,
-  replaceTilesInChild,
   type TileFormat,
 } from '../../media/tiles.ts';
 import { type Actor, systemActor } from '../audit/audit.ts';
@@ -22,13 +27,15 @@ import {
   claimableJobs,
   claimJob,
   countQueued,
-  countTilesBuilt,
+  dueTileVersions,
   type JobRef,
   type JobTable,
+  keepTiles,
   liveClaims,
   releaseClaim,
   releaseClaimsOf,
   renewClaim,
+  retireTiles,
   setProgress,
 } from './map-jobs.repository.ts';
 
@@ -37,11 +44,15 @@ export const pictureField: Record<JobTable, string> = { map: 'mapImage', mapleve
 
 /**
  * Where a job's tiles go: `{gameId}/{mapId}` for a map, `{gameId}/{mapId}--{levelId}` for one of
- * its floors (a sibling folder: a map's pyramid is replaced whole when it is cut again).
+ * its floors (a sibling folder: a map's pyramid is replaced whole when it is cut again). Each run
+ * writes a new version below it (`tilesPath/{version}`), which the row then names.
  */
 export function tilesPathOf(table: JobTable, gameId: string, mapId: string, id: string): string {
   return table === 'map' ? `${gameId}/${mapId}` : `${gameId}/${mapId}--${id}`;
 }
+
+/** Tiles stored at once while a pyramid is written to storage. */
+const UPLOAD_CONCURRENCY = 16;
 
 /**
  * Cuts map images into tile pyramids in the background, one map at a time per server process. The
@@ -55,10 +66,11 @@ export function tilesPathOf(table: JobTable, gameId: string, mapId: string, id: 
  */
 export function createMapProcessor(
   ctx: AppContext,
-  storage: MediaStorage,
   log: FastifyBaseLogger,
   options: { format?: TileFormat } = {},
 ) {
+  // Pyramids are cut in local work folders (`.work/mapTiles/{gameId}/.{name}.build-…`), then stored.
+  const workTiles = path.join(ctx.config.dataDir, '.work', mediaRoots.mapTiles);
   const mapModel = getModel('map');
   const workerId = `${os.hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
   const leaseMs = ctx.config.jobLeaseMs;
@@ -69,6 +81,7 @@ export function createMapProcessor(
   let started = false;
   let killCurrent: (() => void) | null = null;
   let pollTimer: NodeJS.Timeout | null = null;
+  let sweepTimer: NodeJS.Timeout | null = null;
   let tileRuns = 0;
 
   async function set(job: JobRef, fields: ModelRecord, actor: Actor = systemActor) {
@@ -76,10 +89,15 @@ export function createMapProcessor(
   }
 
   /** Writes the job's outcome only while this process still holds the claim. */
-  async function finish(job: JobRef, fields: (current: ModelRecord) => ModelRecord): Promise<boolean> {
+  async function finish(
+    job: JobRef,
+    fields: (current: ModelRecord) => ModelRecord,
+    also?: (trx: Executor) => Promise<void>,
+  ): Promise<boolean> {
     const written = await ctx.db.kysely.transaction().execute(async (trx) => {
       if (!(await releaseClaim(trx, job, workerId))) return false;
       await ctx.writer.setInternal(job.table, job.id, fields, systemActor, { trx });
+      await also?.(trx);
       return true;
     });
     ctx.cacheBus.changed();
@@ -96,6 +114,24 @@ export function createMapProcessor(
     return map ? { record, map } : undefined;
   }
 
+  /** Stores a cut pyramid under `mapTiles/{versionPath}`; answers when every tile is stored. */
+  async function storePyramid(builtDir: string, versionPath: string, stored: () => void) {
+    const files = await filesBelow(builtDir);
+    const prefix = mediaKeys.tilesDir(versionPath);
+    let next = 0;
+    const worker = async () => {
+      while (next < files.length && !stopped) {
+        const rel = files[next++];
+        const type = contentTypes[path.extname(rel).slice(1)];
+        await ctx.store.putFile(`${prefix}/${rel}`, path.join(builtDir, ...rel.split('/')), type);
+        stored();
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(UPLOAD_CONCURRENCY, files.length) }, worker));
+    if (stopped) throw new Error('stopped');
+    return files.length;
+  }
+
   async function run(job: JobRef) {
     const found = await recordsOf(job);
     if (!found) return;
@@ -103,6 +139,10 @@ export function createMapProcessor(
     const field = pictureField[job.table];
     const image = (record.images as Record<string, TStoredImage>)[field];
     const tilesPath = tilesPathOf(job.table, String(map.gameId), String(map._id), job.id);
+    const versionPath = `${tilesPath}/${newVersion()}`;
+    const localDir = path.join(workTiles, ...tilesPath.split('/'));
+    const built = buildDirFor(localDir);
+    let uploaded = 0;
     // Renew the claim while the pyramid is cut; a lost claim (queued again, or taken over after a
     // stall) stops this run, since its result would be dropped anyway.
     const renew = setInterval(
@@ -115,39 +155,42 @@ export function createMapProcessor(
       },
       Math.max(50, Math.floor(leaseMs / 3)),
     );
-    // Progress: tiles written so far (work and build folders) against the pyramid's tile count.
+    // Progress: tiles cut so far, then tiles stored, against twice the pyramid's tile count.
     const expected = image ? expectedTileCount(image.imageWidth, image.imageHeight) : 0;
     let lastProgress = -1;
     const progress = setInterval(() => {
-      countTilesBuilt(storage.tilesDir(tilesPath))
-        .then((built) => {
-          const percent = Math.min(95, Math.floor((built / Math.max(1, expected)) * 95));
+      countTilesBuilt(localDir)
+        .then((cut) => {
+          const done = uploaded > 0 ? expected + uploaded : cut;
+          const percent = Math.min(95, Math.floor((done / Math.max(1, 2 * expected)) * 95));
           if (percent === lastProgress) return;
           lastProgress = percent;
           return setProgress(ctx.db.kysely, job, workerId, percent);
         })
         .catch((error) => log.warn({ err: error, job }, 'could not record job progress'));
     }, 500);
+    const source = `${built}.source`;
+    let published = false;
     try {
       if (!image)
         throw new Error(`The ${job.table === 'map' ? 'map' : 'level'} has no picture; upload one first`);
-      const source = storage.uploadFile(job.table, job.id, field, image.fileName);
-      if (!existsSync(source)) throw new Error('The picture file is missing; upload it again');
       // This process holds the job's claim, so no live process builds this pyramid: what a run killed
       // with its process left of it (kept at start while that claim had not yet run out) goes now.
-      const pyramid = path.basename(storage.tilesDir(tilesPath));
-      await removeAbandonedBuilds(
-        path.join(ctx.config.dataDir, mediaRoots.mapTiles),
-        (name) => name !== pyramid,
-      );
+      const pyramid = path.basename(localDir);
+      await removeAbandonedBuilds(workTiles, (name) => name !== pyramid);
+      await fs.mkdir(path.dirname(built), { recursive: true });
+      const sourceKey = mediaKeys.uploadFile(job.table, job.id, field, image.fileName);
+      if (!(await ctx.store.download(sourceKey, source))) {
+        throw new Error('The picture file is missing; upload it again');
+      }
       const startedAt = Date.now();
       tileRuns++;
       // A maxZoom set on the map is its coordinate scale: the pyramid puts the full-size image there
       // (a floor's pyramid too, so that its markers and tiles line up with the map's).
       // Cut in a low-priority child process: requests keep the CPU, the server keeps its memory.
-      const child = replaceTilesInChild(
+      const child = cutTilesInChild(
         source,
-        storage.tilesDir(tilesPath),
+        built,
         {
           maxInputPixels: ctx.config.maxImagePixels,
           format: options.format ?? 'png',
@@ -160,19 +203,47 @@ export function createMapProcessor(
         killCurrent = null;
       });
       if (stopped) return;
-      // Tile URLs carry the image version and are cached for ever: a new pyramid needs a new version.
-      const done = await finish(job, (latest) => {
-        const images = { ...(latest.images as Record<string, TStoredImage>) };
-        if (images[field]) images[field] = { ...images[field], version: newVersion() };
-        return {
-          imageProcessStatus: 'DONE',
-          imageProcessError: '',
-          imageProcessProgress: 100,
-          tilesPath,
-          maxZoom: result.maxZoom,
-          images,
-        };
+      // The new version is written beside the one served; until the row names it, it is marked to
+      // go (so a run that dies here leaves nothing behind for long).
+      await retireTiles(
+        ctx.db.kysely,
+        versionPath,
+        new Date(
+          Date.now() + ctx.config.tileJobTimeoutMs + leaseMs + ctx.config.oldTilesGraceMs,
+        ).toISOString(),
+      );
+      await storePyramid(built, versionPath, () => {
+        uploaded++;
       });
+      if (stopped) return;
+      // One write publishes the new version: readers see the old pyramid or the new one, never a
+      // mix. Tile URLs carry the version and are cached for ever.
+      let previous = '';
+      const done = await finish(
+        job,
+        (latest) => {
+          previous = String(latest.tilesPath ?? '');
+          const images = { ...(latest.images as Record<string, TStoredImage>) };
+          if (images[field]) images[field] = { ...images[field], version: newVersion() };
+          return {
+            imageProcessStatus: 'DONE',
+            imageProcessError: '',
+            imageProcessProgress: 100,
+            tilesPath: versionPath,
+            maxZoom: result.maxZoom,
+            images,
+          };
+        },
+        async (trx) => {
+          await keepTiles(trx, versionPath);
+          // The replaced version stays for its grace period (only a versioned one: an older
+          // unversioned pyramid is the folder the new versions live in).
+          if (previous && previous !== versionPath && previous.split('/').length === 3) {
+            await retireTiles(trx, previous, new Date(Date.now() + ctx.config.oldTilesGraceMs).toISOString());
+          }
+        },
+      );
+      published = done;
       if (done) {
         log.info({ job, tiles: result.tileCount, ms: Date.now() - startedAt }, 'map tiles ready');
       }
@@ -189,7 +260,43 @@ export function createMapProcessor(
     } finally {
       clearInterval(renew);
       clearInterval(progress);
+      await fs.rm(built, { recursive: true, force: true });
+      await fs.rm(source, { force: true });
+      if (!published && uploaded > 0) {
+        // What was stored of an unpublished version goes now (or later by its mark, if this fails).
+        await removeVersion(versionPath).catch((error) =>
+          log.warn({ err: error, versionPath }, 'could not remove an unpublished tile version'),
+        );
+      }
     }
+  }
+
+  /** Deletes a pyramid version from storage, then its mark. */
+  async function removeVersion(versionPath: string) {
+    await ctx.store.deletePrefix(mediaKeys.tilesDir(versionPath));
+    await keepTiles(ctx.db.kysely, versionPath);
+  }
+
+  /**
+   * Deletes the pyramid versions whose grace period is over (replaced ones) or whose run died
+   * before publishing them. Any process may do it; deleting twice is harmless.
+   */
+  async function sweepTileVersions(): Promise<number> {
+    let removed = 0;
+    for (const versionPath of await dueTileVersions(ctx.db.kysely, new Date().toISOString())) {
+      if (stopped) break;
+      await removeVersion(versionPath);
+      removed++;
+    }
+    if (removed) log.info({ removed }, 'removed old tile pyramid versions');
+    return removed;
+  }
+
+  function sweepSafely() {
+    return sweepTileVersions().catch((error) => {
+      if (!stopped) log.warn({ err: error }, 'could not remove old tile pyramid versions');
+      return 0;
+    });
   }
 
   /** Claims and runs jobs until none is left that this process may take; answers how many ran. */
@@ -321,14 +428,15 @@ export function createMapProcessor(
         const found = await recordsOf(job);
         if (found) busy.add(path.basename(tilesPathOf(job.table, '_', String(found.map._id), job.id)));
       }
-      const removed = await removeAbandonedBuilds(
-        path.join(ctx.config.dataDir, mediaRoots.mapTiles),
-        (name) => busy.has(name),
-      );
+      const removed = await removeAbandonedBuilds(workTiles, (name) => busy.has(name));
       if (removed.length) log.info({ removed: removed.length }, 'removed half-built tile pyramids');
       pollTimer = setInterval(() => void kick(), Math.max(10, ctx.config.jobPollMs));
       pollTimer.unref();
+      // Old pyramid versions are looked for less often: their grace period is long.
+      sweepTimer = setInterval(() => void sweepSafely(), Math.max(10, ctx.config.jobPollMs) * 12);
+      sweepTimer.unref();
       void kick();
+      void sweepSafely();
     },
 
     /** Resolves once this process has no job running and none is waiting that it may claim. */
@@ -349,6 +457,7 @@ export function createMapProcessor(
     async stop() {
       stopped = true;
       if (pollTimer) clearInterval(pollTimer);
+      if (sweepTimer) clearInterval(sweepTimer);
       killCurrent?.();
       await releaseClaimsOf(ctx.db.kysely, workerId).catch((error) =>
         log.warn({ err: error }, 'could not hand back map processing jobs'),
@@ -367,6 +476,9 @@ export function createMapProcessor(
     get tileRuns(): number {
       return tileRuns;
     },
+
+    /** Deletes the old and unfinished pyramid versions that are due now (also run every minute or so). */
+    sweepTileVersions,
 
     /** This process's name in job claims. */
     workerId,

@@ -11,6 +11,8 @@ const describe: Record<Kind, string> = {
   database_unavailable: 'database unreachable: requests that need it answer 503 until it is back',
   database_slow: 'database too slow: requests that wait on it answer 503',
   storage_full: 'storage full: writes answer 507 and save nothing until space is freed',
+  storage_unavailable:
+    'picture storage unreachable: uploads and map processing answer 503 and save nothing until it is back',
   database_connection_lost: 'database connection lost: the pool opens a new one on next use',
 };
 

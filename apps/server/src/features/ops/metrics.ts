@@ -21,6 +21,7 @@ export const faultKinds: (FaultKind | 'database_connection_lost')[] = [
   'database_unavailable',
   'database_slow',
   'storage_full',
+  'storage_unavailable',
   'database_connection_lost',
 ];
 

@@ -72,7 +72,7 @@ export const opsPlugin = fp<{ ctx: AppContext }>(async (app: FastifyInstance, { 
 
   app.get('/readyz', { config: alwaysAnswer }, async (_request, reply) => {
     reply.header('cache-control', 'no-store');
-    const checks = { database: false, migrations: false, load: !shedding() };
+    const checks = { database: false, migrations: false, storage: false, load: !shedding() };
     try {
       await sql`select 1`.execute(ctx.db.kysely);
       checks.database = true;
@@ -80,7 +80,16 @@ export const opsPlugin = fp<{ ctx: AppContext }>(async (app: FastifyInstance, { 
     } catch (error) {
       reply.log.warn({ err: error }, 'readiness: the database does not answer');
     }
-    const ready = checks.database && checks.migrations && checks.load;
+    try {
+      await ctx.store.check();
+      checks.storage = true;
+    } catch (error) {
+      reply.log.warn(
+        { err: error, storage: ctx.store.description },
+        `readiness: the picture storage does not answer: ${error instanceof Error ? error.message : String(error)}`,
+      );
+    }
+    const ready = checks.database && checks.migrations && checks.storage && checks.load;
     if (!ready) reply.status(503).header('retry-after', String(retryAfterSeconds));
     return { status: ready ? 'ok' : 'unavailable', checks };
   });

@@ -35,7 +35,10 @@ describe('health', () => {
   it('answers /readyz with 200 when the database answers and migrations are done', async () => {
     const res = await env.t.app.inject({ url: '/readyz', headers: { accept: 'text/html' } });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ status: 'ok', checks: { database: true, migrations: true, load: true } });
+    expect(res.json()).toEqual({
+      status: 'ok',
+      checks: { database: true, migrations: true, storage: true, load: true },
+    });
   });
 });
 

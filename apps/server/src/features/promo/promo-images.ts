@@ -1,10 +1,12 @@
-import { mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { buffer } from 'node:stream/consumers';
 import { registry } from '@waypoint/shared';
 import type { Kysely } from 'kysely';
 import type { Db } from '../../db/database.ts';
-import { safeSegment } from '../../media/paths.ts';
+import { mediaKeys, safeSegment } from '../../media/paths.ts';
 import { getSharp } from '../../media/sharp.ts';
+import type { ObjectStore } from '../../storage/index.ts';
 import { gameDefinitions, mapMarkers } from '../map-view/map-view.repository.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: table names come from the registry
@@ -25,6 +27,7 @@ const slideCategories: Record<Exclude<PromoSlide, 'overview'>, RegExp> = {
 
 interface PromoMap {
   id: string;
+  /** Storage key of the map picture. */
   file: string;
   version: string;
   imageWidth: number;
@@ -50,7 +53,7 @@ const json = <T>(value: unknown, fallback: T): T => {
 };
 
 /** The game's first map (by weight) whose picture is stored. */
-async function promoMap(db: Db, dataDir: string, gameId: string): Promise<PromoMap | undefined> {
+async function promoMap(db: Db, store: ObjectStore, gameId: string): Promise<PromoMap | undefined> {
   const rows = await dyn(db)
     .selectFrom(registry.map.table)
     .select(['_id', 'images', 'maxZoom', 'weight'])
@@ -63,15 +66,8 @@ async function promoMap(db: Db, dataDir: string, gameId: string): Promise<PromoM
       Record<string, { fileName?: string; version?: string; imageWidth?: number; imageHeight?: number }>
     >(row.images, {}).mapImage;
     if (!image?.fileName || !image.version || !image.imageWidth || !image.imageHeight) continue;
-    const file = path.join(
-      dataDir,
-      'uploads',
-      'map',
-      safeSegment(row._id),
-      'mapImage',
-      safeSegment(image.fileName),
-    );
-    if (!(await stat(file).catch(() => undefined))) continue;
+    const file = mediaKeys.uploadFile('map', safeSegment(row._id), 'mapImage', safeSegment(image.fileName));
+    if (!(await store.head(file))) continue;
     return {
       id: row._id,
       file,
@@ -142,7 +138,12 @@ function pinSvg(x: number, y: number, size: number, pin: Pin): string {
 }
 
 /** One slide: the map picture (all of it, or the busiest close-up) with its markers drawn on it. */
-async function renderSlide(map: PromoMap, all: Pin[], slide: PromoSlide): Promise<Buffer> {
+async function renderSlide(
+  store: ObjectStore,
+  map: PromoMap,
+  all: Pin[],
+  slide: PromoSlide,
+): Promise<Buffer> {
   const sharp = getSharp();
   const chosen = slide === 'overview' ? all : all.filter((p) => slideCategories[slide].test(p.category));
   const points = chosen.length > 0 ? chosen : all;
@@ -155,7 +156,9 @@ async function renderSlide(map: PromoMap, all: Pin[], slide: PromoSlide): Promis
   const outH = Math.round(frame.height * fit);
   const offsetX = Math.round((width - outW) / 2);
   const offsetY = Math.round((height - outH) / 2);
-  const picture = await sharp(map.file, { limitInputPixels: false })
+  const stored = await store.get(map.file);
+  if (!stored) throw new Error(`The map picture ${map.file} is no longer stored`);
+  const picture = await sharp(await buffer(stored.body), { limitInputPixels: false })
     .extract(frame)
     .resize(outW, outH)
     .toBuffer();
@@ -191,8 +194,14 @@ const running = new Map<string, Promise<Buffer | undefined>>();
  * stored map image and kept under `DATA_DIR/promo/` until the map's image changes. Undefined while
  * the game has no map picture yet (a demo map still being drawn).
  */
-export async function promoImage(db: Db, dataDir: string, gameId: string, slide: PromoSlide) {
-  const map = await promoMap(db, dataDir, gameId);
+export async function promoImage(
+  db: Db,
+  store: ObjectStore,
+  dataDir: string,
+  gameId: string,
+  slide: PromoSlide,
+) {
+  const map = await promoMap(db, store, gameId);
   if (!map) return undefined;
   const dir = path.join(dataDir, 'promo', safeSegment(gameId));
   const file = path.join(dir, `${safeSegment(map.id)}-${safeSegment(map.version)}-${slide}.webp`);
@@ -201,7 +210,7 @@ export async function promoImage(db: Db, dataDir: string, gameId: string, slide:
   let job = running.get(file);
   if (!job) {
     job = (async () => {
-      const image = await renderSlide(map, await pins(db, gameId, map), slide);
+      const image = await renderSlide(store, map, await pins(db, gameId, map), slide);
       await mkdir(dir, { recursive: true });
       const temp = `${file}.${process.pid}.tmp`;
       await writeFile(temp, image);

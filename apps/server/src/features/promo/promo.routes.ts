@@ -17,7 +17,7 @@ const zParams = z.object({
 export function registerPromoRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get('/api/game/:gameId/promo/:slide', { config: { role: 'guest' } }, async (request, reply) => {
     const { gameId, slide } = parse(zParams, request.params, 'params');
-    const image = await promoImage(ctx.db, ctx.config.dataDir, gameId, slide);
+    const image = await promoImage(ctx.db, ctx.store, ctx.config.dataDir, gameId, slide);
     if (!image) throw notFound(`No map picture for game ${gameId} yet`);
     const etag = `"${createHash('sha1').update(image).digest('base64url')}"`;
     if (request.headers['if-none-match'] === etag) return reply.status(304).send();

@@ -1,7 +1,5 @@
-import { readdir } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { join } from 'node:path';
 import { messages, zSuggestionDecisionAnswer } from '@waypoint/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as plainTextComments from '../../db/migrations/0011_plain_text_comments.ts';
@@ -439,7 +437,12 @@ describe('images of suggestions', () => {
 
   it('throws away the staged images of a rejected or withdrawn suggestion', async () => {
     const user = await createUser(env.t);
-    const staged = () => readdir(join(env.t.config.dataDir, '.staged')).catch(() => [] as string[]);
+    // Staged pictures by their version (`staged/{version}/…` in the storage).
+    const staged = async () => {
+      const versions = new Set<string>();
+      for await (const item of env.t.app.ctx.store.list('staged')) versions.add(item.key.split('/')[1]);
+      return [...versions];
+    };
     const before = (await staged()).length;
     const ids: string[] = [];
     for (const name of ['Rejected picture', 'Withdrawn picture']) {
