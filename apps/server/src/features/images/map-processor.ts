@@ -119,15 +119,27 @@ export function createMapProcessor(
     const files = await filesBelow(builtDir);
     const prefix = mediaKeys.tilesDir(versionPath);
     let next = 0;
+    let failed = false;
     const worker = async () => {
-      while (next < files.length && !stopped) {
+      while (next < files.length && !stopped && !failed) {
         const rel = files[next++];
         const type = contentTypes[path.extname(rel).slice(1)];
-        await ctx.store.putFile(`${prefix}/${rel}`, path.join(builtDir, ...rel.split('/')), type);
+        try {
+          await ctx.store.putFile(`${prefix}/${rel}`, path.join(builtDir, ...rel.split('/')), type);
+        } catch (error) {
+          failed = true;
+          throw error;
+        }
         stored();
       }
     };
-    await Promise.all(Array.from({ length: Math.min(UPLOAD_CONCURRENCY, files.length) }, worker));
+    // Every upload under way settles before a failure is answered: the caller then removes the
+    // version, and a write still in flight would otherwise land after that removal.
+    const results = await Promise.allSettled(
+      Array.from({ length: Math.min(UPLOAD_CONCURRENCY, files.length) }, worker),
+    );
+    const failure = results.find((r) => r.status === 'rejected');
+    if (failure) throw failure.reason;
     if (stopped) throw new Error('stopped');
     return files.length;
   }
