@@ -253,7 +253,9 @@ export async function removeAbandonedBuilds(
       const match = abandonedEntry.exec(entry);
       if (!match || busy(match[1])) continue;
       const full = path.join(tilesRoot, game, entry);
-      await fs.rm(full, { recursive: true, force: true });
+      // The dead run's cutting child can still write for a moment after its server was killed
+      // (it exits when it notices): retried, a folder that filled up again meanwhile goes too.
+      await fs.rm(full, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
       removed.push(full);
     }
   }

@@ -188,8 +188,11 @@ export function createMapProcessor(
         throw new Error(`The ${job.table === 'map' ? 'map' : 'level'} has no picture; upload one first`);
       // This process holds the job's claim, so no live process builds this pyramid: what a run killed
       // with its process left of it (kept at start while that claim had not yet run out) goes now.
+      // This run cuts into a folder of its own, so leftovers that resist removal only cost space.
       const pyramid = path.basename(localDir);
-      await removeAbandonedBuilds(workTiles, (name) => name !== pyramid);
+      await removeAbandonedBuilds(workTiles, (name) => name !== pyramid).catch((error) =>
+        log.warn({ err: error, job }, 'could not remove what a killed run left of this pyramid'),
+      );
       await fs.mkdir(path.dirname(built), { recursive: true });
       const sourceKey = mediaKeys.uploadFile(job.table, job.id, field, image.fileName);
       if (!(await ctx.store.download(sourceKey, source))) {
