@@ -267,8 +267,12 @@ describe('faults: a process killed mid-work, on SQLite', () => {
     const tiles = readdirSync(path.join(dataDir, 'mapTiles', ...String(done.tilesPath).split('/')), {
       recursive: true,
     }).filter((f) => String(f).endsWith('.png')).length;
+    // The finished run clears its own scratch folder right after its last write; the killed run's
+    // is gone before the new run starts cutting.
     const workDir = path.join(dataDir, '.work', 'mapTiles', 'kg');
-    const leftovers = readdirSync(workDir).filter((entry) => /\.(build|link)-/.test(entry));
+    const scratch = () => readdirSync(workDir).filter((entry) => /\.(build|link)-/.test(entry));
+    for (const end = Date.now() + 10_000; scratch().length > 0 && Date.now() < end; ) await sleep(100);
+    const leftovers = scratch();
     report(
       `kill -9 during a ${width}×${height} tile pyramid at ${atKill.imageProcessProgress} %: DONE ${((Date.now() - killedAt) / 1000).toFixed(1)} s later, ${tiles} tiles, ${leftovers.length} half-built folders`,
     );

@@ -222,8 +222,11 @@ async function removeStaleVersions(parent: string, name: string, keep: string): 
   }
 }
 
-/** A build, work or link entry of pyramid `{name}`, as a run leaves it when its process dies. */
-const abandonedEntry = /^\.(.+)\.(build-[0-9a-f]+(\.work)?|link-[0-9a-f]+)$/;
+/**
+ * A build, work, source or link entry of pyramid `{name}`, as a run leaves it when its process dies
+ * (the source is the picture the run copied from the storage to cut it).
+ */
+const abandonedEntry = /^\.(.+)\.(build-[0-9a-f]+(\.work|\.source)?|link-[0-9a-f]+)$/;
 
 /**
  * Removes the half-built pyramids (and their work folders and temporary links) that runs killed

@@ -50,14 +50,14 @@ export const barModule = 'src/app/nav/NavBar.tsx';
 export const consentDialogModule = 'src/features/consent/ConsentDialog.tsx';
 /**
  * Modules of the whole app that work offline with every page: toasts, the consent dialog, the
- * service worker's registration and the replay of completions made offline.
+ * service worker's registration and the replay of what the player did offline.
  */
 export const offlineAppModules = [
   barModule,
   'src/app/Toasts.tsx',
   consentDialogModule,
   'src/features/offline/register.ts',
-  'src/features/offline/replay.ts',
+  'src/features/offline/replay-queues.ts',
 ] as const;
 
 /** The size budget of the pages a first visit most often lands on (SPEC's performance targets). */

@@ -8,8 +8,7 @@ function afterLoad(run: () => void) {
 
 function replay() {
   if (!getSession()) return;
-  void import('./replay.ts').then((m) => m.replayCompletions());
-  void import('../pins/pin-replay.ts').then((m) => m.replayPins());
+  void import('./replay-queues.ts').then((m) => m.replayQueues());
 }
 
 /**

@@ -1,8 +1,8 @@
-import { Alert, Button, Container, Group, Select, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
+import { Button, Container, Group, Select, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { type SuggestionType, suggestionTypes } from '@waypoint/shared/models/enums';
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { Navigate, useSearchParams } from 'react-router';
 import { useGames } from '../../api/queries.ts';
 import { useSession } from '../../api/session.ts';
 import { usePageMeta } from '../../components/usePageMeta.ts';
@@ -35,13 +35,8 @@ export function ReviewPage() {
       ? search.get('game')!
       : (moderated[0] ?? '');
   if (!admin && !standing.data) return null;
-  if (!admin && !game) {
-    return (
-      <Container size="sm" py="md">
-        <Alert color="yellow">{c.moderatorRequired}</Alert>
-      </Container>
-    );
-  }
+  // A player who moderates no game is sent to the login route, as on the admin pages (SPEC §2.12).
+  if (!admin && !game) return <Navigate replace to="/login" />;
   return (
     <ReviewBoard
       key={game}
