@@ -53,7 +53,7 @@ const loaders = {
   adminModel: () => import('../features/admin/model-route.tsx'),
   adminImports: () => import('../features/admin/ImportsPage.tsx'),
   adminThemeColors: () => import('../features/admin/ThemeColorsPage.tsx'),
-  adminUsers: () => import('../features/admin/UsersPage.tsx'),
+  adminUsers: () => import('../features/review/route.tsx').then((m) => ({ Component: m.UsersComponent })),
   notFound: () => import('../features/error/NotFoundPage.tsx'),
 } satisfies Record<PageId, Parameters<typeof lazyPage>[0]>;
 

@@ -50,14 +50,14 @@ export const barModule = 'src/app/nav/NavBar.tsx';
 export const consentDialogModule = 'src/features/consent/ConsentDialog.tsx';
 /**
  * Modules of the whole app that work offline with every page: toasts, the consent dialog, the
- * service worker's registration and the replay of what the player did offline.
+ * service worker's registration and the replay of completions made offline.
  */
 export const offlineAppModules = [
   barModule,
   'src/app/Toasts.tsx',
   consentDialogModule,
   'src/features/offline/register.ts',
-  'src/features/offline/replay-queues.ts',
+  'src/features/offline/replay.ts',
 ] as const;
 
 /** The size budget of the pages a first visit most often lands on (SPEC's performance targets). */
@@ -260,7 +260,8 @@ export const pages = {
     name: 'Admin',
     // Admins and moderators (a moderator acts in the games they moderate).
     access: 'login',
-    module: 'src/features/admin/UsersPage.tsx',
+    // Part of the moderation tools' chunk (the review route exports it as UsersComponent).
+    module: 'src/features/review/route.tsx',
     bar: true,
   },
   adminThemeColors: {

@@ -23,7 +23,6 @@ import { useSearchParams } from 'react-router';
 import { api } from '../../api/client.ts';
 import { useGames } from '../../api/queries.ts';
 import { useSession } from '../../api/session.ts';
-import { withMantine } from '../../app/MantineShell.tsx';
 import { toast } from '../../components/toast.ts';
 import { usePageMeta } from '../../components/usePageMeta.ts';
 import { communityMessages as t } from '../../i18n/messages/community-messages.ts';
@@ -38,7 +37,7 @@ const when = (iso: string) => new Date(iso).toLocaleString();
  * grant and revoke roles, ban and lift bans. Admins act in every game; a moderator in the game
  * chosen at the top (one they moderate), where they name trusted editors and ban.
  */
-function UsersPage() {
+export function UsersPage() {
   usePageMeta(t.usersTitle);
   const session = useSession();
   const standing = useStanding();
@@ -153,8 +152,6 @@ function UsersPage() {
     </Container>
   );
 }
-
-export const Component = withMantine(UsersPage);
 
 function UserPanel(props: {
   userId: string;

@@ -7,13 +7,13 @@ function afterLoad(run: () => void) {
 }
 
 function replay() {
-  if (!getSession()) return;
-  void import('./replay-queues.ts').then((m) => m.replayQueues());
+  if (getSession()) void import('./replay.ts').then((m) => m.replayQueued());
 }
 
 /**
  * Offline support: registers the service worker of a production build (never on the dev server),
- * and sends queued marker completions and pin writes at start and whenever the browser is back online.
+ * and sends what was queued offline (marker completions, pin writes) at start and whenever the
+ * browser is back online.
  */
 export function startOffline() {
   // What the first visit loaded is handed to the worker once it takes control: keep all of it.
