@@ -18,7 +18,7 @@ import {
 import { useDebouncedValue } from '@mantine/hooks';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { BanView, GameRole, UserDetail, UserSummary } from '@waypoint/shared/community/schemas';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { api } from '../../api/client.ts';
 import { useGames } from '../../api/queries.ts';
@@ -198,11 +198,7 @@ function UserPanel(props: {
         </Title>
         {d.user.admin && <Badge>{t.adminBadge}</Badge>}
       </Group>
-      <Paper withBorder p="sm" component="section" aria-label={t.roles}>
-        <Title order={3} size="h5" mb="xs">
-          {t.roles}
-        </Title>
-        {d.roles.length === 0 && <Text c="dimmed">{t.none}</Text>}
+      <Section title={t.roles} empty={d.roles.length === 0}>
         <Stack gap={4}>
           {d.roles.map((r) => (
             <Group key={r.gameId + r.role} justify="space-between" wrap="nowrap">
@@ -245,12 +241,8 @@ function UserPanel(props: {
             {t.grant}
           </Button>
         </Group>
-      </Paper>
-      <Paper withBorder p="sm" component="section" aria-label={t.bans}>
-        <Title order={3} size="h5" mb="xs">
-          {t.bans}
-        </Title>
-        {d.bans.length === 0 && <Text c="dimmed">{t.none}</Text>}
+      </Section>
+      <Section title={t.bans} empty={d.bans.length === 0}>
         <Stack gap={4}>
           {d.bans.map((b) => (
             <Group key={b.id} justify="space-between" wrap="nowrap">
@@ -323,12 +315,8 @@ function UserPanel(props: {
             </Group>
           </Stack>
         )}
-      </Paper>
-      <Paper withBorder p="sm" component="section" aria-label={t.roleHistory}>
-        <Title order={3} size="h5" mb="xs">
-          {t.roleHistory}
-        </Title>
-        {d.roleHistory.length === 0 && <Text c="dimmed">{t.none}</Text>}
+      </Section>
+      <Section title={t.roleHistory} empty={d.roleHistory.length === 0}>
         <List size="sm" spacing={2}>
           {d.roleHistory.map((e) => (
             <List.Item key={e.id}>
@@ -342,12 +330,8 @@ function UserPanel(props: {
             </List.Item>
           ))}
         </List>
-      </Paper>
-      <Paper withBorder p="sm" component="section" aria-label={t.suggestions}>
-        <Title order={3} size="h5" mb="xs">
-          {t.suggestions}
-        </Title>
-        {d.suggestions.length === 0 && <Text c="dimmed">{t.none}</Text>}
+      </Section>
+      <Section title={t.suggestions} empty={d.suggestions.length === 0}>
         <List size="sm" spacing={2}>
           {d.suggestions.map((s) => (
             <List.Item key={s._id}>
@@ -355,13 +339,9 @@ function UserPanel(props: {
             </List.Item>
           ))}
         </List>
-      </Paper>
+      </Section>
       {admin && (
-        <Paper withBorder p="sm" component="section" aria-label={t.decisions}>
-          <Title order={3} size="h5" mb="xs">
-            {t.decisions}
-          </Title>
-          {d.decisions.length === 0 && <Text c="dimmed">{t.none}</Text>}
+        <Section title={t.decisions} empty={d.decisions.length === 0}>
           <List size="sm" spacing={2}>
             {d.decisions.map((e) => (
               <List.Item key={e.id}>
@@ -369,8 +349,21 @@ function UserPanel(props: {
               </List.Item>
             ))}
           </List>
-        </Paper>
+        </Section>
       )}
     </Stack>
+  );
+}
+
+/** One titled part of a user's record; says so when it lists nothing. */
+function Section({ title, empty, children }: { title: string; empty: boolean; children: ReactNode }) {
+  return (
+    <Paper withBorder p="sm" component="section" aria-label={title}>
+      <Title order={3} size="h5" mb="xs">
+        {title}
+      </Title>
+      {empty && <Text c="dimmed">{t.none}</Text>}
+      {children}
+    </Paper>
   );
 }
