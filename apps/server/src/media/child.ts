@@ -161,8 +161,9 @@ export function runMediaChild<T>(workerFile: string, args: string[], limits: Chi
 
 /** Worker side: runs `work` and sends its result (or its error) to the parent, then exits. */
 export async function serveMediaChild(work: () => Promise<unknown>): Promise<void> {
-  // The server went away (stopped or crashed): no one wants the result.
-  const orphaned = () => process.exit(1);
+  // The server went away (stopped or crashed): no one wants the result. Killed at once, since a
+  // plain exit would wait for the image library's running task and let it write on.
+  const orphaned = () => process.kill(process.pid, 'SIGKILL');
   process.on('disconnect', orphaned);
   process.send?.({ [READY]: true });
   try {
