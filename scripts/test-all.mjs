@@ -5,8 +5,8 @@
 // suite's counts and ends with one line `N passed, N failed` summing them all; exits non-zero on any
 // failure. `npm test -- unit postgres` runs only the named suites (typecheck, lint, unit, s3, postgres,
 // faults, e2e).
-import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { createWriteStream, existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,37 +18,59 @@ const reports = mkdtempSync(path.join(tmpdir(), 'waypoint-test-reports-'));
 const only = process.argv.slice(2);
 const results = [];
 
-/** Seconds spent in commands since the last suite's result, so the summary shows where a run's time goes. */
-let spent = 0;
-
-function run(command, args, env = {}) {
-  console.log(`\n$ ${[command, ...args].join(' ')}`);
+/**
+ * Runs a command; answers its exit status and seconds. With `log`, its output goes to that file and is
+ * printed once it ends (a suite running beside another does not interleave its lines with the other's).
+ */
+function run(command, args, env = {}, log) {
+  const line = `\n$ ${[command, ...args].join(' ')}`;
+  if (!log) console.log(line);
   const started = Date.now();
-  const res = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
-  spent += (Date.now() - started) / 1000;
-  return res.status ?? 1;
+  return new Promise((resolve) => {
+    const out = log ? createWriteStream(log) : null;
+    const child = spawn(command, args, {
+      cwd: root,
+      stdio: log ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+      env: { ...process.env, ...env },
+    });
+    if (out) {
+      child.stdout.pipe(out, { end: false });
+      child.stderr.pipe(out, { end: false });
+    }
+    const done = (status) => {
+      const seconds = (Date.now() - started) / 1000;
+      if (!out) return resolve({ status, seconds });
+      out.end(() => {
+        console.log(`${line}\n${readFileSync(log, 'utf8')}`);
+        resolve({ status, seconds });
+      });
+    };
+    child.on('error', () => done(1));
+    child.on('close', (code) => done(code ?? 1));
+  });
 }
 
 /** One suite's counts, with the seconds its commands took. */
-function addResult(result) {
-  results.push({ ...result, seconds: Math.round(spent) });
-  spent = 0;
+function addResult(result, seconds = 0) {
+  results.push({ ...result, seconds: Math.round(seconds) });
 }
 
 /** A check without test counts (type-check, lint): one passed or one failed. */
-function check(name, command, args) {
-  const status = run(command, args);
-  addResult({ name, passed: status === 0 ? 1 : 0, failed: status === 0 ? 0 : 1 });
+async function check(name, command, args) {
+  const { status, seconds } = await run(command, args);
+  addResult({ name, passed: status === 0 ? 1 : 0, failed: status === 0 ? 0 : 1 }, seconds);
 }
 
-function vitest(name, env, args) {
+/** A vitest run; with `log`, its output is kept apart until it ends (see run). */
+async function vitest(name, env, args, log) {
   const out = path.join(reports, `${name}.json`);
-  const status = run(
+  const { status, seconds } = await run(
     'npx',
     ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`],
     env,
+    log ? path.join(reports, `${name}.log`) : undefined,
   );
-  if (!existsSync(out)) return addResult({ name, passed: 0, failed: 1 });
+  if (!existsSync(out)) return addResult({ name, passed: 0, failed: 1 }, seconds);
   const report = JSON.parse(readFileSync(out, 'utf8'));
   const failed = report.numFailedTests + (status !== 0 && report.numFailedTests === 0 ? 1 : 0);
   const failures = [];
@@ -61,19 +83,19 @@ function vitest(name, env, args) {
           `${path.relative(root, file.name)} › ${a.fullName}: ${firstLines(a.failureMessages?.join('\n'))}`,
         );
   }
-  addResult({ name, passed: report.numPassedTests, failed, failures });
+  addResult({ name, passed: report.numPassedTests, failed, failures }, seconds);
 }
 
-function playwright(name) {
+async function playwright(name) {
   const out = path.join(reports, `${name}.json`);
-  const status = run(
+  const { status, seconds } = await run(
     'npx',
     ['playwright', 'test', '-c', 'e2e/playwright.config.ts', '--reporter=list,json'],
     {
       PLAYWRIGHT_JSON_OUTPUT_NAME: out,
     },
   );
-  if (!existsSync(out)) return addResult({ name, passed: 0, failed: 1 });
+  if (!existsSync(out)) return addResult({ name, passed: 0, failed: 1 }, seconds);
   const report = JSON.parse(readFileSync(out, 'utf8'));
   const { stats } = report;
   const failed = stats.unexpected + stats.flaky + (status !== 0 && stats.unexpected === 0 ? 1 : 0);
@@ -89,7 +111,7 @@ function playwright(name) {
     for (const child of suite.suites ?? []) visit(child);
   };
   for (const suite of report.suites ?? []) visit(suite);
-  addResult({ name, passed: stats.expected, failed, failures });
+  addResult({ name, passed: stats.expected, failed, failures }, seconds);
 }
 
 /** The first lines of a failure message, so the end of a long log still says what failed. */
@@ -143,44 +165,58 @@ const stopCluster = () => {
 };
 process.on('exit', stopCluster);
 
-if (want('typecheck')) check('typecheck', 'npm', ['run', '--silent', 'typecheck']);
-if (want('lint')) check('lint', 'npx', ['biome', 'check', '.']);
-// Latency-under-load files run alone after each engine's suite, so no other test shares the cores.
-if (want('unit')) {
-  vitest('unit+integration (SQLite)', { TEST_DATABASE_URL: '' }, [
-    '--project',
-    'shared',
-    '--project',
-    'web',
-    '--project',
-    'server',
-    '--project',
-    'server-registry',
-  ]);
-  vitest('load (SQLite)', { TEST_DATABASE_URL: '' }, ['--project', 'load']);
-}
-// The suites that store pictures and tiles run once more on object storage (a real S3 server each
-// test file starts on loopback); the rest of the server does not touch the storage.
-if (want('s3'))
-  vitest('pictures and tiles on S3 storage (SQLite)', { TEST_DATABASE_URL: '', TEST_STORAGE: 's3' }, [
-    '--project',
-    'server',
-    ...s3Suites,
-  ]);
+if (want('typecheck')) await check('typecheck', 'npm', ['run', '--silent', 'typecheck']);
+if (want('lint')) await check('lint', 'npx', ['biome', 'check', '.']);
+// vitest runs one worker (its tests are CPU-bound; two were slower on two cores), so the SQLite and
+// PostgreSQL suites run side by side, one core each; the PostgreSQL suite's output is printed when it
+// ends. The S3 variant follows the SQLite suite in its lane.
+const sqliteLane = async () => {
+  if (want('unit'))
+    await vitest('unit+integration (SQLite)', { TEST_DATABASE_URL: '' }, [
+      '--project',
+      'shared',
+      '--project',
+      'web',
+      '--project',
+      'server',
+      '--project',
+      'server-registry',
+    ]);
+  // The suites that store pictures and tiles run once more on object storage (a real S3 server each
+  // test file starts on loopback); the rest of the server does not touch the storage.
+  if (want('s3'))
+    await vitest('pictures and tiles on S3 storage (SQLite)', { TEST_DATABASE_URL: '', TEST_STORAGE: 's3' }, [
+      '--project',
+      'server',
+      ...s3Suites,
+    ]);
+};
+const postgresLane = async () => {
+  if (want('postgres') && process.env.TEST_DATABASE_URL)
+    await vitest(
+      'integration (PostgreSQL)',
+      {},
+      ['--project', 'server', '--project', 'server-registry'],
+      true,
+    );
+};
+await Promise.all([sqliteLane(), postgresLane()]);
+// Latency-under-load files run alone, after both engines' suites, so no other test shares the cores.
+if (want('unit')) await vitest('load (SQLite)', { TEST_DATABASE_URL: '' }, ['--project', 'load']);
 if (want('postgres') && process.env.TEST_DATABASE_URL) {
-  vitest('integration (PostgreSQL)', {}, ['--project', 'server', '--project', 'server-registry']);
-  vitest('load (PostgreSQL)', {}, ['--project', 'load']);
+  await vitest('load (PostgreSQL)', {}, ['--project', 'load']);
   stopCluster();
 }
-// Faults run on a PostgreSQL cluster of their own (they crash it), not on the suite's.
+// Faults run on a PostgreSQL cluster of their own (they crash it), not on the suite's, and alone:
+// some bound how long the server takes to answer while the database misbehaves.
 if (want('faults'))
-  vitest('faults (PostgreSQL crash, stop, cut, slow; kill -9 mid-work)', {}, ['--project', 'faults']);
+  await vitest('faults (PostgreSQL crash, stop, cut, slow; kill -9 mid-work)', {}, ['--project', 'faults']);
 if (want('e2e')) {
   // The server's production build is checked here; the web app is built once, by the browser
   // suite's own server (e2e/playwright.config.ts), which fails the suite if it does not build.
-  const built = run('npm', ['run', 'build', '-w', 'apps/server']);
-  if (built !== 0) addResult({ name: 'server build', passed: 0, failed: 1 });
-  else playwright('browser (Playwright, Chromium)');
+  const built = await run('npm', ['run', 'build', '-w', 'apps/server']);
+  if (built.status !== 0) addResult({ name: 'server build', passed: 0, failed: 1 }, built.seconds);
+  else await playwright('browser (Playwright, Chromium)');
 }
 
 const failures = results.flatMap((r) => (r.failures ?? []).map((f) => `  [${r.name}] ${f}`));
