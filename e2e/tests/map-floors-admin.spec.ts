@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mapMessages } from '@waypoint/shared/map/map-messages';
 import { messages } from '@waypoint/shared/messages';
+import { reviewMessages } from '@waypoint/shared/review-messages';
 import { admin, createConfirmedUser, expect, type Page, submitLogin, test } from '../support/fixtures.ts';
 import { waitForMap } from '../support/map.ts';
 import { loginWithToken } from '../support/suggest.ts';
@@ -99,6 +100,24 @@ test('a suggested marker placed on a floor carries it, and accepted it stays on 
   await expect(page.getByText(messages.suggestionAdded)).toBeVisible();
   const sent = JSON.parse(answer.request().postData() ?? '{}') as { level?: number };
   expect(sent.level).toBe(2);
+
+  // The review page previews it on the upper floor.
+  const review = page;
+  await loginWithToken(review, request, admin.email, admin.password);
+  await review.goto('/suggestion-review?type=PLACED_MARKER');
+  await expect(
+    review.getByRole('heading', { name: reviewMessages.suggestionType('PLACED_MARKER') }),
+  ).toBeVisible({
+    timeout: 20_000,
+  });
+  await review.getByLabel(reviewMessages.userNameLabel).fill(user.username);
+  await expect(review.getByRole('status')).toHaveText(reviewMessages.userCount(user.username, 1));
+  const row = review.locator('tr[data-suggestion]');
+  await expect(row).toHaveCount(1);
+  const suggestionId = (await row.getAttribute('data-suggestion'))!;
+  await review.getByRole('button', { name: `${reviewMessages.showDataModel} ${suggestionId}` }).click();
+  const detail = review.locator(`[data-detail="${suggestionId}"]`);
+  await expect(detail.getByText(`${reviewMessages.previewAfter} · Upper floor`)).toBeVisible();
 
   // An admin accepts it: the new marker is on the upper floor.
   const adminLogin = await request.post('/api/users/login', {

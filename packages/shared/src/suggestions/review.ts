@@ -143,6 +143,8 @@ export interface ReviewDetail {
       width: number;
       height: number;
     };
+    /** The map's floors (bottom to top); a marker on one is previewed over that floor's tiles. */
+    levels: { level: number; name: string; tilesPath: string }[];
     definitions: Record<
       string,
       {

@@ -113,7 +113,15 @@ export function createReviewService(deps: { db: Db; writer: ModelWriter; invalid
             };
           }
         }
+        const levels = (await findRecordsBy(db.kysely, getModel('maplevel'), 'mapId', String(map._id)))
+          .map((l) => ({
+            level: Number(l.level),
+            name: String(l.name ?? ''),
+            tilesPath: String(l.tilesPath ?? ''),
+          }))
+          .sort((a, b) => a.level - b.level);
         preview = {
+          levels,
           map: {
             _id: String(map._id),
             gameId: String(map.gameId),

@@ -266,9 +266,20 @@ describe('suggestion review', () => {
     const reporter = await createUser(env.t);
     await call('POST', '/api/markers/pm_4/report', reporter, { kind: 'MOVED' });
 
+    const floor = await call('PUT', '/api/admin/maplevel', env.admin, {
+      _id: 'g1_review_cellar',
+      mapId: 'g1_map_a',
+      level: 1,
+      name: 'Cellar',
+    });
+    expect(floor.statusCode, floor.body).toBeLessThan(300);
+
     const res = await call('GET', `/api/admin/review/suggestions/${id}`, env.admin);
     expect(res.statusCode, res.body).toBe(200);
     const detail = res.json();
+    // The map's floors come with the preview, which draws a marker over its own floor's tiles.
+    expect(detail.preview.levels).toEqual([{ level: 1, name: 'Cellar', tilesPath: '' }]);
+    expect((await call('DELETE', '/api/admin/maplevel/g1_review_cellar', env.admin)).statusCode).toBe(200);
     expect(detail.current).toMatchObject({ _id: 'pm_4', name: 'Crate 4', lat: -4 });
     expect(detail.proposed).toMatchObject({ _id: 'pm_4', name: 'Better name', lat: -20, lng: 4 });
     expect(detail.comments.map((c: Body) => c.comment)).toEqual(['Moved after the patch']);

@@ -6,6 +6,7 @@ import { useEffect, useRef } from 'react';
 import { config } from '../../app/config.ts';
 import { contentLang } from '../../i18n/content.ts';
 import { reviewMessages as t } from '../../i18n/messages/review-messages.ts';
+import { floorOf, previewTilesPath } from './preview-floor.ts';
 
 type Rec = Record<string, unknown>;
 type Preview = NonNullable<ReviewDetail['preview']>;
@@ -34,6 +35,7 @@ function SmallMap({
   label: string;
 }) {
   const element = useRef<HTMLDivElement>(null);
+  const floor = floorOf(preview, record);
   useEffect(() => {
     const el = element.current;
     if (!el) return;
@@ -48,7 +50,7 @@ function SmallMap({
       attributionControl: false,
       maxZoom: map.maxZoom,
     });
-    const tilesPath = map.tilesPath || `${map.gameId}/${map._id}`;
+    const tilesPath = previewTilesPath(preview, record);
     const tiles = L.tileLayer(
       `${config.imageHost}/mapTiles/${tilesPath.split('/').map(encodeURIComponent).join('/')}/{z}/{x}/{y}.png`,
       { bounds, noWrap: true, maxNativeZoom: map.maxZoom, maxZoom: map.maxZoom, minZoom: 0 },
@@ -83,6 +85,12 @@ function SmallMap({
     <Stack gap={2} style={{ flex: '1 1 220px', minWidth: 0 }}>
       <Text size="sm" fw={600}>
         {label}
+        {floor && (
+          <>
+            {' · '}
+            <span lang={contentLang}>{floor.name}</span>
+          </>
+        )}
       </Text>
       <div
         ref={element}
