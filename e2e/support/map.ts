@@ -31,6 +31,7 @@ interface MapHandle {
 export interface DrawFacts {
   drawn: number;
   count: number;
+  faint: number;
   flagged: number;
   labels: number;
   labelsHidden: number;

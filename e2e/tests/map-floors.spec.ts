@@ -5,13 +5,24 @@ import { waitForMap } from '../support/map.ts';
 // The demo hospital has three floors: Basement (0), Ground floor (1, the default), Upper floor (2).
 const hospital = '/game/frontier_zone/maps/fz_city_hospital';
 
-/** The floors of the markers drawn now (-1: on every floor). */
+/** The floors of the markers shown now (-1: on every floor). */
 const shownLevels = (page: Page) =>
   page.evaluate(() => {
     const { store } = window.__waypointProbe!;
     const levels = new Set<number>();
     store.ids.forEach((_id, i) => {
-      if (store.visible[i]) levels.add(store.level(i));
+      if (store.visible[i] === 1) levels.add(store.level(i));
+    });
+    return [...levels].sort((a, b) => a - b);
+  });
+
+/** The floors of the markers drawn faint now. */
+const faintLevels = (page: Page) =>
+  page.evaluate(() => {
+    const { store } = window.__waypointProbe!;
+    const levels = new Set<number>();
+    store.ids.forEach((_id, i) => {
+      if (store.visible[i] === 2) levels.add(store.level(i));
     });
     return [...levels].sort((a, b) => a - b);
   });
@@ -23,7 +34,7 @@ test('a visitor switches floors with the floor control and with Page Up / Page D
   await page.goto(hospital);
   await waitForMap(page);
   const control = page.getByRole('group', { name: mapMessages.floors });
-  await expect(control.getByRole('button')).toHaveText(['1', 'G', 'B']);
+  await expect(control.locator('button[data-level]')).toHaveText(['1', 'G', 'B']);
   await expect(pressed(page)).toHaveAccessibleName('Ground floor');
   await expect.poll(() => shownLevels(page)).toEqual([-1, 1]);
 
@@ -91,4 +102,39 @@ test('following a quest objective on another floor switches to that floor', asyn
       }, marker._id),
     )
     .toBe(1);
+});
+
+test('the markers of the other floors show faintly when the player asks, remembered over a reload', async ({
+  page,
+}) => {
+  await page.goto(hospital);
+  await waitForMap(page);
+  const faint = page.getByRole('button', { name: mapMessages.faintFloors });
+  await expect(faint).toHaveAttribute('aria-pressed', 'false');
+  await expect.poll(() => faintLevels(page)).toEqual([]);
+
+  await faint.click();
+  await expect(faint).toHaveAttribute('aria-pressed', 'true');
+  // On the ground floor: the basement's and the upper floor's markers faint, its own shown.
+  await expect.poll(() => faintLevels(page)).toEqual([0, 2]);
+  await expect.poll(() => shownLevels(page)).toEqual([-1, 1]);
+  await expect.poll(() => page.evaluate(() => window.__waypointProbe!.draw.faint)).toBeGreaterThan(0);
+  await page.screenshot({ path: '/tmp/floors/map-floors-faint.png' });
+
+  await page
+    .getByRole('group', { name: mapMessages.floors })
+    .getByRole('button', { name: 'Basement' })
+    .click();
+  await expect.poll(() => faintLevels(page)).toEqual([1, 2]);
+  await page.reload();
+  await waitForMap(page);
+  await expect(page.getByRole('button', { name: mapMessages.faintFloors })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  await expect.poll(() => faintLevels(page)).toEqual([1, 2]);
+
+  await page.getByRole('button', { name: mapMessages.faintFloors }).click();
+  await expect.poll(() => faintLevels(page)).toEqual([]);
+  await expect.poll(() => page.evaluate(() => window.__waypointProbe!.draw.faint)).toBe(0);
 });

@@ -20,6 +20,8 @@ export const mapMessages = {
   /** The floor control's hint: the keys that switch floors. */
   floorKeys: 'Page Up / Page Down',
   floorShown: (floor: string) => `Floor: ${floor}`,
+  /** The floor control's switch: markers of the other floors drawn faint. */
+  faintFloors: 'Show other floors faintly',
   markersShown: (count: number) => `${count} ${count === 1 ? 'marker' : 'markers'} shown`,
   searchPlaceholder: 'Search markers, quests, items (/)',
   noMarkers: 'No markers on this map yet',

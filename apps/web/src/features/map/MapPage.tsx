@@ -147,7 +147,7 @@ export function MapPage({ gameId, map, category, embedded }: Props) {
   const list = useMarkerList();
   const pins = usePins({ map, session, floors, controller, announce, definitions });
 
-  const isVisible = useMarkerFilters({
+  const { isVisible, isFaint } = useMarkerFilters({
     store,
     enabled,
     reportedOnly,
@@ -156,6 +156,7 @@ export function MapPage({ gameId, map, category, embedded }: Props) {
     suggestVisibility: suggest.visibility,
     announce,
     onFloor: floors.shows,
+    faintOthers: floors.faintOthers && !suggest.onlySuggested,
   });
   const showMarker = useMarkerLinks({
     store,
@@ -228,6 +229,7 @@ export function MapPage({ gameId, map, category, embedded }: Props) {
         gameId={gameId}
         store={store}
         isVisible={isVisible}
+        isFaint={isFaint}
         completed={completedSet}
         embedded={embedded}
         renderPopup={renderPopup}

@@ -11,7 +11,7 @@ import type { DrawingShape, DrawLayer } from './layers/draw-layer.ts';
 import type { HtmlMarkerLayer } from './layers/html-layer.ts';
 import type { SpriteCache } from './layers/icons.ts';
 import type { ExtraMarker, MarkerCanvasLayer } from './layers/marker-canvas-layer.ts';
-import { MarkerKind, type MarkerStore, type StoreChange } from './layers/marker-store.ts';
+import { MarkerKind, type MarkerStore, Shown, type StoreChange } from './layers/marker-store.ts';
 import type { PathLayer } from './layers/path-layer.ts';
 import classes from './map.module.css';
 import { loadedMapEngine, loadMapEngine, type MapEngine } from './map-engine-loader.ts';
@@ -69,6 +69,8 @@ export interface MapInput {
   store: MarkerStore | undefined;
   /** Which markers are shown (the page's filters); applied to the store's visible flags. */
   isVisible: ((i: number) => boolean) | undefined;
+  /** Which of the other markers are drawn faint (other floors, where the player asks for them). */
+  isFaint?: (i: number) => boolean;
   /** The player's found markers; applied to the store's completed flags. */
   completed: ReadonlySet<string>;
   /** Links leave in a new tab (embedded map); no consent question is asked there. */
@@ -134,6 +136,7 @@ export class MapViewController implements MapController {
   private flags?: {
     store: MarkerStore;
     isVisible?: (i: number) => boolean;
+    isFaint?: (i: number) => boolean;
     completed?: ReadonlySet<string>;
     unsubscribe: () => void;
   };
@@ -219,9 +222,10 @@ export class MapViewController implements MapController {
     }
     const flags = this.flags;
     if (!flags || !store) return;
-    if (flags.isVisible !== input.isVisible && input.isVisible) {
+    if ((flags.isVisible !== input.isVisible || flags.isFaint !== input.isFaint) && input.isVisible) {
       flags.isVisible = input.isVisible;
-      store.applyVisibility(input.isVisible);
+      flags.isFaint = input.isFaint;
+      store.applyVisibility(input.isVisible, input.isFaint);
     }
     if (flags.completed !== input.completed) {
       flags.completed = input.completed;
@@ -537,7 +541,7 @@ export class MapViewController implements MapController {
     const l = this.layers;
     const engine = this.engine;
     const i = l ? l.store.indexOf(id) : -1;
-    if (!l || !engine || i < 0 || !l.store.visible[i]) return false;
+    if (!l || !engine || i < 0 || l.store.visible[i] !== Shown.Yes) return false;
     this.open(engine, i);
     return true;
   }

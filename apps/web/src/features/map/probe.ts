@@ -21,6 +21,8 @@ export interface DrawFacts {
   drawn: number;
   /** Icons and clusters drawn last. */
   count: number;
+  /** Markers of other floors drawn faint last. */
+  faint: number;
   /** Markers drawn with a report flag. */
   flagged: number;
   /** Name labels drawn, and those left out because they would overlap. */
@@ -50,6 +52,7 @@ function freshDraw(): DrawFacts {
   return {
     drawn: 0,
     count: 0,
+    faint: 0,
     flagged: 0,
     labels: 0,
     labelsHidden: 0,

@@ -82,24 +82,31 @@ export function useEnabledDefinitions(
   return { enabled: enabled ?? empty, setEnabled: update, toggle };
 }
 
-const hideFoundKey = 'waypoint:hideFound';
-
-/** 'Hide found' on the markers panel, remembered in this browser for every map. */
-export function useHideFound(): [boolean, (on: boolean) => void] {
+/** A switch remembered in this browser for every map (`localStorage[key]`). */
+function useStoredSwitch(key: string): [boolean, (on: boolean) => void] {
   const [on, setOn] = useState(() => {
     try {
-      return localStorage.getItem(hideFoundKey) === 'true';
+      return localStorage.getItem(key) === 'true';
     } catch {
       return false;
     }
   });
-  const set = useCallback((next: boolean) => {
-    setOn(next);
-    try {
-      localStorage.setItem(hideFoundKey, String(next));
-    } catch {
-      // Private windows may refuse storage: the switch still works for this visit.
-    }
-  }, []);
+  const set = useCallback(
+    (next: boolean) => {
+      setOn(next);
+      try {
+        localStorage.setItem(key, String(next));
+      } catch {
+        // Private windows may refuse storage: the switch still works for this visit.
+      }
+    },
+    [key],
+  );
   return [on, set];
 }
+
+/** 'Hide found' on the markers panel. */
+export const useHideFound = () => useStoredSwitch('waypoint:hideFound');
+
+/** Markers of other floors drawn faint (the floor control's switch). */
+export const useFaintFloors = () => useStoredSwitch('waypoint:faintFloors');

@@ -1,3 +1,4 @@
+import { IconStack2 } from '@tabler/icons-react';
 import { levelButtonText } from '@waypoint/shared/map/levels';
 import { contentLang } from '../../../i18n/content.ts';
 import { mapMessages } from '../../../i18n/messages/map-messages.ts';
@@ -40,6 +41,16 @@ export function FloorControl({ floors, announce }: { floors: Floors; announce: (
           {levelButtonText(level)}
         </button>
       ))}
+      <button
+        type="button"
+        className={`${classes.floor} ${classes.faint}`}
+        aria-pressed={floors.faintOthers}
+        aria-label={mapMessages.faintFloors}
+        title={mapMessages.faintFloors}
+        onClick={() => floors.setFaintOthers(!floors.faintOthers)}
+      >
+        <IconStack2 size={18} aria-hidden />
+      </button>
     </fieldset>
   );
 }

@@ -10,6 +10,7 @@ import { type MapMarkerData, placedCounts } from '@waypoint/shared/map/marker-da
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { config } from '../../../app/config.ts';
 import { levelTileTemplate } from '../map-geometry.ts';
+import { useFaintFloors } from '../state.ts';
 
 /** What the page knows about the floor shown (see `useFloors`). */
 export interface Floors {
@@ -23,6 +24,9 @@ export interface Floors {
   shows: (level: number) => boolean;
   /** The floor's own tiles, when it has a picture cut into tiles (else the map's show). */
   tiles: { url: string; ready: boolean } | undefined;
+  /** Markers of the other floors are drawn faint (a switch remembered in this browser). */
+  faintOthers: boolean;
+  setFaintOthers: (on: boolean) => void;
 }
 
 /** Keys typed into a field or a list are theirs: floors switch from the map or the page itself. */
@@ -45,6 +49,7 @@ export function useFloors(data: MapMarkerData | undefined, search: URLSearchPara
       ? picked
       : chosenLevel(levels, search.get(levelParam));
   const known = useMemo(() => new Set(levels.map((l) => l.level)), [levels]);
+  const [faintOthers, setFaintOthers] = useFaintFloors();
 
   const setLevel = useCallback((level: number) => {
     setPicked(level);
@@ -89,6 +94,6 @@ export function useFloors(data: MapMarkerData | undefined, search: URLSearchPara
     return new Map(data.definitions.map((d, i) => [d._id, perIndex[i] ?? 0]));
   }, [data, current, known]);
 
-  const floors: Floors = { levels, current, known, setLevel, shows, tiles };
+  const floors: Floors = { levels, current, known, setLevel, shows, tiles, faintOthers, setFaintOthers };
   return { floors, counts };
 }

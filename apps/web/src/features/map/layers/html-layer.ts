@@ -3,7 +3,7 @@ import { iconSize } from '@waypoint/shared/map/definitions';
 import { tintColors } from '@waypoint/shared/map/tints';
 import L from 'leaflet';
 import { MarkerLayerGroup } from './marker-layer-group.ts';
-import { MarkerKind, type MarkerStore } from './marker-store.ts';
+import { MarkerKind, type MarkerStore, Shown } from './marker-store.ts';
 import { loadedPurify, loadPurify } from './sanitize.ts';
 
 /**
@@ -62,13 +62,13 @@ export class HtmlMarkerLayer extends MarkerLayerGroup<L.Marker> {
     if (!loadedPurify()) {
       let needed = false;
       for (let i = 0; i < store.size && !needed; i++)
-        needed = store.kind[i] === MarkerKind.Html && store.visible[i] === 1;
+        needed = store.kind[i] === MarkerKind.Html && store.visible[i] === Shown.Yes;
       if (needed) void loadPurify().then(() => this.sync());
       return;
     }
     for (let i = 0; i < store.size; i++) {
       if (store.kind[i] !== MarkerKind.Html) continue;
-      this.show(i, store.visible[i] !== 0, (index) => this.create(index));
+      this.show(i, store.visible[i] === Shown.Yes, (index) => this.create(index));
     }
   }
 

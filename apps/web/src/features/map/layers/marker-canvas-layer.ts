@@ -8,6 +8,7 @@ import {
   type Paint,
   paintClusters,
   paintExtras,
+  paintFaint,
   paintFlags,
   paintHighlight,
   paintIcons,
@@ -18,7 +19,7 @@ import {
 import { type Cluster, ClusterGrid } from './cluster-grid.ts';
 import { HitGrid } from './hit-grid.ts';
 import type { SpriteCache } from './icons.ts';
-import { MarkerKind } from './marker-store.ts';
+import { MarkerKind, Shown } from './marker-store.ts';
 
 export type { ExtraMarker } from './canvas/painters.ts';
 
@@ -129,8 +130,8 @@ export class MarkerCanvasLayer extends PaddedCanvasLayer {
     }
     const { x: xs, y: ys, visible } = store;
     const singles = this.cells.singles();
-    for (const i of this.tinted) if (visible[i]) singles.push(i);
-    for (const i of store.tail) if (visible[i]) singles.push(i);
+    for (const i of this.tinted) if (visible[i] === Shown.Yes) singles.push(i);
+    for (const i of store.tail) if (visible[i] === Shown.Yes) singles.push(i);
     singles.sort((a, b) => ys[a] - ys[b] || xs[a] - xs[b]);
     this.groups = { scale, clusters: this.cells.clusters(), singles };
     return this.groups;
@@ -143,7 +144,7 @@ export class MarkerCanvasLayer extends PaddedCanvasLayer {
     const { x: xs, y: ys, visible, tint, kind } = this.opts.store;
     for (let k = from; k < to; k++) {
       const i = order[k];
-      if (!visible[i] || kind[i] !== MarkerKind.Icon) continue;
+      if (visible[i] !== Shown.Yes || kind[i] !== MarkerKind.Icon) continue;
       // Suggestions stay visible one by one, so that they can be reviewed at any zoom.
       if (tint[i] !== 0) this.tinted.push(i);
       else cells.add(i, xs[i], ys[i]);
@@ -168,7 +169,7 @@ export class MarkerCanvasLayer extends PaddedCanvasLayer {
   /**
    * The markers of the ordered rows and of the tail within a box of layer pixels, in draw order;
    * the rows of the box are found by binary search on y. Stops counting past `limit` (a view that
-   * dense is drawn as clusters).
+   * dense is drawn as clusters). Faint markers in the box go to `faint`.
    */
   private inView(
     scale: number,
@@ -179,6 +180,7 @@ export class MarkerCanvasLayer extends PaddedCanvasLayer {
     x1: number,
     y1: number,
     limit: number,
+    faint: number[],
   ) {
     const { store } = this.opts;
     const { x: xs, y: ys, visible, kind } = store;
@@ -196,14 +198,20 @@ export class MarkerCanvasLayer extends PaddedCanvasLayer {
       const i = order[k];
       const py = ys[i] * scale - oy;
       if (py > y1) break;
-      if (!visible[i] || kind[i] !== MarkerKind.Icon) continue;
+      const v = visible[i];
+      if (v === Shown.Hidden || kind[i] !== MarkerKind.Icon) continue;
       const px = xs[i] * scale - ox;
       if (px < x0 || px > x1 || py < y0) continue;
+      if (v === Shown.Faint) {
+        faint.push(i);
+        if (faint.length > limit) return out;
+        continue;
+      }
       out.push(i);
       if (out.length > limit) return out;
     }
     for (const i of store.tail) {
-      if (!visible[i]) continue;
+      if (visible[i] !== Shown.Yes) continue;
       const px = xs[i] * scale - ox;
       const py = ys[i] * scale - oy;
       if (px >= x0 && px <= x1 && py >= y0 && py <= y1) out.push(i);
@@ -241,9 +249,12 @@ export class MarkerCanvasLayer extends PaddedCanvasLayer {
     // while the map is dragged) and kept until the zoom or the visible markers change.
     let clustering = this.frame.zoom < this.opts.clusterBelowZoom;
     let singles: number[] = [];
-    if (!clustering) {
-      singles = this.inView(scale, ox, oy, x0, y0, x1, y1, DENSE);
-      clustering = singles.length > DENSE;
+    // Markers of other floors are drawn faint one by one, in views not too dense for that.
+    let faint: number[] = [];
+    if (!clustering || store.drawsFaint) {
+      singles = this.inView(scale, ox, oy, x0, y0, x1, y1, DENSE, faint);
+      if (singles.length > DENSE || faint.length > DENSE) faint = [];
+      clustering ||= singles.length > DENSE;
     }
     if (clustering) {
       singles = [];
@@ -263,6 +274,7 @@ export class MarkerCanvasLayer extends PaddedCanvasLayer {
 
     const paint: Paint = { ctx: this.ctx, store, sprites, scale, ox, oy };
     const faded = this.opts.completedOpacity;
+    if (faint.length > 0) paintFaint(paint, faint);
     const { labels, flagged, tinted } = paintIcons(paint, singles, this.grid, faded);
     if (tinted.length > 0) paintTints(paint, tinted, this.rings);
     paintExtras(paint, this.extras, this.rings);
@@ -278,6 +290,7 @@ export class MarkerCanvasLayer extends PaddedCanvasLayer {
       facts.lastDrawAt = now;
       facts.drawn++;
       facts.count = singles.length + this.clusters.length;
+      facts.faint = faint.length;
       facts.flagged = flagged.length;
       facts.labels = shownLabels;
       facts.labelsHidden = labels.length - shownLabels;

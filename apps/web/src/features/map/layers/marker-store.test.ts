@@ -1,6 +1,6 @@
 import { emptyMarkerColumns, type MapMarkerDefinition } from '@waypoint/shared/map/marker-data';
 import { describe, expect, it } from 'vitest';
-import { MarkerStore, type StoreChange } from './marker-store.ts';
+import { MarkerStore, Shown, type StoreChange } from './marker-store.ts';
 
 const definition = (id: string): MapMarkerDefinition =>
   ({ _id: id, name: id, markerDefinitionType: 'SVG' }) as MapMarkerDefinition;
@@ -54,6 +54,24 @@ describe('the marker store tells its readers', () => {
     s.setReported(3, true);
     expect([...s.visible]).toEqual([0, 1, 0, 1]);
     expect(told.at(-1)).toEqual({ reported: 3 });
+  });
+
+  it('markers the faint rule picks among the hidden ones are drawn faint, under the same flags', () => {
+    const s = store();
+    // Markers 0 and 1 on the floor shown, 2 and 3 on another; found ones hidden.
+    const onFloor = (i: number) => i < 2;
+    const passes = (i: number) => s.completed[i] === 0;
+    s.applyVisibility(
+      (i) => onFloor(i) && passes(i),
+      (i) => !onFloor(i) && passes(i),
+    );
+    expect([...s.visible]).toEqual([Shown.Yes, Shown.Yes, Shown.Faint, Shown.Faint]);
+    expect(s.countShown((i) => onFloor(i) && passes(i))).toBe(2);
+    s.applyCompleted(new Set(['pm_2']));
+    expect([...s.visible]).toEqual([Shown.Yes, Shown.Yes, Shown.Hidden, Shown.Faint]);
+    // The switch off: other floors hidden again.
+    s.applyVisibility((i) => onFloor(i) && passes(i));
+    expect([...s.visible]).toEqual([Shown.Yes, Shown.Yes, Shown.Hidden, Shown.Hidden]);
   });
 
   it('found per definition, kept until the completed flags change', () => {

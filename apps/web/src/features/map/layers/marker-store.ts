@@ -8,6 +8,12 @@ import { Tint } from '@waypoint/shared/map/tints';
 export const MarkerKind = { Icon: 0, Path: 1, Html: 2 } as const;
 
 /**
+ * A marker's visible flag: hidden, shown, or drawn faint (a marker of another floor, where the
+ * player asks to see other floors: drawn, but not clustered, listed or clickable).
+ */
+export const Shown = { Hidden: 0, Yes: 1, Faint: 2 } as const;
+
+/**
  * Writes a decoded chunk into the map's columns (rows `chunk.start` on); the columns of a chunked
  * map are made full length when its manifest arrives (`emptyColumns`).
  */
@@ -97,6 +103,7 @@ export class MarkerStore {
   readonly y: Float64Array;
   readonly def: Int32Array;
   readonly kind: Uint8Array;
+  /** `Shown` per marker. */
   readonly visible: Uint8Array;
   readonly completed: Uint8Array;
   /** Markers with open 'gone' or 'moved' reports (a flag is drawn on them). */
@@ -120,6 +127,8 @@ export class MarkerStore {
   readonly tail: Int32Array;
   /** Rows that are in the store (all but the chunks of a large map not loaded yet). */
   readonly loaded: Uint8Array;
+  /** Whether some markers may be drawn faint (a faint rule is applied). */
+  drawsFaint = false;
   /** How many rows are loaded (`size` once every chunk is in). */
   loadedRows = 0;
   /** Rows of the map itself (a chunked map's), before suggestion rows. */
@@ -128,6 +137,7 @@ export class MarkerStore {
   private byId?: Map<string, number>;
   private readonly kinds: number[];
   private lastVisible?: (i: number) => boolean;
+  private lastFaint?: (i: number) => boolean;
   private lastCompleted?: ReadonlySet<string>;
   private readonly listeners = new Set<(change: StoreChange) => void>();
   /** Counts up with every change told to the subscribers. */
@@ -250,7 +260,7 @@ export class MarkerStore {
   /** A popup's report or confirmation changed a marker's reported flag: visibility follows it. */
   setReported(i: number, reported: boolean) {
     this.reported[i] = reported ? 1 : 0;
-    if (this.lastVisible) this.applyVisibility(this.lastVisible);
+    if (this.lastVisible) this.applyVisibility(this.lastVisible, this.lastFaint);
     this.tell({ reported: i });
   }
 
@@ -303,6 +313,7 @@ export class MarkerStore {
     const m = this.data.markers;
     const end = Math.min(start + count, this.placedRows);
     const visibleOf = this.lastVisible;
+    const faintOf = this.lastFaint;
     const completedSet = this.lastCompleted && this.lastCompleted.size > 0 ? this.lastCompleted : undefined;
     const { x, y, def, kind, reported, loaded, completed, visible, tint, draggable, ids } = this;
     const { lat, lng, reportCount } = m;
@@ -326,7 +337,7 @@ export class MarkerStore {
     // Flags by the page's rules, once the rows are in (the rules read the store).
     if (visibleOf) {
       for (let i = start; i < end; i++) {
-        const v = visibleOf(i) ? 1 : 0;
+        const v = visibleOf(i) ? Shown.Yes : faintOf?.(i) ? Shown.Faint : Shown.Hidden;
         visible[i] = v;
         if (v) shown = true;
       }
@@ -387,15 +398,23 @@ export class MarkerStore {
   }
 
   /**
-   * Sets the visible flag of every marker; answers whether anything changed. Rows not loaded yet
-   * get theirs when they arrive.
+   * Sets the visible flag of every marker (`isFaint` picks, among the others, those drawn faint);
+   * answers whether anything changed. Rows not loaded yet get theirs when they arrive.
    */
-  applyVisibility(isVisible: (i: number) => boolean): boolean {
+  applyVisibility(isVisible: (i: number) => boolean, isFaint?: (i: number) => boolean): boolean {
     this.lastVisible = isVisible;
+    this.lastFaint = isFaint;
+    this.drawsFaint = Boolean(isFaint);
     let changed = false;
     const loaded = this.loaded;
     for (let i = 0; i < this.size; i++) {
-      const v = loaded[i] && isVisible(i) ? 1 : 0;
+      const v = !loaded[i]
+        ? Shown.Hidden
+        : isVisible(i)
+          ? Shown.Yes
+          : isFaint?.(i)
+            ? Shown.Faint
+            : Shown.Hidden;
       if (this.visible[i] !== v) {
         this.visible[i] = v;
         changed = true;
@@ -426,7 +445,7 @@ export class MarkerStore {
     if (changed) {
       this.completedVersion++;
       // The visibility rules may read the completed flags (hide found markers).
-      if (this.lastVisible) this.applyVisibility(this.lastVisible);
+      if (this.lastVisible) this.applyVisibility(this.lastVisible, this.lastFaint);
       this.tell({ completed: true });
     }
     return changed;

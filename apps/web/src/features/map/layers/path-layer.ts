@@ -2,7 +2,7 @@ import { constants } from '@waypoint/shared/constants';
 import { tintColors } from '@waypoint/shared/map/tints';
 import L from 'leaflet';
 import { MarkerLayerGroup } from './marker-layer-group.ts';
-import { MarkerKind, type MarkerStore } from './marker-store.ts';
+import { MarkerKind, type MarkerStore, Shown } from './marker-store.ts';
 
 const fallbackColor = '#2563eb';
 
@@ -75,7 +75,7 @@ export class PathLayer extends MarkerLayerGroup<L.Path> {
     const { store } = this;
     for (let i = 0; i < store.size; i++) {
       if (store.kind[i] !== MarkerKind.Path) continue;
-      this.show(i, store.visible[i] !== 0, (index) => this.create(index));
+      this.show(i, store.visible[i] === Shown.Yes, (index) => this.create(index));
     }
   }
 

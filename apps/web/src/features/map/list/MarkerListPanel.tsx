@@ -6,7 +6,7 @@ import { listMessages } from '../../../i18n/messages/list-messages.ts';
 import { pinsMessages } from '../../../i18n/messages/pins-messages.ts';
 import { Button, IconButton } from '../controls.tsx';
 import { definitionImageUrl } from '../layers/icons.ts';
-import type { MarkerStore } from '../layers/marker-store.ts';
+import { type MarkerStore, Shown } from '../layers/marker-store.ts';
 import type { MapController } from '../MapView.tsx';
 import classes from './list.module.css';
 import { listOrder } from './list-order.ts';
@@ -120,7 +120,7 @@ export default function MarkerListPanel({
     const east = b.getEast();
     const out: number[] = [];
     for (let i = 0; i < store.size; i++) {
-      if (!store.visible[i]) continue;
+      if (store.visible[i] !== Shown.Yes) continue;
       const lat = -store.y[i];
       const lng = store.x[i];
       if (lat >= south && lat <= north && lng >= west && lng <= east) out.push(i);

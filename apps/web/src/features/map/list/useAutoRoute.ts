@@ -1,7 +1,7 @@
 import L from 'leaflet';
 import { type RefObject, useCallback, useEffect, useRef, useState } from 'react';
 import { listMessages } from '../../../i18n/messages/list-messages.ts';
-import { MarkerKind, type MarkerStore } from '../layers/marker-store.ts';
+import { MarkerKind, type MarkerStore, Shown } from '../layers/marker-store.ts';
 import type { MapController } from '../MapView.tsx';
 import type { RouteAnswer, RouteRequest } from './route.worker.ts';
 
@@ -98,7 +98,7 @@ export function useAutoRoute({
     if (!m) return;
     const chosen: number[] = [];
     for (let i = 0; i < store.size; i++) {
-      if (!store.visible[i] || store.completed[i] || store.kind[i] === MarkerKind.Path) continue;
+      if (store.visible[i] !== Shown.Yes || store.completed[i] || store.kind[i] === MarkerKind.Path) continue;
       if (plan.bounds && !plan.bounds.contains(store.latLng(i))) continue;
       chosen.push(i);
     }

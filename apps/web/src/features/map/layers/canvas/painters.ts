@@ -64,6 +64,27 @@ export function paintIcons(p: Paint, singles: readonly number[], grid: HitGrid, 
   return { labels, flagged, tinted };
 }
 
+/** How strongly a marker of another floor shows, where the player asks to see other floors. */
+const FAINT_OPACITY = 0.3;
+
+/** Markers of other floors: drawn under the floor's own, faint, and not clickable. */
+export function paintFaint(p: Paint, faint: readonly number[]) {
+  const { ctx, store, sprites, scale, ox, oy } = p;
+  const { x: xs, y: ys, def } = store;
+  ctx.globalAlpha = FAINT_OPACITY;
+  for (const i of faint) {
+    const sprite = sprites.get(def[i]);
+    ctx.drawImage(
+      sprite.image,
+      xs[i] * scale - ox - sprite.anchorX,
+      ys[i] * scale - oy - sprite.anchorY,
+      sprite.width,
+      sprite.height,
+    );
+  }
+  ctx.globalAlpha = 1;
+}
+
 /** Ring images per tint and icon size: drawing a bitmap costs far less than stroking a circle. */
 export class TintRings {
   private rings = new Map<string, { image: HTMLCanvasElement; half: number }>();
