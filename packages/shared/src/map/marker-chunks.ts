@@ -6,7 +6,9 @@
  * The map's markers are ordered top of the map first (lat descending, then lng ascending), which is
  * also the order they are drawn in, and cut into runs of `chunkSize`: each chunk is a horizontal
  * band of the map, and the rows sorted by latitude are an index of their own (a view's rows are one
- * range, found by binary search).
+ * range, found by binary search). On a map with floors the rows are ordered by floor first (every
+ * floor's, -1, then each floor's), no chunk spans two floors, and each floor's rows are one such
+ * sorted run.
  *
  * One chunk, little-endian:
  * - header (24 bytes): magic `WPM1`, count, then the byte lengths of ids, names and extras (u32 each)
@@ -32,6 +34,11 @@ export interface MarkerChunkInfo {
   /** Latitude range of its rows (the band it covers): top first. */
   latMax: number;
   latMin: number;
+  /**
+   * On a map with floors, the floor of all its rows (-1: on every floor): the rows are ordered by
+   * floor first, so that the floor shown loads first; absent on a map without floors.
+   */
+  level?: number;
 }
 
 export interface MarkerChunkManifest {

@@ -24,7 +24,7 @@ const PAGE = 50_000;
 
 /**
  * The definitions, the manifest and the binary chunks of a map: its markers in draw order (top of
- * the map first), cut into runs of `size` rows. The rows are read page by page into columns (no
+ * the map first; on a map with floors, floor by floor), cut into runs of at most `size` rows. The rows are read page by page into columns (no
  * object per marker is kept), so a million-marker map is built in a bounded amount of memory.
  */
 export async function buildChunkSet(db: Db, map: MapRow, size = chunkSize): Promise<ChunkSet> {
@@ -67,8 +67,10 @@ export async function buildChunkSet(db: Db, map: MapRow, size = chunkSize): Prom
   }
   const count = ids.length;
   const order = Array.from({ length: count }, (_, i) => i);
-  // Draw order; rows at one spot keep the order of their ids (the pages came by id).
-  order.sort((a, b) => lats[b] - lats[a] || lngs[a] - lngs[b] || a - b);
+  const floorOf = (i: number) => levelOf.get(i) ?? -1;
+  // Floor first (so a floor's rows are chunks of their own), then draw order; rows at one spot keep
+  // the order of their ids (the pages came by id).
+  order.sort((a, b) => floorOf(a) - floorOf(b) || lats[b] - lats[a] || lngs[a] - lngs[b] || a - b);
   const rowAt = (k: number): ChunkRow => {
     const i = order[k];
     const quest = quests.get(i);
@@ -87,11 +89,26 @@ export async function buildChunkSet(db: Db, map: MapRow, size = chunkSize): Prom
   };
   const chunks: MarkerChunkManifest['chunks'] = [];
   const bodies: Buffer[] = [];
-  for (let start = 0; start < count; start += size) {
-    const n = Math.min(size, count - start);
-    chunks.push({ start, count: n, latMax: lats[order[start]], latMin: lats[order[start + n - 1]] });
+  for (let start = 0; start < count; ) {
+    // A chunk ends at `size` rows or where the next floor's rows begin.
+    const floor = floorOf(order[start]);
+    let end = Math.min(count, start + size);
+    if (levels.length > 0) {
+      let k = start + 1;
+      while (k < end && floorOf(order[k]) === floor) k++;
+      end = k;
+    }
+    const n = end - start;
+    chunks.push({
+      start,
+      count: n,
+      latMax: lats[order[start]],
+      latMin: lats[order[end - 1]],
+      ...(levels.length > 0 ? { level: floor } : {}),
+    });
     const rows = Array.from({ length: n }, (_, k) => rowAt(start + k));
     bodies.push(Buffer.from(encodeMarkerChunk(rows, start)));
+    start = end;
   }
   const hash = createHash('sha1');
   for (const body of bodies) hash.update(body);

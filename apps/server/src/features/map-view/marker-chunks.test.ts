@@ -115,4 +115,45 @@ describe('chunk sets', () => {
     expect(second.start).toBe(4);
     expect(second.count).toBe(2);
   });
+
+  it('on a map with floors, cut floor by floor: every-floor rows first, no chunk spans two floors', async () => {
+    const w = env.t.app.ctx.writer;
+    const actor = { id: null, username: 'test' };
+    await w.create('map', { _id: 'g1_tower', gameId: 'g1', name: 'Tower', enabled: true }, actor);
+    for (const level of [0, 1])
+      await w.create(
+        'maplevel',
+        { _id: `tower_${level}`, mapId: 'g1_tower', level, name: `Floor ${level}` },
+        actor,
+      );
+    // Seven markers: floors 1, 0, -1 (every floor), 1, 0, 1, -1, at falling latitudes.
+    const floors = [1, 0, -1, 1, 0, 1, -1];
+    for (const [i, level] of floors.entries())
+      await w.create(
+        'placedmarker',
+        { _id: `pm_tower_${i}`, mapId: 'g1_tower', markerDefinitionId: 'def_loot', lat: -i, lng: i, level },
+        actor,
+      );
+    const map = { _id: 'g1_tower', gameId: 'g1', categoryId: '', enabled: true };
+    const set = await buildChunkSet(env.t.db, map, 2);
+    expect(set.data.chunks?.chunks.map((c) => [c.start, c.count, c.level, c.latMax, c.latMin])).toEqual([
+      [0, 2, -1, -2, -6],
+      [2, 2, 0, -1, -4],
+      [4, 2, 1, 0, -3],
+      [6, 1, 1, -5, -5],
+    ]);
+    const ids = set.bodies.flatMap((body) => decodeMarkerChunk(bytes(body)).ids);
+    expect(ids).toEqual([
+      'pm_tower_2',
+      'pm_tower_6',
+      'pm_tower_1',
+      'pm_tower_4',
+      'pm_tower_0',
+      'pm_tower_3',
+      'pm_tower_5',
+    ]);
+    // A map without floors keeps its chunks without a floor.
+    const plain = await buildChunkSet(env.t.db, { ...map, _id: 'g1_big' }, 4);
+    expect(plain.data.chunks?.chunks.every((c) => c.level === undefined)).toBe(true);
+  });
 });

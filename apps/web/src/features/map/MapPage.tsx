@@ -240,6 +240,7 @@ export function MapPage({ gameId, map, category, embedded }: Props) {
         onChunkError={onChunkError}
         drawing={editTools.shape}
         floorTiles={floors.tiles}
+        level={floors.current}
         onLayers={setLayersReady}
         overlay={
           <MapOverlay

@@ -48,6 +48,7 @@ function chunkedMap(n: number, size: number) {
       asked.push(c);
       return bodies[c];
     },
+    null,
     0,
   );
   return { data, asked, loader: chunkLoaderOf(data) as ChunkLoader };
@@ -74,6 +75,7 @@ describe('chunked marker answers', () => {
         asked.push(c);
         return new ArrayBuffer(0);
       },
+      null,
       1,
     );
     await new Promise((resolve) => setTimeout(resolve, 0));
@@ -179,5 +181,81 @@ describe('chunked marker answers', () => {
         () => false,
       ),
     ).rejects.toThrow();
+  });
+
+  it('on a map with floors, load the floor shown first and keep each floor a run sorted by y', async () => {
+    // Every floor (-1): pm_0, pm_1; floor 0: pm_2, pm_3; floor 1: pm_4, pm_5 (the server's order).
+    const floors = [-1, -1, 0, 0, 1, 1];
+    const lats = [0, -2, -1, -3, 0.5, -1.5];
+    const rows: ChunkRow[] = floors.map((level, i) => ({
+      id: `pm_${i}`,
+      def: 0,
+      lat: lats[i],
+      lng: i,
+      name: '',
+      questId: '',
+      questObjective: '',
+      reportCount: 0,
+      points: null,
+      level,
+    }));
+    const chunks = [0, 2, 4].map((start) => ({
+      start,
+      count: 2,
+      latMax: lats[start],
+      latMin: lats[start + 1],
+      level: floors[start],
+    }));
+    const level = (n: number, name: string) => ({
+      _id: name,
+      level: n,
+      name,
+      shortLabel: '',
+      isDefault: n === 0,
+      tilesPath: '',
+      version: '',
+      imageProcessStatus: 'DONE',
+    });
+    const asked: number[] = [];
+    const data = prepareMarkerData(
+      {
+        mapId: 'm',
+        count: 6,
+        definitions: [definition('a')],
+        chunks: { version: 'v1', chunks, perDefinition: [6] },
+        levels: [level(0, 'Ground'), level(1, 'Upper')],
+        markers: emptyMarkerColumns(),
+      },
+      async (c) => {
+        asked.push(c);
+        const bytes = encodeMarkerChunk(rows.slice(c * 2, c * 2 + 2), c * 2);
+        return bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
+      },
+      '1',
+      2,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    // `?level=1`: the every-floor rows and the upper floor's come first.
+    expect(asked.sort()).toEqual([0, 2]);
+    const loader = chunkLoaderOf(data) as ChunkLoader;
+    expect(loader.order(0, -3, 0).slice(0, 2).sort()).toEqual([0, 1]);
+    expect(loader.order(0, -3, 0)[2]).toBe(2);
+    await loader.load(
+      [0, 1, 2],
+      () => undefined,
+      () => false,
+    );
+    const store = new MarkerStore(data, loader.isLoaded);
+    expect(store.runs).toEqual([
+      { start: 0, end: 2, level: -1 },
+      { start: 2, end: 4, level: 0 },
+      { start: 4, end: 6, level: 1 },
+    ]);
+    for (const run of store.runs) {
+      const ys = [...store.drawOrder.slice(run.start, run.end)].map((i) => store.y[i]);
+      expect(ys).toEqual([...ys].sort((a, b) => a - b));
+    }
+    // The map's extent covers every floor's bands.
+    expect(store.extent()).toMatchObject({ minY: -0.5, maxY: 3 });
   });
 });

@@ -1,3 +1,4 @@
+import { chosenLevel, isOnLevel } from '@waypoint/shared/map/levels';
 import {
   decodeMarkerChunk,
   type MarkerChunk,
@@ -32,16 +33,18 @@ export class ChunkLoader {
   isLoaded = (n: number) => this.loaded[n] === 1;
 
   /**
-   * Chunk numbers, those whose band crosses the latitudes in view first, then by distance from
-   * the view's middle.
+   * Chunk numbers: on a map with floors, those whose rows show on `level` (the floor shown) first;
+   * then those whose band crosses the latitudes in view, then by distance from the view's middle.
    */
-  order(latTop: number, latBottom: number): number[] {
+  order(latTop: number, latBottom: number, level?: number): number[] {
     const middle = (latTop + latBottom) / 2;
     const { chunks } = this.data.chunks;
+    const known = new Set((this.data.levels ?? []).map((l) => l.level));
     const distance = (n: number) => {
       const c = chunks[n];
       const inView = c.latMin <= latTop && c.latMax >= latBottom;
-      return (inView ? 0 : 1e12) + Math.abs((c.latMax + c.latMin) / 2 - middle);
+      const onFloor = c.level === undefined || isOnLevel(c.level, level, known);
+      return (onFloor ? 0 : 2e12) + (inView ? 0 : 1e12) + Math.abs((c.latMax + c.latMin) / 2 - middle);
     };
     return chunks.map((_, n) => n).sort((a, b) => distance(a) - distance(b));
   }
@@ -93,10 +96,15 @@ const loaders = new WeakMap<MarkerChunkManifest, ChunkLoader>();
 /**
  * Prepares a marker answer: a chunked map's columns are made full length, to be filled by its
  * loader (kept with the manifest, which merged copies of the answer share). The first chunks are
- * asked for at once, from the middle of the map outwards, while the page is still being drawn; the
- * map view then asks for the rest, those in its view first.
+ * asked for at once (the floor `askedLevel` opens, from the middle of the map outwards) while the
+ * page is still being drawn; the map view then asks for the rest, those of its floor and view first.
  */
-export function prepareMarkerData(data: MapMarkerData, fetchChunk: FetchChunk, prefetch = 3): MapMarkerData {
+export function prepareMarkerData(
+  data: MapMarkerData,
+  fetchChunk: FetchChunk,
+  askedLevel: string | null = null,
+  prefetch = 3,
+): MapMarkerData {
   if (!data.chunks) return data;
   data.markers = emptyColumns(data.count, Boolean(data.levels?.length));
   const loader = new ChunkLoader(data as MapMarkerData & { chunks: MarkerChunkManifest }, fetchChunk);
@@ -104,7 +112,7 @@ export function prepareMarkerData(data: MapMarkerData, fetchChunk: FetchChunk, p
   const { chunks } = data.chunks;
   if (prefetch > 0 && chunks.length > 0) {
     const middle = (chunks[0].latMax + chunks[chunks.length - 1].latMin) / 2;
-    const first = loader.order(middle, middle).slice(0, prefetch);
+    const first = loader.order(middle, middle, chosenLevel(data.levels ?? [], askedLevel)).slice(0, prefetch);
     // Failures are reported by the map view's own load of the same chunks.
     loader
       .load(

@@ -81,6 +81,8 @@ export interface MapInput {
   drawing?: DrawingShape;
   /** The tiles of the floor shown, when it has its own (else the map's picture shows). */
   floorTiles?: { url: string; ready: boolean };
+  /** The floor shown: a large map's chunks of that floor load first. */
+  level?: number;
   tools?: MapPointerTools;
   pins?: MapPinsInput;
   /** The open popup changed (its content is rendered by the page). */
@@ -104,6 +106,8 @@ interface Layers {
   safeColours?: boolean;
   tools?: MapPointerTools;
   stopChunks: () => void;
+  /** The floor whose chunks the loading under way asks for first. */
+  chunksLevel?: number;
 }
 
 interface Built {
@@ -343,6 +347,15 @@ export class MapViewController implements MapController {
       l.markers.setPassClicks(Boolean(tools?.placing));
       l.markers.setExtras(tools?.extras ?? []);
     }
+    // Another floor while a large map's chunks are still coming: its chunks are asked for next.
+    const loader = chunkLoaderOf(l.store.data);
+    if (loader && !loader.complete && l.chunksLevel !== input.level) {
+      const m = this.built?.frame.map;
+      if (m) {
+        l.stopChunks();
+        l.stopChunks = this.loadChunks(m, l);
+      }
+    }
   }
 
   /** Opens a marker's popup (or hands the click to a tool). */
@@ -450,6 +463,7 @@ export class MapViewController implements MapController {
     const loader = chunkLoaderOf(store.data);
     if (!loader) return () => undefined;
     let stopped = false;
+    l.chunksLevel = this.input?.level;
     // Chunks loaded while another store was shown.
     let filled = false;
     loader.data.chunks.chunks.forEach((c, n) => {
@@ -480,7 +494,7 @@ export class MapViewController implements MapController {
     const view = m.getBounds();
     loader
       .load(
-        loader.order(view.getNorth(), view.getSouth()),
+        loader.order(view.getNorth(), view.getSouth(), l.chunksLevel),
         (chunk) => {
           store.fillChunk(chunk, store.data.markers === loader.data.markers);
           changed(Boolean(chunk.extras.points), chunk);

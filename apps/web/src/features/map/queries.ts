@@ -1,4 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { levelParam } from '@waypoint/shared/map/levels';
 import type { MapMarkerData } from '@waypoint/shared/map/marker-data';
 import type { TItem, TPlacedMarker, TQuest } from '@waypoint/shared/models/types';
 import { apiPaths } from '@waypoint/shared/pages/api-paths';
@@ -51,8 +52,11 @@ export const markerDataQuery = (mapId: string) =>
     queryFn: async () => {
       // When the page's code asks for the answer (often fetched already, by the page's preload hint).
       performance.mark('waypoint:marker-answer');
-      return prepareMarkerData(await api.get<MapMarkerData>(apiPaths.markers(mapId)), (n, v) =>
-        api.getBytes(apiPaths.markerChunk(mapId, n, v)),
+      // A large map's first chunks are those of the floor the address opens.
+      return prepareMarkerData(
+        await api.get<MapMarkerData>(apiPaths.markers(mapId)),
+        (n, v) => api.getBytes(apiPaths.markerChunk(mapId, n, v)),
+        new URLSearchParams(window.location.search).get(levelParam),
       );
     },
     staleTime: 60_000,

@@ -186,30 +186,34 @@ export class MarkerCanvasLayer extends PaddedCanvasLayer {
     const { x: xs, y: ys, visible, kind } = store;
     const order = store.drawOrder;
     const top = (y0 + oy) / scale;
-    let lo = 0;
-    let hi = order.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (ys[order[mid]] < top) lo = mid + 1;
-      else hi = mid;
-    }
     const out: number[] = [];
-    for (let k = lo; k < order.length; k++) {
-      const i = order[k];
-      const py = ys[i] * scale - oy;
-      if (py > y1) break;
-      const v = visible[i];
-      if (v === Shown.Hidden || kind[i] !== MarkerKind.Icon) continue;
-      const px = xs[i] * scale - ox;
-      if (px < x0 || px > x1 || py < y0) continue;
-      if (v === Shown.Faint) {
-        faint.push(i);
-        if (faint.length > limit) return out;
-        continue;
+    for (const run of store.runs) {
+      let lo = run.start;
+      let hi = run.end;
+      while (lo < hi) {
+        const mid = (lo + hi) >> 1;
+        if (ys[order[mid]] < top) lo = mid + 1;
+        else hi = mid;
       }
-      out.push(i);
-      if (out.length > limit) return out;
+      for (let k = lo; k < run.end; k++) {
+        const i = order[k];
+        const py = ys[i] * scale - oy;
+        if (py > y1) break;
+        const v = visible[i];
+        if (v === Shown.Hidden || kind[i] !== MarkerKind.Icon) continue;
+        const px = xs[i] * scale - ox;
+        if (px < x0 || px > x1 || py < y0) continue;
+        if (v === Shown.Faint) {
+          faint.push(i);
+          if (faint.length > limit) return out;
+          continue;
+        }
+        out.push(i);
+        if (out.length > limit) return out;
+      }
     }
+    // Floor by floor, the runs' markers are drawn top of the map first all the same.
+    if (store.runs.length > 1) out.sort((a, b) => ys[a] - ys[b] || xs[a] - xs[b]);
     for (const i of store.tail) {
       if (visible[i] !== Shown.Yes) continue;
       const px = xs[i] * scale - ox;

@@ -123,6 +123,11 @@ export class MarkerStore {
    * on a chunked map, where every placed row is listed (the layer skips other kinds).
    */
   readonly drawOrder: Int32Array;
+  /**
+   * Ranges `[start, end)` of `drawOrder` each sorted by y: one, except on a chunked map with floors,
+   * whose rows come floor by floor (one run a floor).
+   */
+  readonly runs: readonly { start: number; end: number }[];
   /** Markers drawn after the ordered ones, looked at one by one: suggestions that may move. */
   readonly tail: Int32Array;
   /** Rows that are in the store (all but the chunks of a large map not loaded yet). */
@@ -208,12 +213,21 @@ export class MarkerStore {
       } else if (this.kind[i] === MarkerKind.Icon && !manifest) icons.push(i);
     }
     if (manifest) {
-      // Rows come in draw order: every placed row, whatever it is once loaded.
+      // Rows come in draw order (floor by floor): every placed row, whatever it is once loaded.
       this.drawOrder = new Int32Array(this.placedRows);
       for (let i = 0; i < this.placedRows; i++) this.drawOrder[i] = i;
+      const runs: { start: number; end: number; level?: number }[] = [];
+      for (const chunk of manifest.chunks) {
+        const last = runs.at(-1);
+        const end = Math.min(chunk.start + chunk.count, this.placedRows);
+        if (last && last.level === chunk.level) last.end = end;
+        else runs.push({ start: chunk.start, end, level: chunk.level });
+      }
+      this.runs = runs;
     } else {
       icons.sort((a, b) => this.y[a] - this.y[b] || this.x[a] - this.x[b]);
       this.drawOrder = Int32Array.from(icons);
+      this.runs = [{ start: 0, end: icons.length }];
     }
     tail.sort((a, b) => this.y[a] - this.y[b] || this.x[a] - this.x[b]);
     this.tail = Int32Array.from(tail);
@@ -271,7 +285,7 @@ export class MarkerStore {
 
   /**
    * Zoom-0 bounds of the map's markers: x over the rows loaded, y over the whole map (a chunked
-   * map's manifest has the latitudes of its first and last bands).
+   * map's manifest has the latitudes of its bands).
    */
   extent(): { minX: number; minY: number; maxX: number; maxY: number } {
     let minX = Number.POSITIVE_INFINITY;
@@ -286,10 +300,9 @@ export class MarkerStore {
       if (y[i] < minY) minY = y[i];
       if (y[i] > maxY) maxY = y[i];
     }
-    const bands = this.data.chunks?.chunks;
-    if (bands && bands.length > 0) {
-      minY = Math.min(minY, -bands[0].latMax);
-      maxY = Math.max(maxY, -bands[bands.length - 1].latMin);
+    for (const band of this.data.chunks?.chunks ?? []) {
+      minY = Math.min(minY, -band.latMax);
+      maxY = Math.max(maxY, -band.latMin);
     }
     return { minX, minY, maxX, maxY };
   }
