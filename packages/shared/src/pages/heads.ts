@@ -9,6 +9,8 @@ export interface PageMeta {
   /** The title is used as is, without the site name. */
   fullTitle?: boolean;
   robots?: 'noindex';
+  /** A picture for link previews (an absolute address): Open Graph and Twitter card tags carry it. */
+  image?: string;
 }
 
 /**

@@ -220,6 +220,15 @@ export function renderPage(shell: WebShell, meta: PageMeta, pathname: string) {
     `<meta property="og:description" content="${escapeHtml(description)}" />`,
     `<meta property="og:type" content="website" />`,
     `<meta property="og:url" content="${escapeHtml(canonical)}" />`,
+    ...(meta.image
+      ? [
+          `<meta property="og:image" content="${escapeHtml(meta.image)}" />`,
+          `<meta name="twitter:card" content="summary_large_image" />`,
+          `<meta name="twitter:title" content="${escapeHtml(title)}" />`,
+          `<meta name="twitter:description" content="${escapeHtml(description)}" />`,
+          `<meta name="twitter:image" content="${escapeHtml(meta.image)}" />`,
+        ]
+      : []),
     meta.robots ? `<meta name="robots" content="${meta.robots}" />` : '',
     runtimeConfigTag(shell.config),
   ]

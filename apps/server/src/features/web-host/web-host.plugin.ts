@@ -2,6 +2,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { messages } from '@waypoint/shared';
+import { mapViewParams } from '@waypoint/shared/map/view-url';
 import { pageHeads } from '@waypoint/shared/pages/heads';
 import { firstLoadModules, type PageId, type PageSpec, pageList, pages } from '@waypoint/shared/pages/pages';
 import { siteTitle } from '@waypoint/shared/pages/site';
@@ -148,7 +149,15 @@ function registerPages(app: FastifyInstance, ctx: AppContext, shell: WebShell) {
 
   const mapPage = (embedded: boolean) => async (request: FastifyRequest, reply: FastifyReply) => {
     const { gameId, mapId } = request.params as { gameId: string; mapId: string };
-    const page = await resolveMapPage(ctx.db, gameId, mapId);
+    const markerId = (request.query as Record<string, unknown>)[mapViewParams.marker];
+    const page = await resolveMapPage(
+      ctx.db,
+      gameId,
+      mapId,
+      typeof markerId === 'string'
+        ? { markerId, imageBase: ctx.config.imageHost || ctx.config.webHost }
+        : undefined,
+    );
     if (page.kind === 'unknown-game') return reply.redirect(errorTarget(gameId), 302);
     if (page.kind === 'unknown-map') return reply.redirect(errorTarget(gameId, mapId), 302);
     if (page.kind === 'category') {

@@ -270,6 +270,54 @@ describe('web host', () => {
     expect(res.body).toContain('<title>Map A map - Game One | Waypoint</title>');
   });
 
+  it('previews a shared marker link: its name and description, and the map around it as the picture', async () => {
+    const actor = { id: null, username: 'test' };
+    await env.t.app.ctx.writer.create(
+      'placedmarker',
+      {
+        _id: 'pm_preview',
+        mapId: 'g1_map_a',
+        markerDefinitionId: 'def_loot',
+        name: 'Hidden <Cache>',
+        description: '<p>Behind the <b>red</b> door</p>',
+        lat: -100,
+        lng: 300,
+      },
+      actor,
+    );
+    // biome-ignore lint/suspicious/noExplicitAny: the map's tiles are written by the tile job
+    const k = env.t.db.kysely as any;
+    const before = await k
+      .selectFrom('map')
+      .select(['maxZoom', 'tilesPath'])
+      .where('_id', '=', 'g1_map_a')
+      .executeTakeFirst();
+    await k
+      .updateTable('map')
+      .set({ maxZoom: 4, tilesPath: 'g1/g1_map_a/v1' })
+      .where('_id', '=', 'g1_map_a')
+      .execute();
+    try {
+      const res = await env.t.app.inject({ url: '/game/g1/maps/g1_map_a?marker=pm_preview', headers: html });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain('<title>Hidden &lt;Cache&gt; - Map A map - Game One | Waypoint</title>');
+      expect(res.body).toContain('<meta property="og:description" content="Behind the red door" />');
+      // Zoom 3 of 4: a tile spans 32 map units, so the marker at (300, 100) is in tile 9, 3.
+      expect(res.body).toMatch(
+        /<meta property="og:image" content="http[^"]*\/mapTiles\/g1\/g1_map_a\/v1\/3\/9\/3\.png"/,
+      );
+      expect(res.body).toContain('<meta name="twitter:card" content="summary_large_image" />');
+      // A marker of another map, or none, leaves the map's own head.
+      for (const url of ['/game/g1/maps/g1_map_b?marker=pm_preview', '/game/g1/maps/g1_map_a?marker=nope']) {
+        const other = await env.t.app.inject({ url, headers: html });
+        expect(other.body, url).not.toContain('Hidden');
+        expect(other.body, url).not.toContain('og:image');
+      }
+    } finally {
+      await k.updateTable('map').set(before).where('_id', '=', 'g1_map_a').execute();
+    }
+  });
+
   it('redirects unknown games to the error page, also for the in-game app and tools', async () => {
     for (const url of [
       '/game/nope',
