@@ -15,8 +15,13 @@ export async function startServerProcess(options: {
   port: number;
   env?: Record<string, string>;
   mode?: 'source' | 'built';
+  /** Options for node itself (e.g. `--cpu-prof`). */
+  nodeArgs?: string[];
 }): Promise<ChildProcess> {
-  const args = options.mode === 'built' ? [builtMain] : ['--import', 'tsx', sourceMain];
+  const args = [
+    ...(options.nodeArgs ?? []),
+    ...(options.mode === 'built' ? [builtMain] : ['--import', 'tsx', sourceMain]),
+  ];
   const child = spawn(process.execPath, args, {
     env: {
       ...process.env,
