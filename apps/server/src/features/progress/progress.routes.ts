@@ -30,7 +30,7 @@ const zItemQuantity = zGame.extend({
 
 /** Per-user answers must never be stored by a shared cache. */
 const noStore = (reply: FastifyReply) => reply.header('cache-control', 'no-store');
-const user = { config: { role: 'user' as const } };
+const user = { config: { role: 'user' as const, ownProgress: true } };
 
 /** Parses a player level: a whole number, or a 400 with the specification's message. */
 function parseLevel(raw: string): number {
@@ -107,6 +107,7 @@ export function registerProgressRoutes(
     {
       config: {
         role: 'user' as const,
+        ownProgress: true,
         bodyLimit: progressLimits.bodyBytes,
         rateLimit: perUser('progress-import', config.progressImportRateLimit, 60 * 60_000),
       },
