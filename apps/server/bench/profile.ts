@@ -14,7 +14,14 @@ import { startServerProcess } from './server-process.ts';
 
 const SECONDS = Number(process.env.PROFILE_SECONDS ?? 8);
 const PORT = 3960 + Math.floor(Math.random() * 30);
-const built = path.resolve(import.meta.dirname, '../dist/main.js');
+/**
+ * The build profiled; PROFILE_BASELINE names another build's main.js (say, an earlier commit's,
+ * built in a copy of the repository) to profile first, in the same run.
+ */
+const builds = [
+  ...(process.env.PROFILE_BASELINE ? [path.resolve(process.env.PROFILE_BASELINE)] : []),
+  path.resolve(import.meta.dirname, '../dist/main.js'),
+];
 
 interface ProfileNode {
   id: number;
@@ -125,6 +132,7 @@ function breakdown(
 }
 
 async function profileOf(
+  built: string,
   label: string,
   dataDir: string,
   load: (base: string, started: () => void) => Promise<autocannon.Result>,
@@ -134,6 +142,7 @@ async function profileOf(
     dataDir,
     port: PORT,
     mode: 'built',
+    main: built,
     nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${profDir}`],
     env: { MAX_EVENT_LOOP_DELAY_MS: '0' },
   });
@@ -172,39 +181,43 @@ async function profileOf(
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'waypoint-profile-'));
 try {
   const players = await prepareBenchData(dataDir, { players: 100 });
-  await profileOf('GET /api/games (guest, cached)', dataDir, async (base, started) => {
-    await autocannon({ url: `${base}/api/games`, connections: 4, amount: 500 });
-    started();
-    return autocannon({ url: `${base}/api/games`, connections: 50, duration: SECONDS });
-  });
-  // Each request ticks a marker not ticked before: players round-robin, markers in turn.
-  let next = 0;
-  await profileOf(
-    'POST /api/usercompletedmarkers/markCompleted/{id} (logged in)',
-    dataDir,
-    async (base, started) => {
+  for (const built of builds) {
+    console.log(`\n${built}`);
+    await profileOf(built, 'GET /api/games (guest, cached)', dataDir, async (base, started) => {
+      await autocannon({ url: `${base}/api/games`, connections: 4, amount: 500 });
       started();
-      return autocannon({
-        url: base,
-        connections: 20,
-        duration: SECONDS,
-        requests: [
-          {
-            method: 'POST',
-            setupRequest: (request) => {
-              const n = next++;
-              const player = players[n % players.length] as { token: string };
-              return {
-                ...request,
-                path: `/api/usercompletedmarkers/markCompleted/bench_${Math.floor(n / players.length) % 5000}`,
-                headers: { authorization: `Bearer ${player.token}` },
-              };
+      return autocannon({ url: `${base}/api/games`, connections: 50, duration: SECONDS });
+    });
+    // Each request ticks a marker not ticked before: players round-robin, markers in turn.
+    let next = 0;
+    await profileOf(
+      built,
+      'POST /api/usercompletedmarkers/markCompleted/{id} (logged in)',
+      dataDir,
+      async (base, started) => {
+        started();
+        return autocannon({
+          url: base,
+          connections: 20,
+          duration: SECONDS,
+          requests: [
+            {
+              method: 'POST',
+              setupRequest: (request) => {
+                const n = next++;
+                const player = players[n % players.length] as { token: string };
+                return {
+                  ...request,
+                  path: `/api/usercompletedmarkers/markCompleted/bench_${Math.floor(n / players.length) % 5000}`,
+                  headers: { authorization: `Bearer ${player.token}` },
+                };
+              },
             },
-          },
-        ],
-      });
-    },
-  );
+          ],
+        });
+      },
+    );
+  }
 } finally {
   rmSync(dataDir, { recursive: true, force: true });
 }

@@ -120,7 +120,9 @@ export function openDatabase(options: {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma(`synchronous = ${options.sqliteSynchronous === 'FULL' ? 'FULL' : 'NORMAL'}`);
   sqlite.pragma('busy_timeout = 5000');
-  const kysely = new Kysely<Database>({ dialect: new SqliteKeepingErrors({ database: withPreparedStatements(sqlite) }) });
+  const kysely = new Kysely<Database>({
+    dialect: new SqliteKeepingErrors({ database: withPreparedStatements(sqlite) }),
+  });
   return { kysely, dialect: 'sqlite', onConnectionError: () => {}, close: () => kysely.destroy() };
 }
 

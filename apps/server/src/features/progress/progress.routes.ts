@@ -22,6 +22,7 @@ import type { ProgressService } from './progress.service.ts';
 const zGame = z.object({ gameId: zId });
 const zQuest = zGame.extend({ questId: zId });
 const zModule = zGame.extend({ moduleId: zId });
+const zMarker = z.object({ id: zId });
 const zItemQuantity = zGame.extend({
   itemId: zId,
   findOnly: z.enum(['true', 'false']).transform((v) => v === 'true'),
@@ -202,7 +203,7 @@ export function registerProgressRoutes(
   ] as const) {
     app.post(`/api/usercompletedmarkers/${action}/:id`, user, async (request, reply) => {
       noStore(reply);
-      const { id } = parse(z.object({ id: zId }), request.params, 'params');
+      const { id } = parse(zMarker, request.params, 'params');
       const tick = parse(zMarkerTick, request.body ?? undefined, 'body');
       return progress.setMarkerCompleted(request.user!.id, id, completed, {
         admin: request.user!.admin === true,
