@@ -3,52 +3,27 @@
  * server in a child process, autocannon on the same machine. Prints requests/s and latency
  * percentiles and writes them to docs/benchmarks.md.
  */
-import type { ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { registry } from '@waypoint/shared';
 import autocannon from 'autocannon';
 import { loadConfig } from '../src/config.ts';
 import { openDatabase } from '../src/db/database.ts';
-import { migrateToLatest } from '../src/db/migrate.ts';
-import { seedIfEmpty } from '../src/db/seed.ts';
-import { insertMany } from '../src/features/models/models.repository.ts';
+import { BENCH_MARKERS as MARKERS, prepareBenchData } from './bench-data.ts';
+import type { Player } from './players.ts';
 import { startServerProcess } from './server-process.ts';
+import { runSurge, type SurgeResult } from './surge.ts';
 import { writeBenchmarkSection } from './update-doc.ts';
 
-const MARKERS = 5000;
 const PORT = 3900 + Math.floor(Math.random() * 50);
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'waypoint-bench-'));
 const base = `http://127.0.0.1:${PORT}`;
-
-async function prepare(databaseUrl = '') {
-  const config = loadConfig({}, { dataDir, logLevel: 'warn', databaseUrl });
-  const db = openDatabase(config);
-  await migrateToLatest(db);
-  await seedIfEmpty(db, config);
-  const now = new Date().toISOString();
-  await insertMany(
-    db.kysely,
-    registry.map,
-    [registry.map.schema.parse({ _id: 'bench_map', name: 'Bench', gameId: 'frontier_zone' })],
-    now,
-  );
-  const markers = Array.from({ length: MARKERS }, (_, i) =>
-    registry.placedmarker.schema.parse({
-      _id: `bench_${i}`,
-      mapId: 'bench_map',
-      markerDefinitionId: 'quest_objective',
-      name: `Marker ${i}`,
-      description: `<p>Loot spot number ${i}</p>`,
-      // Positions are whole image pixels over 2^maxZoom, as markers placed on a map are.
-      lat: -Math.floor(Math.random() * 4096) / 32,
-      lng: Math.floor(Math.random() * 4096) / 32,
-    }),
-  );
-  await insertMany(db.kysely, registry.placedmarker, markers, now);
-  await db.close();
-}
+/** Players of the write rows and the surge (each a session of their own). */
+const PLAYERS = 2000;
+const SURGE_SECONDS = Number(process.env.SURGE_SECONDS ?? 60);
+/** Servers run as production runs them: the build, on plain node (no load shedding in a benchmark). */
+const serverEnv = { MAX_EVENT_LOOP_DELAY_MS: '0' };
 
 /** Bytes on the wire for a brotli-accepting client (fetch would decode, so ask with plain http). */
 async function compressedSize(url: string): Promise<number> {
@@ -73,7 +48,14 @@ interface Row {
   p50: number;
   p99: number;
   errors: number;
+  /** Waypoint's req/s over the bare Fastify process's, measured in turns in the same run. */
+  ratio?: number;
 }
+
+const print = (row: Row) =>
+  console.log(
+    `${row.name.padEnd(56)} ${String(row.rps).padStart(7)} req/s  p50 ${row.p50} ms  p99 ${row.p99} ms  errors ${row.errors}${row.ratio ? `  ${row.ratio.toFixed(2)}× bare` : ''}  (${row.load})`,
+  );
 
 async function measure(
   name: string,
@@ -123,6 +105,169 @@ async function measurePair(name: string, urls: [string, string], connections: nu
   return row;
 }
 
+const median = (values: number[]) =>
+  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
+
+/**
+ * A cached guest read against a bare Fastify process sending the same bytes: three turns each,
+ * alternating, so both see the same machine; the ratio is the median of the turns' ratios.
+ */
+async function measureAgainstBare(
+  name: string,
+  url: string,
+  bareUrl: string,
+  connections: number,
+): Promise<Row[]> {
+  const turn = (target: string) => autocannon({ url: target, connections, duration: 4 });
+  await turn(url);
+  await turn(bareUrl);
+  const ours: autocannon.Result[] = [];
+  const bare: autocannon.Result[] = [];
+  for (let i = 0; i < 3; i++) {
+    bare.push(await turn(bareUrl));
+    ours.push(await turn(url));
+  }
+  const row = (label: string, results: autocannon.Result[], ratio?: number): Row => ({
+    name: label,
+    load: `max, ${connections} connections, 3 × 4 s in turns`,
+    rps: Math.round(median(results.map((r) => r.requests.average))),
+    p50: median(results.map((r) => r.latency.p50)),
+    p99: median(results.map((r) => r.latency.p99)),
+    errors: results.reduce((n, r) => n + r.errors + r.non2xx, 0),
+    ...(ratio === undefined ? {} : { ratio }),
+  });
+  const ratio = median(
+    ours.map((r, i) => r.requests.average / (bare[i] as autocannon.Result).requests.average),
+  );
+  const rows = [row(name, ours, ratio), row(`${name} — bare Fastify, same bytes`, bare)];
+  rows.forEach(print);
+  return rows;
+}
+
+/** A bare Fastify process answering `paths` with the bytes Waypoint answers them with. */
+async function startBare(port: number, paths: string[]): Promise<ChildProcess> {
+  const answers = [];
+  for (const p of paths) {
+    const res = await fetch(`${base}${p}`, { headers: { 'accept-encoding': 'identity' } });
+    answers.push({
+      path: p,
+      type: res.headers.get('content-type'),
+      body: Buffer.from(await res.arrayBuffer()).toString('base64'),
+    });
+  }
+  const file = path.join(dataDir, 'bare-answers.json');
+  writeFileSync(file, JSON.stringify(answers));
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.join(import.meta.dirname, 'bare-server.ts'), String(port), file],
+    { stdio: ['ignore', 'inherit', 'inherit'] },
+  );
+  for (let i = 0; i < 300; i++) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}${paths[0]}`)).ok) return child;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  child.kill();
+  throw new Error('the bare Fastify process did not start');
+}
+
+interface WriteTargets {
+  quests: string[];
+  items: string[];
+}
+
+/** Quest and item ids of the demo game, as a client finds them. */
+async function writeTargets(from: string): Promise<WriteTargets> {
+  const list = async (collection: string) => {
+    const query = encodeURIComponent(JSON.stringify({ gameId: 'frontier_zone' }));
+    const res = await fetch(`${from}/api/${collection}?query=${query}&limit=1000`);
+    const body = (await res.json()) as { data?: { _id: string }[] } | { _id: string }[];
+    const rows = Array.isArray(body) ? body : (body.data ?? []);
+    return rows.map((r) => r._id);
+  };
+  return { quests: await list('quests'), items: await list('items') };
+}
+
+/**
+ * Write rows: 20 connections per process, players in turn (each request another player's, and a
+ * marker that player has not ticked), for completion ticks, quest ticks and item counts.
+ */
+async function measureWrites(label: string, bases: string[], players: Player[], targets: WriteTargets) {
+  let next = 0;
+  const kinds: [string, string, (n: number) => { method: string; path: string }][] = [
+    [
+      'POST /api/usercompletedmarkers/markCompleted/{id}',
+      'completion ticks',
+      (n) => ({
+        method: 'POST',
+        path: `/api/usercompletedmarkers/markCompleted/bench_${Math.floor(n / players.length) % MARKERS}`,
+      }),
+    ],
+    [
+      'GET /api/user/quest/complete/{game}/{quest}',
+      'quest ticks',
+      (n) => ({
+        method: 'GET',
+        path: `/api/user/quest/complete/frontier_zone/${targets.quests[Math.floor(n / players.length) % targets.quests.length]}`,
+      }),
+    ],
+    [
+      'GET /api/user/itemstokeep/setItemQuantity/… +1',
+      'item counts',
+      (n) => ({
+        method: 'GET',
+        path: `/api/user/itemstokeep/setItemQuantity/frontier_zone/${targets.items[Math.floor(n / players.length) % targets.items.length]}/false/+1`,
+      }),
+    ],
+  ];
+  const rows: Row[] = [];
+  for (const [name, , target] of kinds) {
+    const requests = [
+      {
+        setupRequest: (request: autocannon.Request) => {
+          const n = next++;
+          const player = players[n % players.length] as Player;
+          const { method, path: p } = target(n);
+          return {
+            ...request,
+            method: method as autocannon.Request['method'],
+            path: p,
+            headers: { authorization: `Bearer ${player.token}` },
+          };
+        },
+      },
+    ];
+    const results = await Promise.all(
+      bases.map((url) => autocannon({ url, connections: 20, duration: 8, requests })),
+    );
+    const row: Row = {
+      name: `${name} (${label})`,
+      load: `max, 20 connections${bases.length > 1 ? ` to each of ${bases.length} processes` : ''}, ${players.length} players`,
+      rps: Math.round(results.reduce((n, r) => n + r.requests.average, 0)),
+      p50: Math.max(...results.map((r) => r.latency.p50)),
+      p99: Math.max(...results.map((r) => r.latency.p99)),
+      errors: results.reduce((n, r) => n + r.errors + r.non2xx, 0),
+    };
+    print(row);
+    rows.push(row);
+  }
+  return rows;
+}
+
+const surgeLines: string[] = [];
+function reportSurge(label: string, result: SurgeResult) {
+  const lines = [
+    `**${label}**: ${PLAYERS} players over ${result.seconds.toFixed(0)} s, ${result.requests} requests (${Math.round(result.requests / result.seconds)} req/s), ${result.errors} errors; ${result.ticksAcknowledged} marker ticks and ${result.questsAcknowledged} quest ticks acknowledged, ${result.missing} of them not stored exactly once.`,
+    '',
+    '| request | count | p50 ms | p99 ms | errors |',
+    '|---|---:|---:|---:|---:|',
+    ...result.kinds.map((k) => `| ${k.kind} | ${k.count} | ${k.p50} | ${k.p99} | ${k.errors} |`),
+  ];
+  console.log(lines.join('\n'));
+  surgeLines.push(...lines, '');
+}
+
 /**
  * The same site on PostgreSQL served by two processes (as behind a load balancer): a database of
  * its own on the throw-away test cluster (started here when TEST_DATABASE_URL is unset).
@@ -136,18 +281,38 @@ async function postgresRows(): Promise<Row[]> {
     execFileSync(path.join(root, 'scripts/pg-test-cluster.sh'), ['start'], { encoding: 'utf8' }).trim();
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
-  await admin.query('drop database if exists waypoint_bench');
-  await admin.query('create database waypoint_bench');
   const benchUrl = url.replace(/\/[^/?]+(\?|$)/, '/waypoint_bench$1');
-  const servers: ChildProcess[] = [];
-  try {
+  const fresh = async () => {
+    await admin.query('drop database if exists waypoint_bench with (force)');
+    await admin.query('create database waypoint_bench');
     rmSync(dataDir, { recursive: true, force: true });
-    await prepare(benchUrl);
-    for (const port of [PORT + 100, PORT + 101]) {
-      servers.push(await startServerProcess({ dataDir, port, env: { DATABASE_URL: benchUrl } }));
+    return prepareBenchData(dataDir, { databaseUrl: benchUrl, players: PLAYERS });
+  };
+  const servers: ChildProcess[] = [];
+  const start = async (ports: number[]) => {
+    for (const port of ports) {
+      servers.push(
+        await startServerProcess({
+          dataDir,
+          port,
+          mode: 'built',
+          env: { ...serverEnv, DATABASE_URL: benchUrl },
+        }),
+      );
     }
-    const at = (port: number, p: string) => `http://127.0.0.1:${port}${p}`;
-    return [
+  };
+  const stop = async () => {
+    for (const server of servers.splice(0)) {
+      const exited = new Promise((r) => server.once('exit', r));
+      server.kill();
+      await exited;
+    }
+  };
+  const at = (port: number, p = '') => `http://127.0.0.1:${port}${p}`;
+  try {
+    let players = await fresh();
+    await start([PORT + 100, PORT + 101]);
+    const rows = [
       await measurePair(
         'GET /api/games (PostgreSQL, 2 processes)',
         [at(PORT + 100, '/api/games'), at(PORT + 101, '/api/games')],
@@ -159,18 +324,49 @@ async function postgresRows(): Promise<Row[]> {
         5,
       ),
     ];
+    const targets = await writeTargets(at(PORT + 100));
+    rows.push(
+      ...(await measureWrites('PostgreSQL, 2 processes', [at(PORT + 100), at(PORT + 101)], players, targets)),
+    );
+    await stop();
+    players = await fresh();
+    await start([PORT + 100]);
+    rows.push(...(await measureWrites('PostgreSQL, 1 process', [at(PORT + 100)], players, targets)));
+    await stop();
+    players = await fresh();
+    await start([PORT + 100, PORT + 101]);
+    const db = openDatabase(loadConfig({}, { dataDir, databaseUrl: benchUrl }));
+    try {
+      reportSurge(
+        'PostgreSQL, 2 processes',
+        await runSurge({
+          bases: [at(PORT + 100), at(PORT + 101)],
+          players,
+          markers: MARKERS,
+          quests: targets.quests,
+          gameId: 'frontier_zone',
+          mapId: 'bench_map',
+          seconds: SURGE_SECONDS,
+          db,
+        }),
+      );
+    } finally {
+      await db.close();
+    }
+    return rows;
   } finally {
-    for (const server of servers) server.kill();
-    await new Promise((r) => setTimeout(r, 500));
+    await stop();
     await admin.query('drop database if exists waypoint_bench with (force)');
     await admin.end();
   }
 }
 
-await prepare();
-const server = await startServerProcess({ dataDir, port: PORT });
+const loadBefore = readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
+let players = await prepareBenchData(dataDir, { players: PLAYERS });
+let server = await startServerProcess({ dataDir, port: PORT, mode: 'built', env: serverEnv });
 let sqliteRows: Row[] = [];
 let markerSizes = { raw: 0, compressed: 0 };
+let targets: WriteTargets = { quests: [], items: [] };
 try {
   const markersUrl = `${base}/api/placedmarkers?query=${encodeURIComponent(JSON.stringify({ mapId: 'bench_map' }))}`;
   const raw = await (await fetch(markersUrl, { headers: { 'accept-encoding': 'identity' } })).text();
@@ -181,9 +377,27 @@ try {
     `${MARKERS}-marker list: ${Math.round(raw.length / 1024)} KiB of JSON, ${Math.round(compressed / 1024)} KiB with brotli`,
   );
   const br = { 'accept-encoding': 'gzip, deflate, br' };
-  sqliteRows = [
-    await measure('GET /api/games', `${base}/api/games`, { connections: 50 }),
-    await measure('GET /api/game/{id}', `${base}/api/game/frontier_zone`, { connections: 10 }),
+  const barePort = PORT + 50;
+  const bare = await startBare(barePort, ['/api/games', '/api/game/frontier_zone']);
+  try {
+    sqliteRows = [
+      ...(await measureAgainstBare(
+        'GET /api/games',
+        `${base}/api/games`,
+        `http://127.0.0.1:${barePort}/api/games`,
+        50,
+      )),
+      ...(await measureAgainstBare(
+        'GET /api/game/{id}',
+        `${base}/api/game/frontier_zone`,
+        `http://127.0.0.1:${barePort}/api/game/frontier_zone`,
+        10,
+      )),
+    ];
+  } finally {
+    bare.kill();
+  }
+  sqliteRows.push(
     // autocannon's fixed-rate mode sends from all connections in the same tick: with one connection the
     // latency is the server's, with ten it also holds the generator's own burst queueing.
     await measure('GET /api/game/{id} (fixed rate)', `${base}/api/game/frontier_zone`, {
@@ -204,22 +418,54 @@ try {
       connections: 10,
       headers: br,
     }),
-  ];
+  );
+  targets = await writeTargets(base);
+  sqliteRows.push(...(await measureWrites('SQLite, 1 process', [base], players, targets)));
   markerSizes = { raw: raw.length, compressed };
+} finally {
+  server.kill();
+}
+// The surge on a fresh site: nobody has ticked anything yet.
+rmSync(dataDir, { recursive: true, force: true });
+players = await prepareBenchData(dataDir, { players: PLAYERS });
+server = await startServerProcess({ dataDir, port: PORT, mode: 'built', env: serverEnv });
+try {
+  const db = openDatabase(loadConfig({}, { dataDir }));
+  try {
+    reportSurge(
+      'SQLite, 1 process',
+      await runSurge({
+        bases: [base],
+        players,
+        markers: MARKERS,
+        quests: targets.quests,
+        gameId: 'frontier_zone',
+        mapId: 'bench_map',
+        seconds: SURGE_SECONDS,
+        db,
+      }),
+    );
+  } finally {
+    await db.close();
+  }
 } finally {
   server.kill();
 }
 try {
   const rows = [...sqliteRows, ...(await postgresRows())];
+  const loadAfter = readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
   const { raw, compressed } = markerSizes;
   const table = [
-    '| request | load | req/s | p50 ms | p99 ms | errors |',
-    '|---|---|---:|---:|---:|---:|',
-    ...rows.map((r) => `| ${r.name} | ${r.load} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.errors} |`),
+    '| request | load | req/s | p50 ms | p99 ms | errors | vs bare |',
+    '|---|---|---:|---:|---:|---:|---:|',
+    ...rows.map(
+      (r) =>
+        `| ${r.name} | ${r.load} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.ratio ? `${r.ratio.toFixed(2)}×` : ''} |`,
+    ),
   ].join('\n');
   writeBenchmarkSection(
     'API',
-    `\`npm run bench:api\` — server in a child process on SQLite with the demo seed plus a map of ${MARKERS} placed markers; autocannon (10 s per row, after a warm-up) on the same ${os.cpus().length}-core machine; the PostgreSQL rows serve the same content from two server processes over one database, each loaded by its own autocannon at once (req/s summed, latencies the worse of the two). Targets: \`/api/games\` ≥ 10,000 req/s; the ${MARKERS}-marker list p99 ≤ 15 ms at 500 req/s; single records p99 ≤ 2 ms. The ${MARKERS}-marker answer is ${Math.round(raw / 1024)} KiB of JSON, ${Math.round(compressed / 1024)} KiB with brotli; every answer comes from the response cache (serialized and compressed once per write). autocannon's fixed-rate mode fires all connections in the same tick, so rows with ten connections at a fixed rate include the generator's own burst queueing; the one-connection rows show the server's latency.\n\n${table}\n\nMeasured ${new Date().toISOString().slice(0, 10)}, Node ${process.version}.`,
+    `\`npm run bench:api\` — the production build (built first) in a child process on SQLite with the demo seed plus a map of ${MARKERS} placed markers and ${PLAYERS} players with a session each; autocannon (10 s per row after a warm-up, 8 s per write row) on the same ${os.cpus().length}-core machine. Cached guest reads are measured in turns against a bare Fastify 5 process (no plugins, no hooks, no logger) answering the same bytes: three 4-second turns each, alternating, the req/s and latencies the medians, "vs bare" the median of the turns' ratios. Write rows: each request is another player's, and ticks a marker that player has not ticked (quests and items repeat: a quest completed again, an item counted up to its need). The PostgreSQL rows serve the same content from two server processes over one database (and the write rows also from one), each loaded by its own autocannon at once (req/s summed, latencies the worse of the two). Targets: cached guest reads ≥ 0.75× bare Fastify; \`/api/games\` ≥ 10,000 req/s; the ${MARKERS}-marker list p99 ≤ 15 ms at 500 req/s; single records p99 ≤ 2 ms; completion ticks ≥ 4,000 req/s with p99 ≤ 30 ms on SQLite, and on PostgreSQL two processes ≥ 1.5× one. The ${MARKERS}-marker answer is ${Math.round(raw / 1024)} KiB of JSON, ${Math.round(compressed / 1024)} KiB with brotli; every read answer comes from the response cache (serialized and compressed once per write). autocannon's fixed-rate mode fires all connections in the same tick, so rows with ten connections at a fixed rate include the generator's own burst queueing; the one-connection rows show the server's latency.\n\n${table}\n\n### Patch-day surge\n\n${PLAYERS} players, each on a session of their own, arrive over the first ${Math.round((SURGE_SECONDS * 2) / 3)} s; each opens the map (the game, the map's ${MARKERS} markers with brotli, their own ticks), then ticks 20–50 of the map's markers and up to three quests, 200–800 ms apart; everything stops at ${SURGE_SECONDS * 1.5} s. Afterwards every acknowledged tick is looked up in the database.\n\n${surgeLines.join('\n').trim()}\n\nMeasured ${new Date().toISOString().slice(0, 10)}, Node ${process.version}; load average (1, 5, 15 min) ${loadBefore} before the run, ${loadAfter} after it.`,
   );
 } finally {
   rmSync(dataDir, { recursive: true, force: true });

@@ -15,8 +15,15 @@ export async function startServerProcess(options: {
   port: number;
   env?: Record<string, string>;
   mode?: 'source' | 'built';
+  /** Options for node itself (e.g. `--cpu-prof`). */
+  nodeArgs?: string[];
+  /** Another build's main.js to run in `built` mode (an earlier commit's, to compare). */
+  main?: string;
 }): Promise<ChildProcess> {
-  const args = options.mode === 'built' ? [builtMain] : ['--import', 'tsx', sourceMain];
+  const args = [
+    ...(options.nodeArgs ?? []),
+    ...(options.mode === 'built' ? [options.main ?? builtMain] : ['--import', 'tsx', sourceMain]),
+  ];
   const child = spawn(process.execPath, args, {
     env: {
       ...process.env,

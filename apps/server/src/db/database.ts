@@ -47,6 +47,31 @@ class SqliteKeepingErrors extends SqliteDialect {
   }
 }
 
+/** Prepared statements kept per connection; beyond, the set starts over. */
+const MAX_STATEMENTS = 1000;
+
+/**
+ * The SQLite connection as Kysely sees it, with each distinct statement prepared once: Kysely asks
+ * to prepare every query it runs, and preparing costs about as much as running a small one. A
+ * statement still being iterated is never handed out twice.
+ */
+function withPreparedStatements(sqlite: SQLite.Database) {
+  const statements = new Map<string, SQLite.Statement>();
+  return {
+    prepare(text: string) {
+      const kept = statements.get(text);
+      if (kept && !kept.busy) return kept;
+      const statement = sqlite.prepare(text);
+      if (statements.size >= MAX_STATEMENTS) statements.clear();
+      statements.set(text, statement);
+      return statement;
+    },
+    close() {
+      sqlite.close();
+    },
+  };
+}
+
 /** Opens the embedded SQLite file under dataDir, or PostgreSQL when databaseUrl is a postgres:// URL. */
 export function openDatabase(options: {
   databaseUrl: string;
@@ -95,7 +120,9 @@ export function openDatabase(options: {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma(`synchronous = ${options.sqliteSynchronous === 'FULL' ? 'FULL' : 'NORMAL'}`);
   sqlite.pragma('busy_timeout = 5000');
-  const kysely = new Kysely<Database>({ dialect: new SqliteKeepingErrors({ database: sqlite }) });
+  const kysely = new Kysely<Database>({
+    dialect: new SqliteKeepingErrors({ database: withPreparedStatements(sqlite) }),
+  });
   return { kysely, dialect: 'sqlite', onConnectionError: () => {}, close: () => kysely.destroy() };
 }
 

@@ -17,6 +17,11 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** What a route needs; every /api route declares one. */
     role?: Role;
+    /**
+     * The route reads or changes only the player's own progress, which game roles and bans never
+     * limit: they are not read for it.
+     */
+    ownProgress?: boolean;
   }
   interface FastifyRequest {
     /**
@@ -24,7 +29,10 @@ declare module 'fastify' {
      * from the database row, never from the token. Null for guests.
      */
     user: TTokenPayload | null;
-    /** The user's game roles and bans in force, read for this request. Null for guests and admins. */
+    /**
+     * The user's game roles and bans in force, read for this request. Null for guests, admins and
+     * routes of the player's own progress.
+     */
     standing: Standing | null;
     /**
      * On a moderator route, the game the request names (`gameId` in the query, body or path):
@@ -88,7 +96,7 @@ export const policyPlugin = fp<{ db: Db; tokens: TokenService; routes: DeclaredR
       for (const method of methods) if (method !== 'HEAD') opts.routes.push({ method, url: route.url, role });
     });
 
-    const check = async (request: FastifyRequest, token: string | null, role: Role) => {
+    const check = async (request: FastifyRequest, token: string | null, role: Role, ownProgress: boolean) => {
       if (token) {
         request.user = await opts.tokens.verify(token);
         if (!request.user && role !== 'guest') throw unauthorized(serverMessages.loginRequired);
@@ -96,16 +104,17 @@ export const policyPlugin = fp<{ db: Db; tokens: TokenService; routes: DeclaredR
       if (role === 'guest') return;
       if (!request.user) throw unauthorized(serverMessages.loginRequired);
       if (role === 'admin') return ensureAdmin(opts.db, request);
-      if (!request.user.admin) {
+      if (!request.user.admin && !ownProgress) {
         request.standing = await standingOf(opts.db.kysely, request.user.id, new Date().toISOString());
       }
     };
     // Most requests are guests' reads: they pass without a promise; the others are checked.
     app.addHook('onRequest', (request, _reply, done) => {
       const token = bearer(request);
-      const role = request.routeOptions.config?.role ?? 'guest';
+      const config = request.routeOptions.config;
+      const role = config?.role ?? 'guest';
       if (!token && role === 'guest') return done();
-      check(request, token, role).then(() => done(), done);
+      check(request, token, role, config?.ownProgress === true).then(() => done(), done);
     });
     // The game of a moderator route is named in its path, query or body: checked once parsed.
     app.addHook('preHandler', (request, _reply, done) => {

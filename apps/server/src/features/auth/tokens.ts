@@ -22,6 +22,9 @@ export interface TokenService {
   revokeAll(userId: string, options?: { except?: string }): Promise<void>;
 }
 
+/** Tokens whose signature was checked, kept per process; beyond, the memory starts over. */
+const MAX_CHECKED_TOKENS = 50_000;
+
 /** Expired sessions of all users are deleted at most this often per process. */
 const PRUNE_EVERY_MS = 3600_000;
 
@@ -29,6 +32,9 @@ export function createTokenService(db: Db, secret: string, ttlSeconds: number): 
   const key = new TextEncoder().encode(secret);
   const k = db.kysely;
   let lastPrune = 0;
+  // A token's claims never change, so its signature is checked once per process; whether its
+  // session is still open is asked of the database on every request.
+  const checked = new Map<string, TTokenPayload>();
 
   return {
     async sign(user) {
@@ -59,14 +65,19 @@ export function createTokenService(db: Db, secret: string, ttlSeconds: number): 
     },
 
     async verify(token) {
-      let claims: TTokenPayload;
-      try {
-        const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
-        const parsed = zTokenPayload.safeParse(payload);
-        if (!parsed.success) return null;
-        claims = parsed.data;
-      } catch {
-        return null;
+      let claims = checked.get(token);
+      if (claims && claims.exp * 1000 <= Date.now()) return null;
+      if (!claims) {
+        try {
+          const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
+          const parsed = zTokenPayload.safeParse(payload);
+          if (!parsed.success) return null;
+          claims = parsed.data;
+        } catch {
+          return null;
+        }
+        if (checked.size >= MAX_CHECKED_TOKENS) checked.clear();
+        checked.set(token, claims);
       }
       // One indexed look-up (session primary key) joined to the user's current row.
       const row = await k

@@ -8,6 +8,15 @@ import { badRequest, HttpError } from '../../http/errors.ts';
 const brotliAsync = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
+type Variant = 'identity' | 'gzip' | 'br';
+
+/** A guest's answer exactly as it went out (every hook's headers included), to be sent again as is. */
+export interface Replay {
+  /** Names and values in turn, as `writeHead` takes them. */
+  headers: string[];
+  body: Buffer;
+}
+
 interface Entry {
   key: string;
   etag: string;
@@ -19,7 +28,17 @@ interface Entry {
   compressing?: Partial<Record<'gzip' | 'br', Promise<Buffer>>>;
   /** Bytes this entry holds: key, body and compressed forms. */
   size: number;
+  /** The full answers sent to guests, per encoding: their headers are computed once per entry. */
+  replays?: Partial<Record<Variant, Replay>>;
 }
+
+/** What `send` answered a request with, for `remember` to keep once the answer is out. */
+const answered = Symbol('answered');
+type Answered = { entry: Entry; variant: Variant; body: Buffer; generation: number };
+type WithAnswer = FastifyRequest & { [answered]?: Answered };
+
+/** Request addresses mapped to their entries at most; beyond, the map starts over. */
+const MAX_ALIASES = 20_000;
 
 export interface ResponseCacheOptions {
   /** Bytes the cache may hold; an answer bigger than this is served but not kept. */
@@ -173,6 +192,8 @@ class Gate {
  */
 export class ResponseCache {
   private entries = new Map<string, Entry>();
+  /** A guest's request address (path and query as sent) → the entry it was answered with. */
+  private aliases = new Map<string, Entry>();
   private computing = new Map<string, Promise<Entry>>();
   private generation = 0;
   private held = 0;
@@ -207,6 +228,7 @@ export class ResponseCache {
   invalidate() {
     this.generation++;
     this.entries.clear();
+    this.aliases.clear();
     this.computing.clear();
     this.held = 0;
   }
@@ -349,15 +371,79 @@ export class ResponseCache {
     reply.header('etag', entry.etag).header('cache-control', 'no-cache').header('vary', 'accept-encoding');
     reply.type(entry.type);
     if (request.headers['if-none-match'] === entry.etag) return reply.status(304).send();
-    if (entry.body.length > COMPRESS_ABOVE) {
-      const accepts = request.headers['accept-encoding'] ?? '';
-      const encoding = /\bbr\b/.test(accepts) ? 'br' : /\bgzip\b/.test(accepts) ? 'gzip' : null;
-      if (encoding) {
-        // Already compressed (the usual case): no waiting at all.
-        const body = entry[encoding] ?? (await this.compressed(entry, encoding));
-        return reply.header('content-encoding', encoding).send(body);
-      }
+    const variant = variantOf(request, entry);
+    const generation = this.generation;
+    if (variant !== 'identity') {
+      // Already compressed (the usual case): no waiting at all.
+      const body = entry[variant] ?? (await this.compressed(entry, variant));
+      (request as WithAnswer)[answered] = { entry, variant, body, generation };
+      return reply.header('content-encoding', variant).send(body);
     }
+    (request as WithAnswer)[answered] = { entry, variant, body: entry.body, generation };
     return reply.send(entry.body);
   }
+
+  /**
+   * Called once an answer is out: a guest's plain 200 answer from the cache is kept with the
+   * headers it went out with (every hook's: security headers, caching, CORS), so that the next guest
+   * asking the same address gets the same bytes without running the hooks or the route again.
+   */
+  remember(request: FastifyRequest, reply: FastifyReply) {
+    const done = (request as WithAnswer)[answered];
+    if (!done || !isPlainGuestRead(request) || reply.statusCode !== 200) return;
+    const { entry, variant, body, generation } = done;
+    if (generation !== this.generation || this.entries.get(entry.key) !== entry) return;
+    entry.replays ??= {};
+    if (!entry.replays[variant]) {
+      const headers: string[] = [];
+      for (const [name, value] of Object.entries(reply.getHeaders())) {
+        if (value === undefined) continue;
+        for (const one of Array.isArray(value) ? value : [value]) headers.push(name, String(one));
+      }
+      entry.replays[variant] = { headers, body };
+    }
+    if (this.aliases.size >= MAX_ALIASES) this.aliases.clear();
+    this.aliases.set(request.url, entry);
+  }
+
+  /**
+   * The answer to send a guest at once, when the same address was answered from the cache before
+   * and nothing was written since (a miss runs the route as usual).
+   */
+  replay(request: FastifyRequest): Replay | undefined {
+    if (!isPlainGuestRead(request) || this.bypass) return undefined;
+    const entry = this.aliases.get(request.url);
+    if (!entry) return undefined;
+    if (this.entries.get(entry.key) !== entry) {
+      this.aliases.delete(request.url);
+      return undefined;
+    }
+    const replay = entry.replays?.[variantOf(request, entry)];
+    if (!replay || this.options.mustReadFresh?.(request)) return undefined;
+    this.entries.delete(entry.key);
+    this.entries.set(entry.key, entry);
+    this.options.onHit?.();
+    return replay;
+  }
+}
+
+/**
+ * A GET without credentials or a validator: what any guest asking the same address is answered is
+ * the same (a 304 for a validator, and everything about a logged-in reader, goes through the route).
+ */
+function isPlainGuestRead(request: FastifyRequest): boolean {
+  const headers = request.headers;
+  return (
+    request.method === 'GET' &&
+    headers.authorization === undefined &&
+    headers['if-none-match'] === undefined &&
+    request.routeOptions.config?.role === 'guest'
+  );
+}
+
+/** The encoding an entry is sent in: compressed when it is worth it and the client takes it. */
+function variantOf(request: FastifyRequest, entry: Entry): Variant {
+  if (entry.body.length <= COMPRESS_ABOVE) return 'identity';
+  const accepts = request.headers['accept-encoding'] ?? '';
+  return /\bbr\b/.test(accepts) ? 'br' : /\bgzip\b/.test(accepts) ? 'gzip' : 'identity';
 }

@@ -1,6 +1,5 @@
 import { type Kysely, sql } from 'kysely';
 import type { Executor } from '../../db/database.ts';
-import type { Database } from '../../db/schema.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: content tables are declared by the registry
 const dyn = (db: Executor) => db as unknown as Kysely<any>;
@@ -268,22 +267,11 @@ export async function completedMarkerIds(db: Executor, userId: string): Promise<
 }
 
 /**
- * Sets a marker's state for a player as of `at` (ISO time of the player's tick), in one transaction. A
+ * Sets a marker's state for a player as of `at` (ISO time of the player's tick); `db` is a transaction. A
  * tick older than the marker's last change for this player is stale (a late replay from another
  * device) and changes nothing; answers whether the tick applied.
  */
-export function markMarker(
-  db: Kysely<Database>,
-  userId: string,
-  markerId: string,
-  mapId: string,
-  completed: boolean,
-  at: string,
-): Promise<boolean> {
-  return db.transaction().execute((trx) => applyTick(trx, userId, markerId, mapId, completed, at));
-}
-
-async function applyTick(
+export async function markMarker(
   db: Executor,
   userId: string,
   markerId: string,

@@ -22,6 +22,7 @@ import type { ProgressService } from './progress.service.ts';
 const zGame = z.object({ gameId: zId });
 const zQuest = zGame.extend({ questId: zId });
 const zModule = zGame.extend({ moduleId: zId });
+const zMarker = z.object({ id: zId });
 const zItemQuantity = zGame.extend({
   itemId: zId,
   findOnly: z.enum(['true', 'false']).transform((v) => v === 'true'),
@@ -30,7 +31,7 @@ const zItemQuantity = zGame.extend({
 
 /** Per-user answers must never be stored by a shared cache. */
 const noStore = (reply: FastifyReply) => reply.header('cache-control', 'no-store');
-const user = { config: { role: 'user' as const } };
+const user = { config: { role: 'user' as const, ownProgress: true } };
 
 /** Parses a player level: a whole number, or a 400 with the specification's message. */
 function parseLevel(raw: string): number {
@@ -107,6 +108,7 @@ export function registerProgressRoutes(
     {
       config: {
         role: 'user' as const,
+        ownProgress: true,
         bodyLimit: progressLimits.bodyBytes,
         rateLimit: perUser('progress-import', config.progressImportRateLimit, 60 * 60_000),
       },
@@ -201,7 +203,7 @@ export function registerProgressRoutes(
   ] as const) {
     app.post(`/api/usercompletedmarkers/${action}/:id`, user, async (request, reply) => {
       noStore(reply);
-      const { id } = parse(z.object({ id: zId }), request.params, 'params');
+      const { id } = parse(zMarker, request.params, 'params');
       const tick = parse(zMarkerTick, request.body ?? undefined, 'body');
       return progress.setMarkerCompleted(request.user!.id, id, completed, {
         admin: request.user!.admin === true,

@@ -2,6 +2,7 @@ import { getModel, serverMessages, type TItemRequirement } from '@waypoint/share
 import { moduleMaxLevel } from '@waypoint/shared/domain/items';
 import type { HideoutSave, QuestSave } from '@waypoint/shared/progress/schemas';
 import { type Db, type Executor, inTransaction } from '../../db/database.ts';
+import { createGroupCommit } from '../../db/group-commit.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { childIds, findRecord, findRecordForShare, parentIsPublic } from '../models/models.repository.ts';
 import {
@@ -33,6 +34,9 @@ export function ownedCap(required: TItemRequirement[], findOnly: boolean): numbe
 
 export function createProgressService(db: Db) {
   const k = db.kysely;
+  // The hot single-row writes (a marker or quest ticked, an item counted) of many players share
+  // commits: each is answered once its own transaction is committed.
+  const writes = createGroupCommit(db);
 
   async function requireGame(gameId: string) {
     const game = await findRecord(k, getModel('game'), gameId);
@@ -70,7 +74,7 @@ export function createProgressService(db: Db) {
     async setQuestCompleted(userId: string, gameId: string, questId: string, completed: boolean) {
       await requireGame(gameId);
       await requireChild('quest', gameId, questId);
-      await markQuest(k, userId, gameId, questId, completed);
+      await writes.run((trx) => markQuest(trx, userId, gameId, questId, completed));
       return questSave(userId, gameId);
     },
     /**
@@ -144,8 +148,11 @@ export function createProgressService(db: Db) {
       const item = await requireChild('item', gameId, itemId);
       const key = { userId, gameId, itemId, findOnly };
       const cap = ownedCap(item.required as TItemRequirement[], findOnly);
-      if ('absolute' in change) await setOwnedQuantity(k, key, Math.min(change.absolute, cap));
-      else await changeOwnedQuantity(k, key, change.delta, cap);
+      await writes.run((trx) =>
+        'absolute' in change
+          ? setOwnedQuantity(trx, key, Math.min(change.absolute, cap))
+          : changeOwnedQuantity(trx, key, change.delta, cap),
+      );
       return itemsSave(userId, gameId);
     },
     async getHideout(userId: string, gameId: string) {
@@ -191,7 +198,7 @@ export function createProgressService(db: Db) {
         throw notFound(serverMessages.notFound(model.label, markerId));
       const now = new Date().toISOString();
       const at = tick.at && new Date(tick.at).toISOString() < now ? new Date(tick.at).toISOString() : now;
-      await markMarker(k, userId, markerId, marker.mapId as string, completed, at);
+      await writes.run((trx) => markMarker(trx, userId, markerId, marker.mapId as string, completed, at));
       return { completed, markerId };
     },
   };
