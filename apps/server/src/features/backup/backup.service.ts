@@ -5,7 +5,7 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { Config } from '../../config.ts';
 import { isPostgresUrl, openDatabase } from '../../db/database.ts';
-import { mediaRoots } from '../../media/paths.ts';
+import { storedFolders } from '../../media/paths.ts';
 import { createStore, type ObjectStore } from '../../storage/index.ts';
 import {
   countTables,
@@ -16,9 +16,6 @@ import {
   sqliteOnlineBackup,
   type TableCounts,
 } from './backup.repository.ts';
-
-/** Top-level storage folders a site's files live in (pictures, thumbnails, tiles, staged pictures). */
-export const storedFolders = [...Object.values(mediaRoots), 'staged'];
 
 export const manifestName = 'manifest.json';
 const filesListName = 'files.json';
