@@ -6,7 +6,7 @@ import { pipeline } from 'node:stream/promises';
 import type { Config } from '../../config.ts';
 import { isPostgresUrl, openDatabase } from '../../db/database.ts';
 import { storedFolders } from '../../media/paths.ts';
-import { createStore, type ObjectStore } from '../../storage/index.ts';
+import { checkKey, createStore, type ObjectStore } from '../../storage/index.ts';
 import {
   countTables,
   inspectSqliteFile,
@@ -190,6 +190,8 @@ export async function readBackup(
   if (sha256Text(list) !== manifest.storage.listSha256)
     throw new BackupError(`The backup's file list is damaged (checksum differs)`);
   const objects = JSON.parse(list) as BackedUpObject[];
+  // Keys become paths below the backup folder and keys of the target: never outside either.
+  for (const o of objects) checkKey(o.key);
   if (manifest.storage.filesIncluded) {
     for (const o of objects) {
       const file = path.join(folder, filesFolder, ...o.key.split('/'));
