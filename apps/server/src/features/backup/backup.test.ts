@@ -139,9 +139,10 @@ describe('backup and restore under a write load', () => {
         body: body ? JSON.stringify(body) : undefined,
       });
     const ticker = (async () => {
-      for (let i = 0; !stop && i < 300; i++) {
-        const res = await send('POST', `/api/usercompletedmarkers/markCompleted/tick_${i}`, player.auth);
-        if (res.status === 200) acked.ticks.push({ id: `tick_${i}`, at: performance.now() });
+      for (let i = 0; !stop; i++) {
+        const id = `tick_${i % 300}`;
+        const res = await send('POST', `/api/usercompletedmarkers/markCompleted/${id}`, player.auth);
+        if (res.status === 200) acked.ticks.push({ id, at: performance.now() });
       }
     })();
     const creator = (async () => {
@@ -163,10 +164,21 @@ describe('backup and restore under a write load', () => {
         if (res.status === 200) acked.edits.push({ n, at: performance.now() });
       }
     })();
+    // Every kind of write is acknowledged before the backup begins (a slow first request included).
+    const warm = performance.now() + 20_000;
     await new Promise((resolve) => setTimeout(resolve, 400));
+    while (
+      !(acked.ticks.length > 0 && acked.created.length > 0 && acked.edits.length > 0) &&
+      performance.now() < warm
+    )
+      await new Promise((resolve) => setTimeout(resolve, 50));
     backupStarted = performance.now();
     const written = await createBackup(source.config, tempDir('backups'));
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // The load goes on until each kind of write was acknowledged after the backup began too.
+    const until = performance.now() + 20_000;
+    const after = (list: { at: number }[]) => list.some((w) => w.at > backupStarted);
+    while (!(after(acked.ticks) && after(acked.created) && after(acked.edits)) && performance.now() < until)
+      await new Promise((resolve) => setTimeout(resolve, 50));
     stop = true;
     await Promise.all([ticker, creator, editor]);
     manifest = written.manifest;
