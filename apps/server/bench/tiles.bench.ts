@@ -3,6 +3,8 @@
  * pyramids with the project's tiler (src/media/tiles.ts, in a child process so its peak memory is
  * its own) and with `vips dzsave --layout google` (Debian's libvips-tools) on the same input, one
  * run at a time. Prints seconds, tiles/s, peak RSS and the time ratio, and writes docs/benchmarks.md.
+ * Then processes the 8192² map through the app into DATA_DIR and into a real S3 server (section "Tiles
+ * into storage"); `npm run bench:tiles -w apps/server -- --storage` runs only that part (BENCH_STORAGE_RUNS runs per driver, default 3).
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
@@ -11,6 +13,7 @@ import path from 'node:path';
 import { generateProceduralMap } from '../src/db/seed/art/procedural.ts';
 import { getSharp } from '../src/media/sharp.ts';
 import { cutTiles, type TileFormat } from '../src/media/tiles.ts';
+import { benchTileStorage } from './tiles-storage.ts';
 import { writeBenchmarkSection } from './update-doc.ts';
 
 const VIPS = process.env.VIPS_BIN ?? '/usr/bin/vips';
@@ -194,8 +197,51 @@ async function main() {
   console.log('written to docs/benchmarks.md');
 }
 
+/** The 8192² map processed into each storage driver; writes its own section. */
+async function storage() {
+  mkdirSync(workDir, { recursive: true });
+  const input = await makeInput(8192);
+  const runs = Number(process.env.BENCH_STORAGE_RUNS ?? 3);
+  const loadAtStart = os.loadavg()[0];
+  const result = await benchTileStorage(input, runs);
+  const ratio = result.s3.seconds / result.local.seconds;
+  const each = (xs: { seconds: number }[]) => xs.map((r) => r.seconds.toFixed(1)).join(', ');
+  const table = [
+    '| storage | tiles | median s | runs s | ratio to local |',
+    '|---|---:|---:|---|---:|',
+    `| local file system (DATA_DIR) | ${result.local.tiles} | ${result.local.seconds.toFixed(2)} | ${each(result.all.local)} | 1.00 |`,
+    `| S3 server (s3rver on loopback) | ${result.s3.tiles} | ${result.s3.seconds.toFixed(2)} | ${each(result.all.s3)} | **${ratio.toFixed(2)}** |`,
+  ].join('\n');
+  console.log(table);
+  writeBenchmarkSection(
+    'Tiles into storage',
+    [
+      '`npm run bench:tiles` (only this part: `npm run bench:tiles -w apps/server -- --storage`) — the procedural 8192² PNG map uploaded to a map through',
+      "the app, then processed again with `POST /api/admin/processMap` and timed until the map is DONE: the app's own",
+      'path, cutting the PNG pyramid in its child process and storing every tile under a new version (16 uploads at a',
+      'time), once into DATA_DIR and once into a real S3 server (`s3rver`, objects on the same disk) through the AWS SDK.',
+      `Alternating runs, ${runs} per driver, median. Target: S3 ≤ 1.5× local${
+        ratio <= 1.5
+          ? '.'
+          : ' (not met here: the tiles are stored only once the whole pyramid is cut: ' +
+            `${result.local.tiles} PUTs, 16 at a time, after the cut, and the S3 server is a Node process ` +
+            'on the same two cores as the app).'
+      }`,
+      '',
+      table,
+      '',
+      `Measured ${new Date().toISOString().slice(0, 10)}, Node ${process.version}, ${os.cpus().length} cores shared with other work ` +
+        `(1-minute load average ${loadAtStart.toFixed(1)} at the start, ${os.loadavg()[0].toFixed(1)} at the end).`,
+    ].join('\n'),
+  );
+  console.log('written to docs/benchmarks.md');
+}
+
 if (process.argv[2] === '--child') {
   await child(process.argv[3], process.argv[4], process.argv[5] as TileFormat);
+} else if (process.argv.includes('--storage')) {
+  await storage();
 } else {
   await main();
+  await storage();
 }

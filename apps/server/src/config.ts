@@ -34,6 +34,12 @@ export interface Config {
   webHost: string;
   apiBase: string;
   imageHost: string;
+  /**
+   * Guest answers of the read API: how long a shared cache (CDN, proxy) may serve one without asking
+   * (`s-maxage`), and how long after that it may serve it while it revalidates; 0: not shared.
+   */
+  apiSharedMaxAgeSeconds: number;
+  apiStaleWhileRevalidateSeconds: number;
   smtpUrl: string;
   mailFrom: string;
   supportEmail: string;
@@ -244,6 +250,8 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     webHost,
     apiBase: (env.API_BASE ?? '').replace(/\/$/, ''),
     imageHost: (env.IMAGE_HOST ?? '').replace(/\/$/, ''),
+    apiSharedMaxAgeSeconds: int(env, 'API_SHARED_MAX_AGE_SECONDS', 10),
+    apiStaleWhileRevalidateSeconds: int(env, 'API_STALE_WHILE_REVALIDATE_SECONDS', 60),
     smtpUrl: env.SMTP_URL ?? '',
     mailFrom: env.MAIL_FROM ?? 'Waypoint <no-reply@waypoint.local>',
     supportEmail: env.SUPPORT_EMAIL ?? 'support@waypoint.local',

@@ -3,6 +3,9 @@ import { MediaError } from './errors.ts';
 /** Top-level folders of the image host in the storage (DATA_DIR or a bucket). */
 export const mediaRoots = { uploads: 'uploads', thumbs: 'thumbs', mapTiles: 'mapTiles' } as const;
 
+/** Every top-level folder a site keeps in its storage: the image host's and suggested pictures under review. */
+export const storedFolders = [...Object.values(mediaRoots), 'staged'] as const;
+
 /**
  * Thumbnail variants: admin previews (150×150) and category cards (128 high), each also at twice the
  * size for screens of 2× pixel density (pages offer both through `srcset`).

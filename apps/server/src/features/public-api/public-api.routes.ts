@@ -2,6 +2,7 @@ import { modelKeys } from '@waypoint/shared';
 import { openApiDocument, openApiPath } from '@waypoint/shared/api/read-api';
 import type { FastifyInstance } from 'fastify';
 import { onlyKnownQuery } from '../models/response-cache.ts';
+import { registerSharedCaching } from './shared-cache.ts';
 
 const noParameters = new Set<string>();
 
@@ -17,6 +18,7 @@ export function registerPublicApiRoutes(app: FastifyInstance) {
     if (request.routeOptions.config?.role !== 'guest' || !request.url.startsWith('/api/')) return;
     reply.header('access-control-allow-origin', '*');
   });
+  registerSharedCaching(app);
 
   // Built once per set of models (a model registered at run time is described from then on).
   let described: { models: number; body: string } | undefined;

@@ -50,5 +50,12 @@ describe('what the service worker caches', () => {
     expect(get('/thumbs/game/g1/image/150x150/a.png')).toBe('images');
     expect(get('/assets/MapPage-abc123.js')).toBe('assets');
     expect(get('https://cdn.example/assets/x.js')).toBeUndefined();
+    // A bucket's public address as the image host: its path starts with the bucket and a prefix.
+    expect(get('https://s3.example/waypoint-public/site/mapTiles/g1/m1/v2/2/1/1.png')).toBe('images');
+    expect(get('https://s3.example/waypoint-public/site/uploads/map/m1/mapImage/a.webp?v=2')).toBe('images');
+    expect(get('https://s3.example/waypoint-public/site/thumbs/game/g1/image/h128/a.png')).toBe('images');
+    // Only pictures there, and not this site's own other paths.
+    expect(get('https://s3.example/waypoint-public/site/uploads/notes.txt')).toBeUndefined();
+    expect(get('/site/mapTiles/g1/m1/0/0/0.png')).toBeUndefined();
   });
 });

@@ -36,6 +36,12 @@ const progressReads = /^\/api\/(usercompletedmarkers\/list|user\/quest\/get\/[^/
 /** The image host's files; the map tiles and images carry `?v=` versions, so they never go stale. */
 const imagePaths = /^\/(mapTiles|uploads|thumbs)\//;
 
+/**
+ * The same on an image host elsewhere (IMAGE_HOST: a CDN, or a bucket's public address, whose path may
+ * begin with the bucket and a prefix: `/bucket/site/mapTiles/…`).
+ */
+const hostedImagePaths = /^(\/[^/]+){0,4}\/(mapTiles|uploads|thumbs)\/[^?]*\.(png|jpe?g|webp|gif|avif)$/i;
+
 /** Hashed build output. */
 const assetPaths = /^\/assets\/[^/]+\.(js|css)$/;
 
@@ -46,6 +52,7 @@ export function cacheFor(url: URL, origin: string, navigate: boolean): CacheKind
   const path = url.pathname;
   if (navigate) return url.origin === origin && !notPages.test(path) ? 'pages' : undefined;
   if (imagePaths.test(path)) return 'images';
+  if (url.origin !== origin && hostedImagePaths.test(path)) return 'images';
   if (contentReads.test(path)) return 'api';
   if (progressReads.test(path)) return 'progress';
   if (url.origin === origin && assetPaths.test(path)) return 'assets';
