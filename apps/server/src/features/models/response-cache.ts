@@ -1,7 +1,7 @@
 import { createHash, webcrypto } from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliCompress, gzip, constants as zlibConstants } from 'node:zlib';
-import { serverMessages } from '@waypoint/shared';
+import { constants, serverMessages } from '@waypoint/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { badRequest, HttpError } from '../../http/errors.ts';
 
@@ -428,8 +428,9 @@ export class ResponseCache {
 }
 
 /**
- * A GET without credentials or a validator: what any guest asking the same address is answered is
- * the same (a 304 for a validator, and everything about a logged-in reader, goes through the route).
+ * A GET without credentials, a validator or the reader's own writes: what any guest asking the same
+ * address is answered is the same (a 304 for a validator, everything about a logged-in reader, and
+ * a read right after one's own write, which is answered privately, go through the route).
  */
 function isPlainGuestRead(request: FastifyRequest): boolean {
   const headers = request.headers;
@@ -437,6 +438,7 @@ function isPlainGuestRead(request: FastifyRequest): boolean {
     request.method === 'GET' &&
     headers.authorization === undefined &&
     headers['if-none-match'] === undefined &&
+    headers[constants.writtenHeader] === undefined &&
     request.routeOptions.config?.role === 'guest'
   );
 }
