@@ -271,14 +271,16 @@ export function readDataMaps(text: string, target: ImportTarget): ContentImport 
       const kept = custom.levels?.[String(bg.index)];
       const level = kept?.level ?? bg.index;
       levelOfLayer.set(bg.layer, level);
-      maplevel.push({
+      const record: Rec = {
         _id: kept?.id ?? idOf('level', String(bg.index)),
         mapId: target.mapId,
         level,
         name: bg.name.slice(0, 100),
-        shortLabel: kept?.shortLabel ?? '',
-        isDefault: kept?.isDefault ?? bg.index === 0,
-      });
+      };
+      // Button label and default floor exist only in pages written here.
+      if (kept)
+        Object.assign(record, { shortLabel: kept.shortLabel ?? '', isDefault: kept.isDefault ?? false });
+      maplevel.push(record);
     }
   } else if (backgrounds[0]) levelOfLayer.set(backgrounds[0].layer, -1);
   for (const bg of backgrounds)

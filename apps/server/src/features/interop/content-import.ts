@@ -79,6 +79,12 @@ export async function stageContent(
     if (error instanceof InteropError) interopBadRequest(error);
     throw error;
   }
+  // A floor the map already has (same level number) is the one the page's background updates.
+  const storedLevels = await findRecordsBy(ctx.db.kysely, getModel('maplevel'), 'mapId', input.mapId);
+  for (const level of read.records.maplevel) {
+    const same = storedLevels.find((l) => l.level === level.level);
+    if (same) level._id = same._id;
+  }
   const checked: Partial<Record<ModelKey, ModelRecord[]>> = {};
   const problems: InteropError['problems'] = [];
   for (const key of stagedModels) {
