@@ -46,9 +46,9 @@ function wikiPage(tag: string, changed = false) {
 
 async function stage(page: Page, tag: string, json: unknown) {
   const form = page.getByTestId('datamaps-import');
-  await form.getByLabel(adminMessages.targetMap).selectOption(mapId);
-  await form.getByLabel(adminMessages.sourceName).fill(`Map:Hospital ${tag}`);
-  await form.getByLabel(adminMessages.pasteJson).fill(JSON.stringify(json, null, 2));
+  await form.getByLabel(adminMessages.targetMap, { exact: true }).selectOption(mapId);
+  await form.getByLabel(adminMessages.sourceName, { exact: true }).fill(`Map:Hospital ${tag}`);
+  await form.getByLabel(adminMessages.pasteJson, { exact: true }).fill(JSON.stringify(json, null, 2));
   await form.getByRole('button', { name: adminMessages.stageDataMaps }).click();
 }
 
@@ -104,7 +104,7 @@ test('an admin imports a DataMaps page, accepts it, sees its markers on their fl
   // The changed page: one marker renamed, one added; the rest stays out of the review.
   await page.goto('/admin/imports');
   await stage(page, tag, wikiPage(tag, true));
-  await expect(page.getByTestId('datamaps-result')).toContainText(adminMessages.stagedContent(0, 0, 2, 6));
+  await expect(page.getByTestId('datamaps-result')).toContainText(adminMessages.stagedContent(0, 0, 2, 7));
   await page.getByLabel(adminMessages.model, { exact: true }).selectOption('placedmarker');
   const review = page.getByTestId('import-review');
   await expect(review.locator('tbody tr').filter({ hasText: tag })).toHaveCount(2);
