@@ -16,6 +16,7 @@ import { createTokenService } from './features/auth/tokens.ts';
 import { registerCommunityRoutes } from './features/community/community.routes.ts';
 import { createCommunityService } from './features/community/community.service.ts';
 import { imagesPlugin } from './features/images/images.plugin.ts';
+import { registerInteropRoutes } from './features/interop/interop.routes.ts';
 import { databaseStore, RateLimitCounters } from './features/limits/counters.ts';
 import { routeAddressKey } from './features/limits/limits.ts';
 import { createMailQueue } from './features/mail/mail-queue.ts';
@@ -160,6 +161,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   registerModelRoutes(app, { db, writer, cache });
   registerAdminRoutes(app, ctx);
+  registerInteropRoutes(app, ctx);
   registerProgressRoutes(app, config, createProgressService(db), createPortableProgressService(db));
   registerMapViewRoutes(app);
   registerPublicApiRoutes(app);

@@ -120,6 +120,21 @@ export const adminMessages = {
   moreLines: (lines: number) => `Show ${lines} more lines`,
   importsAccepted: (count: number) => `${count} imported ${count === 1 ? 'record' : 'records'} accepted`,
   importsRejected: (count: number) => `${count} staged ${count === 1 ? 'record' : 'records'} rejected`,
+  // Map content from other sites (DataMaps pages).
+  dataMapsTitle: 'DataMaps page (MediaWiki map)',
+  dataMapsHelp:
+    'A wiki map page’s JSON: its floors, groups and markers are staged on the chosen map for review below (floors, marker definitions, placed markers, in that order). Importing the same source again stages only what changed.',
+  targetMap: 'Map',
+  dataMapsFile: 'DataMaps JSON file',
+  pasteJson: 'Or paste the JSON',
+  sourceName: 'Source (wiki page or file name)',
+  articleUrl: 'Wiki article address (optional, for links)',
+  stageDataMaps: 'Read and stage',
+  exportDataMaps: 'Export as DataMaps',
+  stagedContent: (levels: number, definitions: number, markers: number, unchanged: number) =>
+    `${levels} floors, ${definitions} marker definitions, ${markers} placed markers staged; ${unchanged} unchanged`,
+  mappingSummary: 'Not carried over',
+  record: 'Record',
   imageSaved: 'Image saved',
   imageRemoved: 'Image removed',
   // The theme colour page.

@@ -1,6 +1,8 @@
 // `npm run import -- <file.json|file.csv> --model quest`: stages the file's records as imported
 // models in the configured database (nothing live changes), reports the bad ones by line and field,
 // and leaves the review (accept, reject) to the imports page of the admin panel.
+// `npm run import -- <page.json> --datamaps <mapId> [--source Map:Name]`: the same for a DataMaps page
+// read into a map (floors, definitions, markers), with the mapping summary printed.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -8,16 +10,30 @@ import { importableModels, type ModelKey } from '@waypoint/shared';
 import { loadConfig } from '../../config.ts';
 import { openDatabase } from '../../db/database.ts';
 import { migrateToLatest } from '../../db/migrate.ts';
+import { HttpError } from '../../http/errors.ts';
+import { stageContent } from '../interop/content-import.ts';
 import { stageImport } from './imports.ts';
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
-  options: { model: { type: 'string', short: 'm' } },
+  options: {
+    model: { type: 'string', short: 'm' },
+    datamaps: { type: 'string' },
+    source: { type: 'string' },
+    'article-url': { type: 'string' },
+  },
 });
 const file = positionals[0];
 const model = values.model as ModelKey | undefined;
+if (file && values.datamaps) {
+  await importDataMaps(file, values.datamaps);
+  process.exit();
+}
 if (!file || !model || !importableModels().includes(model)) {
   console.error('Usage: npm run import -- <file.json|file.csv> --model <model>');
+  console.error(
+    '       npm run import -- <page.json> --datamaps <mapId> [--source <name>] [--article-url <url>]',
+  );
   console.error(`Models: ${importableModels().join(', ')}`);
   process.exit(2);
 }
@@ -41,4 +57,43 @@ try {
   }
 } finally {
   await db.close();
+}
+
+async function importDataMaps(file: string, mapId: string) {
+  const config = loadConfig();
+  const db = openDatabase(config);
+  try {
+    await migrateToLatest(db);
+    const content = await readFile(path.resolve(process.env.INIT_CWD ?? process.cwd(), file), 'utf8');
+    const started = performance.now();
+    const result = await stageContent(
+      { db, cacheBus: { changed() {} } },
+      {
+        mapId,
+        format: 'datamaps',
+        content,
+        source: values.source ?? path.basename(file),
+        articleUrl: values['article-url'],
+      },
+      { id: null, username: 'import' },
+    );
+    const ms = Math.round(performance.now() - started);
+    const counts = Object.entries(result.staged)
+      .map(([key, n]) => `${n} ${key}`)
+      .join(', ');
+    console.log(
+      `Staged ${counts} (${result.unchanged} unchanged) in ${ms} ms; review them at /admin/imports.`,
+    );
+    for (const n of result.notes)
+      console.log(`not carried: ${n.record}${n.field ? ` ${n.field}` : ''}: ${n.note}`);
+  } catch (error) {
+    const errors = (error as { errors?: { field: string; message: string }[] }).errors;
+    if (!(error instanceof HttpError)) throw error;
+    console.error(error.message);
+    for (const e of errors ?? []) console.error(`${e.field}: ${e.message}`);
+    console.error('Nothing was staged.');
+    process.exitCode = 1;
+  } finally {
+    await db.close();
+  }
 }

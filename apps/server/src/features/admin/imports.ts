@@ -153,6 +153,31 @@ function stagedId(key: string, recordId: string): string {
   return `${key}.${createHash('sha256').update(recordId).digest('hex').slice(0, 32)}`;
 }
 
+/** Staged rows of a model's checked records. */
+export function stagedRowsOf(key: ModelKey, records: ModelRecord[]): ModelRecord[] {
+  const now = new Date().toISOString();
+  return records.map((record) => ({
+    _id: stagedId(key, String(record._id)),
+    type: key,
+    recordId: String(record._id),
+    data: JSON.stringify(record),
+    weight: typeof record.weight === 'number' ? record.weight : 0,
+    createdAt: now,
+  }));
+}
+
+/** Writes staged rows, replacing earlier staged versions of the same records. */
+export async function writeStaged(trx: Executor, rows: ModelRecord[]) {
+  const ids = rows.map((r) => r._id as string);
+  for (let i = 0; i < ids.length; i += 500) {
+    await dyn(trx)
+      .deleteFrom('importedcrudmodel')
+      .where('_id', 'in', ids.slice(i, i + 500))
+      .execute();
+  }
+  await insertMany(trx, getModel('importedcrudmodel'), rows, new Date().toISOString());
+}
+
 /**
  * Parses an import file and checks each record with the model's registry schema. The valid ones are
  * staged as imported models (replacing an earlier staged version of the same record) without
@@ -196,25 +221,9 @@ export async function stageImport(
     const record = result.data as ModelRecord;
     staged.set(String(record._id), record);
   }
-  const now = new Date().toISOString();
-  const rows: ModelRecord[] = [...staged.values()].map((record) => ({
-    _id: stagedId(key, String(record._id)),
-    type: key,
-    recordId: String(record._id),
-    data: JSON.stringify(record),
-    weight: typeof record.weight === 'number' ? record.weight : 0,
-    createdAt: now,
-  }));
-  const importModel = getModel('importedcrudmodel');
+  const rows = stagedRowsOf(key, [...staged.values()]);
   await ctx.db.kysely.transaction().execute(async (trx) => {
-    const ids = rows.map((r) => r._id as string);
-    for (let i = 0; i < ids.length; i += 500) {
-      await dyn(trx)
-        .deleteFrom('importedcrudmodel')
-        .where('_id', 'in', ids.slice(i, i + 500))
-        .execute();
-    }
-    await insertMany(trx, importModel, rows, now);
+    await writeStaged(trx, rows);
     await recordAudit(trx, {
       actor,
       model: 'importedcrudmodel',

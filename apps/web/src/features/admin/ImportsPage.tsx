@@ -32,6 +32,7 @@ import { paginationControlProps } from '../../components/data-table.ts';
 import { contentLang } from '../../i18n/content.ts';
 import { adminMessages as t } from '../../i18n/messages/admin-messages.ts';
 import { modelLabel, modelPlural } from '../../i18n/models.ts';
+import { ContentImport } from './ContentImport.tsx';
 
 const ImportDiff = lazy(() => import('./ImportDiff.tsx'));
 
@@ -311,6 +312,12 @@ function ImportsPageContent() {
   return (
     <div className={classes.page}>
       <Title order={1}>{t.imports}</Title>
+      <ContentImport
+        onStaged={() => {
+          for (const key of ['maplevel', 'markerdefinition', 'placedmarker'])
+            client.invalidateQueries({ queryKey: adminKeys.imports(key) });
+        }}
+      />
       <NativeSelect
         label={t.model}
         value={model.key}

@@ -1,0 +1,159 @@
+import { getModel, type ModelKey } from '@waypoint/shared';
+import {
+  type ContentImport,
+  type ContentRecords,
+  type ExportSource,
+  InteropError,
+  type MappingNote,
+  readDataMaps,
+  writeDataMaps,
+} from '@waypoint/shared/interop/datamaps';
+import { mapPictureSize } from '@waypoint/shared/map/pixels';
+import type { AppContext } from '../../context.ts';
+import type { ModelRecord } from '../../db/rows.ts';
+import { badRequest, notFound } from '../../http/errors.ts';
+import { stagedRowsOf, writeStaged } from '../admin/imports.ts';
+import { type Actor, recordAudit } from '../audit/audit.ts';
+import { findRecord, findRecordsBy, findRecordsByIds } from '../models/models.repository.ts';
+import { sanitizeHtmlFields, withoutReadOnly } from '../models/models.service.ts';
+
+type Ctx = Pick<AppContext, 'db'> & { cacheBus: { changed(): void } };
+
+export type ContentFormat = 'datamaps';
+
+/** Staging order: what a record refers to comes first (floors and definitions before markers). */
+const stagedModels = ['maplevel', 'markerdefinition', 'placedmarker'] as const satisfies readonly ModelKey[];
+
+export interface ContentStageResult {
+  /** Records staged for review, by model (new or changed). */
+  staged: Record<(typeof stagedModels)[number], number>;
+  /** Records the same as the stored ones: not staged. */
+  unchanged: number;
+  notes: MappingNote[];
+}
+
+async function mapOf(ctx: Ctx, mapId: string) {
+  const map = await findRecord(ctx.db.kysely, getModel('map'), mapId);
+  if (!map) throw notFound(`Map ${mapId} not found`);
+  return map;
+}
+
+function interopBadRequest(error: InteropError): never {
+  const first = error.problems[0];
+  throw badRequest(
+    `Invalid ${first?.record ?? 'file'}${first?.field ? ` ${first.field}` : ''}: ${first?.message ?? 'bad input'}`,
+    error.problems.map((p) => ({ field: p.field ? `${p.record}.${p.field}` : p.record, message: p.message })),
+  );
+}
+
+/** Whether every field the import carries equals the stored record's. */
+function sameAsStored(data: ModelRecord, stored: ModelRecord | undefined): boolean {
+  if (!stored) return false;
+  return Object.entries(data).every(
+    ([name, value]) => JSON.stringify(stored[name] ?? null) === JSON.stringify(value ?? null),
+  );
+}
+
+/**
+ * Reads a DataMaps page into a map and stages what differs from the stored records for the
+ * import review (nothing live changes). Bad input stages nothing: a 400 names each record and field.
+ */
+export async function stageContent(
+  ctx: Ctx,
+  input: { mapId: string; format: ContentFormat; content: string; source: string; articleUrl?: string },
+  actor: Actor,
+): Promise<ContentStageResult> {
+  const map = await mapOf(ctx, input.mapId);
+  const size = mapPictureSize(map as Parameters<typeof mapPictureSize>[0]);
+  let read: ContentImport;
+  try {
+    read = readDataMaps(input.content, {
+      gameId: String(map.gameId),
+      mapId: input.mapId,
+      maxZoom: Number(map.maxZoom ?? 0),
+      ...size,
+      source: input.source,
+      articleUrl: input.articleUrl,
+    });
+  } catch (error) {
+    if (error instanceof InteropError) interopBadRequest(error);
+    throw error;
+  }
+  // A floor the map already has (same level number) is the one the page's background updates.
+  const storedLevels = await findRecordsBy(ctx.db.kysely, getModel('maplevel'), 'mapId', input.mapId);
+  for (const level of read.records.maplevel) {
+    const same = storedLevels.find((l) => l.level === level.level);
+    if (same) level._id = same._id;
+  }
+  const checked: Partial<Record<ModelKey, ModelRecord[]>> = {};
+  const problems: InteropError['problems'] = [];
+  for (const key of stagedModels) {
+    const model = getModel(key);
+    checked[key] = [];
+    for (const record of read.records[key as keyof ContentRecords]) {
+      const result = model.schema.safeParse(withoutReadOnly(model, record));
+      if (!result.success) {
+        for (const issue of result.error.issues)
+          problems.push({
+            record: `${key} ${record._id}`,
+            field: issue.path.map(String).join('.'),
+            message: issue.message,
+          });
+        continue;
+      }
+      const parsed = result.data as ModelRecord;
+      // Only the fields the file carries are compared and staged; the rest keep their stored values.
+      const carried = Object.fromEntries(
+        Object.keys(record).map((name) => [name, parsed[name]]),
+      ) as ModelRecord;
+      checked[key]?.push(sanitizeHtmlFields(model, carried));
+    }
+  }
+  if (problems.length > 0) interopBadRequest(new InteropError(problems));
+  const staged = { maplevel: 0, markerdefinition: 0, placedmarker: 0 };
+  let unchanged = 0;
+  await ctx.db.kysely.transaction().execute(async (trx) => {
+    for (const key of stagedModels) {
+      const records = checked[key] ?? [];
+      const stored = await findRecordsByIds(
+        trx,
+        getModel(key),
+        records.map((r) => String(r._id)),
+      );
+      const changed = records.filter((r) => !sameAsStored(r, stored.get(String(r._id))));
+      unchanged += records.length - changed.length;
+      staged[key] = changed.length;
+      await writeStaged(trx, stagedRowsOf(key, changed));
+    }
+    await recordAudit(trx, {
+      actor,
+      model: 'importedcrudmodel',
+      recordId: input.mapId,
+      action: 'import',
+      after: { format: input.format, source: input.source, ...staged, unchanged },
+    });
+  });
+  ctx.cacheBus.changed();
+  return { staged, unchanged, notes: read.notes };
+}
+
+/** A map's content as a DataMaps page (v17.4) and what it cannot carry. */
+export async function exportDataMaps(ctx: Ctx, mapId: string) {
+  const map = await mapOf(ctx, mapId);
+  const db = ctx.db.kysely;
+  const [levels, markers] = await Promise.all([
+    findRecordsBy(db, getModel('maplevel'), 'mapId', mapId),
+    findRecordsBy(db, getModel('placedmarker'), 'mapId', mapId),
+  ]);
+  const definitionIds = [...new Set(markers.map((m) => String(m.markerDefinitionId)))];
+  const definitions = await findRecordsByIds(db, getModel('markerdefinition'), definitionIds);
+  const source: ExportSource = {
+    map,
+    ...mapPictureSize(map as Parameters<typeof mapPictureSize>[0]),
+    maxZoom: Number(map.maxZoom ?? 0),
+    levels,
+    definitions: [...definitions.values()],
+    markers,
+  };
+  return writeDataMaps(source);
+}

@@ -1,0 +1,182 @@
+import {
+  Alert,
+  Button,
+  FileInput,
+  Group,
+  NativeSelect,
+  Paper,
+  Stack,
+  Table,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { api, HttpError } from '../../api/client.ts';
+import { adminMessages as t } from '../../i18n/messages/admin-messages.ts';
+import { messages } from '../../i18n/messages/messages.ts';
+
+interface ContentStageResult {
+  staged: { maplevel: number; markerdefinition: number; placedmarker: number };
+  unchanged: number;
+  notes: { record: string; field: string; note: string }[];
+}
+
+interface ApiErrorBody {
+  message?: string;
+  errors?: { field: string; message: string }[];
+}
+
+/** A DataMaps page read into a map: file or pasted JSON → mapping summary → the review below. */
+export function ContentImport({ onStaged }: { onStaged: () => void }) {
+  const maps = useQuery({
+    queryKey: ['admin', 'list', 'map', 'interop'],
+    queryFn: () => api.get<{ data: { _id: string; name: string }[] }>('/admin/list/map?limit=200'),
+  });
+  const [mapId, setMapId] = useState('');
+  const [file, setFile] = useState<File | null>(null);
+  const [pasted, setPasted] = useState('');
+  const [source, setSource] = useState('');
+  const [articleUrl, setArticleUrl] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [result, setResult] = useState<ContentStageResult>();
+  const [error, setError] = useState<ApiErrorBody>();
+  const chosen = mapId || maps.data?.data[0]?._id || '';
+  // The export is an API read (bearer token), saved as a file from the answer.
+  const exportPage = async () => {
+    try {
+      const page = await api.get<unknown>(`/admin/maps/${chosen}/export/datamaps`);
+      const url = URL.createObjectURL(
+        new Blob([JSON.stringify(page, null, 2)], { type: 'application/json' }),
+      );
+      const a = document.createElement('a');
+      a.href = url;
+      a.download = `${chosen}.datamaps.json`;
+      a.click();
+      URL.revokeObjectURL(url);
+    } catch (e) {
+      setError(e instanceof HttpError ? (e.body as ApiErrorBody) : { message: messages.genericError });
+    }
+  };
+  const stage = async () => {
+    setBusy(true);
+    setError(undefined);
+    setResult(undefined);
+    try {
+      const content = file ? await file.text() : pasted;
+      const res = await api.post<ContentStageResult>(`/admin/maps/${chosen}/import/datamaps`, {
+        source: source.trim() || file?.name || 'pasted',
+        content,
+        ...(articleUrl.trim() ? { articleUrl: articleUrl.trim() } : {}),
+      });
+      setResult(res);
+      onStaged();
+    } catch (e) {
+      setError(e instanceof HttpError ? (e.body as ApiErrorBody) : { message: messages.genericError });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Paper withBorder p="md" radius="md" data-testid="datamaps-import">
+      <Stack gap="sm">
+        <Title order={2} size="h3">
+          {t.dataMapsTitle}
+        </Title>
+        <Text size="sm">{t.dataMapsHelp}</Text>
+        <Group align="flex-end" wrap="wrap">
+          <NativeSelect
+            label={t.targetMap}
+            value={chosen}
+            onChange={(e) => setMapId(e.currentTarget.value)}
+            data={(maps.data?.data ?? []).map((m) => ({ value: m._id, label: m.name }))}
+            style={{ minWidth: 220 }}
+          />
+          <TextInput label={t.sourceName} value={source} onChange={(e) => setSource(e.currentTarget.value)} />
+          <TextInput
+            label={t.articleUrl}
+            value={articleUrl}
+            onChange={(e) => setArticleUrl(e.currentTarget.value)}
+          />
+        </Group>
+        <FileInput
+          label={t.dataMapsFile}
+          accept=".json,application/json"
+          value={file}
+          onChange={setFile}
+          clearable
+          style={{ maxWidth: 360 }}
+        />
+        <Textarea
+          label={t.pasteJson}
+          value={pasted}
+          onChange={(e) => setPasted(e.currentTarget.value)}
+          autosize
+          minRows={2}
+          maxRows={8}
+          disabled={file !== null}
+          styles={{ input: { fontFamily: 'monospace' } }}
+        />
+        <Group wrap="wrap">
+          <Button onClick={stage} loading={busy} disabled={!chosen || (!file && pasted.trim() === '')}>
+            {t.stageDataMaps}
+          </Button>
+          <Button variant="default" onClick={exportPage} disabled={!chosen}>
+            {t.exportDataMaps}
+          </Button>
+        </Group>
+        {error ? (
+          <Alert color="red" variant="light" data-testid="datamaps-error">
+            <Stack gap={4}>
+              <Text size="sm">{error.message ?? messages.genericError}</Text>
+              {(error.errors ?? []).slice(0, 50).map((e) => (
+                <Text size="sm" key={`${e.field}-${e.message}`}>
+                  {e.field}: {e.message}
+                </Text>
+              ))}
+            </Stack>
+          </Alert>
+        ) : null}
+        {result ? (
+          <Stack gap="xs" data-testid="datamaps-result">
+            <Text>
+              {t.stagedContent(
+                result.staged.maplevel,
+                result.staged.markerdefinition,
+                result.staged.placedmarker,
+                result.unchanged,
+              )}
+            </Text>
+            {result.notes.length > 0 ? (
+              <div style={{ overflowX: 'auto' }}>
+                <Title order={3} size="h5">
+                  {t.mappingSummary}
+                </Title>
+                <Table striped withTableBorder>
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th>{t.record}</Table.Th>
+                      <Table.Th>{t.field}</Table.Th>
+                      <Table.Th>{t.problem}</Table.Th>
+                    </Table.Tr>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {result.notes.slice(0, 500).map((n) => (
+                      <Table.Tr key={`${n.record}-${n.field}`}>
+                        <Table.Td>{n.record}</Table.Td>
+                        <Table.Td>{n.field}</Table.Td>
+                        <Table.Td>{n.note}</Table.Td>
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              </div>
+            ) : null}
+          </Stack>
+        ) : null}
+      </Stack>
+    </Paper>
+  );
+}
