@@ -201,42 +201,33 @@ test.describe('admin panel', () => {
       2,
     );
     const csv = `_id,gameId,name,questLevel\nimp_${tag}_c,schedule_one,CSV ${tag},3\nimp_${tag}_d,schedule_one,Bad,nope\n`;
-    const upload = page.locator('input[type=file]');
-    await upload
-      .locator('..')
-      .locator('input[type=file]')
-      .setInputFiles({
-        name: 'quests.json',
-        mimeType: 'application/json',
-        buffer: Buffer.from(json),
-      });
+    const upload = page.getByTestId('model-import').locator('input[type=file]');
+    await upload.setInputFiles({
+      name: 'quests.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from(json),
+    });
     await page.getByRole('button', { name: 'Stage import' }).click();
     const result = page.getByTestId('import-result');
     await expect(result).toContainText('1 staged');
     await expect(result.getByRole('cell', { name: 'questLevel' })).toBeVisible();
-    await upload
-      .locator('..')
-      .locator('input[type=file]')
-      .setInputFiles({
-        name: 'quests.csv',
-        mimeType: 'text/csv',
-        buffer: Buffer.from(csv),
-      });
+    await upload.setInputFiles({
+      name: 'quests.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(csv),
+    });
     await page.getByRole('button', { name: 'Stage import' }).click();
     await expect(result.getByRole('cell', { name: '3', exact: true })).toBeVisible();
     // An existing quest too, to see a diff against the stored record.
     const res = await page.request.get('/api/quests?limit=1');
     const existing = (await res.json()).data[0];
-    await upload
-      .locator('..')
-      .locator('input[type=file]')
-      .setInputFiles({
-        name: 'existing.json',
-        mimeType: 'application/json',
-        buffer: Buffer.from(
-          JSON.stringify([{ ...existing, images: undefined, name: `${existing.name} (revised)` }]),
-        ),
-      });
+    await upload.setInputFiles({
+      name: 'existing.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from(
+        JSON.stringify([{ ...existing, images: undefined, name: `${existing.name} (revised)` }]),
+      ),
+    });
     await page.getByRole('button', { name: 'Stage import' }).click();
     const review = page.getByTestId('import-review');
     await review.getByLabel('Filter id').fill(existing._id);

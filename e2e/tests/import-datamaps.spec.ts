@@ -23,10 +23,19 @@ function wikiPage(tag: string, changed = false) {
       image: `Hospital ${i}.png`,
       associatedLayer: `f${i}`,
     })),
+    // Hidden until turned on (`isDefault: false`), so that the demo game's first visit, which other
+    // journeys check while this one runs, stays as it is.
     groups: {
-      [`med${tag}`]: { name: `Medkit ${tag}`, fillColor: '#22cc44', size: 12, isCollectible: true },
+      [`med${tag}`]: {
+        name: `Medkit ${tag}`,
+        fillColor: '#22cc44',
+        size: 12,
+        isCollectible: true,
+        isDefault: false,
+      },
       [`key${tag}`]: {
         name: `Key ${tag}`,
+        isDefault: false,
         pinColor: '#ffcc00',
         description: 'Opens [https://example.org a door]',
       },

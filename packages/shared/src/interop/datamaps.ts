@@ -324,7 +324,8 @@ export function readDataMaps(text: string, target: ImportTarget): ContentImport 
       name: wikitextToPlain(raw.name) || groupId,
       description: raw.description ? html(raw.description) : '',
       completable: raw.isCollectible !== undefined && raw.isCollectible !== false,
-      disabled: false,
+      // A group hidden until a reader turns it on starts turned off here too.
+      disabled: raw.isDefault === false,
       markerCategory: '',
     };
     if (raw.fillColor !== undefined) {
@@ -377,8 +378,7 @@ export function readDataMaps(text: string, target: ImportTarget): ContentImport 
       'strokeWidth',
     ])
       if (raw[field] !== undefined) notes.push({ record, field, note: 'Not carried' });
-    for (const field of ['isDefault', 'canSearchFor'])
-      if (raw[field] === false) notes.push({ record, field, note: 'Not carried' });
+    if (raw.canSearchFor === false) notes.push({ record, field: 'canSearchFor', note: 'Not carried' });
     const kept = custom.groups?.[groupId];
     if (kept) for (const f of definitionFields) if (kept[f] !== undefined) def[f] = kept[f];
     definitions.set(groupId, def);
@@ -653,6 +653,7 @@ export function writeDataMaps(src: ExportSource): { page: Rec; notes: MappingNot
     const group: Rec = { name: String(def.name) };
     if (def.description) group.description = htmlToWikitext(String(def.description));
     if (def.completable) group.isCollectible = true;
+    if (def.disabled === true) group.isDefault = false;
     if (type === 'IMAGE') {
       group.icon = `${slug(String(def.name))}.png`;
       group.size = [size(def.width, 32), size(def.height, 32)];

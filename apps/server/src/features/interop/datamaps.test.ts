@@ -229,6 +229,7 @@ function generatedMap(): ExportSource {
       width: 32,
       height: 32,
       completable: false,
+      disabled: true,
       description: '<p>Sleep <a href="https://example.org/a?b=1">here</a></p>',
     },
     {

@@ -72,7 +72,7 @@ function UploadForm({ model, onStaged }: { model: AdminModel; onStaged: () => vo
     }
   };
   return (
-    <Paper withBorder p="md" radius="md">
+    <Paper withBorder p="md" radius="md" data-testid="model-import">
       <Stack gap="sm">
         <Group align="flex-end" wrap="wrap">
           <FileInput
