@@ -9,7 +9,9 @@
 # PG_TEST_DURABLE=1 keeps synchronous commits, so that a crash loses no acknowledged commit (the
 # fault tests crash it); otherwise commits are asynchronous for speed.
 set -euo pipefail
-PORT="${PG_TEST_PORT:-55432}"
+# Below the ephemeral port range (32768–60999 on Linux), so that no outgoing connection of the
+# test run holds the port when the cluster starts.
+PORT="${PG_TEST_PORT:-25432}"
 DIR="${PG_TEST_DIR:-/tmp/waypoint-pg-test}"
 BIN="$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1)"
 [ -x "$BIN/initdb" ] || { echo "PostgreSQL server binaries not found (install Debian's postgresql)" >&2; exit 1; }

@@ -29,7 +29,8 @@ import {
 } from './harness.ts';
 
 const cluster = path.resolve(serverDir, '../../scripts/pg-test-cluster.sh');
-const pgPort = Number(process.env.FAULT_PG_PORT ?? 55440);
+// Below the ephemeral port range: a port some outgoing connection holds cannot be listened on.
+const pgPort = Number(process.env.FAULT_PG_PORT ?? 25440);
 // A fixed place per port, so that a cluster left running by an interrupted run is stopped first.
 const pgDir = process.env.FAULT_PG_DIR ?? `/tmp/pg-fault-${pgPort}`;
 const clusterEnv = { ...process.env, PG_TEST_PORT: String(pgPort), PG_TEST_DIR: pgDir, PG_TEST_DURABLE: '1' };
