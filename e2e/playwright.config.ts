@@ -70,6 +70,10 @@ export default defineConfig({
       FORGOT_PASSWORD_RATE_LIMIT: '1000',
       CHANGE_PASSWORD_RATE_LIMIT: '1000',
       LOGIN_FAILURE_LIMIT: '1000',
+      // The journeys' reads all come from one address, and an admin's write makes the next reads of
+      // every running journey compute their answers again: a player's budget would be spent at once.
+      READ_MISSES_PER_SECOND: '1000',
+      READ_MISS_BURST: '1000',
       WEB_DIST: webDist,
       // Suggested images are fetched when suggested; the journeys link images this server serves.
       ALLOW_LOOPBACK_FETCH: 'true',

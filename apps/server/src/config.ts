@@ -27,6 +27,11 @@ export interface Config {
   statementTimeoutMs: number;
   /** Longest wait on SIGTERM for requests in flight before the process exits anyway. */
   shutdownTimeoutMs: number;
+  /**
+   * On SIGTERM, how long the process keeps serving while /readyz says it is stopping, before it stops
+   * accepting connections: time for a balancer that checks readiness to send new requests elsewhere.
+   */
+  shutdownDrainMs: number;
   jwtSecret: string;
   tokenTtlSeconds: number;
   adminEmail: string;
@@ -243,6 +248,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     databaseTimeoutMs: int(env, 'DATABASE_TIMEOUT_MS', 10_000),
     statementTimeoutMs: int(env, 'DATABASE_STATEMENT_TIMEOUT_MS', 30_000),
     shutdownTimeoutMs: int(env, 'SHUTDOWN_TIMEOUT_MS', 10_000),
+    shutdownDrainMs: int(env, 'SHUTDOWN_DRAIN_MS', 0),
     jwtSecret: '',
     tokenTtlSeconds: int(env, 'TOKEN_TTL_SECONDS', 7 * 24 * 3600),
     adminEmail: env.ADMIN_EMAIL ?? 'admin@waypoint.local',

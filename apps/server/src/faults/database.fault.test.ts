@@ -5,9 +5,12 @@
  * 503 with Retry-After while the database is gone (never another 5xx), the processes come back by
  * themselves, and every acknowledged write is there exactly once, seen by both processes' caches.
  *
- * The rolling restart goes through a round-robin client that sends each request on a new connection
- * and tries the other process when a connection is refused (what nginx does with
- * `proxy_next_upstream error`): a refused connection was never a request, so this is safe for writes.
+ * The rolling restart goes through a balancer-like client: it sends each request on a new connection,
+ * round-robin over the processes whose /readyz answered 200 at its last check (every 100 ms, as a
+ * balancer with active health checks does), and tries the other process when a connection is refused:
+ * a refused connection was never a request, so this is safe for writes. A stopping process says it is
+ * not ready for SHUTDOWN_DRAIN_MS before it closes its listener, whose queued connections the kernel
+ * would otherwise reset.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -63,6 +66,7 @@ function start(port: number): Proc {
     DATABASE_TIMEOUT_MS: '3000',
     DATABASE_STATEMENT_TIMEOUT_MS: String(statementTimeoutMs),
     SHUTDOWN_TIMEOUT_MS: '8000',
+    SHUTDOWN_DRAIN_MS: '1000',
     SUGGESTION_RATE_LIMIT: '1000000',
     JOB_POLL_MS: '500',
   });
@@ -102,9 +106,23 @@ function startLoad(options: { rolling?: boolean } = {}) {
   };
   let stopped = false;
   let turn = 0;
+  // Rolling mode: which processes answered /readyz with 200 at the last check.
+  const inRotation = [true, true];
+  const checker = (async () => {
+    while (options.rolling && !stopped) {
+      await Promise.all(
+        procs.map(async (p, i) => {
+          const answer = await request(p.port, 'GET', '/readyz').catch(() => null);
+          inRotation[i] = answer?.status === 200;
+        }),
+      );
+      await sleep(100);
+    }
+  })();
   const send = async (method: string, url: string, token: string, body?: unknown): Promise<Answer | null> => {
     stats.sent++;
-    const first = turn++ % 2;
+    let first = turn++ % 2;
+    if (options.rolling && !inRotation[first] && inRotation[1 - first]) first = 1 - first;
     const order = options.rolling ? [first, 1 - first] : [first];
     for (const i of order) {
       try {
@@ -192,7 +210,7 @@ function startLoad(options: { rolling?: boolean } = {}) {
     stats,
     async stop() {
       stopped = true;
-      await Promise.all(running);
+      await Promise.all([...running, checker]);
       return stats;
     },
   };

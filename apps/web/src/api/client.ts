@@ -8,6 +8,8 @@ export class HttpError extends Error {
   constructor(
     readonly status: number,
     readonly body: ApiError | undefined,
+    /** Seconds the server asked to wait before asking again (`Retry-After`), when it said so. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(body?.message ?? `Request failed with status ${status}`);
     this.name = 'HttpError';
@@ -61,6 +63,12 @@ export function apiHeaders(accept = 'application/json'): Record<string, string> 
   return headers;
 }
 
+/** The `Retry-After` of an answer in seconds (only the delay form: the server sends no dates). */
+function retryAfter(res: Response): number | undefined {
+  const value = Number(res.headers.get('retry-after') ?? Number.NaN);
+  return Number.isFinite(value) && value >= 0 ? value : undefined;
+}
+
 export async function request<T>(method: Method, path: string, body?: unknown): Promise<T> {
   const headers = apiHeaders();
   if (body !== undefined) headers['content-type'] = 'application/json';
@@ -83,7 +91,7 @@ export async function request<T>(method: Method, path: string, body?: unknown): 
       clearSession();
       unauthorizedHandler();
     }
-    throw new HttpError(res.status, json as ApiError | undefined);
+    throw new HttpError(res.status, json as ApiError | undefined, retryAfter(res));
   }
   return json as T;
 }
@@ -98,7 +106,7 @@ async function getBytes(path: string): Promise<ArrayBuffer> {
     } catch {
       body = undefined;
     }
-    throw new HttpError(res.status, body);
+    throw new HttpError(res.status, body, retryAfter(res));
   }
   return res.arrayBuffer();
 }

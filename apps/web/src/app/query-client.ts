@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-import { HttpError } from '../api/client.ts';
+import { readRetryDelay, shouldRetryRead } from '../api/read-retry.ts';
 
 export const queryClient = new QueryClient({
   defaultOptions: {
@@ -7,8 +7,8 @@ export const queryClient = new QueryClient({
       refetchOnWindowFocus: false,
       // Offline, reads still go out once: the service worker answers them from its cache.
       networkMode: 'offlineFirst',
-      // Client errors (404 and the like) are answers, not glitches: no retry.
-      retry: (count, error) => !(error instanceof HttpError && error.status < 500) && count < 2,
+      retry: shouldRetryRead,
+      retryDelay: readRetryDelay,
     },
   },
 });

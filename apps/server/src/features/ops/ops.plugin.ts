@@ -14,6 +14,13 @@ export const retryAfterSeconds = 10;
 
 const MB = 1024 * 1024;
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** From now on /readyz answers 503 (the process is stopping); requests are still served. */
+    startDraining: () => void;
+  }
+}
+
 /** Routes that answer even while the server sheds load (they are how operators see it). */
 const alwaysAnswer = {
   role: 'guest' as const,
@@ -43,6 +50,10 @@ export const opsPlugin = fp<{ ctx: AppContext }>(async (app: FastifyInstance, { 
     retryAfter: retryAfterSeconds,
   });
   const shedding = () => typeof app.isUnderPressure === 'function' && app.isUnderPressure();
+  let draining = false;
+  app.decorate('startDraining', () => {
+    draining = true;
+  });
 
   // Process metrics (CPU, memory, event-loop delay) from prom-client; request durations observed once
   // per answer from Fastify's own timing (no timer object per request: the hot path stays cheap).
@@ -72,7 +83,13 @@ export const opsPlugin = fp<{ ctx: AppContext }>(async (app: FastifyInstance, { 
 
   app.get('/readyz', { config: alwaysAnswer }, async (_request, reply) => {
     reply.header('cache-control', 'no-store');
-    const checks = { database: false, migrations: false, storage: false, load: !shedding() };
+    const checks = {
+      database: false,
+      migrations: false,
+      storage: false,
+      load: !shedding(),
+      running: !draining,
+    };
     try {
       await sql`select 1`.execute(ctx.db.kysely);
       checks.database = true;
@@ -89,7 +106,7 @@ export const opsPlugin = fp<{ ctx: AppContext }>(async (app: FastifyInstance, { 
         `readiness: the picture storage does not answer: ${error instanceof Error ? error.message : String(error)}`,
       );
     }
-    const ready = checks.database && checks.migrations && checks.storage && checks.load;
+    const ready = checks.database && checks.migrations && checks.storage && checks.load && checks.running;
     if (!ready) reply.status(503).header('retry-after', String(retryAfterSeconds));
     return { status: ready ? 'ok' : 'unavailable', checks };
   });

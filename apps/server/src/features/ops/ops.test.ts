@@ -37,8 +37,23 @@ describe('health', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       status: 'ok',
-      checks: { database: true, migrations: true, storage: true, load: true },
+      checks: { database: true, migrations: true, storage: true, load: true, running: true },
     });
+  });
+
+  it('says not ready once the process is stopping, and goes on serving requests', async () => {
+    const t = await createTestApp();
+    try {
+      t.app.startDraining();
+      const ready = await t.app.inject({ url: '/readyz' });
+      expect(ready.statusCode).toBe(503);
+      expect(ready.headers['retry-after']).toBeTruthy();
+      expect(ready.json().checks).toMatchObject({ database: true, running: false });
+      expect((await t.app.inject({ url: '/api/games' })).statusCode).toBe(200);
+      expect((await t.app.inject({ url: '/healthz' })).statusCode).toBe(200);
+    } finally {
+      await t.close();
+    }
   });
 });
 
