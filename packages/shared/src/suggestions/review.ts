@@ -139,12 +139,14 @@ export interface ReviewDetail {
       gameId: string;
       name: string;
       tilesPath: string;
+      /** The map picture's version ('' without one): part of its tiles' addresses. */
+      version: string;
       maxZoom: number;
       width: number;
       height: number;
     };
     /** The map's floors (bottom to top); a marker on one is previewed over that floor's tiles. */
-    levels: { level: number; name: string; tilesPath: string }[];
+    levels: { level: number; name: string; tilesPath: string; version: string }[];
     definitions: Record<
       string,
       {

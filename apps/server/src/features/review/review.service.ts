@@ -98,7 +98,9 @@ export function createReviewService(deps: { db: Db; writer: ModelWriter; invalid
       }
       const map = await findRecord(db.kysely, getModel('map'), suggestion.parentId);
       if (map) {
-        const image = (map.images as Record<string, { imageWidth?: number; imageHeight?: number }>)?.mapImage;
+        const image = (
+          map.images as Record<string, { imageWidth?: number; imageHeight?: number; version?: string }>
+        )?.mapImage;
         const definitions: NonNullable<ReviewDetail['preview']>['definitions'] = {};
         for (const defId of new Set([current?.markerDefinitionId, proposed?.markerDefinitionId])) {
           if (typeof defId !== 'string' || !defId) continue;
@@ -118,6 +120,7 @@ export function createReviewService(deps: { db: Db; writer: ModelWriter; invalid
             level: Number(l.level),
             name: String(l.name ?? ''),
             tilesPath: String(l.tilesPath ?? ''),
+            version: String((l.images as Record<string, { version?: string }>)?.levelImage?.version ?? ''),
           }))
           .sort((a, b) => a.level - b.level);
         preview = {
@@ -127,6 +130,7 @@ export function createReviewService(deps: { db: Db; writer: ModelWriter; invalid
             gameId: String(map.gameId),
             name: String(map.name ?? ''),
             tilesPath: String(map.tilesPath ?? ''),
+            version: String(image?.version ?? ''),
             maxZoom: Number(map.maxZoom ?? 0),
             width: Number(image?.imageWidth ?? 0),
             height: Number(image?.imageHeight ?? 0),

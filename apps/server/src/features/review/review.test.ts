@@ -278,7 +278,7 @@ describe('suggestion review', () => {
     expect(res.statusCode, res.body).toBe(200);
     const detail = res.json();
     // The map's floors come with the preview, which draws a marker over its own floor's tiles.
-    expect(detail.preview.levels).toEqual([{ level: 1, name: 'Cellar', tilesPath: '' }]);
+    expect(detail.preview.levels).toEqual([{ level: 1, name: 'Cellar', tilesPath: '', version: '' }]);
     expect((await call('DELETE', '/api/admin/maplevel/g1_review_cellar', env.admin)).statusCode).toBe(200);
     expect(detail.current).toMatchObject({ _id: 'pm_4', name: 'Crate 4', lat: -4 });
     expect(detail.proposed).toMatchObject({ _id: 'pm_4', name: 'Better name', lat: -20, lng: 4 });

@@ -1,4 +1,5 @@
 import { additionalFeatures, getModel, messages, type TStoredImage, toolLabels, zId } from '@waypoint/shared';
+import { tileAddress } from '@waypoint/shared/map/tile-address';
 import type { Db } from '../../db/database.ts';
 import { TILE_SIZE } from '../../media/tiles.ts';
 import { uploadUrl } from '../images/images.service.ts';
@@ -76,8 +77,7 @@ async function markerPicture(
   const span = TILE_SIZE / 2 ** z;
   const x = Math.max(0, Math.floor(marker.lng / span));
   const y = Math.max(0, Math.floor(-marker.lat / span));
-  const v = version ? `?v=${encodeURIComponent(version)}` : '';
-  return `${imageBase}/mapTiles/${tilesPath.split('/').map(encodeURIComponent).join('/')}/${z}/${x}/${y}.png${v}`;
+  return tileAddress(imageBase, tilesPath, version, { z, x, y });
 }
 
 async function findGame(db: Db, gameId: string): Promise<GameRow | undefined> {

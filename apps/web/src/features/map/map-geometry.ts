@@ -1,4 +1,5 @@
 import type { MapLevelInfo } from '@waypoint/shared/map/levels';
+import { tileAddressTemplate } from '@waypoint/shared/map/tile-address';
 import type { TMap } from '@waypoint/shared/models/types';
 import { config } from '../../app/config.ts';
 
@@ -16,19 +17,18 @@ export function tileGrid(maxZoom: number, pixelRatio: number) {
   };
 }
 
-function tilesAt(imageHost: string, tilesPath: string, version: string | undefined): string {
-  const v = version ? `?v=${encodeURIComponent(version)}` : '';
-  return `${imageHost}/mapTiles/${tilesPath.split('/').map(encodeURIComponent).join('/')}/{z}/{x}/{y}.png${v}`;
-}
-
 /** Address template of the map's tiles. */
 export function tileTemplate(imageHost: string, map: TMap, gameId: string): string {
-  return tilesAt(imageHost, map.tilesPath || `${gameId}/${map._id}`, map.images?.mapImage?.version);
+  return tileAddressTemplate(
+    imageHost,
+    map.tilesPath || `${gameId}/${map._id}`,
+    map.images?.mapImage?.version,
+  );
 }
 
 /** Address template of a floor's own tiles. */
 export function levelTileTemplate(imageHost: string, level: MapLevelInfo): string {
-  return tilesAt(imageHost, level.tilesPath, level.version);
+  return tileAddressTemplate(imageHost, level.tilesPath, level.version);
 }
 
 /** Deep link that opens the map in the desktop app (APP_URL_SCHEME). */

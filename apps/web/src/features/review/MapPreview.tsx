@@ -1,12 +1,13 @@
 import 'leaflet/dist/leaflet.css';
 import { Group, Stack, Text, Title } from '@mantine/core';
+import { tileAddressTemplate } from '@waypoint/shared/map/tile-address';
 import type { ReviewDetail } from '@waypoint/shared/suggestions/review';
 import L from 'leaflet';
 import { useEffect, useRef } from 'react';
 import { config } from '../../app/config.ts';
 import { contentLang } from '../../i18n/content.ts';
 import { reviewMessages as t } from '../../i18n/messages/review-messages.ts';
-import { floorOf, previewTilesPath } from './preview-floor.ts';
+import { floorOf, previewTiles } from './preview-floor.ts';
 
 type Rec = Record<string, unknown>;
 type Preview = NonNullable<ReviewDetail['preview']>;
@@ -50,11 +51,14 @@ function SmallMap({
       attributionControl: false,
       maxZoom: map.maxZoom,
     });
-    const tilesPath = previewTilesPath(preview, record);
-    const tiles = L.tileLayer(
-      `${config.imageHost}/mapTiles/${tilesPath.split('/').map(encodeURIComponent).join('/')}/{z}/{x}/{y}.png`,
-      { bounds, noWrap: true, maxNativeZoom: map.maxZoom, maxZoom: map.maxZoom, minZoom: 0 },
-    );
+    const { tilesPath, version } = previewTiles(preview, record);
+    const tiles = L.tileLayer(tileAddressTemplate(config.imageHost, tilesPath, version), {
+      bounds,
+      noWrap: true,
+      maxNativeZoom: map.maxZoom,
+      maxZoom: map.maxZoom,
+      minZoom: 0,
+    });
     tiles.on('tileerror', (e: L.TileErrorEvent) => {
       (e.tile as HTMLElement).style.visibility = 'hidden';
     });

@@ -13,7 +13,9 @@ export function floorOf(preview: Preview, record: Record<string, unknown>) {
  * Where the preview's tiles are: a marker on a floor is shown over that floor's picture once it is
  * cut; a marker on every floor, or on a floor without tiles yet, over the map's.
  */
-export function previewTilesPath(preview: Preview, record: Record<string, unknown>): string {
+export function previewTiles(preview: Preview, record: Record<string, unknown>) {
   const { map } = preview;
-  return floorOf(preview, record)?.tilesPath || map.tilesPath || `${map.gameId}/${map._id}`;
+  const floor = floorOf(preview, record);
+  if (floor?.tilesPath) return { tilesPath: floor.tilesPath, version: floor.version };
+  return { tilesPath: map.tilesPath || `${map.gameId}/${map._id}`, version: map.version };
 }
