@@ -1,4 +1,4 @@
-import { getModel, type ModelKey } from '@waypoint/shared';
+import { getModel, type ModelKey, serverMessages } from '@waypoint/shared';
 import {
   type ContentImport,
   type ContentRecords,
@@ -34,7 +34,7 @@ export interface ContentStageResult {
 
 async function mapOf(ctx: Ctx, mapId: string) {
   const map = await findRecord(ctx.db.kysely, getModel('map'), mapId);
-  if (!map) throw notFound(`Map ${mapId} not found`);
+  if (!map) throw notFound(serverMessages.notFound('Map', mapId));
   return map;
 }
 

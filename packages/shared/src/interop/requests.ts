@@ -1,0 +1,21 @@
+import { z } from 'zod';
+import { zId } from '../models/fields.ts';
+
+/** Largest content file sent from the imports page (the JSON body around a DataMaps page). */
+export const contentUploadLimitBytes = 40 * 1024 * 1024;
+
+/** A map named in the address of an import or export. */
+export const zInteropMapParams = z.object({ mapId: zId });
+
+/** A content file sent for staging into a map. */
+export const zContentUpload = z.object({
+  /** Names the source for re-imports: the wiki page or the file name. */
+  source: z.string().trim().min(1).max(300),
+  content: z.string().min(1).max(contentUploadLimitBytes),
+  /** The wiki's article address, for internal links (`https://x.wiki.gg/wiki/`). */
+  articleUrl: z
+    .url({ protocol: /^https?$/ })
+    .max(300)
+    .optional(),
+});
+export type ContentUpload = z.infer<typeof zContentUpload>;
