@@ -11,9 +11,9 @@ import path from 'node:path';
 import { getModel } from '@waypoint/shared';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
-import { insertUser } from '../src/features/account/account.repository.ts';
 import { stageImport } from '../src/features/admin/imports.ts';
 import { insertMany } from '../src/features/models/models.repository.ts';
+import { benchActor, benchAdmin, benchMarkerRow, createBenchGame } from './bench-data.ts';
 import { writeBenchmarkSection } from './update-doc.ts';
 
 const markers = Number(process.env.BENCH_MARKERS ?? 20_000);
@@ -29,47 +29,16 @@ const config = loadConfig(process.env, {
   webDist: path.join(dataDir, 'none'),
 });
 const app = await buildApp(config, { logger: false });
-const actor = { id: null, username: 'bench' };
-const w = app.ctx.writer;
-await w.create('game', { _id: 'bench_game', name: 'Bench' }, actor);
-await w.create('map', { _id: 'bench_map', gameId: 'bench_game', name: 'Bench map' }, actor);
-await w.create('markerdefinition', { _id: 'bench_def', gameId: 'bench_game', name: 'Loot' }, actor);
+await createBenchGame(app);
 const now = new Date().toISOString();
 const words = ['Crate', 'Stash', 'Safe', 'Locker', 'Duffel', 'Toolbox', 'Jacket', 'Register'];
-const rows = Array.from({ length: markers }, (_, i) => ({
-  _id: `bm_${String(i).padStart(6, '0')}`,
-  name: `${words[i % words.length]} ${i}`,
-  description: '',
-  markerDefinitionId: 'bench_def',
-  mapId: 'bench_map',
-  lat: (i * 7919) % 1000,
-  lng: (i * 104729) % 1000,
-  imageX: null,
-  imageY: null,
-  questId: '',
-  questObjective: '',
-  itemId: '',
-  polygonPoints: [],
-  suggestionId: '',
-  authorName: '',
-  authorLink: '',
-  level: -1,
-  lastConfirmedAt: '',
-  reportCount: 0,
-  images: {},
-}));
+const rows = Array.from({ length: markers }, (_, i) =>
+  benchMarkerRow(i, { name: `${words[i % words.length]} ${i}` }),
+);
 let started = performance.now();
 await insertMany(app.ctx.db.kysely, getModel('placedmarker'), rows, now);
 console.log(`inserted ${markers} markers in ${Math.round(performance.now() - started)} ms`);
-const user = await insertUser(app.ctx.db.kysely, {
-  username: 'bench_admin',
-  email: 'bench@example.test',
-  passwordHash: 'x',
-  admin: 1,
-  confirmed: 1,
-});
-const token = await app.ctx.tokens.sign({ id: user.id, username: 'bench_admin', admin: true });
-const headers = { authorization: `Bearer ${token}` };
+const headers = await benchAdmin(app);
 
 const where = encodeURIComponent(JSON.stringify({ mapId: 'bench_map' }));
 const pages = Math.max(1, Math.floor(markers / 10));
@@ -118,7 +87,7 @@ const file = JSON.stringify(
   2,
 );
 started = performance.now();
-const staged = await stageImport(app.ctx, 'quest', 'quests.json', file, actor);
+const staged = await stageImport(app.ctx, 'quest', 'quests.json', file, benchActor);
 const stageMs = performance.now() - started;
 console.log(
   `staged ${staged.staged} quests in ${Math.round(stageMs)} ms (${staged.problems.length} problems)`,

@@ -268,6 +268,34 @@ function reportSurge(label: string, result: SurgeResult) {
   surgeLines.push(...lines, '');
 }
 
+/** A patch-day surge against the given processes, checked against their database afterwards. */
+async function surgeOn(
+  label: string,
+  bases: string[],
+  players: Player[],
+  targets: WriteTargets,
+  databaseUrl: string,
+) {
+  const db = openDatabase(loadConfig({}, { dataDir, databaseUrl }));
+  try {
+    reportSurge(
+      label,
+      await runSurge({
+        bases,
+        players,
+        markers: MARKERS,
+        quests: targets.quests,
+        gameId: 'frontier_zone',
+        mapId: 'bench_map',
+        seconds: SURGE_SECONDS,
+        db,
+      }),
+    );
+  } finally {
+    await db.close();
+  }
+}
+
 /**
  * The same site on PostgreSQL served by two processes (as behind a load balancer): a database of
  * its own on the throw-away test cluster (started here when TEST_DATABASE_URL is unset).
@@ -335,24 +363,7 @@ async function postgresRows(): Promise<Row[]> {
     await stop();
     players = await fresh();
     await start([PORT + 100, PORT + 101]);
-    const db = openDatabase(loadConfig({}, { dataDir, databaseUrl: benchUrl }));
-    try {
-      reportSurge(
-        'PostgreSQL, 2 processes',
-        await runSurge({
-          bases: [at(PORT + 100), at(PORT + 101)],
-          players,
-          markers: MARKERS,
-          quests: targets.quests,
-          gameId: 'frontier_zone',
-          mapId: 'bench_map',
-          seconds: SURGE_SECONDS,
-          db,
-        }),
-      );
-    } finally {
-      await db.close();
-    }
+    await surgeOn('PostgreSQL, 2 processes', [at(PORT + 100), at(PORT + 101)], players, targets, benchUrl);
     return rows;
   } finally {
     await stop();
@@ -430,24 +441,7 @@ rmSync(dataDir, { recursive: true, force: true });
 players = await prepareBenchData(dataDir, { players: PLAYERS });
 server = await startServerProcess({ dataDir, port: PORT, mode: 'built', env: serverEnv });
 try {
-  const db = openDatabase(loadConfig({}, { dataDir }));
-  try {
-    reportSurge(
-      'SQLite, 1 process',
-      await runSurge({
-        bases: [base],
-        players,
-        markers: MARKERS,
-        quests: targets.quests,
-        gameId: 'frontier_zone',
-        mapId: 'bench_map',
-        seconds: SURGE_SECONDS,
-        db,
-      }),
-    );
-  } finally {
-    await db.close();
-  }
+  await surgeOn('SQLite, 1 process', [base], players, targets, '');
 } finally {
   server.kill();
 }

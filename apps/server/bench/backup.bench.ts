@@ -13,6 +13,7 @@ import { loadConfig } from '../src/config.ts';
 import { seedIfEmpty } from '../src/db/seed.ts';
 import { createBackup, restoreBackup } from '../src/features/backup/backup.service.ts';
 import { insertMany } from '../src/features/models/models.repository.ts';
+import { benchMarkerRow, createBenchGame } from './bench-data.ts';
 import { writeBenchmarkSection } from './update-doc.ts';
 
 const markers = Number(process.env.BENCH_MARKERS ?? 20_000);
@@ -33,33 +34,10 @@ try {
   const app = await buildApp(config, { logger: false });
   await seedIfEmpty(app.ctx.db, config);
   if (config.demoImages) await app.images.prepareDemoImages();
-  const actor = { id: null, username: 'bench' };
-  const w = app.ctx.writer;
-  await w.create('game', { _id: 'bench_game', name: 'Bench' }, actor);
-  await w.create('map', { _id: 'bench_map', gameId: 'bench_game', name: 'Bench map' }, actor);
-  await w.create('markerdefinition', { _id: 'bench_def', gameId: 'bench_game', name: 'Loot' }, actor);
-  const rows = Array.from({ length: markers }, (_, i) => ({
-    _id: `bm_${String(i).padStart(6, '0')}`,
-    name: `Crate ${i}`,
-    description: `<p>Behind the ${i % 7 ? 'shed' : 'tower'}, level ${i % 5}</p>`,
-    markerDefinitionId: 'bench_def',
-    mapId: 'bench_map',
-    lat: (i * 7919) % 1000,
-    lng: (i * 104729) % 1000,
-    imageX: null,
-    imageY: null,
-    questId: '',
-    questObjective: '',
-    itemId: '',
-    polygonPoints: [],
-    suggestionId: '',
-    authorName: '',
-    authorLink: '',
-    level: -1,
-    lastConfirmedAt: '',
-    reportCount: 0,
-    images: {},
-  }));
+  await createBenchGame(app);
+  const rows = Array.from({ length: markers }, (_, i) =>
+    benchMarkerRow(i, { description: `<p>Behind the ${i % 7 ? 'shed' : 'tower'}, level ${i % 5}</p>` }),
+  );
   await insertMany(app.ctx.db.kysely, getModel('placedmarker'), rows, new Date().toISOString());
 
   const backups: number[] = [];

@@ -1,8 +1,10 @@
 import { registry } from '@waypoint/shared';
+import type { FastifyInstance } from 'fastify';
 import { loadConfig } from '../src/config.ts';
 import { openDatabase } from '../src/db/database.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
 import { seedIfEmpty } from '../src/db/seed.ts';
+import { insertUser } from '../src/features/account/account.repository.ts';
 import { insertMany } from '../src/features/models/models.repository.ts';
 import { createPlayers, type Player } from './players.ts';
 
@@ -45,4 +47,57 @@ export async function prepareBenchData(
   } finally {
     await db.close();
   }
+}
+
+/** Who the benchmarks' writes are recorded as. */
+export const benchActor = { id: null, username: 'bench' };
+
+/** The benchmarks' own game, map and marker definition, made as an admin makes them. */
+export async function createBenchGame(app: FastifyInstance, options: { definition?: boolean } = {}) {
+  const actor = benchActor;
+  const w = app.ctx.writer;
+  await w.create('game', { _id: 'bench_game', name: 'Bench' }, actor);
+  await w.create('map', { _id: 'bench_map', gameId: 'bench_game', name: 'Bench map' }, actor);
+  if (options.definition !== false)
+    await w.create('markerdefinition', { _id: 'bench_def', gameId: 'bench_game', name: 'Loot' }, actor);
+}
+
+/** Placed marker `i` of the bench map (`createBenchGame`), spread over the map; `fields` override. */
+export function benchMarkerRow(i: number, fields: Record<string, unknown> = {}) {
+  return {
+    _id: `bm_${String(i).padStart(6, '0')}`,
+    name: `Crate ${i}`,
+    description: '',
+    markerDefinitionId: 'bench_def',
+    mapId: 'bench_map',
+    lat: (i * 7919) % 1000,
+    lng: (i * 104729) % 1000,
+    imageX: null,
+    imageY: null,
+    questId: '',
+    questObjective: '',
+    itemId: '',
+    polygonPoints: [],
+    suggestionId: '',
+    authorName: '',
+    authorLink: '',
+    level: -1,
+    lastConfirmedAt: '',
+    reportCount: 0,
+    images: {},
+    ...fields,
+  };
+}
+
+/** An admin account of the bench site and the authorization header of its session. */
+export async function benchAdmin(app: FastifyInstance) {
+  const user = await insertUser(app.ctx.db.kysely, {
+    username: 'bench_admin',
+    email: 'bench@example.test',
+    passwordHash: 'x',
+    admin: 1,
+    confirmed: 1,
+  });
+  const token = await app.ctx.tokens.sign({ id: user.id, username: 'bench_admin', admin: true });
+  return { authorization: `Bearer ${token}` };
 }

@@ -9,9 +9,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../src/app.ts';
 import { loadConfig, type StorageConfig } from '../src/config.ts';
-import { insertUser } from '../src/features/account/account.repository.ts';
 import type { ObjectStore } from '../src/storage/index.ts';
 import { startS3Server } from '../src/test/s3-server.ts';
+import { benchAdmin, createBenchGame } from './bench-data.ts';
 
 export interface StorageRun {
   seconds: number;
@@ -43,18 +43,8 @@ async function processOnce(
   );
   const app = await buildApp(config, { logger: false });
   try {
-    const actor = { id: null, username: 'bench' };
-    await app.ctx.writer.create('game', { _id: 'bench_game', name: 'Bench' }, actor);
-    await app.ctx.writer.create('map', { _id: 'bench_map', gameId: 'bench_game', name: 'Bench map' }, actor);
-    const user = await insertUser(app.ctx.db.kysely, {
-      username: 'bench_admin',
-      email: 'bench@example.test',
-      passwordHash: 'x',
-      admin: 1,
-      confirmed: 1,
-    });
-    const token = await app.ctx.tokens.sign({ id: user.id, username: 'bench_admin', admin: true });
-    const auth = { authorization: `Bearer ${token}` };
+    await createBenchGame(app, { definition: false });
+    const auth = await benchAdmin(app);
     const boundary = '----waypointbench';
     const payload = Buffer.concat([
       Buffer.from(
