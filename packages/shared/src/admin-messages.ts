@@ -120,8 +120,15 @@ export const adminMessages = {
   moreLines: (lines: number) => `Show ${lines} more lines`,
   importsAccepted: (count: number) => `${count} imported ${count === 1 ? 'record' : 'records'} accepted`,
   importsRejected: (count: number) => `${count} staged ${count === 1 ? 'record' : 'records'} rejected`,
-  // Map content from other sites (DataMaps pages).
+  // Map content from other sites (DataMaps pages, GeoJSON).
+  contentTitle: 'Map content from another site',
+  contentFormat: 'Format',
   dataMapsTitle: 'DataMaps page (MediaWiki map)',
+  geoJsonTitle: 'GeoJSON (map pixels)',
+  geoJsonHelp:
+    'A GeoJSON FeatureCollection whose coordinates are the map picture’s pixels (x right, y down): points become icon markers, polygons areas, lines routes, each with the marker definition its definition property names (one the game lacks is staged too). Importing the same source again stages only what changed.',
+  geoJsonFile: 'GeoJSON file',
+  exportGeoJson: 'Export as GeoJSON',
   dataMapsHelp:
     'A wiki map page’s JSON: its floors, groups and markers are staged on the chosen map for review below (floors, marker definitions, placed markers, in that order). Importing the same source again stages only what changed.',
   targetMap: 'Map',

@@ -169,7 +169,8 @@ function frameOf(page: Rec, problems: InteropProblem[]): Frame {
 
 export function pixelToLatLngOf(x: number, y: number, maxZoom: number) {
   const unit = 2 ** maxZoom;
-  return { lat: -y / unit, lng: x / unit };
+  // No negative zero on the top edge: stored and compared as JSON, it would read back as 0.
+  return { lat: y === 0 ? 0 : -y / unit, lng: x / unit };
 }
 
 interface Background {

@@ -4,6 +4,10 @@ import { zId } from '../models/fields.ts';
 /** Largest content file sent from the imports page (the JSON body around a DataMaps page). */
 export const contentUploadLimitBytes = 40 * 1024 * 1024;
 
+/** Formats a map's content is read from and written to. */
+export const contentFormats = ['datamaps', 'geojson'] as const;
+export type ContentFormat = (typeof contentFormats)[number];
+
 /** A map named in the address of an import or export. */
 export const zInteropMapParams = z.object({ mapId: zId });
 

@@ -8,6 +8,8 @@ import {
   readDataMaps,
   writeDataMaps,
 } from '@waypoint/shared/interop/datamaps';
+import { readGeoJsonContent, writeGeoJsonContent } from '@waypoint/shared/interop/geojson-content';
+import type { ContentFormat } from '@waypoint/shared/interop/requests';
 import { mapPictureSize } from '@waypoint/shared/map/pixels';
 import type { AppContext } from '../../context.ts';
 import type { ModelRecord } from '../../db/rows.ts';
@@ -18,8 +20,6 @@ import { findRecord, findRecordsBy, findRecordsByIds } from '../models/models.re
 import { sanitizeHtmlFields, withoutReadOnly } from '../models/models.service.ts';
 
 type Ctx = Pick<AppContext, 'db'> & { cacheBus: { changed(): void } };
-
-export type ContentFormat = 'datamaps';
 
 /** Staging order: what a record refers to comes first (floors and definitions before markers). */
 const stagedModels = ['maplevel', 'markerdefinition', 'placedmarker'] as const satisfies readonly ModelKey[];
@@ -65,16 +65,25 @@ export async function stageContent(
 ): Promise<ContentStageResult> {
   const map = await mapOf(ctx, input.mapId);
   const size = mapPictureSize(map as Parameters<typeof mapPictureSize>[0]);
+  const target = {
+    gameId: String(map.gameId),
+    mapId: input.mapId,
+    maxZoom: Number(map.maxZoom ?? 0),
+    ...size,
+    source: input.source,
+    articleUrl: input.articleUrl,
+  };
   let read: ContentImport;
   try {
-    read = readDataMaps(input.content, {
-      gameId: String(map.gameId),
-      mapId: input.mapId,
-      maxZoom: Number(map.maxZoom ?? 0),
-      ...size,
-      source: input.source,
-      articleUrl: input.articleUrl,
-    });
+    if (input.format === 'geojson') {
+      const definitions = await findRecordsBy(
+        ctx.db.kysely,
+        getModel('markerdefinition'),
+        'gameId',
+        target.gameId,
+      );
+      read = readGeoJsonContent(input.content, target, new Set(definitions.map((d) => String(d._id))));
+    } else read = readDataMaps(input.content, target);
   } catch (error) {
     if (error instanceof InteropError) interopBadRequest(error);
     throw error;
@@ -137,8 +146,8 @@ export async function stageContent(
   return { staged, unchanged, notes: read.notes };
 }
 
-/** A map's content as a DataMaps page (v17.4) and what it cannot carry. */
-export async function exportDataMaps(ctx: Ctx, mapId: string) {
+/** What an export of a map reads: the map, its floors, its markers and the definitions they use. */
+async function exportSource(ctx: Ctx, mapId: string): Promise<ExportSource> {
   const map = await mapOf(ctx, mapId);
   const db = ctx.db.kysely;
   const [levels, markers] = await Promise.all([
@@ -147,7 +156,7 @@ export async function exportDataMaps(ctx: Ctx, mapId: string) {
   ]);
   const definitionIds = [...new Set(markers.map((m) => String(m.markerDefinitionId)))];
   const definitions = await findRecordsByIds(db, getModel('markerdefinition'), definitionIds);
-  const source: ExportSource = {
+  return {
     map,
     ...mapPictureSize(map as Parameters<typeof mapPictureSize>[0]),
     maxZoom: Number(map.maxZoom ?? 0),
@@ -155,5 +164,10 @@ export async function exportDataMaps(ctx: Ctx, mapId: string) {
     definitions: [...definitions.values()],
     markers,
   };
-  return writeDataMaps(source);
+}
+
+/** A map's content in a format (DataMaps: a v17.4 page; GeoJSON: a FeatureCollection in map pixels). */
+export async function exportContent(ctx: Ctx, mapId: string, format: ContentFormat): Promise<unknown> {
+  const source = await exportSource(ctx, mapId);
+  return format === 'geojson' ? writeGeoJsonContent(source) : writeDataMaps(source).page;
 }

@@ -29,13 +29,42 @@ interface ApiErrorBody {
   errors?: { field: string; message: string }[];
 }
 
-/** A DataMaps page read into a map: file or pasted JSON → mapping summary → the review below. */
+type ContentFormat = 'datamaps' | 'geojson';
+
+/** What each format's part of the form says, and its export's file. */
+const formats = {
+  datamaps: {
+    title: t.dataMapsTitle,
+    help: t.dataMapsHelp,
+    file: t.dataMapsFile,
+    accept: '.json,application/json',
+    exportLabel: t.exportDataMaps,
+    extension: 'datamaps.json',
+    type: 'application/json',
+  },
+  geojson: {
+    title: t.geoJsonTitle,
+    help: t.geoJsonHelp,
+    file: t.geoJsonFile,
+    accept: '.geojson,.json,application/geo+json,application/json',
+    exportLabel: t.exportGeoJson,
+    extension: 'geojson',
+    type: 'application/geo+json',
+  },
+} as const satisfies Record<ContentFormat, unknown>;
+
+/**
+ * Map content from another site read into a map (a DataMaps page or GeoJSON): file or pasted JSON →
+ * mapping summary → the review below; and the map's content exported in the same formats.
+ */
 export function ContentImport({ onStaged }: { onStaged: () => void }) {
   const maps = useQuery({
     queryKey: ['admin', 'list', 'map', 'interop'],
     queryFn: () => api.get<{ data: { _id: string; name: string }[] }>('/admin/list/map?limit=200'),
   });
   const [mapId, setMapId] = useState('');
+  const [format, setFormat] = useState<ContentFormat>('datamaps');
+  const shown = formats[format];
   const [file, setFile] = useState<File | null>(null);
   const [pasted, setPasted] = useState('');
   const [source, setSource] = useState('');
@@ -47,13 +76,11 @@ export function ContentImport({ onStaged }: { onStaged: () => void }) {
   // The export is an API read (bearer token), saved as a file from the answer.
   const exportPage = async () => {
     try {
-      const page = await api.get<unknown>(`/admin/maps/${chosen}/export/datamaps`);
-      const url = URL.createObjectURL(
-        new Blob([JSON.stringify(page, null, 2)], { type: 'application/json' }),
-      );
+      const page = await api.get<unknown>(`/admin/maps/${chosen}/export/${format}`);
+      const url = URL.createObjectURL(new Blob([JSON.stringify(page, null, 2)], { type: shown.type }));
       const a = document.createElement('a');
       a.href = url;
-      a.download = `${chosen}.datamaps.json`;
+      a.download = `${chosen}.${shown.extension}`;
       a.click();
       URL.revokeObjectURL(url);
     } catch (e) {
@@ -66,7 +93,7 @@ export function ContentImport({ onStaged }: { onStaged: () => void }) {
     setResult(undefined);
     try {
       const content = file ? await file.text() : pasted;
-      const res = await api.post<ContentStageResult>(`/admin/maps/${chosen}/import/datamaps`, {
+      const res = await api.post<ContentStageResult>(`/admin/maps/${chosen}/import/${format}`, {
         source: source.trim() || file?.name || 'pasted',
         content,
         ...(articleUrl.trim() ? { articleUrl: articleUrl.trim() } : {}),
@@ -83,9 +110,24 @@ export function ContentImport({ onStaged }: { onStaged: () => void }) {
     <Paper withBorder p="md" radius="md" data-testid="datamaps-import">
       <Stack gap="sm">
         <Title order={2} size="h3">
-          {t.dataMapsTitle}
+          {t.contentTitle}
         </Title>
-        <Text size="sm">{t.dataMapsHelp}</Text>
+        <Group align="flex-end" wrap="wrap">
+          <NativeSelect
+            label={t.contentFormat}
+            value={format}
+            onChange={(e) => {
+              setFormat(e.currentTarget.value as ContentFormat);
+              setResult(undefined);
+              setError(undefined);
+            }}
+            data={(Object.keys(formats) as ContentFormat[]).map((f) => ({
+              value: f,
+              label: formats[f].title,
+            }))}
+          />
+        </Group>
+        <Text size="sm">{shown.help}</Text>
         <Group align="flex-end" wrap="wrap">
           <NativeSelect
             label={t.targetMap}
@@ -95,15 +137,17 @@ export function ContentImport({ onStaged }: { onStaged: () => void }) {
             style={{ minWidth: 220 }}
           />
           <TextInput label={t.sourceName} value={source} onChange={(e) => setSource(e.currentTarget.value)} />
-          <TextInput
-            label={t.articleUrl}
-            value={articleUrl}
-            onChange={(e) => setArticleUrl(e.currentTarget.value)}
-          />
+          {format === 'datamaps' ? (
+            <TextInput
+              label={t.articleUrl}
+              value={articleUrl}
+              onChange={(e) => setArticleUrl(e.currentTarget.value)}
+            />
+          ) : null}
         </Group>
         <FileInput
-          label={t.dataMapsFile}
-          accept=".json,application/json"
+          label={shown.file}
+          accept={shown.accept}
           value={file}
           onChange={setFile}
           clearable
@@ -124,7 +168,7 @@ export function ContentImport({ onStaged }: { onStaged: () => void }) {
             {t.stageDataMaps}
           </Button>
           <Button variant="default" onClick={exportPage} disabled={!chosen}>
-            {t.exportDataMaps}
+            {shown.exportLabel}
           </Button>
         </Group>
         {error ? (
