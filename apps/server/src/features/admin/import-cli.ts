@@ -2,11 +2,13 @@
 // models in the configured database (nothing live changes), reports the bad ones by line and field,
 // and leaves the review (accept, reject) to the imports page of the admin panel.
 // `npm run import -- <page.json> --datamaps <mapId> [--source Map:Name]`: the same for a DataMaps page
-// read into a map (floors, definitions, markers), with the mapping summary printed.
+// read into a map (floors, definitions, markers), with the mapping summary printed;
+// `npm run import -- <file.geojson> --geojson <mapId> [--source name]`: a GeoJSON FeatureCollection.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { importableModels, type ModelKey } from '@waypoint/shared';
+import type { ContentFormat } from '@waypoint/shared/interop/requests';
 import { loadConfig } from '../../config.ts';
 import { openDatabase } from '../../db/database.ts';
 import { migrateToLatest } from '../../db/migrate.ts';
@@ -19,14 +21,16 @@ const { values, positionals } = parseArgs({
   options: {
     model: { type: 'string', short: 'm' },
     datamaps: { type: 'string' },
+    geojson: { type: 'string' },
     source: { type: 'string' },
     'article-url': { type: 'string' },
   },
 });
 const file = positionals[0];
 const model = values.model as ModelKey | undefined;
-if (file && values.datamaps) {
-  await importDataMaps(file, values.datamaps);
+if (file && (values.datamaps || values.geojson)) {
+  if (values.datamaps) await importContent(file, values.datamaps, 'datamaps');
+  else await importContent(file, values.geojson as string, 'geojson');
   process.exit();
 }
 if (!file || !model || !importableModels().includes(model)) {
@@ -34,6 +38,7 @@ if (!file || !model || !importableModels().includes(model)) {
   console.error(
     '       npm run import -- <page.json> --datamaps <mapId> [--source <name>] [--article-url <url>]',
   );
+  console.error('       npm run import -- <file.geojson> --geojson <mapId> [--source <name>]');
   console.error(`Models: ${importableModels().join(', ')}`);
   process.exit(2);
 }
@@ -59,7 +64,7 @@ try {
   await db.close();
 }
 
-async function importDataMaps(file: string, mapId: string) {
+async function importContent(file: string, mapId: string, format: ContentFormat) {
   const config = loadConfig();
   const db = openDatabase(config);
   try {
@@ -70,7 +75,7 @@ async function importDataMaps(file: string, mapId: string) {
       { db, cacheBus: { changed() {} } },
       {
         mapId,
-        format: 'datamaps',
+        format,
         content,
         source: values.source ?? path.basename(file),
         articleUrl: values['article-url'],
