@@ -2,6 +2,7 @@ import { modelKeys } from '@waypoint/shared';
 import { openApiDocument, openApiPath } from '@waypoint/shared/api/read-api';
 import type { FastifyInstance } from 'fastify';
 import { onlyKnownQuery } from '../models/response-cache.ts';
+import { registerApiDocs } from './api-docs.ts';
 import { registerSharedCaching } from './shared-cache.ts';
 
 const noParameters = new Set<string>();
@@ -34,4 +35,5 @@ export function registerPublicApiRoutes(app: FastifyInstance) {
       .header('cache-control', 'public, max-age=300')
       .send(described.body);
   });
+  registerApiDocs(app);
 }

@@ -106,3 +106,29 @@ describe('reads from other origins', () => {
     expect(own.headers['access-control-allow-origin']).toBeUndefined();
   });
 });
+
+describe('the browsable page of the read API', () => {
+  it('serves Swagger UI pointed at the description, its files from this site only', async () => {
+    const page = await get('/api/docs');
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toMatch(/^text\/html/);
+    expect(page.headers['content-security-policy']).toContain("script-src 'self'");
+    const scripts = [...page.body.matchAll(/<script src="([^"]+)"/g)].map((m) => m[1]);
+    expect(scripts).toEqual(['/api/docs/swagger-ui-bundle.js', '/api/docs/init.js']);
+    expect(page.body).not.toMatch(/<script>/);
+    const init = await get('/api/docs/init.js');
+    expect(init.body).toContain('"/api/openapi.json"');
+    const bundle = await get('/api/docs/swagger-ui-bundle.js');
+    expect(bundle.statusCode).toBe(200);
+    expect(bundle.headers['content-type']).toMatch(/javascript/);
+    expect(bundle.body).toContain('SwaggerUIBundle');
+    expect((await get('/api/docs/swagger-ui.css')).statusCode).toBe(200);
+    // Only the page's own files: nothing else of the package (nor of the disk) is served.
+    for (const other of [
+      '/api/docs/package.json',
+      '/api/docs/..%2F..%2Fpackage.json',
+      '/api/docs/index.html',
+    ])
+      expect((await get(other)).statusCode, other).toBe(404);
+  });
+});
