@@ -1,7 +1,9 @@
 import type { APIRequestContext } from '@playwright/test';
 import { communityMessages as c } from '@waypoint/shared/community-messages';
 import { mapMessages } from '@waypoint/shared/map/map-messages';
+import { messages } from '@waypoint/shared/messages';
 import { reviewMessages as t } from '@waypoint/shared/review-messages';
+import { suggestMessages } from '@waypoint/shared/suggest-messages';
 import { admin, createConfirmedUser, expect, test } from '../support/fixtures.ts';
 import { waitForMap } from '../support/map.ts';
 import { loginWithToken, tintOf } from '../support/suggest.ts';
@@ -166,6 +168,16 @@ test('a banned user sees why they cannot suggest', async ({ page, request }) => 
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(notice).toBeVisible();
   await page.screenshot({ path: `${shots}/banned-390.png` });
+  // The bar's 'Suggest ...' entries say so too, instead of opening the form.
+  await page.setViewportSize({ width: 1440, height: 900 });
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await nav.getByRole('button', { name: /^Category:/ }).click();
+  await nav.getByRole('button', { name: messages.suggestEntry }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByTestId('ban-notice')).toContainText('Reason: Fake loot caches');
+  await expect(dialog.getByRole('button', { name: suggestMessages.suggestSubmit })).toHaveCount(0);
+  await dialog.getByRole('button', { name: messages.close }).first().click();
+  await expect(dialog).toBeHidden();
   // The server says the same when asked directly.
   const refused = await request.post('/api/suggestion', {
     headers: auth(banned.bearer),

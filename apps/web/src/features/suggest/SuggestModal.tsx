@@ -11,6 +11,7 @@ import { useSession } from '../../api/session.ts';
 import { MantineShell } from '../../app/MantineShell.tsx';
 import { messages } from '../../i18n/messages/messages.ts';
 import { suggestMessages } from '../../i18n/messages/suggest-messages.ts';
+import { useBanNotice } from '../community/standing.ts';
 import { closeSuggestModal, type SuggestPreset } from './open.ts';
 import { SuggestForm } from './SuggestForm.tsx';
 import './kit-styles.ts';
@@ -46,6 +47,8 @@ function SuggestDialog({ preset }: { preset: SuggestPreset }) {
     if (pathname !== openedAt.current) closeSuggestModal();
   }, [pathname]);
 
+  // A user banned from suggesting (in this game or site-wide) reads why instead of the form.
+  const ban = useBanNotice(session ? (preset.gameId ?? '') : undefined);
   const markerCategory = preset.type === 'MARKER_DEFINITION';
   const initial = { gameId: preset.gameId ?? '', categoryId: preset.categoryId ?? '' };
 
@@ -64,6 +67,15 @@ function SuggestDialog({ preset }: { preset: SuggestPreset }) {
     >
       {!session ? (
         <LoginPrompt />
+      ) : ban ? (
+        <Stack gap="md">
+          <Text role="alert" data-testid="ban-notice">
+            {ban}
+          </Text>
+          <Button variant="default" onClick={closeSuggestModal} data-autofocus>
+            {messages.close}
+          </Button>
+        </Stack>
       ) : (
         <Stack gap="md">
           {markerCategory ? null : (
