@@ -110,6 +110,8 @@ export const adminMessages = {
   nothingStaged: 'Nothing staged',
   importColumns: { recordId: 'id', weight: 'weight', createdAt: 'createdAt', name: 'name' },
   isNew: 'New!',
+  isGone: 'Gone from the source',
+  isEditedHere: 'Edited here since the last import',
   showDiff: 'Show Diff',
   hideDiff: 'Hide Diff',
   accept: 'Accept',
@@ -140,6 +142,8 @@ export const adminMessages = {
   exportDataMaps: 'Export as DataMaps',
   stagedContent: (levels: number, definitions: number, markers: number, unchanged: number) =>
     `${levels} floors, ${definitions} marker definitions, ${markers} placed markers staged; ${unchanged} unchanged`,
+  stagedChanges: (gone: number, edited: number) =>
+    `Of these, ${gone} ${gone === 1 ? 'marker is' : 'markers are'} gone from the source (accepting removes ${gone === 1 ? 'it' : 'them'}) and ${edited} ${edited === 1 ? 'record was' : 'records were'} edited here since the last import (accepting overwrites the edit).`,
   mappingSummary: 'Not carried over',
   record: 'Record',
   imageSaved: 'Image saved',

@@ -220,6 +220,17 @@ export interface LevelJobColumns extends Omit<MapJobColumns, 'gameId'> {
   mapId: string;
 }
 
+/** What a content import last brought into a record (see migration 0021). */
+export interface ImportStateTable {
+  model: string;
+  recordId: string;
+  source: string;
+  mapId: string;
+  /** The record's fields as the import carried them (JSON). */
+  data: string;
+  acceptedAt: string;
+}
+
 export interface Database {
   user: UserTable;
   session: SessionTable;
@@ -234,6 +245,7 @@ export interface Database {
   user_pin: UserPinTable;
   user_marker_note: UserMarkerNoteTable;
   tile_version: TileVersionTable;
+  import_state: ImportStateTable;
   suggestion_comment: SuggestionCommentTable;
   suggestion_vote: SuggestionVoteTable;
   marker_report: MarkerReportTable;

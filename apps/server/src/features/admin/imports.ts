@@ -7,6 +7,7 @@ import type { Executor } from '../../db/database.ts';
 import type { ModelRecord } from '../../db/rows.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { type Actor, recordAudit } from '../audit/audit.ts';
+import { deleteImportState, saveImportState } from '../interop/import-state.repository.ts';
 import { findRecord, insertMany } from '../models/models.repository.ts';
 import { withoutReadOnly } from '../models/models.service.ts';
 
@@ -166,6 +167,18 @@ export function stagedRowsOf(key: ModelKey, records: ModelRecord[]): ModelRecord
   }));
 }
 
+/**
+ * What a content import adds to a staged record's data (removed before the record is written): its
+ * source and map, and whether the record is gone from the source or was edited here since its last import.
+ */
+export const importMetaKey = '$import';
+export interface ImportMeta {
+  source: string;
+  mapId: string;
+  gone?: boolean;
+  editedHere?: boolean;
+}
+
 /** Writes staged rows, replacing earlier staged versions of the same records. */
 export async function writeStaged(trx: Executor, rows: ModelRecord[]) {
   const ids = rows.map((r) => r._id as string);
@@ -268,12 +281,29 @@ async function stagedRows(db: Executor, key: string, only?: { id?: string; newOn
 /** The imported record as a create (new) or an update of the stored record (existing). */
 async function acceptRow(ctx: AppContext, trx: Executor, key: ModelKey, row: StagedRow, actor: Actor) {
   const model = getModel(key);
-  const data = JSON.parse(row.data) as ModelRecord;
+  const { [importMetaKey]: meta, ...data } = JSON.parse(row.data) as ModelRecord & {
+    [importMetaKey]?: ImportMeta;
+  };
   const stored = await findRecord(trx, model, row.recordId);
-  if (stored) {
-    const { _id, ...patch } = withoutReadOnly(model, data) as ModelRecord;
-    await ctx.writer.update(key, row.recordId, patch, actor, { trx });
-  } else await ctx.writer.create(key, data, actor, { trx });
+  if (meta?.gone) {
+    // Gone from the source: accepting removes the record (already removed here: nothing to do).
+    if (stored) await ctx.writer.remove(key, row.recordId, actor, { trx });
+    await deleteImportState(trx, key, row.recordId);
+  } else {
+    if (stored) {
+      const { _id, ...patch } = withoutReadOnly(model, data) as ModelRecord;
+      await ctx.writer.update(key, row.recordId, patch, actor, { trx });
+    } else await ctx.writer.create(key, data, actor, { trx });
+    if (meta)
+      await saveImportState(trx, {
+        model: key,
+        recordId: row.recordId,
+        source: meta.source,
+        mapId: meta.mapId,
+        data: JSON.stringify(data),
+        acceptedAt: new Date().toISOString(),
+      });
+  }
   await dyn(trx).deleteFrom('importedcrudmodel').where('_id', '=', row._id).execute();
 }
 
@@ -337,21 +367,37 @@ export async function rejectImports(ctx: AppContext, key: ModelKey, id?: string)
   return { rejected };
 }
 
-/** A page of staged records of a model with their stored counterparts (null when new). */
+/**
+ * A page of staged records of a model with their stored counterparts (null when new), and what a
+ * content import says of them: gone from its source (accepting removes the record; nothing imported),
+ * or edited here since the source's last import (accepting overwrites that edit).
+ */
 export async function withStored(ctx: AppContext, key: ModelKey, rows: ModelRecord[]) {
   const model = getModel(key);
   return Promise.all(
     rows.map(async (row) => {
       const stored = await findRecord(ctx.db.kysely, model, String(row.recordId));
-      let imported: unknown = null;
+      let imported: ModelRecord | null = null;
+      let meta: ImportMeta | undefined;
       try {
-        imported = JSON.parse(String(row.data));
+        const { [importMetaKey]: found, ...fields } = JSON.parse(String(row.data)) as ModelRecord & {
+          [importMetaKey]?: ImportMeta;
+        };
+        meta = found;
+        imported = meta?.gone ? null : fields;
       } catch {
         imported = null;
       }
       // Images are not part of an import: the stored side is compared without them.
       const { images: _images, ...storedFields } = stored ?? {};
-      return { ...row, imported, stored: stored ? storedFields : null, isNew: !stored };
+      return {
+        ...row,
+        imported,
+        stored: stored ? storedFields : null,
+        isNew: !stored,
+        gone: meta?.gone === true,
+        editedHere: meta?.editedHere === true,
+      };
     }),
   );
 }

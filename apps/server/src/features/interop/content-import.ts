@@ -14,10 +14,11 @@ import { mapPictureSize } from '@waypoint/shared/map/pixels';
 import type { AppContext } from '../../context.ts';
 import type { ModelRecord } from '../../db/rows.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
-import { stagedRowsOf, writeStaged } from '../admin/imports.ts';
+import { type ImportMeta, importMetaKey, stagedRowsOf, writeStaged } from '../admin/imports.ts';
 import { type Actor, recordAudit } from '../audit/audit.ts';
 import { findRecord, findRecordsBy, findRecordsByIds } from '../models/models.repository.ts';
 import { sanitizeHtmlFields, withoutReadOnly } from '../models/models.service.ts';
+import { importStatesById, importStatesOf } from './import-state.repository.ts';
 
 type Ctx = Pick<AppContext, 'db'> & { cacheBus: { changed(): void } };
 
@@ -25,10 +26,14 @@ type Ctx = Pick<AppContext, 'db'> & { cacheBus: { changed(): void } };
 const stagedModels = ['maplevel', 'markerdefinition', 'placedmarker'] as const satisfies readonly ModelKey[];
 
 export interface ContentStageResult {
-  /** Records staged for review, by model (new or changed). */
+  /** Records staged for review, by model (new, changed or gone). */
   staged: Record<(typeof stagedModels)[number], number>;
   /** Records the same as the stored ones: not staged. */
   unchanged: number;
+  /** Of the staged: markers the source no longer has (accepting removes them). */
+  gone: number;
+  /** Of the staged: records edited here since the source's last import (accepting overwrites the edit). */
+  editedHere: number;
   notes: MappingNote[];
 }
 
@@ -121,29 +126,58 @@ export async function stageContent(
   if (problems.length > 0) interopBadRequest(new InteropError(problems));
   const staged = { maplevel: 0, markerdefinition: 0, placedmarker: 0 };
   let unchanged = 0;
+  let gone = 0;
+  let editedHere = 0;
+  const meta = (extra: Partial<ImportMeta> = {}): ImportMeta => ({
+    source: input.source,
+    mapId: input.mapId,
+    ...extra,
+  });
   await ctx.db.kysely.transaction().execute(async (trx) => {
     for (const key of stagedModels) {
       const records = checked[key] ?? [];
-      const stored = await findRecordsByIds(
-        trx,
-        getModel(key),
-        records.map((r) => String(r._id)),
-      );
+      const ids = records.map((r) => String(r._id));
+      const stored = await findRecordsByIds(trx, getModel(key), ids);
       const changed = records.filter((r) => !sameAsStored(r, stored.get(String(r._id))));
       unchanged += records.length - changed.length;
-      staged[key] = changed.length;
-      await writeStaged(trx, stagedRowsOf(key, changed));
+      // A changed record whose stored fields differ from what this source last brought was edited here.
+      const states = await importStatesById(
+        trx,
+        key,
+        changed.map((r) => String(r._id)),
+      );
+      const rows: ModelRecord[] = changed.map((record) => {
+        const state = states.get(String(record._id));
+        const edited = Boolean(
+          state && !sameAsStored(JSON.parse(state.data) as ModelRecord, stored.get(String(record._id))),
+        );
+        if (edited) editedHere += 1;
+        return { ...record, [importMetaKey]: meta(edited ? { editedHere: true } : {}) };
+      });
+      // Markers this source brought to the map before and no longer has: staged as gone.
+      if (key === 'placedmarker') {
+        const read = new Set(ids);
+        const missing = (await importStatesOf(trx, input.source, input.mapId, key))
+          .map((s) => s.recordId)
+          .filter((id) => !read.has(id));
+        const present = await findRecordsByIds(trx, getModel(key), missing);
+        for (const id of missing)
+          if (present.has(id)) rows.push({ _id: id, [importMetaKey]: meta({ gone: true }) });
+        gone += rows.length - changed.length;
+      }
+      staged[key] = rows.length;
+      await writeStaged(trx, stagedRowsOf(key, rows));
     }
     await recordAudit(trx, {
       actor,
       model: 'importedcrudmodel',
       recordId: input.mapId,
       action: 'import',
-      after: { format: input.format, source: input.source, ...staged, unchanged },
+      after: { format: input.format, source: input.source, ...staged, unchanged, gone, editedHere },
     });
   });
   ctx.cacheBus.changed();
-  return { staged, unchanged, notes: read.notes };
+  return { staged, unchanged, gone, editedHere, notes: read.notes };
 }
 
 /** What an export of a map reads: the map, its floors, its markers and the definitions they use. */

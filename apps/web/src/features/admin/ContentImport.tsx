@@ -21,6 +21,8 @@ import { messages } from '../../i18n/messages/messages.ts';
 interface ContentStageResult {
   staged: { maplevel: number; markerdefinition: number; placedmarker: number };
   unchanged: number;
+  gone: number;
+  editedHere: number;
   notes: { record: string; field: string; note: string }[];
 }
 
@@ -193,6 +195,9 @@ export function ContentImport({ onStaged }: { onStaged: () => void }) {
                 result.unchanged,
               )}
             </Text>
+            {result.gone > 0 || result.editedHere > 0 ? (
+              <Text data-testid="datamaps-changes">{t.stagedChanges(result.gone, result.editedHere)}</Text>
+            ) : null}
             {result.notes.length > 0 ? (
               <div style={{ overflowX: 'auto' }}>
                 <Title order={3} size="h5">

@@ -44,6 +44,10 @@ interface StagedRow {
   imported: Record<string, unknown> | null;
   stored: Record<string, unknown> | null;
   isNew: boolean;
+  /** A content import's marker its source no longer has: accepting removes it. */
+  gone?: boolean;
+  /** Edited here since its source's last import: accepting overwrites the edit. */
+  editedHere?: boolean;
 }
 
 interface StageResult {
@@ -236,6 +240,16 @@ function ReviewTable({ model }: { model: AdminModel }) {
                         {t.isNew}
                       </Badge>
                     ) : null}
+                    {row.gone ? (
+                      <Badge color="red.9" size="sm">
+                        {t.isGone}
+                      </Badge>
+                    ) : null}
+                    {row.editedHere ? (
+                      <Badge color="orange.9" size="sm">
+                        {t.isEditedHere}
+                      </Badge>
+                    ) : null}
                   </Group>
                 ) : (
                   <span lang={contentLang}>{String(row[name] ?? '')}</span>
@@ -245,7 +259,9 @@ function ReviewTable({ model }: { model: AdminModel }) {
               accessor: 'name',
               title: t.importColumns.name,
               render: (row: StagedRow) => (
-                <span lang={contentLang}>{String(row.imported?.name ?? row.imported?.itemName ?? '')}</span>
+                <span lang={contentLang}>
+                  {String(row.imported?.name ?? row.imported?.itemName ?? row.stored?.name ?? '')}
+                </span>
               ),
             },
             {

@@ -1,0 +1,48 @@
+import type { Executor } from '../../db/database.ts';
+import type { ImportStateTable } from '../../db/schema.ts';
+
+/** What the imports of a source brought into the records of one model on one map. */
+export async function importStatesOf(db: Executor, source: string, mapId: string, model: string) {
+  return db
+    .selectFrom('import_state')
+    .selectAll()
+    .where('source', '=', source)
+    .where('mapId', '=', mapId)
+    .where('model', '=', model)
+    .execute();
+}
+
+/** The last import's state of the given records of a model, by record id. */
+export async function importStatesById(db: Executor, model: string, recordIds: string[]) {
+  const out = new Map<string, ImportStateTable>();
+  for (let i = 0; i < recordIds.length; i += 500) {
+    const rows = await db
+      .selectFrom('import_state')
+      .selectAll()
+      .where('model', '=', model)
+      .where('recordId', 'in', recordIds.slice(i, i + 500))
+      .execute();
+    for (const row of rows) out.set(row.recordId, row);
+  }
+  return out;
+}
+
+/** Records what an accepted import brought into a record (replacing the earlier state). */
+export async function saveImportState(db: Executor, state: ImportStateTable) {
+  await db
+    .insertInto('import_state')
+    .values(state)
+    .onConflict((oc) =>
+      oc.columns(['model', 'recordId']).doUpdateSet({
+        source: state.source,
+        mapId: state.mapId,
+        data: state.data,
+        acceptedAt: state.acceptedAt,
+      }),
+    )
+    .execute();
+}
+
+export async function deleteImportState(db: Executor, model: string, recordId: string) {
+  await db.deleteFrom('import_state').where('model', '=', model).where('recordId', '=', recordId).execute();
+}
