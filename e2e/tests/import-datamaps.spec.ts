@@ -41,7 +41,8 @@ function wikiPage(tag: string, changed = false) {
       },
     },
     markers: {
-      [`med${tag} bg:f0`]: [{ id: `a${tag}`, x: 40, y: 40, name: `Cellar medkit ${tag}` }],
+      // The changed page no longer has the cellar medkit.
+      [`med${tag} bg:f0`]: changed ? [] : [{ id: `a${tag}`, x: 40, y: 40, name: `Cellar medkit ${tag}` }],
       [`med${tag} bg:f2`]: [
         { id: `b${tag}`, x: 60, y: 30, name: changed ? `Roof medkit ${tag} (moved)` : `Roof medkit ${tag}` },
       ],
@@ -110,13 +111,17 @@ test('an admin imports a DataMaps page, accepts it, sees its markers on their fl
     [`c${tag}`]: 1,
   });
 
-  // The changed page: one marker renamed, one added; the rest stays out of the review.
+  // The changed page: one marker renamed, one added, one gone; the rest stays out of the review.
   await page.goto('/admin/imports');
   await stage(page, tag, wikiPage(tag, true));
-  await expect(page.getByTestId('datamaps-result')).toContainText(adminMessages.stagedContent(0, 0, 2, 7));
+  await expect(page.getByTestId('datamaps-result')).toContainText(adminMessages.stagedContent(0, 0, 3, 6));
+  await expect(page.getByTestId('datamaps-changes')).toHaveText(adminMessages.stagedChanges(1, 0));
   await page.getByLabel(adminMessages.model, { exact: true }).selectOption('placedmarker');
   const review = page.getByTestId('import-review');
-  await expect(review.locator('tbody tr').filter({ hasText: tag })).toHaveCount(2);
+  await expect(review.locator('tbody tr').filter({ hasText: tag })).toHaveCount(3);
+  await expect(review.locator('tbody tr').filter({ hasText: `Cellar medkit ${tag}` })).toContainText(
+    adminMessages.isGone,
+  );
   await expect(review.locator('tbody tr').filter({ hasText: `Roof medkit ${tag} (moved)` })).toHaveCount(1);
   await expect(review.locator('tbody tr').filter({ hasText: `Desk key ${tag}` })).toContainText('New!');
 });
