@@ -5,11 +5,19 @@ import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { chromiumLaunchOptions } from '../scripts/chromium.mjs';
 
-/** A free TCP port, found once by the main process; workers inherit it through the environment. */
+/**
+ * A free TCP port, found once by the main process; workers inherit it through the environment. It is
+ * taken below Linux's ephemeral range (32768 and up): the server listens on it only after the web app
+ * is built, and a port from that range could meanwhile be taken by an outgoing connection.
+ */
 function freePort(): string {
   return execFileSync(process.execPath, [
     '-e',
-    "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{process.stdout.write(String(s.address().port));s.close()})",
+    `const net=require('net');
+const tryPort=(n)=>{const port=20000+Math.floor(Math.random()*12000);const s=net.createServer();
+s.once('error',()=>n>0?tryPort(n-1):process.exit(1));
+s.listen(port,'127.0.0.1',()=>{process.stdout.write(String(port));s.close()})};
+tryPort(50)`,
   ])
     .toString()
     .trim();
