@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MediaError } from './errors.ts';
 import { getSharp } from './sharp.ts';
 import { makePng, makeTruncatedPng } from './testImages.ts';
-import { expectedTileCount, maxZoomFor, removeTiles, replaceTiles } from './tiles.ts';
+import { cutTiles, expectedTileCount, maxZoomFor } from './tiles.ts';
 
 let dir: string;
 beforeAll(async () => {
@@ -47,7 +47,7 @@ describe('cutting a pyramid', () => {
       .composite([{ input: await makePng(500, 600, '#ff0000'), left: 0, top: 0 }])
       .png()
       .toFile(source);
-    const result = await replaceTiles(source, live, limits);
+    const result = await cutTiles(source, live, limits);
     expect(result).toMatchObject({ width: 1000, height: 600, maxZoom: 2, tileCount: 17, format: 'png' });
 
     const tiles = await listTiles(live);
@@ -65,43 +65,9 @@ describe('cutting a pyramid', () => {
     expect(right.channels[0].mean).toBeLessThan(20);
   });
 
-  it('replaces a pyramid atomically and leaves no old version behind', async () => {
-    const live = path.join(dir, 'mapTiles', 'g2', 'm');
-    await replaceTiles(await makePng(600, 600, '#ff0000'), live, limits);
-    expect((await fs.lstat(live)).isSymbolicLink()).toBe(true);
-    const first = await fs.readlink(live);
-
-    // While the second pyramid is cut, readers keep seeing the complete first one.
-    const second = replaceTiles(await makePng(300, 300, '#00ff00'), live, limits);
-    expect(await fs.readlink(live)).toBe(first);
-    expect(await listTiles(live)).toHaveLength(expectedTileCount(600, 600));
-    const result = await second;
-
-    expect(await fs.readlink(live)).not.toBe(first);
-    expect(await listTiles(live)).toHaveLength(result.tileCount);
-    expect(result.maxZoom).toBe(1);
-    const stats = await getSharp()(path.join(live, '1/0/0.png')).stats();
-    expect(stats.channels[1].mean).toBeGreaterThan(200);
-    const siblings = await fs.readdir(path.dirname(live));
-    expect(siblings).toHaveLength(2);
-    expect(siblings.filter((s) => s.startsWith('.m.v'))).toEqual([await fs.readlink(live)]);
-
-    await removeTiles(live);
-    expect(await fs.readdir(path.dirname(live))).toEqual([]);
-  });
-
-  it('replaces a plain folder from an older layout', async () => {
-    const live = path.join(dir, 'mapTiles', 'g3', 'm');
-    await fs.mkdir(path.join(live, '0', '0'), { recursive: true });
-    await fs.writeFile(path.join(live, '0', '0', '0.png'), 'old');
-    await replaceTiles(await makePng(200, 200), live, limits);
-    expect((await fs.lstat(live)).isSymbolicLink()).toBe(true);
-    expect(await fs.readdir(path.dirname(live))).toHaveLength(2);
-  });
-
   it('puts the full-size image at a larger maxZoom, with overview levels below', async () => {
     const live = path.join(dir, 'mapTiles', 'g6', 'm');
-    const result = await replaceTiles(await makePng(600, 400, '#ff0000'), live, { ...limits, maxZoom: 4 });
+    const result = await cutTiles(await makePng(600, 400, '#ff0000'), live, { ...limits, maxZoom: 4 });
     // Natural zoom 2 (levels 0-2: 1 + 2 + 6 tiles) moved up to 2-4, plus one tile each at 0 and 1.
     expect(result).toMatchObject({ maxZoom: 4, tileCount: 11 });
     const tiles = await listTiles(live);
@@ -115,7 +81,7 @@ describe('cutting a pyramid', () => {
 
   it('drops the lowest levels at a smaller maxZoom', async () => {
     const live = path.join(dir, 'mapTiles', 'g7', 'm');
-    const result = await replaceTiles(await makePng(600, 400), live, { ...limits, maxZoom: 1 });
+    const result = await cutTiles(await makePng(600, 400), live, { ...limits, maxZoom: 1 });
     expect(result).toMatchObject({ maxZoom: 1, tileCount: 2 + 6 });
     const tiles = await listTiles(live);
     expect(tiles).toContain('1/2/1.png');
@@ -124,24 +90,22 @@ describe('cutting a pyramid', () => {
 
   it('writes WebP tiles when asked', async () => {
     const live = path.join(dir, 'mapTiles', 'g4', 'm');
-    const result = await replaceTiles(await makePng(512, 512), live, { ...limits, format: 'webp' });
+    const result = await cutTiles(await makePng(512, 512), live, { ...limits, format: 'webp' });
     expect(result.tileCount).toBe(5);
     expect((await getSharp()(path.join(live, '1/1/1.webp')).metadata()).format).toBe('webp');
   });
 
-  it('gives a readable error for a corrupt image and keeps the served pyramid', async () => {
+  it('gives a readable error for a corrupt image and leaves no work behind', async () => {
     const live = path.join(dir, 'mapTiles', 'g5', 'm');
-    await replaceTiles(await makePng(256, 256), live, limits);
-    const error = await replaceTiles(await makeTruncatedPng(), live, limits).catch((e: unknown) => e);
+    const error = await cutTiles(await makeTruncatedPng(), live, limits).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(MediaError);
     expect((error as MediaError).message).toMatch(/^The map image could not be tiled: \S/);
     expect((error as MediaError).message).not.toContain('\n');
-    expect(await listTiles(live)).toEqual(['0/0/0.png']);
-    expect((await fs.readdir(path.dirname(live))).filter((s) => s.includes('build'))).toEqual([]);
+    expect(await fs.readdir(path.dirname(live))).toEqual([]);
   });
 
   it('refuses an image over the pixel limit', async () => {
-    const error = await replaceTiles(await makePng(400, 400), path.join(dir, 'x', 'y'), {
+    const error = await cutTiles(await makePng(400, 400), path.join(dir, 'x', 'y'), {
       maxInputPixels: 1000,
     }).catch((e: unknown) => e);
     expect((error as MediaError).message).toContain('pixel limit');

@@ -176,53 +176,6 @@ async function numericEntries(dir: string): Promise<string[]> {
 }
 
 /**
- * Publishes a finished pyramid folder as `liveDir` atomically. `liveDir` is a symbolic link to a
- * hidden versioned folder next to it; a new version is linked and renamed over the old link in one
- * step, so a reader sees the old pyramid or the new one, never a mix. Old versions are removed.
- */
-export async function publishTiles(builtDir: string, liveDir: string): Promise<void> {
-  const parent = path.dirname(liveDir);
-  const name = path.basename(liveDir);
-  await fs.mkdir(parent, { recursive: true });
-  const versionName = `.${name}.v${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
-  const versionDir = path.join(parent, versionName);
-  await fs.rename(builtDir, versionDir);
-
-  const linkTmp = path.join(parent, `.${name}.link-${randomBytes(4).toString('hex')}`);
-  const windows = process.platform === 'win32';
-  await fs.symlink(windows ? versionDir : versionName, linkTmp, windows ? 'junction' : 'dir');
-  try {
-    await fs.rename(linkTmp, liveDir);
-  } catch (error) {
-    // A real folder from an older layout is in the way: move it aside, then link.
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code !== 'EISDIR' && code !== 'ENOTEMPTY' && code !== 'EEXIST' && code !== 'EPERM') {
-      await fs.rm(linkTmp, { force: true });
-      throw error;
-    }
-    const aside = path.join(parent, `.${name}.old-${randomBytes(4).toString('hex')}`);
-    await fs.rename(liveDir, aside);
-    await fs.rename(linkTmp, liveDir);
-  }
-  await removeStaleVersions(parent, name, versionName);
-}
-
-/** True for the hidden version, build and link entries that belong to pyramid `name` (and no other). */
-function isWorkEntryOf(name: string, entry: string): boolean {
-  const prefix = `.${name}.`;
-  if (!entry.startsWith(prefix)) return false;
-  return /^(v[0-9a-z]+|old-[0-9a-f]+|link-[0-9a-f]+|build-[0-9a-f]+)$/.test(entry.slice(prefix.length));
-}
-
-async function removeStaleVersions(parent: string, name: string, keep: string): Promise<void> {
-  for (const entry of await fs.readdir(parent)) {
-    if (entry !== keep && isWorkEntryOf(name, entry)) {
-      await fs.rm(path.join(parent, entry), { recursive: true, force: true });
-    }
-  }
-}
-
-/**
  * A build, work, source or link entry of pyramid `{name}`, as a run leaves it when its process dies
  * (the source is the picture the run copied from the storage to cut it).
  */
@@ -271,39 +224,6 @@ export function buildDirFor(liveDir: string): string {
     path.dirname(liveDir),
     `.${path.basename(liveDir)}.build-${randomBytes(4).toString('hex')}`,
   );
-}
-
-/** Cuts and publishes in one call: the served pyramid switches only once the new one is complete. */
-export async function replaceTiles(
-  input: string | Buffer,
-  liveDir: string,
-  options: TileOptions,
-): Promise<TileResult> {
-  const built = buildDirFor(liveDir);
-  try {
-    const result = await cutTiles(input, built, options);
-    await publishTiles(built, liveDir);
-    return result;
-  } catch (error) {
-    await fs.rm(built, { recursive: true, force: true });
-    throw error;
-  }
-}
-
-/** Removes a published pyramid (the link and every version). */
-export async function removeTiles(liveDir: string): Promise<void> {
-  const parent = path.dirname(liveDir);
-  const name = path.basename(liveDir);
-  await fs.rm(liveDir, { recursive: true, force: true });
-  let entries: string[] = [];
-  try {
-    entries = await fs.readdir(parent);
-  } catch {
-    return;
-  }
-  for (const entry of entries) {
-    if (isWorkEntryOf(name, entry)) await fs.rm(path.join(parent, entry), { recursive: true, force: true });
-  }
 }
 
 /**
