@@ -77,6 +77,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // On a graceful stop a request that arrived on an already accepted connection is served like any
     // other in flight (the stop is bounded by SHUTDOWN_TIMEOUT_MS), not refused with a 503.
     return503OnClosing: false,
+    // One log line per request, written when it is answered (see the onResponse hook below), instead
+    // of Fastify's two (one on arrival, one on answer).
+    disableRequestLogging: true,
   });
   const db = options.db ?? openDatabase(config);
   if (!options.db) app.addHook('onClose', () => db.close());
@@ -135,6 +138,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   app.addHook('onResponse', (request, reply, done) => {
     cache.remember(request, reply);
+    request.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
     done();
   });
   // The web host sets its own content security policy and frame rules for the pages it serves.

@@ -203,3 +203,22 @@ describe('link secrets stay out of the logs', () => {
     expect(logText).not.toContain(recoverySecret);
   });
 });
+
+describe('the request log', () => {
+  it('writes one line per answered request, with its address, status and time', async () => {
+    const before = logText.length;
+    await t.app.inject({ method: 'GET', url: '/api/games?log=probe' });
+    const lines = logText
+      .slice(before)
+      .split('\n')
+      .filter((line) => line.includes('/api/games?log=probe'));
+    expect(lines).toHaveLength(1);
+    const entry = JSON.parse(lines[0]!);
+    expect(entry).toMatchObject({
+      msg: 'request completed',
+      req: { method: 'GET' },
+      res: { statusCode: 400 },
+    });
+    expect(typeof entry.responseTime).toBe('number');
+  });
+});
