@@ -17,6 +17,7 @@ import * as userPins from './migrations/0014_user_pins.ts';
 import * as communityRoles from './migrations/0015_community_roles.ts';
 import * as tileVersions from './migrations/0016_tile_versions.ts';
 import * as mapCoordinates from './migrations/0018_map_coordinates.ts';
+import * as pinShares from './migrations/0020_pin_shares.ts';
 
 /** Migrations in order; names are timestamps or sequence numbers and never change once landed. */
 const migrations: Record<string, Migration> = {
@@ -37,6 +38,7 @@ const migrations: Record<string, Migration> = {
   '0015_community_roles': communityRoles,
   '0016_tile_versions': tileVersions,
   '0018_map_coordinates': mapCoordinates,
+  '0020_pin_shares': pinShares,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
