@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { gameToPixel, type MapTransform, mapTransformOf, pixelToGame } from '@waypoint/shared/map/coords';
 import { coordsMessages } from '@waypoint/shared/map/coords-messages';
 import { latLngToPixel, pixelToLatLng } from '@waypoint/shared/map/pixels';
+import { seriousViolations } from '../support/axe.ts';
 import { expect, type Page, test } from '../support/fixtures.ts';
 import { waitForMap } from '../support/map.ts';
 
@@ -290,4 +291,28 @@ test("on a phone the coordinates sit above the drawers' openers and cover none o
   await page.getByRole('button', { name: coordsMessages.goTo }).click();
   await page.screenshot({ path: `${shots}/goto-390.png` });
   await expectNothingCovered(page);
+});
+
+test.describe('accessibility', () => {
+  // The test injects axe-core itself, which the page's content security policy would block.
+  test.use({ bypassCSP: true });
+  for (const width of [1440, 390]) {
+    test(`the readout, a refused "Go to" and the ruler at ${width} px have no serious accessibility violations`, async ({
+      page,
+    }) => {
+      await page.setViewportSize({ width, height: width < 500 ? 844 : 900 });
+      await page.goto(harbor);
+      await waitForMap(page);
+      await page.getByRole('button', { name: coordsMessages.measure }).click();
+      await page
+        .getByTestId('measure-panel')
+        .getByRole('button', { name: coordsMessages.addPointAtCentre })
+        .click();
+      await page.getByRole('button', { name: coordsMessages.goTo }).click();
+      await page.getByTestId('goto-form').getByLabel('x (m)').fill('nowhere');
+      await page.getByTestId('goto-form').getByLabel('x (m)').press('Enter');
+      await expect(page.getByTestId('goto-error')).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
+    });
+  }
 });

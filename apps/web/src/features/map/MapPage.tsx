@@ -136,7 +136,7 @@ export function MapPage({ gameId, map, category, embedded }: Props) {
     [completeMarker, announce],
   );
   const list = useMarkerList();
-  const pins = usePins({ map, session, floors, controller, announce, definitions });
+  const pins = usePins({ map, session, floors, controller, announce, definitions, search });
   const coords = useCoords({ map, controller, announce, tools: pointerTools });
 
   const { isVisible, isFaint } = useMarkerFilters({
