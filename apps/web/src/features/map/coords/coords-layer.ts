@@ -31,6 +31,8 @@ export class CoordsLayer {
   private map?: L.Map;
   private input?: CoordsLayerInput;
   private over = false;
+  /** A touch screen sends a tap's mouse events too: there, the readout keeps to the centre. */
+  private readonly hover = window.matchMedia('(hover: hover)').matches;
   /** The place last centred on, and the centre Leaflet made of it. */
   private centredOn?: { pixel: Point; at: L.LatLng };
 
@@ -132,6 +134,7 @@ export class CoordsLayer {
   }
 
   private onMove = (e: L.LeafletMouseEvent) => {
+    if (!this.hover) return;
     this.over = true;
     this.input?.onPointer(this.pixelOf(e.latlng), false);
   };
