@@ -30,6 +30,8 @@ import { ResponseCache } from './features/models/response-cache.ts';
 import { createFaultReporter } from './features/ops/fault-reporter.ts';
 import { createMetrics } from './features/ops/metrics.ts';
 import { opsPlugin } from './features/ops/ops.plugin.ts';
+import { registerPinShareRoutes } from './features/pins/pin-shares.routes.ts';
+import { createPinSharesService } from './features/pins/pin-shares.service.ts';
 import { registerPinRoutes } from './features/pins/pins.routes.ts';
 import { createPinsService } from './features/pins/pins.service.ts';
 import { createPortableProgressService } from './features/progress/portable.service.ts';
@@ -196,7 +198,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   registerReviewRoutes(app, createReviewService({ db, writer, invalidate }));
   registerCommunityRoutes(app, createCommunityService({ db, suggestions }));
-  registerPinRoutes(app, config, createPinsService(db, suggestions));
+  const pins = createPinsService(db, suggestions);
+  registerPinRoutes(app, config, pins);
+  registerPinShareRoutes(app, createPinSharesService(db, pins.requireMap));
   await app.register(imagesPlugin, { ctx });
   await app.register(webHostPlugin, { ctx });
 

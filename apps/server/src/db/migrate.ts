@@ -16,6 +16,8 @@ import * as mapLevels from './migrations/0013_map_levels.ts';
 import * as userPins from './migrations/0014_user_pins.ts';
 import * as communityRoles from './migrations/0015_community_roles.ts';
 import * as tileVersions from './migrations/0016_tile_versions.ts';
+import * as mapCoordinates from './migrations/0018_map_coordinates.ts';
+import * as pinShares from './migrations/0020_pin_shares.ts';
 import * as importState from './migrations/0021_import_state.ts';
 
 /** Migrations in order; names are timestamps or sequence numbers and never change once landed. */
@@ -36,6 +38,8 @@ const migrations: Record<string, Migration> = {
   '0014_user_pins': userPins,
   '0015_community_roles': communityRoles,
   '0016_tile_versions': tileVersions,
+  '0018_map_coordinates': mapCoordinates,
+  '0020_pin_shares': pinShares,
   '0021_import_state': importState,
 };
 

@@ -109,6 +109,23 @@ export interface UserPinTable {
   updatedAt: string;
 }
 
+/** A read-only link to some of a player's pins on a map (`id`: 128 random bits, hexadecimal). */
+export interface PinShareTable {
+  id: string;
+  userId: string;
+  mapId: string;
+  title: string;
+  showName: number;
+  createdAt: string;
+}
+
+/** A pin a link shows (the pin as it is now: changes show, a deleted pin leaves the link). */
+export interface PinSharePinTable {
+  shareId: string;
+  pinId: string;
+  position: number;
+}
+
 /** A player's private note on a placed marker. */
 export interface UserMarkerNoteTable {
   userId: string;
@@ -243,6 +260,8 @@ export interface Database {
   user_completed_marker: UserCompletedMarkerTable;
   user_marker_untick: UserMarkerUntickTable;
   user_pin: UserPinTable;
+  pin_share: PinShareTable;
+  pin_share_pin: PinSharePinTable;
   user_marker_note: UserMarkerNoteTable;
   tile_version: TileVersionTable;
   import_state: ImportStateTable;

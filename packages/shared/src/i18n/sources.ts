@@ -9,6 +9,7 @@ import { communityMessages } from '../community-messages.ts';
 import { consentMessages } from '../consent-messages.ts';
 import { errorMessages } from '../error-messages.ts';
 import { legalMessages } from '../legal-messages.ts';
+import { coordsMessages } from '../map/coords-messages.ts';
 import { editingMessages } from '../map/editing-messages.ts';
 import { listMessages } from '../map/list-messages.ts';
 import { mapMessages } from '../map/map-messages.ts';
@@ -32,6 +33,7 @@ export const messageSources = {
   toolLabels,
   ui: uiMessages,
   map: mapMessages,
+  coords: coordsMessages,
   list: listMessages,
   search: searchMessages,
   editing: editingMessages,

@@ -92,6 +92,17 @@ export const map = defineModel({
     /** How far the map-processing job is, 0-100. */
     imageProcessProgress: f.integer(0, { readOnly: true, min: 0, max: 100 }),
     imagePath: f.text({ readOnly: true }),
+    /**
+     * The map's game coordinates (map/coords.ts): map pixels per game unit (empty: the map shows map
+     * pixels), the map pixel of the game's origin, and the game axes' turn in degrees, counter-clockwise.
+     * Game y grows up the map, as in tarkov.dev's map transforms.
+     */
+    coordScale: f.nullableNumber({ positive: true }),
+    coordOffsetX: f.number(0),
+    coordOffsetY: f.number(0),
+    coordRotation: f.number(0, { min: -360, max: 360 }),
+    /** The game unit's short name ('m'), shown after distances. */
+    coordUnit: f.text({ max: 12 }),
   },
   parent: { model: 'game', field: 'gameId' },
   children: [{ as: 'levels', model: 'maplevel', field: 'mapId' }],

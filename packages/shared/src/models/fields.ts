@@ -161,8 +161,17 @@ export const f = {
       'integer',
       o,
     ),
-  nullableNumber: () =>
-    def(z.number().min(-1e12).max(1e12).nullable().default(null), 'number', 'real', { nullable: true }),
+  /** A number that may be left empty (null); `positive`: when given, greater than 0. */
+  nullableNumber: (o: { positive?: boolean } = {}) =>
+    def(
+      (o.positive ? z.number().positive('Must be greater than 0') : z.number().min(-1e12))
+        .max(1e12)
+        .nullable()
+        .default(null),
+      'number',
+      'real',
+      { nullable: true },
+    ),
   boolean: (dflt = false) => def(z.boolean().default(dflt), 'boolean', 'boolean'),
   enumOf: <const T extends readonly [string, ...string[]]>(
     values: T,

@@ -13,6 +13,8 @@ export interface MapSpec {
   authorName?: string;
   authorLink?: string;
   attribution?: string;
+  /** The map's game coordinates (packages/shared/src/map/coords.ts). */
+  coords?: { scale: number; offsetX: number; offsetY: number; rotation: number; unit: string };
 }
 
 export function mapRecord(spec: MapSpec): Input<'map'> {
@@ -31,6 +33,15 @@ export function mapRecord(spec: MapSpec): Input<'map'> {
     attribution: spec.attribution ?? '',
     maxZoom: spec.maxZoom ?? 5,
     overwolfLocationEnabled: true,
+    ...(spec.coords
+      ? {
+          coordScale: spec.coords.scale,
+          coordOffsetX: spec.coords.offsetX,
+          coordOffsetY: spec.coords.offsetY,
+          coordRotation: spec.coords.rotation,
+          coordUnit: spec.coords.unit,
+        }
+      : {}),
     imageProcessStatus: 'NONE',
     images: {
       mapImage: { fileName: 'map.png', imageWidth: spec.width, imageHeight: spec.height, version: '' },

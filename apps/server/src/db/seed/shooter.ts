@@ -13,7 +13,15 @@ const MAPWRIGHT = { authorName: 'Mapwright Guild', authorLink: 'https://mapwrigh
 
 /** Maps per region: the first of each region is its preferred map. */
 const MAPS = [
-  { region: 'coast', slug: 'harbor', name: 'Harbor Docks', width: 6144, height: 4608 },
+  {
+    region: 'coast',
+    slug: 'harbor',
+    name: 'Harbor Docks',
+    width: 6144,
+    height: 4608,
+    // Game coordinates in metres, 4 map pixels to the metre, the origin at the picture's centre.
+    coords: { scale: 4, offsetX: 3072, offsetY: 2304, rotation: 0, unit: 'm' },
+  },
   { region: 'coast', slug: 'lighthouse', name: 'Lighthouse Point', width: 4096, height: 5120, ...MAPWRIGHT },
   { region: 'valley', slug: 'factory', name: 'Old Factory', width: 5120, height: 5120 },
   { region: 'city', slug: 'center', name: 'City Center', width: 6144, height: 6144 },

@@ -302,3 +302,69 @@ describe('own pins: only their owner reads or changes them', () => {
     expect(own.json().pins).toHaveLength(1);
   });
 });
+
+// Links to own pins: made, listed and withdrawn by their owner only; read by anyone holding the link.
+describe('pin links: only their owner makes, lists or withdraws them', () => {
+  it('answers each route per caller', async () => {
+    const owner = await createUser(env.t);
+    const other = await createUser(env.t);
+    const routes = env.t.app.ctx.routes.filter((r) => /\/api\/(user\/pin-shares|pin-share)/.test(r.url));
+    expect(routes.map((r) => `${r.method} ${r.url}`).sort()).toEqual([
+      'DELETE /api/user/pin-shares/:mapId/:shareId',
+      'GET /api/pin-share/:shareId',
+      'GET /api/user/pin-shares/:mapId',
+      'POST /api/user/pin-shares/:mapId',
+    ]);
+    const callers = { guest: {}, owner: owner.auth, other: other.auth, admin: env.admin.auth };
+    const pin = await env.t.app.inject({
+      method: 'POST',
+      url: '/api/user/pins/g1_map_a',
+      headers: owner.auth,
+      payload: { name: 'Shared spot', note: 'private note', x: 5, y: 5 },
+    });
+    const pinId = pin.json().id as string;
+    // Only the owner can link their pin; to anyone else it is not there.
+    for (const as of ['guest', 'other', 'admin', 'owner'] as const) {
+      const res = await env.t.app.inject({
+        method: 'POST',
+        url: '/api/user/pin-shares/g1_map_a',
+        headers: callers[as],
+        payload: { pinIds: [pinId] },
+      });
+      expect(res.statusCode, as).toBe({ guest: 401, other: 400, admin: 400, owner: 201 }[as]);
+    }
+    const mine = await env.t.app.inject({
+      method: 'GET',
+      url: '/api/user/pin-shares/g1_map_a',
+      headers: owner.auth,
+    });
+    const shareId = mine.json()[0].id as string;
+    for (const as of ['guest', 'other', 'admin', 'owner'] as const) {
+      const list = await env.t.app.inject({
+        method: 'GET',
+        url: '/api/user/pin-shares/g1_map_a',
+        headers: callers[as],
+      });
+      expect(list.statusCode, as).toBe(as === 'guest' ? 401 : 200);
+      if (as !== 'guest') expect(list.body.includes(shareId), as).toBe(as === 'owner');
+      // The link itself reads the same for everyone.
+      const read = await env.t.app.inject({
+        method: 'GET',
+        url: `/api/pin-share/${shareId}`,
+        headers: callers[as],
+      });
+      expect(read.statusCode, as).toBe(200);
+      expect(read.json().pins[0].note).toBe('private note');
+    }
+    for (const as of ['guest', 'other', 'admin', 'owner'] as const) {
+      const res = await env.t.app.inject({
+        method: 'DELETE',
+        url: `/api/user/pin-shares/g1_map_a/${shareId}`,
+        headers: callers[as],
+      });
+      expect(res.statusCode, as).toBe({ guest: 401, other: 404, admin: 404, owner: 204 }[as]);
+    }
+    const after = await env.t.app.inject({ method: 'GET', url: `/api/pin-share/${shareId}` });
+    expect(after.statusCode).toBe(404);
+  });
+});

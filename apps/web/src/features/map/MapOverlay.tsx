@@ -36,13 +36,15 @@ interface Props {
   floors?: ReactNode;
   /** The "My pins" controls (players). */
   pins?: ReactNode;
+  /** The coordinates' readout, "Go to" and the measure tool. */
+  coords?: ReactNode;
   /** The player's own pins (the marker list shows those in view). */
   ownPins?: readonly unknown[];
 }
 
 /**
  * What is drawn over the map: the preparing notice, the marker list and its button, the floor
- * control, the suggest tools.
+ * control, the player's pins, the coordinates, the suggest tools.
  */
 export function MapOverlay({ store, list, session, suggest, ...props }: Props) {
   const toolState = suggest.tools.state;
@@ -69,6 +71,7 @@ export function MapOverlay({ store, list, session, suggest, ...props }: Props) {
       </button>
       {props.floors}
       {props.pins}
+      {props.coords}
       {list.mounted && store ? (
         <Suspense fallback={null}>
           <MarkerListPanel

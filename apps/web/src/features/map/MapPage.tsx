@@ -1,14 +1,13 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { isMapPreparing, mapTilesReady } from '@waypoint/shared/map/preparing';
 import type { TCategory, TMap } from '@waypoint/shared/models/types';
 import { useCallback, useDeferredValue, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { HttpError } from '../../api/client.ts';
 import { useSession } from '../../api/session.ts';
 import { usePageMeta } from '../../components/usePageMeta.ts';
 import { mapMessages } from '../../i18n/messages/map-messages.ts';
 import { usePins } from '../pins/usePins.tsx';
 import { chunkLoaderOf } from './chunk-loader.ts';
+import { useCoords } from './coords/useCoords.tsx';
 import { FloorControl } from './floors/FloorControl.tsx';
 import { useFloors } from './floors/useFloors.ts';
 import { MarkerStore } from './layers/marker-store.ts';
@@ -20,7 +19,7 @@ import { MarkersSidebar } from './panels/MarkersSidebar.tsx';
 import { QuestsSidebar } from './panels/QuestsSidebar.tsx';
 import { PopupSlot, usePopupPreload } from './popup/PopupSlot.tsx';
 import {
-  mapKeys,
+  useChunkErrorReload,
   useCompletedMarkers,
   useMapQuests,
   useMarkerData,
@@ -56,15 +55,7 @@ export function MapPage({ gameId, map, category, embedded }: Props) {
   // The markers, their panel and their layers are worked out in a render of their own that gives
   // way to input and painting, not in the task that receives the answer.
   const markerData = { data: useDeferredValue(markerQuery.data), isError: markerQuery.isError };
-  const queryClient = useQueryClient();
-  const onChunkError = useCallback(
-    (error: unknown) => {
-      // The map changed since its manifest was read: read it again.
-      if (error instanceof HttpError && error.status === 409)
-        queryClient.invalidateQueries({ queryKey: mapKeys.markerData(map._id) });
-    },
-    [queryClient, map._id],
-  );
+  const onChunkError = useChunkErrorReload(map._id);
   const { floors, counts } = useFloors(markerData.data, search);
   const { enabled, setEnabled, toggle } = useEnabledDefinitions(
     map._id,
@@ -145,7 +136,8 @@ export function MapPage({ gameId, map, category, embedded }: Props) {
     [completeMarker, announce],
   );
   const list = useMarkerList();
-  const pins = usePins({ map, session, floors, controller, announce, definitions });
+  const pins = usePins({ map, session, floors, controller, announce, definitions, search });
+  const coords = useCoords({ map, controller, announce, tools: pointerTools });
 
   const { isVisible, isFaint } = useMarkerFilters({
     store,
@@ -236,7 +228,8 @@ export function MapPage({ gameId, map, category, embedded }: Props) {
         renderPinPopup={pins.renderPopup}
         pins={pins.input}
         controller={controller}
-        tools={pointerTools}
+        tools={coords.tools}
+        coords={coords.input}
         onChunkError={onChunkError}
         drawing={editTools.shape}
         floorTiles={floors.tiles}
@@ -246,6 +239,7 @@ export function MapPage({ gameId, map, category, embedded }: Props) {
           <MapOverlay
             floors={<FloorControl floors={floors} announce={announce} />}
             pins={pins.controls}
+            coords={coords.controls}
             ownPins={pins.pins}
             gameId={gameId}
             mapId={map._id}

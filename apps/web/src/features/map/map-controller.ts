@@ -1,4 +1,5 @@
 import { constants } from '@waypoint/shared/constants';
+import type { Point } from '@waypoint/shared/map/coords';
 import { safeColour } from '@waypoint/shared/map/palette';
 import { mapTilesReady } from '@waypoint/shared/map/preparing';
 import type { TMap } from '@waypoint/shared/models/types';
@@ -7,6 +8,7 @@ import { config } from '../../app/config.ts';
 import { isFirstVisitPaint } from '../consent/consent.ts';
 import type { PinLayer, PinLayerInput } from '../pins/pin-layer.ts';
 import { chunkLoaderOf } from './chunk-loader.ts';
+import type { CoordsLayer, CoordsLayerInput } from './coords/coords-layer.ts';
 import type { DrawingShape, DrawLayer } from './layers/draw-layer.ts';
 import type { HtmlMarkerLayer } from './layers/html-layer.ts';
 import type { SpriteCache } from './layers/icons.ts';
@@ -35,6 +37,10 @@ export interface MapController {
   openPin(id: string): boolean;
   /** The player's pins drawn in the current view (at most `max`). */
   pinsInView(max: number): { id: string; name: string }[];
+  /** The map pixel at the centre of the view (undefined before the map is built). */
+  viewCentre(): Point | undefined;
+  /** Centres the view on a map pixel, zooming in to at least the map's middle zoom. */
+  centreOn(pixel: Point): void;
 }
 
 /** What the map tools (suggest mode, admins) do with the pointer; without them the map only browses. */
@@ -85,6 +91,8 @@ export interface MapInput {
   level?: number;
   tools?: MapPointerTools;
   pins?: MapPinsInput;
+  /** The coordinates' readout, measured line and "Go to" mark. */
+  coords?: CoordsLayerInput;
   /** The open popup changed (its content is rendered by the page). */
   onPopup: (popup: OpenPopup | undefined) => void;
   /**
@@ -118,6 +126,8 @@ interface Built {
   drawing?: DrawingShape;
   pins: PinLayer;
   pinsShown?: PinLayerInput;
+  coords: CoordsLayer;
+  coordsShown?: CoordsLayerInput;
 }
 
 /**
@@ -188,6 +198,10 @@ export class MapViewController implements MapController {
     if (built.pinsShown !== input.pins?.layer) {
       built.pinsShown = input.pins?.layer;
       built.pins.set(input.pins?.layer);
+    }
+    if (built.coordsShown !== input.coords) {
+      built.coordsShown = input.coords;
+      built.coords.set(input.coords);
     }
     if (built.drawing !== input.drawing) {
       built.drawing = input.drawing;
@@ -266,11 +280,12 @@ export class MapViewController implements MapController {
     );
     const drawLayer = new engine.DrawLayer().addTo(m);
     const pins = new engine.PinLayer((id) => this.openPin(id)).addTo(m);
+    const coords = new engine.CoordsLayer().addTo(m);
     const tooltip = engine.L.tooltip({ direction: 'top', offset: [0, -4], className: classes.tooltip });
     el.dataset.ready = 'true';
     // When the map could first draw markers (bench:map measures drawing from here or the data).
     performance.mark('waypoint:map-built');
-    return { key, frame, drawLayer, tooltip, pins };
+    return { key, frame, drawLayer, tooltip, pins, coords };
   }
 
   private removeMap() {
@@ -279,6 +294,7 @@ export class MapViewController implements MapController {
     this.removeLayers();
     built.drawLayer.remove();
     built.pins.remove();
+    built.coords.remove();
     built.frame.remove();
     this.built = undefined;
     this.liftedBounds = undefined;
@@ -540,6 +556,14 @@ export class MapViewController implements MapController {
 
   leaflet(): Leaflet.Map | undefined {
     return this.built?.frame.map;
+  }
+
+  viewCentre(): Point | undefined {
+    return this.built?.coords.centre();
+  }
+
+  centreOn(pixel: Point) {
+    this.built?.coords.centreOn(pixel);
   }
 
   centreMarker(id: string) {

@@ -9,6 +9,7 @@ import type { TMap } from '@waypoint/shared/models/types';
 import L from 'leaflet';
 
 export { PinLayer } from '../pins/pin-layer.ts';
+export { CoordsLayer } from './coords/coords-layer.ts';
 export { DrawLayer } from './layers/draw-layer.ts';
 export { HtmlMarkerLayer } from './layers/html-layer.ts';
 export { SpriteCache } from './layers/icons.ts';

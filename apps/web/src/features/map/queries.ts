@@ -3,7 +3,8 @@ import { levelParam } from '@waypoint/shared/map/levels';
 import type { MapMarkerData } from '@waypoint/shared/map/marker-data';
 import type { TItem, TPlacedMarker, TQuest } from '@waypoint/shared/models/types';
 import { apiPaths } from '@waypoint/shared/pages/api-paths';
-import { api } from '../../api/client.ts';
+import { useCallback } from 'react';
+import { api, HttpError } from '../../api/client.ts';
 import type { Session } from '../../api/session.ts';
 import { completedMarkersKey } from '../offline/keys.ts';
 import { prepareMarkerData } from './chunk-loader.ts';
@@ -175,4 +176,16 @@ export function useSetPlayerLevel(session: Session | null, gameId: string) {
     mutationFn: (level: number) => api.get<QuestSave>(`/user/quest/setuserlevel/${path(gameId)}/${level}`),
     onSuccess: (save) => client.setQueryData(key, save),
   });
+}
+
+/** A large map's chunk failed: when the map changed since its manifest was read, it is read again. */
+export function useChunkErrorReload(mapId: string) {
+  const queryClient = useQueryClient();
+  return useCallback(
+    (error: unknown) => {
+      if (error instanceof HttpError && error.status === 409)
+        queryClient.invalidateQueries({ queryKey: mapKeys.markerData(mapId) });
+    },
+    [queryClient, mapId],
+  );
 }

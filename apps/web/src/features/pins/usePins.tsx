@@ -1,10 +1,10 @@
-import { IconMapPinPlus, IconPin, IconPinnedOff } from '@tabler/icons-react';
+import { IconMapPinPlus, IconPin, IconPinnedOff, IconShare } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { latLngToPixel, mapPictureSize } from '@waypoint/shared/map/pixels';
 import type { TMap } from '@waypoint/shared/models/types';
 import { defaultPinColour } from '@waypoint/shared/pins/limits';
 import type { TPin } from '@waypoint/shared/pins/schemas';
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useRef, useState } from 'react';
 import { api } from '../../api/client.ts';
 import type { Session } from '../../api/session.ts';
 import { toast } from '../../components/toast.ts';
@@ -19,6 +19,10 @@ import { pinKeys } from './pin-keys.ts';
 import type { PinWrite } from './pin-queue.ts';
 import classes from './pins.module.css';
 import { useMapPins, useSavePinWrite } from './queries.ts';
+import { isSharedPinId, useSharedPins } from './useSharedPins.tsx';
+
+// The share dialog loads when a player first opens it.
+const ShareDialog = lazy(() => import('./ShareDialog.tsx'));
 
 const noPins: TPin[] = [];
 
@@ -30,6 +34,8 @@ interface Options {
   announce: (text: string) => void;
   /** The map's marker types (a pin can be suggested as one). */
   definitions: readonly { _id: string; name: string }[] | undefined;
+  /** The page's address: `?pinShare=` shows a read-only link's pins over the map. */
+  search: URLSearchParams;
 }
 
 /**
@@ -37,21 +43,25 @@ interface Options {
  * placing a pin (the map's context menu, or the button that places one at the map's centre),
  * changing and deleting it from its popup, and the notes on placed markers. Guests have none.
  */
-export function usePins({ map, session, floors, controller, announce, definitions }: Options) {
+export function usePins({ map, session, floors, controller, announce, definitions, search }: Options) {
   const client = useQueryClient();
   const query = useMapPins(session, map._id);
   const save = useSavePinWrite(session, map._id).mutateAsync;
   const [shown, setShown] = useState(true);
   const [draft, setDraft] = useState<PinDraft>();
+  const [sharing, setSharing] = useState(false);
+  const shared = useSharedPins(map._id, search.get('pinShare'), controller);
   const pins = session ? (query.data?.pins ?? noPins) : noPins;
   const maxZoom = map.maxZoom ?? 0;
   const level = useRef(floors.current);
   level.current = floors.current;
 
-  const layer = useMemo(
-    () => (session ? { pins, shown, level: floors.current, knownLevels: floors.known, maxZoom } : undefined),
-    [session, pins, shown, floors.current, floors.known, maxZoom],
-  );
+  // The player's pins (unless hidden) and a link's shared pins are one layer.
+  const layer = useMemo(() => {
+    if (!session && shared.pins.length === 0) return undefined;
+    const drawn = shown ? (shared.pins.length ? [...pins, ...shared.pins] : pins) : shared.pins;
+    return { pins: drawn, shown: true, level: floors.current, knownLevels: floors.known, maxZoom };
+  }, [session, pins, shared.pins, shown, floors.current, floors.known, maxZoom]);
   const addAt = useCallback(
     (lat: number, lng: number) => {
       const { width, height } = mapPictureSize(map);
@@ -87,40 +97,67 @@ export function usePins({ map, session, floors, controller, announce, definition
       );
   };
 
-  const controls = session ? (
-    <div className={classes.controls} data-testid="pin-controls">
-      <button
-        type="button"
-        className={classes.control}
-        aria-pressed={shown}
-        title={pinsMessages.layer}
-        onClick={() => setShown(!shown)}
-      >
-        {shown ? <IconPin size={16} aria-hidden /> : <IconPinnedOff size={16} aria-hidden />}
-        <span>{pinsMessages.layer}</span>
-      </button>
-      <button
-        type="button"
-        className={classes.control}
-        aria-label={pinsMessages.addPinAtCentre}
-        title={pinsMessages.addPinAtCentre}
-        onClick={() => {
-          const c = controller.current?.leaflet()?.getCenter();
-          if (c) addAt(c.lat, c.lng);
-        }}
-      >
-        <IconMapPinPlus size={16} aria-hidden />
-      </button>
-      <GeoJsonTools
-        mapId={map._id}
-        onImported={() => void client.invalidateQueries({ queryKey: pinKeys.map(session.id, map._id) })}
-      />
-      {draft ? <PinEditor draft={draft} onSave={onSave} onClose={() => setDraft(undefined)} /> : null}
-    </div>
-  ) : null;
+  const controls = (
+    <>
+      {session ? (
+        <div className={classes.controls} data-testid="pin-controls">
+          <button
+            type="button"
+            className={classes.control}
+            aria-pressed={shown}
+            title={pinsMessages.layer}
+            onClick={() => setShown(!shown)}
+          >
+            {shown ? <IconPin size={16} aria-hidden /> : <IconPinnedOff size={16} aria-hidden />}
+            <span>{pinsMessages.layer}</span>
+          </button>
+          <button
+            type="button"
+            className={classes.control}
+            aria-label={pinsMessages.addPinAtCentre}
+            title={pinsMessages.addPinAtCentre}
+            onClick={() => {
+              const c = controller.current?.leaflet()?.getCenter();
+              if (c) addAt(c.lat, c.lng);
+            }}
+          >
+            <IconMapPinPlus size={16} aria-hidden />
+          </button>
+          <GeoJsonTools
+            mapId={map._id}
+            onImported={() => void client.invalidateQueries({ queryKey: pinKeys.map(session.id, map._id) })}
+          />
+          <button
+            type="button"
+            className={classes.control}
+            aria-label={pinsMessages.sharePins}
+            title={pinsMessages.sharePins}
+            disabled={pins.length === 0}
+            onClick={() => setSharing(true)}
+          >
+            <IconShare size={16} aria-hidden />
+          </button>
+          {draft ? <PinEditor draft={draft} onSave={onSave} onClose={() => setDraft(undefined)} /> : null}
+          {sharing ? (
+            <Suspense fallback={null}>
+              <ShareDialog
+                gameId={map.gameId}
+                mapId={map._id}
+                userId={session.id}
+                pins={pins}
+                onClose={() => setSharing(false)}
+              />
+            </Suspense>
+          ) : null}
+        </div>
+      ) : null}
+      {shared.banner}
+    </>
+  );
 
   // The popup places itself again when its content changes size (map-controller.ts).
   const renderPopup = (pinId: string) => {
+    if (isSharedPinId(pinId)) return shared.renderPopup(pinId);
     const pin = pins.find((p) => p.id === pinId);
     if (!pin) return null;
     const { id, mapId: _m, createdAt: _c, updatedAt: _u, ...fields } = pin;
