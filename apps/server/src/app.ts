@@ -45,6 +45,7 @@ import { createMarkerService } from './features/suggestions/markers.service.ts';
 import { registerSuggestionRoutes } from './features/suggestions/suggestions.routes.ts';
 import { createSuggestionService } from './features/suggestions/suggestions.service.ts';
 import { sendWebNotFound, webHostPlugin } from './features/web-host/web-host.plugin.ts';
+import { registerWebhooks } from './features/webhooks/webhooks.plugin.ts';
 import { bodyPlugin } from './http/body.ts';
 import { errorBody, installErrorHandling } from './http/errors.ts';
 import { createStore } from './storage/index.ts';
@@ -193,6 +194,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerReviewRoutes(app, createReviewService({ db, writer, invalidate }));
   registerCommunityRoutes(app, createCommunityService({ db, suggestions }));
   registerPinRoutes(app, config, createPinsService(db, suggestions));
+  registerWebhooks(app, ctx);
   await app.register(imagesPlugin, { ctx });
   await app.register(webHostPlugin, { ctx });
 

@@ -16,6 +16,7 @@ import * as mapLevels from './migrations/0013_map_levels.ts';
 import * as userPins from './migrations/0014_user_pins.ts';
 import * as communityRoles from './migrations/0015_community_roles.ts';
 import * as tileVersions from './migrations/0016_tile_versions.ts';
+import * as webhooks from './migrations/0017_webhooks.ts';
 
 /** Migrations in order; names are timestamps or sequence numbers and never change once landed. */
 const migrations: Record<string, Migration> = {
@@ -35,6 +36,7 @@ const migrations: Record<string, Migration> = {
   '0014_user_pins': userPins,
   '0015_community_roles': communityRoles,
   '0016_tile_versions': tileVersions,
+  '0017_webhooks': webhooks,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
