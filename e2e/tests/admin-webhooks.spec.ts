@@ -55,12 +55,12 @@ test('an admin registers a webhook for a game, sends a test event and sees the r
 
     // A refused address is named on its field.
     await section.getByRole('button', { name: t.add }).click();
-    await section.getByLabel(t.url, { exact: true }).fill('http://169.254.169.254/latest');
-    await section.getByLabel(t.secret, { exact: true }).fill(SECRET);
+    await section.getByRole('textbox', { name: t.url, exact: true }).fill('http://169.254.169.254/latest');
+    await section.getByRole('textbox', { name: t.secret, exact: true }).fill(SECRET);
     await section.getByRole('button', { name: t.save }).click();
     await expect(section.getByText(/This address may not be reached from the server/).first()).toBeVisible();
 
-    await section.getByLabel(t.url, { exact: true }).fill(receiver.url);
+    await section.getByRole('textbox', { name: t.url, exact: true }).fill(receiver.url);
     await section.getByRole('checkbox', { name: t.eventSuggestionCreated }).check();
     await section.getByRole('checkbox', { name: t.eventCommentCreated }).check();
     await section.getByText(t.formatJson).click();
@@ -72,7 +72,7 @@ test('an admin registers a webhook for a game, sends a test event and sees the r
 
     await card.getByRole('button', { name: t.sendTest }).click();
     await seenToast(page, t.testSent);
-    const testRow = card.locator('tr', { hasText: t.eventTest });
+    const testRow = card.getByRole('listitem').filter({ hasText: t.eventTest });
     await expect(testRow).toContainText(t.stateDelivered);
     await expect(testRow).toContainText('HTTP 204');
     const tests = receiver.received.filter((r) => r.headers['x-waypoint-event'] === 'test');
@@ -109,7 +109,9 @@ test('an admin registers a webhook for a game, sends a test event and sees the r
     expect(signed(ofAuthor()[0]!)).toBe(true);
     await page.reload();
     await page.getByRole('tab', { name: t.title }).click();
-    await expect(card.locator('tr', { hasText: t.eventSuggestionCreated })).toContainText(t.stateDelivered);
+    await expect(card.getByRole('listitem').filter({ hasText: t.eventSuggestionCreated })).toContainText(
+      t.stateDelivered,
+    );
     await card.scrollIntoViewIfNeeded();
     await page.screenshot({ path: `${shots}/webhooks-1440.png`, fullPage: true });
     await page.setViewportSize({ width: 390, height: 844 });

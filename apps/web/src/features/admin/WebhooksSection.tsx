@@ -8,7 +8,6 @@ import {
   SegmentedControl,
   Stack,
   Switch,
-  Table,
   Text,
   TextInput,
   Title,
@@ -156,28 +155,35 @@ function WebhookForm({ gameId, hook, onDone }: { gameId: string; hook?: WebhookV
 
 function Deliveries({ list }: { list: WebhookDeliveryView[] }) {
   if (list.length === 0) return <Text c="dimmed">{t.noDeliveries}</Text>;
+  // A list of wrapping rows rather than a table: it stays readable on a phone.
   return (
-    <Table.ScrollContainer minWidth={420}>
-      <Table striped fz="sm" verticalSpacing={4}>
-        <Table.Tbody>
-          {list.map((d) => (
-            <Table.Tr key={d.id} data-delivery-state={d.state}>
-              <Table.Td>{eventLabels[d.event]}</Table.Td>
-              <Table.Td>
-                <Badge color={stateColors[d.state]} variant="light">
-                  {stateLabels[d.state]}
-                </Badge>
-              </Table.Td>
-              <Table.Td>
-                {d.lastStatus !== null ? t.httpStatus(d.lastStatus) : d.lastError}
-                {d.attempts > 1 ? ` · ${t.attempts(d.attempts)}` : ''}
-              </Table.Td>
-              <Table.Td>{when(d.lastAttemptAt ?? d.createdAt)}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <Stack gap={4} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+      {list.map((d) => (
+        <Group
+          key={d.id}
+          component="li"
+          data-delivery-state={d.state}
+          gap="xs"
+          wrap="wrap"
+          py={4}
+          style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}
+        >
+          <Text size="sm" fw={500} style={{ flex: '1 1 10rem' }}>
+            {eventLabels[d.event]}
+          </Text>
+          <Badge color={stateColors[d.state]} variant="light" style={{ flex: 'none' }}>
+            {stateLabels[d.state]}
+          </Badge>
+          <Text size="sm" style={{ flex: '1 1 8rem', overflowWrap: 'anywhere' }}>
+            {d.lastStatus !== null ? t.httpStatus(d.lastStatus) : d.lastError}
+            {d.attempts > 1 ? ` · ${t.attempts(d.attempts)}` : ''}
+          </Text>
+          <Text size="sm" c="dimmed" style={{ flex: 'none' }}>
+            {when(d.lastAttemptAt ?? d.createdAt)}
+          </Text>
+        </Group>
+      ))}
+    </Stack>
   );
 }
 
