@@ -10,10 +10,8 @@
  * "## Suggestion writes with webhooks". `BENCH_POSTING_ONLY=1` runs only the posting parts (no
  * browser, no web build) and writes only the webhook section.
  */
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { registry } from '@waypoint/shared';
@@ -258,6 +256,7 @@ async function main() {
       return ((await res.json()) as { token: string }).token;
     };
     const open = async (token: string) => {
+      if (!browser) throw new Error('no browser in BENCH_POSTING_ONLY');
       const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
       await context.addInitScript(() =>
         localStorage.setItem(
@@ -417,16 +416,26 @@ async function compareWithWebhooks(
   login: (email: string, password: string) => Promise<string>,
   posting: (connections: number) => Promise<Posted>,
 ) {
-  let received = 0;
-  const receiver = http.createServer((req, res) => {
-    req.resume();
-    req.on('end', () => {
-      received++;
-      res.writeHead(204).end();
-    });
-  });
-  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-  const hookUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
+  // The receiver is a process of its own: in this one it would take turns with the load generator.
+  const receiver = spawn(
+    process.execPath,
+    [
+      '-e',
+      `let n = 0;
+      const server = require('node:http').createServer((req, res) => {
+        req.resume();
+        req.on('end', () => { n++; res.writeHead(204).end(); });
+      });
+      server.listen(0, '127.0.0.1', () => console.log(server.address().port));
+      process.on('SIGTERM', () => { console.log(n); process.exit(0); });`,
+    ],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  const lines: string[] = [];
+  receiver.stdout.setEncoding('utf8');
+  receiver.stdout.on('data', (chunk: string) => lines.push(...chunk.split('\n').filter(Boolean)));
+  while (lines.length === 0) await new Promise((r) => setTimeout(r, 20));
+  const hookUrl = `http://127.0.0.1:${lines[0]}/hook`;
   const adminToken = await login(config.adminEmail, config.adminPassword);
   const hooksApi = `${base}/api/admin/games/${GAME}/webhooks`;
   const headers = { 'content-type': 'application/json', authorization: `Bearer ${adminToken}` };
@@ -460,8 +469,11 @@ async function compareWithWebhooks(
       }
     }
   } finally {
-    receiver.close();
+    const exited = new Promise((r) => receiver.once('exit', r));
+    receiver.kill('SIGTERM');
+    await exited;
   }
+  const received = Number(lines[1] ?? 0);
   const load = execFileSync('uptime').toString().trim();
   const rows = runs.map(
     ({ hooks, result: p }) =>

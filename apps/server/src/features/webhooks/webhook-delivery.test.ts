@@ -136,12 +136,12 @@ describe('webhook deliveries to a real local receiver', () => {
     const forged = { ...receiver.received[0]!, body: receiver.received[0]!.body.replace('Signed', 'Forged') };
     expect(verify({ ...forged, body: `${forged.body} ` })).toBe(false);
 
-    // The admin page's list shows the last results.
-    const listed = await env.t.app.inject({
-      method: 'GET',
-      url: '/api/admin/games/g1/webhooks',
-      headers: env.admin.auth,
-    });
+    // The admin page's list shows the last results (recorded just after the receiver answered).
+    const listed = await until(
+      () => env.t.app.inject({ method: 'GET', url: '/api/admin/games/g1/webhooks', headers: env.admin.auth }),
+      (res) => res.json().data.every((h: { pending: number }) => h.pending === 0),
+      10_000,
+    );
     const hook = listed.json().data.find((h: { id: string }) => h.id === json);
     expect(hook.recent[0]).toMatchObject({
       event: 'suggestion.created',

@@ -3,7 +3,7 @@ import os from 'node:os';
 import type { WebhookDeliveryEvent, WebhookFormat } from '@waypoint/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
-import type { Db } from '../../db/database.ts';
+import { type Db, inTransaction } from '../../db/database.ts';
 import { signWebhook, webhookBody, webhookHeaders } from './webhook-body.ts';
 import { postWebhook, type SendResult } from './webhook-sender.ts';
 import {
@@ -49,7 +49,8 @@ export function createWebhookDispatcher(db: Db, config: Config, log: FastifyBase
 
   const nextClaim = () => `${worker}#${++claims}`;
 
-  async function attempt(delivery: ClaimedDelivery, claim: string): Promise<SendResult> {
+  /** Sends one claimed delivery; answers the outcome to record. */
+  async function attempt(delivery: ClaimedDelivery) {
     const body = webhookBody(
       {
         id: delivery.id,
@@ -71,34 +72,36 @@ export function createWebhookDispatcher(db: Db, config: Config, log: FastifyBase
         [webhookHeaders.signature]: signWebhook(delivery.secret, timestamp, body),
       },
       { timeoutMs: config.webhookTimeoutMs, allowPrivate: config.webhookAllowPrivate },
-    );
+    ).catch((error: unknown): SendResult => ({ error: String(error) }));
     const now = new Date();
     const attempts = delivery.attempts + 1;
     const ok = result.error === '';
     const giveUp = !ok && attempts >= config.webhookMaxAttempts;
     const wait = Math.max(backoffMs(config.webhookRetryBaseMs, attempts), result.retryAfterMs ?? 0);
-    const written = await recordAttempt(db.kysely, delivery.id, claim, {
-      state: ok ? 'delivered' : giveUp ? 'failed' : 'pending',
-      attempts,
-      nextAttemptAt: ok || giveUp ? now.toISOString() : new Date(now.getTime() + wait).toISOString(),
-      lastAttemptAt: now.toISOString(),
-      lastStatus: result.status ?? null,
-      lastError: result.error.slice(0, 500),
-      deliveredAt: ok ? now.toISOString() : null,
-    });
-    if (!written) log.info({ delivery: delivery.id }, 'webhook delivery outcome dropped: claim taken over');
-    return result;
+    return {
+      id: delivery.id,
+      outcome: {
+        state: ok ? 'delivered' : giveUp ? 'failed' : 'pending',
+        attempts,
+        nextAttemptAt: ok || giveUp ? now.toISOString() : new Date(now.getTime() + wait).toISOString(),
+        lastAttemptAt: now.toISOString(),
+        lastStatus: result.status ?? null,
+        lastError: result.error.slice(0, 500),
+        deliveredAt: ok ? now.toISOString() : null,
+      },
+    };
   }
 
+  /** Sends what `claim` holds in parallel, then records the outcomes in one transaction. */
   async function sendClaimed(claim: string): Promise<number> {
     const list = await claimedDeliveries(db.kysely, claim);
-    await Promise.all(
-      list.map((d) =>
-        attempt(d, claim).catch((error) =>
-          log.error({ err: error, delivery: d.id }, 'webhook delivery failed'),
-        ),
-      ),
-    );
+    const outcomes = await Promise.all(list.map(attempt));
+    const dropped = await inTransaction(db, async (trx) => {
+      let lost = 0;
+      for (const { id, outcome } of outcomes) if (!(await recordAttempt(trx, id, claim, outcome))) lost++;
+      return lost;
+    });
+    if (dropped) log.info({ dropped }, 'webhook delivery outcomes dropped: claims taken over');
     return list.length;
   }
 
