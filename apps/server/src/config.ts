@@ -135,7 +135,7 @@ export interface Config {
   jobPollMs: number;
   /** Webhook endpoints may be on private networks and loopback (a bot on the same host or LAN). */
   webhookAllowPrivate: boolean;
-  /** Time limit of one webhook delivery attempt, ms; a claim older than twice this plus 5 s is taken over. */
+  /** Time limit of one webhook delivery attempt, ms; a claim older than five times this plus 5 s is taken over. */
   webhookTimeoutMs: number;
   /** Attempts of one delivery before it is given up (failed). */
   webhookMaxAttempts: number;

@@ -17,6 +17,8 @@ import {
   releaseClaimsOf,
 } from './webhooks.repository.ts';
 
+/** Rounds of `webhookConcurrency` sends one claim holds. */
+const ROUNDS = 4;
 /** The longest wait between two attempts. */
 const MAX_BACKOFF_MS = 3600_000;
 /** Finished deliveries are kept this long for the admin page, then removed. */
@@ -38,8 +40,11 @@ export function backoffMs(baseMs: number, attempts: number, random = Math.random
  */
 export function createWebhookDispatcher(db: Db, config: Config, log: FastifyBaseLogger) {
   const worker = `${os.hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
-  const leaseMs = config.webhookTimeoutMs * 2 + 5_000;
-  const batch = Math.max(1, config.webhookConcurrency);
+  const concurrency = Math.max(1, config.webhookConcurrency);
+  // A few rounds of sends per claim: fewer claim and outcome statements per delivery under a burst.
+  const batch = concurrency * ROUNDS;
+  // Long enough for every round of a batch to run into its timeout.
+  const leaseMs = config.webhookTimeoutMs * (ROUNDS + 1) + 5_000;
   let claims = 0;
   let running: Promise<void> | null = null;
   let again = false;
@@ -95,7 +100,13 @@ export function createWebhookDispatcher(db: Db, config: Config, log: FastifyBase
   /** Sends what `claim` holds in parallel, then records the outcomes in one transaction. */
   async function sendClaimed(claim: string): Promise<number> {
     const list = await claimedDeliveries(db.kysely, claim);
-    const outcomes = await Promise.all(list.map(attempt));
+    const outcomes: Awaited<ReturnType<typeof attempt>>[] = [];
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: Math.min(concurrency, list.length) }, async () => {
+        while (next < list.length) outcomes.push(await attempt(list[next++]!));
+      }),
+    );
     const dropped = await inTransaction(db, async (trx) => {
       let lost = 0;
       for (const { id, outcome } of outcomes) if (!(await recordAttempt(trx, id, claim, outcome))) lost++;
