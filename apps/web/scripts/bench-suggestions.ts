@@ -491,14 +491,18 @@ async function compareWithWebhooks(
         .filter((r) => r.hooks === hooks && r.result.connections === connections)
         .map((r) => r.result.p99),
     );
-  const summary = [1, 10].map(
-    (c) =>
-      `${c} connection${c === 1 ? '' : 's'}: p99 without ${best(false, c)}–${worst(false, c)} ms, with ${best(true, c)}–${worst(true, c)} ms`,
-  );
+  const meanP99 = (hooks: boolean, connections: number) => {
+    const list = runs.filter((r) => r.hooks === hooks && r.result.connections === connections);
+    return list.reduce((sum, r) => sum + r.result.p99, 0) / list.length;
+  };
+  const summary = [1, 10].map((c) => {
+    const ratio = meanP99(true, c) / meanP99(false, c);
+    return `${c} connection${c === 1 ? '' : 's'}: p99 without ${best(false, c)}–${worst(false, c)} ms, with ${best(true, c)}–${worst(true, c)} ms; mean with / mean without ${(ratio * 100).toFixed(0)} % (target ≤ 110 %: ${ratio <= 1.1 ? 'meets' : 'misses'})`;
+  });
   for (const line of [...rows, ...summary, `${received} deliveries received; ${load}`]) console.log(line);
   writeBenchmarkSection(
     'Suggestion writes with webhooks',
-    `\`npm run bench:suggestions\` (or \`BENCH_POSTING_ONLY=1 npm run bench:suggestions\` for this part alone) — the real server (SQLite) as in "Suggestions": ${POSTERS} players posting marker suggestions at a fixed ${POST_RATE}/s for 10 s, without webhooks and with two webhooks for the game (Discord and JSON format, every event) to a local receiver that answers 204 at once, alternated twice per connection count. The deliveries are queued in each suggestion's transaction and sent by the same server process meanwhile.
+    `\`npm run bench:suggestions\` (or \`BENCH_POSTING_ONLY=1 npm run bench:suggestions\` for this part alone) — the real server (SQLite) as in "Suggestions": ${POSTERS} players posting marker suggestions at a fixed ${POST_RATE}/s for 10 s, without webhooks and with two webhooks for the game (Discord and JSON format, every event) to a local receiver that answers 204 at once, alternated twice per connection count. The deliveries are queued in each suggestion's transaction (two indexed reads and one insert more per request) and sent by the same server process meanwhile, so on a saturated machine the sending competes with the requests for the CPU.
 
 | connections | webhooks | p50 ms | p99 ms | req/s | errors |
 |---:|---|---:|---:|---:|---:|
