@@ -85,6 +85,8 @@ export default defineConfig({
       WEB_DIST: webDist,
       // Suggested images are fetched when suggested; the journeys link images this server serves.
       ALLOW_LOOPBACK_FETCH: 'true',
+      // The webhook journey's receiver listens on 127.0.0.1.
+      WEBHOOK_ALLOW_PRIVATE: 'true',
       // The build carries the map's probe (apps/web/src/features/map/probe.ts), which the journeys
       // read; production builds leave it out.
       WAYPOINT_PROBE: '1',

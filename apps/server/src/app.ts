@@ -47,6 +47,7 @@ import { createMarkerService } from './features/suggestions/markers.service.ts';
 import { registerSuggestionRoutes } from './features/suggestions/suggestions.routes.ts';
 import { createSuggestionService } from './features/suggestions/suggestions.service.ts';
 import { sendWebNotFound, webHostPlugin } from './features/web-host/web-host.plugin.ts';
+import { registerWebhooks } from './features/webhooks/webhooks.plugin.ts';
 import { bodyPlugin } from './http/body.ts';
 import { errorBody, installErrorHandling } from './http/errors.ts';
 import { createStore } from './storage/index.ts';
@@ -201,6 +202,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const pins = createPinsService(db, suggestions);
   registerPinRoutes(app, config, pins);
   registerPinShareRoutes(app, createPinSharesService(db, pins.requireMap));
+  registerWebhooks(app, ctx);
   await app.register(imagesPlugin, { ctx });
   await app.register(webHostPlugin, { ctx });
 

@@ -133,6 +133,18 @@ export interface Config {
   jobLeaseMs: number;
   /** How often each server process looks for map-processing jobs queued by any process, ms. */
   jobPollMs: number;
+  /** Webhook endpoints may be on private networks and loopback (a bot on the same host or LAN). */
+  webhookAllowPrivate: boolean;
+  /** Time limit of one webhook delivery attempt, ms; a claim older than five times this plus 5 s is taken over. */
+  webhookTimeoutMs: number;
+  /** Attempts of one delivery before it is given up (failed). */
+  webhookMaxAttempts: number;
+  /** Wait before the second attempt, ms; it doubles for each further one (at most an hour). */
+  webhookRetryBaseMs: number;
+  /** How often each server process looks for due webhook deliveries, ms. */
+  webhookPollMs: number;
+  /** Deliveries one server process sends at once. */
+  webhookConcurrency: number;
   seedDemo: boolean;
   /** Draw and tile the images the demo content declares (maps, marker icons) in the background at start. */
   demoImages: boolean;
@@ -308,6 +320,12 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     imageJobMemoryMb: int(env, 'IMAGE_JOB_MEMORY_MB', 1024),
     jobLeaseMs: int(env, 'JOB_LEASE_MS', 60_000),
     jobPollMs: int(env, 'JOB_POLL_MS', 5_000),
+    webhookAllowPrivate: bool(env, 'WEBHOOK_ALLOW_PRIVATE', false),
+    webhookTimeoutMs: int(env, 'WEBHOOK_TIMEOUT_MS', 10_000),
+    webhookMaxAttempts: int(env, 'WEBHOOK_MAX_ATTEMPTS', 8),
+    webhookRetryBaseMs: int(env, 'WEBHOOK_RETRY_BASE_MS', 30_000),
+    webhookPollMs: int(env, 'WEBHOOK_POLL_MS', 1_000),
+    webhookConcurrency: int(env, 'WEBHOOK_CONCURRENCY', 8),
     seedDemo: bool(env, 'SEED_DEMO', true),
     demoImages: bool(env, 'DEMO_IMAGES', true),
     logLevel: env.LOG_LEVEL ?? 'info',

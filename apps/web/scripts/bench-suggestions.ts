@@ -5,8 +5,12 @@
  * Measures, in the page, the time from pressing 'Activate suggestions' until the map is drawn again
  * with the suggestions tinted (the first time with the suggestions' request, then with them read),
  * and the time from a click with the place tool until the new suggestion is on screen. Writes the
- * figures to docs/benchmarks.md under "## Suggestions".
+ * figures to docs/benchmarks.md under "## Suggestions". Then compares the same posting with and
+ * without webhooks registered for the game (a local receiver; runs alternated) and writes that under
+ * "## Suggestion writes with webhooks". `BENCH_POSTING_ONLY=1` runs only the posting parts (no
+ * browser, no web build) and writes only the webhook section.
  */
+import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -41,6 +45,7 @@ const PLACES = Number(process.env.BENCH_PLACES ?? 20);
 const POSTERS = 200;
 const POST_RATE = 200;
 const POSTER_PASSWORD = 'bench-poster-pass-1';
+const POSTING_ONLY = Boolean(process.env.BENCH_POSTING_ONLY);
 const PLAYER = {
   id: 'bench-player',
   username: 'bench_player',
@@ -225,7 +230,7 @@ async function placeOnce(page: Page, k: number): Promise<number> {
 
 async function main() {
   // The page's probe tells when markers are drawn: a build with it.
-  const webDist = probeBuild();
+  const webDist = POSTING_ONLY ? path.join(dataDir, 'no-web-build') : probeBuild();
   const config = await prepare();
   const server = await startServerProcess({
     dataDir,
@@ -235,9 +240,11 @@ async function main() {
       SUGGESTION_RATE_LIMIT: '100000',
       AUTH_RATE_LIMIT: '100000',
       WEB_DIST: webDist,
+      // The webhook comparison's receiver listens on 127.0.0.1.
+      WEBHOOK_ALLOW_PRIVATE: 'true',
     },
   });
-  const browser = await chromium.launch(chromiumLaunchOptions);
+  const browser = POSTING_ONLY ? undefined : await chromium.launch(chromiumLaunchOptions);
   try {
     const login = async (email: string, password: string) => {
       const res = await fetch(`${base}/api/users/login`, {
@@ -249,6 +256,7 @@ async function main() {
       return ((await res.json()) as { token: string }).token;
     };
     const open = async (token: string) => {
+      if (!browser) throw new Error('no browser in BENCH_POSTING_ONLY');
       const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
       await context.addInitScript(() =>
         localStorage.setItem(
@@ -270,46 +278,50 @@ async function main() {
       return page;
     };
 
-    // Toggling suggest mode as an admin (everyone's suggestions).
-    const adminPage = await open(await login(config.adminEmail, config.adminPassword));
-    // The pointer comes to rest on the button before the click, as a user's does.
-    await adminPage.getByRole('button', { name: mapMessages.activateSuggestions }).hover();
-    await adminPage.waitForTimeout(500);
-    const first = await toggle(adminPage, mapMessages.activateSuggestions, true);
-    const on: number[] = [];
-    const off: number[] = [];
-    for (let k = 0; k < TOGGLES; k++) {
-      off.push(await toggle(adminPage, editingMessages.deactivateSuggestions, false));
-      on.push(await toggle(adminPage, mapMessages.activateSuggestions, true));
-    }
-    if (process.env.BENCH_PROFILE) {
-      const cdp = await adminPage.context().newCDPSession(adminPage);
-      await cdp.send('Profiler.enable');
-      await toggle(adminPage, editingMessages.deactivateSuggestions, false);
-      await cdp.send('Profiler.start');
-      await toggle(adminPage, mapMessages.activateSuggestions, true);
-      const { profile } = await cdp.send('Profiler.stop');
-      const { writeFileSync } = await import('node:fs');
-      writeFileSync(process.env.BENCH_PROFILE, JSON.stringify(profile));
-    }
-    const tinted = (await adminPage.evaluate(
-      `(() => { const s = window.__waypointProbe.store; let n = 0; for (let i = 0; i < s.size; i++) if (s.tint[i]) n++; return n; })()`,
-    )) as number;
-    await adminPage.context().close();
-    console.log(
-      `suggest mode on (first, with the request): ${first.toFixed(0)} ms; again: median ${median(on).toFixed(0)} ms, max ${Math.max(...on).toFixed(0)} ms; off: median ${median(off).toFixed(0)} ms (${tinted} tinted markers)`,
-    );
+    const browserFigures = POSTING_ONLY ? undefined : await measureInBrowser();
+    async function measureInBrowser() {
+      // Toggling suggest mode as an admin (everyone's suggestions).
+      const adminPage = await open(await login(config.adminEmail, config.adminPassword));
+      // The pointer comes to rest on the button before the click, as a user's does.
+      await adminPage.getByRole('button', { name: mapMessages.activateSuggestions }).hover();
+      await adminPage.waitForTimeout(500);
+      const first = await toggle(adminPage, mapMessages.activateSuggestions, true);
+      const on: number[] = [];
+      const off: number[] = [];
+      for (let k = 0; k < TOGGLES; k++) {
+        off.push(await toggle(adminPage, editingMessages.deactivateSuggestions, false));
+        on.push(await toggle(adminPage, mapMessages.activateSuggestions, true));
+      }
+      if (process.env.BENCH_PROFILE) {
+        const cdp = await adminPage.context().newCDPSession(adminPage);
+        await cdp.send('Profiler.enable');
+        await toggle(adminPage, editingMessages.deactivateSuggestions, false);
+        await cdp.send('Profiler.start');
+        await toggle(adminPage, mapMessages.activateSuggestions, true);
+        const { profile } = await cdp.send('Profiler.stop');
+        const { writeFileSync } = await import('node:fs');
+        writeFileSync(process.env.BENCH_PROFILE, JSON.stringify(profile));
+      }
+      const tinted = (await adminPage.evaluate(
+        `(() => { const s = window.__waypointProbe.store; let n = 0; for (let i = 0; i < s.size; i++) if (s.tint[i]) n++; return n; })()`,
+      )) as number;
+      await adminPage.context().close();
+      console.log(
+        `suggest mode on (first, with the request): ${first.toFixed(0)} ms; again: median ${median(on).toFixed(0)} ms, max ${Math.max(...on).toFixed(0)} ms; off: median ${median(off).toFixed(0)} ms (${tinted} tinted markers)`,
+      );
 
-    // Placing as a player in suggest mode: click to the new marker on screen.
-    const playerPage = await open(await login(PLAYER.email, PLAYER.password));
-    await toggle(playerPage, mapMessages.activateSuggestions, true);
-    await playerPage.getByRole('button', { name: 'Place Definition 00' }).click();
-    const places: number[] = [];
-    for (let k = 0; k < PLACES; k++) places.push(await placeOnce(playerPage, k));
-    await playerPage.context().close();
-    console.log(
-      `placed suggestion, click to visible: median ${median(places).toFixed(0)} ms, p95 ${percentile(places, 95).toFixed(0)} ms (${PLACES} clicks)`,
-    );
+      // Placing as a player in suggest mode: click to the new marker on screen.
+      const playerPage = await open(await login(PLAYER.email, PLAYER.password));
+      await toggle(playerPage, mapMessages.activateSuggestions, true);
+      await playerPage.getByRole('button', { name: 'Place Definition 00' }).click();
+      const places: number[] = [];
+      for (let k = 0; k < PLACES; k++) places.push(await placeOnce(playerPage, k));
+      await playerPage.context().close();
+      console.log(
+        `placed suggestion, click to visible: median ${median(places).toFixed(0)} ms, p95 ${percentile(places, 95).toFixed(0)} ms (${PLACES} clicks)`,
+      );
+      return { first, on, off, places, tinted };
+    }
 
     // 200 players posting marker suggestions at a fixed 200 per second, through the map's call.
     const tokens: string[] = [];
@@ -359,6 +371,9 @@ async function main() {
       );
 
     const ok = (value: number, target: number) => (value <= target ? 'meets' : 'misses');
+    await compareWithWebhooks(config, login, posting);
+    if (!browserFigures) return;
+    const { first, on, off, places, tinted } = browserFigures;
     writeBenchmarkSection(
       'Suggestions',
       `\`npm run bench:suggestions\` — the real server (SQLite) with the built web app; headless Chromium (1280×800, no GPU) on the same 2-core machine. A map of ${MARKERS.toLocaleString('en')} placed markers over ${DEFINITIONS} definitions, every definition enabled, with ${SUGGESTIONS.toLocaleString('en')} open placed-marker suggestions (a third each of ADD, UPDATE and DELETE). Times are taken in the page: from pressing the button (or the click on the map) until the marker canvas has drawn the new state.
@@ -376,11 +391,127 @@ ${tinted.toLocaleString('en')} markers are drawn tinted in suggest mode (suggest
 Measured ${new Date().toISOString().slice(0, 10)}, Node ${process.version}.`,
     );
   } finally {
-    await browser.close();
+    await browser?.close();
     server.kill('SIGTERM');
     await new Promise((r) => setTimeout(r, 500));
     rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+interface Posted {
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  connections: number;
+}
+
+/**
+ * The same posting with and without webhooks for the game (one per event, both formats, all to a
+ * local receiver that answers at once), alternated twice so that a drift of the machine's load
+ * touches both; each run's deliveries are sent by the server while the next requests come in.
+ */
+async function compareWithWebhooks(
+  config: { adminEmail: string; adminPassword: string },
+  login: (email: string, password: string) => Promise<string>,
+  posting: (connections: number) => Promise<Posted>,
+) {
+  // The receiver is a process of its own: in this one it would take turns with the load generator.
+  const receiver = spawn(
+    process.execPath,
+    [
+      '-e',
+      `let n = 0;
+      const server = require('node:http').createServer((req, res) => {
+        req.resume();
+        req.on('end', () => { n++; res.writeHead(204).end(); });
+      });
+      server.listen(0, '127.0.0.1', () => console.log(server.address().port));
+      process.on('SIGTERM', () => { console.log(n); process.exit(0); });`,
+    ],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  const lines: string[] = [];
+  receiver.stdout.setEncoding('utf8');
+  receiver.stdout.on('data', (chunk: string) => lines.push(...chunk.split('\n').filter(Boolean)));
+  while (lines.length === 0) await new Promise((r) => setTimeout(r, 20));
+  const hookUrl = `http://127.0.0.1:${lines[0]}/hook`;
+  const adminToken = await login(config.adminEmail, config.adminPassword);
+  const hooksApi = `${base}/api/admin/games/${GAME}/webhooks`;
+  const headers = { 'content-type': 'application/json', authorization: `Bearer ${adminToken}` };
+  const register = async () => {
+    for (const format of ['discord', 'json']) {
+      const res = await fetch(hooksApi, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({
+          url: hookUrl,
+          secret: 'bench-webhook-secret',
+          format,
+          events: ['suggestion.created', 'suggestion.decided', 'content.changed', 'comment.created'],
+        }),
+      });
+      if (res.status !== 201) throw new Error(`webhook: ${res.status} ${await res.text()}`);
+    }
+  };
+  const unregister = async () => {
+    const list = (await (await fetch(hooksApi, { headers })).json()) as { data: { id: string }[] };
+    for (const hook of list.data) await fetch(`${hooksApi}/${hook.id}`, { method: 'DELETE', headers });
+  };
+  const runs: { hooks: boolean; result: Posted }[] = [];
+  try {
+    for (const connections of [1, 10]) {
+      for (let round = 0; round < 2; round++) {
+        runs.push({ hooks: false, result: await posting(connections) });
+        await register();
+        runs.push({ hooks: true, result: await posting(connections) });
+        await unregister();
+      }
+    }
+  } finally {
+    const exited = new Promise((r) => receiver.once('exit', r));
+    receiver.kill('SIGTERM');
+    await exited;
+  }
+  const received = Number(lines[1] ?? 0);
+  const load = execFileSync('uptime').toString().trim();
+  const rows = runs.map(
+    ({ hooks, result: p }) =>
+      `| ${p.connections} | ${hooks ? 'yes (2)' : 'no'} | ${p.p50} | ${p.p99} | ${p.rps} | ${p.errors} |`,
+  );
+  const worst = (hooks: boolean, connections: number) =>
+    Math.max(
+      ...runs
+        .filter((r) => r.hooks === hooks && r.result.connections === connections)
+        .map((r) => r.result.p99),
+    );
+  const best = (hooks: boolean, connections: number) =>
+    Math.min(
+      ...runs
+        .filter((r) => r.hooks === hooks && r.result.connections === connections)
+        .map((r) => r.result.p99),
+    );
+  const meanP99 = (hooks: boolean, connections: number) => {
+    const list = runs.filter((r) => r.hooks === hooks && r.result.connections === connections);
+    return list.reduce((sum, r) => sum + r.result.p99, 0) / list.length;
+  };
+  const summary = [1, 10].map((c) => {
+    const ratio = meanP99(true, c) / meanP99(false, c);
+    return `${c} connection${c === 1 ? '' : 's'}: p99 without ${best(false, c)}–${worst(false, c)} ms, with ${best(true, c)}–${worst(true, c)} ms; mean with / mean without ${(ratio * 100).toFixed(0)} % (target ≤ 110 %: ${ratio <= 1.1 ? 'meets' : 'misses'})`;
+  });
+  for (const line of [...rows, ...summary, `${received} deliveries received; ${load}`]) console.log(line);
+  writeBenchmarkSection(
+    'Suggestion writes with webhooks',
+    `\`npm run bench:suggestions\` (or \`BENCH_POSTING_ONLY=1 npm run bench:suggestions\` for this part alone) — the real server (SQLite) as in "Suggestions": ${POSTERS} players posting marker suggestions at a fixed ${POST_RATE}/s for 10 s, without webhooks and with two webhooks for the game (Discord and JSON format, every event) to a local receiver that answers 204 at once, alternated twice per connection count. The deliveries are queued in each suggestion's transaction (two indexed reads and one insert more per request) and sent by the same server process meanwhile, so on a saturated machine the sending competes with the requests for the CPU.
+
+| connections | webhooks | p50 ms | p99 ms | req/s | errors |
+|---:|---|---:|---:|---:|---:|
+${rows.join('\n')}
+
+${summary.join('; ')}. ${received.toLocaleString('en')} deliveries received. Load while measuring: \`${load}\`.
+
+Measured ${new Date().toISOString().slice(0, 10)}, Node ${process.version}.`,
+  );
 }
 
 await main();

@@ -21,3 +21,4 @@ export * from './suggestions/content-form.ts';
 export * from './suggestions/review.ts';
 export * from './suggestions/schemas.ts';
 export * from './tool-messages.ts';
+export * from './webhooks/schemas.ts';

@@ -16,6 +16,7 @@ import * as mapLevels from './migrations/0013_map_levels.ts';
 import * as userPins from './migrations/0014_user_pins.ts';
 import * as communityRoles from './migrations/0015_community_roles.ts';
 import * as tileVersions from './migrations/0016_tile_versions.ts';
+import * as webhooks from './migrations/0017_webhooks.ts';
 import * as mapCoordinates from './migrations/0018_map_coordinates.ts';
 import * as pinShares from './migrations/0020_pin_shares.ts';
 import * as importState from './migrations/0021_import_state.ts';
@@ -38,6 +39,7 @@ const migrations: Record<string, Migration> = {
   '0014_user_pins': userPins,
   '0015_community_roles': communityRoles,
   '0016_tile_versions': tileVersions,
+  '0017_webhooks': webhooks,
   '0018_map_coordinates': mapCoordinates,
   '0020_pin_shares': pinShares,
   '0021_import_state': importState,

@@ -213,6 +213,40 @@ export interface BanTable {
   liftedAt: string | null;
 }
 
+/** An outgoing webhook of a game; `events` is a JSON list of event names, `enabled` 0 or 1. */
+export interface WebhookTable {
+  id: string;
+  gameId: string;
+  url: string;
+  secret: string;
+  events: string;
+  format: string;
+  enabled: number;
+  createdBy: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** One event for one webhook, queued with the change that caused it (see 0017_webhooks). */
+export interface WebhookDeliveryTable {
+  id: string;
+  webhookId: string;
+  gameId: string;
+  event: string;
+  /** The event's facts as JSON (`{occurredAt, data}`); the body is made from them when sent. */
+  payload: string;
+  state: string;
+  attempts: number;
+  nextAttemptAt: string;
+  claimedBy: string | null;
+  claimedAt: string | null;
+  lastAttemptAt: string | null;
+  lastStatus: number | null;
+  lastError: string;
+  deliveredAt: string | null;
+  createdAt: string;
+}
+
 /**
  * The columns of the `map` content table that the map-processing queue reads and writes directly
  * (the other columns are the registry's, reached through the generic repository).
@@ -273,6 +307,8 @@ export interface Database {
   game_role: GameRoleTable;
   role_event: RoleEventTable;
   ban: BanTable;
+  webhook: WebhookTable;
+  webhook_delivery: WebhookDeliveryTable;
   map: MapJobColumns;
   maplevel: LevelJobColumns;
 }

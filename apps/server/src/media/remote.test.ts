@@ -141,6 +141,26 @@ describe('address classification', () => {
   });
 });
 
+describe('private networks, allowed by an operator setting (webhook endpoints)', () => {
+  it('lets private and loopback addresses through, never link-local, metadata or reserved ones', () => {
+    for (const a of [
+      '10.1.2.3',
+      '172.16.0.9',
+      '192.168.1.20',
+      'fd00::1',
+      '127.0.0.1',
+      '::1',
+      '::ffff:10.0.0.1',
+    ]) {
+      expect(addressRefusal(a), a).not.toBeNull();
+      expect(addressRefusal(a, false, true), a).toBeNull();
+    }
+    for (const a of ['169.254.169.254', 'fe80::1', '0.0.0.0', '224.0.0.1', '100.64.0.1', '255.255.255.255']) {
+      expect(addressRefusal(a, false, true), a).not.toBeNull();
+    }
+  });
+});
+
 describe('remote fetch', () => {
   it('fetches an image from a loopback test server when loopback is allowed', async () => {
     const file = await fetchRemote(`${base}/map.png`, options);

@@ -29,11 +29,13 @@ export interface RemoteFile {
  * reserved, and the IPv6 forms that route to an embedded IPv4 address (IPv4-compatible `::/96`,
  * NAT64 `64:ff9b::/96` and `64:ff9b:1::/48`, 6to4 `2002::/16`, Teredo `2001::/32`).
  */
-export function addressRefusal(address: string, allowLoopback = false): string | null {
+export function addressRefusal(address: string, allowLoopback = false, allowPrivate = false): string | null {
   if (net.isIP(address) === 0) return 'not an IP address';
   const parsed = ipaddr.process(address);
   const range = parsed.range();
-  if (allowLoopback && range === 'loopback') return null;
+  if ((allowLoopback || allowPrivate) && range === 'loopback') return null;
+  // Private networks (10/8, 172.16/12, 192.168/16, fc00::/7), for an operator who allows them.
+  if (allowPrivate && (range === 'private' || range === 'uniqueLocal')) return null;
   if (range !== 'unicast') return `${range} address`;
   // ipaddr.js leaves the deprecated IPv4-compatible form (::a.b.c.d) in the unicast range.
   if (parsed.kind() === 'ipv6' && (parsed as ipaddr.IPv6).parts.slice(0, 6).every((part) => part === 0)) {
@@ -48,13 +50,22 @@ type LookupCallback = (
   family?: number,
 ) => void;
 
+/** Which special ranges a fetch may reach besides public unicast addresses (operator settings). */
+export interface AddressAllowance {
+  allowLoopback?: boolean;
+  /** Private networks and loopback (never link-local, multicast or reserved ranges). */
+  allowPrivate?: boolean;
+}
+
 /** DNS lookup that refuses private answers; the checked address is the one connected to. */
-function guardedLookup(allowLoopback: boolean) {
+export function guardedLookup(allow: AddressAllowance) {
   return (hostname: string, options: dns.LookupOptions, callback: LookupCallback) => {
     dns.lookup(hostname, { ...options, all: true }, (err, addresses) => {
       if (err) return callback(err, '');
       const list = addresses as dns.LookupAddress[];
-      const bad = list.find((a) => addressRefusal(a.address, allowLoopback) !== null);
+      const bad = list.find(
+        (a) => addressRefusal(a.address, allow.allowLoopback, allow.allowPrivate) !== null,
+      );
       if (bad || list.length === 0) {
         const error = new Error(`${hostname} resolves to a refused address (${bad?.address ?? 'none'})`);
         (error as NodeJS.ErrnoException).code = 'EREFUSEDADDRESS';
@@ -66,7 +77,28 @@ function guardedLookup(allowLoopback: boolean) {
   };
 }
 
-function parseUrl(raw: string): URL {
+/**
+ * Why the host of `url` may not be reached, or null: an address literal is checked as it is, a name
+ * by every address it resolves to now (the connection's own lookup checks again when it connects).
+ */
+export async function hostRefusal(url: URL, allow: AddressAllowance): Promise<string | null> {
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  if (net.isIP(host)) return addressRefusal(host, allow.allowLoopback, allow.allowPrivate);
+  let list: dns.LookupAddress[];
+  try {
+    list = await dns.promises.lookup(host, { all: true });
+  } catch {
+    return `${host} could not be resolved`;
+  }
+  for (const a of list) {
+    const refusal = addressRefusal(a.address, allow.allowLoopback, allow.allowPrivate);
+    if (refusal) return `${host} resolves to a ${refusal}`;
+  }
+  return list.length ? null : `${host} could not be resolved`;
+}
+
+/** The URL of a remote request: http(s) only, without credentials (a `REMOTE_REFUSED` MediaError otherwise). */
+export function parseRemoteUrl(raw: string): URL {
   let url: URL;
   try {
     url = new URL(raw);
@@ -88,13 +120,13 @@ function parseUrl(raw: string): URL {
  */
 export async function fetchRemote(rawUrl: string, options: RemoteFetchOptions): Promise<RemoteFile> {
   const deadline = AbortSignal.timeout(options.timeoutMs);
-  let url = parseUrl(rawUrl);
+  let url = parseRemoteUrl(rawUrl);
   const maxRedirects = options.maxRedirects ?? 3;
   for (let redirects = 0; ; redirects++) {
     const answer = await requestOnce(url, options, deadline);
     if ('redirect' in answer) {
       if (redirects >= maxRedirects) throw new MediaError('REMOTE_FAILED', 'Too many redirects');
-      url = parseUrl(new URL(answer.redirect, url).toString());
+      url = parseRemoteUrl(new URL(answer.redirect, url).toString());
       continue;
     }
     return answer;
@@ -131,7 +163,7 @@ function requestOnce(
       url,
       {
         signal,
-        lookup: guardedLookup(options.allowLoopback ?? false) as unknown as typeof dns.lookup,
+        lookup: guardedLookup(options) as unknown as typeof dns.lookup,
         headers: { accept: 'image/*', 'user-agent': 'Waypoint image fetcher' },
       },
       (res) => {

@@ -26,6 +26,7 @@ import { servicesMessages } from '../services-messages.ts';
 import { suggestMessages } from '../suggest-messages.ts';
 import { toolMessages } from '../tool-messages.ts';
 import { uiMessages } from '../ui-messages.ts';
+import { webhookMessages } from '../webhook-messages.ts';
 import type { MessageGroup } from './templates.ts';
 
 export const messageSources = {
@@ -53,6 +54,7 @@ export const messageSources = {
   consent: consentMessages,
   errors: errorMessages,
   community: communityMessages,
+  webhooks: webhookMessages,
 } as const satisfies Record<string, MessageGroup>;
 
 export type MessageGroupName = keyof typeof messageSources;

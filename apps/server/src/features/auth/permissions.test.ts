@@ -92,8 +92,17 @@ describe('every declared route, as each persona', () => {
         'GET /api/admin/review/suggestions',
         'POST /api/admin/roles',
         'POST /api/admin/bans',
+        // A game's webhooks are admins' only, for every persona below (moderators of the game too).
+        'GET /api/admin/games/:gameId/webhooks',
+        'POST /api/admin/games/:gameId/webhooks',
+        'PATCH /api/admin/games/:gameId/webhooks/:id',
+        'DELETE /api/admin/games/:gameId/webhooks/:id',
+        'POST /api/admin/games/:gameId/webhooks/:id/test',
       ]),
     );
+    for (const route of env.t.app.ctx.routes.filter((r) => r.url.includes('/webhooks'))) {
+      expect(route.role, route.url).toBe('admin');
+    }
     const needs = new Set(env.t.app.ctx.routes.map((r) => r.role));
     expect([...needs].sort()).toEqual(['admin', 'guest', 'moderator', 'user']);
   });

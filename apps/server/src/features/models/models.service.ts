@@ -53,6 +53,15 @@ async function descendants(db: Executor, key: ModelKey, id: string): Promise<Rem
   return found;
 }
 
+/** A committed-with-it change of content, as transactional listeners hear of it (e.g. webhooks). */
+export interface ContentChange {
+  model: ModelKey;
+  action: 'create' | 'update' | 'delete';
+  /** The records as stored after the change (before it, for a delete). */
+  records: ModelRecord[];
+  actor: Actor;
+}
+
 export interface WriteOptions {
   /** Join an open transaction (suggestion accept, imports) instead of opening one. */
   trx?: Executor;
@@ -226,6 +235,10 @@ export class BatchItemError extends Error {
  */
 export function createModelWriter(db: Db, onChange: () => void) {
   const removeListeners: ((removed: RemovedRecord[]) => void)[] = [];
+  const changeListeners: ((trx: Executor, change: ContentChange) => Promise<void>)[] = [];
+  const notifyChange = async (trx: Executor, change: ContentChange) => {
+    for (const listener of changeListeners) await listener(trx, change);
+  };
   const lock = (trx: Executor, model: ModelDef, id: string) =>
     findRecordForUpdate(trx, db.dialect, model, id);
 
@@ -271,6 +284,7 @@ export function createModelWriter(db: Db, onChange: () => void) {
         action: 'create',
         after: stored,
       });
+      await notifyChange(trx, { model: key, action: 'create', records: [stored], actor });
       return stored;
     });
   }
@@ -303,6 +317,7 @@ export function createModelWriter(db: Db, onChange: () => void) {
       }
       const after = (await findRecord(trx, model, id))!;
       await recordAudit(trx, { actor, model: key, recordId: id, action: 'update', before, after });
+      await notifyChange(trx, { model: key, action: 'update', records: [after], actor });
       return after;
     });
   }
@@ -374,6 +389,7 @@ export function createModelWriter(db: Db, onChange: () => void) {
         trx,
         out.map((after) => ({ actor, model: key, recordId: String(after._id), action: 'create', after })),
       );
+      await notifyChange(trx, { model: key, action: 'create', records: out, actor });
       return out;
     });
   }
@@ -402,6 +418,7 @@ export function createModelWriter(db: Db, onChange: () => void) {
       const removed = [{ model: key, record: before }, ...(await descendants(trx, key, id))];
       if (!(await deleteRecord(trx, model, id))) throw notFound(serverMessages.notFound(model.label, id));
       await recordAudit(trx, { actor, model: key, recordId: id, action: 'delete', before });
+      await notifyChange(trx, { model: key, action: 'delete', records: [before], actor });
       return { before, removed };
     });
     for (const listener of removeListeners) listener(removed);
@@ -442,7 +459,16 @@ export function createModelWriter(db: Db, onChange: () => void) {
     removeListeners.push(listener);
   }
 
-  return { create, createMany, update, copy, remove, setInternal, onRemove };
+  /**
+   * Hears of every create, update (not `setInternal`: the server's own bookkeeping of images and
+   * processing) and delete inside its transaction, so what the listener writes commits or rolls
+   * back with the change. A listener that throws fails the write.
+   */
+  function onContentChange(listener: (trx: Executor, change: ContentChange) => Promise<void>) {
+    changeListeners.push(listener);
+  }
+
+  return { create, createMany, update, copy, remove, setInternal, onRemove, onContentChange };
 }
 
 export type ModelWriter = ReturnType<typeof createModelWriter>;

@@ -25,9 +25,11 @@ import { type AdminRecord, useModels, useRecord } from './api.ts';
 import { ImageWidget } from './ImageWidget.tsx';
 import { ModelForm } from './ModelForm.tsx';
 import { ProcessImage } from './ProcessImage.tsx';
+import { WebhooksSection } from './WebhooksSection.tsx';
 import './kit-styles.ts';
 import { contentLang } from '../../i18n/content.ts';
 import { adminMessages as t } from '../../i18n/messages/admin-messages.ts';
+import { webhookMessages } from '../../i18n/messages/webhook-messages.ts';
 import { listLabel, modelLabel } from '../../i18n/models.ts';
 import { withElements } from '../../i18n/rich.tsx';
 
@@ -158,6 +160,7 @@ function AdminModelPage() {
                 {t.featureTab(feature)}
               </Tabs.Tab>
             ))}
+            {model.key === 'game' ? <Tabs.Tab value="webhooks">{webhookMessages.title}</Tabs.Tab> : null}
           </Tabs.List>
           {children.map(({ list, child }) => (
             <Tabs.Panel key={list.as} value={`list:${list.as}`} pt="md">
@@ -174,6 +177,11 @@ function AdminModelPage() {
               </Stack>
             </Tabs.Panel>
           ))}
+          {model.key === 'game' ? (
+            <Tabs.Panel value="webhooks" pt="md">
+              <WebhooksSection gameId={id} />
+            </Tabs.Panel>
+          ) : null}
         </Tabs>
       ) : null}
     </div>

@@ -1,3 +1,6 @@
+import { inTransaction } from '../../../db/database.ts';
+import { gameOfSuggestion } from '../../community/community.repository.ts';
+import { queueWebhookEvents } from '../../webhooks/webhook-events.ts';
 import { addComment, listComments } from '../suggestions.repository.ts';
 import { ensureContributes, type SuggestionActor, type SuggestionDeps, visibleSuggestion } from './common.ts';
 
@@ -11,13 +14,25 @@ export async function commentOn(
   const { kysely } = deps.db;
   const suggestion = await visibleSuggestion(deps, kysely, id, user);
   await ensureContributes(kysely, suggestion, user);
-  await addComment(kysely, {
-    suggestionId: id,
-    userId: user.id,
-    username: user.username,
-    // Plain text, stored as written (trimmed, 1–2000 characters): the pages show it as text.
-    comment: text,
-    createdAt: new Date().toISOString(),
+  await inTransaction(deps.db, async (trx) => {
+    await addComment(trx, {
+      suggestionId: id,
+      userId: user.id,
+      username: user.username,
+      // Plain text, stored as written (trimmed, 1–2000 characters): the pages show it as text.
+      comment: text,
+      createdAt: new Date().toISOString(),
+    });
+    const gameId = await gameOfSuggestion(trx, suggestion);
+    if (gameId) {
+      await queueWebhookEvents(trx, [
+        {
+          gameId,
+          event: 'comment.created',
+          data: { suggestionId: id, type: suggestion.type, username: user.username, comment: text },
+        },
+      ]);
+    }
   });
   return listComments(kysely, id);
 }

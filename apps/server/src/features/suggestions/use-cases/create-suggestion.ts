@@ -2,6 +2,8 @@ import type { TNewSuggestion } from '@waypoint/shared';
 import { type Executor, inTransaction } from '../../../db/database.ts';
 import type { ModelRecord } from '../../../db/rows.ts';
 import { recordAudit } from '../../audit/audit.ts';
+import { gameOfSuggestion } from '../../community/community.repository.ts';
+import { queueWebhookEvents } from '../../webhooks/webhook-events.ts';
 import { findSuggestion, insertSuggestion } from '../suggestions.repository.ts';
 import {
   auditActor,
@@ -73,6 +75,23 @@ export async function createSuggestion(
       action: 'create',
       after: stored,
     });
+    const gameId = await gameOfSuggestion(trx, stored);
+    if (gameId) {
+      await queueWebhookEvents(trx, [
+        {
+          gameId,
+          event: 'suggestion.created',
+          data: {
+            suggestionId: stored._id,
+            type: stored.type,
+            action: stored.action,
+            parentId: stored.parentId,
+            targetId: stored.targetId,
+            username: stored.username,
+          },
+        },
+      ]);
+    }
     return stored;
   };
   try {

@@ -12,6 +12,7 @@ import { recordAuditMany } from '../../audit/audit.ts';
 import { ensureModerates } from '../../auth/policy.ts';
 import { gamesOfSuggestions } from '../../community/community.repository.ts';
 import { BatchItemError } from '../../models/models.service.ts';
+import { type GameEvent, queueWebhookEvents } from '../../webhooks/webhook-events.ts';
 import {
   findSuggestions,
   findUserByName,
@@ -101,6 +102,26 @@ export async function decideSuggestions(
         after: out[i],
       })),
     );
+    const games = await gamesOfSuggestions(trx, list);
+    const events: GameEvent[] = [];
+    for (const s of list) {
+      const gameId = games.get(s._id);
+      if (!gameId) continue;
+      events.push({
+        gameId,
+        event: 'suggestion.decided',
+        data: {
+          suggestionId: s._id,
+          status,
+          type: s.type,
+          action: s.action,
+          targetId: s.targetId,
+          username: s.username,
+          decidedBy: user.username,
+        },
+      });
+    }
+    await queueWebhookEvents(trx, events);
     return out;
   });
   // Changes made inside this transaction are announced now that they are committed.

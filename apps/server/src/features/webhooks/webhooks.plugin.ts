@@ -1,0 +1,18 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../context.ts';
+import { createWebhookDispatcher } from './webhook-dispatcher.ts';
+import { queueContentChange } from './webhook-events.ts';
+import { registerWebhookRoutes } from './webhooks.routes.ts';
+import { createWebhookService } from './webhooks.service.ts';
+
+/**
+ * Outgoing webhooks per game: the admin routes, the content-change events of the one writer
+ * (queued in the write's transaction), and this process's share of sending the queue.
+ */
+export function registerWebhooks(app: FastifyInstance, ctx: AppContext) {
+  const dispatcher = createWebhookDispatcher(ctx.db, ctx.config, app.log);
+  ctx.writer.onContentChange(queueContentChange);
+  registerWebhookRoutes(app, createWebhookService({ db: ctx.db, config: ctx.config, dispatcher }));
+  app.addHook('onReady', async () => dispatcher.start());
+  app.addHook('onClose', async () => dispatcher.stop());
+}

@@ -1,0 +1,121 @@
+import { z } from 'zod';
+import { isWebLink, zId } from '../models/fields.ts';
+import { webhookMessages } from '../webhook-messages.ts';
+
+/**
+ * What a game's webhooks can hear of: a new suggestion, a decision on one (accepted or rejected), a
+ * change of the game's content (created, changed, removed; imports and accepted suggestions too) and
+ * a new comment on a suggestion. `test` is only ever sent by an admin's "send a test event".
+ */
+export const webhookEvents = [
+  'suggestion.created',
+  'suggestion.decided',
+  'content.changed',
+  'comment.created',
+] as const;
+export type WebhookEvent = (typeof webhookEvents)[number];
+export type WebhookDeliveryEvent = WebhookEvent | 'test';
+
+/** `discord`: a body a Discord channel webhook takes (`content` and `embeds`); `json`: the event as it is. */
+export const webhookFormats = ['discord', 'json'] as const;
+export type WebhookFormat = (typeof webhookFormats)[number];
+
+/** Where a delivery stands: waiting for its (next) attempt, received by the endpoint, or given up. */
+export const webhookDeliveryStates = ['pending', 'delivered', 'failed'] as const;
+export type WebhookDeliveryState = (typeof webhookDeliveryStates)[number];
+
+/** The shortest and longest secret: the signature is only as strong as the secret. */
+export const WEBHOOK_SECRET_MIN = 16;
+export const WEBHOOK_SECRET_MAX = 200;
+
+/** An http(s) address without credentials; whether its host may be reached is the server's check. */
+const zWebhookUrl = z
+  .string()
+  .trim()
+  .max(2000)
+  .refine(
+    // No user name or password before the host (`https://user:pass@host/`).
+    (value) => value !== '' && isWebLink(value) && !/^https?:\/\/[^/?#]*@/i.test(value),
+    webhookMessages.urlInvalid,
+  );
+
+const zEvents = z
+  .array(z.enum(webhookEvents))
+  .min(1, webhookMessages.eventsRequired)
+  .transform((list) => [...new Set(list)]);
+
+const zSecret = z
+  .string()
+  .min(WEBHOOK_SECRET_MIN, webhookMessages.secretLength(WEBHOOK_SECRET_MIN, WEBHOOK_SECRET_MAX))
+  .max(WEBHOOK_SECRET_MAX, webhookMessages.secretLength(WEBHOOK_SECRET_MIN, WEBHOOK_SECRET_MAX));
+
+/** `POST /api/admin/games/:gameId/webhooks`. */
+export const zNewWebhook = z.strictObject({
+  url: zWebhookUrl,
+  secret: zSecret,
+  events: zEvents,
+  format: z.enum(webhookFormats).default('json'),
+  enabled: z.boolean().default(true),
+});
+export type NewWebhook = z.input<typeof zNewWebhook>;
+export type NewWebhookBody = z.output<typeof zNewWebhook>;
+
+/** `PATCH /api/admin/games/:gameId/webhooks/:id`: the fields to change (a secret left out stays). */
+export const zWebhookPatch = z
+  .strictObject({
+    url: zWebhookUrl,
+    secret: zSecret,
+    events: zEvents,
+    format: z.enum(webhookFormats),
+    enabled: z.boolean(),
+  })
+  .partial();
+export type WebhookPatch = z.input<typeof zWebhookPatch>;
+export type WebhookPatchBody = z.output<typeof zWebhookPatch>;
+
+export const zWebhookParams = z.strictObject({ gameId: zId });
+export const zWebhookItemParams = z.strictObject({ gameId: zId, id: z.string().uuid() });
+
+/** One attempt's outcome as the admin page shows it. */
+export interface WebhookDeliveryView {
+  id: string;
+  event: WebhookDeliveryEvent;
+  state: WebhookDeliveryState;
+  attempts: number;
+  createdAt: string;
+  lastAttemptAt: string | null;
+  /** The endpoint's HTTP status, or null when no answer came (refused, timed out). */
+  lastStatus: number | null;
+  lastError: string;
+  nextAttemptAt: string | null;
+  deliveredAt: string | null;
+}
+
+/** A webhook as the admin page sees it: never its secret, only its last four characters. */
+export interface WebhookView {
+  id: string;
+  gameId: string;
+  url: string;
+  secretHint: string;
+  events: WebhookEvent[];
+  format: WebhookFormat;
+  enabled: boolean;
+  createdAt: string;
+  updatedAt: string;
+  /** Deliveries waiting for an attempt. */
+  pending: number;
+  /** The latest deliveries, newest first. */
+  recent: WebhookDeliveryView[];
+}
+
+/**
+ * The JSON body of a delivery in the `json` format (the `discord` format carries the same facts in
+ * `content` and an embed). `id` is the delivery's id, also sent as the idempotency key.
+ */
+export interface WebhookBody {
+  id: string;
+  event: WebhookDeliveryEvent;
+  gameId: string;
+  occurredAt: string;
+  data: Record<string, unknown>;
+}
