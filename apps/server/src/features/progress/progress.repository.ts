@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import type { Executor } from '../../db/database.ts';
+import type { Dialect, Executor } from '../../db/database.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: content tables are declared by the registry
 const dyn = (db: Executor) => db as unknown as Kysely<any>;
@@ -359,6 +359,123 @@ export async function markMarkers(
         .execute();
     }
   }
+}
+
+/**
+ * The placed markers a mark-all (or its undo) reaches: those of `definitionIds` on the map; with
+ * `floor`, only those shown on that floor (its own, every floor, or a floor the map does not have);
+ * with `markerIds`, only those.
+ */
+export interface MarkerScope {
+  mapId: string;
+  definitionIds: readonly string[];
+  floor?: { level: number; known: readonly number[] };
+  markerIds?: readonly string[];
+}
+
+function scopedMarkers(db: Executor, scope: MarkerScope) {
+  let query = dyn(db)
+    .selectFrom('placedmarker')
+    .where('placedmarker.mapId', '=', scope.mapId)
+    .where('placedmarker.markerDefinitionId', 'in', [...scope.definitionIds]);
+  const floor = scope.floor;
+  if (floor && floor.known.length > 0)
+    query = query.where((eb) =>
+      eb.or([
+        eb('placedmarker.level', 'in', [floor.level, -1]),
+        eb('placedmarker.level', 'not in', [...floor.known]),
+      ]),
+    );
+  if (scope.markerIds) query = query.where('placedmarker._id', 'in', [...scope.markerIds]);
+  return query;
+}
+
+/**
+ * Sets every marker of `scope` to `completed` for a player as of `at`, in a few statements whatever
+ * their number; answers the ids whose state changed (ascending), so that exactly those can be set
+ * back. Marking leaves already completed markers (and their time) alone; unmarking records the time
+ * of the untick of the markers it unticks, as a single untick does.
+ */
+export async function markMarkersInScope(
+  db: Executor,
+  userId: string,
+  scope: MarkerScope,
+  completed: boolean,
+  at: string,
+): Promise<string[]> {
+  if (scope.definitionIds.length === 0 || scope.markerIds?.length === 0) return [];
+  const ids = () => scopedMarkers(db, scope).select('placedmarker._id');
+  let changed: string[];
+  if (completed) {
+    const rows = await dyn(db)
+      .insertInto('user_completed_marker')
+      .columns(['userId', 'markerId', 'mapId', 'completedAt'])
+      .expression(
+        scopedMarkers(db, scope).select([
+          sql<string>`cast(${userId} as text)`.as('userId'),
+          'placedmarker._id',
+          'placedmarker.mapId',
+          sql<string>`cast(${at} as text)`.as('completedAt'),
+        ]),
+      )
+      .onConflict((oc) => oc.columns(['userId', 'markerId']).doNothing())
+      .returning('markerId')
+      .execute();
+    changed = rows.map((r) => r.markerId as string);
+    await db
+      .deleteFrom('user_marker_untick')
+      .where('userId', '=', userId)
+      .where('markerId', 'in', ids())
+      .execute();
+  } else {
+    const rows = await db
+      .deleteFrom('user_completed_marker')
+      .where('userId', '=', userId)
+      .where('markerId', 'in', ids())
+      .returning('markerId')
+      .execute();
+    changed = rows.map((r) => r.markerId);
+    for (const part of chunks(changed)) {
+      await db
+        .insertInto('user_marker_untick')
+        .values(part.map((markerId) => ({ userId, markerId, mapId: scope.mapId, uncompletedAt: at })))
+        .onConflict((oc) =>
+          oc
+            .columns(['userId', 'markerId'])
+            .doUpdateSet({ uncompletedAt: (eb) => eb.ref('excluded.uncompletedAt') }),
+        )
+        .execute();
+    }
+  }
+  return changed.sort();
+}
+
+/**
+ * Orders a player's marker writes on PostgreSQL: a single tick takes a shared lock on the player's
+ * row, a change of many markers an exclusive one, so a mark-all and ticks arriving with it apply one
+ * after the other, never interleaved (SQLite runs one write transaction at a time anyway).
+ */
+export async function lockPlayerMarkers(db: Executor, dialect: Dialect, userId: string, many: boolean) {
+  if (dialect !== 'postgres') return;
+  const query = db.selectFrom('user').select('id').where('id', '=', userId);
+  await (many ? query.forUpdate() : query.forKeyShare()).execute();
+}
+
+/** The map's completable marker definitions (their game's), with the category they are grouped by. */
+export async function completableDefinitions(db: Executor, mapId: string) {
+  return (await dyn(db)
+    .selectFrom('markerdefinition')
+    .innerJoin('map', 'map.gameId', 'markerdefinition.gameId')
+    .select(['markerdefinition._id as _id', 'markerdefinition.markerCategory as markerCategory'])
+    .where('map._id', '=', mapId)
+    .where('markerdefinition.completable', '=', 1)
+    .execute()) as { _id: string; markerCategory: string | null }[];
+}
+
+/** The floors a map has (their level numbers). */
+export async function mapFloors(db: Executor, mapId: string): Promise<number[]> {
+  const rows = await dyn(db).selectFrom('maplevel').select('level').where('mapId', '=', mapId).execute();
+  return rows.map((r) => Number(r.level));
 }
 
 /** The player's completed markers on the maps of one game. */

@@ -6,8 +6,11 @@ import {
   zProgressImportShallow,
 } from '@waypoint/shared/progress/portable';
 import {
+  markManyBodyBytes,
   zHideoutLevelChange,
+  zMarkAll,
   zMarkerTick,
+  zMarkMany,
   zObjectiveTick,
   zQuestBatch,
 } from '@waypoint/shared/progress/schemas';
@@ -211,4 +214,22 @@ export function registerProgressRoutes(
       });
     });
   }
+
+  // Every marker of a definition or panel group at once, and its undo: answer the markers changed.
+  app.post('/api/usercompletedmarkers/markAll', user, async (request, reply) => {
+    noStore(reply);
+    const body = parse(zMarkAll, request.body, 'body');
+    return progress.markAll(request.user!.id, body, request.user!.admin === true);
+  });
+
+  app.post(
+    '/api/usercompletedmarkers/markMany',
+    // The undo of a whole map's markers names each of them.
+    { config: { ...user.config, bodyLimit: markManyBodyBytes } },
+    async (request, reply) => {
+      noStore(reply);
+      const body = parse(zMarkMany, request.body, 'body');
+      return progress.markMany(request.user!.id, body, request.user!.admin === true);
+    },
+  );
 }
