@@ -321,7 +321,7 @@ describe("mark all: only the caller's own completed markers", () => {
       (
         await env.t.app.inject({ method: 'GET', url: '/api/usercompletedmarkers/list', headers: who.auth })
       ).json() as string[];
-    const send = (url: string, headers: Record<string, string>, payload: unknown) =>
+    const send = (url: string, headers: Record<string, string>, payload: object) =>
       env.t.app.inject({ method: 'POST', url: `/api/usercompletedmarkers/${url}`, headers, payload });
     const all = { mapId: 'g1_map_a', definitionId: 'def_loot', completed: true };
     const many = { mapId: 'g1_map_a', markerIds: ['pm_0', 'pm_1'], completed: false };
