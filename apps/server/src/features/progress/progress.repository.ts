@@ -373,7 +373,7 @@ export interface MarkerScope {
   markerIds?: readonly string[];
 }
 
-function scopedMarkers(db: Executor, scope: MarkerScope) {
+function scopedMarkers(db: Executor, dialect: Dialect, scope: MarkerScope) {
   let query = dyn(db)
     .selectFrom('placedmarker')
     .where('placedmarker.mapId', '=', scope.mapId)
@@ -386,7 +386,14 @@ function scopedMarkers(db: Executor, scope: MarkerScope) {
         eb('placedmarker.level', 'not in', [...floor.known]),
       ]),
     );
-  if (scope.markerIds) query = query.where('placedmarker._id', 'in', [...scope.markerIds]);
+  // A whole map's ids as one parameter: one statement, within either engine's parameter limit.
+  const ids = scope.markerIds;
+  if (ids)
+    query = query.where(
+      dialect === 'postgres'
+        ? sql<boolean>`placedmarker."_id" = any(${[...ids]})`
+        : sql<boolean>`placedmarker."_id" in (select value from json_each(${JSON.stringify(ids)}))`,
+    );
   return query;
 }
 
@@ -394,60 +401,66 @@ function scopedMarkers(db: Executor, scope: MarkerScope) {
  * Sets every marker of `scope` to `completed` for a player as of `at`, in a few statements whatever
  * their number; answers the ids whose state changed (ascending), so that exactly those can be set
  * back. Marking leaves already completed markers (and their time) alone; unmarking records the time
- * of the untick of the markers it unticks, as a single untick does.
+ * of the untick of the markers it unticks, as a single untick does. `db` is a transaction holding
+ * `lockPlayerMarkers`.
  */
 export async function markMarkersInScope(
   db: Executor,
+  dialect: Dialect,
   userId: string,
   scope: MarkerScope,
   completed: boolean,
   at: string,
 ): Promise<string[]> {
   if (scope.definitionIds.length === 0 || scope.markerIds?.length === 0) return [];
-  const ids = () => scopedMarkers(db, scope).select('placedmarker._id');
-  let changed: string[];
+  const ids = () => scopedMarkers(db, dialect, scope).select('placedmarker._id');
+  const text = (value: string) => sql<string>`cast(${value} as text)`;
   if (completed) {
     const rows = await dyn(db)
       .insertInto('user_completed_marker')
       .columns(['userId', 'markerId', 'mapId', 'completedAt'])
       .expression(
-        scopedMarkers(db, scope).select([
-          sql<string>`cast(${userId} as text)`.as('userId'),
+        scopedMarkers(db, dialect, scope).select([
+          text(userId).as('userId'),
           'placedmarker._id',
           'placedmarker.mapId',
-          sql<string>`cast(${at} as text)`.as('completedAt'),
+          text(at).as('completedAt'),
         ]),
       )
       .onConflict((oc) => oc.columns(['userId', 'markerId']).doNothing())
       .returning('markerId')
       .execute();
-    changed = rows.map((r) => r.markerId as string);
     await db
       .deleteFrom('user_marker_untick')
       .where('userId', '=', userId)
       .where('markerId', 'in', ids())
       .execute();
-  } else {
-    const rows = await db
-      .deleteFrom('user_completed_marker')
-      .where('userId', '=', userId)
-      .where('markerId', 'in', ids())
-      .returning('markerId')
-      .execute();
-    changed = rows.map((r) => r.markerId);
-    for (const part of chunks(changed)) {
-      await db
-        .insertInto('user_marker_untick')
-        .values(part.map((markerId) => ({ userId, markerId, mapId: scope.mapId, uncompletedAt: at })))
-        .onConflict((oc) =>
-          oc
-            .columns(['userId', 'markerId'])
-            .doUpdateSet({ uncompletedAt: (eb) => eb.ref('excluded.uncompletedAt') }),
-        )
-        .execute();
-    }
+    return rows.map((r) => r.markerId as string).sort();
   }
-  return changed.sort();
+  // The untick times first, of the markers about to be unticked (the player's writes wait meanwhile).
+  await dyn(db)
+    .insertInto('user_marker_untick')
+    .columns(['userId', 'markerId', 'mapId', 'uncompletedAt'])
+    .expression(
+      dyn(db)
+        .selectFrom('user_completed_marker')
+        .select(['userId', 'markerId', 'mapId', text(at).as('uncompletedAt')])
+        .where('userId', '=', userId)
+        .where('markerId', 'in', ids()),
+    )
+    .onConflict((oc) =>
+      oc
+        .columns(['userId', 'markerId'])
+        .doUpdateSet({ uncompletedAt: sql.ref('excluded.uncompletedAt') }),
+    )
+    .execute();
+  const rows = await db
+    .deleteFrom('user_completed_marker')
+    .where('userId', '=', userId)
+    .where('markerId', 'in', ids())
+    .returning('markerId')
+    .execute();
+  return rows.map((r) => r.markerId).sort();
 }
 
 /**

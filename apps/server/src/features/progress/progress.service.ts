@@ -34,9 +34,6 @@ import {
   setOwnedQuantity,
 } from './progress.repository.ts';
 
-/** Marker ids per statement of an undo: well within both engines' bound-parameter limits. */
-const MANY_SLICE = 2_000;
-
 /** A player's level before they set one. */
 export const DEFAULT_PLAYER_LEVEL = 1;
 
@@ -75,14 +72,11 @@ export function createProgressService(db: Db) {
   }
 
   /** The markers of many (a mark-all or its undo) set in one transaction; answers the ids changed. */
-  async function markMany(userId: string, scopes: MarkerScope[], completed: boolean) {
+  async function markMany(userId: string, scope: MarkerScope, completed: boolean) {
     const at = new Date().toISOString();
     const markerIds = await inTransaction(db, async (trx) => {
       await lockPlayerMarkers(trx, db.dialect, userId, true);
-      const changed: string[] = [];
-      for (const scope of scopes)
-        changed.push(...(await markMarkersInScope(trx, userId, scope, completed, at)));
-      return changed.sort();
+      return markMarkersInScope(trx, db.dialect, userId, scope, completed, at);
     });
     return { completed, markerIds } satisfies MarkersChanged;
   }
@@ -273,17 +267,14 @@ export function createProgressService(db: Db) {
         input.level === undefined
           ? undefined
           : { level: input.level, known: await mapFloors(k, input.mapId) };
-      return markMany(userId, [{ mapId: input.mapId, definitionIds, floor }], input.completed);
+      return markMany(userId, { mapId: input.mapId, definitionIds, floor }, input.completed);
     },
     /** Sets the named markers of a map back (a mark-all's undo): only completable ones of the map. */
     async markMany(userId: string, input: MarkMany, admin: boolean): Promise<MarkersChanged> {
       await requireTickableMap(input.mapId, admin);
       const definitionIds = (await completableDefinitions(k, input.mapId)).map((d) => d._id);
-      const ids = [...new Set(input.markerIds)];
-      const scopes: MarkerScope[] = [];
-      for (let at = 0; at < ids.length; at += MANY_SLICE)
-        scopes.push({ mapId: input.mapId, definitionIds, markerIds: ids.slice(at, at + MANY_SLICE) });
-      return markMany(userId, scopes, input.completed);
+      const markerIds = [...new Set(input.markerIds)];
+      return markMany(userId, { mapId: input.mapId, definitionIds, markerIds }, input.completed);
     },
   };
 }
