@@ -122,3 +122,14 @@ export interface MarkersChanged {
   completed: boolean;
   markerIds: string[];
 }
+
+/** `GET /api/usercompletedmarkers/progress/{gameId}`: found and completable markers per enabled map. */
+export interface MarkerProgress {
+  gameId: string;
+  found: number;
+  total: number;
+  maps: { mapId: string; name: string; found: number; total: number }[];
+}
+
+/** `POST /api/usercompletedmarkers/resetMap`: the player's found markers of one map cleared. */
+export const zResetMapProgress = z.strictObject({ mapId: zId });

@@ -308,11 +308,13 @@ describe('own pins: only their owner reads or changes them', () => {
 describe("mark all: only the caller's own completed markers", () => {
   it('refuses guests and changes nobody else', async () => {
     const routes = env.t.app.ctx.routes
-      .filter((r) => /\/api\/usercompletedmarkers\/mark(All|Many)$/.test(r.url))
+      .filter((r) => /\/api\/usercompletedmarkers\/(mark(All|Many)|resetMap|progress)/.test(r.url))
       .map((r) => `${r.method} ${r.url}`);
     expect(routes.sort()).toEqual([
+      'GET /api/usercompletedmarkers/progress/:gameId',
       'POST /api/usercompletedmarkers/markAll',
       'POST /api/usercompletedmarkers/markMany',
+      'POST /api/usercompletedmarkers/resetMap',
     ]);
     const player = await createUser(env.t);
     const other = await createUser(env.t);
@@ -330,13 +332,18 @@ describe("mark all: only the caller's own completed markers", () => {
       expect(marked.statusCode, `${as} markAll`).toBe(as === 'guest' ? 401 : 200);
       const undone = await send('markMany', headers, many);
       expect(undone.statusCode, `${as} markMany`).toBe(as === 'guest' ? 401 : 200);
+      const progress = await env.t.app.inject({ url: '/api/usercompletedmarkers/progress/g1', headers });
+      expect(progress.statusCode, `${as} progress`).toBe(as === 'guest' ? 401 : 200);
+      if (as !== 'guest') expect(progress.json().found, as).toBe(3);
     }
     // The player's own markers: all five marked, two set back; the other calls touched only their callers.
     expect(await listOf(player)).toEqual(['pm_2', 'pm_3', 'pm_4']);
     expect(await listOf(other)).toEqual(['pm_2', 'pm_3', 'pm_4']);
     await send('markAll', player.auth, { ...all, completed: false });
     expect(await listOf(player)).toEqual([]);
-    expect(await listOf(other)).toEqual(['pm_2', 'pm_3', 'pm_4']);
+    expect((await send('resetMap', {}, { mapId: 'g1_map_a' })).statusCode).toBe(401);
+    expect((await send('resetMap', other.auth, { mapId: 'g1_map_a' })).statusCode).toBe(200);
+    expect(await listOf(other)).toEqual([]);
     expect(await listOf(env.admin)).toEqual(['pm_2', 'pm_3', 'pm_4']);
   });
 });

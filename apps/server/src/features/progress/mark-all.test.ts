@@ -247,3 +247,38 @@ describe('a mark-all racing single ticks', () => {
     }
   });
 });
+
+describe('progress at a glance, and a per-map reset', () => {
+  it("counts a game's completable markers and the player's found ones per map; resets one map", async () => {
+    await clear();
+    await markAll({ definitionId: 'def_chest', completed: true });
+    expect((await tick('boss_0a', true)).statusCode).toBe(200);
+    expect((await tick('pm_1', true)).statusCode).toBe(200);
+    const read = async () => {
+      const res = await env.t.app.inject({ url: '/api/usercompletedmarkers/progress/g1', headers: me.auth });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json();
+    };
+    const completable = Object.entries(placed)
+      .filter(([d]) => d !== 'def_boss')
+      .reduce((n, [, m]) => n + m.length, 0);
+    const progress = await read();
+    // The boss is ticked but not counted: it cannot be found; the hidden map is not listed.
+    expect(progress.maps).toEqual([
+      { mapId: 'g1_map_a', name: 'Map A', found: 1, total: 5 },
+      { mapId: MAP, name: 'Map B', found: 7, total: completable },
+    ]);
+    expect(progress).toMatchObject({ gameId: 'g1', found: 8, total: 5 + completable });
+
+    const reset = await post('resetMap', { mapId: MAP });
+    expect(reset.statusCode, reset.body).toBe(200);
+    expect((await read()).maps.map((m: { found: number }) => m.found)).toEqual([1, 0]);
+    expect(await list()).toEqual([]);
+    expect((await post('resetMap', { mapId: 'nope' })).statusCode).toBe(404);
+    expect((await post('resetMap', {})).json().errors[0].field).toBe('body.mapId');
+    expect(
+      (await env.t.app.inject({ url: '/api/usercompletedmarkers/progress/nope', headers: me.auth }))
+        .statusCode,
+    ).toBe(404);
+  });
+});

@@ -449,9 +449,7 @@ export async function markMarkersInScope(
         .where('markerId', 'in', ids()),
     )
     .onConflict((oc) =>
-      oc
-        .columns(['userId', 'markerId'])
-        .doUpdateSet({ uncompletedAt: sql.ref('excluded.uncompletedAt') }),
+      oc.columns(['userId', 'markerId']).doUpdateSet({ uncompletedAt: sql.ref('excluded.uncompletedAt') }),
     )
     .execute();
   const rows = await db
@@ -489,6 +487,57 @@ export async function completableDefinitions(db: Executor, mapId: string) {
 export async function mapFloors(db: Executor, mapId: string): Promise<number[]> {
   const rows = await dyn(db).selectFrom('maplevel').select('level').where('mapId', '=', mapId).execute();
   return rows.map((r) => Number(r.level));
+}
+
+/**
+ * Per enabled map of a game: its completable markers and how many of them the player found.
+ */
+export async function markerProgressOfGame(db: Executor, userId: string, gameId: string) {
+  const completable = () =>
+    dyn(db)
+      .selectFrom('placedmarker')
+      .innerJoin('markerdefinition', 'markerdefinition._id', 'placedmarker.markerDefinitionId')
+      .innerJoin('map', 'map._id', 'placedmarker.mapId')
+      .where('map.gameId', '=', gameId)
+      .where('map.enabled', '=', 1)
+      .where('markerdefinition.completable', '=', 1)
+      .groupBy('placedmarker.mapId')
+      .select(['placedmarker.mapId as mapId', (eb) => eb.fn.countAll<number>().as('n')]);
+  const totals = (await completable().execute()) as { mapId: string; n: number }[];
+  const found = (await completable()
+    .innerJoin('user_completed_marker', (join) =>
+      join
+        .onRef('user_completed_marker.markerId', '=', 'placedmarker._id')
+        .on('user_completed_marker.userId', '=', userId),
+    )
+    .execute()) as { mapId: string; n: number }[];
+  const maps = (await dyn(db)
+    .selectFrom('map')
+    .select(['_id', 'name'])
+    .where('gameId', '=', gameId)
+    .where('enabled', '=', 1)
+    .orderBy('weight', 'desc')
+    .orderBy('name')
+    .execute()) as { _id: string; name: string }[];
+  const total = new Map(totals.map((r) => [r.mapId, Number(r.n)]));
+  const done = new Map(found.map((r) => [r.mapId, Number(r.n)]));
+  return maps.map((m) => ({
+    mapId: m._id,
+    name: m.name,
+    found: done.get(m._id) ?? 0,
+    total: total.get(m._id) ?? 0,
+  }));
+}
+
+/** Removes every completed marker (and untick time) of a player on one map; answers how many were found. */
+export async function resetMapMarkers(db: Executor, userId: string, mapId: string): Promise<number> {
+  await db.deleteFrom('user_marker_untick').where('userId', '=', userId).where('mapId', '=', mapId).execute();
+  const result = await db
+    .deleteFrom('user_completed_marker')
+    .where('userId', '=', userId)
+    .where('mapId', '=', mapId)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
 }
 
 /** The player's completed markers on the maps of one game. */

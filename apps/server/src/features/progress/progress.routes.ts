@@ -13,6 +13,7 @@ import {
   zMarkMany,
   zObjectiveTick,
   zQuestBatch,
+  zResetMapProgress,
 } from '@waypoint/shared/progress/schemas';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
@@ -220,6 +221,17 @@ export function registerProgressRoutes(
     noStore(reply);
     const body = parse(zMarkAll, request.body, 'body');
     return progress.markAll(request.user!.id, body, request.user!.admin === true);
+  });
+
+  app.get('/api/usercompletedmarkers/progress/:gameId', user, async (request, reply) => {
+    noStore(reply);
+    return progress.markerProgress(request.user!.id, parse(zGame, request.params, 'params').gameId);
+  });
+
+  app.post('/api/usercompletedmarkers/resetMap', user, async (request, reply) => {
+    noStore(reply);
+    const { mapId } = parse(zResetMapProgress, request.body, 'body');
+    return progress.resetMap(request.user!.id, mapId, request.user!.admin === true);
   });
 
   app.post(

@@ -4,6 +4,7 @@ import { definitionGroup, uncategorized } from '@waypoint/shared/map/definitions
 import type {
   HideoutSave,
   MarkAll,
+  MarkerProgress,
   MarkersChanged,
   MarkMany,
   QuestSave,
@@ -22,6 +23,7 @@ import {
   lockPlayerMarkers,
   type MarkerScope,
   mapFloors,
+  markerProgressOfGame,
   markMarker,
   markMarkersInScope,
   markObjective,
@@ -29,6 +31,7 @@ import {
   markQuests,
   ownedItems,
   playerLevel,
+  resetMapMarkers,
   setHideoutLevel,
   setLevel,
   setOwnedQuantity,
@@ -268,6 +271,22 @@ export function createProgressService(db: Db) {
           ? undefined
           : { level: input.level, known: await mapFloors(k, input.mapId) };
       return markMany(userId, { mapId: input.mapId, definitionIds, floor }, input.completed);
+    },
+    /** The player's found markers of each map of a game, of those that can be found. */
+    async markerProgress(userId: string, gameId: string): Promise<MarkerProgress> {
+      await requireGame(gameId);
+      const maps = await markerProgressOfGame(k, userId, gameId);
+      const sum = (key: 'found' | 'total') => maps.reduce((n, m) => n + m[key], 0);
+      return { gameId, found: sum('found'), total: sum('total'), maps };
+    },
+    /** Clears the player's found markers of one map (the profile's per-map reset). */
+    async resetMap(userId: string, mapId: string, admin: boolean) {
+      await requireTickableMap(mapId, admin);
+      const removed = await inTransaction(db, async (trx) => {
+        await lockPlayerMarkers(trx, db.dialect, userId, true);
+        return resetMapMarkers(trx, userId, mapId);
+      });
+      return { mapId, removed };
     },
     /** Sets the named markers of a map back (a mark-all's undo): only completable ones of the map. */
     async markMany(userId: string, input: MarkMany, admin: boolean): Promise<MarkersChanged> {
