@@ -11,6 +11,11 @@ export const accountMessages = {
   clickToConfirm: 'Click to Confirm',
   resetProgress: 'Reset Progress',
   progressReset: (game: string) => `Progress reset for ${game}`,
+  resetMapProgress: 'Reset a map',
+  resetMapProgressOf: (map: string) => `Reset found markers of ${map}`,
+  resetMapQuestion: (map: string, found: number) =>
+    `Mark all ${found} found ${found === 1 ? 'marker' : 'markers'} of ${map} as not found? Your other progress stays.`,
+  mapProgressReset: (map: string) => `Found markers reset for ${map}`,
   resetProgressHint: (word: string) =>
     `Type ${word} to confirm. This removes your tracked progress for the game.`,
   registerCheckInbox: 'Check your email inbox to confirm your account, then log in.',

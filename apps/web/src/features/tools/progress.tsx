@@ -9,6 +9,7 @@ import {
   setBuiltLevel,
 } from '@waypoint/shared/domain/items';
 import { questsUnlockedBy, withObjectiveTick } from '@waypoint/shared/domain/quests';
+import { constants } from '@waypoint/shared/constants';
 import type { TQuest } from '@waypoint/shared/models/types';
 import { useRef } from 'react';
 import { HttpError } from '../../api/client.ts';
@@ -19,7 +20,7 @@ import { toolMessages } from '../../i18n/messages/tool-messages.ts';
 import { type HideoutSave, type ItemsSave, progressApi, type QuestSave, toolKeys } from './data.ts';
 
 /** How long the Undo toast of a completion change stays. */
-export const undoToastMs = 5000;
+export const undoToastMs = constants.undoGraceMs;
 
 function errorText(error: unknown): string {
   if (error instanceof HttpError && error.status === 400 && error.body?.message) return error.body.message;
