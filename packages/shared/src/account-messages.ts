@@ -12,7 +12,8 @@ export const accountMessages = {
   resetProgress: 'Reset Progress',
   progressReset: (game: string) => `Progress reset for ${game}`,
   resetMapProgress: 'Reset a map',
-  resetMapProgressOf: (map: string) => `Reset found markers of ${map}`,
+  map: 'Map',
+  noMapProgress: 'No found markers in this game',
   resetMapQuestion: (map: string, found: number) =>
     `Mark all ${found} found ${found === 1 ? 'marker' : 'markers'} of ${map} as not found? Your other progress stays.`,
   mapProgressReset: (map: string) => `Found markers reset for ${map}`,
