@@ -1,6 +1,7 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
+import { constants } from '@waypoint/shared/constants';
 import {
   type Counter,
   canDecrease,
@@ -9,7 +10,6 @@ import {
   setBuiltLevel,
 } from '@waypoint/shared/domain/items';
 import { questsUnlockedBy, withObjectiveTick } from '@waypoint/shared/domain/quests';
-import { constants } from '@waypoint/shared/constants';
 import type { TQuest } from '@waypoint/shared/models/types';
 import { useRef } from 'react';
 import { HttpError } from '../../api/client.ts';
