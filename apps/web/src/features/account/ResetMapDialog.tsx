@@ -1,4 +1,4 @@
-import { Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
+import { Button, Group, Modal, NativeSelect, Stack, Text } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TGame } from '@waypoint/shared/models/types';
 import type { MarkerProgress } from '@waypoint/shared/progress/schemas';
@@ -49,16 +49,16 @@ export function ResetMapDialog({ game, onClose }: { game: TGame | null; onClose:
       centered
     >
       <Stack>
-        <Select
+        <NativeSelect
           label={t.map}
-          data={maps.map((m) => ({ value: m.mapId, label: `${m.name} (${m.found}/${m.total})` }))}
-          value={mapId}
-          onChange={setMapId}
-          nothingFoundMessage={t.noMapProgress}
-          placeholder={maps.length === 0 ? t.noMapProgress : undefined}
+          data={[
+            { value: '', label: maps.length === 0 ? t.noMapProgress : '—' },
+            ...maps.map((m) => ({ value: m.mapId, label: `${m.name} (${m.found}/${m.total})` })),
+          ]}
+          value={mapId ?? ''}
+          onChange={(e) => setMapId(e.currentTarget.value || null)}
           disabled={maps.length === 0}
           data-autofocus
-          comboboxProps={{ withinPortal: true }}
         />
         {chosen ? <Text size="sm">{t.resetMapQuestion(chosen.name, chosen.found)}</Text> : null}
         <Group justify="flex-end">
