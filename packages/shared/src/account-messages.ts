@@ -15,7 +15,7 @@ export const accountMessages = {
   map: 'Map',
   noMapProgress: 'No found markers in this game',
   resetMapQuestion: (map: string, found: number) =>
-    `Mark all ${found} found ${found === 1 ? 'marker' : 'markers'} of ${map} as not found? Your other progress stays.`,
+    `Mark ${found === 1 ? 'the 1 found marker' : `all ${found} found markers`} of ${map} as not found? Your other progress stays.`,
   mapProgressReset: (map: string) => `Found markers reset for ${map}`,
   resetProgressHint: (word: string) =>
     `Type ${word} to confirm. This removes your tracked progress for the game.`,
