@@ -9,7 +9,9 @@ export function writeBenchmarkSection(heading: string, body: string) {
     ? readFileSync(file, 'utf8')
     : '# Benchmarks\n\nFigures measured on the 2-core development machine; each section is rewritten by its `npm run bench:*` script.\n';
   const section = `## ${heading}\n\n${body.trim()}\n`;
-  const pattern = new RegExp(`## ${heading}\\n[\\s\\S]*?(?=\\n## |$)`);
+  // The heading as literal text (it may hold parentheses: 'Mark all (SQLite)').
+  const literal = heading.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const pattern = new RegExp(`## ${literal}\\n[\\s\\S]*?(?=\\n## |$)`);
   const next = pattern.test(current)
     ? current.replace(pattern, section.trimEnd())
     : `${current.trimEnd()}\n\n${section}`;

@@ -11,6 +11,12 @@ export const accountMessages = {
   clickToConfirm: 'Click to Confirm',
   resetProgress: 'Reset Progress',
   progressReset: (game: string) => `Progress reset for ${game}`,
+  resetMapProgress: 'Reset a map',
+  map: 'Map',
+  noMapProgress: 'No found markers in this game',
+  resetMapQuestion: (map: string, found: number) =>
+    `Mark ${found === 1 ? 'the 1 found marker' : `all ${found} found markers`} of ${map} as not found? Your other progress stays.`,
+  mapProgressReset: (map: string) => `Found markers reset for ${map}`,
   resetProgressHint: (word: string) =>
     `Type ${word} to confirm. This removes your tracked progress for the game.`,
   registerCheckInbox: 'Check your email inbox to confirm your account, then log in.',

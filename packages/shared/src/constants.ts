@@ -19,6 +19,8 @@ export const constants = {
   mobileMaxWidthPx: 768,
   mapHeightOffsetPx: 44,
   resetConfirmWord: 'reset',
+  /** How long the Undo toast of a completion change (a quest, a mark-all) stays. */
+  undoGraceMs: 5000,
   guestNamePrefix: 'guest',
   guestNameNumberBelow: 1000,
   defaultQuestLevel: -1,

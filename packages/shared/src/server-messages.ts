@@ -15,6 +15,7 @@ export const serverMessages = {
   notFound: (what: string, id: string) => `${what} not found: ${id}`,
   objectiveOutOfRange: (count: number) =>
     count === 0 ? 'This quest has no objectives' : `Use an objective index from 0 to ${count - 1}`,
+  notCompletable: (definition: string) => `${definition} cannot be marked as found`,
   alreadyExists: (what: string, id: string) => `${what} already exists: ${id}`,
   alreadySuggested: (what: string, id: string) =>
     `${what} ${id} is already suggested: vote or comment on that suggestion instead`,

@@ -63,4 +63,18 @@ export const mapMessages = {
   completed: 'Found',
   imageOf: (name: string, n: number) => `${name} ${n}`,
   safeColours: 'Colour-blind-safe colours',
+  markAllFound: 'Mark all as found',
+  unmarkAll: 'Unmark all',
+  markAllOf: (name: string) => `Mark all ${name} as found`,
+  unmarkAllOf: (name: string) => `Unmark all ${name}`,
+  markAllQuestion: (count: number, name: string) =>
+    `Mark ${count} ${count === 1 ? 'marker' : 'markers'} of ${name} as found?`,
+  unmarkAllQuestion: (count: number, name: string) =>
+    `Mark ${count} ${count === 1 ? 'marker' : 'markers'} of ${name} as not found?`,
+  markAllHint: 'You can undo it for a few seconds afterwards.',
+  markedAllFound: (count: number) => `${count} ${count === 1 ? 'marker' : 'markers'} marked as found`,
+  markedAllNotFound: (count: number) => `${count} ${count === 1 ? 'marker' : 'markers'} marked as not found`,
+  markAllFailed: 'The markers could not be changed: nothing was changed',
+  /** The map's (and game's) overall progress: found markers of those that can be found. */
+  foundOf: (found: string, total: string, percent: string) => `found ${found} of ${total} (${percent} %)`,
 };

@@ -79,3 +79,57 @@ export interface HideoutSave {
   gameId: string;
   builtLevels: { moduleId: string; level: number }[];
 }
+
+/** Most markers one mark-all names, and so its undo: more than the largest map holds. */
+export const maxMarkAllMarkers = 50_000;
+
+/**
+ * `POST /api/usercompletedmarkers/markAll`: every placed marker of one definition, or of one group of
+ * the markers panel (`definitionGroup`: the category upper-cased, or 'Uncategorized'), on one map,
+ * marked found (`completed`) or not; with `level`, only the markers shown on that floor. Only
+ * completable definitions count.
+ */
+export const zMarkAll = z
+  .strictObject({
+    mapId: zId,
+    definitionId: zId.optional(),
+    category: z.string().trim().min(1).max(200).optional(),
+    level: z.number().int().min(-1).max(constants.maxMapLevel).optional(),
+    completed: z.boolean(),
+  })
+  .refine((b) => (b.definitionId === undefined) !== (b.category === undefined), {
+    path: ['definitionId'],
+    message: 'Name either a definitionId or a category',
+  });
+export type MarkAll = z.infer<typeof zMarkAll>;
+
+/**
+ * `POST /api/usercompletedmarkers/markMany`: the markers a mark-all changed, set back (its undo).
+ * Markers of other maps, gone ones and those of definitions that are not completable are left alone.
+ */
+export const zMarkMany = z.strictObject({
+  mapId: zId,
+  markerIds: z.array(zId).min(1).max(maxMarkAllMarkers),
+  completed: z.boolean(),
+});
+export type MarkMany = z.infer<typeof zMarkMany>;
+
+/** The largest undo body: every marker of a large map by id (ids of up to ~80 characters). */
+export const markManyBodyBytes = 4 * 1024 * 1024;
+
+/** What a mark-all or its undo changed: exactly the markers whose state it turned to `completed`. */
+export interface MarkersChanged {
+  completed: boolean;
+  markerIds: string[];
+}
+
+/** `GET /api/usercompletedmarkers/progress/{gameId}`: found and completable markers per enabled map. */
+export interface MarkerProgress {
+  gameId: string;
+  found: number;
+  total: number;
+  maps: { mapId: string; name: string; found: number; total: number }[];
+}
+
+/** `POST /api/usercompletedmarkers/resetMap`: the player's found markers of one map cleared. */
+export const zResetMapProgress = z.strictObject({ mapId: zId });

@@ -377,3 +377,48 @@ describe('pin links: only their owner makes, lists or withdraws them', () => {
     expect(after.statusCode).toBe(404);
   });
 });
+
+// Mark all and its undo: every route as guest, the player, another player and admin. Each call
+// changes the caller's own completed markers only.
+describe("mark all: only the caller's own completed markers", () => {
+  it('refuses guests and changes nobody else', async () => {
+    const routes = env.t.app.ctx.routes
+      .filter((r) => /\/api\/usercompletedmarkers\/(mark(All|Many)|resetMap|progress)/.test(r.url))
+      .map((r) => `${r.method} ${r.url}`);
+    expect(routes.sort()).toEqual([
+      'GET /api/usercompletedmarkers/progress/:gameId',
+      'POST /api/usercompletedmarkers/markAll',
+      'POST /api/usercompletedmarkers/markMany',
+      'POST /api/usercompletedmarkers/resetMap',
+    ]);
+    const player = await createUser(env.t);
+    const other = await createUser(env.t);
+    const callers = { guest: {}, player: player.auth, other: other.auth, admin: env.admin.auth };
+    const listOf = async (who: TestUser) =>
+      (
+        await env.t.app.inject({ method: 'GET', url: '/api/usercompletedmarkers/list', headers: who.auth })
+      ).json() as string[];
+    const send = (url: string, headers: Record<string, string>, payload: object) =>
+      env.t.app.inject({ method: 'POST', url: `/api/usercompletedmarkers/${url}`, headers, payload });
+    const all = { mapId: 'g1_map_a', definitionId: 'def_loot', completed: true };
+    const many = { mapId: 'g1_map_a', markerIds: ['pm_0', 'pm_1'], completed: false };
+    for (const [as, headers] of Object.entries(callers)) {
+      const marked = await send('markAll', headers, all);
+      expect(marked.statusCode, `${as} markAll`).toBe(as === 'guest' ? 401 : 200);
+      const undone = await send('markMany', headers, many);
+      expect(undone.statusCode, `${as} markMany`).toBe(as === 'guest' ? 401 : 200);
+      const progress = await env.t.app.inject({ url: '/api/usercompletedmarkers/progress/g1', headers });
+      expect(progress.statusCode, `${as} progress`).toBe(as === 'guest' ? 401 : 200);
+      if (as !== 'guest') expect(progress.json().found, as).toBe(3);
+    }
+    // The player's own markers: all five marked, two set back; the other calls touched only their callers.
+    expect(await listOf(player)).toEqual(['pm_2', 'pm_3', 'pm_4']);
+    expect(await listOf(other)).toEqual(['pm_2', 'pm_3', 'pm_4']);
+    await send('markAll', player.auth, { ...all, completed: false });
+    expect(await listOf(player)).toEqual([]);
+    expect((await send('resetMap', {}, { mapId: 'g1_map_a' })).statusCode).toBe(401);
+    expect((await send('resetMap', other.auth, { mapId: 'g1_map_a' })).statusCode).toBe(200);
+    expect(await listOf(other)).toEqual([]);
+    expect(await listOf(env.admin)).toEqual(['pm_2', 'pm_3', 'pm_4']);
+  });
+});

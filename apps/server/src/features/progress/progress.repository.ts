@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import type { Executor } from '../../db/database.ts';
+import type { Dialect, Executor } from '../../db/database.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: content tables are declared by the registry
 const dyn = (db: Executor) => db as unknown as Kysely<any>;
@@ -359,6 +359,185 @@ export async function markMarkers(
         .execute();
     }
   }
+}
+
+/**
+ * The placed markers a mark-all (or its undo) reaches: those of `definitionIds` on the map; with
+ * `floor`, only those shown on that floor (its own, every floor, or a floor the map does not have);
+ * with `markerIds`, only those.
+ */
+export interface MarkerScope {
+  mapId: string;
+  definitionIds: readonly string[];
+  floor?: { level: number; known: readonly number[] };
+  markerIds?: readonly string[];
+}
+
+function scopedMarkers(db: Executor, dialect: Dialect, scope: MarkerScope) {
+  let query = dyn(db)
+    .selectFrom('placedmarker')
+    .where('placedmarker.mapId', '=', scope.mapId)
+    .where('placedmarker.markerDefinitionId', 'in', [...scope.definitionIds]);
+  const floor = scope.floor;
+  if (floor && floor.known.length > 0)
+    query = query.where((eb) =>
+      eb.or([
+        eb('placedmarker.level', 'in', [floor.level, -1]),
+        eb('placedmarker.level', 'not in', [...floor.known]),
+      ]),
+    );
+  // A whole map's ids as one parameter: one statement, within either engine's parameter limit.
+  const ids = scope.markerIds;
+  if (ids)
+    query = query.where(
+      dialect === 'postgres'
+        ? sql<boolean>`placedmarker."_id" = any(${[...ids]})`
+        : sql<boolean>`placedmarker."_id" in (select value from json_each(${JSON.stringify(ids)}))`,
+    );
+  return query;
+}
+
+/**
+ * Sets every marker of `scope` to `completed` for a player as of `at`, in a few statements whatever
+ * their number; answers the ids whose state changed (ascending), so that exactly those can be set
+ * back. Marking leaves already completed markers (and their time) alone; unmarking records the time
+ * of the untick of the markers it unticks, as a single untick does. `db` is a transaction holding
+ * `lockPlayerMarkers`.
+ */
+export async function markMarkersInScope(
+  db: Executor,
+  dialect: Dialect,
+  userId: string,
+  scope: MarkerScope,
+  completed: boolean,
+  at: string,
+): Promise<string[]> {
+  if (scope.definitionIds.length === 0 || scope.markerIds?.length === 0) return [];
+  const ids = () => scopedMarkers(db, dialect, scope).select('placedmarker._id');
+  const text = (value: string) => sql<string>`cast(${value} as text)`;
+  if (completed) {
+    const rows = await dyn(db)
+      .insertInto('user_completed_marker')
+      .columns(['userId', 'markerId', 'mapId', 'completedAt'])
+      .expression(
+        scopedMarkers(db, dialect, scope).select([
+          text(userId).as('userId'),
+          'placedmarker._id',
+          'placedmarker.mapId',
+          text(at).as('completedAt'),
+        ]),
+      )
+      .onConflict((oc) => oc.columns(['userId', 'markerId']).doNothing())
+      .returning('markerId')
+      .execute();
+    await db
+      .deleteFrom('user_marker_untick')
+      .where('userId', '=', userId)
+      .where('markerId', 'in', ids())
+      .execute();
+    return rows.map((r) => r.markerId as string).sort();
+  }
+  // The untick times first, of the markers about to be unticked (the player's writes wait meanwhile).
+  await dyn(db)
+    .insertInto('user_marker_untick')
+    .columns(['userId', 'markerId', 'mapId', 'uncompletedAt'])
+    .expression(
+      dyn(db)
+        .selectFrom('user_completed_marker')
+        .select(['userId', 'markerId', 'mapId', text(at).as('uncompletedAt')])
+        .where('userId', '=', userId)
+        .where('markerId', 'in', ids()),
+    )
+    .onConflict((oc) =>
+      oc.columns(['userId', 'markerId']).doUpdateSet({ uncompletedAt: sql.ref('excluded.uncompletedAt') }),
+    )
+    .execute();
+  const rows = await db
+    .deleteFrom('user_completed_marker')
+    .where('userId', '=', userId)
+    .where('markerId', 'in', ids())
+    .returning('markerId')
+    .execute();
+  return rows.map((r) => r.markerId).sort();
+}
+
+/**
+ * Orders a player's marker writes on PostgreSQL: a single tick takes a shared lock on the player's
+ * row, a change of many markers an exclusive one, so a mark-all and ticks arriving with it apply one
+ * after the other, never interleaved (SQLite runs one write transaction at a time anyway).
+ */
+export async function lockPlayerMarkers(db: Executor, dialect: Dialect, userId: string, many: boolean) {
+  if (dialect !== 'postgres') return;
+  const query = db.selectFrom('user').select('id').where('id', '=', userId);
+  await (many ? query.forUpdate() : query.forKeyShare()).execute();
+}
+
+/** The map's completable marker definitions (their game's), with the category they are grouped by. */
+export async function completableDefinitions(db: Executor, mapId: string) {
+  return (await dyn(db)
+    .selectFrom('markerdefinition')
+    .innerJoin('map', 'map.gameId', 'markerdefinition.gameId')
+    .select(['markerdefinition._id as _id', 'markerdefinition.markerCategory as markerCategory'])
+    .where('map._id', '=', mapId)
+    .where('markerdefinition.completable', '=', 1)
+    .execute()) as { _id: string; markerCategory: string | null }[];
+}
+
+/** The floors a map has (their level numbers). */
+export async function mapFloors(db: Executor, mapId: string): Promise<number[]> {
+  const rows = await dyn(db).selectFrom('maplevel').select('level').where('mapId', '=', mapId).execute();
+  return rows.map((r) => Number(r.level));
+}
+
+/**
+ * Per enabled map of a game: its completable markers and how many of them the player found.
+ */
+export async function markerProgressOfGame(db: Executor, userId: string, gameId: string) {
+  const completable = () =>
+    dyn(db)
+      .selectFrom('placedmarker')
+      .innerJoin('markerdefinition', 'markerdefinition._id', 'placedmarker.markerDefinitionId')
+      .innerJoin('map', 'map._id', 'placedmarker.mapId')
+      .where('map.gameId', '=', gameId)
+      .where('map.enabled', '=', 1)
+      .where('markerdefinition.completable', '=', 1)
+      .groupBy('placedmarker.mapId')
+      .select(['placedmarker.mapId as mapId', (eb) => eb.fn.countAll<number>().as('n')]);
+  const totals = (await completable().execute()) as { mapId: string; n: number }[];
+  const found = (await completable()
+    .innerJoin('user_completed_marker', (join) =>
+      join
+        .onRef('user_completed_marker.markerId', '=', 'placedmarker._id')
+        .on('user_completed_marker.userId', '=', userId),
+    )
+    .execute()) as { mapId: string; n: number }[];
+  const maps = (await dyn(db)
+    .selectFrom('map')
+    .select(['_id', 'name'])
+    .where('gameId', '=', gameId)
+    .where('enabled', '=', 1)
+    .orderBy('weight', 'desc')
+    .orderBy('name')
+    .execute()) as { _id: string; name: string }[];
+  const total = new Map(totals.map((r) => [r.mapId, Number(r.n)]));
+  const done = new Map(found.map((r) => [r.mapId, Number(r.n)]));
+  return maps.map((m) => ({
+    mapId: m._id,
+    name: m.name,
+    found: done.get(m._id) ?? 0,
+    total: total.get(m._id) ?? 0,
+  }));
+}
+
+/** Removes every completed marker (and untick time) of a player on one map; answers how many were found. */
+export async function resetMapMarkers(db: Executor, userId: string, mapId: string): Promise<number> {
+  await db.deleteFrom('user_marker_untick').where('userId', '=', userId).where('mapId', '=', mapId).execute();
+  const result = await db
+    .deleteFrom('user_completed_marker')
+    .where('userId', '=', userId)
+    .where('mapId', '=', mapId)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
 }
 
 /** The player's completed markers on the maps of one game. */

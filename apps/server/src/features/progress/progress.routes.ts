@@ -6,10 +6,14 @@ import {
   zProgressImportShallow,
 } from '@waypoint/shared/progress/portable';
 import {
+  markManyBodyBytes,
   zHideoutLevelChange,
+  zMarkAll,
   zMarkerTick,
+  zMarkMany,
   zObjectiveTick,
   zQuestBatch,
+  zResetMapProgress,
 } from '@waypoint/shared/progress/schemas';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
@@ -211,4 +215,33 @@ export function registerProgressRoutes(
       });
     });
   }
+
+  // Every marker of a definition or panel group at once, and its undo: answer the markers changed.
+  app.post('/api/usercompletedmarkers/markAll', user, async (request, reply) => {
+    noStore(reply);
+    const body = parse(zMarkAll, request.body, 'body');
+    return progress.markAll(request.user!.id, body, request.user!.admin === true);
+  });
+
+  app.get('/api/usercompletedmarkers/progress/:gameId', user, async (request, reply) => {
+    noStore(reply);
+    return progress.markerProgress(request.user!.id, parse(zGame, request.params, 'params').gameId);
+  });
+
+  app.post('/api/usercompletedmarkers/resetMap', user, async (request, reply) => {
+    noStore(reply);
+    const { mapId } = parse(zResetMapProgress, request.body, 'body');
+    return progress.resetMap(request.user!.id, mapId, request.user!.admin === true);
+  });
+
+  app.post(
+    '/api/usercompletedmarkers/markMany',
+    // The undo of a whole map's markers names each of them.
+    { config: { ...user.config, bodyLimit: markManyBodyBytes } },
+    async (request, reply) => {
+      noStore(reply);
+      const body = parse(zMarkMany, request.body, 'body');
+      return progress.markMany(request.user!.id, body, request.user!.admin === true);
+    },
+  );
 }

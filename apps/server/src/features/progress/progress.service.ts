@@ -1,6 +1,14 @@
 import { getModel, serverMessages, type TItemRequirement } from '@waypoint/shared';
 import { moduleMaxLevel } from '@waypoint/shared/domain/items';
-import type { HideoutSave, QuestSave } from '@waypoint/shared/progress/schemas';
+import { definitionGroup, uncategorized } from '@waypoint/shared/map/definitions';
+import type {
+  HideoutSave,
+  MarkAll,
+  MarkerProgress,
+  MarkersChanged,
+  MarkMany,
+  QuestSave,
+} from '@waypoint/shared/progress/schemas';
 import { type Db, type Executor, inTransaction } from '../../db/database.ts';
 import { createGroupCommit } from '../../db/group-commit.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
@@ -8,15 +16,22 @@ import { childIds, findRecord, findRecordForShare, parentIsPublic } from '../mod
 import {
   builtHideoutLevels,
   changeOwnedQuantity,
+  completableDefinitions,
   completedMarkerIds,
   completedObjectives,
   completedQuestIds,
+  lockPlayerMarkers,
+  type MarkerScope,
+  mapFloors,
+  markerProgressOfGame,
   markMarker,
+  markMarkersInScope,
   markObjective,
   markQuest,
   markQuests,
   ownedItems,
   playerLevel,
+  resetMapMarkers,
   setHideoutLevel,
   setLevel,
   setOwnedQuantity,
@@ -47,6 +62,26 @@ export function createProgressService(db: Db) {
     const record = await findRecord(k, getModel(key), id);
     if (!record || record.gameId !== gameId) throw notFound(serverMessages.notFound(getModel(key).label, id));
     return record;
+  }
+
+  /** A map a player may tick markers of: an enabled one (admins: any). */
+  async function requireTickableMap(mapId: string, admin: boolean) {
+    const model = getModel('map');
+    const map = await findRecord(k, model, mapId);
+    const marker = getModel('placedmarker');
+    if (!map || (!admin && !(await parentIsPublic(k, marker, { mapId }))))
+      throw notFound(serverMessages.notFound(model.label, mapId));
+    return map;
+  }
+
+  /** The markers of many (a mark-all or its undo) set in one transaction; answers the ids changed. */
+  async function markMany(userId: string, scope: MarkerScope, completed: boolean) {
+    const at = new Date().toISOString();
+    const markerIds = await inTransaction(db, async (trx) => {
+      await lockPlayerMarkers(trx, db.dialect, userId, true);
+      return markMarkersInScope(trx, db.dialect, userId, scope, completed, at);
+    });
+    return { completed, markerIds } satisfies MarkersChanged;
   }
 
   async function questSave(userId: string, gameId: string): Promise<QuestSave> {
@@ -198,8 +233,67 @@ export function createProgressService(db: Db) {
         throw notFound(serverMessages.notFound(model.label, markerId));
       const now = new Date().toISOString();
       const at = tick.at && new Date(tick.at).toISOString() < now ? new Date(tick.at).toISOString() : now;
-      await writes.run((trx) => markMarker(trx, userId, markerId, marker.mapId as string, completed, at));
+      await writes.run(async (trx) => {
+        await lockPlayerMarkers(trx, db.dialect, userId, false);
+        return markMarker(trx, userId, markerId, marker.mapId as string, completed, at);
+      });
       return { completed, markerId };
+    },
+    /**
+     * Marks (or unmarks) every completable marker of a definition or of a panel group on a map, maybe
+     * only those of one floor, as one change; answers exactly the markers it changed.
+     */
+    async markAll(userId: string, input: MarkAll, admin: boolean): Promise<MarkersChanged> {
+      const map = await requireTickableMap(input.mapId, admin);
+      const definitions = await completableDefinitions(k, input.mapId);
+      let definitionIds: string[];
+      if (input.definitionId !== undefined) {
+        const id = input.definitionId;
+        if (!definitions.some((d) => d._id === id)) {
+          const model = getModel('markerdefinition');
+          const definition = await findRecord(k, model, id);
+          if (!definition || definition.gameId !== map.gameId)
+            throw notFound(serverMessages.notFound(model.label, id));
+          const message = serverMessages.notCompletable(String(definition.name ?? id));
+          throw badRequest(`Invalid body.definitionId: ${message}`, [
+            { field: 'body.definitionId', message },
+          ]);
+        }
+        definitionIds = [id];
+      } else {
+        const category = input.category ?? '';
+        const group =
+          category === uncategorized ? uncategorized : definitionGroup({ markerCategory: category });
+        definitionIds = definitions.filter((d) => definitionGroup(d) === group).map((d) => d._id);
+      }
+      const floor =
+        input.level === undefined
+          ? undefined
+          : { level: input.level, known: await mapFloors(k, input.mapId) };
+      return markMany(userId, { mapId: input.mapId, definitionIds, floor }, input.completed);
+    },
+    /** The player's found markers of each map of a game, of those that can be found. */
+    async markerProgress(userId: string, gameId: string): Promise<MarkerProgress> {
+      await requireGame(gameId);
+      const maps = await markerProgressOfGame(k, userId, gameId);
+      const sum = (key: 'found' | 'total') => maps.reduce((n, m) => n + m[key], 0);
+      return { gameId, found: sum('found'), total: sum('total'), maps };
+    },
+    /** Clears the player's found markers of one map (the profile's per-map reset). */
+    async resetMap(userId: string, mapId: string, admin: boolean) {
+      await requireTickableMap(mapId, admin);
+      const removed = await inTransaction(db, async (trx) => {
+        await lockPlayerMarkers(trx, db.dialect, userId, true);
+        return resetMapMarkers(trx, userId, mapId);
+      });
+      return { mapId, removed };
+    },
+    /** Sets the named markers of a map back (a mark-all's undo): only completable ones of the map. */
+    async markMany(userId: string, input: MarkMany, admin: boolean): Promise<MarkersChanged> {
+      await requireTickableMap(input.mapId, admin);
+      const definitionIds = (await completableDefinitions(k, input.mapId)).map((d) => d._id);
+      const markerIds = [...new Set(input.markerIds)];
+      return markMany(userId, { mapId: input.mapId, definitionIds, markerIds }, input.completed);
     },
   };
 }

@@ -15,6 +15,7 @@ import { messages } from '../../i18n/messages/messages.ts';
 import { withElements } from '../../i18n/rich.tsx';
 import { applyServerErrors, useSchemaForm } from './form.ts';
 import { PortableProgress } from './PortableProgress.tsx';
+import { ResetMapDialog } from './ResetMapDialog.tsx';
 import { ResetProgressDialog } from './ResetProgressDialog.tsx';
 
 function ChangePasswordForm() {
@@ -74,6 +75,7 @@ export function ProfilePage() {
   const session = useSession();
   const games = useGames();
   const [resetting, setResetting] = useState<TGame | null>(null);
+  const [resettingMap, setResettingMap] = useState<TGame | null>(null);
   return (
     <Container size="sm" py="xl">
       <Title order={1}>{t.profile}</Title>
@@ -103,17 +105,29 @@ export function ProfilePage() {
                 <Text fw={500} lang={contentLang} id={`progress-game-${game._id}`}>
                   {game.name}
                 </Text>
-                <Button
-                  variant="light"
-                  color="red"
-                  size="compact-sm"
-                  onClick={() => setResetting(game)}
-                  id={`progress-reset-${game._id}`}
-                  // The button's name: its text and the game's name.
-                  aria-labelledby={`progress-reset-${game._id} progress-game-${game._id}`}
-                >
-                  {t.resetProgress}
-                </Button>
+                <Group gap="xs" wrap="nowrap">
+                  <Button
+                    variant="subtle"
+                    color="red"
+                    size="compact-sm"
+                    onClick={() => setResettingMap(game)}
+                    id={`progress-reset-map-${game._id}`}
+                    aria-labelledby={`progress-reset-map-${game._id} progress-game-${game._id}`}
+                  >
+                    {t.resetMapProgress}
+                  </Button>
+                  <Button
+                    variant="light"
+                    color="red"
+                    size="compact-sm"
+                    onClick={() => setResetting(game)}
+                    id={`progress-reset-${game._id}`}
+                    // The button's name: its text and the game's name.
+                    aria-labelledby={`progress-reset-${game._id} progress-game-${game._id}`}
+                  >
+                    {t.resetProgress}
+                  </Button>
+                </Group>
               </Group>
             ))}
           </Stack>
@@ -123,6 +137,7 @@ export function ProfilePage() {
         </Paper>
       </Stack>
       <ResetProgressDialog game={resetting} onClose={() => setResetting(null)} />
+      <ResetMapDialog game={resettingMap} onClose={() => setResettingMap(null)} />
     </Container>
   );
 }

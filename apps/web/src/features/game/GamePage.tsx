@@ -11,6 +11,7 @@ import { contentLang } from '../../i18n/content.ts';
 import { messages, toolLabels } from '../../i18n/messages/messages.ts';
 import { uiMessages } from '../../i18n/messages/ui-messages.ts';
 import { CategoryCard } from './CategoryCard.tsx';
+import { GameProgress } from './GameProgress.tsx';
 import { ToolCard } from './ToolCard.tsx';
 
 function plainText(html: string | undefined): string {
@@ -113,6 +114,7 @@ export function GamePage() {
               {game.data.name}
             </h1>
             <SafeHtml html={game.data.description} className={ui.dimmed} />
+            <GameProgress gameId={game.data._id} />
           </header>
           <GameContent game={game.data} categories={categories.data} maps={maps.data} />
         </>

@@ -18,14 +18,8 @@ import { shareMarker, useAnnouncer, useMarkerList, useSidebars, useStoreVersion 
 import { MarkersSidebar } from './panels/MarkersSidebar.tsx';
 import { QuestsSidebar } from './panels/QuestsSidebar.tsx';
 import { PopupSlot, usePopupPreload } from './popup/PopupSlot.tsx';
-import {
-  useChunkErrorReload,
-  useCompletedMarkers,
-  useMapQuests,
-  useMarkerData,
-  useQuestSave,
-  useSetMarkerCompleted,
-} from './queries.ts';
+import { useCompletion } from './progress/useCompletion.ts';
+import { useChunkErrorReload, useMapQuests, useMarkerData, useQuestSave } from './queries.ts';
 import type { SearchPick } from './search/MapSearchResults.tsx';
 import { useEnabledDefinitions, useHideFound } from './state.ts';
 import { useEditTools } from './useEditTools.tsx';
@@ -120,21 +114,8 @@ export function MapPage({ gameId, map, category, embedded }: Props) {
   const [reportedOnly, setReportedOnly] = useState(false);
   const [hideFound, setHideFound] = useHideFound();
 
-  const completedMarkers = useCompletedMarkers(session);
-  const completedSet = useMemo(
-    () => new Set(session ? (completedMarkers.data ?? []) : []),
-    [completedMarkers.data, session],
-  );
-  const completeMarker = useSetMarkerCompleted(session).mutate;
   const { announce, region } = useAnnouncer();
-  /** Marks a marker found or not (popup and list alike) and says so to screen readers. */
-  const setCompleted = useCallback(
-    (id: string, name: string, completed: boolean) => {
-      completeMarker({ id, completed });
-      announce(completed ? mapMessages.markedFound(name) : mapMessages.markedNotFound(name));
-    },
-    [completeMarker, announce],
-  );
+  const { completedSet, setCompleted } = useCompletion(session, announce);
   const list = useMarkerList();
   const pins = usePins({ map, session, floors, controller, announce, definitions, search });
   const coords = useCoords({ map, controller, announce, tools: pointerTools });
@@ -273,8 +254,9 @@ export function MapPage({ gameId, map, category, embedded }: Props) {
         ownPins={pins.pins}
         reportedOnly={reportedOnly}
         setReportedOnly={setReportedOnly}
-        // Completed markers per definition: the markers panel's 'found n/total' (players only).
-        found={store && session ? store.completedPerDefinition() : undefined}
+        // Completed markers per definition on the floor counted: 'found n/total' (players only).
+        found={store && session ? store.completedPerDefinition(floors.counted) : undefined}
+        markAll={{ session, mapId: map._id, level: floors.counted && floors.current }}
         hideFound={hideFound}
         setHideFound={setHideFound}
       />

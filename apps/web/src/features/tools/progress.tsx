@@ -1,6 +1,7 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
+import { constants } from '@waypoint/shared/constants';
 import {
   type Counter,
   canDecrease,
@@ -19,7 +20,7 @@ import { toolMessages } from '../../i18n/messages/tool-messages.ts';
 import { type HideoutSave, type ItemsSave, progressApi, type QuestSave, toolKeys } from './data.ts';
 
 /** How long the Undo toast of a completion change stays. */
-export const undoToastMs = 5000;
+export const undoToastMs = constants.undoGraceMs;
 
 function errorText(error: unknown): string {
   if (error instanceof HttpError && error.status === 400 && error.body?.message) return error.body.message;

@@ -26,6 +26,8 @@ export interface Floors {
   tiles: { url: string; ready: boolean } | undefined;
   /** Markers of the other floors are drawn faint (a switch remembered in this browser). */
   faintOthers: boolean;
+  /** `shows` when the panel's counts are of the floor shown (a large map's manifest counts them all). */
+  counted: ((level: number) => boolean) | undefined;
   setFaintOthers: (on: boolean) => void;
 }
 
@@ -94,6 +96,17 @@ export function useFloors(data: MapMarkerData | undefined, search: URLSearchPara
     return new Map(data.definitions.map((d, i) => [d._id, perIndex[i] ?? 0]));
   }, [data, current, known]);
 
-  const floors: Floors = { levels, current, known, setLevel, shows, tiles, faintOthers, setFaintOthers };
+  const counted = current === undefined || !data?.markers.level || data.chunks ? undefined : shows;
+  const floors: Floors = {
+    levels,
+    current,
+    known,
+    setLevel,
+    shows,
+    tiles,
+    faintOthers,
+    setFaintOthers,
+    counted,
+  };
   return { floors, counts };
 }

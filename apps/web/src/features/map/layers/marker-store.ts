@@ -150,7 +150,12 @@ export class MarkerStore {
   /** Count up when the visible, respectively the completed, flags changed. */
   visibleVersion = 0;
   completedVersion = 0;
-  private found?: { version: number; rows: number; perDefinition: Map<string, number> };
+  private found?: {
+    version: number;
+    rows: number;
+    onFloor?: (level: number) => boolean;
+    perDefinition: Map<string, number>;
+  };
 
   /** `chunkLoaded`: for a chunked map, which of its chunks are in the columns already. */
   constructor(
@@ -249,18 +254,26 @@ export class MarkerStore {
     this.tell({ rows: true });
   }
 
-  /** Completed markers per definition (the markers panel's 'found n/total'), kept until a change. */
-  completedPerDefinition(): Map<string, number> {
+  /**
+   * Completed markers per definition (the markers panel's 'found n/total'), of the floor shown when
+   * `onFloor` is given (`Floors.shows`), kept until a change.
+   */
+  completedPerDefinition(onFloor?: (level: number) => boolean): Map<string, number> {
     const cached = this.found;
-    if (cached && cached.version === this.completedVersion && cached.rows === this.loadedRows)
+    if (
+      cached &&
+      cached.version === this.completedVersion &&
+      cached.rows === this.loadedRows &&
+      cached.onFloor === onFloor
+    )
       return cached.perDefinition;
     const perDefinition = new Map<string, number>();
     for (let i = 0; i < this.size; i++) {
-      if (this.completed[i] !== 1) continue;
+      if (this.completed[i] !== 1 || (onFloor && !onFloor(this.level(i)))) continue;
       const id = this.definitionOf(i)._id;
       perDefinition.set(id, (perDefinition.get(id) ?? 0) + 1);
     }
-    this.found = { version: this.completedVersion, rows: this.loadedRows, perDefinition };
+    this.found = { version: this.completedVersion, rows: this.loadedRows, onFloor, perDefinition };
     return perDefinition;
   }
 

@@ -1,4 +1,5 @@
 import {
+  IconChecks,
   IconChevronDown,
   IconChevronRight,
   IconCode,
@@ -8,6 +9,7 @@ import {
   IconPolygon,
   IconRoute,
   IconSearch,
+  IconSquareX,
 } from '@tabler/icons-react';
 import { groupDefinitions, listedDefinitions } from '@waypoint/shared/map/definitions';
 import type { MapMarkerDefinition } from '@waypoint/shared/map/marker-data';
@@ -19,6 +21,8 @@ import { messages } from '../../../i18n/messages/messages.ts';
 import { openSuggestModal } from '../../suggest/open.ts';
 import { Button, Check, IconButton, SearchInput } from '../controls.tsx';
 import { definitionImageUrl, drawDefinitionIcon } from '../layers/icons.ts';
+import { MapProgress } from '../progress/MapProgress.tsx';
+import type { MarkAllTarget } from '../progress/useMarkAll.tsx';
 import type { SearchPick } from '../search/MapSearchResults.tsx';
 
 const MapSearchResults = lazy(() => import('../search/MapSearchResults.tsx'));
@@ -28,6 +32,39 @@ import { setSafeMarkerColours, useSafeMarkerColours } from '../../../app/display
 import { contentLang } from '../../../i18n/content.ts';
 import { formatNumber } from '../../../i18n/format.ts';
 import classes from '../map.module.css';
+import progressClasses from '../progress/progress.module.css';
+
+/** A definition's mark-all: "Mark all as found" until all are found, then "Unmark all". */
+function DefinitionMarkAll({
+  definition,
+  found,
+  total,
+  onMarkAll,
+}: {
+  definition: MapMarkerDefinition;
+  found: number;
+  total: number;
+  onMarkAll: (target: MarkAllTarget) => void;
+}) {
+  const completed = found < total;
+  return (
+    <IconButton
+      label={completed ? mapMessages.markAllOf(definition.name) : mapMessages.unmarkAllOf(definition.name)}
+      className={classes.placeButton}
+      data-testid={`mark-all-${definition._id}`}
+      onClick={() =>
+        onMarkAll({
+          name: definition.name,
+          definitionId: definition._id,
+          completed,
+          count: completed ? total - found : found,
+        })
+      }
+    >
+      {completed ? <IconChecks size={16} /> : <IconSquareX size={16} />}
+    </IconButton>
+  );
+}
 
 /** Glyphs for the definitions the map does not draw as an icon; icons show their own picture. */
 const typeIcons: Partial<Record<MapMarkerDefinition['markerDefinitionType'], typeof IconMapPin>> = {
@@ -92,6 +129,8 @@ interface Props {
   /** 'Show only reported markers'. */
   reportedOnly?: boolean;
   onReportedOnly?: (on: boolean) => void;
+  /** "Mark all as found" / "Unmark all" of a definition or group (players). */
+  onMarkAll?: (target: MarkAllTarget) => void;
 }
 
 /** The markers panel: enable definitions by group, search them, copy a link to the selection. */
@@ -112,6 +151,7 @@ export function MarkersPanel({
   onHideFound,
   onSearchPick,
   ownPins,
+  onMarkAll,
 }: Props) {
   const { gameId, mapId } = useParams();
   const [search, setSearch] = useState('');
@@ -157,6 +197,10 @@ export function MarkersPanel({
   const safeColours = useSafeMarkerColours();
   const shownColour = (c: string) => (safeColours ? safeColour(c) : c);
   const searching = Boolean(onSearchPick && mapId && search.trim().length > 1);
+  // The map's overall progress: the definitions shown, on the floor shown.
+  const shownCounted = definitions.filter((d) => counted(d) && enabled.has(d._id));
+  const sumOf = (list: MapMarkerDefinition[], of: (id: string) => number) =>
+    list.reduce((n, d) => n + of(d._id), 0);
   return (
     <div className={classes.panelBody}>
       <div className={classes.panelActions}>
@@ -169,6 +213,7 @@ export function MarkersPanel({
           {mapMessages.copyFilterLink}
         </Button>
       </div>
+      {found ? <MapProgress found={sumOf(shownCounted, foundOf)} total={sumOf(shownCounted, count)} /> : null}
       {onHideFound && found ? (
         <Check
           label={mapMessages.hideFound}
@@ -221,6 +266,9 @@ export function MarkersPanel({
       ) : null}
       {groups.map((group) => {
         const open = !collapsed.has(group.name);
+        const countedDefs = group.definitions.filter(counted);
+        const groupFound = sumOf(countedDefs, foundOf);
+        const groupTotal = sumOf(countedDefs, count);
         return (
           <section key={group.name} className={classes.group}>
             <button
@@ -231,15 +279,39 @@ export function MarkersPanel({
             >
               {open ? <IconChevronDown size={14} /> : <IconChevronRight size={14} />}
               <span lang={contentLang}>{group.name}</span>
-              {group.definitions.some(counted) ? (
+              {countedDefs.length > 0 ? (
                 <span className={classes.groupFound} data-testid={`group-found-${group.name}`}>
-                  {mapMessages.foundCount(
-                    group.definitions.filter(counted).reduce((n, d) => n + foundOf(d._id), 0),
-                    group.definitions.filter(counted).reduce((n, d) => n + count(d._id), 0),
-                  )}
+                  {mapMessages.foundCount(groupFound, groupTotal)}
                 </span>
               ) : null}
             </button>
+            {open && onMarkAll && groupTotal > 0 ? (
+              <div className={progressClasses.groupActions} data-testid={`group-actions-${group.name}`}>
+                <Button
+                  variant="subtle"
+                  disabled={groupFound >= groupTotal}
+                  onClick={() =>
+                    onMarkAll({
+                      name: group.name,
+                      category: group.name,
+                      completed: true,
+                      count: groupTotal - groupFound,
+                    })
+                  }
+                >
+                  {mapMessages.markAllFound}
+                </Button>
+                <Button
+                  variant="subtle"
+                  disabled={groupFound === 0}
+                  onClick={() =>
+                    onMarkAll({ name: group.name, category: group.name, completed: false, count: groupFound })
+                  }
+                >
+                  {mapMessages.unmarkAll}
+                </Button>
+              </div>
+            ) : null}
             {open ? (
               <ul className={classes.definitionList}>
                 {group.definitions.map((d) => {
@@ -279,6 +351,14 @@ export function MarkersPanel({
                             : formatNumber(count(d._id))}
                         </span>
                       </button>
+                      {onMarkAll && counted(d) && count(d._id) > 0 ? (
+                        <DefinitionMarkAll
+                          definition={d}
+                          found={foundOf(d._id)}
+                          total={count(d._id)}
+                          onMarkAll={onMarkAll}
+                        />
+                      ) : null}
                       {onPlace ? (
                         <IconButton
                           label={mapMessages.place(d.name)}

@@ -1,10 +1,12 @@
 import { filterLink } from '@waypoint/shared/map/definitions';
 import type { MapMarkerDefinition } from '@waypoint/shared/map/marker-data';
 import type { TPin } from '@waypoint/shared/pins/schemas';
+import type { Session } from '../../../api/session.ts';
 import { mapMessages } from '../../../i18n/messages/map-messages.ts';
 import { messages } from '../../../i18n/messages/messages.ts';
 import classes from '../map.module.css';
 import { copyLink, type Sidebars } from '../page-hooks.tsx';
+import { useMarkAll } from '../progress/useMarkAll.tsx';
 import { Sidebar } from '../Sidebar.tsx';
 import type { SearchPick } from '../search/MapSearchResults.tsx';
 import type { SuggestMode } from '../useSuggestMode.ts';
@@ -28,12 +30,15 @@ interface Props {
   found: ReadonlyMap<string, number> | undefined;
   hideFound: boolean;
   setHideFound: (on: boolean) => void;
+  /** Who marks all, on which map, and the floor counted (undefined: every floor). */
+  markAll: { session: Session | null; mapId: string; level: number | undefined };
 }
 
 /** The left sidebar: the authors of suggestions (admins in suggest mode) and the markers panel. */
 export function MarkersSidebar({ sidebars, suggest, enabled, setEnabled, ...props }: Props) {
   const toolState = suggest.tools.state;
   const Authors = suggest.module?.AuthorsPanel;
+  const markAll = useMarkAll(props.markAll.session, props.markAll.mapId, props.markAll.level);
   /** The '+' of a definition: chosen for placing, and switched on so that what is placed shows. */
   const placeDefinition = (definition: MapMarkerDefinition) => {
     const placing = suggest.choosePlacing(definition);
@@ -78,8 +83,10 @@ export function MarkersSidebar({ sidebars, suggest, enabled, setEnabled, ...prop
           found={props.found}
           hideFound={props.hideFound}
           onHideFound={props.setHideFound}
+          onMarkAll={markAll.ask}
         />
       )}
+      {markAll.dialog}
     </Sidebar>
   );
 }

@@ -1,0 +1,137 @@
+/**
+ * `npm run bench:mark-all`: "Mark all as found" on a map of BENCH_MARKERS placed markers (default
+ * 20,000) of one completable definition, and its undo, through the whole HTTP stack in process
+ * (auth, validation, the transaction, the JSON answer of every id changed). BENCH_ROUNDS rounds
+ * (default 5) of: mark all, undo it, unmark all, undo that. SQLite by default, PostgreSQL when
+ * DATABASE_URL names one. `--write` updates docs/benchmarks.md "Mark all (SQLite|PostgreSQL)".
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import { getModel } from '@waypoint/shared';
+import { buildApp } from '../src/app.ts';
+import { loadConfig } from '../src/config.ts';
+import { insertUser } from '../src/features/account/account.repository.ts';
+import { insertMany } from '../src/features/models/models.repository.ts';
+import { writeBenchmarkSection } from './update-doc.ts';
+
+const markers = Number(process.env.BENCH_MARKERS ?? 20_000);
+const rounds = Number(process.env.BENCH_ROUNDS ?? 5);
+const dataDir = mkdtempSync(path.join(tmpdir(), 'waypoint-bench-markall-'));
+const config = loadConfig(process.env, {
+  dataDir,
+  logLevel: 'silent',
+  seedDemo: false,
+  demoImages: false,
+  readMissesPerSecond: 0,
+  // Measured as production answers, without load shedding on a busy shared machine.
+  maxEventLoopDelayMs: 0,
+  webDist: path.join(dataDir, 'none'),
+});
+const engine = config.databaseUrl ? 'PostgreSQL' : 'SQLite';
+const app = await buildApp(config, { logger: false });
+const actor = { id: null, username: 'bench' };
+const w = app.ctx.writer;
+await w.create('game', { _id: 'bench_game', name: 'Bench' }, actor);
+await w.create('map', { _id: 'bench_map', gameId: 'bench_game', name: 'Bench map' }, actor);
+await w.create(
+  'markerdefinition',
+  { _id: 'bench_def', gameId: 'bench_game', name: 'Loot', markerCategory: 'Loot' },
+  actor,
+);
+const now = new Date().toISOString();
+const rows = Array.from({ length: markers }, (_, i) => ({
+  _id: `bm_${String(i).padStart(6, '0')}`,
+  name: `Crate ${i}`,
+  description: '',
+  markerDefinitionId: 'bench_def',
+  mapId: 'bench_map',
+  lat: (i * 7919) % 1000,
+  lng: (i * 104729) % 1000,
+  imageX: null,
+  imageY: null,
+  questId: '',
+  questObjective: '',
+  itemId: '',
+  polygonPoints: [],
+  suggestionId: '',
+  authorName: '',
+  authorLink: '',
+  level: -1,
+  lastConfirmedAt: '',
+  reportCount: 0,
+  images: {},
+}));
+await insertMany(app.ctx.db.kysely, getModel('placedmarker'), rows, now);
+const user = await insertUser(app.ctx.db.kysely, {
+  username: 'bench_player',
+  email: 'player@example.test',
+  passwordHash: 'x',
+  admin: 0,
+  confirmed: 1,
+});
+const token = await app.ctx.tokens.sign({ id: user.id, username: 'bench_player', admin: false });
+const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+
+/** One request: its time and the number of markers it answers as changed. */
+async function timed(url: string, payload: object) {
+  const started = performance.now();
+  const res = await app.inject({ method: 'POST', url, headers, payload: JSON.stringify(payload) });
+  const ms = performance.now() - started;
+  if (res.statusCode !== 200) throw new Error(`${url}: ${res.statusCode} ${res.body.slice(0, 200)}`);
+  return { ms, ids: (res.json() as { markerIds: string[] }).markerIds };
+}
+
+const all = (completed: boolean) => ({ mapId: 'bench_map', category: 'Loot', completed });
+const undo = (ids: string[], completed: boolean) => ({ mapId: 'bench_map', markerIds: ids, completed });
+const kinds = ['mark all', 'undo mark all', 'unmark all', 'undo unmark all', 'mark all, nothing to change'];
+const times = new Map(kinds.map((k) => [k, [] as number[]]));
+const record = (kind: string, run: { ms: number; ids: string[] }, expected: number) => {
+  if (run.ids.length !== expected) throw new Error(`${kind}: ${run.ids.length} changed, not ${expected}`);
+  times.get(kind)?.push(run.ms);
+};
+for (let round = 0; round < rounds; round++) {
+  const marked = await timed('/api/usercompletedmarkers/markAll', all(true));
+  record('mark all', marked, markers);
+  record(
+    'undo mark all',
+    await timed('/api/usercompletedmarkers/markMany', undo(marked.ids, false)),
+    markers,
+  );
+  await timed('/api/usercompletedmarkers/markAll', all(true));
+  record('mark all, nothing to change', await timed('/api/usercompletedmarkers/markAll', all(true)), 0);
+  const unmarked = await timed('/api/usercompletedmarkers/markAll', all(false));
+  record('unmark all', unmarked, markers);
+  record(
+    'undo unmark all',
+    await timed('/api/usercompletedmarkers/markMany', undo(unmarked.ids, true)),
+    markers,
+  );
+  await timed('/api/usercompletedmarkers/markAll', all(false));
+}
+await app.close();
+rmSync(dataDir, { recursive: true, force: true });
+
+const median = (list: number[]) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)] ?? 0;
+const lines: string[] = [];
+let worst = 0;
+for (const [kind, list] of times) {
+  const max = Math.max(...list);
+  worst = Math.max(worst, max);
+  const line = `| ${kind} | ${Math.round(median(list))} | ${Math.round(max)} |`;
+  console.log(line);
+  lines.push(line);
+}
+const load = loadavg()
+  .map((n) => n.toFixed(2))
+  .join(' ');
+console.log(`worst ${Math.round(worst)} ms (goal ≤ 500 ms); load average ${load}`);
+
+const body = `\`npm run bench:mark-all\` on ${engine} — one player marks all ${markers.toLocaleString('en')} markers of a map's group as found, and back, each one request through the whole HTTP stack in process (auth, validation, one transaction, the answer naming every marker changed); the undo names those markers. ${rounds} rounds, milliseconds. Goal: ≤ 500 ms per request; worst here ${Math.round(worst)} ms.
+
+| request | median | max |
+|---|---:|---:|
+${lines.join('\n')}
+
+Load average at the end ${load}; measured ${new Date().toISOString().slice(0, 10)}, Node ${process.version}.`;
+if (process.argv.includes('--write')) writeBenchmarkSection(`Mark all (${engine})`, body);

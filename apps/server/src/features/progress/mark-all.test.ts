@@ -1,0 +1,284 @@
+import { sql } from 'kysely';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createUser, type TestUser, useTestApp } from '../../test/test-app.ts';
+
+const env = useTestApp();
+const MAP = 'g1_map_b';
+/** Markers of the race: one definition of their own. */
+const RACE = 40;
+
+let me: TestUser;
+
+/** The markers of the map, by definition: `[id, level]`. */
+const placed: Record<string, [string, number][]> = {
+  def_chest: [
+    ['chest_0a', 0],
+    ['chest_0b', 0],
+    ['chest_0c', 0],
+    ['chest_1a', 1],
+    ['chest_1b', 1],
+    ['chest_all', -1],
+    ['chest_lost', 7],
+  ],
+  def_herb: [
+    ['herb_0a', 0],
+    ['herb_1a', 1],
+  ],
+  def_boss: [['boss_0a', 0]],
+  def_other: [['other_0a', 0]],
+  def_race: Array.from({ length: RACE }, (_, i) => [`race_${String(i).padStart(2, '0')}`, -1]),
+};
+
+beforeAll(async () => {
+  const w = env.t.app.ctx.writer;
+  const actor = { id: null, username: 'test' };
+  const definitions = [
+    { _id: 'def_chest', name: 'Chest', markerCategory: 'Loot' },
+    // Grouped with the chests in the panel: the group is the category upper-cased.
+    { _id: 'def_herb', name: 'Herb', markerCategory: ' loot' },
+    { _id: 'def_boss', name: 'Boss', markerCategory: 'Loot', completable: false },
+    { _id: 'def_other', name: 'Other', markerCategory: 'Other' },
+    { _id: 'def_race', name: 'Race', markerCategory: 'Race' },
+  ];
+  for (const d of definitions) await w.create('markerdefinition', { gameId: 'g1', ...d }, actor);
+  await w.create('markerdefinition', { _id: 'def_far', gameId: 'g2', name: 'Far' }, actor);
+  for (const level of [0, 1])
+    await w.create('maplevel', { _id: `${MAP}_l${level}`, mapId: MAP, level, name: `Floor ${level}` }, actor);
+  for (const [definition, markers] of Object.entries(placed))
+    for (const [id, level] of markers)
+      await w.create(
+        'placedmarker',
+        { _id: id, mapId: MAP, markerDefinitionId: definition, level: level === 7 ? -1 : level },
+        actor,
+      );
+  // A marker placed before the map had its floors names a floor the map does not have.
+  await sql`update placedmarker set level = 7 where "_id" = 'chest_lost'`.execute(env.t.app.ctx.db.kysely);
+  me = await createUser(env.t);
+});
+
+const post = (url: string, payload: unknown, user: TestUser | null = me) =>
+  env.t.app.inject({
+    method: 'POST',
+    url: `/api/usercompletedmarkers/${url}`,
+    headers: { ...(user?.auth ?? {}), 'content-type': 'application/json' },
+    payload: JSON.stringify(payload),
+  });
+const markAll = async (body: Record<string, unknown>, user: TestUser = me) => {
+  const res = await post('markAll', { mapId: MAP, ...body }, user);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as { completed: boolean; markerIds: string[] };
+};
+const markMany = async (markerIds: string[], completed: boolean, user: TestUser = me) => {
+  const res = await post('markMany', { mapId: MAP, markerIds, completed }, user);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as { completed: boolean; markerIds: string[] };
+};
+const list = async (user: TestUser = me) => {
+  const res = await env.t.app.inject({ url: '/api/usercompletedmarkers/list', headers: user.auth });
+  return (res.json() as string[]).filter((id) => !id.startsWith('pm_'));
+};
+const tick = (id: string, completed: boolean, user: TestUser = me) =>
+  post(`${completed ? 'markCompleted' : 'markUncompleted'}/${id}`, {}, user);
+const ids = (definition: string, filter: (level: number) => boolean = () => true) =>
+  (placed[definition] ?? []).filter(([, level]) => filter(level)).map(([id]) => id);
+
+/** Clears the player's markers of the map between tests. */
+async function clear(user: TestUser = me) {
+  await markMany(
+    Object.values(placed).flatMap((m) => m.map(([id]) => id)),
+    false,
+    user,
+  );
+}
+
+describe('mark all of a definition or a group', () => {
+  it('marks every marker of a definition once, answering exactly those it changed', async () => {
+    await clear();
+    expect((await tick('chest_0a', true)).statusCode).toBe(200);
+    const marked = await markAll({ definitionId: 'def_chest', completed: true });
+    expect(marked).toEqual({
+      completed: true,
+      markerIds: ids('def_chest').filter((id) => id !== 'chest_0a'),
+    });
+    expect(await list()).toEqual(ids('def_chest'));
+    // Again: nothing changes, nothing is answered.
+    expect((await markAll({ definitionId: 'def_chest', completed: true })).markerIds).toEqual([]);
+    const unmarked = await markAll({ definitionId: 'def_chest', completed: false });
+    expect(unmarked).toEqual({ completed: false, markerIds: ids('def_chest') });
+    expect(await list()).toEqual([]);
+  });
+
+  it('marks a group on one floor: its completable definitions, markers on that floor or on every floor', async () => {
+    await clear();
+    const marked = await markAll({ category: 'LOOT', level: 1, completed: true });
+    // Floor 1's chests and herb, the chest on every floor and the one on a floor the map lacks; no boss.
+    expect(marked.markerIds).toEqual(['chest_1a', 'chest_1b', 'chest_all', 'chest_lost', 'herb_1a']);
+    // The group is named as the panel names it, or by the category as typed.
+    expect((await markAll({ category: 'loot', completed: true })).markerIds).toEqual([
+      'chest_0a',
+      'chest_0b',
+      'chest_0c',
+      'herb_0a',
+    ]);
+    expect(await list()).not.toContain('boss_0a');
+    // A group without completable definitions changes nothing.
+    expect((await markAll({ category: 'Nothing here', completed: true })).markerIds).toEqual([]);
+  });
+
+  it('is undone exactly: the markers it changed are set back, the others stay as they were', async () => {
+    await clear();
+    for (const id of ['chest_0a', 'herb_1a', 'other_0a']) expect((await tick(id, true)).statusCode).toBe(200);
+    const before = await list();
+    const marked = await markAll({ category: 'Loot', completed: true });
+    expect(marked.markerIds).not.toContain('chest_0a');
+    const undone = await markMany(marked.markerIds, false);
+    expect(undone.markerIds).toEqual(marked.markerIds);
+    expect(await list()).toEqual(before);
+
+    const unmarked = await markAll({ category: 'Loot', completed: false });
+    expect(unmarked.markerIds).toEqual(['chest_0a', 'herb_1a']);
+    expect(await list()).toEqual(['other_0a']);
+    expect((await markMany(unmarked.markerIds, true)).markerIds).toEqual(unmarked.markerIds);
+    expect(await list()).toEqual(before);
+  });
+
+  it("changes the caller's own markers only", async () => {
+    const other = await createUser(env.t);
+    await clear();
+    expect((await tick('herb_0a', true, other)).statusCode).toBe(200);
+    await markAll({ definitionId: 'def_chest', completed: true });
+    expect(await list(other)).toEqual(['herb_0a']);
+    await markAll({ definitionId: 'def_herb', completed: false });
+    expect(await list(other)).toEqual(['herb_0a']);
+    // An undo naming markers of other maps, gone ones or ones not completable leaves them alone.
+    expect((await markMany(['pm_1', 'gone', 'boss_0a', 'herb_0a'], true)).markerIds).toEqual(['herb_0a']);
+    expect(await list()).not.toContain('boss_0a');
+  });
+
+  it('refuses bad input with a 400 naming the field, and changes nothing', async () => {
+    await clear();
+    const cases: [string, unknown, string][] = [
+      ['markAll', { mapId: MAP, definitionId: 'def_chest' }, 'body.completed'],
+      ['markAll', { mapId: MAP, completed: true }, 'body.definitionId'],
+      [
+        'markAll',
+        { mapId: MAP, definitionId: 'def_chest', category: 'Loot', completed: true },
+        'body.definitionId',
+      ],
+      ['markAll', { mapId: MAP, definitionId: 'def_chest', level: 'one', completed: true }, 'body.level'],
+      ['markAll', { mapId: MAP, category: 'Loot', level: 1.5, completed: true }, 'body.level'],
+      ['markAll', { mapId: '../x', category: 'Loot', completed: true }, 'body.mapId'],
+      ['markAll', { mapId: MAP, category: '', completed: true }, 'body.category'],
+      ['markAll', { mapId: MAP, definitionId: 'def_boss', completed: true }, 'body.definitionId'],
+      ['markAll', { mapId: MAP, definitionId: 'def_chest', completed: 'yes' }, 'body.completed'],
+      ['markAll', { mapId: MAP, definitionId: 'def_chest', completed: true, extra: 1 }, 'body'],
+      ['markMany', { mapId: MAP, markerIds: [], completed: true }, 'body.markerIds'],
+      ['markMany', { mapId: MAP, markerIds: ['ok', 'not ok'], completed: true }, 'body.markerIds.1'],
+      ['markMany', { mapId: MAP, markerIds: ['chest_0a'] }, 'body.completed'],
+    ];
+    for (const [route, body, field] of cases) {
+      const res = await post(route, body);
+      expect(res.statusCode, `${route} ${JSON.stringify(body)}: ${res.body}`).toBe(400);
+      expect(res.json().errors.map((e: { field: string }) => e.field)).toContain(field);
+    }
+    expect(
+      (await post('markAll', { mapId: MAP, definitionId: 'def_boss', completed: true })).json().message,
+    ).toBe('Invalid body.definitionId: Boss cannot be marked as found');
+    expect(await list()).toEqual([]);
+  });
+
+  it('answers 404 for unknown or hidden maps and for definitions of another game; 401 for guests', async () => {
+    const body = { definitionId: 'def_chest', completed: true };
+    expect((await post('markAll', { ...body, mapId: 'nope' })).statusCode).toBe(404);
+    expect((await post('markAll', { ...body, mapId: 'g1_hidden' })).statusCode).toBe(404);
+    expect((await post('markAll', { ...body, mapId: 'g1_hidden' }, env.admin)).statusCode).toBe(200);
+    expect((await post('markAll', { mapId: MAP, definitionId: 'def_far', completed: true })).statusCode).toBe(
+      404,
+    );
+    expect((await post('markAll', { mapId: MAP, definitionId: 'nope', completed: true })).statusCode).toBe(
+      404,
+    );
+    expect((await post('markAll', { ...body, mapId: MAP }, null)).statusCode).toBe(401);
+    expect(
+      (await post('markMany', { mapId: MAP, markerIds: ['chest_0a'], completed: true }, null)).statusCode,
+    ).toBe(401);
+    expect(await list()).toEqual([]);
+  });
+});
+
+describe('a mark-all racing single ticks', () => {
+  it('applies as if one after the other: no duplicate rows, no marker both ticked and unticked', async () => {
+    const race = ids('def_race');
+    const first = race.slice(0, RACE / 2);
+    const second = race.slice(RACE / 2);
+    const k = env.t.app.ctx.db.kysely;
+    for (let round = 0; round < 3; round++) {
+      await clear();
+      await markMany(first, true);
+      // The first half is unticked and the second ticked while every marker is marked at once.
+      const [markedAll, ...ticks] = await Promise.all([
+        post('markAll', { mapId: MAP, definitionId: 'def_race', completed: true }),
+        ...first.map((id) => tick(id, false)),
+        ...second.map((id) => tick(id, true)),
+      ]);
+      const all = markedAll as NonNullable<typeof markedAll>;
+      expect(all.statusCode, all.body).toBe(200);
+      for (const t of ticks) expect(t.statusCode, t.body).toBe(200);
+      const changed = new Set((all.json() as { markerIds: string[] }).markerIds);
+      const done = new Set(await list());
+      // An untick before the mark-all is marked again by it; one after it stands.
+      for (const id of first) expect(done.has(id), id).toBe(changed.has(id));
+      for (const id of second) expect(done.has(id), id).toBe(true);
+
+      const rows = await k
+        .selectFrom('user_completed_marker')
+        .select('markerId')
+        .where('userId', '=', me.id)
+        .where('markerId', 'in', race)
+        .execute();
+      expect(rows.length).toBe(new Set(rows.map((r) => r.markerId)).size);
+      const unticked = await k
+        .selectFrom('user_marker_untick')
+        .select('markerId')
+        .where('userId', '=', me.id)
+        .where('markerId', 'in', race)
+        .execute();
+      for (const row of unticked) expect(done.has(row.markerId), row.markerId).toBe(false);
+    }
+  });
+});
+
+describe('progress at a glance, and a per-map reset', () => {
+  it("counts a game's completable markers and the player's found ones per map; resets one map", async () => {
+    await clear();
+    await markAll({ definitionId: 'def_chest', completed: true });
+    expect((await tick('boss_0a', true)).statusCode).toBe(200);
+    expect((await tick('pm_1', true)).statusCode).toBe(200);
+    const read = async () => {
+      const res = await env.t.app.inject({ url: '/api/usercompletedmarkers/progress/g1', headers: me.auth });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json();
+    };
+    const completable = Object.entries(placed)
+      .filter(([d]) => d !== 'def_boss')
+      .reduce((n, [, m]) => n + m.length, 0);
+    const progress = await read();
+    // The boss is ticked but not counted: it cannot be found; the hidden map is not listed.
+    expect(progress.maps).toEqual([
+      { mapId: 'g1_map_a', name: 'Map A', found: 1, total: 5 },
+      { mapId: MAP, name: 'Map B', found: 7, total: completable },
+    ]);
+    expect(progress).toMatchObject({ gameId: 'g1', found: 8, total: 5 + completable });
+
+    const reset = await post('resetMap', { mapId: MAP });
+    expect(reset.statusCode, reset.body).toBe(200);
+    expect((await read()).maps.map((m: { found: number }) => m.found)).toEqual([1, 0]);
+    expect(await list()).toEqual([]);
+    expect((await post('resetMap', { mapId: 'nope' })).statusCode).toBe(404);
+    expect((await post('resetMap', {})).json().errors[0].field).toBe('body.mapId');
+    expect(
+      (await env.t.app.inject({ url: '/api/usercompletedmarkers/progress/nope', headers: me.auth }))
+        .statusCode,
+    ).toBe(404);
+  });
+});
