@@ -17,7 +17,6 @@ import { contentLang } from '../../i18n/content.ts';
 import { messages, toolLabels } from '../../i18n/messages/messages.ts';
 import { uiMessages } from '../../i18n/messages/ui-messages.ts';
 import { config } from '../config.ts';
-import { logout } from '../logout.ts';
 import type { RouteName } from '../routes.tsx';
 import { BarAnchor } from './BarLink.tsx';
 import { Dropdown } from './Dropdown.tsx';
@@ -190,7 +189,11 @@ function RightLinks({ embedded, gameId }: { embedded: boolean; gameId?: string }
           <BarAnchor to="/profile" embedded={embedded} className={classes.link}>
             {uiMessages.nav.profile}
           </BarAnchor>
-          <button type="button" className={classes.link} onClick={() => logout(navigate)}>
+          <button
+            type="button"
+            className={classes.link}
+            onClick={() => void import('../logout.ts').then((m) => m.logout(navigate))}
+          >
             {uiMessages.nav.logout}
           </button>
         </>

@@ -1,9 +1,10 @@
 import type { AdditionalFeature } from '@waypoint/shared/models/enums';
 import type { TCategory, TGame, TMap } from '@waypoint/shared/models/types';
-import { useMemo } from 'react';
+import { lazy, Suspense, useMemo } from 'react';
 import { Navigate, useParams } from 'react-router';
 import { HttpError } from '../../api/client.ts';
 import { useCategories, useGame, useMaps } from '../../api/queries.ts';
+import { useSession } from '../../api/session.ts';
 import { SafeHtml } from '../../components/SafeHtml.tsx';
 import ui from '../../components/ui.module.css';
 import { usePageMeta } from '../../components/usePageMeta.ts';
@@ -11,8 +12,10 @@ import { contentLang } from '../../i18n/content.ts';
 import { messages, toolLabels } from '../../i18n/messages/messages.ts';
 import { uiMessages } from '../../i18n/messages/ui-messages.ts';
 import { CategoryCard } from './CategoryCard.tsx';
-import { GameProgress } from './GameProgress.tsx';
 import { ToolCard } from './ToolCard.tsx';
+
+// Players only, and after the page's first paint: guests never load it.
+const GameProgress = lazy(() => import('./GameProgress.tsx').then((m) => ({ default: m.GameProgress })));
 
 function plainText(html: string | undefined): string {
   if (!html) return '';
@@ -79,6 +82,7 @@ function GameContent({ game, categories, maps }: { game: TGame; categories: TCat
 /** Game page (SPEC §2.5). */
 export function GamePage() {
   const { gameId = '' } = useParams();
+  const session = useSession();
   const game = useGame(gameId);
   const categories = useCategories(gameId);
   const maps = useMaps(gameId);
@@ -114,7 +118,11 @@ export function GamePage() {
               {game.data.name}
             </h1>
             <SafeHtml html={game.data.description} className={ui.dimmed} />
-            <GameProgress gameId={game.data._id} />
+            {session ? (
+              <Suspense fallback={null}>
+                <GameProgress gameId={game.data._id} />
+              </Suspense>
+            ) : null}
           </header>
           <GameContent game={game.data} categories={categories.data} maps={maps.data} />
         </>
