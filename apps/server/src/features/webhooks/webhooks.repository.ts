@@ -66,6 +66,13 @@ export async function deleteWebhook(db: Executor, gameId: string, id: string): P
   return Number(result.numDeletedRows) === 1;
 }
 
+/** Removes the webhooks of deleted games with their deliveries (inside the delete's transaction). */
+export async function deleteWebhooksOfGames(db: Executor, gameIds: string[]): Promise<void> {
+  if (gameIds.length === 0) return;
+  await db.deleteFrom('webhook_delivery').where('gameId', 'in', gameIds).execute();
+  await db.deleteFrom('webhook').where('gameId', 'in', gameIds).execute();
+}
+
 /** Queues deliveries, a few hundred per statement (inside the transaction of the change). */
 export async function insertDeliveries(db: Executor, rows: DeliveryRow[]): Promise<void> {
   for (let i = 0; i < rows.length; i += 200) {

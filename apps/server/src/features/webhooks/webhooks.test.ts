@@ -248,3 +248,22 @@ describe('events are queued with the change that causes them', () => {
     ]);
   });
 });
+
+describe('a deleted game', () => {
+  it('takes its webhooks and their queued deliveries with it', async () => {
+    const actor = { id: env.admin.id, username: env.admin.username };
+    await env.t.app.ctx.writer.create('game', { _id: 'g_gone', name: 'Going away' }, actor);
+    const created = await call('POST', base('g_gone'), env.admin, { ...valid, events: ['content.changed'] });
+    expect(created.statusCode, created.body).toBe(201);
+    await env.t.app.ctx.writer.update('game', 'g_gone', { name: 'Going away soon' }, actor);
+    expect((await deliveriesOf(created.json().id)).length).toBeGreaterThan(0);
+    await env.t.app.ctx.writer.remove('game', 'g_gone', actor);
+    const left = await env.t.db.kysely
+      .selectFrom('webhook')
+      .select('id')
+      .where('gameId', '=', 'g_gone')
+      .execute();
+    expect(left).toEqual([]);
+    expect(await deliveriesOf(created.json().id)).toEqual([]);
+  });
+});
