@@ -52,14 +52,24 @@ export async function prepareBenchData(
 /** Who the benchmarks' writes are recorded as. */
 export const benchActor = { id: null, username: 'bench' };
 
-/** The benchmarks' own game, map and marker definition, made as an admin makes them. */
-export async function createBenchGame(app: FastifyInstance, options: { definition?: boolean } = {}) {
+/**
+ * The benchmarks' own game, map and marker definition, made as an admin makes them. `definition`:
+ * false for none, or fields the definition gets besides its id, game and name.
+ */
+export async function createBenchGame(
+  app: FastifyInstance,
+  options: { definition?: false | Record<string, unknown> } = {},
+) {
   const actor = benchActor;
   const w = app.ctx.writer;
   await w.create('game', { _id: 'bench_game', name: 'Bench' }, actor);
   await w.create('map', { _id: 'bench_map', gameId: 'bench_game', name: 'Bench map' }, actor);
   if (options.definition !== false)
-    await w.create('markerdefinition', { _id: 'bench_def', gameId: 'bench_game', name: 'Loot' }, actor);
+    await w.create(
+      'markerdefinition',
+      { _id: 'bench_def', gameId: 'bench_game', name: 'Loot', ...options.definition },
+      actor,
+    );
 }
 
 /** Placed marker `i` of the bench map (`createBenchGame`), spread over the map; `fields` override. */

@@ -13,6 +13,7 @@ import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { insertUser } from '../src/features/account/account.repository.ts';
 import { insertMany } from '../src/features/models/models.repository.ts';
+import { benchMarkerRow, createBenchGame } from './bench-data.ts';
 import { writeBenchmarkSection } from './update-doc.ts';
 
 const markers = Number(process.env.BENCH_MARKERS ?? 20_000);
@@ -30,38 +31,9 @@ const config = loadConfig(process.env, {
 });
 const engine = config.databaseUrl ? 'PostgreSQL' : 'SQLite';
 const app = await buildApp(config, { logger: false });
-const actor = { id: null, username: 'bench' };
-const w = app.ctx.writer;
-await w.create('game', { _id: 'bench_game', name: 'Bench' }, actor);
-await w.create('map', { _id: 'bench_map', gameId: 'bench_game', name: 'Bench map' }, actor);
-await w.create(
-  'markerdefinition',
-  { _id: 'bench_def', gameId: 'bench_game', name: 'Loot', markerCategory: 'Loot' },
-  actor,
-);
+await createBenchGame(app, { definition: { markerCategory: 'Loot' } });
 const now = new Date().toISOString();
-const rows = Array.from({ length: markers }, (_, i) => ({
-  _id: `bm_${String(i).padStart(6, '0')}`,
-  name: `Crate ${i}`,
-  description: '',
-  markerDefinitionId: 'bench_def',
-  mapId: 'bench_map',
-  lat: (i * 7919) % 1000,
-  lng: (i * 104729) % 1000,
-  imageX: null,
-  imageY: null,
-  questId: '',
-  questObjective: '',
-  itemId: '',
-  polygonPoints: [],
-  suggestionId: '',
-  authorName: '',
-  authorLink: '',
-  level: -1,
-  lastConfirmedAt: '',
-  reportCount: 0,
-  images: {},
-}));
+const rows = Array.from({ length: markers }, (_, i) => benchMarkerRow(i));
 await insertMany(app.ctx.db.kysely, getModel('placedmarker'), rows, now);
 const user = await insertUser(app.ctx.db.kysely, {
   username: 'bench_player',
