@@ -56,6 +56,21 @@ export async function waitForMap(page: Page) {
   await page.waitForFunction(() => (window.__waypointProbe?.draw.completeAt ?? 0) > 0);
 }
 
+/**
+ * Waits until every tile on the page has loaded (Leaflet marks a loaded tile; a level it replaces is
+ * removed once the new one is in). The page's network never goes idle for long enough to wait on it.
+ */
+export async function waitForTiles(page: Page) {
+  await expect
+    .poll(() =>
+      page.evaluate(() => {
+        const tiles = Array.from(document.querySelectorAll<HTMLImageElement>('img.leaflet-tile'));
+        return tiles.length > 0 && tiles.every((t) => t.complete && t.classList.contains('leaflet-tile-loaded'));
+      }),
+    )
+    .toBe(true);
+}
+
 /** What the marker canvas tells of its last draw. */
 export function drawFacts(page: Page): Promise<DrawFacts> {
   return page.evaluate(() => ({ ...window.__waypointProbe!.draw }));

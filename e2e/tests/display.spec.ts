@@ -1,5 +1,6 @@
 import { expect, test } from '../support/fixtures.ts';
 import { drawnCount, waitForMap } from '../support/map.ts';
+import { followRequests } from '../support/network.ts';
 
 test('high contrast turns on from the bar, holds across pages and reloads, and turns off', async ({
   page,
@@ -36,6 +37,7 @@ test('the system asking for more contrast turns it on until the player chooses',
 });
 
 test('colour-blind-safe colours redraw the markers in the safe palette', async ({ page }) => {
+  const requests = followRequests(page);
   await page.goto('/game/frontier_zone/maps/fz_coast_harbor');
   await waitForMap(page);
   await expect.poll(() => drawnCount(page)).toBeGreaterThan(0);
@@ -43,7 +45,7 @@ test('colour-blind-safe colours redraw the markers in the safe palette', async (
     page.evaluate(() => (document.querySelector('canvas.wp-marker-canvas') as HTMLCanvasElement).toDataURL());
   // The picture once every icon (some load their image) has been drawn.
   // (The first comparison must come after a pause, or two reads a moment apart would pass at once.)
-  await page.waitForLoadState('networkidle');
+  await requests.quiet();
   let before = await pixels();
   await expect
     .poll(async () => {

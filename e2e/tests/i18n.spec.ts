@@ -1,6 +1,7 @@
 import { expect, test } from '../support/fixtures.ts';
 import { untranslatedTexts } from '../support/i18n.ts';
 import { waitForMap } from '../support/map.ts';
+import { followRequests } from '../support/network.ts';
 
 const FZ = '/game/frontier_zone';
 const S1 = '/game/schedule_one';
@@ -28,6 +29,7 @@ test.describe('the pseudo-locale', () => {
 
   for (const p of pages) {
     test(`leaves no interface text untranslated on the ${p.name} page`, async ({ page }) => {
+      const requests = followRequests(page);
       await page.goto(p.path);
       await expect(page.locator('html')).toHaveAttribute('lang', 'en-XA');
       if (p.name === 'map') await waitForMap(page);
@@ -36,7 +38,7 @@ test.describe('the pseudo-locale', () => {
       // Late texts (lazily loaded panels) come with the page's last requests; a page that keeps
       // asking (a map card polling its preparation while other journeys process pictures) is read
       // once it has been quiet or after 15 s.
-      await page.waitForLoadState('networkidle', { timeout: 15_000 }).catch(() => undefined);
+      await requests.quiet().catch(() => undefined);
       expect(await untranslatedTexts(page)).toEqual([]);
     });
   }

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '../support/fixtures.ts';
-import { waitForMap } from '../support/map.ts';
+import { waitForMap, waitForTiles } from '../support/map.ts';
 
 const mapPath = '/game/frontier_zone/maps/fz_coast_harbor';
 const phone = { width: 390, height: 844 };
@@ -136,7 +136,7 @@ test.describe('map page on a 2x screen', () => {
       map.setView([map.getCenter().lat, map.getCenter().lng], map.getMaxZoom(), { animate: false });
     });
     await expect.poll(() => urls.length).toBeGreaterThan(0);
-    await page.waitForLoadState('networkidle');
+    await waitForTiles(page);
     expect(new Set(urls.map(tileZoom))).toEqual(new Set([first.maxZoom]));
   });
 });
@@ -148,7 +148,7 @@ test('neighbouring tiles overlap, so no seams show at fractional zooms', async (
     const { map } = window.__waypointProbe!;
     map.setView([map.getCenter().lat, map.getCenter().lng], 3.37, { animate: false });
   });
-  await page.waitForLoadState('networkidle');
+  await waitForTiles(page);
   const rows = await page.evaluate(() => {
     // The level being shown: the tile container on top.
     const levels = Array.from(document.querySelectorAll<HTMLElement>('.leaflet-tile-container'));
