@@ -61,6 +61,18 @@ test('a player exports their progress and another account imports it after a pre
     ).ok(),
   ).toBe(true);
 
+  // An own pin and a note on the marker.
+  const pin = await request.post('/api/user/pins/fz_coast_harbor', {
+    headers: auth,
+    data: { name: 'Stash by the pier', note: 'Bring a key', colour: 'green', x: 400, y: 300 },
+  });
+  expect(pin.status()).toBe(201);
+  const note = await request.put(`/api/user/marker-notes/${marker}`, {
+    headers: auth,
+    data: { note: 'Looted on Tuesday' },
+  });
+  expect(note.ok()).toBe(true);
+
   // Export from the profile page: the download is the documented file.
   await page.goto('/login?nextUrl=%2Fprofile');
   await submitLogin(page, first.email, first.password);
@@ -79,6 +91,17 @@ test('a player exports their progress and another account imports it after a pre
     completedObjectives: { [quest._id]: [0] },
     hideoutLevels: [{ moduleId: 'fz_h_workbench', level: 2 }],
     completedMarkers: [marker],
+    pins: [
+      {
+        mapId: 'fz_coast_harbor',
+        name: 'Stash by the pier',
+        note: 'Bring a key',
+        colour: 'green',
+        x: 400,
+        y: 300,
+      },
+    ],
+    markerNotes: [{ markerId: marker, note: 'Looted on Tuesday' }],
   });
   await seenToast(page, t.exported);
 
@@ -116,11 +139,13 @@ test('a player exports their progress and another account imports it after a pre
   const row = preview.getByRole('row', { name: /Frontier Zone/ });
   await expect(row).toContainText('1 → 14');
   await expect(row.getByRole('cell').nth(2)).toHaveText('+1 · −0');
-  // Objectives, items, hideout modules, markers.
+  // Objectives, items, hideout modules, markers, own pins, notes.
   await expect(row.getByRole('cell').nth(3)).toHaveText('+1 · −0');
   await expect(row.getByRole('cell').nth(4)).toHaveText('+0 · −0');
   await expect(row.getByRole('cell').nth(5)).toHaveText('+1 · −0');
   await expect(row.getByRole('cell').nth(6)).toHaveText('+1 · −0');
+  await expect(row.getByRole('cell').nth(7)).toHaveText('+1 · −0');
+  await expect(row.getByRole('cell').nth(8)).toHaveText('+1 · −0');
   expect(await seriousViolations(other)).toEqual([]);
   await other.setViewportSize({ width: 390, height: 844 });
   await other.screenshot({ path: `${shots}/profile-import-390.png`, fullPage: true });
@@ -130,7 +155,11 @@ test('a player exports their progress and another account imports it after a pre
   await expect(preview).toBeHidden();
   const secondAuth = { authorization: `Bearer ${await tokenOf(request, second.email, second.password)}` };
   const mine = (await (await request.get('/api/user/progress/export', { headers: secondAuth })).json()) as {
-    games: unknown[];
+    games: { pins: { id: string }[] }[];
   };
-  expect(mine.games).toEqual(exported.games);
+  // The same progress; the pin comes over under an id of its own (the first player keeps theirs).
+  const withoutPinIds = (games: { pins: { id: string }[] }[]) =>
+    games.map((g) => ({ ...g, pins: g.pins.map(({ id: _, ...rest }) => rest) }));
+  expect(withoutPinIds(mine.games)).toEqual(withoutPinIds(exported.games));
+  expect(mine.games[0]!.pins[0]!.id).not.toBe(exported.games[0].pins[0].id);
 });

@@ -4,7 +4,7 @@
 export const progressMessages = {
   heading: 'Take your progress with you',
   intro:
-    'Export everything you have ticked (quests and their objectives, level, items, hideout levels and completed markers of every game) as one file, and import such a file here or on another copy of the site.',
+    'Export everything you have ticked (quests and their objectives, level, items, hideout levels and completed markers of every game) with your own pins and notes as one file, and import such a file here or on another copy of the site.',
   exportButton: 'Export progress',
   exported: 'Progress exported',
   fileLabel: 'Progress file',
@@ -29,6 +29,8 @@ export const progressMessages = {
   columnItems: 'Items',
   columnHideout: 'Hideout',
   columnMarkers: 'Markers',
+  columnPins: 'My pins',
+  columnNotes: 'My notes',
   unknownGame: (gameId: string) => `${gameId} (not on this site: skipped)`,
   change: (add: number, remove: number, unknown: number) =>
     [`+${add}`, `−${remove}`, ...(unknown > 0 ? [`${unknown} unknown`] : [])].join(' · '),

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { zId } from '../models/fields.ts';
+import { MAX_PINS_PER_MAP } from '../pins/limits.ts';
+import { zMarkerNoteInput, zPinId, zPinInput } from '../pins/schemas.ts';
 import { maxHideoutLevel, zCompletedObjectives } from './schemas.ts';
 
 /**
@@ -19,7 +21,10 @@ import { maxHideoutLevel, zCompletedObjectives } from './schemas.ts';
  *       "completedObjectives": { "fz_quest_dock_sweep": [0, 2] },
  *       "itemsOwned": [{ "itemId": "fz_item_bolts", "findOnly": true, "quantity": 3 }],
  *       "hideoutLevels": [{ "moduleId": "fz_h_workbench", "level": 2 }],
- *       "completedMarkers": ["fz_marker_1"]
+ *       "completedMarkers": ["fz_marker_1"],
+ *       "pins": [{ "id": "pin_0123456789abcdef", "mapId": "fz_coast_harbor", "name": "Stash",
+ *                  "note": "Behind the crates", "colour": "green", "level": -1, "x": 1200, "y": 830 }],
+ *       "markerNotes": [{ "markerId": "fz_marker_1", "note": "Needs the red key" }]
  *     }
  *   ]
  * }
@@ -31,14 +36,18 @@ import { maxHideoutLevel, zCompletedObjectives } from './schemas.ts';
  * quest's list are skipped too. `hideoutLevels` lists the level built of each hideout module
  * (modules not listed are at 0).
  *
- * Version 2 added `completedObjectives` and `hideoutLevels`; files of version 1 (without them) are
- * still imported and leave objectives and hideout levels as they are.
+ * `pins` are the player's own pins on the game's maps (in map pixels, `level` -1 on every floor) and
+ * `markerNotes` their private notes on placed markers. Pins on unknown maps, outside their map, on a
+ * floor it lacks or past the pins-per-map cap, and notes on unknown markers, are skipped and counted.
+ *
+ * Version 2 added `completedObjectives` and `hideoutLevels`, version 3 `pins` and `markerNotes`;
+ * files of an earlier version (without them) are still imported and leave what they lack as it is.
  */
 export const progressFormat = 'waypoint-progress';
 /** The version this site writes. */
-export const progressVersion = 2;
+export const progressVersion = 3;
 /** The versions this site reads. */
-export const progressVersionsRead = [1, 2] as const;
+export const progressVersionsRead = [1, 2, 3] as const;
 
 /** Bounds of one file: generous for real players, small enough to check in one request. */
 export const progressLimits = {
@@ -47,11 +56,14 @@ export const progressLimits = {
   itemsPerGame: 10_000,
   hideoutModulesPerGame: 1_000,
   markersPerGame: 100_000,
+  /** Pins of one game's maps (each map holds at most `MAX_PINS_PER_MAP`). */
+  pinsPerGame: 4 * MAX_PINS_PER_MAP,
+  markerNotesPerGame: 20_000,
   /**
    * Request body limit of an import, in bytes: what an export of the largest real progress holds
-   * (every marker of a large game under a long id), not more.
+   * (every marker of a large game under a long id, a map full of pins with notes), not more.
    */
-  bodyBytes: 4 * 1024 * 1024,
+  bodyBytes: 8 * 1024 * 1024,
 } as const;
 
 export const zProgressGame = z.strictObject({
@@ -79,6 +91,14 @@ export const zProgressGame = z.strictObject({
     .max(progressLimits.hideoutModulesPerGame)
     .default([]),
   completedMarkers: z.array(zId).max(progressLimits.markersPerGame).default([]),
+  pins: z
+    .array(zPinInput.extend({ id: zPinId, mapId: zId }))
+    .max(progressLimits.pinsPerGame)
+    .default([]),
+  markerNotes: z
+    .array(zMarkerNoteInput.extend({ markerId: zId }))
+    .max(progressLimits.markerNotesPerGame)
+    .default([]),
 });
 export type ProgressGame = z.infer<typeof zProgressGame>;
 
@@ -139,6 +159,10 @@ export interface ProgressGamePreview {
   /** Hideout modules whose built level changes (`add` rises, `remove` falls). */
   hideout: ProgressChange;
   markers: ProgressChange;
+  /** Own pins (`unknown`: skipped ones). */
+  pins: ProgressChange;
+  /** Notes on placed markers (`add`: new or changed notes). */
+  markerNotes: ProgressChange;
 }
 
 export interface ProgressImportResult {

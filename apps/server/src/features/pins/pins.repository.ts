@@ -153,3 +153,59 @@ export async function lockUserPins(trx: Executor, dialect: Dialect, userId: stri
   if (dialect !== 'postgres') return;
   await sql`select id from "user" where id = ${userId} for update`.execute(trx);
 }
+
+/** A player's pins on every map of a game, by map then age. */
+export async function pinsOfGame(db: Executor, userId: string, gameId: string): Promise<TPin[]> {
+  const rows = (await dyn(db)
+    .selectFrom('user_pin')
+    .innerJoin('map', 'map._id', 'user_pin.mapId')
+    .select(pinColumns.map((c) => `user_pin.${c}` as const))
+    .where('user_pin.userId', '=', userId)
+    .where('map.gameId', '=', gameId)
+    .orderBy('user_pin.mapId')
+    .orderBy('user_pin.createdAt')
+    .orderBy('user_pin.id')
+    .execute()) as Omit<UserPinTable, 'userId'>[];
+  return rows.map(toPin);
+}
+
+/** Which of `ids` are pins, with their owner. */
+export async function pinOwners(db: Executor, ids: readonly string[]): Promise<Map<string, string>> {
+  const owners = new Map<string, string>();
+  for (let at = 0; at < ids.length; at += 500) {
+    const rows = await db
+      .selectFrom('user_pin')
+      .select(['id', 'userId'])
+      .where('id', 'in', ids.slice(at, at + 500))
+      .execute();
+    for (const row of rows) owners.set(row.id, row.userId);
+  }
+  return owners;
+}
+
+/** Removes some of a player's pins. */
+export async function deletePins(db: Executor, userId: string, ids: readonly string[]): Promise<void> {
+  for (let at = 0; at < ids.length; at += 500) {
+    await db
+      .deleteFrom('user_pin')
+      .where('userId', '=', userId)
+      .where('id', 'in', ids.slice(at, at + 500))
+      .execute();
+  }
+}
+
+/** A player's notes on the placed markers of every map of a game. */
+export async function markerNotesOfGame(db: Executor, userId: string, gameId: string) {
+  return (await dyn(db)
+    .selectFrom('user_marker_note')
+    .innerJoin('map', 'map._id', 'user_marker_note.mapId')
+    .select([
+      'user_marker_note.markerId as markerId',
+      'user_marker_note.mapId as mapId',
+      'user_marker_note.note as note',
+    ])
+    .where('user_marker_note.userId', '=', userId)
+    .where('map.gameId', '=', gameId)
+    .orderBy('user_marker_note.markerId')
+    .execute()) as { markerId: string; mapId: string; note: string }[];
+}

@@ -1,4 +1,4 @@
-import { progressFormat } from '@waypoint/shared/progress/portable';
+import { progressFormat, progressVersion } from '@waypoint/shared/progress/portable';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createUser, type TestUser, useTestApp } from '../../test/test-app.ts';
 
@@ -195,7 +195,7 @@ describe('hideout levels in portable progress', () => {
     await put('g1', 'generator', { level: 1 }, source);
     await put('g2', 'stash', { level: 4 }, source);
     const exported = (await get('/api/user/progress/export', source)).json();
-    expect(exported.version).toBe(2);
+    expect(exported.version).toBe(progressVersion);
     // A game with only hideout progress is exported too.
     expect(exported.games).toEqual([
       {
@@ -208,6 +208,8 @@ describe('hideout levels in portable progress', () => {
           { moduleId: 'workbench', level: 2 },
         ],
         completedMarkers: [],
+        pins: [],
+        markerNotes: [],
       },
       {
         gameId: 'g2',
@@ -216,6 +218,8 @@ describe('hideout levels in portable progress', () => {
         itemsOwned: [],
         hideoutLevels: [{ moduleId: 'stash', level: 4 }],
         completedMarkers: [],
+        pins: [],
+        markerNotes: [],
       },
     ]);
     const target = await createUser(env.t);
@@ -280,7 +284,10 @@ describe('hideout levels in portable progress', () => {
       completedQuests: ['q1'],
       level: 4,
     });
-    const bad = await post('/api/user/progress/import', me, { mode: 'merge', file: file([], 3) });
+    const bad = await post('/api/user/progress/import', me, {
+      mode: 'merge',
+      file: file([], progressVersion + 1),
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toMatch(/body\.file\.version/);
     const badLevel = await post('/api/user/progress/import', me, {

@@ -177,7 +177,7 @@ describe('objective ticks in portable progress', () => {
     await tick(source, 'q_short', 0);
     await tick(source, 'q_g2', 0, true, 'g2');
     const exported = await exportOf(source);
-    expect(exported.version).toBe(2);
+    expect(exported.version).toBe(progressVersion);
     expect(exported.games).toEqual([
       {
         gameId: 'g1',
@@ -186,6 +186,8 @@ describe('objective ticks in portable progress', () => {
         itemsOwned: [],
         hideoutLevels: [],
         completedMarkers: [],
+        pins: [],
+        markerNotes: [],
       },
       {
         gameId: 'g2',
@@ -194,6 +196,8 @@ describe('objective ticks in portable progress', () => {
         itemsOwned: [],
         hideoutLevels: [],
         completedMarkers: [],
+        pins: [],
+        markerNotes: [],
       },
     ]);
     const target = await createUser(env.t);
@@ -259,7 +263,10 @@ describe('objective ticks in portable progress', () => {
     });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toMatch(/body\.file\.games\.0\.completedObjectives\.q_obj\.0/);
-    const unknownVersion = await post('/api/user/progress/import', me, { mode: 'merge', file: file([], 3) });
+    const unknownVersion = await post('/api/user/progress/import', me, {
+      mode: 'merge',
+      file: file([], progressVersion + 1),
+    });
     expect(unknownVersion.statusCode).toBe(400);
     expect(unknownVersion.json().message).toMatch(/body\.file\.version/);
   });

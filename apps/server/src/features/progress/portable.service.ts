@@ -1,5 +1,7 @@
 import { getModel, type TItemRequirement } from '@waypoint/shared';
 import { moduleMaxLevel } from '@waypoint/shared/domain/items';
+import { mapPictureSize } from '@waypoint/shared/map/pixels';
+import { MAX_PINS_PER_MAP, type TPin } from '@waypoint/shared/pins/schemas';
 import {
   type ProgressChange,
   type ProgressFile,
@@ -11,6 +13,18 @@ import {
 } from '@waypoint/shared/progress/portable';
 import { type Db, type Executor, inTransaction } from '../../db/database.ts';
 import { listRecords } from '../models/models.repository.ts';
+import {
+  deleteMarkerNote,
+  deletePins,
+  insertPins,
+  lockUserPins,
+  mapLevelNumbers,
+  markerNotesOfGame,
+  pinOwners,
+  pinsOfGame,
+  saveMarkerNote,
+} from '../pins/pins.repository.ts';
+import { newPinId, type PinPlace, placeProblems } from '../pins/pins.service.ts';
 import {
   builtHideoutLevels,
   completedMarkersOfGame,
@@ -86,6 +100,33 @@ function mergeObjectives(
   return Object.fromEntries(out);
 }
 
+/** The places pins may lie on the game's maps (enabled ones), by map id. */
+async function pinPlacesOfGame(db: Executor, gameId: string): Promise<Map<string, PinPlace>> {
+  const { data: maps } = await listRecords(db, getModel('map'), {
+    filter: { gameId },
+    limit: 10_000,
+    skip: 0,
+  });
+  const places = new Map<string, PinPlace>();
+  for (const map of maps) {
+    if (map.enabled === false) continue;
+    const mapId = String(map._id);
+    const { width, height } = mapPictureSize(map as Parameters<typeof mapPictureSize>[0]);
+    places.set(mapId, { mapId, width, height, levels: new Set(await mapLevelNumbers(db, mapId)) });
+  }
+  return places;
+}
+
+type PortablePin = ProgressGame['pins'][number];
+const samePin = (a: PortablePin, b: TPin) =>
+  a.mapId === b.mapId &&
+  a.name === b.name &&
+  a.note === b.note &&
+  a.colour === b.colour &&
+  a.level === b.level &&
+  a.x === b.x &&
+  a.y === b.y;
+
 export function createPortableProgressService(db: Db) {
   async function exportGame(trx: Executor, userId: string, gameId: string): Promise<ProgressGame> {
     const level = await playerLevel(trx, userId, gameId);
@@ -97,6 +138,124 @@ export function createPortableProgressService(db: Db) {
       itemsOwned: (await ownedItems(trx, userId, gameId)).filter((i) => i.quantity > 0),
       hideoutLevels: await builtHideoutLevels(trx, userId, gameId),
       completedMarkers: (await completedMarkersOfGame(trx, userId, gameId)).map((m) => m.markerId),
+      pins: (await pinsOfGame(trx, userId, gameId)).map(({ id, mapId, name, note, colour, level, x, y }) => ({
+        id,
+        mapId,
+        name,
+        note,
+        colour,
+        level,
+        x,
+        y,
+      })),
+      markerNotes: (await markerNotesOfGame(trx, userId, gameId)).map(({ markerId, note }) => ({
+        markerId,
+        note,
+      })),
+    };
+  }
+
+  /**
+   * The player's pins on the game's maps after an import: merge keeps theirs and adds the file's
+   * they lack (by id); replace makes them the file's. File pins that do not fit their map, and
+   * those past a map's cap, are skipped. A file pin whose id another player holds gets a new id.
+   */
+  async function pinsAfterImport(
+    trx: Executor,
+    userId: string,
+    game: ProgressGame,
+    mode: 'merge' | 'replace',
+  ) {
+    const current = await pinsOfGame(trx, userId, game.gameId);
+    const places = await pinPlacesOfGame(trx, game.gameId);
+    const owners = await pinOwners(
+      trx,
+      game.pins.map((p) => p.id),
+    );
+    const target = new Map<string, PortablePin>(
+      mode === 'merge' ? current.map((p) => [p.id, p] as const) : [],
+    );
+    const currentIds = new Set(current.map((p) => p.id));
+    const perMap = new Map<string, number>();
+    for (const pin of target.values()) perMap.set(pin.mapId, (perMap.get(pin.mapId) ?? 0) + 1);
+    let skipped = 0;
+    for (const pin of game.pins) {
+      const place = places.get(pin.mapId);
+      const owner = owners.get(pin.id);
+      // An id the player holds on another game's map, or another player holds, is not this pin's.
+      const id = owner === undefined || (owner === userId && currentIds.has(pin.id)) ? pin.id : newPinId();
+      if (target.has(id)) {
+        // Merge keeps the player's own copy; a file naming one id twice keeps its first.
+        if (mode === 'replace') skipped++;
+        continue;
+      }
+      if (
+        !place ||
+        placeProblems(place, pin, 'pin').length > 0 ||
+        (perMap.get(pin.mapId) ?? 0) >= MAX_PINS_PER_MAP
+      ) {
+        skipped++;
+        continue;
+      }
+      perMap.set(pin.mapId, (perMap.get(pin.mapId) ?? 0) + 1);
+      target.set(id, { ...pin, id });
+    }
+    const currentById = new Map(current.map((p) => [p.id, p]));
+    const gone = current.filter((p) => {
+      const next = target.get(p.id);
+      return !next || !samePin(next, p);
+    });
+    const added = [...target.values()].filter((p) => {
+      const before = currentById.get(p.id);
+      return !before || !samePin(p, before);
+    });
+    return {
+      change: {
+        add: added.length,
+        remove: current.filter((p) => !target.has(p.id)).length,
+        unknown: skipped,
+      } satisfies ProgressChange,
+      gone,
+      added,
+    };
+  }
+
+  /**
+   * The player's notes on the game's markers after an import: merge keeps theirs and adds the
+   * file's on markers without one; replace makes them the file's. Notes on unknown markers are
+   * skipped.
+   */
+  async function notesAfterImport(
+    trx: Executor,
+    userId: string,
+    game: ProgressGame,
+    mode: 'merge' | 'replace',
+  ) {
+    const current = new Map(
+      (await markerNotesOfGame(trx, userId, game.gameId)).map((n) => [n.markerId, n] as const),
+    );
+    const markers = await markersOfGame(
+      trx,
+      game.gameId,
+      game.markerNotes.map((n) => n.markerId),
+    );
+    const target = new Map<string, { mapId: string; note: string }>(mode === 'merge' ? current : []);
+    let skipped = 0;
+    for (const { markerId, note } of game.markerNotes) {
+      const mapId = markers.get(markerId);
+      if (mapId === undefined || note.trim() === '') {
+        skipped++;
+        continue;
+      }
+      if (mode === 'merge' && target.has(markerId)) continue;
+      target.set(markerId, { mapId, note });
+    }
+    const gone = [...current.keys()].filter((id) => !target.has(id));
+    const written = [...target].filter(([id, n]) => current.get(id)?.note !== n.note);
+    return {
+      change: { add: written.length, remove: gone.length, unknown: skipped } satisfies ProgressChange,
+      gone,
+      written,
     };
   }
 
@@ -108,11 +267,12 @@ export function createPortableProgressService(db: Db) {
     mode: 'merge' | 'replace',
     apply: boolean,
     /**
-     * The file carries ticked objectives and hideout levels (version 2 and later); otherwise both
-     * are left as they are, in either mode.
+     * The file's version: ticked objectives and hideout levels come with version 2, pins and notes
+     * with version 3; what a file lacks is left as it is, in either mode.
      */
-    version2: boolean,
+    version: number,
   ): Promise<ProgressGamePreview> {
+    const version2 = version >= 2;
     const { gameId } = game;
     const record = await gameName(trx, gameId);
     const currentLevel = (await playerLevel(trx, userId, gameId)) ?? DEFAULT_PLAYER_LEVEL;
@@ -128,6 +288,8 @@ export function createPortableProgressService(db: Db) {
         items: none(game.itemsOwned.length),
         hideout: none(game.hideoutLevels.length),
         markers: none(game.completedMarkers.length),
+        pins: none(game.pins.length),
+        markerNotes: none(game.markerNotes.length),
       };
     }
 
@@ -243,6 +405,13 @@ export function createPortableProgressService(db: Db) {
     const targetMarkers = new Map(mode === 'merge' ? [...currentMarkers, ...fileMarkers] : fileMarkers);
     const unknownMarkers = new Set(game.completedMarkers).size - fileMarkers.size;
 
+    // Own pins and notes (files before version 3 carry none: the player's stay as they are).
+    const version3 = version >= 3;
+    if (version3 && apply) await lockUserPins(trx, db.dialect, userId);
+    const pins = version3 ? await pinsAfterImport(trx, userId, game, mode) : undefined;
+    const notes = version3 ? await notesAfterImport(trx, userId, game, mode) : undefined;
+    const unchanged: ProgressChange = { add: 0, remove: 0, unknown: 0 };
+
     const preview: ProgressGamePreview = {
       gameId,
       name: record.name,
@@ -261,6 +430,8 @@ export function createPortableProgressService(db: Db) {
         unknown: unknownModules,
       },
       markers: diff(new Set(currentMarkers.keys()), new Set(targetMarkers.keys()), unknownMarkers),
+      pins: pins?.change ?? unchanged,
+      markerNotes: notes?.change ?? unchanged,
     };
     if (!apply) return preview;
 
@@ -311,6 +482,24 @@ export function createPortableProgressService(db: Db) {
       markersNew.map(([markerId, mapId]) => ({ markerId, mapId })),
       true,
     );
+    if (pins) {
+      const now = new Date().toISOString();
+      await deletePins(
+        trx,
+        userId,
+        pins.gone.map((p) => p.id),
+      );
+      await insertPins(
+        trx,
+        pins.added.map((p) => ({ ...p, userId, createdAt: now, updatedAt: now })),
+      );
+    }
+    if (notes) {
+      const now = new Date().toISOString();
+      for (const markerId of notes.gone) await deleteMarkerNote(trx, userId, markerId);
+      for (const [markerId, { mapId, note }] of notes.written)
+        await saveMarkerNote(trx, { userId, markerId, mapId, note, updatedAt: now });
+    }
     return preview;
   }
 
@@ -355,15 +544,16 @@ export function createPortableProgressService(db: Db) {
                 itemsOwned: [...seen.itemsOwned, ...game.itemsOwned],
                 hideoutLevels: [...seen.hideoutLevels, ...game.hideoutLevels],
                 completedMarkers: [...seen.completedMarkers, ...game.completedMarkers],
+                pins: [...seen.pins, ...game.pins],
+                markerNotes: [...seen.markerNotes, ...game.markerNotes],
               }
             : game,
         );
       }
-      const version2 = file.version >= 2;
       const games = await inTransaction(db, async (trx) => {
         const out: ProgressGamePreview[] = [];
         for (const game of byGame.values()) {
-          out.push(await importGame(trx, userId, game, mode, !preview, version2));
+          out.push(await importGame(trx, userId, game, mode, !preview, file.version));
         }
         return out;
       });

@@ -46,7 +46,7 @@ describe('portable progress', () => {
     );
     expect(res.headers['cache-control']).toBe('no-store');
     const body = res.json();
-    expect(body).toMatchObject({ format: 'waypoint-progress', version: 2 });
+    expect(body).toMatchObject({ format: 'waypoint-progress', version: 3 });
     expect(body.games).toEqual([
       {
         gameId: 'g1',
@@ -56,6 +56,8 @@ describe('portable progress', () => {
         itemsOwned: [{ itemId: 'bolts', findOnly: false, quantity: 2 }],
         hideoutLevels: [],
         completedMarkers: ['pm_0', 'pm_1'],
+        pins: [],
+        markerNotes: [],
       },
     ]);
   });
@@ -107,6 +109,8 @@ describe('portable progress', () => {
           items: { add: 1, remove: 0, unknown: 1 },
           hideout: { add: 0, remove: 0, unknown: 0 },
           markers: { add: 1, remove: 0, unknown: 1 },
+          pins: { add: 0, remove: 0, unknown: 0 },
+          markerNotes: { add: 0, remove: 0, unknown: 0 },
         },
         {
           gameId: 'not_a_game',
@@ -118,6 +122,8 @@ describe('portable progress', () => {
           items: { add: 0, remove: 0, unknown: 0 },
           hideout: { add: 0, remove: 0, unknown: 0 },
           markers: { add: 0, remove: 0, unknown: 0 },
+          pins: { add: 0, remove: 0, unknown: 0 },
+          markerNotes: { add: 0, remove: 0, unknown: 0 },
         },
       ],
     });
@@ -159,6 +165,8 @@ describe('portable progress', () => {
         ],
         hideoutLevels: [],
         completedMarkers: ['pm_0', 'pm_1', 'pm_2'],
+        pins: [],
+        markerNotes: [],
       },
     ]);
     const res = await post('/api/user/progress/import', user, { mode: 'replace', file: incoming });
@@ -172,8 +180,110 @@ describe('portable progress', () => {
         itemsOwned: [{ itemId: 'bolts', findOnly: true, quantity: 4 }],
         hideoutLevels: [],
         completedMarkers: ['pm_2'],
+        pins: [],
+        markerNotes: [],
       },
     ]);
+  });
+
+  it('carries own pins and marker notes: merged, replaced, skipped where they do not fit', async () => {
+    const source = await createUser(env.t);
+    const pin = (body: object) => post('/api/user/pins/g1_map_a', source, body);
+    expect(
+      (await pin({ name: 'Stash ✓', note: 'Behind the crates', colour: 'green', x: 10, y: 20 })).statusCode,
+    ).toBe(201);
+    expect((await pin({ name: 'Boss', x: 30, y: 40 })).statusCode).toBe(201);
+    const note = await env.t.app.inject({
+      method: 'PUT',
+      url: '/api/user/marker-notes/pm_2',
+      headers: source.auth,
+      payload: { note: 'Needs the red key' },
+    });
+    expect(note.statusCode).toBeLessThan(300);
+    const exported = (await get('/api/user/progress/export', source)).json();
+    const game = exported.games.find((g: { gameId: string }) => g.gameId === 'g1');
+    expect(game.pins.map((p: { name: string }) => p.name)).toEqual(['Stash ✓', 'Boss']);
+    expect(game.pins[0]).toMatchObject({
+      mapId: 'g1_map_a',
+      note: 'Behind the crates',
+      colour: 'green',
+      level: -1,
+      x: 10,
+      y: 20,
+    });
+    expect(game.markerNotes).toEqual([{ markerId: 'pm_2', note: 'Needs the red key' }]);
+
+    // Another player of this site: the pins come over under new ids (the source keeps its own).
+    const target = await createUser(env.t);
+    const own = await post('/api/user/pins/g1_map_b', target, { name: 'Mine', x: 5, y: 5 });
+    expect(own.statusCode).toBe(201);
+    const incoming = {
+      ...exported,
+      games: [
+        {
+          ...game,
+          pins: [
+            ...game.pins,
+            { ...game.pins[0], id: 'pin_unknownmap01', mapId: 'no_such_map' },
+            { ...game.pins[0], id: 'pin_outsidemap01', x: 999_999 },
+          ],
+          markerNotes: [...game.markerNotes, { markerId: 'no_such_marker', note: 'x' }],
+        },
+      ],
+    };
+    const merge = await post('/api/user/progress/import', target, { mode: 'merge', file: incoming });
+    expect(merge.statusCode).toBe(200);
+    expect(merge.json().games[0]).toMatchObject({
+      pins: { add: 2, remove: 0, unknown: 2 },
+      markerNotes: { add: 1, remove: 0, unknown: 1 },
+    });
+    const merged = (await get('/api/user/pins/g1_map_a', target)).json();
+    expect(merged.pins.map((p: { name: string }) => p.name).sort()).toEqual(['Boss', 'Stash ✓']);
+    expect(
+      merged.pins.every((p: { id: string }) => !game.pins.some((q: { id: string }) => q.id === p.id)),
+    ).toBe(true);
+    expect(merged.notes).toMatchObject([{ markerId: 'pm_2', note: 'Needs the red key' }]);
+    expect((await get('/api/user/pins/g1_map_b', target)).json().pins).toHaveLength(1);
+    expect((await get('/api/user/pins/g1_map_a', source)).json().pins).toHaveLength(2);
+
+    // Replace: the game's pins and notes become exactly the file's (here: one pin, no notes).
+    const replace = await post('/api/user/progress/import', target, {
+      mode: 'replace',
+      file: { ...exported, games: [{ ...game, pins: [game.pins[1]], markerNotes: [] }] },
+    });
+    expect(replace.statusCode).toBe(200);
+    expect(replace.json().games[0]).toMatchObject({ markerNotes: { add: 0, remove: 1, unknown: 0 } });
+    expect((await get('/api/user/pins/g1_map_a', target)).json()).toMatchObject({
+      pins: [{ name: 'Boss' }],
+      notes: [],
+    });
+    expect((await get('/api/user/pins/g1_map_b', target)).json().pins).toEqual([]);
+
+    // A file of version 2 carries no pins: the player's stay.
+    const old = await post('/api/user/progress/import', target, {
+      mode: 'replace',
+      file: { ...exported, version: 2, games: [{ gameId: 'g1' }] },
+    });
+    expect(old.json().games[0].pins).toEqual({ add: 0, remove: 0, unknown: 0 });
+    expect((await get('/api/user/pins/g1_map_a', target)).json().pins).toHaveLength(1);
+  });
+
+  it('refuses a pin note past its length, naming the field', async () => {
+    const user = await createUser(env.t);
+    const res = await post('/api/user/progress/import', user, {
+      mode: 'merge',
+      preview: true,
+      file: file([
+        {
+          gameId: 'g1',
+          pins: [
+            { id: 'pin_toolongnote1', mapId: 'g1_map_a', name: 'x', note: 'n'.repeat(2001), x: 1, y: 1 },
+          ],
+        },
+      ]),
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors[0].field).toBe('body.file.games.0.pins.0.note');
   });
 
   it('refuses a file that is not a progress file, naming the field, and needs a login', async () => {
@@ -227,7 +337,7 @@ describe('portable progress', () => {
 
   it('refuses a file larger than a real export can be', async () => {
     const user = await createUser(env.t);
-    const ids = Array.from({ length: 100_000 }, (_, i) => `made_up_marker_${i}_${'x'.repeat(30)}`);
+    const ids = Array.from({ length: 100_000 }, (_, i) => `made_up_marker_${i}_${'x'.repeat(80)}`);
     const res = await post('/api/user/progress/import', user, {
       mode: 'merge',
       preview: true,

@@ -583,6 +583,17 @@ export async function gamesWithProgress(db: Executor, userId: string): Promise<s
     .where('user_completed_marker.userId', '=', userId)
     .execute()) as { gameId: string }[];
   for (const row of markerGames) ids.add(row.gameId);
+  // Own pins and marker notes reach their game through their map.
+  for (const table of ['user_pin', 'user_marker_note'] as const) {
+    const rows = (await dyn(db)
+      .selectFrom(table)
+      .innerJoin('map', 'map._id', `${table}.mapId`)
+      .select('map.gameId as gameId')
+      .distinct()
+      .where(`${table}.userId`, '=', userId)
+      .execute()) as { gameId: string }[];
+    for (const row of rows) ids.add(row.gameId);
+  }
   return [...ids].sort();
 }
 

@@ -55,11 +55,20 @@ async function readFile(file: File): Promise<{ file: ProgressFile } | { error: s
 
 const changed = (g: ProgressGamePreview) =>
   g.level.from !== g.level.to ||
-  [g.quests, g.objectives, g.items, g.hideout, g.markers].some((c) => c.add > 0 || c.remove > 0);
+  [g.quests, g.objectives, g.items, g.hideout, g.markers, g.pins, g.markerNotes].some(
+    (c) => c.add > 0 || c.remove > 0,
+  );
 
 function PreviewTable({ games }: { games: ProgressGamePreview[] }) {
   return (
-    <Table.ScrollContainer minWidth={600}>
+    // A table wider than a phone scrolls sideways; the region takes the keyboard's focus to do so.
+    <Table.ScrollContainer
+      minWidth={720}
+      type="native"
+      tabIndex={0}
+      role="region"
+      aria-label={t.previewHeading}
+    >
       <Table striped withTableBorder data-testid="progress-preview">
         <Table.Thead>
           <Table.Tr>
@@ -70,6 +79,8 @@ function PreviewTable({ games }: { games: ProgressGamePreview[] }) {
             <Table.Th>{t.columnItems}</Table.Th>
             <Table.Th>{t.columnHideout}</Table.Th>
             <Table.Th>{t.columnMarkers}</Table.Th>
+            <Table.Th>{t.columnPins}</Table.Th>
+            <Table.Th>{t.columnNotes}</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -86,6 +97,8 @@ function PreviewTable({ games }: { games: ProgressGamePreview[] }) {
               <Table.Td>{t.change(g.items.add, g.items.remove, g.items.unknown)}</Table.Td>
               <Table.Td>{t.change(g.hideout.add, g.hideout.remove, g.hideout.unknown)}</Table.Td>
               <Table.Td>{t.change(g.markers.add, g.markers.remove, g.markers.unknown)}</Table.Td>
+              <Table.Td>{t.change(g.pins.add, g.pins.remove, g.pins.unknown)}</Table.Td>
+              <Table.Td>{t.change(g.markerNotes.add, g.markerNotes.remove, g.markerNotes.unknown)}</Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>

@@ -99,13 +99,12 @@ export function ProfilePage() {
                 component="li"
                 key={game._id}
                 justify="space-between"
-                wrap="nowrap"
                 data-testid="progress-row"
               >
                 <Text fw={500} lang={contentLang} id={`progress-game-${game._id}`}>
                   {game.name}
                 </Text>
-                <Group gap="xs" wrap="nowrap">
+                <Group gap="xs">
                   <Button
                     variant="subtle"
                     color="red"
