@@ -95,12 +95,7 @@ export function ProfilePage() {
           </Title>
           <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
             {(games.data ?? []).map((game) => (
-              <Group
-                component="li"
-                key={game._id}
-                justify="space-between"
-                data-testid="progress-row"
-              >
+              <Group component="li" key={game._id} justify="space-between" data-testid="progress-row">
                 <Text fw={500} lang={contentLang} id={`progress-game-${game._id}`}>
                   {game.name}
                 </Text>
