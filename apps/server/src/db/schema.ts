@@ -117,6 +117,8 @@ export interface PinShareTable {
   title: string;
   showName: number;
   createdAt: string;
+  /** A shared route's points (`TShareRoute` as JSON), or null. */
+  route: string | null;
 }
 
 /** A pin a link shows (the pin as it is now: changes show, a deleted pin leaves the link). */

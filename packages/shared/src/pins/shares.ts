@@ -4,6 +4,7 @@
  * the answer names the owner only when they chose to show their username.
  */
 import { z } from 'zod';
+import { maxRouteStops } from '../map/route.ts';
 import { MAX_PINS_PER_MAP } from './limits.ts';
 import { pinsMessages } from './pins-messages.ts';
 import { type TPin, zPinId } from './schemas.ts';
@@ -15,11 +16,30 @@ export const MAX_SHARE_TITLE_LENGTH = 100;
 /** A link's id: 32 hexadecimal digits. */
 export const zShareId = z.string().regex(/^[0-9a-f]{32}$/, 'Use the 32 hexadecimal digits of a link');
 
-export const zNewPinShare = z.strictObject({
-  pinIds: z.array(zPinId).min(1, pinsMessages.shareChooseOne).max(MAX_PINS_PER_MAP),
-  title: z.string().trim().max(MAX_SHARE_TITLE_LENGTH).default(''),
-  showName: z.boolean().default(false),
+/** A point of a shared route, in map pixels. */
+const zRoutePoint = z.tuple([z.number().finite().min(0).max(1_000_000), z.number().finite().min(0).max(1_000_000)]);
+
+/**
+ * A route shown by a link: the auto route's line from its start through its stops, in map pixels,
+ * on one floor (-1: every floor).
+ */
+export const zShareRoute = z.strictObject({
+  points: z.array(zRoutePoint).min(2).max(maxRouteStops + 1),
+  level: z.number().int().min(-1).max(1000).default(-1),
 });
+export type TShareRoute = z.infer<typeof zShareRoute>;
+
+export const zNewPinShare = z
+  .strictObject({
+    pinIds: z.array(zPinId).max(MAX_PINS_PER_MAP).default([]),
+    route: zShareRoute.optional(),
+    title: z.string().trim().max(MAX_SHARE_TITLE_LENGTH).default(''),
+    showName: z.boolean().default(false),
+  })
+  .refine((share) => share.pinIds.length > 0 || share.route !== undefined, {
+    path: ['pinIds'],
+    message: pinsMessages.shareChooseOne,
+  });
 export type TNewPinShare = z.infer<typeof zNewPinShare>;
 
 /** One of the owner's links (`GET /api/user/pin-shares/{mapId}`). */
@@ -29,6 +49,8 @@ export interface TPinShare {
   title: string;
   showName: boolean;
   pinCount: number;
+  /** Stops of the route it shows (0: none). */
+  routeStops: number;
   createdAt: string;
 }
 
@@ -44,6 +66,7 @@ export interface TSharedPins {
   /** The owner's username, when they chose to show it. */
   owner: string | null;
   pins: TSharedPin[];
+  route: TShareRoute | null;
 }
 
 /** The address of a link: the map with the shared pins over it. */

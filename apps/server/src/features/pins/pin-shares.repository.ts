@@ -1,4 +1,4 @@
-import type { TPinShare, TSharedPin } from '@waypoint/shared/pins/shares';
+import type { TPinShare, TSharedPin, TShareRoute } from '@waypoint/shared/pins/shares';
 import type { Executor } from '../../db/database.ts';
 
 /** Of these pin ids, those that are the player's own on the map. */
@@ -30,12 +30,20 @@ export async function countShares(db: Executor, userId: string, mapId: string): 
 
 export async function insertShare(
   db: Executor,
-  share: { id: string; userId: string; mapId: string; title: string; showName: boolean; createdAt: string },
+  share: {
+    id: string;
+    userId: string;
+    mapId: string;
+    title: string;
+    showName: boolean;
+    createdAt: string;
+    route: TShareRoute | null;
+  },
   pinIds: readonly string[],
 ) {
   await db
     .insertInto('pin_share')
-    .values({ ...share, showName: share.showName ? 1 : 0 })
+    .values({ ...share, showName: share.showName ? 1 : 0, route: share.route ? JSON.stringify(share.route) : null })
     .execute();
   const rows = pinIds.map((pinId, position) => ({ shareId: share.id, pinId, position }));
   for (let at = 0; at < rows.length; at += 500) {
@@ -57,15 +65,21 @@ export async function sharesOf(db: Executor, userId: string, mapId: string): Pro
       's.title',
       's.showName',
       's.createdAt',
+      's.route',
       eb.fn.count<number>('p.pinId').as('pinCount'),
     ])
     .where('s.userId', '=', userId)
     .where('s.mapId', '=', mapId)
-    .groupBy(['s.id', 's.mapId', 's.title', 's.showName', 's.createdAt'])
+    .groupBy(['s.id', 's.mapId', 's.title', 's.showName', 's.createdAt', 's.route'])
     .orderBy('s.createdAt', 'desc')
     .orderBy('s.id')
     .execute();
-  return rows.map((r) => ({ ...r, showName: Boolean(r.showName), pinCount: Number(r.pinCount) }));
+  return rows.map(({ route, ...r }) => ({
+    ...r,
+    showName: Boolean(r.showName),
+    pinCount: Number(r.pinCount),
+    routeStops: route ? (JSON.parse(route) as TShareRoute).points.length - 1 : 0,
+  }));
 }
 
 /** A link with its owner's username (or undefined). */
@@ -73,7 +87,7 @@ export function findShare(db: Executor, id: string) {
   return db
     .selectFrom('pin_share as s')
     .innerJoin('user as u', 'u.id', 's.userId')
-    .select(['s.id', 's.userId', 's.mapId', 's.title', 's.showName', 'u.username'])
+    .select(['s.id', 's.userId', 's.mapId', 's.title', 's.showName', 's.route', 'u.username'])
     .where('s.id', '=', id)
     .executeTakeFirst();
 }

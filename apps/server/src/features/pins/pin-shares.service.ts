@@ -6,6 +6,7 @@ import {
   type TNewPinShare,
   type TPinShare,
   type TSharedPins,
+  type TShareRoute,
 } from '@waypoint/shared/pins/shares';
 import { type Db, inTransaction } from '../../db/database.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
@@ -36,8 +37,20 @@ export function createPinSharesService(
   const k = db.kysely;
   return {
     async create(actor: PinActor, mapId: string, input: TNewPinShare): Promise<TPinShare> {
-      await requireMap(mapId, actor);
+      const place = await requireMap(mapId, actor);
       const pinIds = [...new Set(input.pinIds)];
+      const route = input.route ?? null;
+      if (route) {
+        // The route lies on the map picture (as the auto route does) and on one of its floors.
+        const outside = pinsMessages.outsideMap(place.width, place.height);
+        const problems = route.points.flatMap(([x, y], i) =>
+          x > place.width || y > place.height ? [{ field: `body.route.points.${i}`, message: outside }] : [],
+        );
+        if (route.level !== -1 && !place.levels.has(route.level))
+          problems.push({ field: 'body.route.level', message: pinsMessages.unknownLevel(route.level) });
+        if (problems.length)
+          throw badRequest(`Invalid ${problems[0]!.field}: ${problems[0]!.message}`, problems);
+      }
       return inTransaction(db, async (trx) => {
         // The same lock as placing and deleting pins: the pins checked are the pins linked.
         await lockUserPins(trx, db.dialect, actor.id);
@@ -56,10 +69,11 @@ export function createPinSharesService(
           title: input.title,
           showName: input.showName,
           createdAt: new Date().toISOString(),
+          route,
         };
         await insertShare(trx, share, pinIds);
-        const { userId: _, ...answer } = share;
-        return { ...answer, pinCount: pinIds.length };
+        const { userId: _, route: __, ...answer } = share;
+        return { ...answer, pinCount: pinIds.length, routeStops: route ? route.points.length - 1 : 0 };
       });
     },
 
@@ -84,6 +98,7 @@ export function createPinSharesService(
         title: share.title,
         owner: share.showName ? share.username : null,
         pins: await sharedPins(k, share.id),
+        route: share.route ? (JSON.parse(share.route) as TShareRoute) : null,
       };
     },
   };

@@ -47,6 +47,7 @@ describe('read-only links to own pins', () => {
       title: 'Route for tonight',
       showName: false,
       pinCount: 2,
+      routeStops: 0,
     });
     expect(share.id).toMatch(/^[0-9a-f]{32}$/);
 
@@ -65,6 +66,7 @@ describe('read-only links to own pins', () => {
         { id: '0', name: 'Boat', note: 'note Boat', colour: expect.any(String), level: -1, x: 11, y: 20 },
         { id: '1', name: 'Cache', note: 'note Cache', colour: expect.any(String), level: -1, x: 10, y: 20 },
       ],
+      route: null,
     });
     expect(JSON.stringify(shown)).not.toContain('Secret');
     expect(JSON.stringify(shown)).not.toContain(owner.username);
@@ -92,6 +94,43 @@ describe('read-only links to own pins', () => {
     expect(gone.statusCode).toBe(404);
     expect(gone.json().message).toBe('This shared set of pins does not exist or was withdrawn');
     expect((await send('GET', '/api/user/pin-shares/g1_map_a', owner)).json()).toEqual([]);
+  });
+
+  it('shows a shared route, alone or with pins, and refuses one off the map, naming the point', async () => {
+    const owner = await createUser(env.t);
+    const route = {
+      points: [
+        [10, 10],
+        [40.5, 12],
+        [80, 90],
+      ],
+    };
+    const made = await send('POST', '/api/user/pin-shares/g1_map_a', owner, { route, title: 'Loot run' });
+    expect(made.statusCode).toBe(201);
+    expect(made.json()).toMatchObject({ pinCount: 0, routeStops: 2, title: 'Loot run' });
+    const shown = (await send('GET', `/api/pin-share/${made.json().id}`, null)).json();
+    expect(shown).toMatchObject({ pins: [], route: { points: route.points, level: -1 } });
+    expect((await send('GET', '/api/user/pin-shares/g1_map_a', owner)).json()).toMatchObject([
+      { routeStops: 2, pinCount: 0 },
+    ]);
+
+    const [pin] = await placePins(owner, ['Start']);
+    const both = await send('POST', '/api/user/pin-shares/g1_map_a', owner, { route, pinIds: [pin] });
+    expect(both.json()).toMatchObject({ pinCount: 1, routeStops: 2 });
+
+    const cases: [object, string][] = [
+      [{ route: { points: [[10, 10], [1_000_000, 10]] } }, 'body.route.points.1'],
+      [{ route: { points: [[10, 10]] } }, 'body.route.points'],
+      [{ route: { points: [[10, 10], [20, -1]] } }, 'body.route.points.1.1'],
+      [{ route: { points: [[10, 10], [20, 20]], level: 7 } }, 'body.route.level'],
+      [{ route: { points: [[10, 10], [20, 20]], colour: 'red' } }, 'body.route'],
+    ];
+    for (const [body, field] of cases) {
+      const res = await send('POST', '/api/user/pin-shares/g1_map_a', owner, body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      const fields = res.json().errors.map((e: { field: string }) => e.field);
+      expect(fields, JSON.stringify(body)).toContain(field);
+    }
   });
 
   it('names the owner only when they chose to show their username', async () => {
