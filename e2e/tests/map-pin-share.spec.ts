@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs';
+import { listMessages } from '@waypoint/shared/map/list-messages';
 import { pinsMessages } from '@waypoint/shared/pins/pins-messages';
 import { seriousViolations } from '../support/axe.ts';
 import { createConfirmedUser, expect, type Page, serviceHosts, test } from '../support/fixtures.ts';
@@ -87,5 +88,55 @@ test('a player shares some of their pins through a link; a logged-out visitor se
   await waitForMap(guest);
   await expect(guest.getByTestId('shared-pins-banner')).toHaveText(pinsMessages.shareNotFound);
   await expect(pinNamed(guest, 'Boat ramp')).toHaveCount(0);
+  await guestContext.close();
+});
+
+test('a player shares the auto route through a link; a logged-out visitor sees its line', async ({
+  page,
+  request,
+  browser,
+}) => {
+  const user = await createConfirmedUser(request);
+  await loginWithToken(page, request, user.email, user.password);
+  await page.goto(`${mapPath}?markerDefinitions=fz_loot_cache`);
+  await waitForMap(page);
+  await page.getByTestId('marker-list-button').click();
+  const list = page.getByTestId('marker-list');
+  await list.getByLabel(listMessages.routeScope).selectOption('map');
+  await list.getByTestId('route-button').click();
+  const summary = page.getByTestId('route-summary');
+  await expect(summary).toHaveAttribute('data-stops', /^([2-9]|\d\d+)$/);
+  const stops = Number(await summary.getAttribute('data-stops'));
+  await list.getByRole('button', { name: pinsMessages.shareRoute }).click();
+  const dialog = page.getByTestId('pin-share-dialog');
+  await expect(dialog.getByRole('heading', { level: 2 })).toHaveText(pinsMessages.shareRouteTitle);
+  await dialog.getByLabel(pinsMessages.shareName).fill('Loot run');
+  await dialog.getByRole('button', { name: pinsMessages.shareCreate }).click();
+  const link = await dialog.getByTestId('pin-share-link').inputValue();
+  await expect(dialog.getByTestId('pin-share-links')).toContainText(pinsMessages.shareRouteStops(stops));
+  await page.screenshot({ path: `${shots}/share-route-1280.png` });
+  expect(await seriousViolations(page)).toEqual([]);
+
+  // Logged out, the link draws the route's line with the title, and no planner of its own.
+  const guestContext = await browser.newContext({ viewport: { width: 390, height: 844 }, bypassCSP: true });
+  await guestContext.addInitScript(() =>
+    localStorage.setItem('waypoint-consent', JSON.stringify({ necessary: true, decidedAt: '2026-01-01' })),
+  );
+  await guestContext.route(serviceHosts, (route) => route.fulfill({ status: 200, body: '' }));
+  const guest = await guestContext.newPage();
+  await guest.goto(link);
+  await waitForMap(guest);
+  const banner = guest.getByTestId('shared-pins-banner');
+  await expect(banner).toContainText(pinsMessages.sharedRoute);
+  await expect(banner).toContainText('Loot run');
+  await expect(guest.locator('path.wp-shared-route')).toHaveCount(1);
+  // The link holds the whole line: its start and every stop.
+  const shareId = new URL(link).searchParams.get('pinShare');
+  const shared = await (await request.get(`/api/pin-share/${shareId}`)).json();
+  expect(shared.route.points).toHaveLength(stops + 1);
+  await guest.screenshot({ path: `${shots}/shared-route-390.png` });
+  // Hiding the link's layer takes the line away.
+  await banner.getByRole('button', { name: pinsMessages.closeShared }).click();
+  await expect(guest.locator('path.wp-shared-route')).toHaveCount(0);
   await guestContext.close();
 });

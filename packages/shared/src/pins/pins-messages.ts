@@ -71,6 +71,12 @@ export const pinsMessages = {
   shareLinks: 'Your links on this map',
   shareNone: 'No links yet',
   sharePinCount: (count: number) => `${count} ${count === 1 ? 'pin' : 'pins'}`,
+  shareRoute: 'Share route',
+  shareRouteTitle: 'Share this route read-only',
+  shareRouteHint: (stops: number) =>
+    `Anyone with the link sees this route's line through its ${stops} ${stops === 1 ? 'stop' : 'stops'} over this map, with the pins you choose, until you withdraw it.`,
+  shareRouteStops: (stops: number) => `route of ${stops} ${stops === 1 ? 'stop' : 'stops'}`,
+  sharedRoute: 'Shared route',
   shareChooseOne: 'Choose at least one pin',
   sharesFull: (max: number) => `You can have at most ${max} links on one map`,
   shareNotYours: (id: string) => `No pin of yours with id ${id} on this map`,

@@ -17,14 +17,20 @@ export const MAX_SHARE_TITLE_LENGTH = 100;
 export const zShareId = z.string().regex(/^[0-9a-f]{32}$/, 'Use the 32 hexadecimal digits of a link');
 
 /** A point of a shared route, in map pixels. */
-const zRoutePoint = z.tuple([z.number().finite().min(0).max(1_000_000), z.number().finite().min(0).max(1_000_000)]);
+const zRoutePoint = z.tuple([
+  z.number().finite().min(0).max(1_000_000),
+  z.number().finite().min(0).max(1_000_000),
+]);
 
 /**
  * A route shown by a link: the auto route's line from its start through its stops, in map pixels,
  * on one floor (-1: every floor).
  */
 export const zShareRoute = z.strictObject({
-  points: z.array(zRoutePoint).min(2).max(maxRouteStops + 1),
+  points: z
+    .array(zRoutePoint)
+    .min(2)
+    .max(maxRouteStops + 1),
   level: z.number().int().min(-1).max(1000).default(-1),
 });
 export type TShareRoute = z.infer<typeof zShareRoute>;

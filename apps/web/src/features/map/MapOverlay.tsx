@@ -40,6 +40,8 @@ interface Props {
   coords?: ReactNode;
   /** The player's own pins (the marker list shows those in view). */
   ownPins?: readonly unknown[];
+  /** Shares the auto route through a read-only link (players only). */
+  onShareRoute?: (points: readonly { lat: number; lng: number }[]) => void;
 }
 
 /**
@@ -86,6 +88,7 @@ export function MapOverlay({ store, list, session, suggest, ...props }: Props) {
             onClose={list.close}
             announce={props.announce}
             ownPins={props.ownPins}
+            onShareRoute={props.onShareRoute}
           />
         </Suspense>
       ) : null}

@@ -222,6 +222,7 @@ export function MapPage({ gameId, map, category, embedded }: Props) {
             pins={pins.controls}
             coords={coords.controls}
             ownPins={pins.pins}
+            onShareRoute={pins.shareRoute}
             gameId={gameId}
             mapId={map._id}
             preparing={isMapPreparing(map) || !mapTilesReady(map)}

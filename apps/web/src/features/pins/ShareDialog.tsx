@@ -1,6 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TPin } from '@waypoint/shared/pins/schemas';
-import { MAX_SHARE_TITLE_LENGTH, pinShareLink, type TPinShare } from '@waypoint/shared/pins/shares';
+import {
+  MAX_SHARE_TITLE_LENGTH,
+  pinShareLink,
+  type TPinShare,
+  type TShareRoute,
+} from '@waypoint/shared/pins/shares';
 import { useEffect, useId, useRef, useState } from 'react';
 import { api } from '../../api/client.ts';
 import { copyText } from '../../components/clipboard.ts';
@@ -17,6 +22,8 @@ interface Props {
   mapId: string;
   userId: string;
   pins: readonly TPin[];
+  /** The auto route to share (its pins are then optional, none chosen at first). */
+  route?: TShareRoute;
   onClose: () => void;
 }
 
@@ -30,16 +37,19 @@ async function copy(link: string) {
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /**
- * Sharing some of the player's pins on this map through a read-only link (a modal dialog): choose
- * the pins, a title and whether the link names the player; then copy the link. The player's links
- * on the map are listed with their pin counts, each can be copied or withdrawn.
+ * Sharing some of the player's pins on this map, or the auto route with pins if they like, through
+ * a read-only link (a modal dialog): choose the pins, a title and whether the link names the player;
+ * then copy the link. The player's links on the map are listed with what they show, each can be
+ * copied or withdrawn.
  */
-export default function ShareDialog({ gameId, mapId, userId, pins, onClose }: Props) {
+export default function ShareDialog({ gameId, mapId, userId, pins, route, onClose }: Props) {
   const dialog = useRef<HTMLDialogElement>(null);
   const id = useId();
   const client = useQueryClient();
   const key = sharesKey(userId, mapId);
-  const [chosen, setChosen] = useState(() => new Set(pins.map((p) => p.id)));
+  const [chosen, setChosen] = useState(() => new Set(route ? [] : pins.map((p) => p.id)));
+  const stops = route ? route.points.length - 1 : 0;
+  const ready = chosen.size > 0 || route !== undefined;
   const [title, setTitle] = useState('');
   const [showName, setShowName] = useState(false);
   const [made, setMade] = useState<string>();
@@ -56,6 +66,7 @@ export default function ShareDialog({ gameId, mapId, userId, pins, onClose }: Pr
     mutationFn: () =>
       api.post<TPinShare>(`/user/pin-shares/${encodeURIComponent(mapId)}`, {
         pinIds: pins.filter((p) => chosen.has(p.id)).map((p) => p.id),
+        ...(route ? { route } : {}),
         title,
         showName,
       }),
@@ -95,14 +106,14 @@ export default function ShareDialog({ gameId, mapId, userId, pins, onClose }: Pr
       <form
         onSubmit={(e) => {
           e.preventDefault();
-          if (chosen.size > 0) create.mutate();
+          if (ready) create.mutate();
         }}
       >
         <h2 id={`${id}-title`} className={classes.editorTitle}>
-          {pinsMessages.shareTitle}
+          {route ? pinsMessages.shareRouteTitle : pinsMessages.shareTitle}
         </h2>
-        <p className={classes.hint}>{pinsMessages.shareHint}</p>
-        <fieldset className={classes.shareChoice}>
+        <p className={classes.hint}>{route ? pinsMessages.shareRouteHint(stops) : pinsMessages.shareHint}</p>
+        <fieldset className={classes.shareChoice} hidden={pins.length === 0}>
           <legend>{pinsMessages.shareChoose}</legend>
           <label className={classes.check}>
             <input
@@ -136,7 +147,7 @@ export default function ShareDialog({ gameId, mapId, userId, pins, onClose }: Pr
           <input type="checkbox" checked={showName} onChange={(e) => setShowName(e.target.checked)} />
           <span>{pinsMessages.shareShowName}</span>
         </label>
-        {chosen.size === 0 ? <p className={classes.hint}>{pinsMessages.shareChooseOne}</p> : null}
+        {!ready ? <p className={classes.hint}>{pinsMessages.shareChooseOne}</p> : null}
         {made ? (
           <div className={classes.madeLink}>
             <input readOnly value={made} aria-label={pinsMessages.shareCopy} data-testid="pin-share-link" />
@@ -149,7 +160,7 @@ export default function ShareDialog({ gameId, mapId, userId, pins, onClose }: Pr
           <Button variant="subtle" onClick={() => dialog.current?.close()}>
             {pinsMessages.cancel}
           </Button>
-          <Button type="submit" disabled={chosen.size === 0 || create.isPending}>
+          <Button type="submit" disabled={!ready || create.isPending}>
             {pinsMessages.shareCreate}
           </Button>
         </div>
@@ -159,7 +170,11 @@ export default function ShareDialog({ gameId, mapId, userId, pins, onClose }: Pr
             {shares.data.map((s) => (
               <li key={s.id} className={classes.shareRow}>
                 <span lang={contentLang}>{s.title || s.createdAt.slice(0, 10)}</span>
-                <span className={classes.shareCount}>{pinsMessages.sharePinCount(s.pinCount)}</span>
+                <span className={classes.shareCount}>
+                  {s.routeStops > 0
+                    ? `${pinsMessages.shareRouteStops(s.routeStops)} · ${pinsMessages.sharePinCount(s.pinCount)}`
+                    : pinsMessages.sharePinCount(s.pinCount)}
+                </span>
                 <Button variant="subtle" onClick={() => void copy(linkOf(s.id))}>
                   {pinsMessages.shareCopy}
                 </Button>

@@ -4,6 +4,7 @@ import { pinColours } from '@waypoint/shared/pins/limits';
 import type { TPin } from '@waypoint/shared/pins/schemas';
 import L from 'leaflet';
 import { contentLang } from '../../i18n/content.ts';
+import { routeCasingStyle, routeLineStyle } from '../map/list/route-style.ts';
 import classes from './pins.module.css';
 
 /** What the "My pins" layer shows: the player's pins, on the floor shown, unless hidden. */
@@ -15,6 +16,8 @@ export interface PinLayerInput {
   knownLevels: ReadonlySet<number>;
   /** The map's top zoom: one map unit is 2^maxZoom pixels. */
   maxZoom: number;
+  /** A route shown with the pins (a shared link's): its points in map pixels, on a floor (-1: all). */
+  route?: { points: readonly (readonly [number, number])[]; level: number };
 }
 
 /**
@@ -25,6 +28,7 @@ export class PinLayer {
   private readonly group = L.layerGroup();
   private readonly drawn = new Map<string, { marker: L.Marker; pin: TPin }>();
   private maxZoom = 0;
+  private route?: { input: PinLayerInput['route']; layer: L.LayerGroup };
 
   constructor(private readonly onOpen: (pinId: string) => void) {}
 
@@ -36,6 +40,7 @@ export class PinLayer {
   remove() {
     this.group.remove();
     this.drawn.clear();
+    this.route = undefined;
   }
 
   set(input: PinLayerInput | undefined) {
@@ -59,6 +64,27 @@ export class PinLayer {
       this.group.addLayer(marker);
       this.drawn.set(id, { marker, pin });
     }
+    this.setRoute(input, rescaled);
+  }
+
+  /** The route's line, drawn under the pins, on its floor. */
+  private setRoute(input: PinLayerInput | undefined, rescaled: boolean) {
+    const route =
+      input?.route && isOnLevel(input.route.level, input.level, input.knownLevels) ? input.route : undefined;
+    if (this.route && this.route.input === route && !rescaled) return;
+    if (this.route) this.group.removeLayer(this.route.layer);
+    this.route = undefined;
+    if (!route) return;
+    const points = route.points.map(([x, y]) => {
+      const { lat, lng } = pixelToLatLng(x, y, this.maxZoom);
+      return L.latLng(lat, lng);
+    });
+    const layer = L.layerGroup([
+      L.polyline(points, routeCasingStyle),
+      L.polyline(points, { ...routeLineStyle, className: 'wp-shared-route' }),
+    ]);
+    this.group.addLayer(layer);
+    this.route = { input: route, layer };
   }
 
   /** The drawn pins inside `bounds` (at most `max`), for the marker list. */

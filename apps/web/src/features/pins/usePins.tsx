@@ -4,6 +4,7 @@ import { latLngToPixel, mapPictureSize } from '@waypoint/shared/map/pixels';
 import type { TMap } from '@waypoint/shared/models/types';
 import { defaultPinColour } from '@waypoint/shared/pins/limits';
 import type { TPin } from '@waypoint/shared/pins/schemas';
+import type { TShareRoute } from '@waypoint/shared/pins/shares';
 import { lazy, Suspense, useCallback, useMemo, useRef, useState } from 'react';
 import { api } from '../../api/client.ts';
 import type { Session } from '../../api/session.ts';
@@ -49,7 +50,8 @@ export function usePins({ map, session, floors, controller, announce, definition
   const save = useSavePinWrite(session, map._id).mutateAsync;
   const [shown, setShown] = useState(true);
   const [draft, setDraft] = useState<PinDraft>();
-  const [sharing, setSharing] = useState(false);
+  /** The share dialog, open for pins alone or for a route (with pins to add). */
+  const [sharing, setSharing] = useState<{ route?: TShareRoute } | null>(null);
   const shared = useSharedPins(map._id, search.get('pinShare'), controller);
   const pins = session ? (query.data?.pins ?? noPins) : noPins;
   const maxZoom = map.maxZoom ?? 0;
@@ -58,10 +60,17 @@ export function usePins({ map, session, floors, controller, announce, definition
 
   // The player's pins (unless hidden) and a link's shared pins are one layer.
   const layer = useMemo(() => {
-    if (!session && shared.pins.length === 0) return undefined;
+    if (!session && shared.pins.length === 0 && !shared.route) return undefined;
     const drawn = shown ? (shared.pins.length ? [...pins, ...shared.pins] : pins) : shared.pins;
-    return { pins: drawn, shown: true, level: floors.current, knownLevels: floors.known, maxZoom };
-  }, [session, pins, shared.pins, shown, floors.current, floors.known, maxZoom]);
+    return {
+      pins: drawn,
+      shown: true,
+      level: floors.current,
+      knownLevels: floors.known,
+      maxZoom,
+      route: shared.route,
+    };
+  }, [session, pins, shared.pins, shared.route, shown, floors.current, floors.known, maxZoom]);
   const addAt = useCallback(
     (lat: number, lng: number) => {
       const { width, height } = mapPictureSize(map);
@@ -70,6 +79,19 @@ export function usePins({ map, session, floors, controller, announce, definition
       const y = Math.round(Math.min(height, Math.max(0, at.y)));
       const fields = { name: '', note: '', colour: defaultPinColour, level: level.current ?? -1, x, y };
       setDraft({ fields });
+    },
+    [map, maxZoom],
+  );
+  /** Opens the share dialog for the auto route's line (map coordinates to picture pixels). */
+  const shareRoute = useCallback(
+    (points: readonly { lat: number; lng: number }[]) => {
+      const { width, height } = mapPictureSize(map);
+      const round = (v: number, max: number) => Math.round(Math.min(max, Math.max(0, v)) * 10) / 10;
+      const pixels = points.map((p): [number, number] => {
+        const at = latLngToPixel(p.lat, p.lng, maxZoom);
+        return [round(at.x, width), round(at.y, height)];
+      });
+      setSharing({ route: { points: pixels, level: level.current ?? -1 } });
     },
     [map, maxZoom],
   );
@@ -133,7 +155,7 @@ export function usePins({ map, session, floors, controller, announce, definition
             aria-label={pinsMessages.sharePins}
             title={pinsMessages.sharePins}
             disabled={pins.length === 0}
-            onClick={() => setSharing(true)}
+            onClick={() => setSharing({})}
           >
             <IconShare size={16} aria-hidden />
           </button>
@@ -145,7 +167,8 @@ export function usePins({ map, session, floors, controller, announce, definition
                 mapId={map._id}
                 userId={session.id}
                 pins={pins}
-                onClose={() => setSharing(false)}
+                route={sharing.route}
+                onClose={() => setSharing(null)}
               />
             </Suspense>
           ) : null}
@@ -210,7 +233,16 @@ export function usePins({ map, session, floors, controller, announce, definition
     setTimeout(open, 0);
   };
 
-  return { input, controls, renderPopup, notes, saveNote, pins, show };
+  return {
+    input,
+    controls,
+    renderPopup,
+    notes,
+    saveNote,
+    pins,
+    show,
+    shareRoute: session ? shareRoute : undefined,
+  };
 }
 
 export type Pins = ReturnType<typeof usePins>;

@@ -38,11 +38,13 @@ export function useSharedPins(
         : [],
     [share, hidden, mapId],
   );
+  const route = share && !hidden ? (share.route ?? undefined) : undefined;
 
-  // The link opens on its first pin.
+  // The link opens on its first pin, or where its route starts.
   const centred = useRef<string>(undefined);
   useEffect(() => {
-    const first = share?.pins[0];
+    const start = share?.route?.points[0];
+    const first = share?.pins[0] ?? (start ? { x: start[0], y: start[1] } : undefined);
     if (!share || !first || centred.current === share.id) return;
     let tries = 0;
     const centre = () => {
@@ -61,7 +63,9 @@ export function useSharedPins(
     </div>
   ) : share && !hidden ? (
     <div className={classes.sharedBanner} data-testid="shared-pins-banner">
-      <strong>{pinsMessages.sharedPins}</strong>
+      <strong>
+        {share.pins.length === 0 && share.route ? pinsMessages.sharedRoute : pinsMessages.sharedPins}
+      </strong>
       {share.title ? (
         <span className={classes.sharedText} lang={contentLang}>
           {share.title}
@@ -99,5 +103,5 @@ export function useSharedPins(
     );
   };
 
-  return { pins, banner, renderPopup };
+  return { pins, route, banner, renderPopup };
 }

@@ -1,4 +1,4 @@
-import { IconCheck, IconRoute, IconX } from '@tabler/icons-react';
+import { IconCheck, IconRoute, IconShare, IconX } from '@tabler/icons-react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { type KeyboardEvent, type RefObject, useEffect, useMemo, useRef, useState } from 'react';
 import { contentLang } from '../../../i18n/content.ts';
@@ -29,6 +29,8 @@ interface Props {
   announce: (text: string) => void;
   /** The player's own pins (changes when they change): those in view are listed too. */
   ownPins?: readonly unknown[];
+  /** Shares the drawn route through a read-only link (players only). */
+  onShareRoute?: (points: readonly { lat: number; lng: number }[]) => void;
 }
 
 const ROW_HEIGHT = 44;
@@ -69,6 +71,7 @@ export default function MarkerListPanel({
   onClose,
   announce,
   ownPins,
+  onShareRoute,
 }: Props) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const [moved, setMoved] = useState(0);
@@ -301,6 +304,11 @@ export default function MarkerListPanel({
             {listMessages.route}
           </Button>
           {route.active ? <Button onClick={route.clear}>{listMessages.routeClear}</Button> : null}
+          {onShareRoute && route.result && route.result.stops > 0 && !route.computing ? (
+            <Button icon={<IconShare size={15} />} onClick={() => onShareRoute(route.result!.points)}>
+              {pinsMessages.shareRoute}
+            </Button>
+          ) : null}
         </div>
         {summary ? (
           <p className={classes.summary} data-testid="route-summary" data-stops={route.result?.stops}>

@@ -4,6 +4,7 @@ import { listMessages } from '../../../i18n/messages/list-messages.ts';
 import { MarkerKind, type MarkerStore, Shown } from '../layers/marker-store.ts';
 import type { MapController } from '../MapView.tsx';
 import type { RouteAnswer, RouteRequest } from './route.worker.ts';
+import { routeCasingStyle as casingStyle, routeLineStyle as lineStyle } from './route-style.ts';
 
 export type RouteScope = 'view' | 'map';
 
@@ -18,10 +19,9 @@ export interface RouteResult {
   length: number;
   /** Markers left in the area (more than `stops` when the route took only the nearest ones). */
   left: number;
+  /** The line drawn: the start, then the stops in order. */
+  points: readonly L.LatLng[];
 }
-
-const lineStyle: L.PolylineOptions = { color: '#c2410c', weight: 4, opacity: 0.95, interactive: false };
-const casingStyle: L.PolylineOptions = { color: '#ffffff', weight: 8, opacity: 0.85, interactive: false };
 
 /**
  * The auto route: for the shown, not yet found markers in view (or on the whole map), a short path
@@ -106,7 +106,7 @@ export function useAutoRoute({
     if (chosen.length === 0) {
       removeLine();
       setComputing(false);
-      setResult({ stops: 0, length: 0, left: 0 });
+      setResult({ stops: 0, length: 0, left: 0, points: [] });
       announce(listMessages.routeNothingLeft);
       return;
     }
@@ -129,7 +129,7 @@ export function useAutoRoute({
         L.polyline(points, { ...lineStyle, className: 'wp-route' }),
       ]).addTo(m);
       setComputing(false);
-      setResult({ stops: order.length, length, left });
+      setResult({ stops: order.length, length, left, points });
       announce(listMessages.routeAnnounce(order.length, length));
     };
     w.onerror = () => {
