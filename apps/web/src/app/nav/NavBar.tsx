@@ -3,7 +3,7 @@ import { IconBrandGithub, IconMenu2, IconX } from '@tabler/icons-react';
 import { constants } from '@waypoint/shared/constants';
 import type { AdditionalFeature } from '@waypoint/shared/models/enums';
 import type { TCategory } from '@waypoint/shared/models/types';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useSession } from '../../api/session.ts';
 import { ColorSchemeToggle } from '../../components/ColorSchemeToggle.tsx';
@@ -251,10 +251,43 @@ interface NavBarProps {
   mapId?: string;
 }
 
-/** The top navigation bar (SPEC §2.8); at 1000 px or less it collapses behind a menu button. */
+/**
+ * Whether the bar is too crowded for its section menus (a window of middle width with many links, a
+ * long translation): then it folds into its menu until the window grows past where it folded or
+ * what the bar shows changes (`content`), when it is measured again.
+ */
+function useCrowded(narrow: boolean, content: string) {
+  const menus = useRef<HTMLDivElement>(null);
+  const [foldBelow, setFoldBelow] = useState(0);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: new content is measured afresh
+  useEffect(() => setFoldBelow(0), [content]);
+  useEffect(() => {
+    const el = menus.current;
+    if (!el || narrow || foldBelow) return;
+    // The menus shorten their names down to a readable width (NavBar.module.css); past that they
+    // would spill over the links beside them.
+    const check = () => el.scrollWidth > el.clientWidth + 1 && setFoldBelow(window.innerWidth + 1);
+    check();
+    const observer = new ResizeObserver(check);
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [narrow, foldBelow, content]);
+  useEffect(() => {
+    if (!foldBelow) return;
+    const unfold = () => window.innerWidth >= foldBelow && setFoldBelow(0);
+    window.addEventListener('resize', unfold);
+    return () => window.removeEventListener('resize', unfold);
+  }, [foldBelow]);
+  return { menus, crowded: foldBelow > 0 };
+}
+
+/**
+ * The top navigation bar (SPEC §2.8); at 1000 px or less, or when its links leave the section menus
+ * too little room, it collapses behind a menu button.
+ */
 export function NavBar({ routeName, gameId, mapId }: NavBarProps) {
   const data = useBarData(routeName, gameId, mapId);
-  const collapsed = useMediaQuery(`(max-width: ${constants.autoCloseMaxWidthPx}px)`, false, {
+  const narrow = useMediaQuery(`(max-width: ${constants.autoCloseMaxWidthPx}px)`, false, {
     getInitialValueInEffect: false,
   });
   const [opened, setOpened] = useState(false);
@@ -263,6 +296,12 @@ export function NavBar({ routeName, gameId, mapId }: NavBarProps) {
   useEffect(() => setOpened(false), [pathname]);
   const embedded = insideFrame();
   const list = sections(data);
+  const session = useSession();
+  const { menus, crowded } = useCrowded(
+    narrow,
+    `${list.map((section) => section.current).join('|')}|${session?.id ?? ''}`,
+  );
+  const collapsed = narrow || crowded;
   const context = data.game ? (data.map ? `${data.game.name} · ${data.map.name}` : data.game.name) : '';
 
   if (routeName === 'Embedded Map') {
@@ -329,7 +368,7 @@ export function NavBar({ routeName, gameId, mapId }: NavBarProps) {
           </>
         ) : (
           <>
-            <div className={classes.dropdowns}>
+            <div ref={menus} className={classes.dropdowns}>
               {list.map((section) => (
                 <Dropdown
                   key={section.key}
