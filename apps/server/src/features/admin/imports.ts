@@ -1,5 +1,12 @@
 import { createHash } from 'node:crypto';
-import { getModel, idPattern, type ModelDef, type ModelKey, serverMessages } from '@waypoint/shared';
+import {
+  getModel,
+  idPattern,
+  type ModelDef,
+  type ModelKey,
+  referencedIds,
+  serverMessages,
+} from '@waypoint/shared';
 import type { Kysely } from 'kysely';
 import Papa from 'papaparse';
 import type { AppContext } from '../../context.ts';
@@ -309,7 +316,7 @@ async function acceptRow(ctx: AppContext, trx: Executor, key: ModelKey, row: Sta
 
 /**
  * Staged records in an order where a record comes after the staged records of the same model it
- * refers to (a quest after its previous quest), so that reference checks find them written.
+ * refers to (a quest after every quest it requires), so that reference checks find them written.
  */
 function referenceOrder(model: ModelDef, rows: StagedRow[]): StagedRow[] {
   const selfRefs = Object.entries(model.fields)
@@ -323,8 +330,10 @@ function referenceOrder(model: ModelDef, rows: StagedRow[]): StagedRow[] {
     seen.add(row.recordId);
     const data = JSON.parse(row.data) as ModelRecord;
     for (const name of selfRefs) {
-      const target = waiting.get(String(data[name] ?? ''));
-      if (target) visit(target, seen);
+      for (const id of referencedIds(data[name])) {
+        const target = waiting.get(id);
+        if (target) visit(target, seen);
+      }
     }
     waiting.delete(row.recordId);
     out.push(row);
