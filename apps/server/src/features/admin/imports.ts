@@ -181,6 +181,7 @@ export function stagedRowsOf(key: ModelKey, records: ModelRecord[]): ModelRecord
 export const importMetaKey = '$import';
 export interface ImportMeta {
   source: string;
+  /** The map the source was read into, or the game for a game-wide source (tarkov.dev). */
   mapId: string;
   gone?: boolean;
   editedHere?: boolean;
