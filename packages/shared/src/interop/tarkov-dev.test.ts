@@ -1,11 +1,10 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { hideoutmodule, item as itemModel, quest as questModel, trader } from '../models/content.ts';
 import { InteropError, sourceRecordId } from './datamaps.ts';
+import { tarkovDevAnswer } from './fixtures/tarkov-dev-answer.ts';
 import { readTarkovDev } from './tarkov-dev.ts';
 
-const text = readFileSync(path.join(import.meta.dirname, 'fixtures/tarkov-dev-answer.json'), 'utf8');
+const text = JSON.stringify(tarkovDevAnswer);
 const target = { gameId: 'eft', source: 'tarkov.dev', regions: ['Customs', 'Woods', 'Factory'] };
 const id = (kind: string, sourceId: string) => sourceRecordId('tarkov.dev', kind, sourceId);
 const problemsOf = (content: unknown) => {

@@ -1,18 +1,11 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { getModel } from '@waypoint/shared';
+import { tarkovDevAnswer } from '@waypoint/shared/interop/fixtures/tarkov-dev-answer';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/test-app.ts';
 import { findRecordsBy } from '../models/models.repository.ts';
 
 const env = useTestApp();
-const answer = readFileSync(
-  path.join(
-    import.meta.dirname,
-    '../../../../../packages/shared/src/interop/fixtures/tarkov-dev-answer.json',
-  ),
-  'utf8',
-);
+const answer = JSON.stringify(tarkovDevAnswer);
 const url = '/api/admin/games/g2/import/tarkov-dev';
 const send = (method: 'GET' | 'POST', to: string, payload?: unknown) =>
   env.t.app.inject({ method, url: to, headers: env.admin.auth, payload: payload as never });
