@@ -193,16 +193,19 @@ export function readTarkovDev(text: string, target: TarkovDevTarget): TarkovDevI
       for (const issue of result.error.issues.slice(0, 20))
         problems.push({ record, field: issue.path.map(String).join('.'), message: issue.message });
   };
-  rawTasks.forEach((raw, index) =>
-    check(zTarkovDevTask, raw, label('tasks', index, isObject(raw) ? raw.name : ''), (task) =>
-      tasks.push({ index, task }),
-    ),
-  );
-  rawStations.forEach((raw, index) =>
-    check(zTarkovDevStation, raw, label('hideoutStations', index, isObject(raw) ? raw.name : ''), (station) =>
-      stations.push({ index, station }),
-    ),
-  );
+  for (const [index, raw] of rawTasks.entries())
+    check(zTarkovDevTask, raw, label('tasks', index, isObject(raw) ? raw.name : ''), (task) => {
+      tasks.push({ index, task });
+    });
+  for (const [index, raw] of rawStations.entries())
+    check(
+      zTarkovDevStation,
+      raw,
+      label('hideoutStations', index, isObject(raw) ? raw.name : ''),
+      (station) => {
+        stations.push({ index, station });
+      },
+    );
   const firstAt = new Map<string, number>();
   for (const { index, task } of tasks) {
     const earlier = firstAt.get(task.id);

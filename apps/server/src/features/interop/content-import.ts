@@ -1,7 +1,6 @@
 import { getModel, type ModelKey, serverMessages } from '@waypoint/shared';
 import {
   type ContentImport,
-  type ContentRecords,
   type ExportSource,
   InteropError,
   type MappingNote,
