@@ -1,5 +1,8 @@
 import { getModel } from '@waypoint/shared';
-import { tarkovDevAnswer } from '@waypoint/shared/interop/fixtures/tarkov-dev-answer';
+import {
+  generatedTarkovDevAnswer,
+  tarkovDevAnswer,
+} from '@waypoint/shared/interop/fixtures/tarkov-dev-answer';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/test-app.ts';
 import { findRecordsBy } from '../models/models.repository.ts';
@@ -104,5 +107,27 @@ describe('a tarkov.dev answer through the review', () => {
     await acceptAll();
     expect((await live('hideoutmodule')).map((m) => m.moduleTitle)).toEqual(['Medstation']);
     expect((await live('quest')).find((q) => q.name === 'Debut')?.questLevel).toBe(3);
+  });
+
+  it('stages a 400-task answer whole into another game, quests with two prerequisites included', async () => {
+    await env.t.app.ctx.writer.create('game', { _id: 'g_big', name: 'Big' }, { id: null, username: 'x' });
+    const content = JSON.stringify(generatedTarkovDevAnswer(400));
+    const res = await send('POST', '/api/admin/games/g_big/import/tarkov-dev', {
+      source: 'tarkov.dev',
+      content,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().staged).toEqual({ trader: 9, hideoutmodule: 10, quest: 400, item: 300 });
+    const staged = await env.t.db.kysely
+      .selectFrom('importedcrudmodel' as never)
+      .select(['data' as never])
+      .where('type' as never, '=', 'quest' as never)
+      .execute();
+    const two = staged.filter(
+      (r) => (JSON.parse((r as { data: string }).data).requires as string[]).length === 2,
+    );
+    expect(two).toHaveLength(130);
+    for (const model of ['trader', 'hideoutmodule', 'quest', 'item'])
+      await send('GET', `/api/admin/rejectAllImportedModels/${model}`);
   });
 });
