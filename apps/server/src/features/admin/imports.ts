@@ -16,7 +16,7 @@ import { badRequest, notFound } from '../../http/errors.ts';
 import { type Actor, recordAudit } from '../audit/audit.ts';
 import { deleteImportState, saveImportState } from '../interop/import-state.repository.ts';
 import { findRecord, insertMany } from '../models/models.repository.ts';
-import { withoutReadOnly } from '../models/models.service.ts';
+import { withDerived, withoutReadOnly } from '../models/models.service.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: content tables come from the registry
 const dyn = (db: Executor) => db as unknown as Kysely<any>;
@@ -239,7 +239,8 @@ export async function stageImport(
         problems.push({ line, field: issue.path.map(String).join('.'), message: issue.message });
       continue;
     }
-    const record = result.data as ModelRecord;
+    // Staged as the write would store it: a quest file naming only `previous` stages its `requires` too.
+    const record = withDerived(model, result.data as ModelRecord);
     staged.set(String(record._id), record);
   }
   const rows = stagedRowsOf(key, [...staged.values()]);

@@ -88,7 +88,7 @@ export function sanitizeHtmlFields(model: ModelDef, record: ModelRecord): ModelR
 }
 
 /** The record with the fields its model derives from the others filled in. */
-function withDerived(model: ModelDef, record: ModelRecord, given?: ReadonlySet<string>): ModelRecord {
+export function withDerived(model: ModelDef, record: ModelRecord, given?: ReadonlySet<string>): ModelRecord {
   return model.derived ? { ...record, ...model.derived(record, given) } : record;
 }
 

@@ -86,4 +86,18 @@ describe('a quest requiring several earlier quests', () => {
     expect(accepted.json().accepted).toBe(3);
     expect(await quest('imp_c')).toMatchObject({ previous: 'imp_a', requires: ['imp_a', 'imp_b'] });
   });
+
+  it('accepts an import file of the SPEC shape (previous only) over a stored quest without losing it', async () => {
+    const content = JSON.stringify([{ _id: 'q_old', gameId: 'g1', name: 'Old', previous: 'q2' }]);
+    expect(
+      (await send('POST', '/api/admin/import/quest', { fileName: 'old.json', content })).statusCode,
+    ).toBe(200);
+    const accepted = await env.t.app.inject({
+      method: 'GET',
+      url: '/api/admin/acceptAllImportedModels/quest',
+      headers: env.admin.auth,
+    });
+    expect(accepted.statusCode).toBe(200);
+    expect(await quest('q_old')).toMatchObject({ previous: 'q2', requires: ['q2'] });
+  });
 });
