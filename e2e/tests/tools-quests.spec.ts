@@ -199,6 +199,24 @@ test('a locked quest completes with its prerequisites in one change; un-completi
   await undoDialog.getByRole('button', { name: toolMessages.uncompleteChainConfirm(3) }).click();
   await expect.poll(async () => (await save()).completedQuests).toEqual([]);
   await expect(lighthouse).toHaveAttribute('data-status', 'locked');
+
+  // Hostile Takeover needs two quests of two traders: ticking it lists both chains, and it unlocks
+  // only with the last of them.
+  const takeover = rows.filter({ hasText: 'Hostile Takeover' });
+  await page.getByRole('checkbox', { name: `${toolMessages.questDone}: Hostile Takeover` }).click();
+  await expect(dialog.getByTestId('chain-quests')).toHaveText(
+    /Market Research\s*Insider Info\s*Tracks in the Snow\s*The Poacher/,
+  );
+  await dialog.getByRole('button', { name: messages.cancel }).click();
+  await page.getByRole('checkbox', { name: `${toolMessages.questDone}: Insider Info` }).click();
+  await dialog.getByRole('button', { name: toolMessages.completeChainConfirm(2) }).click();
+  await expect(takeover).toHaveAttribute('data-status', 'locked');
+  await page.getByRole('checkbox', { name: `${toolMessages.questDone}: The Poacher` }).click();
+  await dialog.getByRole('button', { name: toolMessages.completeChainConfirm(2) }).click();
+  await expect(takeover).toHaveAttribute('data-status', 'unlocked');
+  await takeover.getByRole('button', { name: toolMessages.showDetails }).click();
+  const preconditions = page.getByTestId('quest-preconditions');
+  await expect(preconditions.getByRole('link')).toHaveText(['Insider Info', 'The Poacher']);
 });
 
 test('a refused completion is rolled back with a toast', async ({ page, request }) => {

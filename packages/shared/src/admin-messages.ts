@@ -144,6 +144,15 @@ export const adminMessages = {
     `${levels} floors, ${definitions} marker definitions, ${markers} placed markers staged; ${unchanged} unchanged`,
   stagedChanges: (gone: number, edited: number) =>
     `Of these, ${gone} ${gone === 1 ? 'marker is' : 'markers are'} gone from the source (accepting removes ${gone === 1 ? 'it' : 'them'}) and ${edited} ${edited === 1 ? 'record was' : 'records were'} edited here since the last import (accepting overwrites the edit).`,
+  tarkovDevTitle: 'tarkov.dev answer (quests and hideout)',
+  tarkovDevHelp:
+    'The JSON answer of tarkov.dev’s GraphQL API to the query in the README: its tasks become the chosen game’s quests (with every quest they require), their traders and the items they ask to hand over; its hideout stations become hideout modules and what their levels need. Importing the same source again stages only what changed and what is gone.',
+  tarkovDevFile: 'tarkov.dev answer (JSON)',
+  targetGame: 'Game',
+  stagedTarkovDev: (traders: number, modules: number, quests: number, items: number, unchanged: number) =>
+    `${traders} traders, ${modules} hideout modules, ${quests} quests, ${items} items staged; ${unchanged} unchanged`,
+  stagedRecordChanges: (gone: number, edited: number) =>
+    `Of these, ${gone} ${gone === 1 ? 'record is' : 'records are'} gone from the source (accepting removes ${gone === 1 ? 'it' : 'them'}) and ${edited} ${edited === 1 ? 'record was' : 'records were'} edited here since the last import (accepting overwrites the edit).`,
   mappingSummary: 'Not carried over',
   record: 'Record',
   imageSaved: 'Image saved',

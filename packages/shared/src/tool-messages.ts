@@ -38,6 +38,7 @@ export const toolMessages = {
   questChain: 'Quest chain',
   questChainOf: (quest: string) => `Quest chain: ${quest}`,
   questChainProgress: (done: number, total: number) => `${done} of ${total} completed`,
+  questAlsoRequires: (quests: string) => `Also requires: ${quests}`,
   questChainLoop: 'These quests require each other in a loop; the loop is cut here.',
   noQuestsMatch: 'No quest matches the filters',
   noItemsMatch: 'Nothing left to keep here',

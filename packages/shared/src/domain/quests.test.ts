@@ -12,6 +12,7 @@ import {
   matchesQuestFilter,
   missingPrerequisites,
   objectivesDone,
+  prerequisiteIds,
   type QuestLike,
   questAncestors,
   questChain,
@@ -19,6 +20,7 @@ import {
   questLocations,
   questStatus,
   questsUnlockedBy,
+  syncQuestPrerequisites,
   withObjectiveTick,
 } from './quests.ts';
 
@@ -341,5 +343,116 @@ describe('parsePlayerLevel', () => {
       expect(parsePlayerLevel(text)).toEqual({ ok: false, reason: 'notANumber' });
     expect(parsePlayerLevel('-1')).toEqual({ ok: false, reason: 'range' });
     expect(parsePlayerLevel('1001')).toEqual({ ok: false, reason: 'range' });
+  });
+});
+
+describe('quests with several prerequisites', () => {
+  // Debut → { Shootout Picnic, Delivery From the Past } → Bad Rep Evidence (needs both), → Ambulance
+  const needs = (_id: string, questLevel: number, requires: string[]): QuestLike => ({
+    _id,
+    name: _id,
+    questLevel,
+    previous: requires[0] ?? '',
+    requires,
+  });
+  const web = [
+    needs('debut', 1, []),
+    needs('picnic', 3, ['debut']),
+    needs('delivery', 4, ['debut']),
+    needs('bad_rep', 6, ['picnic', 'delivery']),
+    needs('ambulance', 8, ['bad_rep']),
+  ];
+
+  it('is unlocked only when every required quest is completed', () => {
+    expect(isQuestUnlocked(web[3]!, ['debut', 'picnic'])).toBe(false);
+    expect(isQuestUnlocked(web[3]!, ['debut', 'delivery'])).toBe(false);
+    expect(isQuestUnlocked(web[3]!, ['picnic', 'delivery'])).toBe(true);
+    expect(questStatus(web[3]!, ['picnic'])).toBe('locked');
+  });
+  it('reads a quest written with only its previous quest', () => {
+    expect(prerequisiteIds({ previous: 'a' })).toEqual(['a']);
+    expect(prerequisiteIds({ previous: 'a', requires: ['a', 'b', 'b'] })).toEqual(['a', 'b']);
+    expect(prerequisiteIds({ previous: '', requires: [] })).toEqual([]);
+  });
+  it('unlocks a follower only with the last of its prerequisites', () => {
+    expect(questsUnlockedBy('picnic', web, ['debut'])).toEqual([]);
+    expect(questsUnlockedBy('picnic', web, ['debut', 'delivery']).map((x) => x._id)).toEqual(['bad_rep']);
+    expect(questFollowers('delivery', web).map((x) => x._id)).toEqual(['bad_rep']);
+  });
+  it('completes every missing prerequisite, each after its own', () => {
+    expect(missingPrerequisites('ambulance', web, ['delivery']).map((x) => x._id)).toEqual([
+      'debut',
+      'picnic',
+      'bad_rep',
+    ]);
+    expect(questAncestors('bad_rep', web).map((x) => x._id)).toEqual(['picnic', 'delivery', 'debut']);
+  });
+  it('un-completes what depends on any of its prerequisites', () => {
+    const all = ['debut', 'picnic', 'delivery', 'bad_rep', 'ambulance'];
+    expect(completedDependents('delivery', web, all).map((x) => x._id)).toEqual(['bad_rep', 'ambulance']);
+  });
+  it('shows a quest needing two quests once in the chain, naming the other one', () => {
+    const chain = questChain('bad_rep', web, ['debut', 'picnic'])!;
+    expect(chain.cycle).toBe(false);
+    expect(chain.rootIds).toEqual(['debut']);
+    expect(chain.nodes.map((n) => [n.quest._id, n.depth])).toEqual([
+      ['debut', 0],
+      ['picnic', 1],
+      ['delivery', 1],
+      ['bad_rep', 2],
+      ['ambulance', 3],
+    ]);
+    const badRep = chain.nodes.find((n) => n.quest._id === 'bad_rep')!;
+    expect(badRep.alsoRequires).toEqual(['delivery']);
+    expect(badRep.status).toBe('locked');
+    expect(chain.nodes.find((n) => n.quest._id === 'delivery')!.prerequisite).toBe(true);
+    expect(chain.edges).toHaveLength(4);
+  });
+  it('starts a chain at every first quest above the focus', () => {
+    const two = [needs('a', 1, []), needs('b', 1, []), needs('c', 2, ['b', 'a'])];
+    const chain = questChain('c', two, [])!;
+    expect(chain.rootIds).toEqual(['a', 'b']);
+    expect(chain.nodes.map((n) => n.quest._id)).toEqual(['a', 'c', 'b']);
+    expect(chain.nodes.find((n) => n.quest._id === 'c')!.alsoRequires).toEqual(['b']);
+  });
+  it('finds a loop through a second prerequisite', () => {
+    const looped = [needs('a', 1, []), needs('b', 2, ['a', 'c']), needs('c', 3, ['b'])];
+    const chain = questChain('c', looped, [])!;
+    expect(chain.cycle).toBe(true);
+    expect(chain.nodes.map((n) => n.quest._id).sort()).toEqual(['a', 'b', 'c']);
+  });
+});
+
+describe('keeping previous and requires in step on writes', () => {
+  it('lets requires decide on create, else previous', () => {
+    expect(syncQuestPrerequisites({ previous: 'x', requires: ['a', 'b'] })).toEqual({
+      previous: 'a',
+      requires: ['a', 'b'],
+    });
+    expect(syncQuestPrerequisites({ previous: 'x', requires: [] })).toEqual({
+      previous: 'x',
+      requires: ['x'],
+    });
+    expect(syncQuestPrerequisites({ previous: '', requires: [] })).toEqual({ previous: '', requires: [] });
+  });
+  it('on update: requires named decides; previous alone replaces the first; neither changes nothing', () => {
+    const stored = { previous: 'a', requires: ['a', 'b'] };
+    expect(syncQuestPrerequisites({ ...stored, requires: ['c'] }, new Set(['requires']))).toEqual({
+      previous: 'c',
+      requires: ['c'],
+    });
+    expect(syncQuestPrerequisites({ ...stored, previous: 'z' }, new Set(['previous']))).toEqual({
+      previous: 'z',
+      requires: ['z', 'b'],
+    });
+    expect(syncQuestPrerequisites({ ...stored, previous: 'b' }, new Set(['previous']))).toEqual({
+      previous: 'b',
+      requires: ['b'],
+    });
+    expect(syncQuestPrerequisites({ ...stored, previous: '' }, new Set(['previous']))).toEqual({
+      previous: '',
+      requires: [],
+    });
+    expect(syncQuestPrerequisites(stored, new Set(['name']))).toEqual({});
   });
 });

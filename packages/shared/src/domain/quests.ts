@@ -4,7 +4,8 @@
  *
  * Definitions used throughout:
  * - A quest is **completed** when its id is in the player's completed list for that game.
- * - A quest is **unlocked** when it has no previous quest or its previous quest is completed;
+ * - A quest's **prerequisites** are the earlier quests it requires (`requires`, whose first is its
+ *   `previous` quest). It is **unlocked** when every prerequisite is completed (or it has none);
  *   otherwise it is **locked**. Locked quests stay in the list (with a lock icon).
  * - A quest is a **future** quest for a logged-in player when its questLevel exceeds the player
  *   level. A quest without a level (questLevel -1 or below) is never a future quest. Guests have no
@@ -23,6 +24,8 @@ export interface QuestLike {
   name: string;
   questLevel: number;
   previous?: string | null;
+  /** Every quest that must be completed first; the first is `previous`. */
+  requires?: readonly string[] | null;
   traderId?: string | null;
   /** Objective and reward texts: the items a quest asks for or gives are named in them. */
   objectives?: readonly string[];
@@ -46,10 +49,44 @@ export function previousQuestId(quest: Pick<QuestLike, 'previous'>): string | un
   return previous ? previous : undefined;
 }
 
-/** Unlocked: no previous quest, or the previous quest is completed. */
-export function isQuestUnlocked(quest: Pick<QuestLike, 'previous'>, completed: CompletedQuests): boolean {
-  const previous = previousQuestId(quest);
-  return previous === undefined || toSet(completed).has(previous);
+type Prerequisites = Pick<QuestLike, 'previous' | 'requires'>;
+
+/**
+ * The ids of every quest that must be completed first, `previous` first, without repeats (a record
+ * written before quests had several prerequisites has only `previous`).
+ */
+export function prerequisiteIds(quest: Prerequisites): string[] {
+  const ids = [previousQuestId(quest), ...(quest.requires ?? []).map((id) => id.trim())];
+  return [...new Set(ids.filter((id): id is string => Boolean(id)))];
+}
+
+/** Unlocked: every prerequisite is completed (or there is none). */
+export function isQuestUnlocked(quest: Prerequisites, completed: CompletedQuests): boolean {
+  const set = toSet(completed);
+  return prerequisiteIds(quest).every((id) => set.has(id));
+}
+
+/**
+ * Keeps a quest's `previous` and `requires` saying one thing on every write: `previous` is the first
+ * of `requires`. A write naming `requires` decides both; one naming only `previous` (the SPEC's
+ * API) replaces the first prerequisite and keeps the others, and an empty `previous` means the quest
+ * needs no earlier quest at all. `given`: the fields an update names (absent on create, where a
+ * non-empty `requires` decides).
+ */
+export function syncQuestPrerequisites(
+  record: Record<string, unknown>,
+  given?: ReadonlySet<string>,
+): { previous?: string; requires?: string[] } {
+  const requires = [
+    ...new Set((Array.isArray(record.requires) ? record.requires : []).filter((v) => typeof v === 'string')),
+  ] as string[];
+  const previous = typeof record.previous === 'string' ? record.previous : '';
+  if (given && !given.has('requires') && !given.has('previous')) return {};
+  if (given ? given.has('requires') : requires.length > 0) return { previous: requires[0] ?? '', requires };
+  return {
+    previous,
+    requires: previous ? [previous, ...requires.slice(1).filter((id) => id !== previous)] : [],
+  };
 }
 
 export function isQuestCompleted(quest: Pick<QuestLike, '_id'>, completed: CompletedQuests): boolean {
@@ -151,46 +188,52 @@ export function defaultQuestFilter(options: {
   return { text: '', showCompleted: false, showFuture: false };
 }
 
-/** Quests whose previous quest is the given one. */
+/** Quests that require the given one. */
 export function questFollowers<Q extends QuestLike>(questId: string, quests: readonly Q[]): Q[] {
-  return quests.filter((q) => previousQuestId(q) === questId).sort(compareQuests);
+  return quests.filter((q) => prerequisiteIds(q).includes(questId)).sort(compareQuests);
 }
 
 /**
- * Quests that become unlocked when the given quest is completed: its followers that are not
- * completed yet.
+ * Quests that become unlocked when the given quest is completed (`completed` holding it): its
+ * followers that are not completed yet and whose other prerequisites are all completed too.
  */
 export function questsUnlockedBy<Q extends QuestLike>(
   questId: string,
   quests: readonly Q[],
   completed: CompletedQuests,
 ): Q[] {
-  const set = toSet(completed);
-  return questFollowers(questId, quests).filter((q) => !set.has(q._id));
+  const set = new Set(toSet(completed)).add(questId);
+  return questFollowers(questId, quests).filter((q) => !set.has(q._id) && isQuestUnlocked(q, set));
 }
 
 /**
- * The prerequisites of a quest, nearest first (its previous quest, then that one's previous, …).
- * Stops at a missing quest or at a loop.
+ * Every prerequisite of a quest, direct or indirect, nearest first (breadth first over all its
+ * required quests). Missing quests are skipped and loops never followed twice.
  */
 export function questAncestors<Q extends QuestLike>(questId: string, quests: readonly Q[]): Q[] {
   const byId = new Map(quests.map((q) => [q._id, q]));
   const seen = new Set<string>([questId]);
   const out: Q[] = [];
-  let current = byId.get(questId);
-  while (current) {
-    const previous = previousQuestId(current);
-    if (previous === undefined || seen.has(previous)) break;
-    seen.add(previous);
-    current = byId.get(previous);
-    if (current) out.push(current);
+  let frontier = [byId.get(questId)].filter((q): q is Q => q !== undefined);
+  while (frontier.length > 0) {
+    const next: Q[] = [];
+    for (const quest of frontier) {
+      for (const id of prerequisiteIds(quest)) {
+        const found = byId.get(id);
+        if (seen.has(id) || !found) continue;
+        seen.add(id);
+        out.push(found);
+        next.push(found);
+      }
+    }
+    frontier = next;
   }
   return out;
 }
 
 /**
- * The prerequisites of a quest that are not completed yet, first to do first: completing a locked
- * quest completes these too, so the chain stays consistent.
+ * The prerequisites of a quest that are not completed yet, each after its own prerequisites:
+ * completing a locked quest completes these too, so the chain stays consistent.
  */
 export function missingPrerequisites<Q extends QuestLike>(
   questId: string,
@@ -198,9 +241,24 @@ export function missingPrerequisites<Q extends QuestLike>(
   completed: CompletedQuests,
 ): Q[] {
   const set = toSet(completed);
-  return questAncestors(questId, quests)
-    .filter((q) => !set.has(q._id))
-    .reverse();
+  const byId = new Map(quests.map((q) => [q._id, q]));
+  const missing = new Set(
+    questAncestors(questId, quests)
+      .filter((q) => !set.has(q._id))
+      .map((q) => q._id),
+  );
+  const out: Q[] = [];
+  const placed = new Set<string>();
+  const visiting = new Set<string>();
+  const place = (id: string) => {
+    if (placed.has(id) || visiting.has(id) || !missing.has(id)) return;
+    visiting.add(id);
+    for (const before of prerequisiteIds(byId.get(id)!)) place(before);
+    placed.add(id);
+    out.push(byId.get(id)!);
+  };
+  for (const id of missing) place(id);
+  return out;
 }
 
 /**
@@ -233,7 +291,7 @@ export function completedDependents<Q extends QuestLike>(
 
 export interface QuestChainNode<Q extends QuestLike = QuestLike> {
   quest: Q;
-  /** Distance from the first quest of the chain (0 for the first). */
+  /** Steps from the first quest of its branch (0 for a first quest). */
   depth: number;
   status: QuestStatus;
   /** The quest the chain was asked for. */
@@ -242,24 +300,31 @@ export interface QuestChainNode<Q extends QuestLike = QuestLike> {
   prerequisite: boolean;
   /** A quest that needs the focused quest (direct or indirect). */
   follower: boolean;
+  /** Its prerequisites other than the quest it is shown under (in the chain or not), in its order. */
+  alsoRequires: string[];
 }
 
 export interface QuestChain<Q extends QuestLike = QuestLike> {
-  /** The first quest of the chain. */
+  /** The first quest of the chain (the first of `rootIds`). */
   rootId: string;
-  /** Breadth first from the root, then by level and name within a depth. */
+  /** The quests of the chain that need no earlier quest of it, by level and name. */
+  rootIds: string[];
+  /** Breadth first from the roots, then by level and name within a depth. */
   nodes: QuestChainNode<Q>[];
-  /** previous → follower */
+  /**
+   * prerequisite → follower, one per quest: a quest with several prerequisites is shown once,
+   * under the first of them reached, and names the others in `alsoRequires`.
+   */
   edges: { from: string; to: string }[];
-  /** Previous-quest links that form a loop were found and cut. */
+  /** Prerequisite links that form a loop were found and cut. */
   cycle: boolean;
   /** Number of completed quests in the chain. */
   completedCount: number;
 }
 
 /**
- * The whole chain a quest belongs to: from the first quest of the chain (found by following the
- * previous links) through every follower, at any depth. Loops in the data are detected and cut,
+ * The whole chain a quest belongs to: from the first quests of the chain (found by following every
+ * prerequisite up) through every follower, at any depth. Loops in the data are detected and cut,
  * never followed twice.
  */
 export function questChain<Q extends QuestLike>(
@@ -272,33 +337,18 @@ export function questChain<Q extends QuestLike>(
   if (!focus) return undefined;
   const set = toSet(completed);
 
-  // Walk up to the first quest of the chain.
-  let cycle = false;
-  const up = new Set<string>([focus._id]);
-  let root = focus;
-  for (;;) {
-    const previous = previousQuestId(root);
-    if (previous === undefined) break;
-    if (up.has(previous)) {
-      cycle = true;
-      break;
-    }
-    const parent = byId.get(previous);
-    if (!parent) break;
-    up.add(previous);
-    root = parent;
-  }
-
   const followersOf = new Map<string, Q[]>();
   for (const q of quests) {
-    const previous = previousQuestId(q);
-    if (previous === undefined) continue;
-    const list = followersOf.get(previous);
-    if (list) list.push(q);
-    else followersOf.set(previous, [q]);
+    for (const id of prerequisiteIds(q)) {
+      const list = followersOf.get(id);
+      if (list) list.push(q);
+      else followersOf.set(id, [q]);
+    }
   }
+  const followers = (id: string) => [...(followersOf.get(id) ?? [])].sort(compareQuests);
 
-  const ancestors = new Set(questAncestors(focus._id, quests).map((q) => q._id));
+  const ancestorList = questAncestors(focus._id, quests);
+  const ancestors = new Set(ancestorList.map((q) => q._id));
   const descendants = new Set<string>();
   const stack = [focus._id];
   while (stack.length > 0) {
@@ -310,43 +360,80 @@ export function questChain<Q extends QuestLike>(
     }
   }
 
+  // First quests: those above (or the focus) needing no existing quest; members of a loop with no
+  // such quest above them start a branch of their own so that they still show.
+  const up = [focus, ...ancestorList];
+  const starts = [
+    ...up.filter((q) => prerequisiteIds(q).every((id) => !byId.has(id))).sort(compareQuests),
+    ...up,
+  ];
+
   const nodes: QuestChainNode<Q>[] = [];
   const edges: { from: string; to: string }[] = [];
-  const visited = new Set<string>([root._id]);
-  let level: Q[] = [root];
-  let depth = 0;
-  while (level.length > 0) {
-    const next: Q[] = [];
-    for (const q of [...level].sort(compareQuests)) {
-      nodes.push({
-        quest: q,
-        depth,
-        status: questStatus(q, set),
-        focus: q._id === focus._id,
-        prerequisite: ancestors.has(q._id),
-        follower: descendants.has(q._id),
-      });
-      for (const f of (followersOf.get(q._id) ?? []).sort(compareQuests)) {
-        if (visited.has(f._id)) {
-          cycle = true;
-          continue;
+  const visited = new Set<string>();
+  const parentOf = new Map<string, string>();
+  const rootIds: string[] = [];
+  for (const start of starts) {
+    if (visited.has(start._id)) continue;
+    visited.add(start._id);
+    rootIds.push(start._id);
+    let level: Q[] = [start];
+    let depth = 0;
+    while (level.length > 0) {
+      const next: Q[] = [];
+      for (const q of [...level].sort(compareQuests)) {
+        const shownUnder = parentOf.get(q._id);
+        nodes.push({
+          quest: q,
+          depth,
+          status: questStatus(q, set),
+          focus: q._id === focus._id,
+          prerequisite: ancestors.has(q._id),
+          follower: descendants.has(q._id),
+          alsoRequires: prerequisiteIds(q).filter((id) => id !== shownUnder),
+        });
+        for (const f of followers(q._id)) {
+          if (visited.has(f._id)) continue;
+          visited.add(f._id);
+          parentOf.set(f._id, q._id);
+          edges.push({ from: q._id, to: f._id });
+          next.push(f);
         }
-        visited.add(f._id);
-        edges.push({ from: q._id, to: f._id });
-        next.push(f);
       }
+      level = next;
+      depth += 1;
     }
-    level = next;
-    depth += 1;
   }
 
   return {
-    rootId: root._id,
+    rootId: rootIds[0]!,
+    rootIds,
     nodes,
     edges,
-    cycle,
+    cycle: hasLoop(
+      nodes.map((n) => n.quest),
+      followers,
+    ),
     completedCount: nodes.filter((n) => n.status === 'completed').length,
   };
+}
+
+/** Whether the prerequisite links among the given quests form a loop. */
+function hasLoop<Q extends QuestLike>(quests: readonly Q[], followers: (id: string) => Q[]): boolean {
+  const inChain = new Set(quests.map((q) => q._id));
+  const state = new Map<string, 'open' | 'done'>();
+  const visit = (id: string): boolean => {
+    state.set(id, 'open');
+    for (const f of followers(id)) {
+      if (!inChain.has(f._id)) continue;
+      const seen = state.get(f._id);
+      if (seen === 'open') return true;
+      if (seen === undefined && visit(f._id)) return true;
+    }
+    state.set(id, 'done');
+    return false;
+  };
+  return quests.some((q) => !state.has(q._id) && visit(q._id));
 }
 
 /** A player's ticked objectives in one game: quest id → indexes of its ticked objectives. */

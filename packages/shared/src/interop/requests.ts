@@ -10,6 +10,8 @@ export type ContentFormat = (typeof contentFormats)[number];
 
 /** A map named in the address of an import or export. */
 export const zInteropMapParams = z.object({ mapId: zId });
+/** A game named in the address of a game-wide import (tarkov.dev). */
+export const zInteropGameParams = z.object({ gameId: zId });
 
 /** A content file sent for staging into a map. */
 export const zContentUpload = z.object({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { constants } from '../constants.ts';
+import { syncQuestPrerequisites } from '../domain/quests.ts';
 import { defineModel } from './define.ts';
 import {
   additionalFeatures,
@@ -161,7 +162,10 @@ export const quest = defineModel({
     description: f.html(),
     questLevel: f.integer(constants.defaultQuestLevel, { min: -1, max: 1000 }),
     traderId: f.ref('trader', { filterable: true }),
+    /** The first of `requires` (the SPEC's one precondition): kept in step with it on every write. */
     previous: f.ref('quest', { filterable: true }),
+    /** Every earlier quest this one needs, all of them; the first is `previous`. */
+    requires: f.refs('quest', constants.maxQuestPrerequisites),
     objectives: f.tags(constants.maxQuestObjectives),
     rewards: f.tags(),
     location: f.tags(),
@@ -169,6 +173,7 @@ export const quest = defineModel({
     hidden: f.boolean(false),
   },
   parent: { model: 'game', field: 'gameId' },
+  derived: syncQuestPrerequisites,
   sort: [
     ['questLevel', 'asc'],
     ['name', 'asc'],

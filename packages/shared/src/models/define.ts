@@ -43,9 +43,13 @@ export interface ModelOptions<K extends string, F extends Record<string, FieldDe
   publicFilter?: Partial<Record<keyof F & string, unknown>>;
   /**
    * Read-only fields the server computes from the record on every write, whatever path wrote it
-   * (the generic API, an import, a suggestion's apply).
+   * (the generic API, an import, a suggestion's apply), or keeps two writable fields that say one
+   * thing in step. `given`: the fields an update names (absent on create).
    */
-  derived?: (record: Record<string, unknown>) => Partial<Record<keyof F & string, unknown>>;
+  derived?: (
+    record: Record<string, unknown>,
+    given?: ReadonlySet<string>,
+  ) => Partial<Record<keyof F & string, unknown>>;
 }
 
 /** One stored image of a record. */

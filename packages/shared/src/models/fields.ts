@@ -113,6 +113,12 @@ export const zWebLink = z
   .max(2000)
   .refine((v) => v !== '' && isWebLink(v), 'Use an http:// or https:// link');
 
+/** The ids a reference field's value names: one for a single reference, each for a list ('' names none). */
+export function referencedIds(value: unknown): string[] {
+  const values = Array.isArray(value) ? value : [value];
+  return values.filter((v): v is string => typeof v === 'string' && v !== '');
+}
+
 export const f = {
   id: () => def(zId, 'text', 'text', { required: true, filterable: true }),
   text: ({ max, default: dflt = '', ...o }: Options & { max?: number; default?: string } = {}) =>
@@ -182,6 +188,9 @@ export const f = {
   /** A reference to another model by id; '' means none unless required. */
   ref: (model: string, o: Options & { form?: FormType } = {}) =>
     def(z.union([zId, z.literal('')]).default(''), o.form ?? 'model', 'text', { ...o, references: model }),
+  /** Several references to records of another model, in order ('model_list' in forms). */
+  refs: (model: string, max: number, o: Options = {}) =>
+    def(z.array(zId).max(max).default([]), 'model_list', 'json', { ...o, references: model }),
   requiredRef: (model: string, o: Options & { form?: FormType } = {}) =>
     def(zId, o.form ?? 'model', 'text', { ...o, required: true, references: model }),
   /** The id of the parent record (always required, disabled in forms). */

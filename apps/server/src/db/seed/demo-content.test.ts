@@ -92,6 +92,8 @@ describe('demo content', () => {
     for (const q of records('quest')) {
       if (q.traderId) expect(traders).toContain(q.traderId);
       if (q.previous) expect(quests).toContain(q.previous);
+      for (const id of (q.requires ?? []) as string[]) expect(quests).toContain(id);
+      if (q.requires) expect((q.requires as string[])[0] ?? '').toBe(q.previous ?? '');
     }
     for (const item of records('item')) {
       for (const req of item.required as Requirement[]) {
@@ -127,7 +129,13 @@ describe('demo content', () => {
     }
     const inserted = records('quest').map((q) => q._id);
     for (const q of records('quest'))
-      if (q.previous) expect(inserted.indexOf(q.previous)).toBeLessThan(inserted.indexOf(q._id));
+      for (const id of [str(q.previous), ...((q.requires ?? []) as string[])].filter(Boolean))
+        expect(inserted.indexOf(id)).toBeLessThan(inserted.indexOf(q._id));
+    // The shooter's Hostile Takeover needs quests of two traders.
+    expect(records('quest').find((q) => q._id === 'fz_q_hostile_takeover')?.requires).toEqual([
+      'fz_q_insider_info',
+      'fz_q_poacher',
+    ]);
 
     const parts = new Map(
       records('item').map((i) => [

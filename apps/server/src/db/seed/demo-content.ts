@@ -1,4 +1,5 @@
 import type { ModelKey } from '@waypoint/shared';
+import { prerequisiteIds } from '@waypoint/shared/domain/quests';
 import { DEMO_CONTRIBUTOR, suggestions, themes } from './community.ts';
 import { mapArea, placedMarkers } from './markers.ts';
 import { rpgGame } from './rpg.ts';
@@ -73,8 +74,10 @@ function onFloors<T extends { mapId: string; markerDefinitionId: string; level?:
   });
 }
 
-/** Quests sorted so that each one comes after the quest it requires. */
-function prerequisitesFirst<T extends { _id: string; previous?: string }>(quests: readonly T[]): T[] {
+/** Quests sorted so that each one comes after every quest it requires. */
+function prerequisitesFirst<T extends { _id: string; previous?: string; requires?: string[] }>(
+  quests: readonly T[],
+): T[] {
   const byId = new Map(quests.map((q) => [q._id, q]));
   const done = new Set<string>();
   const sorted: T[] = [];
@@ -82,8 +85,10 @@ function prerequisitesFirst<T extends { _id: string; previous?: string }>(quests
     if (done.has(q._id)) return;
     if (path.has(q._id)) throw new Error(`quest prerequisite cycle at ${q._id}`);
     path.add(q._id);
-    const previous = q.previous ? byId.get(q.previous) : undefined;
-    if (previous) visit(previous, path);
+    for (const id of prerequisiteIds(q)) {
+      const before = byId.get(id);
+      if (before) visit(before, path);
+    }
     done.add(q._id);
     sorted.push(q);
   };

@@ -24,8 +24,8 @@ export const FZ_REGIONS: readonly (readonly [string, string])[] = [
 ];
 
 /**
- * slug | name | trader | level | previous quest | regions | objectives | extra reward
- * Each trader has a chain of quests; a few chains start from another trader's quest.
+ * slug | name | trader | level | required quests (+ between several) | regions | objectives | extra reward
+ * Each trader has a chain of quests; a few chains start from or join another trader's quest.
  */
 const QUESTS = `
 supply_run | Supply Run | holt | 1 | - | coast | Find the supply cache near the Harbor Docks warehouse; Extract from Saltmarsh Coast | -
@@ -64,10 +64,16 @@ high_ground | High Ground | ilsa | 20 | wild_harvest | coast | Reach the cliff l
 ghost_of_the_reserve | Ghost of the Reserve | ilsa | 28 | high_ground | north | Eliminate the sniper of the Reserve; Survive and extract from Northern Reserve | Ghillie suit
 market_research | Market Research | kade | 4 | - | city | Visit the market square in City Center; Hand over 2 Flash Drives | -
 insider_info | Insider Info | kade | 11 | market_research | city | Find the broker's laptop in Metro Depot; Upload the data from the City Center bank | -
-hostile_takeover | Hostile Takeover | kade | 21 | insider_info | city;valley | Plant a GPS Tracker on the Old Factory office safe; Eliminate 8 guards in Kessel City | -
+hostile_takeover | Hostile Takeover | kade | 21 | insider_info+poacher | city;valley | Plant a GPS Tracker on the Old Factory office safe; Eliminate 8 guards in Kessel City | -
 dividends | Dividends | kade | 29 | hostile_takeover | - | Hand over 3 Gold Bars; Hand over 1 Encrypted Drive | -
 endgame | Endgame | kade | 40 | dividends | north;city | Enter the vault of the Cold Bunker; Extract with the Encrypted Drive found in raid | Frontier Zone ending
 `;
+
+/** The quest's `previous` and `requires` from the table's column ('-': none). */
+function prerequisites(column: string): { previous: string; requires: string[] } {
+  const requires = column === '-' ? [] : column.split('+').map((slug) => fzQuestId(slug.trim()));
+  return { previous: requires[0] ?? '', requires };
+}
 
 export function shooterQuests(): Input<'quest'>[] {
   const traders = new Map(FZ_TRADERS);
@@ -94,7 +100,7 @@ export function shooterQuests(): Input<'quest'>[] {
       description: `<p>${escapeHtml(traderName)} has a job for you: <strong>${escapeHtml(name)}</strong>.</p>`,
       questLevel,
       traderId: fzTraderId(trader),
-      previous: previous === '-' ? '' : fzQuestId(previous),
+      ...prerequisites(previous),
       objectives: list(objectives),
       rewards,
       location,

@@ -3,7 +3,9 @@
 // and leaves the review (accept, reject) to the imports page of the admin panel.
 // `npm run import -- <page.json> --datamaps <mapId> [--source Map:Name]`: the same for a DataMaps page
 // read into a map (floors, definitions, markers), with the mapping summary printed;
-// `npm run import -- <file.geojson> --geojson <mapId> [--source name]`: a GeoJSON FeatureCollection.
+// `npm run import -- <file.geojson> --geojson <mapId> [--source name]`: a GeoJSON FeatureCollection;
+// `npm run import -- <answer.json> --tarkov-dev <gameId> [--source name]`: tarkov.dev's API answer
+// (tasks and hideout stations) read into a game's traders, quests, items and hideout modules.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -14,6 +16,7 @@ import { openDatabase } from '../../db/database.ts';
 import { migrateToLatest } from '../../db/migrate.ts';
 import { HttpError } from '../../http/errors.ts';
 import { stageContent } from '../interop/content-import.ts';
+import { stageTarkovDev } from '../interop/tarkov-import.ts';
 import { stageImport } from './imports.ts';
 
 const { values, positionals } = parseArgs({
@@ -22,15 +25,17 @@ const { values, positionals } = parseArgs({
     model: { type: 'string', short: 'm' },
     datamaps: { type: 'string' },
     geojson: { type: 'string' },
+    'tarkov-dev': { type: 'string' },
     source: { type: 'string' },
     'article-url': { type: 'string' },
   },
 });
 const file = positionals[0];
 const model = values.model as ModelKey | undefined;
-if (file && (values.datamaps || values.geojson)) {
+if (file && (values.datamaps || values.geojson || values['tarkov-dev'])) {
   if (values.datamaps) await importContent(file, values.datamaps, 'datamaps');
-  else await importContent(file, values.geojson as string, 'geojson');
+  else if (values.geojson) await importContent(file, values.geojson, 'geojson');
+  else await importContent(file, values['tarkov-dev'] as string, 'tarkov-dev');
   process.exit();
 }
 if (!file || !model || !importableModels().includes(model)) {
@@ -39,6 +44,7 @@ if (!file || !model || !importableModels().includes(model)) {
     '       npm run import -- <page.json> --datamaps <mapId> [--source <name>] [--article-url <url>]',
   );
   console.error('       npm run import -- <file.geojson> --geojson <mapId> [--source <name>]');
+  console.error('       npm run import -- <answer.json> --tarkov-dev <gameId> [--source <name>]');
   console.error(`Models: ${importableModels().join(', ')}`);
   process.exit(2);
 }
@@ -64,24 +70,25 @@ try {
   await db.close();
 }
 
-async function importContent(file: string, mapId: string, format: ContentFormat) {
+/** `target`: the map a DataMaps page or GeoJSON file is read into, or the game of a tarkov.dev answer. */
+async function importContent(file: string, target: string, format: ContentFormat | 'tarkov-dev') {
   const config = loadConfig();
   const db = openDatabase(config);
   try {
     await migrateToLatest(db);
     const content = await readFile(path.resolve(process.env.INIT_CWD ?? process.cwd(), file), 'utf8');
     const started = performance.now();
-    const result = await stageContent(
-      { db, cacheBus: { changed() {} } },
-      {
-        mapId,
-        format,
-        content,
-        source: values.source ?? path.basename(file),
-        articleUrl: values['article-url'],
-      },
-      { id: null, username: 'import' },
-    );
+    const ctx = { db, cacheBus: { changed() {} } };
+    const actor = { id: null, username: 'import' };
+    const source = values.source ?? path.basename(file);
+    const result =
+      format === 'tarkov-dev'
+        ? await stageTarkovDev(ctx, { gameId: target, content, source }, actor)
+        : await stageContent(
+            ctx,
+            { mapId: target, format, content, source, articleUrl: values['article-url'] },
+            actor,
+          );
     const ms = Math.round(performance.now() - started);
     const counts = Object.entries(result.staged)
       .map(([key, n]) => `${n} ${key}`)

@@ -1,5 +1,12 @@
 import { createHash } from 'node:crypto';
-import { getModel, idPattern, type ModelDef, type ModelKey, serverMessages } from '@waypoint/shared';
+import {
+  getModel,
+  idPattern,
+  type ModelDef,
+  type ModelKey,
+  referencedIds,
+  serverMessages,
+} from '@waypoint/shared';
 import type { Kysely } from 'kysely';
 import Papa from 'papaparse';
 import type { AppContext } from '../../context.ts';
@@ -9,7 +16,7 @@ import { badRequest, notFound } from '../../http/errors.ts';
 import { type Actor, recordAudit } from '../audit/audit.ts';
 import { deleteImportState, saveImportState } from '../interop/import-state.repository.ts';
 import { findRecord, insertMany } from '../models/models.repository.ts';
-import { withoutReadOnly } from '../models/models.service.ts';
+import { withDerived, withoutReadOnly } from '../models/models.service.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: content tables come from the registry
 const dyn = (db: Executor) => db as unknown as Kysely<any>;
@@ -174,6 +181,7 @@ export function stagedRowsOf(key: ModelKey, records: ModelRecord[]): ModelRecord
 export const importMetaKey = '$import';
 export interface ImportMeta {
   source: string;
+  /** The map the source was read into, or the game for a game-wide source (tarkov.dev). */
   mapId: string;
   gone?: boolean;
   editedHere?: boolean;
@@ -231,7 +239,8 @@ export async function stageImport(
         problems.push({ line, field: issue.path.map(String).join('.'), message: issue.message });
       continue;
     }
-    const record = result.data as ModelRecord;
+    // Staged as the write would store it: a quest file naming only `previous` stages its `requires` too.
+    const record = withDerived(model, result.data as ModelRecord);
     staged.set(String(record._id), record);
   }
   const rows = stagedRowsOf(key, [...staged.values()]);
@@ -309,7 +318,7 @@ async function acceptRow(ctx: AppContext, trx: Executor, key: ModelKey, row: Sta
 
 /**
  * Staged records in an order where a record comes after the staged records of the same model it
- * refers to (a quest after its previous quest), so that reference checks find them written.
+ * refers to (a quest after every quest it requires), so that reference checks find them written.
  */
 function referenceOrder(model: ModelDef, rows: StagedRow[]): StagedRow[] {
   const selfRefs = Object.entries(model.fields)
@@ -323,8 +332,10 @@ function referenceOrder(model: ModelDef, rows: StagedRow[]): StagedRow[] {
     seen.add(row.recordId);
     const data = JSON.parse(row.data) as ModelRecord;
     for (const name of selfRefs) {
-      const target = waiting.get(String(data[name] ?? ''));
-      if (target) visit(target, seen);
+      for (const id of referencedIds(data[name])) {
+        const target = waiting.get(id);
+        if (target) visit(target, seen);
+      }
     }
     waiting.delete(row.recordId);
     out.push(row);

@@ -1,7 +1,6 @@
 import { getModel, type ModelKey, serverMessages } from '@waypoint/shared';
 import {
   type ContentImport,
-  type ContentRecords,
   type ExportSource,
   InteropError,
   type MappingNote,
@@ -43,7 +42,7 @@ async function mapOf(ctx: Ctx, mapId: string) {
   return map;
 }
 
-function interopBadRequest(error: InteropError): never {
+export function interopBadRequest(error: InteropError): never {
   const first = error.problems[0];
   throw badRequest(
     `Invalid ${first?.record ?? 'file'}${first?.field ? ` ${first.field}` : ''}: ${first?.message ?? 'bad input'}`,
@@ -99,12 +98,53 @@ export async function stageContent(
     const same = storedLevels.find((l) => l.level === level.level);
     if (same) level._id = same._id;
   }
+  const result = await stageRecords(
+    ctx,
+    {
+      models: stagedModels,
+      records: read.records,
+      source: input.source,
+      scope: input.mapId,
+      goneModels: ['placedmarker'],
+      audit: { recordId: input.mapId, format: input.format },
+    },
+    actor,
+  );
+  return { ...result, staged: result.staged as ContentStageResult['staged'], notes: read.notes };
+}
+
+/** What staging a source's records gives, before the format's notes are added. */
+export interface StagedSummary {
+  staged: Record<string, number>;
+  unchanged: number;
+  gone: number;
+  editedHere: number;
+}
+
+/**
+ * Checks a source's records with the registry's schemas (any problem: a 400 naming each record and
+ * field, nothing staged) and stages, in one transaction, what differs from the stored records: new,
+ * changed, and (for `goneModels`) the records this source brought into `scope` (a map, or a game)
+ * before and no longer has. Records edited here since the source's last import are flagged.
+ */
+export async function stageRecords(
+  ctx: Ctx,
+  input: {
+    models: readonly ModelKey[];
+    records: Partial<Record<ModelKey, Record<string, unknown>[]>>;
+    source: string;
+    scope: string;
+    goneModels: readonly ModelKey[];
+    audit: { recordId: string; format: string };
+  },
+  actor: Actor,
+): Promise<StagedSummary> {
   const checked: Partial<Record<ModelKey, ModelRecord[]>> = {};
   const problems: InteropError['problems'] = [];
-  for (const key of stagedModels) {
+  for (const key of input.models) {
     const model = getModel(key);
     checked[key] = [];
-    for (const record of read.records[key as keyof ContentRecords]) {
+    for (const record of input.records[key] ?? []) {
       const result = model.schema.safeParse(withoutReadOnly(model, record));
       if (!result.success) {
         for (const issue of result.error.issues)
@@ -124,17 +164,17 @@ export async function stageContent(
     }
   }
   if (problems.length > 0) interopBadRequest(new InteropError(problems));
-  const staged = { maplevel: 0, markerdefinition: 0, placedmarker: 0 };
+  const staged: Record<string, number> = Object.fromEntries(input.models.map((key) => [key, 0]));
   let unchanged = 0;
   let gone = 0;
   let editedHere = 0;
   const meta = (extra: Partial<ImportMeta> = {}): ImportMeta => ({
     source: input.source,
-    mapId: input.mapId,
+    mapId: input.scope,
     ...extra,
   });
   await ctx.db.kysely.transaction().execute(async (trx) => {
-    for (const key of stagedModels) {
+    for (const key of input.models) {
       const records = checked[key] ?? [];
       const ids = records.map((r) => String(r._id));
       const stored = await findRecordsByIds(trx, getModel(key), ids);
@@ -154,10 +194,10 @@ export async function stageContent(
         if (edited) editedHere += 1;
         return { ...record, [importMetaKey]: meta(edited ? { editedHere: true } : {}) };
       });
-      // Markers this source brought to the map before and no longer has: staged as gone.
-      if (key === 'placedmarker') {
+      // Records this source brought to the scope before and no longer has: staged as gone.
+      if (input.goneModels.includes(key)) {
         const read = new Set(ids);
-        const missing = (await importStatesOf(trx, input.source, input.mapId, key))
+        const missing = (await importStatesOf(trx, input.source, input.scope, key))
           .map((s) => s.recordId)
           .filter((id) => !read.has(id));
         const present = await findRecordsByIds(trx, getModel(key), missing);
@@ -171,13 +211,13 @@ export async function stageContent(
     await recordAudit(trx, {
       actor,
       model: 'importedcrudmodel',
-      recordId: input.mapId,
+      recordId: input.audit.recordId,
       action: 'import',
-      after: { format: input.format, source: input.source, ...staged, unchanged, gone, editedHere },
+      after: { format: input.audit.format, source: input.source, ...staged, unchanged, gone, editedHere },
     });
   });
   ctx.cacheBus.changed();
-  return { staged, unchanged, gone, editedHere, notes: read.notes };
+  return { staged, unchanged, gone, editedHere };
 }
 
 /** What an export of a map reads: the map, its floors, its markers and the definitions they use. */

@@ -3,6 +3,7 @@ import {
   contentFormats,
   contentUploadLimitBytes,
   zContentUpload,
+  zInteropGameParams as zGameParams,
   zInteropMapParams as zMapParams,
 } from '@waypoint/shared/interop/requests';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -10,6 +11,7 @@ import type { AppContext } from '../../context.ts';
 import { parse } from '../../http/errors.ts';
 import type { Actor } from '../audit/audit.ts';
 import { exportContent, stageContent } from './content-import.ts';
+import { stageTarkovDev } from './tarkov-import.ts';
 
 function actorOf(request: FastifyRequest): Actor {
   return { id: request.user?.id ?? null, username: request.user?.username ?? null };
@@ -43,4 +45,15 @@ export function registerInteropRoutes(app: FastifyInstance, ctx: AppContext) {
       return content;
     });
   }
+
+  // A game's quests, traders, items and hideout from tarkov.dev's API answer.
+  app.post(
+    '/api/admin/games/:gameId/import/tarkov-dev',
+    { config: { role: 'admin' as const, bodyLimit: contentUploadLimitBytes + 64 * 1024 } },
+    async (request) => {
+      const { gameId } = parse(zGameParams, request.params, 'params');
+      const { source, content } = parse(zContentUpload, request.body, 'body');
+      return stageTarkovDev(ctx, { gameId, source, content }, actorOf(request));
+    },
+  );
 }

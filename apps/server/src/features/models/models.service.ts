@@ -4,6 +4,7 @@ import {
   type ModelDef,
   type ModelKey,
   modelKeys,
+  referencedIds,
   type ScopedRef,
   serverMessages,
 } from '@waypoint/shared';
@@ -87,8 +88,8 @@ export function sanitizeHtmlFields(model: ModelDef, record: ModelRecord): ModelR
 }
 
 /** The record with the fields its model derives from the others filled in. */
-function withDerived(model: ModelDef, record: ModelRecord): ModelRecord {
-  return model.derived ? { ...record, ...model.derived(record) } : record;
+export function withDerived(model: ModelDef, record: ModelRecord, given?: ReadonlySet<string>): ModelRecord {
+  return model.derived ? { ...record, ...model.derived(record, given) } : record;
 }
 
 /** The input without the fields no client may set (a non-object is returned as it is, for the schema to refuse). */
@@ -101,20 +102,39 @@ export function withoutReadOnly(model: ModelDef, input: unknown): unknown {
   return out;
 }
 
+/**
+ * The fields the derive step set to another value than the writer gave (a quest's `previous` taken
+ * from its `requires`): a refusal names the field the writer gave first.
+ */
+function derivedOnly(model: ModelDef, given: ModelRecord, record: ModelRecord, names?: ReadonlySet<string>) {
+  return new Set(
+    Object.keys(model.derived?.(record) ?? {}).filter((name) =>
+      names ? !names.has(name) : JSON.stringify(given[name]) !== JSON.stringify(record[name]),
+    ),
+  );
+}
+
 /** Every non-empty reference must point at an existing record: a 400 naming the field otherwise. */
-async function checkReferences(db: Executor, model: ModelDef, record: ModelRecord, changed?: Set<string>) {
-  for (const [name, field] of Object.entries(model.fields)) {
+async function checkReferences(
+  db: Executor,
+  model: ModelDef,
+  record: ModelRecord,
+  changed?: Set<string>,
+  late: ReadonlySet<string> = new Set(),
+) {
+  const fields = Object.entries(model.fields).sort(([a], [b]) => Number(late.has(a)) - Number(late.has(b)));
+  for (const [name, field] of fields) {
     if (!field.references || (changed && !changed.has(name))) continue;
-    const value = record[name];
-    if (typeof value !== 'string' || value === '') continue;
-    if (field.references === model.key && value === record._id) {
-      throw badRequest(`Invalid body.${name}: a record cannot reference itself`, [
-        { field: `body.${name}`, message: 'A record cannot reference itself' },
-      ]);
-    }
-    if (!(await recordExists(db, field.references, value))) {
-      const message = serverMessages.notFound(getModel(field.references as ModelKey).label, value);
-      throw badRequest(`Invalid body.${name}: ${message}`, [{ field: `body.${name}`, message }]);
+    for (const value of referencedIds(record[name])) {
+      if (field.references === model.key && value === record._id) {
+        throw badRequest(`Invalid body.${name}: a record cannot reference itself`, [
+          { field: `body.${name}`, message: 'A record cannot reference itself' },
+        ]);
+      }
+      if (!(await recordExists(db, field.references, value))) {
+        const message = serverMessages.notFound(getModel(field.references as ModelKey).label, value);
+        throw badRequest(`Invalid body.${name}: ${message}`, [{ field: `body.${name}`, message }]);
+      }
     }
   }
 }
@@ -262,7 +282,7 @@ export function createModelWriter(db: Db, onChange: () => void) {
       if (await recordExists(trx, model.table, record._id as string)) {
         throw conflict(serverMessages.alreadyExists(model.label, record._id as string));
       }
-      await checkReferences(trx, model, record);
+      await checkReferences(trx, model, record, undefined, derivedOnly(model, parsed, record));
       await checkUnique(trx, model, [record], undefined, asIs);
       await checkScopedRefs(trx, db.dialect, model, [record], undefined, asIs);
       const now = new Date().toISOString();
@@ -303,9 +323,14 @@ export function createModelWriter(db: Db, onChange: () => void) {
       const before = await lock(trx, model, id);
       if (!before) throw notFound(serverMessages.notFound(model.label, id));
       const merged = parse(model.schema, { ...before, ...patch, _id: id }, 'body') as ModelRecord;
-      const record = withDerived(model, { ...sanitizeHtmlFields(model, merged), images: before.images });
-      const changed = new Set([...Object.keys(patch), ...Object.keys(model.derived?.(record) ?? {})]);
-      await checkReferences(trx, model, record, changed);
+      const given = new Set(Object.keys(patch));
+      const record = withDerived(
+        model,
+        { ...sanitizeHtmlFields(model, merged), images: before.images },
+        given,
+      );
+      const changed = new Set([...given, ...Object.keys(model.derived?.(record, given) ?? {})]);
+      await checkReferences(trx, model, record, changed, derivedOnly(model, merged, record, given));
       await checkUnique(trx, model, [record], changed, asIs);
       await checkScopedRefs(trx, db.dialect, model, [record], changed, asIs);
       await checkNotUsed(trx, key, before, record);
@@ -349,21 +374,15 @@ export function createModelWriter(db: Db, onChange: () => void) {
       });
       for (const [name, field] of Object.entries(model.fields)) {
         if (!field.references) continue;
-        const values = new Set<string>();
-        for (const r of records)
-          if (typeof r[name] === 'string' && r[name] !== '') values.add(r[name] as string);
+        const values = new Set(records.flatMap((r) => referencedIds(r[name])));
         if (values.size === 0) continue;
         const found = await existingIds(trx, field.references, values);
         // Records of this batch may refer to each other.
         if (field.references === model.key) for (const id of ids) found.add(id);
-        const index = records.findIndex(
-          (r) =>
-            typeof r[name] === 'string' &&
-            r[name] !== '' &&
-            (!found.has(r[name] as string) || r[name] === r._id),
-        );
+        const bad = (r: ModelRecord) => referencedIds(r[name]).find((v) => !found.has(v) || v === r._id);
+        const index = records.findIndex((r) => bad(r) !== undefined);
         if (index < 0) continue;
-        const value = records[index]![name] as string;
+        const value = bad(records[index]!)!;
         const message =
           value === records[index]!._id
             ? 'A record cannot reference itself'

@@ -43,7 +43,11 @@ export async function insertShare(
 ) {
   await db
     .insertInto('pin_share')
-    .values({ ...share, showName: share.showName ? 1 : 0, route: share.route ? JSON.stringify(share.route) : null })
+    .values({
+      ...share,
+      showName: share.showName ? 1 : 0,
+      route: share.route ? JSON.stringify(share.route) : null,
+    })
     .execute();
   const rows = pinIds.map((pinId, position) => ({ shareId: share.id, pinId, position }));
   for (let at = 0; at < rows.length; at += 500) {

@@ -119,11 +119,53 @@ describe('read-only links to own pins', () => {
     expect(both.json()).toMatchObject({ pinCount: 1, routeStops: 2 });
 
     const cases: [object, string][] = [
-      [{ route: { points: [[10, 10], [1_000_000, 10]] } }, 'body.route.points.1'],
+      [
+        {
+          route: {
+            points: [
+              [10, 10],
+              [1_000_000, 10],
+            ],
+          },
+        },
+        'body.route.points.1',
+      ],
       [{ route: { points: [[10, 10]] } }, 'body.route.points'],
-      [{ route: { points: [[10, 10], [20, -1]] } }, 'body.route.points.1.1'],
-      [{ route: { points: [[10, 10], [20, 20]], level: 7 } }, 'body.route.level'],
-      [{ route: { points: [[10, 10], [20, 20]], colour: 'red' } }, 'body.route'],
+      [
+        {
+          route: {
+            points: [
+              [10, 10],
+              [20, -1],
+            ],
+          },
+        },
+        'body.route.points.1.1',
+      ],
+      [
+        {
+          route: {
+            points: [
+              [10, 10],
+              [20, 20],
+            ],
+            level: 7,
+          },
+        },
+        'body.route.level',
+      ],
+      [
+        {
+          route: {
+            points: [
+              [10, 10],
+              [20, 20],
+            ],
+            colour: 'red',
+          },
+        },
+        'body.route',
+      ],
     ];
     for (const [body, field] of cases) {
       const res = await send('POST', '/api/user/pin-shares/g1_map_a', owner, body);

@@ -261,6 +261,7 @@ function useCrowded(narrow: boolean, content: string) {
   const [foldBelow, setFoldBelow] = useState(0);
   // biome-ignore lint/correctness/useExhaustiveDependencies: new content is measured afresh
   useEffect(() => setFoldBelow(0), [content]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: new content may overflow at the same width
   useEffect(() => {
     const el = menus.current;
     if (!el || narrow || foldBelow) return;

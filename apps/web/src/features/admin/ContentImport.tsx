@@ -19,7 +19,15 @@ import { adminMessages as t } from '../../i18n/messages/admin-messages.ts';
 import { messages } from '../../i18n/messages/messages.ts';
 
 interface ContentStageResult {
-  staged: { maplevel: number; markerdefinition: number; placedmarker: number };
+  staged: {
+    maplevel: number;
+    markerdefinition: number;
+    placedmarker: number;
+    trader: number;
+    hideoutmodule: number;
+    quest: number;
+    item: number;
+  };
   unchanged: number;
   gone: number;
   editedHere: number;
@@ -31,7 +39,7 @@ interface ApiErrorBody {
   errors?: { field: string; message: string }[];
 }
 
-type ContentFormat = 'datamaps' | 'geojson';
+type ContentFormat = 'datamaps' | 'geojson' | 'tarkov-dev';
 
 /** What each format's part of the form says, and its export's file. */
 const formats = {
@@ -53,6 +61,16 @@ const formats = {
     extension: 'geojson',
     type: 'application/geo+json',
   },
+  // Read into a game, not a map; nothing to export.
+  'tarkov-dev': {
+    title: t.tarkovDevTitle,
+    help: t.tarkovDevHelp,
+    file: t.tarkovDevFile,
+    accept: '.json,application/json',
+    exportLabel: undefined,
+    extension: undefined,
+    type: undefined,
+  },
 } as const satisfies Record<ContentFormat, unknown>;
 
 /**
@@ -60,12 +78,18 @@ const formats = {
  * mapping summary → the review below; and the map's content exported in the same formats.
  */
 export function ContentImport({ onStaged }: { onStaged: () => void }) {
+  const [format, setFormat] = useState<ContentFormat>('datamaps');
   const maps = useQuery({
     queryKey: ['admin', 'list', 'map', 'interop'],
     queryFn: () => api.get<{ data: { _id: string; name: string }[] }>('/admin/list/map?limit=200'),
   });
+  const games = useQuery({
+    queryKey: ['admin', 'list', 'game', 'interop'],
+    queryFn: () => api.get<{ data: { _id: string; name: string }[] }>('/admin/list/game?limit=200'),
+    enabled: format === 'tarkov-dev',
+  });
+  const [gameId, setGameId] = useState('');
   const [mapId, setMapId] = useState('');
-  const [format, setFormat] = useState<ContentFormat>('datamaps');
   const shown = formats[format];
   const [file, setFile] = useState<File | null>(null);
   const [pasted, setPasted] = useState('');
@@ -74,7 +98,8 @@ export function ContentImport({ onStaged }: { onStaged: () => void }) {
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<ContentStageResult>();
   const [error, setError] = useState<ApiErrorBody>();
-  const chosen = mapId || maps.data?.data[0]?._id || '';
+  const forGame = format === 'tarkov-dev';
+  const chosen = forGame ? gameId || games.data?.data[0]?._id || '' : mapId || maps.data?.data[0]?._id || '';
   // The export is an API read (bearer token), saved as a file from the answer.
   const exportPage = async () => {
     try {
@@ -95,7 +120,8 @@ export function ContentImport({ onStaged }: { onStaged: () => void }) {
     setResult(undefined);
     try {
       const content = file ? await file.text() : pasted;
-      const res = await api.post<ContentStageResult>(`/admin/maps/${chosen}/import/${format}`, {
+      const target = forGame ? `/admin/games/${chosen}` : `/admin/maps/${chosen}`;
+      const res = await api.post<ContentStageResult>(`${target}/import/${format}`, {
         source: source.trim() || file?.name || 'pasted',
         content,
         ...(articleUrl.trim() ? { articleUrl: articleUrl.trim() } : {}),
@@ -132,10 +158,10 @@ export function ContentImport({ onStaged }: { onStaged: () => void }) {
         <Text size="sm">{shown.help}</Text>
         <Group align="flex-end" wrap="wrap">
           <NativeSelect
-            label={t.targetMap}
+            label={forGame ? t.targetGame : t.targetMap}
             value={chosen}
-            onChange={(e) => setMapId(e.currentTarget.value)}
-            data={(maps.data?.data ?? []).map((m) => ({ value: m._id, label: m.name }))}
+            onChange={(e) => (forGame ? setGameId : setMapId)(e.currentTarget.value)}
+            data={((forGame ? games : maps).data?.data ?? []).map((m) => ({ value: m._id, label: m.name }))}
             style={{ minWidth: 220 }}
           />
           <TextInput label={t.sourceName} value={source} onChange={(e) => setSource(e.currentTarget.value)} />
@@ -169,9 +195,11 @@ export function ContentImport({ onStaged }: { onStaged: () => void }) {
           <Button onClick={stage} loading={busy} disabled={!chosen || (!file && pasted.trim() === '')}>
             {t.stageDataMaps}
           </Button>
-          <Button variant="default" onClick={exportPage} disabled={!chosen}>
-            {shown.exportLabel}
-          </Button>
+          {shown.exportLabel ? (
+            <Button variant="default" onClick={exportPage} disabled={!chosen}>
+              {shown.exportLabel}
+            </Button>
+          ) : null}
         </Group>
         {error ? (
           <Alert color="red" variant="light" data-testid="datamaps-error">
@@ -188,15 +216,25 @@ export function ContentImport({ onStaged }: { onStaged: () => void }) {
         {result ? (
           <Stack gap="xs" data-testid="datamaps-result">
             <Text>
-              {t.stagedContent(
-                result.staged.maplevel,
-                result.staged.markerdefinition,
-                result.staged.placedmarker,
-                result.unchanged,
-              )}
+              {forGame
+                ? t.stagedTarkovDev(
+                    result.staged.trader,
+                    result.staged.hideoutmodule,
+                    result.staged.quest,
+                    result.staged.item,
+                    result.unchanged,
+                  )
+                : t.stagedContent(
+                    result.staged.maplevel,
+                    result.staged.markerdefinition,
+                    result.staged.placedmarker,
+                    result.unchanged,
+                  )}
             </Text>
             {result.gone > 0 || result.editedHere > 0 ? (
-              <Text data-testid="datamaps-changes">{t.stagedChanges(result.gone, result.editedHere)}</Text>
+              <Text data-testid="datamaps-changes">
+                {(forGame ? t.stagedRecordChanges : t.stagedChanges)(result.gone, result.editedHere)}
+              </Text>
             ) : null}
             {result.notes.length > 0 ? (
               <div style={{ overflowX: 'auto' }}>

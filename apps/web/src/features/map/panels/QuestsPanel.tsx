@@ -9,7 +9,12 @@ import {
   IconPlus,
   IconSearch,
 } from '@tabler/icons-react';
-import { isQuestCompleted, isQuestUnlocked, type QuestListFilter } from '@waypoint/shared/domain/quests';
+import {
+  isQuestCompleted,
+  isQuestUnlocked,
+  prerequisiteIds,
+  type QuestListFilter,
+} from '@waypoint/shared/domain/quests';
 import type { TQuest } from '@waypoint/shared/models/types';
 import { Link } from 'react-router';
 import { usePlayerLevelField } from '../../../components/usePlayerLevelField.ts';
@@ -124,7 +129,9 @@ export function QuestsPanel(p: Props) {
           const unlocked = isQuestUnlocked(quest, p.completed);
           const open = p.expanded.has(quest._id);
           const hidden = p.allHidden || p.hidden.has(quest._id);
-          const previous = quest.previous ? p.byId.get(quest.previous) : undefined;
+          const prerequisites = prerequisiteIds(quest)
+            .map((id) => p.byId.get(id))
+            .filter((q) => q !== undefined);
           const markerOf = (objective: string) => markers.find((m) => m.questObjective === objective);
           return (
             <li key={quest._id} className={classes.quest} data-testid={`quest-${quest._id}`}>
@@ -174,8 +181,8 @@ export function QuestsPanel(p: Props) {
               </div>
               {open ? (
                 <div className={classes.questDetails}>
-                  {previous ? (
-                    <div className={classes.questPrevious}>
+                  {prerequisites.map((previous) => (
+                    <div key={previous._id} className={classes.questPrevious}>
                       <span className={classes.dimmed}>{mapMessages.requires}</span>{' '}
                       <span lang={contentLang}>{previous.name}</span>
                       {p.loggedIn ? (
@@ -187,7 +194,7 @@ export function QuestsPanel(p: Props) {
                         />
                       ) : null}
                     </div>
-                  ) : null}
+                  ))}
                   <ul className={classes.objectives}>
                     {(quest.objectives ?? []).map((objective) => {
                       const marker = markerOf(objective);

@@ -25,6 +25,7 @@ export function QuestChainModal({ questId, quests, completed, loggedIn, onToggle
     [questId, quests, completed],
   );
   const focus = chain?.nodes.find((n) => n.focus)?.quest;
+  const names = useMemo(() => new Map(quests.map((q) => [q._id, q.name])), [quests]);
   return (
     <Modal
       opened={Boolean(chain)}
@@ -49,14 +50,18 @@ export function QuestChainModal({ questId, quests, completed, loggedIn, onToggle
             </Alert>
           ) : null}
           <ul className={classes.chain}>
-            <ChainBranch
-              id={chain.rootId}
-              chain={chain}
-              loggedIn={loggedIn}
-              onToggle={onToggle}
-              onClose={onClose}
-              path={[]}
-            />
+            {chain.rootIds.map((id) => (
+              <ChainBranch
+                key={id}
+                id={id}
+                chain={chain}
+                names={names}
+                loggedIn={loggedIn}
+                onToggle={onToggle}
+                onClose={onClose}
+                path={[]}
+              />
+            ))}
           </ul>
         </Stack>
       ) : null}
@@ -67,6 +72,7 @@ export function QuestChainModal({ questId, quests, completed, loggedIn, onToggle
 function ChainBranch({
   id,
   chain,
+  names,
   loggedIn,
   onToggle,
   onClose,
@@ -74,6 +80,8 @@ function ChainBranch({
 }: {
   id: string;
   chain: QuestChain<TQuest>;
+  /** Quest names by id, for the prerequisites a card names. */
+  names: ReadonlyMap<string, string>;
   loggedIn: boolean;
   onToggle: (quest: TQuest, completed: boolean) => void;
   onClose: () => void;
@@ -86,7 +94,7 @@ function ChainBranch({
   const followers = chain.edges.filter((e) => e.from === id).map((e) => e.to);
   return (
     <li className={classes.chainNode}>
-      <ChainCard node={node} loggedIn={loggedIn} onToggle={onToggle} onClose={onClose} />
+      <ChainCard node={node} names={names} loggedIn={loggedIn} onToggle={onToggle} onClose={onClose} />
       {followers.length > 0 ? (
         <ul>
           {followers.map((f) => (
@@ -94,6 +102,7 @@ function ChainBranch({
               key={f}
               id={f}
               chain={chain}
+              names={names}
               loggedIn={loggedIn}
               onToggle={onToggle}
               onClose={onClose}
@@ -108,11 +117,13 @@ function ChainBranch({
 
 function ChainCard({
   node,
+  names,
   loggedIn,
   onToggle,
   onClose,
 }: {
   node: QuestChainNode<TQuest>;
+  names: ReadonlyMap<string, string>;
   loggedIn: boolean;
   onToggle: (quest: TQuest, completed: boolean) => void;
   onClose: () => void;
@@ -141,6 +152,11 @@ function ChainCard({
       <Anchor component={Link} to={questLink(quest.gameId, quest._id)} onClick={onClose} size="sm" fw={600}>
         {quest.name}
       </Anchor>
+      {node.alsoRequires.length > 0 ? (
+        <Text size="xs" c="dimmed" data-testid="chain-also-requires">
+          {toolMessages.questAlsoRequires(node.alsoRequires.map((id) => names.get(id) ?? id).join(', '))}
+        </Text>
+      ) : null}
     </div>
   );
 }

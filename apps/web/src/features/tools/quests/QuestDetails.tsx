@@ -153,7 +153,7 @@ function Locations({ quest, categories }: { quest: TQuest; categories: TCategory
 
 export function QuestDetails({
   quest,
-  previous,
+  prerequisites,
   completed,
   loggedIn,
   categories,
@@ -164,7 +164,8 @@ export function QuestDetails({
   onShowChain,
 }: {
   quest: TQuest;
-  previous: TQuest | undefined;
+  /** Every quest it requires (the first is its previous quest). */
+  prerequisites: TQuest[];
   completed: boolean;
   loggedIn: boolean;
   categories: TCategory[];
@@ -203,10 +204,14 @@ export function QuestDetails({
           <Locations quest={quest} categories={categories} />
         </Section>
         <Section title={toolMessages.preconditions}>
-          {previous ? (
-            <Anchor component={Link} size="sm" to={questLink(quest.gameId, previous._id)}>
-              {previous.name}
-            </Anchor>
+          {prerequisites.length > 0 ? (
+            <Stack gap={2} data-testid="quest-preconditions">
+              {prerequisites.map((p) => (
+                <Anchor key={p._id} component={Link} size="sm" to={questLink(quest.gameId, p._id)}>
+                  {p.name}
+                </Anchor>
+              ))}
+            </Stack>
           ) : (
             <Text size="sm">–</Text>
           )}

@@ -22,7 +22,7 @@ import {
   matchesQuestFilter,
   missingPrerequisites,
   objectivesDone,
-  previousQuestId,
+  prerequisiteIds,
   type QuestListFilter,
   questLocations,
   questStatus,
@@ -274,7 +274,9 @@ function QuestTracker({ game, questId }: { game: TGame; questId: string | null }
                   const status = questStatus(quest, completed);
                   const open = expanded.has(quest._id);
                   const trader = tradersById.get(quest.traderId ?? '');
-                  const previous = byId.get(previousQuestId(quest) ?? '');
+                  const prerequisites = prerequisiteIds(quest)
+                    .map((id) => byId.get(id))
+                    .filter((q): q is TQuest => q !== undefined);
                   const done = loggedIn ? objectivesDone(quest, ticks, completed) : [];
                   const ticked = done.filter(Boolean).length;
                   return (
@@ -332,7 +334,7 @@ function QuestTracker({ game, questId }: { game: TGame; questId: string | null }
                           <Table.Td colSpan={5}>
                             <QuestDetails
                               quest={quest}
-                              previous={previous}
+                              prerequisites={prerequisites}
                               completed={status === 'completed'}
                               loggedIn={loggedIn}
                               categories={categories.data ?? []}

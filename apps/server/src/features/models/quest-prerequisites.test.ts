@@ -1,0 +1,103 @@
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../test/test-app.ts';
+
+const env = useTestApp();
+
+const send = (method: 'PUT' | 'PATCH' | 'POST', url: string, payload: unknown) =>
+  env.t.app.inject({ method, url, headers: env.admin.auth, payload: payload as never });
+const quest = async (id: string) =>
+  (await env.t.app.inject({ method: 'GET', url: `/api/quest/${id}` })).json();
+
+describe('a quest requiring several earlier quests', () => {
+  it('is written with all of them, previous being the first', async () => {
+    const res = await send('PUT', '/api/admin/quest', {
+      _id: 'q_both',
+      gameId: 'g1',
+      name: 'Needs both',
+      requires: ['q2', 'q1'],
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ previous: 'q2', requires: ['q2', 'q1'] });
+    expect(await quest('q_both')).toMatchObject({ previous: 'q2', requires: ['q2', 'q1'] });
+  });
+
+  it('keeps the SPEC API working: a quest written with only previous requires it', async () => {
+    expect((await quest('q2')).requires).toEqual(['q1']);
+    const res = await send('PUT', '/api/admin/quest', {
+      _id: 'q_old',
+      gameId: 'g1',
+      name: 'Old',
+      previous: 'q1',
+    });
+    expect(res.json()).toMatchObject({ previous: 'q1', requires: ['q1'] });
+  });
+
+  it('replaces the first prerequisite when an update names only previous, and clears all with an empty one', async () => {
+    await send('PUT', '/api/admin/quest', { _id: 'q3', gameId: 'g1', name: 'Third' });
+    const patched = await send('PATCH', '/api/admin/quest/q_both', { previous: 'q3' });
+    expect(patched.statusCode).toBe(200);
+    expect(patched.json()).toMatchObject({ previous: 'q3', requires: ['q3', 'q1'] });
+    const renamed = await send('PATCH', '/api/admin/quest/q_both', { name: 'Needs both, renamed' });
+    expect(renamed.json()).toMatchObject({ previous: 'q3', requires: ['q3', 'q1'] });
+    const byList = await send('PATCH', '/api/admin/quest/q_both', { requires: ['q1', 'q2', 'q3'] });
+    expect(byList.json()).toMatchObject({ previous: 'q1', requires: ['q1', 'q2', 'q3'] });
+    const cleared = await send('PATCH', '/api/admin/quest/q_both', { previous: '' });
+    expect(cleared.json()).toMatchObject({ previous: '', requires: [] });
+  });
+
+  it('refuses a missing, malformed or own id with a 400 naming the field, and stores nothing', async () => {
+    for (const [requires, message] of [
+      [['q1', 'nope'], /nope/],
+      [['q1', '../x'], /requires/],
+      [['q_self'], /itself/],
+    ] as const) {
+      const res = await send('PUT', '/api/admin/quest', {
+        _id: 'q_self',
+        gameId: 'g1',
+        name: 'Self',
+        requires,
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toMatch(message);
+      expect(res.json().errors[0].field).toMatch(/^body\.requires/);
+    }
+    expect((await env.t.app.inject({ method: 'GET', url: '/api/quest/q_self' })).statusCode).toBe(404);
+    const tooMany = Array.from({ length: 51 }, () => 'q1');
+    const res = await send('PATCH', '/api/admin/quest/q2', { requires: tooMany });
+    expect(res.statusCode).toBe(400);
+    const spec = await send('PATCH', '/api/admin/quest/q2', { previous: 'nope' });
+    expect(spec.json().errors[0].field).toBe('body.previous');
+    expect((await quest('q2')).requires).toEqual(['q1']);
+  });
+
+  it('imports quests requiring each other in any file order and accepts them in prerequisite order', async () => {
+    const content = JSON.stringify([
+      { _id: 'imp_c', gameId: 'g1', name: 'Needs a and b', requires: ['imp_a', 'imp_b'] },
+      { _id: 'imp_b', gameId: 'g1', name: 'Needs a', requires: ['imp_a'] },
+      { _id: 'imp_a', gameId: 'g1', name: 'First' },
+    ]);
+    const staged = await send('POST', '/api/admin/import/quest', { fileName: 'q.json', content });
+    expect(staged.statusCode).toBe(200);
+    const accepted = await env.t.app.inject({
+      method: 'GET',
+      url: '/api/admin/acceptAllNewImportedModels/quest',
+      headers: env.admin.auth,
+    });
+    expect(accepted.json().accepted).toBe(3);
+    expect(await quest('imp_c')).toMatchObject({ previous: 'imp_a', requires: ['imp_a', 'imp_b'] });
+  });
+
+  it('accepts an import file of the SPEC shape (previous only) over a stored quest without losing it', async () => {
+    const content = JSON.stringify([{ _id: 'q_old', gameId: 'g1', name: 'Old', previous: 'q2' }]);
+    expect(
+      (await send('POST', '/api/admin/import/quest', { fileName: 'old.json', content })).statusCode,
+    ).toBe(200);
+    const accepted = await env.t.app.inject({
+      method: 'GET',
+      url: '/api/admin/acceptAllImportedModels/quest',
+      headers: env.admin.auth,
+    });
+    expect(accepted.statusCode).toBe(200);
+    expect(await quest('q_old')).toMatchObject({ previous: 'q2', requires: ['q2'] });
+  });
+});
