@@ -20,6 +20,7 @@ import * as webhooks from './migrations/0017_webhooks.ts';
 import * as mapCoordinates from './migrations/0018_map_coordinates.ts';
 import * as pinShares from './migrations/0020_pin_shares.ts';
 import * as importState from './migrations/0021_import_state.ts';
+import * as notifications from './migrations/0023_notifications.ts';
 
 /** Migrations in order; names are timestamps or sequence numbers and never change once landed. */
 const migrations: Record<string, Migration> = {
@@ -43,6 +44,7 @@ const migrations: Record<string, Migration> = {
   '0018_map_coordinates': mapCoordinates,
   '0020_pin_shares': pinShares,
   '0021_import_state': importState,
+  '0023_notifications': notifications,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -149,9 +149,7 @@ describe('faults: webhooks across a kill -9, on SQLite', () => {
     // The receiver keeps a delivery when it arrives; the sender records it as delivered once the
     // answer is back, a moment later.
     const deliveryStates = () =>
-      query<{ state: string; n: number }>(
-        `select state, count(*) as n from webhook_delivery group by state`,
-      );
+      query<{ state: string; n: number }>(`select state, count(*) as n from webhook_delivery group by state`);
     const settled = Date.now() + 10_000;
     let states = deliveryStates();
     while (Date.now() < settled && (states.length !== 1 || states[0]?.state !== 'delivered')) {
