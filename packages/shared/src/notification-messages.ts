@@ -24,7 +24,7 @@ export const notificationMessages = {
   emailHint: 'At most one mail an hour, listing what you have not read in the site yet.',
   emailSaved: 'E-mail setting saved',
   // The digest mail.
-  digestSubject: (count: number) => `${count} unread notifications on Waypoint`,
+  digestSubject: (count: number) => `Unread notifications on Waypoint: ${count}`,
   digestIntro: 'Here is what happened since your last mail:',
   digestMore: (count: number) => `… and ${count} more.`,
   digestFooter: (url: string) =>
