@@ -1,7 +1,7 @@
 import type { APIRequestContext } from '@playwright/test';
 import { notificationMessages as t } from '@waypoint/shared/notification-messages';
 import { seriousViolations } from '../support/axe.ts';
-import { admin, createConfirmedUser, expect, test } from '../support/fixtures.ts';
+import { admin, createConfirmedUser, expect, seenToast, test } from '../support/fixtures.ts';
 import { loginWithToken } from '../support/suggest.ts';
 
 const shots = '/tmp/notify-shots';
@@ -74,4 +74,17 @@ test('a contributor sees the notification of their accepted suggestion', async (
   await expect(page.getByRole('button', { name: t.bell, exact: true })).toBeVisible();
   await expect(page.getByTestId('notification-count')).toHaveCount(0);
   await page.screenshot({ path: `${shots}/after-390.png` });
+
+  // The profile's switch asks for the e-mail digest (off until then).
+  await page.goto('/profile');
+  const email = page.getByRole('switch', { name: t.emailSwitch });
+  await expect(email).not.toBeChecked();
+  await email.click();
+  await seenToast(page, t.emailSaved);
+  await expect(email).toBeChecked();
+  await page.screenshot({ path: `${shots}/profile-390.png`, fullPage: true });
+  const settings = await request.get('/api/notifications/settings', {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  expect(await settings.json()).toEqual({ email: true, language: 'en' });
 });

@@ -4,10 +4,9 @@ import type { Executor } from '../../db/database.ts';
 import type { NotificationTable } from '../../db/schema.ts';
 import type { GameEvent } from '../webhooks/webhook-events.ts';
 import {
-  adminIds,
   insertNotifications,
   markDigestsPending,
-  moderatorsOf,
+  reviewersOf,
   type SuggestionFacts,
   suggestionFacts,
 } from './notifications.repository.ts';
@@ -33,15 +32,24 @@ export async function queueNotifications(trx: Executor, events: GameEvent[]): Pr
       e.event === 'comment.created' || e.event === 'suggestion.created' || e.event === 'suggestion.decided',
   );
   if (relevant.length === 0) return;
-  const suggestions = await suggestionFacts(trx, [
-    ...new Set(relevant.map((e) => text(e.data.suggestionId))),
-  ]);
-  const newIn = [...new Set(relevant.filter((e) => e.event === 'suggestion.created').map((e) => e.gameId))];
-  const moderators = await moderatorsOf(trx, newIn);
-  const admins = newIn.some((g) => !moderators.has(g)) ? await adminIds(trx) : [];
+  // A new suggestion's event names all it needs; decisions and comments need its author's id.
+  const created = relevant.filter((e) => e.event === 'suggestion.created');
+  const others = relevant.filter((e) => e.event !== 'suggestion.created');
+  const suggestions = others.length
+    ? await suggestionFacts(trx, [...new Set(others.map((e) => text(e.data.suggestionId)))])
+    : new Map<string, SuggestionFacts>();
+  const reviewers = created.length
+    ? await reviewersOf(trx, [...new Set(created.map((e) => e.gameId))])
+    : undefined;
   const now = new Date().toISOString();
   const rows: NotificationTable[] = [];
-  const add = (userId: string, kind: NotificationKind, s: SuggestionFacts, gameId: string, actor: string) =>
+  const add = (
+    userId: string,
+    kind: NotificationKind,
+    s: Omit<SuggestionFacts, 'userId'>,
+    gameId: string,
+    actor: string,
+  ) =>
     rows.push({
       id: randomUUID(),
       userId,
@@ -56,15 +64,21 @@ export async function queueNotifications(trx: Executor, events: GameEvent[]): Pr
       readAt: null,
       mailedAt: null,
     });
-  for (const e of relevant) {
+  for (const e of created) {
+    const s = {
+      _id: text(e.data.suggestionId),
+      username: text(e.data.username),
+      type: text(e.data.type),
+      parentId: text(e.data.parentId),
+      targetId: text(e.data.targetId),
+    };
+    for (const r of reviewers?.moderators.get(e.gameId) ?? reviewers?.admins ?? []) {
+      if (r.username !== s.username) add(r.userId, 'suggested', s, e.gameId, s.username);
+    }
+  }
+  for (const e of others) {
     const s = suggestions.get(text(e.data.suggestionId));
     if (!s) continue;
-    if (e.event === 'suggestion.created') {
-      for (const userId of moderators.get(e.gameId) ?? admins) {
-        if (userId !== s.userId) add(userId, 'suggested', s, e.gameId, s.username);
-      }
-      continue;
-    }
     const actor = text(e.event === 'comment.created' ? e.data.username : e.data.decidedBy);
     const kind = e.event === 'comment.created' ? 'commented' : decisionKinds[text(e.data.status)];
     // A trusted editor's own suggestion is decided by themselves: nothing to hear of.

@@ -31,23 +31,31 @@ export async function suggestionFacts(db: Executor, ids: string[]): Promise<Map<
   return out;
 }
 
-/** The moderators of each of `gameIds` (games without one are absent). */
-export async function moderatorsOf(db: Executor, gameIds: string[]): Promise<Map<string, string[]>> {
-  const out = new Map<string, string[]>();
-  if (gameIds.length === 0) return out;
+/** Who hears of a new suggestion in `gameIds`: their moderators, and the admins (one query). */
+export async function reviewersOf(db: Executor, gameIds: string[]) {
   const rows = await db
-    .selectFrom('game_role')
-    .select(['gameId', 'userId'])
-    .where('role', '=', 'moderator')
-    .where('gameId', 'in', gameIds)
+    .selectFrom('user')
+    .leftJoin('game_role', (join) =>
+      join
+        .onRef('game_role.userId', '=', 'user.id')
+        .on('game_role.role', '=', 'moderator')
+        .on('game_role.gameId', 'in', gameIds),
+    )
+    .select([
+      'user.id as userId',
+      'user.username as username',
+      'user.admin as admin',
+      'game_role.gameId as gameId',
+    ])
+    .where((eb) => eb.or([eb('user.admin', '=', 1), eb('game_role.gameId', 'is not', null)]))
     .execute();
-  for (const r of rows) out.set(r.gameId, [...(out.get(r.gameId) ?? []), r.userId]);
-  return out;
-}
-
-export async function adminIds(db: Executor): Promise<string[]> {
-  const rows = await db.selectFrom('user').select('id').where('admin', '=', 1).execute();
-  return rows.map((r) => r.id);
+  const moderators = new Map<string, { userId: string; username: string }[]>();
+  const admins = new Map<string, { userId: string; username: string }>();
+  for (const r of rows) {
+    if (r.gameId) moderators.set(r.gameId, [...(moderators.get(r.gameId) ?? []), r]);
+    if (r.admin === 1) admins.set(r.userId, r);
+  }
+  return { moderators, admins: [...admins.values()] };
 }
 
 export async function insertNotifications(db: Executor, rows: NotificationTable[]) {
