@@ -4,6 +4,7 @@ import { toast } from '../../components/toast.ts';
 import { currentLocale } from '../../i18n/locale.ts';
 import { notificationMessages as t } from '../../i18n/messages/notification-messages.ts';
 import { useNotificationSettings, useSaveNotificationSettings } from './api.ts';
+import './kit-styles.ts';
 
 /** The profile's e-mail opt-in: a digest of unread notifications, in the interface language chosen now. */
 export function EmailSetting() {
