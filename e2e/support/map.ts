@@ -65,7 +65,9 @@ export async function waitForTiles(page: Page) {
     .poll(() =>
       page.evaluate(() => {
         const tiles = Array.from(document.querySelectorAll<HTMLImageElement>('img.leaflet-tile'));
-        return tiles.length > 0 && tiles.every((t) => t.complete && t.classList.contains('leaflet-tile-loaded'));
+        return (
+          tiles.length > 0 && tiles.every((t) => t.complete && t.classList.contains('leaflet-tile-loaded'))
+        );
       }),
     )
     .toBe(true);
