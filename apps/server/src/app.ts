@@ -27,6 +27,7 @@ import { startCacheBus, writtenHeader } from './features/models/cache-bus.ts';
 import { registerModelRoutes } from './features/models/models.routes.ts';
 import { createModelWriter } from './features/models/models.service.ts';
 import { ResponseCache } from './features/models/response-cache.ts';
+import { registerNotifications } from './features/notifications/notifications.plugin.ts';
 import { createFaultReporter } from './features/ops/fault-reporter.ts';
 import { createMetrics } from './features/ops/metrics.ts';
 import { opsPlugin } from './features/ops/ops.plugin.ts';
@@ -203,6 +204,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerPinRoutes(app, config, pins);
   registerPinShareRoutes(app, createPinSharesService(db, pins.requireMap));
   registerWebhooks(app, ctx);
+  registerNotifications(app, ctx);
   await app.register(imagesPlugin, { ctx });
   await app.register(webHostPlugin, { ctx });
 

@@ -145,6 +145,11 @@ export interface Config {
   webhookPollMs: number;
   /** Deliveries one server process sends at once. */
   webhookConcurrency: number;
+  /**
+   * A user's e-mail digest of unread notifications goes out this long after the oldest one it lists,
+   * and at most once per this interval, ms.
+   */
+  notificationDigestMs: number;
   seedDemo: boolean;
   /** Draw and tile the images the demo content declares (maps, marker icons) in the background at start. */
   demoImages: boolean;
@@ -326,6 +331,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     webhookRetryBaseMs: int(env, 'WEBHOOK_RETRY_BASE_MS', 30_000),
     webhookPollMs: int(env, 'WEBHOOK_POLL_MS', 1_000),
     webhookConcurrency: int(env, 'WEBHOOK_CONCURRENCY', 8),
+    notificationDigestMs: int(env, 'NOTIFICATION_DIGEST_MS', 3600_000),
     seedDemo: bool(env, 'SEED_DEMO', true),
     demoImages: bool(env, 'DEMO_IMAGES', true),
     logLevel: env.LOG_LEVEL ?? 'info',

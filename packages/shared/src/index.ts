@@ -13,6 +13,8 @@ export * from './models/enums.ts';
 export * from './models/fields.ts';
 export * from './models/registry.ts';
 export * from './models/types.ts';
+export * from './notifications/links.ts';
+export * from './notifications/schemas.ts';
 export * from './review-messages.ts';
 export * from './server-messages.ts';
 export * from './services-messages.ts';

@@ -21,6 +21,7 @@ import * as mapCoordinates from './migrations/0018_map_coordinates.ts';
 import * as pinShares from './migrations/0020_pin_shares.ts';
 import * as importState from './migrations/0021_import_state.ts';
 import * as questRequires from './migrations/0022_quest_requires.ts';
+import * as notifications from './migrations/0023_notifications.ts';
 import * as pinShareRoutes from './migrations/0025_pin_share_routes.ts';
 
 /** Migrations in order; names are timestamps or sequence numbers and never change once landed. */
@@ -46,6 +47,7 @@ const migrations: Record<string, Migration> = {
   '0020_pin_shares': pinShares,
   '0021_import_state': importState,
   '0022_quest_requires': questRequires,
+  '0023_notifications': notifications,
   '0025_pin_share_routes': pinShareRoutes,
 };
 

@@ -249,6 +249,40 @@ export interface WebhookDeliveryTable {
   createdAt: string;
 }
 
+/** Something one user hears of in the site (see 0023_notifications); `kind` is a NotificationKind. */
+export interface NotificationTable {
+  id: string;
+  userId: string;
+  kind: string;
+  suggestionId: string;
+  suggestionType: string;
+  gameId: string;
+  /** The map of a placed marker's suggestion, else empty. */
+  mapId: string;
+  /** The element the suggestion is about (empty for a new one not yet accepted). */
+  targetId: string;
+  /** Who caused it: the decider, commenter or author. */
+  actor: string;
+  createdAt: string;
+  readAt: string | null;
+  /** When it went out in an e-mail digest. */
+  mailedAt: string | null;
+}
+
+/**
+ * A user's e-mail digest: the opt-in (`email` 0 or 1), its language, and since when notifications
+ * wait for it (null: none); it goes out one digest interval after that.
+ */
+export interface NotificationDigestTable {
+  userId: string;
+  email: number;
+  language: string;
+  pendingSince: string | null;
+  lastSentAt: string | null;
+  claimedBy: string | null;
+  claimedAt: string | null;
+}
+
 /**
  * The columns of the `map` content table that the map-processing queue reads and writes directly
  * (the other columns are the registry's, reached through the generic repository).
@@ -311,6 +345,8 @@ export interface Database {
   ban: BanTable;
   webhook: WebhookTable;
   webhook_delivery: WebhookDeliveryTable;
+  notification: NotificationTable;
+  notification_digest: NotificationDigestTable;
   map: MapJobColumns;
   maplevel: LevelJobColumns;
 }

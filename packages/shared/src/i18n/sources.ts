@@ -18,6 +18,7 @@ import { searchMessages } from '../map/search.ts';
 import { messages, toolLabels } from '../messages.ts';
 import { mixingMessages } from '../mixing-messages.ts';
 import { modelMessages } from '../models/model-messages.ts';
+import { notificationMessages } from '../notification-messages.ts';
 import { pinsMessages } from '../pins/pins-messages.ts';
 import { progressMessages } from '../progress-messages.ts';
 import { reviewMessages } from '../review-messages.ts';
@@ -55,6 +56,7 @@ export const messageSources = {
   errors: errorMessages,
   community: communityMessages,
   webhooks: webhookMessages,
+  notifications: notificationMessages,
 } as const satisfies Record<string, MessageGroup>;
 
 export type MessageGroupName = keyof typeof messageSources;

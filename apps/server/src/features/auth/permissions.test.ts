@@ -422,3 +422,93 @@ describe("mark all: only the caller's own completed markers", () => {
     expect(await listOf(env.admin)).toEqual(['pm_2', 'pm_3', 'pm_4']);
   });
 });
+
+// Notifications: every route as guest, their owner, another player and admin. Each caller reads,
+// counts and marks their own only; another user's notification is not there for anyone else.
+describe('notifications: a user reads and marks only their own', () => {
+  it('answers each route per caller', async () => {
+    const routes = env.t.app.ctx.routes
+      .filter((r) => r.url.startsWith('/api/notifications'))
+      .map((r) => `${r.method} ${r.url}`);
+    expect(routes.sort()).toEqual([
+      'GET /api/notifications',
+      'GET /api/notifications/settings',
+      'GET /api/notifications/unread',
+      'POST /api/notifications/:id/read',
+      'POST /api/notifications/read-all',
+      'PUT /api/notifications/settings',
+    ]);
+    const owner = await createUser(env.t);
+    const other = await createUser(env.t);
+    const suggested = await env.t.app.inject({
+      method: 'POST',
+      url: '/api/suggestion',
+      headers: owner.auth,
+      payload: {
+        type: 'PLACED_MARKER',
+        action: 'ADD',
+        parentId: 'g1_map_a',
+        data: JSON.stringify({
+          name: 'Owned',
+          markerDefinitionId: 'def_loot',
+          lat: 0,
+          lng: 0,
+          mapId: 'g1_map_a',
+        }),
+      },
+    });
+    const suggestionId = suggested.json().data as string;
+    await env.t.app.inject({
+      method: 'POST',
+      url: '/api/admin/suggestions/reject',
+      headers: env.admin.auth,
+      payload: { suggestionIds: [suggestionId] },
+    });
+    const callers = { guest: {}, owner: owner.auth, other: other.auth, admin: env.admin.auth };
+    const mine = await env.t.app.inject({ method: 'GET', url: '/api/notifications', headers: owner.auth });
+    const id = (mine.json().data as { id: string; suggestionId: string }[]).find(
+      (n) => n.suggestionId === suggestionId,
+    )!.id;
+    for (const as of ['guest', 'other', 'admin', 'owner'] as const) {
+      const list = await env.t.app.inject({ method: 'GET', url: '/api/notifications', headers: callers[as] });
+      expect(list.statusCode, as).toBe(as === 'guest' ? 401 : 200);
+      if (as !== 'guest') expect(list.body.includes(id), as).toBe(as === 'owner');
+      const read = await env.t.app.inject({
+        method: 'POST',
+        url: `/api/notifications/${id}/read`,
+        headers: callers[as],
+      });
+      // Others come after the owner would have: tried first, they must leave it unread.
+      if (as !== 'owner') expect(read.statusCode, as).toBe(as === 'guest' ? 401 : 404);
+      const all = await env.t.app.inject({
+        method: 'POST',
+        url: '/api/notifications/read-all',
+        headers: callers[as],
+      });
+      expect(all.statusCode, as).toBe(as === 'guest' ? 401 : 200);
+      const settings = await env.t.app.inject({
+        method: 'PUT',
+        url: '/api/notifications/settings',
+        headers: callers[as],
+        payload: { email: true },
+      });
+      expect(settings.statusCode, as).toBe(as === 'guest' ? 401 : 200);
+      if (as === 'admin') {
+        // Nobody but the owner changed the owner's.
+        const count = await env.t.app.inject({
+          method: 'GET',
+          url: '/api/notifications/unread',
+          headers: owner.auth,
+        });
+        expect(count.json().unread).toBe(1);
+        const own = await env.t.app.inject({
+          method: 'GET',
+          url: '/api/notifications/settings',
+          headers: owner.auth,
+        });
+        expect(own.json().email).toBe(false);
+      }
+      if (as === 'owner') expect(read.json()).toEqual({ unread: 0 });
+    }
+  });
+});

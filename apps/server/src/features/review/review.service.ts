@@ -13,6 +13,7 @@ import { conflict, notFound } from '../../http/errors.ts';
 import { type Actor, recordAudit } from '../audit/audit.ts';
 import { ensureModerates } from '../auth/policy.ts';
 import { gameOfSuggestion } from '../community/community.repository.ts';
+import { publishGameEvents } from '../community/game-events.ts';
 import { findRecord, findRecordForUpdate, findRecordsBy } from '../models/models.repository.ts';
 import type { ModelWriter } from '../models/models.service.ts';
 import {
@@ -238,6 +239,25 @@ export function createReviewService(deps: { db: Db; writer: ModelWriter; invalid
         before: suggestion,
         after,
       });
+      // A revert is heard of as a decision (REVERTED): by the game's webhooks and by the author.
+      const gameId = await gameOfSuggestion(trx, suggestion);
+      if (gameId) {
+        await publishGameEvents(trx, [
+          {
+            gameId,
+            event: 'suggestion.decided',
+            data: {
+              suggestionId: id,
+              status: 'REVERTED',
+              type: suggestion.type,
+              action: suggestion.action,
+              targetId: suggestion.targetId,
+              username: suggestion.username,
+              decidedBy: user.username,
+            },
+          },
+        ]);
+      }
       return after;
     });
     invalidate();

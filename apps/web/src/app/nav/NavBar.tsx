@@ -3,7 +3,7 @@ import { IconBrandGithub, IconMenu2, IconX } from '@tabler/icons-react';
 import { constants } from '@waypoint/shared/constants';
 import type { AdditionalFeature } from '@waypoint/shared/models/enums';
 import type { TCategory } from '@waypoint/shared/models/types';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useSession } from '../../api/session.ts';
 import { ColorSchemeToggle } from '../../components/ColorSchemeToggle.tsx';
@@ -41,6 +41,20 @@ interface Section {
   items: NavItem[];
   /** The 'Suggest ...' entry that starts the list (SPEC §2.8). */
   suggest?: SuggestPreset;
+}
+
+/** The notification bell: its code loads for logged-in users only, after the bar's first paint. */
+const Bell = lazy(() => import('../../features/notifications/Bell.tsx'));
+
+function BellSlot() {
+  const session = useSession();
+  const [painted, setPainted] = useState(false);
+  useEffect(() => setPainted(true), []);
+  return session && painted ? (
+    <Suspense>
+      <Bell />
+    </Suspense>
+  ) : null;
 }
 
 const gamePath = (gameId: string) => `/game/${encodeURIComponent(gameId)}`;
@@ -333,6 +347,7 @@ export function NavBar({ routeName, gameId, mapId }: NavBarProps) {
             <span className={`${classes.truncate} ${classes.context}`} lang={contentLang}>
               {context}
             </span>
+            {embedded ? null : <BellSlot />}
             <ColorSchemeToggle />
             <button
               type="button"
@@ -382,6 +397,7 @@ export function NavBar({ routeName, gameId, mapId }: NavBarProps) {
               ))}
             </div>
             <div className={classes.right}>
+              {embedded ? null : <BellSlot />}
               <RightLinks embedded={embedded} gameId={data.game?._id} />
               <LanguageSwitch />
               <ContrastToggle />

@@ -13,6 +13,7 @@ import { contentLang } from '../../i18n/content.ts';
 import { accountMessages as t } from '../../i18n/messages/account-messages.ts';
 import { messages } from '../../i18n/messages/messages.ts';
 import { withElements } from '../../i18n/rich.tsx';
+import { EmailSetting } from '../notifications/EmailSetting.tsx';
 import { applyServerErrors, useSchemaForm } from './form.ts';
 import { PortableProgress } from './PortableProgress.tsx';
 import { ResetMapDialog } from './ResetMapDialog.tsx';
@@ -125,6 +126,9 @@ export function ProfilePage() {
               </Group>
             ))}
           </Stack>
+        </Paper>
+        <Paper withBorder p="lg" component="section" aria-labelledby="notification-email-heading">
+          <EmailSetting />
         </Paper>
         <Paper withBorder p="lg" component="section" aria-labelledby="portable-heading">
           <PortableProgress />

@@ -1,6 +1,6 @@
 import { inTransaction } from '../../../db/database.ts';
 import { gameOfSuggestion } from '../../community/community.repository.ts';
-import { queueWebhookEvents } from '../../webhooks/webhook-events.ts';
+import { publishGameEvents } from '../../community/game-events.ts';
 import { addComment, listComments } from '../suggestions.repository.ts';
 import { ensureContributes, type SuggestionActor, type SuggestionDeps, visibleSuggestion } from './common.ts';
 
@@ -25,7 +25,7 @@ export async function commentOn(
     });
     const gameId = await gameOfSuggestion(trx, suggestion);
     if (gameId) {
-      await queueWebhookEvents(trx, [
+      await publishGameEvents(trx, [
         {
           gameId,
           event: 'comment.created',

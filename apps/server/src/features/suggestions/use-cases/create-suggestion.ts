@@ -3,7 +3,7 @@ import { type Executor, inTransaction } from '../../../db/database.ts';
 import type { ModelRecord } from '../../../db/rows.ts';
 import { recordAudit } from '../../audit/audit.ts';
 import { gameOfSuggestion } from '../../community/community.repository.ts';
-import { queueWebhookEvents } from '../../webhooks/webhook-events.ts';
+import { publishGameEvents } from '../../community/game-events.ts';
 import { findSuggestion, insertSuggestion } from '../suggestions.repository.ts';
 import {
   auditActor,
@@ -77,7 +77,7 @@ export async function createSuggestion(
     });
     const gameId = await gameOfSuggestion(trx, stored);
     if (gameId) {
-      await queueWebhookEvents(trx, [
+      await publishGameEvents(trx, [
         {
           gameId,
           event: 'suggestion.created',

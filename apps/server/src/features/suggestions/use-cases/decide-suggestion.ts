@@ -11,8 +11,9 @@ import { conflict, notFound } from '../../../http/errors.ts';
 import { recordAuditMany } from '../../audit/audit.ts';
 import { ensureModerates } from '../../auth/policy.ts';
 import { gamesOfSuggestions } from '../../community/community.repository.ts';
+import { publishGameEvents } from '../../community/game-events.ts';
 import { BatchItemError } from '../../models/models.service.ts';
-import { type GameEvent, queueWebhookEvents } from '../../webhooks/webhook-events.ts';
+import type { GameEvent } from '../../webhooks/webhook-events.ts';
 import {
   findSuggestions,
   findUserByName,
@@ -121,7 +122,7 @@ export async function decideSuggestions(
         },
       });
     }
-    await queueWebhookEvents(trx, events);
+    await publishGameEvents(trx, events);
     return out;
   });
   // Changes made inside this transaction are announced now that they are committed.

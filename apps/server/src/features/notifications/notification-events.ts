@@ -1,0 +1,90 @@
+import { randomUUID } from 'node:crypto';
+import type { NotificationKind } from '@waypoint/shared';
+import type { Executor } from '../../db/database.ts';
+import type { NotificationTable } from '../../db/schema.ts';
+import type { GameEvent } from '../webhooks/webhook-events.ts';
+import {
+  insertNotifications,
+  markDigestsPending,
+  reviewersOf,
+  type SuggestionFacts,
+  suggestionFacts,
+} from './notifications.repository.ts';
+
+const decisionKinds: Record<string, NotificationKind> = {
+  ACCEPTED: 'accepted',
+  REJECTED: 'rejected',
+  REVERTED: 'reverted',
+};
+
+const text = (value: unknown) => (typeof value === 'string' ? value : '');
+
+/**
+ * The notifications of a game's community events, written in the caller's transaction (they commit
+ * or roll back with the change): the author hears of a decision on, a revert of or someone else's
+ * comment on their suggestion; the moderators of the game hear of a new suggestion in it, and its
+ * admins only when it has no moderator (on a big site the admins would drown in them otherwise).
+ * Nobody hears of their own doing. Digests of the recipients who asked for e-mail start waiting.
+ */
+export async function queueNotifications(trx: Executor, events: GameEvent[]): Promise<void> {
+  const relevant = events.filter(
+    (e) =>
+      e.event === 'comment.created' || e.event === 'suggestion.created' || e.event === 'suggestion.decided',
+  );
+  if (relevant.length === 0) return;
+  // A new suggestion's event names all it needs; decisions and comments need its author's id.
+  const created = relevant.filter((e) => e.event === 'suggestion.created');
+  const others = relevant.filter((e) => e.event !== 'suggestion.created');
+  const suggestions = others.length
+    ? await suggestionFacts(trx, [...new Set(others.map((e) => text(e.data.suggestionId)))])
+    : new Map<string, SuggestionFacts>();
+  const reviewers = created.length
+    ? await reviewersOf(trx, [...new Set(created.map((e) => e.gameId))])
+    : undefined;
+  const now = new Date().toISOString();
+  const rows: NotificationTable[] = [];
+  const add = (
+    userId: string,
+    kind: NotificationKind,
+    s: Omit<SuggestionFacts, 'userId'>,
+    gameId: string,
+    actor: string,
+  ) =>
+    rows.push({
+      id: randomUUID(),
+      userId,
+      kind,
+      suggestionId: s._id,
+      suggestionType: s.type,
+      gameId,
+      mapId: s.type === 'PLACED_MARKER' ? s.parentId : '',
+      targetId: s.targetId ?? '',
+      actor,
+      createdAt: now,
+      readAt: null,
+      mailedAt: null,
+    });
+  for (const e of created) {
+    const s = {
+      _id: text(e.data.suggestionId),
+      username: text(e.data.username),
+      type: text(e.data.type),
+      parentId: text(e.data.parentId),
+      targetId: text(e.data.targetId),
+    };
+    for (const r of reviewers?.moderators.get(e.gameId) ?? reviewers?.admins ?? []) {
+      if (r.username !== s.username) add(r.userId, 'suggested', s, e.gameId, s.username);
+    }
+  }
+  for (const e of others) {
+    const s = suggestions.get(text(e.data.suggestionId));
+    if (!s) continue;
+    const actor = text(e.event === 'comment.created' ? e.data.username : e.data.decidedBy);
+    const kind = e.event === 'comment.created' ? 'commented' : decisionKinds[text(e.data.status)];
+    // A trusted editor's own suggestion is decided by themselves: nothing to hear of.
+    if (kind && actor !== s.username) add(s.userId, kind, s, e.gameId, actor);
+  }
+  if (rows.length === 0) return;
+  await insertNotifications(trx, rows);
+  await markDigestsPending(trx, [...new Set(rows.map((r) => r.userId))], now);
+}
