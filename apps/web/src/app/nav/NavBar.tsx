@@ -1,9 +1,8 @@
-import { useMediaQuery } from '@mantine/hooks';
 import { IconBrandGithub, IconMenu2, IconX } from '@tabler/icons-react';
 import { constants } from '@waypoint/shared/constants';
 import type { AdditionalFeature } from '@waypoint/shared/models/enums';
 import type { TCategory } from '@waypoint/shared/models/types';
-import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useSession } from '../../api/session.ts';
 import { ColorSchemeToggle } from '../../components/ColorSchemeToggle.tsx';
@@ -43,19 +42,8 @@ interface Section {
   suggest?: SuggestPreset;
 }
 
-/** The notification bell: its code loads for logged-in users only, after the bar's first paint. */
+/** The notification bell: its code loads for logged-in users only, beside the bar (never holding it). */
 const Bell = lazy(() => import('../../features/notifications/Bell.tsx'));
-
-function BellSlot() {
-  const session = useSession();
-  const [painted, setPainted] = useState(false);
-  useEffect(() => setPainted(true), []);
-  return session && painted ? (
-    <Suspense>
-      <Bell />
-    </Suspense>
-  ) : null;
-}
 
 const gamePath = (gameId: string) => `/game/${encodeURIComponent(gameId)}`;
 
@@ -265,36 +253,22 @@ interface NavBarProps {
   mapId?: string;
 }
 
-/**
- * Whether the bar is too crowded for its section menus (a window of middle width with many links, a
- * long translation): then it folds into its menu until the window grows past where it folded or
- * what the bar shows changes (`content`), when it is measured again.
- */
-function useCrowded(narrow: boolean, content: string) {
-  const menus = useRef<HTMLDivElement>(null);
-  const [foldBelow, setFoldBelow] = useState(0);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: new content is measured afresh
-  useEffect(() => setFoldBelow(0), [content]);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: new content may overflow at the same width
-  useEffect(() => {
-    const el = menus.current;
-    if (!el || narrow || foldBelow) return;
-    // The menus shorten their names down to a readable width (NavBar.module.css); past that they
-    // would spill over the links beside them.
-    const check = () => el.scrollWidth > el.clientWidth + 1 && setFoldBelow(window.innerWidth + 1);
-    check();
-    const observer = new ResizeObserver(check);
-    observer.observe(el);
-    return () => observer.disconnect();
-  }, [narrow, foldBelow, content]);
-  useEffect(() => {
-    if (!foldBelow) return;
-    const unfold = () => window.innerWidth >= foldBelow && setFoldBelow(0);
-    window.addEventListener('resize', unfold);
-    return () => window.removeEventListener('resize', unfold);
-  }, [foldBelow]);
-  return { menus, crowded: foldBelow > 0 };
+/** Whether the window is at most `px` wide, following it as it changes (read on the first render). */
+function useNarrow(px: number) {
+  const query = `(max-width: ${px}px)`;
+  return useSyncExternalStore(
+    (changed) => {
+      const list = matchMedia(query);
+      list.addEventListener('change', changed);
+      return () => list.removeEventListener('change', changed);
+    },
+    () => matchMedia(query).matches,
+    () => false,
+  );
 }
+
+/** Folds a crowded bar into its menu (loaded after the bar's first paint). */
+const CrowdWatch = lazy(() => import('./CrowdWatch.tsx'));
 
 /**
  * The top navigation bar (SPEC §2.8); at 1000 px or less, or when its links leave the section menus
@@ -302,9 +276,7 @@ function useCrowded(narrow: boolean, content: string) {
  */
 export function NavBar({ routeName, gameId, mapId }: NavBarProps) {
   const data = useBarData(routeName, gameId, mapId);
-  const narrow = useMediaQuery(`(max-width: ${constants.autoCloseMaxWidthPx}px)`, false, {
-    getInitialValueInEffect: false,
-  });
+  const narrow = useNarrow(constants.autoCloseMaxWidthPx);
   const [opened, setOpened] = useState(false);
   const { pathname } = useLocation();
   // biome-ignore lint/correctness/useExhaustiveDependencies: close the menu whenever the page changes
@@ -312,11 +284,9 @@ export function NavBar({ routeName, gameId, mapId }: NavBarProps) {
   const embedded = insideFrame();
   const list = sections(data);
   const session = useSession();
-  const { menus, crowded } = useCrowded(
-    narrow,
-    `${list.map((section) => section.current).join('|')}|${session?.id ?? ''}`,
-  );
-  const collapsed = narrow || crowded;
+  const menus = useRef<HTMLDivElement>(null);
+  const [foldBelow, setFoldBelow] = useState(0);
+  const collapsed = narrow || foldBelow > 0;
   const context = data.game ? (data.map ? `${data.game.name} · ${data.map.name}` : data.game.name) : '';
 
   if (routeName === 'Embedded Map') {
@@ -342,12 +312,26 @@ export function NavBar({ routeName, gameId, mapId }: NavBarProps) {
     <header className={classes.header}>
       <nav aria-label={uiMessages.nav.main} className={classes.inner}>
         <Logo embedded={embedded} />
+        {narrow ? null : (
+          <Suspense>
+            <CrowdWatch
+              menus={menus}
+              foldBelow={foldBelow}
+              onFold={setFoldBelow}
+              content={`${list.map((section) => section.current).join('|')}|${session?.id ?? ''}`}
+            />
+          </Suspense>
+        )}
         {collapsed ? (
           <>
             <span className={`${classes.truncate} ${classes.context}`} lang={contentLang}>
               {context}
             </span>
-            {embedded ? null : <BellSlot />}
+            {embedded || !session ? null : (
+              <Suspense>
+                <Bell />
+              </Suspense>
+            )}
             <ColorSchemeToggle />
             <button
               type="button"
@@ -397,7 +381,11 @@ export function NavBar({ routeName, gameId, mapId }: NavBarProps) {
               ))}
             </div>
             <div className={classes.right}>
-              {embedded ? null : <BellSlot />}
+              {embedded || !session ? null : (
+                <Suspense>
+                  <Bell />
+                </Suspense>
+              )}
               <RightLinks embedded={embedded} gameId={data.game?._id} />
               <LanguageSwitch />
               <ContrastToggle />
