@@ -161,10 +161,7 @@ function parseJsonEntry(files: PackageEntries, name: string): unknown {
  * (ids unique per model, references inside the package, markers on the map's picture and on its
  * floors) and the pictures it names. Every problem is collected; any problem throws and nothing is read.
  */
-export function readMapPackage(
-  files: PackageEntries,
-  target: { gameId: string },
-): ReadPackage {
+export function readMapPackage(files: PackageEntries, target: { gameId: string }): ReadPackage {
   const rawManifest = parseJsonEntry(files, manifestEntry) as Rec | null;
   // A package of another version is named as such, whatever else its manifest holds.
   const version = typeof rawManifest === 'object' && rawManifest ? rawManifest.version : undefined;

@@ -11,6 +11,16 @@ export type ContentFormat = (typeof contentFormats)[number];
 /** A map named in the address of an import or export. */
 export const zInteropMapParams = z.object({ mapId: zId });
 
+/** The game a map package is imported into. */
+export const zPackageImportParams = z.object({ gameId: zId });
+
+/** Content types a map package upload may be sent as (browsers name zip files differently). */
+export const packageContentTypes = [
+  'application/zip',
+  'application/x-zip-compressed',
+  'application/octet-stream',
+];
+
 /** A content file sent for staging into a map. */
 export const zContentUpload = z.object({
   /** Names the source for re-imports: the wiki page or the file name. */
