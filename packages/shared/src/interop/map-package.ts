@@ -64,6 +64,8 @@ export const zMapPackageManifest = z.object({
   /** The site that wrote the package (its public address or name). */
   site: z.string().max(300),
   mapId: zId,
+  /** The game the map belongs to there (the command line imports into the game of this id by default). */
+  gameId: zId.optional(),
   exportedAt: z.string().max(40),
   pictures: z.array(zPictureEntry).max(mapPackageLimits.maxEntries),
 });
@@ -320,6 +322,7 @@ export function writeMapPackage(src: PackageSource): Map<string, Uint8Array | st
     version: mapPackageVersion,
     site: src.site,
     mapId: String(src.content.map._id),
+    gameId: String(src.content.map.gameId),
     exportedAt: src.exportedAt,
     pictures: pictures.map(({ data: _data, ...entry }) => entry),
   };

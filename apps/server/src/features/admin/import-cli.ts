@@ -4,6 +4,8 @@
 // `npm run import -- <page.json> --datamaps <mapId> [--source Map:Name]`: the same for a DataMaps page
 // read into a map (floors, definitions, markers), with the mapping summary printed;
 // `npm run import -- <file.geojson> --geojson <mapId> [--source name]`: a GeoJSON FeatureCollection.
+// `npm run import -- <map.zip> --package [--game <gameId>]`: a map package (map, floors, definitions,
+// markers, quests and pictures) into a game (by default the one it was exported from).
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -14,6 +16,7 @@ import { openDatabase } from '../../db/database.ts';
 import { migrateToLatest } from '../../db/migrate.ts';
 import { HttpError } from '../../http/errors.ts';
 import { stageContent } from '../interop/content-import.ts';
+import { importPackage } from '../interop/package-cli.ts';
 import { stageImport } from './imports.ts';
 
 const { values, positionals } = parseArgs({
@@ -24,10 +27,16 @@ const { values, positionals } = parseArgs({
     geojson: { type: 'string' },
     source: { type: 'string' },
     'article-url': { type: 'string' },
+    package: { type: 'boolean' },
+    game: { type: 'string' },
   },
 });
 const file = positionals[0];
 const model = values.model as ModelKey | undefined;
+if (file && values.package) {
+  await importPackage(file, values.game);
+  process.exit();
+}
 if (file && (values.datamaps || values.geojson)) {
   if (values.datamaps) await importContent(file, values.datamaps, 'datamaps');
   else await importContent(file, values.geojson as string, 'geojson');
@@ -39,6 +48,7 @@ if (!file || !model || !importableModels().includes(model)) {
     '       npm run import -- <page.json> --datamaps <mapId> [--source <name>] [--article-url <url>]',
   );
   console.error('       npm run import -- <file.geojson> --geojson <mapId> [--source <name>]');
+  console.error('       npm run import -- <map.zip> --package [--game <gameId>]');
   console.error(`Models: ${importableModels().join(', ')}`);
   process.exit(2);
 }

@@ -2,6 +2,7 @@ import { getModel, type ModelKey, serverMessages, type TStoredImage } from '@way
 import {
   type MapPackageContent,
   MapPackageError,
+  manifestEntry,
   type PackageModel,
   type PackageSource,
   type PicturedModel,
@@ -120,6 +121,19 @@ async function bodyOf(file: NonNullable<Awaited<ReturnType<Ctx['store']['get']>>
   return Buffer.concat(chunks);
 }
 
+function gameOfManifest(files: Map<string, Uint8Array | string>): string {
+  let gameId: unknown;
+  try {
+    gameId = (JSON.parse(String(files.get(manifestEntry) ?? '{}')) as { gameId?: unknown }).gameId;
+  } catch {
+    gameId = undefined;
+  }
+  if (typeof gameId === 'string' && gameId) return gameId;
+  throw new MapPackageError([
+    { record: manifestEntry, field: 'gameId', message: 'Missing: name the game to import into' },
+  ]);
+}
+
 /** Whether every field the import carries equals the stored record's. */
 function sameAsStored(data: ModelRecord, stored: ModelRecord | undefined): boolean {
   if (!stored) return false;
@@ -137,22 +151,26 @@ function sameAsStored(data: ModelRecord, stored: ModelRecord | undefined): boole
 export async function stagePackage(
   ctx: Ctx,
   pictures: Pictures,
-  input: { gameId: string; bytes: Uint8Array },
+  input: { gameId?: string; bytes: Uint8Array },
   actor: Actor,
 ): Promise<PackageStageResult> {
   const db = ctx.db.kysely;
-  if (!(await findRecord(db, getModel('game'), input.gameId)))
-    throw notFound(serverMessages.notFound('Game', input.gameId));
   let read: ReturnType<typeof readMapPackage>;
   try {
-    read = readMapPackage(unzipEntries(input.bytes), { gameId: input.gameId });
+    const files = unzipEntries(input.bytes);
+    // Without a game named, the one the map belonged to where it was exported (a backup put back).
+    const gameId = input.gameId ?? gameOfManifest(files);
+    if (!(await findRecord(db, getModel('game'), gameId)))
+      throw notFound(serverMessages.notFound('Game', gameId));
+    read = readMapPackage(files, { gameId });
   } catch (error) {
     if (error instanceof MapPackageError) packageBadRequest(error);
     throw error;
   }
+  const gameId = String(read.records.map[0]?.gameId);
   const mapId = read.manifest.mapId;
   const storedMap = await findRecord(db, getModel('map'), mapId);
-  if (storedMap && storedMap.gameId !== input.gameId)
+  if (storedMap && storedMap.gameId !== gameId)
     throw badRequest(`Invalid manifest.json mapId: the map "${mapId}" belongs to another game here`, [
       { field: 'manifest.json mapId', message: `The map "${mapId}" belongs to another game here` },
     ]);
