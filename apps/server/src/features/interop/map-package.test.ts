@@ -74,7 +74,8 @@ beforeAll(async () => {
   other = await createTestApp();
   otherAdmin = await createUser(other, { admin: true });
   await other.app.ctx.writer.create('game', { _id: 'new_game', name: 'Neues Spiel' }, actor);
-});
+  // Three pictures decoded in child processes and a second site built: slow on a busy machine.
+}, 120_000);
 afterAll(() => other?.close());
 
 const exportB = async () => {
