@@ -155,7 +155,7 @@ export const adminMessages = {
   exportMap: 'Map to export',
   exportPackage: 'Export as package',
   stagedPackage: (records: number, pictures: number, unchanged: number) =>
-    `Staged: ${records} records, ${pictures} pictures; unchanged: ${unchanged}`,
+    `Staged: ${records} ${records === 1 ? 'record' : 'records'}, ${pictures} ${pictures === 1 ? 'picture' : 'pictures'}; unchanged: ${unchanged}`,
   imageSaved: 'Image saved',
   imageRemoved: 'Image removed',
   // The theme colour page.
