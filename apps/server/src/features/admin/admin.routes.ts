@@ -5,6 +5,7 @@ import {
   isModelKey,
   type ModelKey,
   serverMessages,
+  type TStoredImage,
   zAdminListQuery,
   zId,
 } from '@waypoint/shared';
@@ -75,6 +76,7 @@ export function registerAdminRoutes(app: FastifyInstance, ctx: AppContext) {
   /** A map package's staged pictures land on their records once these are accepted. */
   const attach = (request: FastifyRequest) => (pictures: AcceptedPicture[]) =>
     attachAcceptedPictures(app.images, pictures, actorOf(request));
+  const discard = (pictures: TStoredImage[]) => app.images.service.discardStaged(pictures);
   app.post(
     '/api/admin/import/:model',
     { config: { role: 'admin', bodyLimit: IMPORT_BODY_LIMIT } },
@@ -98,12 +100,12 @@ export function registerAdminRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.get('/api/admin/rejectAllImportedModels/:model', { config: { role: 'admin' } }, async (request) => {
     const { model } = parse(zModel, request.params, 'params');
-    return rejectImports(ctx, importable(model));
+    return rejectImports(ctx, importable(model), undefined, discard);
   });
 
   app.get('/api/admin/rejectImportedModel/:model/:id', { config: { role: 'admin' } }, async (request) => {
     const p = parse(zModelId, request.params, 'params');
-    return rejectImports(ctx, importable(p.model), p.id);
+    return rejectImports(ctx, importable(p.model), p.id, discard);
   });
 
   app.get('/api/admin/acceptAllNewImportedModels/:model', { config: { role: 'admin' } }, async (request) => {

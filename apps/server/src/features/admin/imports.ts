@@ -385,14 +385,31 @@ export async function acceptImports(
   return { accepted };
 }
 
-/** Drops staged records (all of a model, or one) without touching live data. */
-export async function rejectImports(ctx: AppContext, key: ModelKey, id?: string) {
-  let query = dyn(ctx.db.kysely).deleteFrom('importedcrudmodel').where('type', '=', key);
-  if (id !== undefined) query = query.where('_id', '=', id);
-  const result = await query.executeTakeFirst();
-  const rejected = Number(result.numDeletedRows);
+/**
+ * Drops staged records (all of a model, or one) without touching live data; the pictures staged with
+ * them (a map package's) are handed to `discardPictures` once they are dropped.
+ */
+export async function rejectImports(
+  ctx: AppContext,
+  key: ModelKey,
+  id?: string,
+  discardPictures?: (pictures: TStoredImage[]) => Promise<void>,
+) {
+  const { rejected, pictures } = await ctx.db.kysely.transaction().execute(async (trx) => {
+    const rows = await stagedRows(trx, key, { id });
+    let query = dyn(trx).deleteFrom('importedcrudmodel').where('type', '=', key);
+    if (id !== undefined) query = query.where('_id', '=', id);
+    const result = await query.executeTakeFirst();
+    const pictures: TStoredImage[] = [];
+    for (const row of rows) {
+      const meta = (JSON.parse(row.data) as { [importMetaKey]?: ImportMeta })[importMetaKey];
+      pictures.push(...Object.values(meta?.pictures ?? {}));
+    }
+    return { rejected: Number(result.numDeletedRows), pictures };
+  });
   if (id !== undefined && rejected === 0)
     throw notFound(serverMessages.notFound(getModel('importedcrudmodel').label, id));
+  if (pictures.length > 0) await discardPictures?.(pictures);
   ctx.cacheBus.changed();
   return { rejected };
 }

@@ -282,5 +282,29 @@ describe('map package: export, then import into another site', () => {
     });
     expect(player.statusCode).toBe(401);
     expect((await importInto(zip, 'nope')).statusCode).toBe(404);
+
+    // A new icon is staged with its definition; rejecting the definition drops the staged picture too.
+    const bigger = await makePng(48, 48, '#00ff00');
+    const newIcon = changed(zip, (f) => {
+      const name = Object.keys(f).find((n) => n.startsWith('pictures/markerdefinition/'))!;
+      f[name] = bigger;
+    });
+    expect((await importInto(newIcon)).json()).toMatchObject({
+      staged: { markerdefinition: 1 },
+      pictures: 1,
+    });
+    const stagedFiles = async () => {
+      let n = 0;
+      for await (const _ of other.app.ctx.store.list('staged')) n++;
+      return n;
+    };
+    expect(await stagedFiles()).toBeGreaterThan(0);
+    const rejected = await other.app.inject({
+      method: 'GET',
+      url: '/api/admin/rejectAllImportedModels/markerdefinition',
+      headers: otherAdmin.auth,
+    });
+    expect(rejected.json()).toEqual({ rejected: 1 });
+    expect(await stagedFiles()).toBe(0);
   }, 60_000);
 });
