@@ -155,6 +155,16 @@ export const adminMessages = {
     `Of these, ${gone} ${gone === 1 ? 'record is' : 'records are'} gone from the source (accepting removes ${gone === 1 ? 'it' : 'them'}) and ${edited} ${edited === 1 ? 'record was' : 'records were'} edited here since the last import (accepting overwrites the edit).`,
   mappingSummary: 'Not carried over',
   record: 'Record',
+  // Map packages (a Waypoint map with everything it needs, as one zip).
+  packageTitle: 'Map package (Waypoint zip)',
+  packageHelp:
+    'One zip with a map and everything it needs (floors, marker definitions, markers, quests with markers on it, pictures), exported from a Waypoint site. Its records are staged for review below; accept categories, maps, map levels, marker definitions, traders and quests before placed markers. Pictures land on their records when those are accepted, and the map’s tiles are cut again. Importing the same package again stages only what changed.',
+  packageGame: 'Into game',
+  packageFile: 'Package (.zip)',
+  exportMap: 'Map to export',
+  exportPackage: 'Export as package',
+  stagedPackage: (records: number, pictures: number, unchanged: number) =>
+    `Staged: ${records} ${records === 1 ? 'record' : 'records'}, ${pictures} ${pictures === 1 ? 'picture' : 'pictures'}; unchanged: ${unchanged}`,
   imageSaved: 'Image saved',
   imageRemoved: 'Image removed',
   // The theme colour page.

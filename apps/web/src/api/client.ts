@@ -69,13 +69,21 @@ function retryAfter(res: Response): number | undefined {
   return Number.isFinite(value) && value >= 0 ? value : undefined;
 }
 
+/** A body sent as it is (a file) with its content type, instead of as JSON. */
+class RawBody {
+  constructor(
+    readonly data: Blob,
+    readonly type: string,
+  ) {}
+}
+
 export async function request<T>(method: Method, path: string, body?: unknown): Promise<T> {
   const headers = apiHeaders();
-  if (body !== undefined) headers['content-type'] = 'application/json';
+  if (body !== undefined) headers['content-type'] = body instanceof RawBody ? body.type : 'application/json';
   const res = await fetch(`${config.apiBase}${path}`, {
     method,
     headers,
-    body: body === undefined ? undefined : JSON.stringify(body),
+    body: body === undefined ? undefined : body instanceof RawBody ? body.data : JSON.stringify(body),
   });
   if (method !== 'GET') rememberWrite(res);
   const text = await res.text();
@@ -115,6 +123,8 @@ export const api = {
   get: <T>(path: string) => request<T>('GET', path),
   getBytes,
   post: <T>(path: string, body: unknown = {}) => request<T>('POST', path, body),
+  /** Posts a file as the body (a map package), not wrapped in JSON. */
+  postFile: <T>(path: string, file: Blob, type: string) => request<T>('POST', path, new RawBody(file, type)),
   put: <T>(path: string, body: unknown) => request<T>('PUT', path, body),
   patch: <T>(path: string, body: unknown) => request<T>('PATCH', path, body),
   delete: <T>(path: string) => request<T>('DELETE', path),

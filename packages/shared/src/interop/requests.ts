@@ -13,6 +13,16 @@ export const zInteropMapParams = z.object({ mapId: zId });
 /** A game named in the address of a game-wide import (tarkov.dev). */
 export const zInteropGameParams = z.object({ gameId: zId });
 
+/** The game a map package is imported into. */
+export const zPackageImportParams = z.object({ gameId: zId });
+
+/** Content types a map package upload may be sent as (browsers name zip files differently). */
+export const packageContentTypes = [
+  'application/zip',
+  'application/x-zip-compressed',
+  'application/octet-stream',
+];
+
 /** A content file sent for staging into a map. */
 export const zContentUpload = z.object({
   /** Names the source for re-imports: the wiki page or the file name. */

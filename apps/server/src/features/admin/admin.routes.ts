@@ -5,6 +5,7 @@ import {
   isModelKey,
   type ModelKey,
   serverMessages,
+  type TStoredImage,
   zAdminListQuery,
   zId,
 } from '@waypoint/shared';
@@ -14,8 +15,9 @@ import type { AppContext } from '../../context.ts';
 import { notFound, parse } from '../../http/errors.ts';
 import type { Actor } from '../audit/audit.ts';
 import { jobStatus } from '../images/map-jobs.repository.ts';
+import { attachAcceptedPictures } from '../interop/map-package.ts';
 import { adminList, parseAdminList } from './admin-list.ts';
-import { acceptImports, rejectImports, stageImport, withStored } from './imports.ts';
+import { type AcceptedPicture, acceptImports, rejectImports, stageImport, withStored } from './imports.ts';
 
 const zModel = z.object({ model: z.string().max(100) });
 const zModelId = zModel.extend({ id: zId });
@@ -71,6 +73,10 @@ export function registerAdminRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   // Imports (§2.13, §7.5).
+  /** A map package's staged pictures land on their records once these are accepted. */
+  const attach = (request: FastifyRequest) => (pictures: AcceptedPicture[]) =>
+    attachAcceptedPictures(app.images, pictures, actorOf(request));
+  const discard = (pictures: TStoredImage[]) => app.images.service.discardStaged(pictures);
   app.post(
     '/api/admin/import/:model',
     { config: { role: 'admin', bodyLimit: IMPORT_BODY_LIMIT } },
@@ -94,26 +100,26 @@ export function registerAdminRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.get('/api/admin/rejectAllImportedModels/:model', { config: { role: 'admin' } }, async (request) => {
     const { model } = parse(zModel, request.params, 'params');
-    return rejectImports(ctx, importable(model));
+    return rejectImports(ctx, importable(model), undefined, discard);
   });
 
   app.get('/api/admin/rejectImportedModel/:model/:id', { config: { role: 'admin' } }, async (request) => {
     const p = parse(zModelId, request.params, 'params');
-    return rejectImports(ctx, importable(p.model), p.id);
+    return rejectImports(ctx, importable(p.model), p.id, discard);
   });
 
   app.get('/api/admin/acceptAllNewImportedModels/:model', { config: { role: 'admin' } }, async (request) => {
     const { model } = parse(zModel, request.params, 'params');
-    return acceptImports(ctx, importable(model), { newOnly: true }, actorOf(request));
+    return acceptImports(ctx, importable(model), { newOnly: true }, actorOf(request), attach(request));
   });
 
   app.get('/api/admin/acceptAllImportedModels/:model', { config: { role: 'admin' } }, async (request) => {
     const { model } = parse(zModel, request.params, 'params');
-    return acceptImports(ctx, importable(model), {}, actorOf(request));
+    return acceptImports(ctx, importable(model), {}, actorOf(request), attach(request));
   });
 
   app.get('/api/admin/acceptImportedModel/:model/:id', { config: { role: 'admin' } }, async (request) => {
     const p = parse(zModelId, request.params, 'params');
-    return acceptImports(ctx, importable(p.model), { id: p.id }, actorOf(request));
+    return acceptImports(ctx, importable(p.model), { id: p.id }, actorOf(request), attach(request));
   });
 }

@@ -6,6 +6,8 @@
 // `npm run import -- <file.geojson> --geojson <mapId> [--source name]`: a GeoJSON FeatureCollection;
 // `npm run import -- <answer.json> --tarkov-dev <gameId> [--source name]`: tarkov.dev's API answer
 // (tasks and hideout stations) read into a game's traders, quests, items and hideout modules.
+// `npm run import -- <map.zip> --package [--game <gameId>]`: a map package (map, floors, definitions,
+// markers, quests and pictures) into a game (by default the one it was exported from).
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -16,6 +18,7 @@ import { openDatabase } from '../../db/database.ts';
 import { migrateToLatest } from '../../db/migrate.ts';
 import { HttpError } from '../../http/errors.ts';
 import { stageContent } from '../interop/content-import.ts';
+import { importPackage } from '../interop/package-cli.ts';
 import { stageTarkovDev } from '../interop/tarkov-import.ts';
 import { stageImport } from './imports.ts';
 
@@ -28,10 +31,16 @@ const { values, positionals } = parseArgs({
     'tarkov-dev': { type: 'string' },
     source: { type: 'string' },
     'article-url': { type: 'string' },
+    package: { type: 'boolean' },
+    game: { type: 'string' },
   },
 });
 const file = positionals[0];
 const model = values.model as ModelKey | undefined;
+if (file && values.package) {
+  await importPackage(file, values.game);
+  process.exit();
+}
 if (file && (values.datamaps || values.geojson || values['tarkov-dev'])) {
   if (values.datamaps) await importContent(file, values.datamaps, 'datamaps');
   else if (values.geojson) await importContent(file, values.geojson, 'geojson');
@@ -45,6 +54,7 @@ if (!file || !model || !importableModels().includes(model)) {
   );
   console.error('       npm run import -- <file.geojson> --geojson <mapId> [--source <name>]');
   console.error('       npm run import -- <answer.json> --tarkov-dev <gameId> [--source <name>]');
+  console.error('       npm run import -- <map.zip> --package [--game <gameId>]');
   console.error(`Models: ${importableModels().join(', ')}`);
   process.exit(2);
 }

@@ -6,6 +6,7 @@ import {
   type ModelKey,
   referencedIds,
   serverMessages,
+  type TStoredImage,
 } from '@waypoint/shared';
 import type { Kysely } from 'kysely';
 import Papa from 'papaparse';
@@ -185,6 +186,16 @@ export interface ImportMeta {
   mapId: string;
   gone?: boolean;
   editedHere?: boolean;
+  /** Pictures staged with the record (a map package's), by image field: attached once it is accepted. */
+  pictures?: Record<string, TStoredImage>;
+}
+
+/** A staged picture of an accepted record, to be attached once the accept is written. */
+export interface AcceptedPicture {
+  model: ModelKey;
+  id: string;
+  field: string;
+  image: TStoredImage;
 }
 
 /** Writes staged rows, replacing earlier staged versions of the same records. */
@@ -288,7 +299,14 @@ async function stagedRows(db: Executor, key: string, only?: { id?: string; newOn
 }
 
 /** The imported record as a create (new) or an update of the stored record (existing). */
-async function acceptRow(ctx: AppContext, trx: Executor, key: ModelKey, row: StagedRow, actor: Actor) {
+async function acceptRow(
+  ctx: AppContext,
+  trx: Executor,
+  key: ModelKey,
+  row: StagedRow,
+  actor: Actor,
+  pictures: AcceptedPicture[],
+) {
   const model = getModel(key);
   const { [importMetaKey]: meta, ...data } = JSON.parse(row.data) as ModelRecord & {
     [importMetaKey]?: ImportMeta;
@@ -303,6 +321,8 @@ async function acceptRow(ctx: AppContext, trx: Executor, key: ModelKey, row: Sta
       const { _id, ...patch } = withoutReadOnly(model, data) as ModelRecord;
       await ctx.writer.update(key, row.recordId, patch, actor, { trx });
     } else await ctx.writer.create(key, data, actor, { trx });
+    for (const [field, image] of Object.entries(meta?.pictures ?? {}))
+      pictures.push({ model: key, id: row.recordId, field, image });
     if (meta)
       await saveImportState(trx, {
         model: key,
@@ -353,27 +373,48 @@ export async function acceptImports(
   key: ModelKey,
   which: { id?: string; newOnly?: boolean },
   actor: Actor,
+  attachPictures?: (pictures: AcceptedPicture[]) => Promise<void>,
 ): Promise<{ accepted: number }> {
   const model = getModel(key);
+  const pictures: AcceptedPicture[] = [];
   const accepted = await ctx.db.kysely.transaction().execute(async (trx) => {
     const rows = await stagedRows(trx, key, which);
     if (which.id !== undefined && rows.length === 0)
       throw notFound(serverMessages.notFound(getModel('importedcrudmodel').label, which.id));
-    for (const row of referenceOrder(model, rows)) await acceptRow(ctx, trx, key, row, actor);
+    for (const row of referenceOrder(model, rows)) await acceptRow(ctx, trx, key, row, actor, pictures);
     return rows.length;
   });
+  // Pictures land once their records are written (their files are not part of the transaction).
+  if (pictures.length > 0) await attachPictures?.(pictures);
   ctx.cacheBus.changed();
   return { accepted };
 }
 
-/** Drops staged records (all of a model, or one) without touching live data. */
-export async function rejectImports(ctx: AppContext, key: ModelKey, id?: string) {
-  let query = dyn(ctx.db.kysely).deleteFrom('importedcrudmodel').where('type', '=', key);
-  if (id !== undefined) query = query.where('_id', '=', id);
-  const result = await query.executeTakeFirst();
-  const rejected = Number(result.numDeletedRows);
+/**
+ * Drops staged records (all of a model, or one) without touching live data; the pictures staged with
+ * them (a map package's) are handed to `discardPictures` once they are dropped.
+ */
+export async function rejectImports(
+  ctx: AppContext,
+  key: ModelKey,
+  id?: string,
+  discardPictures?: (pictures: TStoredImage[]) => Promise<void>,
+) {
+  const { rejected, pictures } = await ctx.db.kysely.transaction().execute(async (trx) => {
+    const rows = await stagedRows(trx, key, { id });
+    let query = dyn(trx).deleteFrom('importedcrudmodel').where('type', '=', key);
+    if (id !== undefined) query = query.where('_id', '=', id);
+    const result = await query.executeTakeFirst();
+    const pictures: TStoredImage[] = [];
+    for (const row of rows) {
+      const meta = (JSON.parse(row.data) as { [importMetaKey]?: ImportMeta })[importMetaKey];
+      pictures.push(...Object.values(meta?.pictures ?? {}));
+    }
+    return { rejected: Number(result.numDeletedRows), pictures };
+  });
   if (id !== undefined && rejected === 0)
     throw notFound(serverMessages.notFound(getModel('importedcrudmodel').label, id));
+  if (pictures.length > 0) await discardPictures?.(pictures);
   ctx.cacheBus.changed();
   return { rejected };
 }

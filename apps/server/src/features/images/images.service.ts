@@ -209,6 +209,31 @@ export function createImageService(ctx: AppContext, log?: FastifyBaseLogger) {
   const stagedKey = (image: TStoredImage, variant: string) =>
     `${storage.stagedDir(image.version ?? '')}/${variant}/${image.fileName}`;
 
+  /** Decodes a picture (in a child process) and keeps it under `staged/{version}` until attached. */
+  async function stage(field: string, read: () => Promise<Buffer>, requestField: string) {
+    let decoded: DecodedImage | undefined;
+    try {
+      decoded = await decodeImageInChild(await read(), workDir, thumbVariants, limits, childLimits);
+      const image: TStoredImage = {
+        fileName: `${field}.${decoded.ext}`,
+        imageWidth: decoded.width,
+        imageHeight: decoded.height,
+        version: newVersion(),
+      };
+      for (const [variant, from] of [['file', decoded.file], ...Object.entries(decoded.thumbs)]) {
+        await ctx.store.putFile(stagedKey(image, variant!), from!, typeOf(image.fileName));
+      }
+      return image;
+    } catch (error) {
+      if (isStorageUnavailable(error)) throw error;
+      const message =
+        (isMediaError(error) || error instanceof Error ? error.message : String(error)) || 'Not an image';
+      throw new HttpError(400, `Invalid ${requestField}: ${message}`, [{ field: requestField, message }]);
+    } finally {
+      await decoded?.cleanUp();
+    }
+  }
+
   return {
     storage,
     get store() {
@@ -239,28 +264,12 @@ export function createImageService(ctx: AppContext, log?: FastifyBaseLogger) {
      * `requestField`.
      */
     async stageFromUrl(field: string, url: string, requestField: string): Promise<TStoredImage> {
-      let decoded: DecodedImage | undefined;
-      try {
-        const file = await fetchImage(url);
-        decoded = await decodeImageInChild(file.data, workDir, thumbVariants, limits, childLimits);
-        const image: TStoredImage = {
-          fileName: `${field}.${decoded.ext}`,
-          imageWidth: decoded.width,
-          imageHeight: decoded.height,
-          version: newVersion(),
-        };
-        for (const [variant, from] of [['file', decoded.file], ...Object.entries(decoded.thumbs)]) {
-          await ctx.store.putFile(stagedKey(image, variant!), from!, typeOf(image.fileName));
-        }
-        return image;
-      } catch (error) {
-        if (isStorageUnavailable(error)) throw error;
-        const message =
-          (isMediaError(error) || error instanceof Error ? error.message : String(error)) || 'Not an image';
-        throw new HttpError(400, `Invalid ${requestField}: ${message}`, [{ field: requestField, message }]);
-      } finally {
-        await decoded?.cleanUp();
-      }
+      return stage(field, async () => (await fetchImage(url)).data, requestField);
+    },
+
+    /** The same for a picture's bytes (a map package's picture, staged with its import). */
+    async stageFromBytes(field: string, data: Buffer, requestField: string): Promise<TStoredImage> {
+      return stage(field, async () => data, requestField);
     },
 
     /** Moves a staged image onto a record's image field (no fetch, no decoding) and answers the record. */

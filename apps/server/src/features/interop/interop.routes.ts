@@ -1,16 +1,20 @@
+import { mapPackageLimits } from '@waypoint/shared/interop/map-package';
 import {
   type ContentFormat,
   contentFormats,
   contentUploadLimitBytes,
+  packageContentTypes,
   zContentUpload,
   zInteropGameParams as zGameParams,
   zInteropMapParams as zMapParams,
+  zPackageImportParams,
 } from '@waypoint/shared/interop/requests';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
-import { parse } from '../../http/errors.ts';
+import { badRequest, parse } from '../../http/errors.ts';
 import type { Actor } from '../audit/audit.ts';
 import { exportContent, stageContent } from './content-import.ts';
+import { exportPackage, stagePackage } from './map-package.ts';
 import { stageTarkovDev } from './tarkov-import.ts';
 
 function actorOf(request: FastifyRequest): Actor {
@@ -56,4 +60,32 @@ export function registerInteropRoutes(app: FastifyInstance, ctx: AppContext) {
       return stageTarkovDev(ctx, { gameId, source, content }, actorOf(request));
     },
   );
+
+  // A map package: one zip with the map, its floors, definitions, markers, quests and pictures.
+  app.get('/api/admin/maps/:mapId/export/package', admin, async (request, reply) => {
+    const { mapId } = parse(zMapParams, request.params, 'params');
+    const zip = await exportPackage(ctx, mapId, `${request.protocol}://${request.host}`);
+    reply.header('content-disposition', `attachment; filename="${mapId}.waypoint.zip"`);
+    reply.type('application/zip');
+    return Buffer.from(zip.buffer, zip.byteOffset, zip.byteLength);
+  });
+
+  // The upload is the archive itself (no JSON around it); the parser holds for this scope only.
+  app.register(async (scope) => {
+    scope.addContentTypeParser(packageContentTypes, { parseAs: 'buffer' }, (_request, body, done) =>
+      done(null, body),
+    );
+    scope.post(
+      '/api/admin/games/:gameId/import/package',
+      { config: { role: 'admin' as const }, bodyLimit: mapPackageLimits.maxArchiveBytes },
+      async (request) => {
+        const { gameId } = parse(zPackageImportParams, request.params, 'params');
+        if (!Buffer.isBuffer(request.body))
+          throw badRequest('Invalid body: send the package as application/zip', [
+            { field: 'body', message: 'Send the package as application/zip' },
+          ]);
+        return stagePackage(ctx, scope.images.service, { gameId, bytes: request.body }, actorOf(request));
+      },
+    );
+  });
 }

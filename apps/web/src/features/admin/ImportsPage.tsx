@@ -33,6 +33,7 @@ import { contentLang } from '../../i18n/content.ts';
 import { adminMessages as t } from '../../i18n/messages/admin-messages.ts';
 import { modelLabel, modelPlural } from '../../i18n/models.ts';
 import { ContentImport } from './ContentImport.tsx';
+import { PackageImport } from './PackageImport.tsx';
 
 const ImportDiff = lazy(() => import('./ImportDiff.tsx'));
 
@@ -332,6 +333,11 @@ function ImportsPageContent() {
         onStaged={() => {
           for (const key of ['maplevel', 'markerdefinition', 'placedmarker'])
             client.invalidateQueries({ queryKey: adminKeys.imports(key) });
+        }}
+      />
+      <PackageImport
+        onStaged={(keys) => {
+          for (const key of keys) client.invalidateQueries({ queryKey: adminKeys.imports(key) });
         }}
       />
       <NativeSelect

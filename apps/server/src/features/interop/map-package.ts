@@ -1,0 +1,313 @@
+import { getModel, type ModelKey, serverMessages, type TStoredImage } from '@waypoint/shared';
+import {
+  type MapPackageContent,
+  MapPackageError,
+  manifestEntry,
+  type PackageModel,
+  type PackageSource,
+  type PicturedModel,
+  packageModels,
+  packagePictureFields,
+  readMapPackage,
+  writeMapPackage,
+} from '@waypoint/shared/interop/map-package';
+import type { AppContext } from '../../context.ts';
+import type { ModelRecord } from '../../db/rows.ts';
+import { badRequest, notFound } from '../../http/errors.ts';
+import { mediaKeys } from '../../media/paths.ts';
+import {
+  type AcceptedPicture,
+  type ImportMeta,
+  importMetaKey,
+  stagedRowsOf,
+  writeStaged,
+} from '../admin/imports.ts';
+import { type Actor, recordAudit } from '../audit/audit.ts';
+import type { ImageService } from '../images/images.service.ts';
+import { findRecord, findRecordsBy, findRecordsByIds } from '../models/models.repository.ts';
+import { sanitizeHtmlFields, withoutReadOnly } from '../models/models.service.ts';
+import { importStatesById, importStatesOf } from './import-state.repository.ts';
+import { unzipEntries, zipEntries } from './package-zip.ts';
+
+type Ctx = Pick<AppContext, 'db' | 'store'> & { cacheBus: { changed(): void } };
+type Pictures = Pick<ImageService, 'stageFromBytes' | 'discardStaged'>;
+
+export interface PackageStageResult {
+  mapId: string;
+  /** Records staged for review, by model (new, changed or gone). */
+  staged: Record<PackageModel, number>;
+  unchanged: number;
+  gone: number;
+  editedHere: number;
+  pictures: number;
+  notes: Array<{ record: string; field: string; note: string }>;
+}
+
+function packageBadRequest(error: MapPackageError): never {
+  const first = error.problems[0];
+  throw badRequest(
+    `Invalid ${first?.record ?? 'package'}${first?.field ? ` ${first.field}` : ''}: ${first?.message ?? 'bad input'}`,
+    error.problems.map((p) => ({ field: p.field ? `${p.record} ${p.field}` : p.record, message: p.message })),
+  );
+}
+
+/** A record as a package carries it: its own fields (the read-only ones are the site's own). */
+function carried(key: ModelKey, record: ModelRecord, keepImages = false): ModelRecord {
+  const model = getModel(key);
+  const out: ModelRecord = {};
+  for (const [name, value] of Object.entries(record))
+    if ((model.fields[name] && !model.fields[name].readOnly) || (keepImages && name === 'images'))
+      out[name] = value;
+  return out;
+}
+
+/**
+ * One map with everything it needs as a zip: the map (with its picture's size), its floors and
+ * category, the definitions its markers use, its markers, the quests they belong to and their
+ * traders, and the original pictures of the map, its floors and the definitions.
+ */
+export async function exportPackage(ctx: Ctx, mapId: string, site: string): Promise<Uint8Array> {
+  const db = ctx.db.kysely;
+  const map = await findRecord(db, getModel('map'), mapId);
+  if (!map) throw notFound(serverMessages.notFound('Map', mapId));
+  const [levels, markers] = await Promise.all([
+    findRecordsBy(db, getModel('maplevel'), 'mapId', mapId),
+    findRecordsBy(db, getModel('placedmarker'), 'mapId', mapId),
+  ]);
+  const ids = (list: ModelRecord[], field: string) => [
+    ...new Set(list.map((r) => String(r[field] ?? '')).filter((id) => id !== '')),
+  ];
+  const definitions = [
+    ...(
+      await findRecordsByIds(db, getModel('markerdefinition'), ids(markers, 'markerDefinitionId'))
+    ).values(),
+  ];
+  const quests = [...(await findRecordsByIds(db, getModel('quest'), ids(markers, 'questId'))).values()];
+  const traders = [...(await findRecordsByIds(db, getModel('trader'), ids(quests, 'traderId'))).values()];
+  const categories = [
+    ...(await findRecordsByIds(db, getModel('category'), ids([map], 'categoryId'))).values(),
+  ];
+  const content: MapPackageContent = {
+    map: carried('map', map, true) as MapPackageContent['map'],
+    categories: categories.map((r) => carried('category', r)),
+    levels: levels.map((r) => carried('maplevel', r)),
+    definitions: definitions.map((r) => carried('markerdefinition', r)),
+    traders: traders.map((r) => carried('trader', r)),
+    quests: quests.map((r) => carried('quest', r)),
+    markers: markers.map((r) => carried('placedmarker', r)),
+  } as MapPackageContent;
+  const pictures: PackageSource['pictures'] = [];
+  const pictured: Array<[PicturedModel, ModelRecord[]]> = [
+    ['map', [map]],
+    ['maplevel', levels],
+    ['markerdefinition', definitions],
+  ];
+  for (const [model, records] of pictured) {
+    const field = packagePictureFields[model];
+    for (const record of records) {
+      const image = (record.images as Record<string, TStoredImage> | undefined)?.[field];
+      if (!image) continue;
+      const id = String(record._id);
+      const file = await ctx.store.get(mediaKeys.uploadFile(model, id, field, image.fileName));
+      if (file) pictures.push({ model, id, fileName: image.fileName, data: await bodyOf(file) });
+    }
+  }
+  return zipEntries(writeMapPackage({ site, exportedAt: new Date().toISOString(), content, pictures }));
+}
+
+async function bodyOf(file: NonNullable<Awaited<ReturnType<Ctx['store']['get']>>>): Promise<Uint8Array> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of file.body as AsyncIterable<Buffer>) chunks.push(Buffer.from(chunk));
+  return Buffer.concat(chunks);
+}
+
+function gameOfManifest(files: Map<string, Uint8Array | string>): string {
+  let gameId: unknown;
+  try {
+    gameId = (JSON.parse(String(files.get(manifestEntry) ?? '{}')) as { gameId?: unknown }).gameId;
+  } catch {
+    gameId = undefined;
+  }
+  if (typeof gameId === 'string' && gameId) return gameId;
+  throw new MapPackageError([
+    { record: manifestEntry, field: 'gameId', message: 'Missing: name the game to import into' },
+  ]);
+}
+
+/** Whether every field the import carries equals the stored record's. */
+function sameAsStored(data: ModelRecord, stored: ModelRecord | undefined): boolean {
+  if (!stored) return false;
+  return Object.entries(data).every(
+    ([name, value]) => JSON.stringify(stored[name] ?? null) === JSON.stringify(value ?? null),
+  );
+}
+
+/**
+ * Reads a package into a game of this site and stages what differs from the stored records for the
+ * import review; pictures are decoded and kept staged, and land on their records when those are
+ * accepted. Importing the same package again stages only what changed (a marker the package no longer
+ * has is staged as gone). Bad input stages nothing: a 400 names the entry, the record and the field.
+ */
+export async function stagePackage(
+  ctx: Ctx,
+  pictures: Pictures,
+  input: { gameId?: string; bytes: Uint8Array },
+  actor: Actor,
+): Promise<PackageStageResult> {
+  const db = ctx.db.kysely;
+  let read: ReturnType<typeof readMapPackage>;
+  try {
+    const files = unzipEntries(input.bytes);
+    // Without a game named, the one the map belonged to where it was exported (a backup put back).
+    const gameId = input.gameId ?? gameOfManifest(files);
+    if (!(await findRecord(db, getModel('game'), gameId)))
+      throw notFound(serverMessages.notFound('Game', gameId));
+    read = readMapPackage(files, { gameId });
+  } catch (error) {
+    if (error instanceof MapPackageError) packageBadRequest(error);
+    throw error;
+  }
+  const gameId = String(read.records.map[0]?.gameId);
+  const mapId = read.manifest.mapId;
+  const storedMap = await findRecord(db, getModel('map'), mapId);
+  if (storedMap && storedMap.gameId !== gameId)
+    throw badRequest(`Invalid manifest.json mapId: the map "${mapId}" belongs to another game here`, [
+      { field: 'manifest.json mapId', message: `The map "${mapId}" belongs to another game here` },
+    ]);
+  // A floor the map already has (same level number) is the one the package's floor updates.
+  const storedLevels = await findRecordsBy(db, getModel('maplevel'), 'mapId', mapId);
+  const levelIds = new Map<string, string>();
+  for (const level of read.records.maplevel) {
+    const same = storedLevels.find((l) => l.level === level.level);
+    if (same && same._id !== level._id) {
+      levelIds.set(String(level._id), String(same._id));
+      level._id = same._id;
+    }
+  }
+  const checked = {} as Record<PackageModel, ModelRecord[]>;
+  const problems: Array<{ field: string; message: string }> = [];
+  for (const key of packageModels) {
+    const model = getModel(key);
+    checked[key] = [];
+    for (const record of read.records[key]) {
+      const result = model.schema.safeParse(withoutReadOnly(model, record));
+      if (!result.success) {
+        for (const issue of result.error.issues)
+          problems.push({
+            field: `content.json ${key} ${String(record._id)} ${issue.path.map(String).join('.')}`,
+            message: issue.message,
+          });
+        continue;
+      }
+      const parsed = result.data as ModelRecord;
+      const fields = Object.fromEntries(Object.keys(record).map((n) => [n, parsed[n]])) as ModelRecord;
+      checked[key].push(sanitizeHtmlFields(model, fields));
+    }
+  }
+  if (problems.length > 0)
+    throw badRequest(`Invalid ${problems[0]?.field}: ${problems[0]?.message}`, problems);
+
+  const source = `${read.manifest.site}#${mapId}`;
+  const meta = (extra: Partial<ImportMeta> = {}): ImportMeta => ({ source, mapId, ...extra });
+  const staged = Object.fromEntries(packageModels.map((k) => [k, 0])) as Record<PackageModel, number>;
+  let unchanged = 0;
+  let gone = 0;
+  let editedHere = 0;
+  // Pictures are decoded before anything is staged: a picture that is not one stages nothing.
+  const byRecord = new Map<string, Record<string, TStoredImage>>();
+  const stagedImages: TStoredImage[] = [];
+  try {
+    for (const picture of read.pictures) {
+      const id = picture.model === 'maplevel' ? (levelIds.get(picture.id) ?? picture.id) : picture.id;
+      const stored = await findRecord(db, getModel(picture.model), id);
+      const current = (stored?.images as Record<string, TStoredImage> | undefined)?.[picture.field];
+      const image = await pictures.stageFromBytes(picture.field, Buffer.from(picture.data), picture.path);
+      stagedImages.push(image);
+      // The same picture size on a record already here: taken as the same picture.
+      if (current && current.imageWidth === image.imageWidth && current.imageHeight === image.imageHeight)
+        continue;
+      byRecord.set(`${picture.model} ${id}`, { [picture.field]: image });
+    }
+    await db.transaction().execute(async (trx) => {
+      for (const key of packageModels) {
+        const records = checked[key];
+        const ids = records.map((r) => String(r._id));
+        const stored = await findRecordsByIds(trx, getModel(key), ids);
+        const changed = records.filter(
+          (r) => byRecord.has(`${key} ${String(r._id)}`) || !sameAsStored(r, stored.get(String(r._id))),
+        );
+        unchanged += records.length - changed.length;
+        const states = await importStatesById(
+          trx,
+          key,
+          changed.map((r) => String(r._id)),
+        );
+        const rows: ModelRecord[] = changed.map((record) => {
+          const id = String(record._id);
+          const state = states.get(id);
+          const edited = Boolean(
+            state && !sameAsStored(JSON.parse(state.data) as ModelRecord, stored.get(id)),
+          );
+          if (edited) editedHere += 1;
+          const images = byRecord.get(`${key} ${id}`);
+          return {
+            ...record,
+            [importMetaKey]: meta({
+              ...(edited ? { editedHere: true } : {}),
+              ...(images ? { pictures: images } : {}),
+            }),
+          };
+        });
+        if (key === 'placedmarker') {
+          const present = new Set(ids);
+          const missing = (await importStatesOf(trx, source, mapId, key))
+            .map((s) => s.recordId)
+            .filter((id) => !present.has(id));
+          const still = await findRecordsByIds(trx, getModel(key), missing);
+          for (const id of missing)
+            if (still.has(id)) rows.push({ _id: id, [importMetaKey]: meta({ gone: true }) });
+          gone += rows.length - changed.length;
+        }
+        staged[key] = rows.length;
+        await writeStaged(trx, stagedRowsOf(key, rows));
+      }
+      await recordAudit(trx, {
+        actor,
+        model: 'importedcrudmodel',
+        recordId: mapId,
+        action: 'import',
+        after: { format: 'package', source, ...staged, unchanged, gone, editedHere },
+      });
+    });
+  } catch (error) {
+    await pictures.discardStaged(stagedImages).catch(() => undefined);
+    throw error;
+  }
+  // Pictures of records that turned out unchanged are not needed.
+  const used = new Set([...byRecord.values()].flatMap((p) => Object.values(p)));
+  await pictures.discardStaged(stagedImages.filter((i) => !used.has(i))).catch(() => undefined);
+  ctx.cacheBus.changed();
+  return { mapId, staged, unchanged, gone, editedHere, pictures: used.size, notes: read.notes };
+}
+
+/**
+ * Moves accepted records' staged pictures onto them, then queues the cutting of tiles for a map's
+ * or floor's new picture (as an upload in the admin panel does).
+ */
+export async function attachAcceptedPictures(
+  images: {
+    service: Pick<ImageService, 'attachStaged'>;
+    processor: {
+      enqueue(mapId: string, gameId: string, actor: Actor): Promise<unknown>;
+      enqueueLevel(levelId: string, actor: Actor): Promise<unknown>;
+    };
+  },
+  accepted: AcceptedPicture[],
+  actor: Actor,
+) {
+  for (const p of accepted) {
+    const record = await images.service.attachStaged(p.model, p.id, p.field, p.image, actor);
+    if (p.model === 'map') await images.processor.enqueue(p.id, String(record.gameId), actor);
+    if (p.model === 'maplevel') await images.processor.enqueueLevel(p.id, actor);
+  }
+}
