@@ -9,7 +9,9 @@
  *   definition's icon), never the tiles: the reading site cuts its own.
  * Records keep their ids, so importing the same package again updates what it brought before.
  */
+
 import { z } from 'zod';
+import { prerequisiteIds } from '../domain/quests.ts';
 import { zId } from '../models/fields.ts';
 
 type Rec = Record<string, unknown>;
@@ -243,8 +245,18 @@ export function readMapPackage(files: PackageEntries, target: { gameId: string }
     if (c.preferredMap && c.preferredMap !== mapId)
       clear('category', c, 'preferredMap', 'Another map: not in the package');
   for (const q of records.quest) {
-    if (q.previous && !ids.quest.has(String(q.previous)))
-      clear('quest', q, 'previous', 'The previous quest has no marker on this map: not in the package');
+    // Prerequisites without a marker on this map are not carried; `previous` stays the first kept.
+    const wanted = prerequisiteIds(q as Parameters<typeof prerequisiteIds>[0]);
+    const kept = wanted.filter((id) => ids.quest.has(id));
+    if (kept.length < wanted.length) {
+      notes.push({
+        record: `quest ${String(q._id)}`,
+        field: 'previous',
+        note: `Quests it requires with no marker on this map are not in the package: ${wanted.filter((id) => !ids.quest.has(id)).join(', ')}`,
+      });
+      q.requires = kept;
+      q.previous = kept[0] ?? '';
+    }
     if (q.traderId && !ids.trader.has(String(q.traderId)))
       clear('quest', q, 'traderId', 'Its trader is not in the package');
   }

@@ -144,7 +144,7 @@ describe('map package: export, then import into another site', () => {
     expect(staged.json().notes).toContainEqual({
       record: 'quest q2',
       field: 'previous',
-      note: 'The previous quest has no marker on this map: not in the package',
+      note: 'Quests it requires with no marker on this map are not in the package: q1',
     });
     // Nothing is live before the review.
     expect(await findRecord(other.db.kysely, getModel('map'), 'g1_map_b')).toBeUndefined();
