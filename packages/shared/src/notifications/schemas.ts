@@ -53,6 +53,14 @@ export const zNotificationListQuery = z.strictObject({
 /** `POST /api/notifications/:id/read`. */
 export const zNotificationParams = z.strictObject({ id: z.string().uuid() });
 
+/**
+ * `POST /api/notifications/read-all`: marks read what the user has seen, the notifications up to the
+ * newest in their list (`upTo`, its `createdAt`); one that arrived meanwhile stays unread.
+ */
+export const zMarkAllRead = z.strictObject({
+  upTo: z.iso.datetime({ message: 'Use a date and time (ISO 8601)' }),
+});
+
 /** `GET` and `PUT /api/notifications/settings`: the e-mail digest opt-in (off until turned on). */
 export const zNotificationSettings = z.strictObject({
   email: z.boolean(),

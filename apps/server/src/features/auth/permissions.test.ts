@@ -484,6 +484,7 @@ describe('notifications: a user reads and marks only their own', () => {
         method: 'POST',
         url: '/api/notifications/read-all',
         headers: callers[as],
+        payload: { upTo: new Date().toISOString() },
       });
       expect(all.statusCode, as).toBe(as === 'guest' ? 401 : 200);
       const settings = await env.t.app.inject({

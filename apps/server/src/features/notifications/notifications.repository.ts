@@ -145,12 +145,13 @@ export async function markRead(db: Executor, userId: string, id: string, now: st
   return true;
 }
 
-export async function markAllRead(db: Executor, userId: string, now: string) {
+export async function markAllRead(db: Executor, userId: string, now: string, upTo: string) {
   await db
     .updateTable('notification')
     .set({ readAt: now })
     .where('userId', '=', userId)
     .where('readAt', 'is', null)
+    .where('createdAt', '<=', upTo)
     .execute();
 }
 

@@ -1,4 +1,9 @@
-import { zNotificationListQuery, zNotificationParams, zNotificationSettings } from '@waypoint/shared';
+import {
+  zMarkAllRead,
+  zNotificationListQuery,
+  zNotificationParams,
+  zNotificationSettings,
+} from '@waypoint/shared';
 import type { FastifyInstance } from 'fastify';
 import { parse } from '../../http/errors.ts';
 import type { NotificationService } from './notifications.service.ts';
@@ -20,7 +25,7 @@ export function registerNotificationRoutes(app: FastifyInstance, notifications: 
   });
 
   app.post('/api/notifications/read-all', user, async (request) =>
-    notifications.markAllRead(request.user!.id),
+    notifications.markAllRead(request.user!.id, parse(zMarkAllRead, request.body, 'body').upTo),
   );
 
   app.get('/api/notifications/settings', user, async (request) => notifications.settings(request.user!.id));

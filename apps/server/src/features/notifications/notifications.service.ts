@@ -37,8 +37,8 @@ export function createNotificationService(db: Db) {
         throw notFound(serverMessages.notFound('Notification', id));
       return unread(userId);
     },
-    async markAllRead(userId: string): Promise<UnreadCount> {
-      await markAllRead(k, userId, new Date().toISOString());
+    async markAllRead(userId: string, upTo: string): Promise<UnreadCount> {
+      await markAllRead(k, userId, new Date().toISOString(), upTo);
       return unread(userId);
     },
     async settings(userId: string): Promise<NotificationSettings> {

@@ -95,7 +95,15 @@ describe('notifications', () => {
     expect((await call('POST', `/api/notifications/${all.data[0]!.id}/read`, author)).json()).toEqual({
       unread: 3,
     });
-    const rest = await call('POST', '/api/notifications/read-all', author);
+    // Marking all read needs the newest seen: what arrives later stays unread.
+    expect((await call('POST', '/api/notifications/read-all', author, {})).statusCode).toBe(400);
+    const before = all.data.at(-1)!.createdAt;
+    const older = await call('POST', '/api/notifications/read-all', author, { upTo: before });
+    expect(older.json().unread).toBeLessThan(3);
+    expect(older.json().unread).toBeGreaterThan(0);
+    const rest = await call('POST', '/api/notifications/read-all', author, {
+      upTo: new Date().toISOString(),
+    });
     expect(rest.json()).toEqual({ unread: 0 });
     expect(await unread(author)).toBe(0);
   });
@@ -165,7 +173,7 @@ describe('notifications', () => {
       const res = await call('POST', `/api/notifications/${mine!.id}/read`, who);
       expect(res.statusCode).toBe(404);
     }
-    await call('POST', '/api/notifications/read-all', other);
+    await call('POST', '/api/notifications/read-all', other, { upTo: new Date().toISOString() });
     expect(await unread(owner)).toBe(1);
     for (const url of ['/api/notifications', '/api/notifications/unread', '/api/notifications/settings']) {
       expect((await call('GET', url)).statusCode).toBe(401);

@@ -52,7 +52,11 @@ function NotificationPanel({ id, close }: { id: string; close: () => void }) {
           {t.title}
         </h2>
         {page && page.unread > 0 ? (
-          <button type="button" className={classes.textButton} onClick={() => markRead.mutate('all')}>
+          <button
+            type="button"
+            className={classes.textButton}
+            onClick={() => markRead.mutate({ upTo: page.data[0]?.createdAt ?? new Date().toISOString() })}
+          >
             {t.markAllRead}
           </button>
         ) : null}

@@ -42,20 +42,33 @@ export function useNotifications(limit: number, enabled: boolean) {
   });
 }
 
-/** Marks one notification (by id) or all read; the answer is the new unread count. */
+/**
+ * Marks one notification (by id) read, or all up to the newest the list shows (`upTo`); the answer
+ * is the new unread count.
+ */
 export function useMarkRead() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: string | 'all') =>
-      api.post<UnreadCount>(id === 'all' ? '/notifications/read-all' : `/notifications/${id}/read`),
-    onSuccess: (answer, id) => {
+    mutationFn: (target: string | { upTo: string }) =>
+      typeof target === 'string'
+        ? api.post<UnreadCount>(`/notifications/${target}/read`)
+        : api.post<UnreadCount>('/notifications/read-all', target),
+    onSuccess: (answer, target) => {
       client.setQueryData<UnreadCount>(keys.unread, answer);
       client.setQueriesData<NotificationPage>({ queryKey: [...keys.all, 'list'] }, (page) =>
         page
           ? {
               ...page,
               unread: answer.unread,
-              data: page.data.map((n) => (id === 'all' || n.id === id ? { ...n, read: true } : n)),
+              data: page.data.map((n) =>
+                typeof target === 'string'
+                  ? n.id === target
+                    ? { ...n, read: true }
+                    : n
+                  : n.createdAt <= target.upTo
+                    ? { ...n, read: true }
+                    : n,
+              ),
             }
           : page,
       );
