@@ -57,17 +57,15 @@ export async function waitForMap(page: Page) {
 }
 
 /**
- * Waits until every tile on the page has loaded (Leaflet marks a loaded tile; a level it replaces is
- * removed once the new one is in). The page's network never goes idle for long enough to wait on it.
+ * Waits until every tile on the page has been answered (drawn, or failed while the map's tiles are
+ * still being cut). The page's network never goes idle for long enough to wait on it.
  */
 export async function waitForTiles(page: Page) {
   await expect
     .poll(() =>
       page.evaluate(() => {
         const tiles = Array.from(document.querySelectorAll<HTMLImageElement>('img.leaflet-tile'));
-        return (
-          tiles.length > 0 && tiles.every((t) => t.complete && t.classList.contains('leaflet-tile-loaded'))
-        );
+        return tiles.length > 0 && tiles.every((t) => t.complete);
       }),
     )
     .toBe(true);
