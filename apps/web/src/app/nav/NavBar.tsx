@@ -2,7 +2,7 @@ import { IconBrandGithub, IconMenu2, IconX } from '@tabler/icons-react';
 import { constants } from '@waypoint/shared/constants';
 import type { AdditionalFeature } from '@waypoint/shared/models/enums';
 import type { TCategory } from '@waypoint/shared/models/types';
-import { lazy, type ReactNode, Suspense, useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useState, useSyncExternalStore } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useSession } from '../../api/session.ts';
 import { ColorSchemeToggle } from '../../components/ColorSchemeToggle.tsx';
@@ -267,12 +267,9 @@ function useNarrow(px: number) {
   );
 }
 
-/** Folds a crowded bar into its menu (loaded after the bar's first paint). */
-const CrowdWatch = lazy(() => import('./CrowdWatch.tsx'));
-
 /**
- * The top navigation bar (SPEC §2.8); at 1000 px or less, or when its links leave the section menus
- * too little room, it collapses behind a menu button.
+ * The top navigation bar (SPEC §2.8); at 1000 px or less it collapses behind a menu button. On a
+ * narrow desktop bar its section menus shorten their names (NavBar.module.css).
  */
 export function NavBar({ routeName, gameId, mapId }: NavBarProps) {
   const data = useBarData(routeName, gameId, mapId);
@@ -284,9 +281,7 @@ export function NavBar({ routeName, gameId, mapId }: NavBarProps) {
   const embedded = insideFrame();
   const list = sections(data);
   const session = useSession();
-  const menus = useRef<HTMLDivElement>(null);
-  const [foldBelow, setFoldBelow] = useState(0);
-  const collapsed = narrow || foldBelow > 0;
+  const collapsed = narrow;
   const context = data.game ? (data.map ? `${data.game.name} · ${data.map.name}` : data.game.name) : '';
 
   if (routeName === 'Embedded Map') {
@@ -312,16 +307,6 @@ export function NavBar({ routeName, gameId, mapId }: NavBarProps) {
     <header className={classes.header}>
       <nav aria-label={uiMessages.nav.main} className={classes.inner}>
         <Logo embedded={embedded} />
-        {narrow ? null : (
-          <Suspense>
-            <CrowdWatch
-              menus={menus}
-              foldBelow={foldBelow}
-              onFold={setFoldBelow}
-              content={`${list.map((section) => section.current).join('|')}|${session?.id ?? ''}`}
-            />
-          </Suspense>
-        )}
         {collapsed ? (
           <>
             <span className={`${classes.truncate} ${classes.context}`} lang={contentLang}>
@@ -368,7 +353,7 @@ export function NavBar({ routeName, gameId, mapId }: NavBarProps) {
           </>
         ) : (
           <>
-            <div ref={menus} className={classes.dropdowns}>
+            <div className={classes.dropdowns}>
               {list.map((section) => (
                 <Dropdown
                   key={section.key}
