@@ -1,5 +1,9 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { registry } from '@waypoint/shared';
 import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { openDatabase } from '../src/db/database.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
@@ -110,4 +114,24 @@ export async function benchAdmin(app: FastifyInstance) {
   });
   const token = await app.ctx.tokens.sign({ id: user.id, username: 'bench_admin', admin: true });
   return { authorization: `Bearer ${token}` };
+}
+
+/**
+ * The whole server in this process on a fresh data folder (`name` names it), without demo content:
+ * requests go through `app.inject`. SQLite, or PostgreSQL when DATABASE_URL names one. Answers are
+ * measured as production answers them, without load shedding on a busy shared machine.
+ */
+export async function inProcessBenchApp(name: string) {
+  const dataDir = mkdtempSync(path.join(tmpdir(), `waypoint-bench-${name}-`));
+  const config = loadConfig(process.env, {
+    dataDir,
+    logLevel: 'silent',
+    seedDemo: false,
+    demoImages: false,
+    readMissesPerSecond: 0,
+    maxEventLoopDelayMs: 0,
+    webDist: path.join(dataDir, 'none'),
+  });
+  const app = await buildApp(config, { logger: false });
+  return { app, dataDir, engine: config.databaseUrl ? 'PostgreSQL' : 'SQLite' };
 }

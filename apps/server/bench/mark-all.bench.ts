@@ -5,32 +5,17 @@
  * (default 5) of: mark all, undo it, unmark all, undo that. SQLite by default, PostgreSQL when
  * DATABASE_URL names one. `--write` updates docs/benchmarks.md "Mark all (SQLite|PostgreSQL)".
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
-import path from 'node:path';
+import { rmSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { getModel } from '@waypoint/shared';
-import { buildApp } from '../src/app.ts';
-import { loadConfig } from '../src/config.ts';
 import { insertUser } from '../src/features/account/account.repository.ts';
 import { insertMany } from '../src/features/models/models.repository.ts';
-import { benchMarkerRow, createBenchGame } from './bench-data.ts';
+import { benchMarkerRow, createBenchGame, inProcessBenchApp } from './bench-data.ts';
 import { writeBenchmarkSection } from './update-doc.ts';
 
 const markers = Number(process.env.BENCH_MARKERS ?? 20_000);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 5);
-const dataDir = mkdtempSync(path.join(tmpdir(), 'waypoint-bench-markall-'));
-const config = loadConfig(process.env, {
-  dataDir,
-  logLevel: 'silent',
-  seedDemo: false,
-  demoImages: false,
-  readMissesPerSecond: 0,
-  // Measured as production answers, without load shedding on a busy shared machine.
-  maxEventLoopDelayMs: 0,
-  webDist: path.join(dataDir, 'none'),
-});
-const engine = config.databaseUrl ? 'PostgreSQL' : 'SQLite';
-const app = await buildApp(config, { logger: false });
+const { app, dataDir, engine } = await inProcessBenchApp('markall');
 await createBenchGame(app, { definition: { markerCategory: 'Loot' } });
 const now = new Date().toISOString();
 const rows = Array.from({ length: markers }, (_, i) => benchMarkerRow(i));

@@ -6,32 +6,17 @@
  * GeoJSON. BENCH_ROUNDS rounds (default 5). SQLite by default, PostgreSQL when DATABASE_URL names
  * one. `--write` updates docs/benchmarks.md "Own pins (SQLite|PostgreSQL)".
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
-import path from 'node:path';
+import { rmSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { defaultPictureSide } from '@waypoint/shared/map/pixels';
 import { pinColourKeys } from '@waypoint/shared/pins/limits';
-import { buildApp } from '../src/app.ts';
-import { loadConfig } from '../src/config.ts';
 import { insertUser } from '../src/features/account/account.repository.ts';
-import { createBenchGame } from './bench-data.ts';
+import { createBenchGame, inProcessBenchApp } from './bench-data.ts';
 import { writeBenchmarkSection } from './update-doc.ts';
 
 const pins = Number(process.env.BENCH_PINS ?? 5_000);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 5);
-const dataDir = mkdtempSync(path.join(tmpdir(), 'waypoint-bench-pins-'));
-const config = loadConfig(process.env, {
-  dataDir,
-  logLevel: 'silent',
-  seedDemo: false,
-  demoImages: false,
-  readMissesPerSecond: 0,
-  // Measured as production answers, without load shedding on a busy shared machine.
-  maxEventLoopDelayMs: 0,
-  webDist: path.join(dataDir, 'none'),
-});
-const engine = config.databaseUrl ? 'PostgreSQL' : 'SQLite';
-const app = await buildApp(config, { logger: false });
+const { app, dataDir, engine } = await inProcessBenchApp('pins');
 await createBenchGame(app, { definition: false });
 
 const collection = {
