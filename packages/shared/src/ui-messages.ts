@@ -26,6 +26,7 @@ export const uiMessages = {
     login: 'Login',
     contact: 'Contact',
     consent: 'Consent',
+    more: 'More',
     home: (site: string) => `${site} home`,
     openNavigation: 'Open navigation',
     closeNavigation: 'Close navigation',

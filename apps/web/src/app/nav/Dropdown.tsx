@@ -7,11 +7,13 @@ interface Props {
   label: string;
   current: ReactNode;
   heading: string;
+  /** The list opens leftwards from the button's right edge (a menu at the bar's right end). */
+  alignEnd?: boolean;
   children: (close: () => void) => ReactNode;
 }
 
 /** A disclosure dropdown of links (button + list), closed by Escape, outside clicks and choosing. */
-export function Dropdown({ label, current, heading, children }: Props) {
+export function Dropdown({ label, current, heading, alignEnd = false, children }: Props) {
   const [open, setOpen] = useState(false);
   const id = useId();
   const root = useRef<HTMLDivElement>(null);
@@ -51,13 +53,14 @@ export function Dropdown({ label, current, heading, children }: Props) {
         aria-expanded={open}
         aria-controls={id}
         aria-label={label}
+        title={label}
         onClick={() => setOpen((o) => !o)}
       >
         <span className={classes.truncate}>{current}</span>
         <IconChevronDown size={14} aria-hidden="true" />
       </button>
       {open ? (
-        <div id={id} className={classes.dropdownPanel}>
+        <div id={id} className={classes.dropdownPanel} data-align={alignEnd ? 'end' : undefined}>
           <div className={classes.dropdownHeading}>{heading}</div>
           {children(() => setOpen(false))}
         </div>

@@ -165,22 +165,39 @@ function ItemList({
   );
 }
 
-/** Right side: app badge, account links, Contact, Consent, social link (SPEC §2.8). */
-function RightLinks({ embedded, gameId }: { embedded: boolean; gameId?: string }) {
+/** The app-store badge, or the game's in-game app page (SPEC §2.8). */
+function AppBadge({
+  embedded,
+  gameId,
+  className,
+  onChoose,
+}: {
+  embedded: boolean;
+  gameId?: string;
+  className: string;
+  onChoose?: () => void;
+}) {
+  const promo = gameId ? `${gamePath(gameId)}/ingameMapApp` : '';
+  if (config.appStoreUrl) {
+    return (
+      <a href={config.appStoreUrl} target="_blank" rel="noopener" className={className} onClick={onChoose}>
+        {uiMessages.nav.getInGameApp}
+      </a>
+    );
+  }
+  return promo ? (
+    <BarAnchor to={promo} embedded={embedded} className={className} onClick={onChoose}>
+      {uiMessages.nav.getInGameApp}
+    </BarAnchor>
+  ) : null;
+}
+
+/** Admin, Profile and Logout for a logged-in user; Login otherwise. */
+function AccountLinks({ embedded }: { embedded: boolean }) {
   const session = useSession();
   const navigate = useNavigate();
-  const promo = gameId ? `${gamePath(gameId)}/ingameMapApp` : '';
   return (
     <>
-      {config.appStoreUrl ? (
-        <a href={config.appStoreUrl} target="_blank" rel="noopener" className={classes.badge}>
-          {uiMessages.nav.getInGameApp}
-        </a>
-      ) : promo ? (
-        <BarAnchor to={promo} embedded={embedded} className={classes.badge}>
-          {uiMessages.nav.getInGameApp}
-        </BarAnchor>
-      ) : null}
       {session?.admin ? (
         <BarAnchor to="/admin" embedded={embedded} className={classes.link}>
           {uiMessages.nav.admin}
@@ -204,24 +221,108 @@ function RightLinks({ embedded, gameId }: { embedded: boolean; gameId?: string }
           {uiMessages.nav.login}
         </BarAnchor>
       )}
-      <BarAnchor to="/contact" embedded={embedded} className={classes.link}>
+    </>
+  );
+}
+
+/** Contact, Consent and the social link (its name shows beside the icon in a menu only). */
+function SiteLinks({
+  embedded,
+  className,
+  onChoose,
+}: {
+  embedded: boolean;
+  className: string;
+  onChoose?: () => void;
+}) {
+  return (
+    <>
+      <BarAnchor to="/contact" embedded={embedded} className={className} onClick={onChoose}>
         {uiMessages.nav.contact}
       </BarAnchor>
-      <button type="button" className={classes.link} onClick={() => openConsentDialog()}>
+      <button
+        type="button"
+        className={className}
+        onClick={() => {
+          onChoose?.();
+          openConsentDialog();
+        }}
+      >
         {uiMessages.nav.consent}
       </button>
       <a
         href={config.socialUrl}
         target="_blank"
         rel="noopener"
-        className={classes.link}
+        className={className}
         lang={contentLang}
-        aria-label={config.socialLabel}
         title={config.socialLabel}
+        onClick={onChoose}
       >
-        <IconBrandGithub size={20} />
+        <IconBrandGithub size={20} aria-hidden />
+        <span className={classes.socialName}>{config.socialLabel}</span>
       </a>
     </>
+  );
+}
+
+/** Everything of the right side in one list: the collapsed bar's panel (SPEC §2.8). */
+function RightLinks({ embedded, gameId }: { embedded: boolean; gameId?: string }) {
+  return (
+    <>
+      <AppBadge embedded={embedded} gameId={gameId} className={classes.badge} />
+      <AccountLinks embedded={embedded} />
+      <SiteLinks embedded={embedded} className={classes.link} />
+    </>
+  );
+}
+
+/**
+ * The right side of the desktop bar. Where it would crowd the section menus (a narrow desktop
+ * window; wider for a logged-in user, whose account links take more room) the badge, Contact,
+ * Consent, the social link, language and contrast move into a "More" menu (NavBar.module.css).
+ */
+function DesktopRight({ embedded, gameId }: { embedded: boolean; gameId?: string }) {
+  const session = useSession();
+  return (
+    <div className={classes.right} data-account={session ? '' : undefined}>
+      {embedded || !session ? null : (
+        <Suspense>
+          <Bell />
+        </Suspense>
+      )}
+      <span className={classes.wideOnly}>
+        <AppBadge embedded={embedded} gameId={gameId} className={classes.badge} />
+      </span>
+      <AccountLinks embedded={embedded} />
+      <span className={classes.wideOnly}>
+        <SiteLinks embedded={embedded} className={classes.link} />
+        <LanguageSwitch />
+        <ContrastToggle />
+      </span>
+      <div className={classes.moreOnly}>
+        <Dropdown
+          label={uiMessages.nav.more}
+          heading={uiMessages.nav.more}
+          current={uiMessages.nav.more}
+          alignEnd
+        >
+          {(close) => (
+            <>
+              <div className={classes.menuList}>
+                <AppBadge embedded={embedded} gameId={gameId} className={classes.item} onChoose={close} />
+                <SiteLinks embedded={embedded} className={classes.item} onChoose={close} />
+              </div>
+              <div className={classes.menuSettings}>
+                <LanguageSwitch />
+                <ContrastToggle />
+              </div>
+            </>
+          )}
+        </Dropdown>
+      </div>
+      <ColorSchemeToggle />
+    </div>
   );
 }
 
@@ -365,17 +466,7 @@ export function NavBar({ routeName, gameId, mapId }: NavBarProps) {
                 </Dropdown>
               ))}
             </div>
-            <div className={classes.right}>
-              {embedded || !session ? null : (
-                <Suspense>
-                  <Bell />
-                </Suspense>
-              )}
-              <RightLinks embedded={embedded} gameId={data.game?._id} />
-              <LanguageSwitch />
-              <ContrastToggle />
-              <ColorSchemeToggle />
-            </div>
+            <DesktopRight embedded={embedded} gameId={data.game?._id} />
           </>
         )}
       </nav>
