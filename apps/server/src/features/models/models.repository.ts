@@ -156,6 +156,27 @@ export async function findRecordsBy(db: Executor, model: ModelDef, field: string
   return (rows as Row[]).map((row) => fromRow(model, row));
 }
 
+/**
+ * Every record of `model` whose reference field `field` names `id`: holds it (one reference) or
+ * lists it (`many`: a JSON list of ids, matched on its quoted form and then checked exactly).
+ */
+export async function findRecordsNaming(
+  db: Executor,
+  model: ModelDef,
+  field: string,
+  id: string,
+  many: boolean,
+) {
+  const query = dyn(db).selectFrom(model.table).selectAll();
+  const rows = many
+    ? await query.where(field, 'like', `%${JSON.stringify(id)}%`).execute()
+    : await query.where(field, '=', id).execute();
+  const records = (rows as Row[]).map((row) => fromRow(model, row));
+  return many
+    ? records.filter((r) => Array.isArray(r[field]) && (r[field] as unknown[]).includes(id))
+    : records;
+}
+
 export async function recordExists(db: Executor, table: string, id: string): Promise<boolean> {
   const row = await dyn(db).selectFrom(table).select('_id').where('_id', '=', id).executeTakeFirst();
   return row !== undefined;

@@ -24,6 +24,7 @@ import {
   findRecordForUpdate,
   findRecordsBy,
   findRecordsByIds,
+  findRecordsNaming,
   insertMany,
   insertRecord,
   isUniqueViolation,
@@ -208,6 +209,19 @@ function scopedRefsTo(key: ModelKey): { model: ModelDef; name: string; ref: Scop
       .filter(([, field]) => field.scopedRef?.model === key)
       .map(([name, field]) => ({ model, name, ref: field.scopedRef! })),
   );
+}
+
+/** Per model, its optional reference fields to `key` (not required, not its parent). */
+function optionalRefsTo(key: ModelKey): { model: ModelDef; fields: { name: string; many: boolean }[] }[] {
+  return modelKeys
+    .map(getModel)
+    .map((model) => ({
+      model,
+      fields: Object.entries(model.fields)
+        .filter(([name, f]) => f.references === key && !f.required && model.parent?.field !== name)
+        .map(([name, f]) => ({ name, many: f.storage === 'json' })),
+    }))
+    .filter((m) => m.fields.length > 0);
 }
 
 /**
@@ -438,10 +452,48 @@ export function createModelWriter(db: Db, onChange: () => void) {
       if (!(await deleteRecord(trx, model, id))) throw notFound(serverMessages.notFound(model.label, id));
       await recordAudit(trx, { actor, model: key, recordId: id, action: 'delete', before });
       await notifyChange(trx, { model: key, action: 'delete', records: [before], actor });
+      await detachReferences(trx, removed, actor);
       return { before, removed };
     });
     for (const listener of removeListeners) listener(removed);
     return before;
+  }
+
+  /**
+   * Optional references to the records a delete removed are cleared in the same transaction (a
+   * single reference emptied, the id taken out of a list), written and audited like any update:
+   * nothing keeps naming a record that is gone (a quest requiring a deleted quest would otherwise
+   * stay locked for ever). Required references and parents are the delete's cascade or refusal.
+   */
+  async function detachReferences(trx: Executor, removed: RemovedRecord[], actor: Actor) {
+    const now = new Date().toISOString();
+    for (const { model: removedKey, record: gone } of removed) {
+      const id = String(gone._id);
+      for (const { model, fields } of optionalRefsTo(removedKey)) {
+        const naming = new Set<string>();
+        for (const { name, many } of fields) {
+          for (const r of await findRecordsNaming(trx, model, name, id, many)) naming.add(String(r._id));
+        }
+        for (const otherId of naming) {
+          const before = await lock(trx, model, otherId);
+          if (!before) continue;
+          const patch: ModelRecord = {};
+          for (const { name } of fields) {
+            const value = before[name];
+            if (Array.isArray(value) && value.includes(id)) patch[name] = value.filter((v) => v !== id);
+            else if (value === id) patch[name] = '';
+          }
+          const given = new Set(Object.keys(patch));
+          const record = withDerived(model, { ...before, ...patch }, given);
+          const changed = new Set([...given, ...Object.keys(model.derived?.(record, given) ?? {})]);
+          await updateRecord(trx, model, otherId, pick(record, changed), now);
+          const after = (await findRecord(trx, model, otherId))!;
+          const key = model.key as ModelKey;
+          await recordAudit(trx, { actor, model: key, recordId: otherId, action: 'update', before, after });
+          await notifyChange(trx, { model: key, action: 'update', records: [after], actor });
+        }
+      }
+    }
   }
 
   /**

@@ -100,4 +100,42 @@ describe('a quest requiring several earlier quests', () => {
     expect(accepted.statusCode).toBe(200);
     expect(await quest('q_old')).toMatchObject({ previous: 'q2', requires: ['q2'] });
   });
+
+  it('deleting a quest takes it out of every quest and marker that named it, audited', async () => {
+    await send('PUT', '/api/admin/quest', { _id: 'q_gone', gameId: 'g1', name: 'Gone' });
+    await send('PUT', '/api/admin/quest', { _id: 'q_stays', gameId: 'g1', name: 'Stays' });
+    await send('PUT', '/api/admin/quest', {
+      _id: 'q_after',
+      gameId: 'g1',
+      name: 'After',
+      requires: ['q_gone', 'q_stays'],
+    });
+    await send('PUT', '/api/admin/quest', { _id: 'q_only', gameId: 'g1', name: 'Only', previous: 'q_gone' });
+    const marker = await send('PUT', '/api/admin/placedmarker', {
+      _id: 'pm_of_gone',
+      mapId: 'g1_map_b',
+      markerDefinitionId: 'def_loot',
+      questId: 'q_gone',
+    });
+    expect(marker.statusCode).toBe(201);
+    const del = await env.t.app.inject({
+      method: 'DELETE',
+      url: '/api/admin/quest/q_gone',
+      headers: env.admin.auth,
+    });
+    expect(del.statusCode).toBe(200);
+    // The other prerequisite stays and becomes the first; a quest that needed only the gone one needs none.
+    expect(await quest('q_after')).toMatchObject({ previous: 'q_stays', requires: ['q_stays'] });
+    expect(await quest('q_only')).toMatchObject({ previous: '', requires: [] });
+    const pm = await env.t.app.inject({ method: 'GET', url: '/api/placedmarker/pm_of_gone' });
+    expect(pm.json()).toMatchObject({ questId: '' });
+    const audit = await env.t.db.kysely
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('recordId', 'in', ['q_after', 'q_only', 'pm_of_gone'])
+      .where('action', '=', 'update')
+      .execute();
+    expect(audit.map((a) => a.recordId).sort()).toEqual(['pm_of_gone', 'q_after', 'q_only']);
+    expect(audit.every((a) => a.userId === env.admin.id)).toBe(true);
+  });
 });
