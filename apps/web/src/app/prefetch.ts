@@ -27,6 +27,13 @@ export function prefetchForPath(queryClient: QueryClient, pathname: string, sear
       );
       void import('../features/review/route.tsx');
       break;
+    case 'adminImports':
+      if (!getSession()?.admin) break;
+      void import('../features/admin/import-review-queries.ts').then((m) =>
+        m.prefetchImportReview(queryClient, new URLSearchParams(search)),
+      );
+      void import('../features/admin/ImportsPage.tsx');
+      break;
     case 'home':
       reads.push(queryClient.prefetchQuery(gamesQuery()));
       break;
