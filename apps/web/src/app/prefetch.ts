@@ -29,8 +29,11 @@ export function prefetchForPath(queryClient: QueryClient, pathname: string, sear
       break;
     case 'adminImports':
       if (!getSession()?.admin) break;
-      void import('../features/admin/import-review-queries.ts').then((m) =>
-        m.prefetchImportReview(queryClient, new URLSearchParams(search)),
+      // Awaited by the first render (see above), so that the review table is drawn once, with its rows.
+      reads.push(
+        import('../features/admin/import-review-queries.ts').then((m) =>
+          m.prefetchImportReview(queryClient, new URLSearchParams(search)),
+        ),
       );
       void import('../features/admin/ImportsPage.tsx');
       break;

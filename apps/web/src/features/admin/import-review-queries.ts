@@ -45,7 +45,9 @@ export const stagedQuery = (model: string, params: ListParams) =>
   });
 
 /** The review page's first requests (the models, the first page of the reviewed model's staged records). */
-export function prefetchImportReview(client: QueryClient, search: URLSearchParams) {
-  void client.prefetchQuery(modelsQuery());
-  void client.prefetchQuery(stagedQuery(search.get('model') ?? defaultReviewModel, firstStagedPage));
+export function prefetchImportReview(client: QueryClient, search: URLSearchParams): Promise<unknown> {
+  return Promise.all([
+    client.prefetchQuery(modelsQuery()),
+    client.prefetchQuery(stagedQuery(search.get('model') ?? defaultReviewModel, firstStagedPage)),
+  ]);
 }
