@@ -117,6 +117,10 @@ test('an admin imports a DataMaps page, accepts it, sees its markers on their fl
   await expect(page.getByTestId('datamaps-result')).toContainText(adminMessages.stagedContent(0, 0, 3, 6));
   await expect(page.getByTestId('datamaps-changes')).toHaveText(adminMessages.stagedChanges(1, 0));
   await page.getByLabel(adminMessages.model, { exact: true }).selectOption('placedmarker');
+  // The reviewed model is in the address: the review comes back as it was after a reload.
+  await expect(page).toHaveURL(/[?&]model=placedmarker/);
+  await page.reload();
+  await expect(page.getByLabel(adminMessages.model, { exact: true })).toHaveValue('placedmarker');
   const review = page.getByTestId('import-review');
   await expect(review.locator('tbody tr').filter({ hasText: tag })).toHaveCount(3);
   await expect(review.locator('tbody tr').filter({ hasText: `Cellar medkit ${tag}` })).toContainText(

@@ -1,23 +1,33 @@
 /**
  * `npm run bench:import`: a generated DataMaps page of BENCH_MARKERS markers (default 20,000) on three
- * floors is read and staged on a map (goal ≤ 10 s), accepted through the review, then staged again
- * unchanged (stages nothing). Then the same for a generated tarkov.dev answer of BENCH_TASKS tasks
+ * floors is read and staged on a map (goal ≤ 10 s); the admin's review page of those staged markers
+ * is opened in headless Chromium (1440×900) from this server with the built web app (goal:
+ * interactive ≤ 1 s; `--no-page` leaves it out); then they are accepted through the review and the
+ * page is staged again unchanged (stages nothing). Then the same for a generated tarkov.dev answer of BENCH_TASKS tasks
  * (default 400) and ten hideout stations read into a game. SQLite by default, PostgreSQL when
  * DATABASE_URL names one. `--write` updates docs/benchmarks.md "Import (DataMaps, <engine>)" and
  * "Import (tarkov.dev, <engine>)".
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
+import { adminMessages } from '@waypoint/shared/admin-messages';
+import { constants } from '@waypoint/shared/constants';
 import { generatedTarkovDevAnswer } from '@waypoint/shared/interop/fixtures/tarkov-dev-answer';
+import { chromium } from 'playwright-core';
+import { chromiumLaunchOptions } from '../../../scripts/chromium.mjs';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { acceptImports } from '../src/features/admin/imports.ts';
 import { stageContent } from '../src/features/interop/content-import.ts';
 import { stageTarkovDev } from '../src/features/interop/tarkov-import.ts';
+import { benchAdmin } from './bench-data.ts';
 import { writeBenchmarkSection } from './update-doc.ts';
 
 const markers = Number(process.env.BENCH_MARKERS ?? 20_000);
+const measurePage = !process.argv.includes('--no-page');
+const webDir = path.resolve(import.meta.dirname, '../../web');
 const dataDir = mkdtempSync(path.join(tmpdir(), 'waypoint-bench-import-'));
 const config = loadConfig(process.env, {
   dataDir,
@@ -25,7 +35,8 @@ const config = loadConfig(process.env, {
   seedDemo: false,
   demoImages: false,
   readMissesPerSecond: 0,
-  webDist: path.join(dataDir, 'none'),
+  maxEventLoopDelayMs: 0,
+  webDist: measurePage ? path.join(webDir, 'dist') : path.join(dataDir, 'none'),
 });
 const engine = config.databaseUrl ? 'PostgreSQL' : 'SQLite';
 const app = await buildApp(config, { logger: false });
@@ -37,6 +48,11 @@ await app.ctx.writer.create('map', { _id: mapId, gameId: `${mapId}_game`, name: 
 /** `--only datamaps` or `--only tarkov-dev` measures one of the two. */
 const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined;
 let started = 0;
+const median = (values: number[]) =>
+  Math.round([...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN);
+/** `uptime` just before the review page is measured. */
+let pageLoad = '—';
+
 if (only !== 'tarkov-dev') await dataMaps();
 if (only !== 'datamaps') await tarkovDev();
 await app.close();
@@ -84,6 +100,13 @@ async function dataMaps() {
   const first = await stageContent(app.ctx, input, actor);
   const stageMs = performance.now() - started;
   console.log(`${engine}: staged ${JSON.stringify(first.staged)} in ${Math.round(stageMs)} ms`);
+  const { review: pageTimes, home: homeTimes } = measurePage
+    ? await reviewPage(first.staged.placedmarker)
+    : { review: [], home: [] };
+  if (measurePage)
+    console.log(
+      `${engine}: review page interactive in ${median(pageTimes)} ms (${pageTimes.join(', ')}); admin home ${median(homeTimes)} ms (${homeTimes.join(', ')})`,
+    );
   started = performance.now();
   for (const key of ['maplevel', 'markerdefinition', 'placedmarker'] as const)
     await acceptImports(app.ctx, key, {}, actor);
@@ -101,16 +124,77 @@ async function dataMaps() {
     .map((n) => n.toFixed(2))
     .join(' ');
 
-  const body = `\`npm run bench:import\` on ${engine} — a generated DataMaps page of ${markers.toLocaleString('en')} markers on three floors (${(content.length / 1024 / 1024).toFixed(1)} MB) read into one map, milliseconds.
+  const body = `\`npm run bench:import\` on ${engine} — a generated DataMaps page of ${markers.toLocaleString('en')} markers on three floors (${(content.length / 1024 / 1024).toFixed(1)} MB) read into one map, milliseconds.${measurePage ? ` The review page is this server (in this process, with the built web app) opened in headless Chromium as the admin: it asks for one page of ${constants.importedModelPageSize} staged rows (paged, sorted and counted by the database), started while the page's code loads; the admin home page, measured alternately, shows what the admin panel itself costs under the same load.` : ''}
 
 | step | ms | goal |
 |---|---:|---|
 | read, check and stage (${first.staged.placedmarker.toLocaleString('en')} markers, ${first.staged.markerdefinition} definitions, ${first.staged.maplevel} floors) | ${Math.round(stageMs)} | ≤ 10,000 |
 | accept everything through the review (one write path, audit) | ${Math.round(acceptMs)} | — |
 | stage the same page again (stages ${againStaged}) | ${Math.round(againMs)} | ≤ 10,000, stages nothing |
+| Import review page: the staged markers' review interactive after navigation (median of ${pageTimes.length} after a warm-up; summary and first rows on screen, their buttons ready; Chromium 1440×900) | ${measurePage ? `${median(pageTimes)} (${pageTimes.join(', ')})` : 'not run (--no-page)'} | ≤ 1,000 |
+| for scale: the admin home page (a few links, no list) the same way, loads alternating with the review's | ${measurePage ? `${median(homeTimes)} (${homeTimes.join(', ')})` : 'not run (--no-page)'} | — |
 
-Load average at the end ${load}; measured ${new Date().toISOString().slice(0, 10)}, Node ${process.version}.`;
+Load average at the end ${load} (\`uptime\` before the page loads: ${pageLoad}); measured ${new Date().toISOString().slice(0, 10)}, Node ${process.version}.`;
   if (process.argv.includes('--write')) writeBenchmarkSection(`Import (DataMaps, ${engine})`, body);
+}
+
+/**
+ * The import review page of the staged markers, served by this server with the built web app, opened
+ * in headless Chromium as the admin: ms from navigation until the summary (the row count) and the
+ * first row are on screen and its buttons would take a click. The first load fills the browser's
+ * cache of the page's code, as a returning admin has it; `BENCH_LOADS` (default 5) loads follow.
+ */
+async function reviewPage(total: number): Promise<{ review: number[]; home: number[] }> {
+  if (!existsSync(path.join(webDir, 'dist/index.html'))) {
+    execFileSync(process.execPath, [path.resolve(webDir, '../../node_modules/vite/bin/vite.js'), 'build'], {
+      cwd: webDir,
+      stdio: 'inherit',
+    });
+  }
+  const base = await app.listen({ host: '127.0.0.1', port: 0 });
+  const token = (await benchAdmin(app)).authorization.replace(/^Bearer /, '');
+  pageLoad = execFileSync('uptime').toString().trim();
+  const browser = await chromium.launch(chromiumLaunchOptions);
+  try {
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    // Consent already given, as a returning admin has it (the page runs in the browser, not here).
+    await context.addInitScript({
+      content: `localStorage.setItem('waypoint-consent', ${JSON.stringify(
+        JSON.stringify({ necessary: true, analytics: false, advertising: false, decidedAt: '2026-01-01' }),
+      )})`,
+    });
+    await context.addCookies([{ name: constants.cookieName, value: token, url: base }]);
+    const tab = await context.newPage();
+    const summary = adminMessages.pagination(1, constants.importedModelPageSize, total);
+    // Milliseconds from navigation until the page is ready.
+    const load = async (address: string, ready: () => Promise<void>) => {
+      await tab.goto('about:blank');
+      await tab.goto(`${base}${address}`);
+      await ready();
+      return Math.round(await tab.evaluate(() => performance.now()));
+    };
+    const review: number[] = [];
+    const home: number[] = [];
+    for (let i = 0; i <= Number(process.env.BENCH_LOADS ?? 5); i++) {
+      const reviewMs = await load('/admin/imports?model=placedmarker', async () => {
+        const table = tab.getByTestId('import-review');
+        await table.getByText(summary, { exact: true }).waitFor();
+        const row = table.locator('tbody tr').first();
+        await row.getByRole('button', { name: adminMessages.accept, exact: true }).click({ trial: true });
+        await row.getByRole('button', { name: adminMessages.showDiff, exact: true }).click({ trial: true });
+      });
+      const homeMs = await load('/admin', () =>
+        tab.getByRole('link', { name: adminMessages.imports, exact: true }).first().click({ trial: true }),
+      );
+      if (i > 0) {
+        review.push(reviewMs);
+        home.push(homeMs);
+      }
+    }
+    return { review, home };
+  } finally {
+    await browser.close();
+  }
 }
 
 async function tarkovDev() {

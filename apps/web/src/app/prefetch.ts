@@ -27,6 +27,16 @@ export function prefetchForPath(queryClient: QueryClient, pathname: string, sear
       );
       void import('../features/review/route.tsx');
       break;
+    case 'adminImports':
+      if (!getSession()?.admin) break;
+      // Awaited by the first render (see above), so that the review table is drawn once, with its rows.
+      reads.push(
+        import('../features/admin/import-review-queries.ts').then((m) =>
+          m.prefetchImportReview(queryClient, new URLSearchParams(search)),
+        ),
+      );
+      void import('../features/admin/ImportsPage.tsx');
+      break;
     case 'home':
       reads.push(queryClient.prefetchQuery(gamesQuery()));
       break;

@@ -121,30 +121,31 @@ export interface StagedSummary {
   editedHere: number;
 }
 
+type StagedRecords = Partial<Record<ModelKey, ModelRecord[]>>;
+
+/** Where a source's records are staged from and to, and how the import is audited. */
+interface StageTarget {
+  models: readonly ModelKey[];
+  source: string;
+  scope: string;
+  goneModels: readonly ModelKey[];
+  audit: { recordId: string; format: string };
+}
+
 /**
- * Checks a source's records with the registry's schemas (any problem: a 400 naming each record and
- * field, nothing staged) and stages, in one transaction, what differs from the stored records: new,
- * changed, and (for `goneModels`) the records this source brought into `scope` (a map, or a game)
- * before and no longer has. Records edited here since the source's last import are flagged.
+ * A source's records checked with the registry's schemas: of each, the fields it carries, parsed
+ * and sanitized; and every problem, named by record (`<model> <id>`) and field.
  */
-export async function stageRecords(
-  ctx: Ctx,
-  input: {
-    models: readonly ModelKey[];
-    records: Partial<Record<ModelKey, Record<string, unknown>[]>>;
-    source: string;
-    scope: string;
-    goneModels: readonly ModelKey[];
-    audit: { recordId: string; format: string };
-  },
-  actor: Actor,
-): Promise<StagedSummary> {
-  const checked: Partial<Record<ModelKey, ModelRecord[]>> = {};
+export function checkRecords(
+  models: readonly ModelKey[],
+  records: Partial<Record<ModelKey, Record<string, unknown>[]>>,
+): { checked: StagedRecords; problems: InteropError['problems'] } {
+  const checked: StagedRecords = {};
   const problems: InteropError['problems'] = [];
-  for (const key of input.models) {
+  for (const key of models) {
     const model = getModel(key);
     checked[key] = [];
-    for (const record of input.records[key] ?? []) {
+    for (const record of records[key] ?? []) {
       const result = model.schema.safeParse(withoutReadOnly(model, record));
       if (!result.success) {
         for (const issue of result.error.issues)
@@ -163,7 +164,38 @@ export async function stageRecords(
       checked[key]?.push(sanitizeHtmlFields(model, carried));
     }
   }
+  return { checked, problems };
+}
+
+/**
+ * Checks a source's records with the registry's schemas (any problem: a 400 naming each record and
+ * field, nothing staged) and stages, in one transaction, what differs from the stored records: new,
+ * changed, and (for `goneModels`) the records this source brought into `scope` (a map, or a game)
+ * before and no longer has. Records edited here since the source's last import are flagged.
+ */
+export async function stageRecords(
+  ctx: Ctx,
+  input: StageTarget & { records: Partial<Record<ModelKey, Record<string, unknown>[]>> },
+  actor: Actor,
+): Promise<StagedSummary> {
+  const { checked, problems } = checkRecords(input.models, input.records);
   if (problems.length > 0) interopBadRequest(new InteropError(problems));
+  return stageChecked(ctx, { ...input, checked }, actor);
+}
+
+/**
+ * Stages checked records (see `stageRecords`) in one transaction. A record `attached` gives
+ * something to (a map package's pictures) is staged even when its fields are unchanged, and what is
+ * attached rides with it until it is accepted.
+ */
+export async function stageChecked(
+  ctx: Ctx,
+  input: StageTarget & {
+    checked: StagedRecords;
+    attached?: (key: ModelKey, id: string) => Partial<ImportMeta> | undefined;
+  },
+  actor: Actor,
+): Promise<StagedSummary> {
   const staged: Record<string, number> = Object.fromEntries(input.models.map((key) => [key, 0]));
   let unchanged = 0;
   let gone = 0;
@@ -175,10 +207,12 @@ export async function stageRecords(
   });
   await ctx.db.kysely.transaction().execute(async (trx) => {
     for (const key of input.models) {
-      const records = checked[key] ?? [];
+      const records = input.checked[key] ?? [];
       const ids = records.map((r) => String(r._id));
       const stored = await findRecordsByIds(trx, getModel(key), ids);
-      const changed = records.filter((r) => !sameAsStored(r, stored.get(String(r._id))));
+      const changed = records.filter(
+        (r) => input.attached?.(key, String(r._id)) || !sameAsStored(r, stored.get(String(r._id))),
+      );
       unchanged += records.length - changed.length;
       // A changed record whose stored fields differ from what this source last brought was edited here.
       const states = await importStatesById(
@@ -187,12 +221,14 @@ export async function stageRecords(
         changed.map((r) => String(r._id)),
       );
       const rows: ModelRecord[] = changed.map((record) => {
-        const state = states.get(String(record._id));
-        const edited = Boolean(
-          state && !sameAsStored(JSON.parse(state.data) as ModelRecord, stored.get(String(record._id))),
-        );
+        const id = String(record._id);
+        const state = states.get(id);
+        const edited = Boolean(state && !sameAsStored(JSON.parse(state.data) as ModelRecord, stored.get(id)));
         if (edited) editedHere += 1;
-        return { ...record, [importMetaKey]: meta(edited ? { editedHere: true } : {}) };
+        return {
+          ...record,
+          [importMetaKey]: meta({ ...(edited ? { editedHere: true } : {}), ...input.attached?.(key, id) }),
+        };
       });
       // Records this source brought to the scope before and no longer has: staged as gone.
       if (input.goneModels.includes(key)) {

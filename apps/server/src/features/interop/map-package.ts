@@ -15,18 +15,11 @@ import type { AppContext } from '../../context.ts';
 import type { ModelRecord } from '../../db/rows.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { mediaKeys } from '../../media/paths.ts';
-import {
-  type AcceptedPicture,
-  type ImportMeta,
-  importMetaKey,
-  stagedRowsOf,
-  writeStaged,
-} from '../admin/imports.ts';
-import { type Actor, recordAudit } from '../audit/audit.ts';
+import type { AcceptedPicture } from '../admin/imports.ts';
+import type { Actor } from '../audit/audit.ts';
 import type { ImageService } from '../images/images.service.ts';
 import { findRecord, findRecordsBy, findRecordsByIds } from '../models/models.repository.ts';
-import { sanitizeHtmlFields, withoutReadOnly } from '../models/models.service.ts';
-import { importStatesById, importStatesOf } from './import-state.repository.ts';
+import { checkRecords, type StagedSummary, stageChecked } from './content-import.ts';
 import { unzipEntries, zipEntries } from './package-zip.ts';
 
 type Ctx = Pick<AppContext, 'db' | 'store'> & { cacheBus: { changed(): void } };
@@ -134,14 +127,6 @@ function gameOfManifest(files: Map<string, Uint8Array | string>): string {
   ]);
 }
 
-/** Whether every field the import carries equals the stored record's. */
-function sameAsStored(data: ModelRecord, stored: ModelRecord | undefined): boolean {
-  if (!stored) return false;
-  return Object.entries(data).every(
-    ([name, value]) => JSON.stringify(stored[name] ?? null) === JSON.stringify(value ?? null),
-  );
-}
-
 /**
  * Reads a package into a game of this site and stages what differs from the stored records for the
  * import review; pictures are decoded and kept staged, and land on their records when those are
@@ -184,38 +169,17 @@ export async function stagePackage(
       level._id = same._id;
     }
   }
-  const checked = {} as Record<PackageModel, ModelRecord[]>;
-  const problems: Array<{ field: string; message: string }> = [];
-  for (const key of packageModels) {
-    const model = getModel(key);
-    checked[key] = [];
-    for (const record of read.records[key]) {
-      const result = model.schema.safeParse(withoutReadOnly(model, record));
-      if (!result.success) {
-        for (const issue of result.error.issues)
-          problems.push({
-            field: `content.json ${key} ${String(record._id)} ${issue.path.map(String).join('.')}`,
-            message: issue.message,
-          });
-        continue;
-      }
-      const parsed = result.data as ModelRecord;
-      const fields = Object.fromEntries(Object.keys(record).map((n) => [n, parsed[n]])) as ModelRecord;
-      checked[key].push(sanitizeHtmlFields(model, fields));
-    }
-  }
+  const { checked, problems } = checkRecords(packageModels, read.records);
   if (problems.length > 0)
-    throw badRequest(`Invalid ${problems[0]?.field}: ${problems[0]?.message}`, problems);
+    packageBadRequest(
+      new MapPackageError(problems.map((p) => ({ ...p, record: `content.json ${p.record}` }))),
+    );
 
   const source = `${read.manifest.site}#${mapId}`;
-  const meta = (extra: Partial<ImportMeta> = {}): ImportMeta => ({ source, mapId, ...extra });
-  const staged = Object.fromEntries(packageModels.map((k) => [k, 0])) as Record<PackageModel, number>;
-  let unchanged = 0;
-  let gone = 0;
-  let editedHere = 0;
   // Pictures are decoded before anything is staged: a picture that is not one stages nothing.
   const byRecord = new Map<string, Record<string, TStoredImage>>();
   const stagedImages: TStoredImage[] = [];
+  let result: StagedSummary;
   try {
     for (const picture of read.pictures) {
       const id = picture.model === 'maplevel' ? (levelIds.get(picture.id) ?? picture.id) : picture.id;
@@ -228,57 +192,22 @@ export async function stagePackage(
         continue;
       byRecord.set(`${picture.model} ${id}`, { [picture.field]: image });
     }
-    await db.transaction().execute(async (trx) => {
-      for (const key of packageModels) {
-        const records = checked[key];
-        const ids = records.map((r) => String(r._id));
-        const stored = await findRecordsByIds(trx, getModel(key), ids);
-        const changed = records.filter(
-          (r) => byRecord.has(`${key} ${String(r._id)}`) || !sameAsStored(r, stored.get(String(r._id))),
-        );
-        unchanged += records.length - changed.length;
-        const states = await importStatesById(
-          trx,
-          key,
-          changed.map((r) => String(r._id)),
-        );
-        const rows: ModelRecord[] = changed.map((record) => {
-          const id = String(record._id);
-          const state = states.get(id);
-          const edited = Boolean(
-            state && !sameAsStored(JSON.parse(state.data) as ModelRecord, stored.get(id)),
-          );
-          if (edited) editedHere += 1;
+    result = await stageChecked(
+      ctx,
+      {
+        models: packageModels,
+        checked,
+        source,
+        scope: mapId,
+        goneModels: ['placedmarker'],
+        audit: { recordId: mapId, format: 'package' },
+        attached: (key, id) => {
           const images = byRecord.get(`${key} ${id}`);
-          return {
-            ...record,
-            [importMetaKey]: meta({
-              ...(edited ? { editedHere: true } : {}),
-              ...(images ? { pictures: images } : {}),
-            }),
-          };
-        });
-        if (key === 'placedmarker') {
-          const present = new Set(ids);
-          const missing = (await importStatesOf(trx, source, mapId, key))
-            .map((s) => s.recordId)
-            .filter((id) => !present.has(id));
-          const still = await findRecordsByIds(trx, getModel(key), missing);
-          for (const id of missing)
-            if (still.has(id)) rows.push({ _id: id, [importMetaKey]: meta({ gone: true }) });
-          gone += rows.length - changed.length;
-        }
-        staged[key] = rows.length;
-        await writeStaged(trx, stagedRowsOf(key, rows));
-      }
-      await recordAudit(trx, {
-        actor,
-        model: 'importedcrudmodel',
-        recordId: mapId,
-        action: 'import',
-        after: { format: 'package', source, ...staged, unchanged, gone, editedHere },
-      });
-    });
+          return images ? { pictures: images } : undefined;
+        },
+      },
+      actor,
+    );
   } catch (error) {
     await pictures.discardStaged(stagedImages).catch(() => undefined);
     throw error;
@@ -286,8 +215,13 @@ export async function stagePackage(
   // Pictures of records that turned out unchanged are not needed.
   const used = new Set([...byRecord.values()].flatMap((p) => Object.values(p)));
   await pictures.discardStaged(stagedImages.filter((i) => !used.has(i))).catch(() => undefined);
-  ctx.cacheBus.changed();
-  return { mapId, staged, unchanged, gone, editedHere, pictures: used.size, notes: read.notes };
+  return {
+    mapId,
+    ...result,
+    staged: result.staged as PackageStageResult['staged'],
+    pictures: used.size,
+    notes: read.notes,
+  };
 }
 
 /**

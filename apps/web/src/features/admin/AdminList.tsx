@@ -1,17 +1,6 @@
-import {
-  ActionIcon,
-  Button,
-  Group,
-  Modal,
-  Stack,
-  Switch,
-  Text,
-  TextInput,
-  Title,
-  Tooltip,
-} from '@mantine/core';
+import { ActionIcon, Button, Group, Modal, Stack, Switch, Text, Title, Tooltip } from '@mantine/core';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
-import { IconCopy, IconExternalLink, IconFiles, IconSearch, IconTrash } from '@tabler/icons-react';
+import { IconCopy, IconExternalLink, IconFiles, IconTrash } from '@tabler/icons-react';
 import { constants } from '@waypoint/shared/constants';
 import {
   type AdminFormValues,
@@ -39,6 +28,7 @@ import {
   useRefreshModel,
 } from './api.ts';
 import { BulkAddModal } from './BulkAddModal.tsx';
+import { ColumnFilters } from './ColumnFilters.tsx';
 import { ModelForm } from './ModelForm.tsx';
 
 interface Props {
@@ -51,34 +41,6 @@ interface Props {
 /** Columns shown in a list: plain values (not HTML or JSON), the id first. */
 function listColumns(model: AdminModel) {
   return model.fields.filter((f) => f.storage !== 'json' && !f.html);
-}
-
-/** The per-column substring filters of a list (§2.13), one labelled input per column, above it. */
-export function ColumnFilters({
-  columns,
-  values,
-  onChange,
-}: {
-  columns: { name: string; label: string }[];
-  values: Record<string, string>;
-  onChange: (name: string, value: string) => void;
-}) {
-  return (
-    <Group gap="xs" wrap="wrap" role="search" aria-label={t.columnFilters}>
-      {columns.map(({ name, label }) => (
-        <TextInput
-          key={name}
-          aria-label={t.filterColumn(label)}
-          placeholder={label}
-          leftSection={<IconSearch size={12} />}
-          value={values[name] ?? ''}
-          onChange={(e) => onChange(name, e.currentTarget.value)}
-          size="xs"
-          w={150}
-        />
-      ))}
-    </Group>
-  );
 }
 
 function ConfirmDelete({

@@ -1,22 +1,9 @@
-import {
-  Alert,
-  Button,
-  FileInput,
-  Group,
-  NativeSelect,
-  Paper,
-  Stack,
-  Table,
-  Text,
-  Textarea,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Group, NativeSelect, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { api, HttpError } from '../../api/client.ts';
+import { api } from '../../api/client.ts';
 import { adminMessages as t } from '../../i18n/messages/admin-messages.ts';
-import { messages } from '../../i18n/messages/messages.ts';
+import { type ApiErrorBody, errorBody, ImportPanel, saveFile } from './ImportPanel.tsx';
 
 interface ContentStageResult {
   staged: {
@@ -32,11 +19,6 @@ interface ContentStageResult {
   gone: number;
   editedHere: number;
   notes: { record: string; field: string; note: string }[];
-}
-
-interface ApiErrorBody {
-  message?: string;
-  errors?: { field: string; message: string }[];
 }
 
 type ContentFormat = 'datamaps' | 'geojson' | 'tarkov-dev';
@@ -104,14 +86,13 @@ export function ContentImport({ onStaged }: { onStaged: () => void }) {
   const exportPage = async () => {
     try {
       const page = await api.get<unknown>(`/admin/maps/${chosen}/export/${format}`);
-      const url = URL.createObjectURL(new Blob([JSON.stringify(page, null, 2)], { type: shown.type }));
-      const a = document.createElement('a');
-      a.href = url;
-      a.download = `${chosen}.${shown.extension}`;
-      a.click();
-      URL.revokeObjectURL(url);
+      saveFile(
+        JSON.stringify(page, null, 2),
+        shown.type ?? 'application/json',
+        `${chosen}.${shown.extension}`,
+      );
     } catch (e) {
-      setError(e instanceof HttpError ? (e.body as ApiErrorBody) : { message: messages.genericError });
+      setError(errorBody(e));
     }
   };
   const stage = async () => {
@@ -129,94 +110,32 @@ export function ContentImport({ onStaged }: { onStaged: () => void }) {
       setResult(res);
       onStaged();
     } catch (e) {
-      setError(e instanceof HttpError ? (e.body as ApiErrorBody) : { message: messages.genericError });
+      setError(errorBody(e));
     } finally {
       setBusy(false);
     }
   };
   return (
-    <Paper withBorder p="md" radius="md" data-testid="datamaps-import">
-      <Stack gap="sm">
-        <Title order={2} size="h3">
-          {t.contentTitle}
-        </Title>
-        <Group align="flex-end" wrap="wrap">
-          <NativeSelect
-            label={t.contentFormat}
-            value={format}
-            onChange={(e) => {
-              setFormat(e.currentTarget.value as ContentFormat);
-              setResult(undefined);
-              setError(undefined);
-            }}
-            data={(Object.keys(formats) as ContentFormat[]).map((f) => ({
-              value: f,
-              label: formats[f].title,
-            }))}
-          />
-        </Group>
-        <Text size="sm">{shown.help}</Text>
-        <Group align="flex-end" wrap="wrap">
-          <NativeSelect
-            label={forGame ? t.targetGame : t.targetMap}
-            value={chosen}
-            onChange={(e) => (forGame ? setGameId : setMapId)(e.currentTarget.value)}
-            data={((forGame ? games : maps).data?.data ?? []).map((m) => ({ value: m._id, label: m.name }))}
-            style={{ minWidth: 220 }}
-          />
-          <TextInput label={t.sourceName} value={source} onChange={(e) => setSource(e.currentTarget.value)} />
-          {format === 'datamaps' ? (
-            <TextInput
-              label={t.articleUrl}
-              value={articleUrl}
-              onChange={(e) => setArticleUrl(e.currentTarget.value)}
-            />
-          ) : null}
-        </Group>
-        <FileInput
-          label={shown.file}
-          accept={shown.accept}
-          value={file}
-          onChange={setFile}
-          clearable
-          style={{ maxWidth: 360 }}
-        />
-        <Textarea
-          label={t.pasteJson}
-          value={pasted}
-          onChange={(e) => setPasted(e.currentTarget.value)}
-          autosize
-          minRows={2}
-          maxRows={8}
-          disabled={file !== null}
-          styles={{ input: { fontFamily: 'monospace' } }}
-        />
-        <Group wrap="wrap">
-          <Button onClick={stage} loading={busy} disabled={!chosen || (!file && pasted.trim() === '')}>
-            {t.stageDataMaps}
-          </Button>
-          {shown.exportLabel ? (
-            <Button variant="default" onClick={exportPage} disabled={!chosen}>
-              {shown.exportLabel}
-            </Button>
-          ) : null}
-        </Group>
-        {error ? (
-          <Alert color="red" variant="light" data-testid="datamaps-error">
-            <Stack gap={4}>
-              <Text size="sm">{error.message ?? messages.genericError}</Text>
-              {(error.errors ?? []).slice(0, 50).map((e) => (
-                <Text size="sm" key={`${e.field}-${e.message}`}>
-                  {e.field}: {e.message}
-                </Text>
-              ))}
-            </Stack>
-          </Alert>
-        ) : null}
-        {result ? (
-          <Stack gap="xs" data-testid="datamaps-result">
-            <Text>
-              {forGame
+    <ImportPanel
+      ids={{ panel: 'datamaps-import', result: 'datamaps-result', error: 'datamaps-error' }}
+      title={t.contentTitle}
+      file={{ label: shown.file, accept: shown.accept, value: file, onChange: setFile }}
+      paste={{ value: pasted, onChange: setPasted }}
+      stage={{
+        label: t.stageDataMaps,
+        onClick: stage,
+        busy,
+        disabled: !chosen || (!file && pasted.trim() === ''),
+      }}
+      exportAction={
+        shown.exportLabel ? { label: shown.exportLabel, onClick: exportPage, disabled: !chosen } : undefined
+      }
+      error={error}
+      result={
+        result && {
+          lines: [
+            {
+              text: forGame
                 ? t.stagedTarkovDev(
                     result.staged.trader,
                     result.staged.hideoutmodule,
@@ -229,41 +148,58 @@ export function ContentImport({ onStaged }: { onStaged: () => void }) {
                     result.staged.markerdefinition,
                     result.staged.placedmarker,
                     result.unchanged,
-                  )}
-            </Text>
-            {result.gone > 0 || result.editedHere > 0 ? (
-              <Text data-testid="datamaps-changes">
-                {(forGame ? t.stagedRecordChanges : t.stagedChanges)(result.gone, result.editedHere)}
-              </Text>
-            ) : null}
-            {result.notes.length > 0 ? (
-              <div style={{ overflowX: 'auto' }}>
-                <Title order={3} size="h5">
-                  {t.mappingSummary}
-                </Title>
-                <Table striped withTableBorder>
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th>{t.record}</Table.Th>
-                      <Table.Th>{t.field}</Table.Th>
-                      <Table.Th>{t.problem}</Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {result.notes.slice(0, 500).map((n) => (
-                      <Table.Tr key={`${n.record}-${n.field}`}>
-                        <Table.Td>{n.record}</Table.Td>
-                        <Table.Td>{n.field}</Table.Td>
-                        <Table.Td>{n.note}</Table.Td>
-                      </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
-              </div>
-            ) : null}
-          </Stack>
+                  ),
+            },
+            ...(result.gone > 0 || result.editedHere > 0
+              ? [
+                  {
+                    text: (forGame ? t.stagedRecordChanges : t.stagedChanges)(result.gone, result.editedHere),
+                    testId: 'datamaps-changes',
+                  },
+                ]
+              : []),
+          ],
+          table: {
+            title: t.mappingSummary,
+            columns: [t.record, t.field, t.problem],
+            rows: result.notes.map((n) => [n.record, n.field, n.note]),
+          },
+        }
+      }
+    >
+      <Group align="flex-end" wrap="wrap">
+        <NativeSelect
+          label={t.contentFormat}
+          value={format}
+          onChange={(e) => {
+            setFormat(e.currentTarget.value as ContentFormat);
+            setResult(undefined);
+            setError(undefined);
+          }}
+          data={(Object.keys(formats) as ContentFormat[]).map((f) => ({
+            value: f,
+            label: formats[f].title,
+          }))}
+        />
+      </Group>
+      <Text size="sm">{shown.help}</Text>
+      <Group align="flex-end" wrap="wrap">
+        <NativeSelect
+          label={forGame ? t.targetGame : t.targetMap}
+          value={chosen}
+          onChange={(e) => (forGame ? setGameId : setMapId)(e.currentTarget.value)}
+          data={((forGame ? games : maps).data?.data ?? []).map((m) => ({ value: m._id, label: m.name }))}
+          style={{ minWidth: 220 }}
+        />
+        <TextInput label={t.sourceName} value={source} onChange={(e) => setSource(e.currentTarget.value)} />
+        {format === 'datamaps' ? (
+          <TextInput
+            label={t.articleUrl}
+            value={articleUrl}
+            onChange={(e) => setArticleUrl(e.currentTarget.value)}
+          />
         ) : null}
-      </Stack>
-    </Paper>
+      </Group>
+    </ImportPanel>
   );
 }

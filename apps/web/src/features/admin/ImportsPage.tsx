@@ -1,65 +1,41 @@
-import {
-  Alert,
-  Badge,
-  Button,
-  FileInput,
-  Group,
-  Loader,
-  NativeSelect,
-  Paper,
-  Stack,
-  Table,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Badge, Button, Group, Loader, NativeSelect, Stack, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { constants } from '@waypoint/shared/constants';
 import type { AdminModel } from '@waypoint/shared/models/admin';
-import type { Paged } from '@waypoint/shared/models/types';
 import { DataTable, type DataTableSortStatus } from 'mantine-datatable';
 import { lazy, Suspense, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { api, HttpError } from '../../api/client.ts';
 import { withMantine } from '../../app/MantineShell.tsx';
 import { toast } from '../../components/toast.ts';
 import { usePageMeta } from '../../components/usePageMeta.ts';
 import { messages } from '../../i18n/messages/messages.ts';
-import { ColumnFilters } from './AdminList.tsx';
 import classes from './admin.module.css';
-import { adminKeys, listUrl, useModels } from './api.ts';
+import { adminKeys, useModels } from './api.ts';
+import { ColumnFilters } from './ColumnFilters.tsx';
+import { defaultReviewModel, firstStagedPage, type StagedRow, stagedQuery } from './import-review-queries.ts';
 import './kit-styles.ts';
 import { paginationControlProps } from '../../components/data-table.ts';
 import { contentLang } from '../../i18n/content.ts';
 import { adminMessages as t } from '../../i18n/messages/admin-messages.ts';
 import { modelLabel, modelPlural } from '../../i18n/models.ts';
 import { ContentImport } from './ContentImport.tsx';
+import { type ApiErrorBody, errorBody, ImportPanel } from './ImportPanel.tsx';
 import { PackageImport } from './PackageImport.tsx';
 
 const ImportDiff = lazy(() => import('./ImportDiff.tsx'));
-
-interface StagedRow {
-  _id: string;
-  recordId: string;
-  weight: number;
-  createdAt: string;
-  imported: Record<string, unknown> | null;
-  stored: Record<string, unknown> | null;
-  isNew: boolean;
-  /** A content import's marker its source no longer has: accepting removes it. */
-  gone?: boolean;
-  /** Edited here since its source's last import: accepting overwrites the edit. */
-  editedHere?: boolean;
-}
 
 interface StageResult {
   staged: number;
   problems: { line: number; field: string; message: string }[];
 }
 
+/** A JSON or CSV file of one model's records, staged for the review below. */
 function UploadForm({ model, onStaged }: { model: AdminModel; onStaged: () => void }) {
   const [file, setFile] = useState<File | null>(null);
   const [result, setResult] = useState<StageResult>();
-  const [error, setError] = useState<string>();
+  const [error, setError] = useState<ApiErrorBody>();
   const [busy, setBusy] = useState(false);
   const upload = async () => {
     if (!file) return;
@@ -71,59 +47,32 @@ function UploadForm({ model, onStaged }: { model: AdminModel; onStaged: () => vo
       setResult(res);
       onStaged();
     } catch (e) {
-      setError(e instanceof HttpError ? (e.body?.message ?? messages.genericError) : messages.genericError);
+      setError(errorBody(e));
     } finally {
       setBusy(false);
     }
   };
   return (
-    <Paper withBorder p="md" radius="md" data-testid="model-import">
-      <Stack gap="sm">
-        <Group align="flex-end" wrap="wrap">
-          <FileInput
-            label={t.importFrom(modelPlural(model))}
-            accept=".json,.csv,application/json,text/csv"
-            value={file}
-            onChange={setFile}
-            clearable
-            style={{ minWidth: 260 }}
-          />
-          <Button onClick={upload} loading={busy} disabled={!file}>
-            {t.stageImport}
-          </Button>
-        </Group>
-        {error ? (
-          <Alert color="red" variant="light">
-            {error}
-          </Alert>
-        ) : null}
-        {result ? (
-          <Stack gap="xs" data-testid="import-result">
-            <Text>{t.staged(result.staged, result.problems.length)}</Text>
-            {result.problems.length > 0 ? (
-              <Table striped withTableBorder>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{t.line}</Table.Th>
-                    <Table.Th>{t.field}</Table.Th>
-                    <Table.Th>{t.problem}</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {result.problems.map((p) => (
-                    <Table.Tr key={`${p.line}-${p.field}-${p.message}`}>
-                      <Table.Td>{p.line}</Table.Td>
-                      <Table.Td>{p.field}</Table.Td>
-                      <Table.Td>{p.message}</Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            ) : null}
-          </Stack>
-        ) : null}
-      </Stack>
-    </Paper>
+    <ImportPanel
+      ids={{ panel: 'model-import', result: 'import-result', error: 'model-import-error' }}
+      file={{
+        label: t.importFrom(modelPlural(model)),
+        accept: '.json,.csv,application/json,text/csv',
+        value: file,
+        onChange: setFile,
+      }}
+      stage={{ label: t.stageImport, onClick: upload, busy, disabled: !file }}
+      error={error}
+      result={
+        result && {
+          lines: [{ text: t.staged(result.staged, result.problems.length) }],
+          table: {
+            columns: [t.line, t.field, t.problem],
+            rows: result.problems.map((p) => [p.line, p.field, p.message]),
+          },
+        }
+      }
+    />
   );
 }
 
@@ -141,18 +90,13 @@ function ReviewTable({ model }: { model: AdminModel }) {
   const [debounced] = useDebouncedValue(filters, 250);
   const [diffs, setDiffs] = useState<string[]>([]);
   const params = {
-    where: {},
+    ...firstStagedPage,
     filters: debounced,
     sort: sortStatus.columnAccessor,
     order: sortStatus.direction,
     skip: (page - 1) * constants.importedModelPageSize,
-    limit: constants.importedModelPageSize,
   };
-  const list = useQuery({
-    queryKey: [...adminKeys.imports(model.key), params],
-    queryFn: () => api.get<Paged<StagedRow>>(listUrl(`/admin/importedModels/${model.key}`, params)),
-    placeholderData: (previous) => previous,
-  });
+  const list = useQuery({ ...stagedQuery(model.key, params), placeholderData: (previous) => previous });
   const refresh = () => client.invalidateQueries({ queryKey: adminKeys.imports(model.key) });
   const act = async (path: string) => {
     try {
@@ -218,6 +162,7 @@ function ReviewTable({ model }: { model: AdminModel }) {
           fetching={list.isFetching}
           totalRecords={list.data?.count ?? 0}
           recordsPerPage={constants.importedModelPageSize}
+          paginationText={({ from, to, totalRecords }) => t.pagination(from, to, totalRecords)}
           page={page}
           onPageChange={setPage}
           sortStatus={sortStatus}
@@ -321,7 +266,17 @@ function ImportsPageContent() {
   usePageMeta(t.imports);
   const models = useModels();
   const importable = (models.data ?? []).filter((m) => m.write === 'admin' && m.key !== 'importedcrudmodel');
-  const [key, setKey] = useState('quest');
+  // The reviewed model is part of the address, so a review can be linked to and reloaded.
+  const [search, setSearch] = useSearchParams();
+  const key = search.get('model') ?? defaultReviewModel;
+  const setKey = (value: string) =>
+    setSearch(
+      (s) => {
+        s.set('model', value);
+        return s;
+      },
+      { replace: true },
+    );
   const client = useQueryClient();
   const model = importable.find((m) => m.key === key) ?? importable[0];
   if (models.isPending) return <Loader m="xl" aria-label={t.loading} />;

@@ -1,20 +1,9 @@
-import {
-  Alert,
-  Button,
-  FileInput,
-  Group,
-  NativeSelect,
-  Paper,
-  Stack,
-  Table,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Group, NativeSelect } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { api, HttpError } from '../../api/client.ts';
+import { api } from '../../api/client.ts';
 import { adminMessages as t } from '../../i18n/messages/admin-messages.ts';
-import { messages } from '../../i18n/messages/messages.ts';
+import { type ApiErrorBody, errorBody, ImportPanel, saveFile } from './ImportPanel.tsx';
 
 interface PackageStageResult {
   mapId: string;
@@ -24,11 +13,6 @@ interface PackageStageResult {
   editedHere: number;
   pictures: number;
   notes: { record: string; field: string; note: string }[];
-}
-
-interface ApiErrorBody {
-  message?: string;
-  errors?: { field: string; message: string }[];
 }
 
 /**
@@ -52,20 +36,16 @@ export function PackageImport({ onStaged }: { onStaged: (models: string[]) => vo
   const [error, setError] = useState<ApiErrorBody>();
   const game = gameId || games.data?.data[0]?._id || '';
   const map = mapId || maps.data?.data[0]?._id || '';
-  const failed = (e: unknown) =>
-    setError(e instanceof HttpError ? (e.body as ApiErrorBody) : { message: messages.genericError });
   const exportPackage = async () => {
     setError(undefined);
     try {
-      const zip = await api.getBytes(`/admin/maps/${map}/export/package`);
-      const url = URL.createObjectURL(new Blob([zip], { type: 'application/zip' }));
-      const a = document.createElement('a');
-      a.href = url;
-      a.download = `${map}.waypoint.zip`;
-      a.click();
-      URL.revokeObjectURL(url);
+      saveFile(
+        await api.getBytes(`/admin/maps/${map}/export/package`),
+        'application/zip',
+        `${map}.waypoint.zip`,
+      );
     } catch (e) {
-      failed(e);
+      setError(errorBody(e));
     }
   };
   const stage = async () => {
@@ -82,97 +62,53 @@ export function PackageImport({ onStaged }: { onStaged: (models: string[]) => vo
       setResult(res);
       onStaged(Object.keys(res.staged));
     } catch (e) {
-      failed(e);
+      setError(errorBody(e));
     } finally {
       setBusy(false);
     }
   };
   const records = result ? Object.values(result.staged).reduce((a, b) => a + b, 0) : 0;
   return (
-    <Paper withBorder p="md" radius="md" data-testid="package-import">
-      <Stack gap="sm">
-        <Title order={2} size="h3">
-          {t.packageTitle}
-        </Title>
-        <Text size="sm">{t.packageHelp}</Text>
-        <Group align="flex-end" wrap="wrap">
-          <NativeSelect
-            label={t.exportMap}
-            value={map}
-            onChange={(e) => setMapId(e.currentTarget.value)}
-            data={(maps.data?.data ?? []).map((m) => ({ value: m._id, label: m.name }))}
-            style={{ minWidth: 220 }}
-          />
-          <Button variant="default" onClick={exportPackage} disabled={!map}>
-            {t.exportPackage}
-          </Button>
-        </Group>
-        <Group align="flex-end" wrap="wrap">
-          <NativeSelect
-            label={t.packageGame}
-            value={game}
-            onChange={(e) => setGameId(e.currentTarget.value)}
-            data={(games.data?.data ?? []).map((g) => ({ value: g._id, label: g.name }))}
-            style={{ minWidth: 220 }}
-          />
-          <FileInput
-            label={t.packageFile}
-            accept=".zip,application/zip"
-            value={file}
-            onChange={setFile}
-            clearable
-            style={{ minWidth: 220, maxWidth: 360 }}
-          />
-          <Button onClick={stage} loading={busy} disabled={!game || !file}>
-            {t.stageDataMaps}
-          </Button>
-        </Group>
-        {error ? (
-          <Alert color="red" variant="light" data-testid="package-error">
-            <Stack gap={4}>
-              <Text size="sm">{error.message ?? messages.genericError}</Text>
-              {(error.errors ?? []).slice(0, 50).map((e) => (
-                <Text size="sm" key={`${e.field}-${e.message}`}>
-                  {e.field}: {e.message}
-                </Text>
-              ))}
-            </Stack>
-          </Alert>
-        ) : null}
-        {result ? (
-          <Stack gap="xs" data-testid="package-result">
-            <Text>{t.stagedPackage(records, result.pictures, result.unchanged)}</Text>
-            {result.gone > 0 || result.editedHere > 0 ? (
-              <Text>{t.stagedChanges(result.gone, result.editedHere)}</Text>
-            ) : null}
-            {result.notes.length > 0 ? (
-              <div style={{ overflowX: 'auto' }}>
-                <Title order={3} size="h5">
-                  {t.mappingSummary}
-                </Title>
-                <Table striped withTableBorder>
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th>{t.record}</Table.Th>
-                      <Table.Th>{t.field}</Table.Th>
-                      <Table.Th>{t.problem}</Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {result.notes.slice(0, 500).map((n) => (
-                      <Table.Tr key={`${n.record}-${n.field}`}>
-                        <Table.Td>{n.record}</Table.Td>
-                        <Table.Td>{n.field}</Table.Td>
-                        <Table.Td>{n.note}</Table.Td>
-                      </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
-              </div>
-            ) : null}
-          </Stack>
-        ) : null}
-      </Stack>
-    </Paper>
+    <ImportPanel
+      ids={{ panel: 'package-import', result: 'package-result', error: 'package-error' }}
+      title={t.packageTitle}
+      help={t.packageHelp}
+      file={{ label: t.packageFile, accept: '.zip,application/zip', value: file, onChange: setFile }}
+      stage={{ label: t.stageDataMaps, onClick: stage, busy, disabled: !game || !file }}
+      exportAction={{ label: t.exportPackage, onClick: exportPackage, disabled: !map }}
+      error={error}
+      result={
+        result && {
+          lines: [
+            { text: t.stagedPackage(records, result.pictures, result.unchanged) },
+            ...(result.gone > 0 || result.editedHere > 0
+              ? [{ text: t.stagedChanges(result.gone, result.editedHere) }]
+              : []),
+          ],
+          table: {
+            title: t.mappingSummary,
+            columns: [t.record, t.field, t.problem],
+            rows: result.notes.map((n) => [n.record, n.field, n.note]),
+          },
+        }
+      }
+    >
+      <Group align="flex-end" wrap="wrap">
+        <NativeSelect
+          label={t.packageGame}
+          value={game}
+          onChange={(e) => setGameId(e.currentTarget.value)}
+          data={(games.data?.data ?? []).map((g) => ({ value: g._id, label: g.name }))}
+          style={{ minWidth: 220 }}
+        />
+        <NativeSelect
+          label={t.exportMap}
+          value={map}
+          onChange={(e) => setMapId(e.currentTarget.value)}
+          data={(maps.data?.data ?? []).map((m) => ({ value: m._id, label: m.name }))}
+          style={{ minWidth: 220 }}
+        />
+      </Group>
+    </ImportPanel>
   );
 }

@@ -1,0 +1,149 @@
+import { Alert, Button, FileInput, Group, Paper, Stack, Table, Text, Textarea, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { HttpError } from '../../api/client.ts';
+import { adminMessages as t } from '../../i18n/messages/admin-messages.ts';
+import { messages } from '../../i18n/messages/messages.ts';
+
+/** An import's refusal as the server answers it: a message, and a problem per field. */
+export interface ApiErrorBody {
+  message?: string;
+  errors?: { field: string; message: string }[];
+}
+
+/** What a failed request shows in the panel. */
+export const errorBody = (e: unknown): ApiErrorBody =>
+  e instanceof HttpError ? ((e.body as ApiErrorBody | undefined) ?? {}) : { message: messages.genericError };
+
+/** Saves what an export answered as a file. */
+export function saveFile(data: BlobPart, type: string, name: string) {
+  const url = URL.createObjectURL(new Blob([data], { type }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  a.click();
+  URL.revokeObjectURL(url);
+}
+
+/** What staging answered: its lines of counts, and what was not carried over (or refused) per row. */
+export interface PanelResult {
+  lines: { text: string; testId?: string }[];
+  table?: {
+    title?: string;
+    columns: [string, string, string];
+    rows: [string | number, string, string][];
+  };
+}
+
+/**
+ * One import format's panel (§2.13): the format's own choices, a file (or pasted JSON), Stage and
+ * an optional export; then the refusal, or what was staged for the review below.
+ */
+export function ImportPanel(props: {
+  /** data-testid of the panel, its result and its error. */
+  ids: { panel: string; result: string; error: string };
+  title?: string;
+  help?: string;
+  /** The format's own choices (format, target, source…), above the file. */
+  children?: ReactNode;
+  file: { label: string; accept: string; value: File | null; onChange: (file: File | null) => void };
+  /** Pasted JSON instead of a file. */
+  paste?: { value: string; onChange: (text: string) => void };
+  stage: { label: string; onClick: () => void; busy: boolean; disabled: boolean };
+  exportAction?: { label: string; onClick: () => void; disabled: boolean };
+  error?: ApiErrorBody;
+  result?: PanelResult;
+}) {
+  const { file, paste, stage, exportAction, error, result } = props;
+  return (
+    <Paper withBorder p="md" radius="md" data-testid={props.ids.panel}>
+      <Stack gap="sm">
+        {props.title ? (
+          <Title order={2} size="h3">
+            {props.title}
+          </Title>
+        ) : null}
+        {props.help ? <Text size="sm">{props.help}</Text> : null}
+        {props.children}
+        <FileInput
+          label={file.label}
+          accept={file.accept}
+          value={file.value}
+          onChange={file.onChange}
+          clearable
+          style={{ minWidth: 260, maxWidth: 360 }}
+        />
+        {paste ? (
+          <Textarea
+            label={t.pasteJson}
+            value={paste.value}
+            onChange={(e) => paste.onChange(e.currentTarget.value)}
+            autosize
+            minRows={2}
+            maxRows={8}
+            disabled={file.value !== null}
+            styles={{ input: { fontFamily: 'monospace' } }}
+          />
+        ) : null}
+        <Group wrap="wrap">
+          <Button onClick={stage.onClick} loading={stage.busy} disabled={stage.disabled}>
+            {stage.label}
+          </Button>
+          {exportAction ? (
+            <Button variant="default" onClick={exportAction.onClick} disabled={exportAction.disabled}>
+              {exportAction.label}
+            </Button>
+          ) : null}
+        </Group>
+        {error ? (
+          <Alert color="red" variant="light" data-testid={props.ids.error}>
+            <Stack gap={4}>
+              <Text size="sm">{error.message ?? messages.genericError}</Text>
+              {(error.errors ?? []).slice(0, 50).map((e) => (
+                <Text size="sm" key={`${e.field}-${e.message}`}>
+                  {e.field}: {e.message}
+                </Text>
+              ))}
+            </Stack>
+          </Alert>
+        ) : null}
+        {result ? (
+          <Stack gap="xs" data-testid={props.ids.result}>
+            {result.lines.map((line) => (
+              <Text key={line.text} data-testid={line.testId}>
+                {line.text}
+              </Text>
+            ))}
+            {result.table && result.table.rows.length > 0 ? (
+              <div style={{ overflowX: 'auto' }}>
+                {result.table.title ? (
+                  <Title order={3} size="h5">
+                    {result.table.title}
+                  </Title>
+                ) : null}
+                <Table striped withTableBorder>
+                  <Table.Thead>
+                    <Table.Tr>
+                      {result.table.columns.map((c) => (
+                        <Table.Th key={c}>{c}</Table.Th>
+                      ))}
+                    </Table.Tr>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {result.table.rows.slice(0, 500).map((row) => (
+                      <Table.Tr key={row.join('\u0000')}>
+                        {row.map((cell, k) => (
+                          // biome-ignore lint/suspicious/noArrayIndexKey: a row's cells are its fixed columns
+                          <Table.Td key={k}>{cell}</Table.Td>
+                        ))}
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              </div>
+            ) : null}
+          </Stack>
+        ) : null}
+      </Stack>
+    </Paper>
+  );
+}
