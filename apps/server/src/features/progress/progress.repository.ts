@@ -416,24 +416,59 @@ export async function markMarkersInScope(
   const ids = () => scopedMarkers(db, dialect, scope).select('placedmarker._id');
   const text = (value: string) => sql<string>`cast(${value} as text)`;
   if (completed) {
-    const rows = await dyn(db)
-      .insertInto('user_completed_marker')
-      .columns(['userId', 'markerId', 'mapId', 'completedAt'])
-      .expression(
-        scopedMarkers(db, dialect, scope).select([
-          text(userId).as('userId'),
-          'placedmarker._id',
-          'placedmarker.mapId',
-          text(at).as('completedAt'),
-        ]),
-      )
-      .onConflict((oc) => oc.columns(['userId', 'markerId']).doNothing())
-      .returning('markerId')
-      .execute();
+    // The markers not found yet, read first and then written by a plain insert: an insert that
+    // resolves a conflict per row costs twice as much, and one that looks for the missing rows
+    // while writing can scan its own new rows once per marker. No other write of the player's
+    // markers runs meanwhile (the lock), so none can appear in between.
+    const missing = (
+      await scopedMarkers(db, dialect, scope)
+        .where(({ not, exists, selectFrom }) =>
+          not(
+            exists(
+              selectFrom('user_completed_marker as done')
+                .select('done.markerId')
+                .where('done.userId', '=', userId)
+                .whereRef('done.markerId', '=', 'placedmarker._id'),
+            ),
+          ),
+        )
+        .select('placedmarker._id')
+        .execute()
+    ).map((r) => r._id as string);
+    if (missing.length > 0)
+      await dyn(db)
+        .insertInto('user_completed_marker')
+        .columns(['userId', 'markerId', 'mapId', 'completedAt'])
+        .expression(
+          sql`select ${text(userId)}, ${sql.ref('ids.id')}, ${text(scope.mapId)}, ${text(at)} from ${
+            dialect === 'postgres'
+              ? sql`unnest(cast(${missing} as text[])) as ids(id)`
+              : sql`(select value as id from json_each(${JSON.stringify(missing)})) as ids`
+          }`,
+        )
+        .execute();
     await db
       .deleteFrom('user_marker_untick')
       .where('userId', '=', userId)
       .where('markerId', 'in', ids())
+      .execute();
+    return missing.sort();
+  }
+  const found = () =>
+    dyn(db).deleteFrom('user_completed_marker').where('userId', '=', userId).where('markerId', 'in', ids());
+  if (dialect === 'postgres') {
+    // One statement: the rows deleted are the untick rows written, read once.
+    const rows = await dyn(db)
+      .with('gone', () => found().returning(['userId', 'markerId', 'mapId']))
+      .insertInto('user_marker_untick')
+      .columns(['userId', 'markerId', 'mapId', 'uncompletedAt'])
+      .expression((eb) =>
+        eb.selectFrom('gone').select(['userId', 'markerId', 'mapId', text(at).as('uncompletedAt')]),
+      )
+      .onConflict((oc) =>
+        oc.columns(['userId', 'markerId']).doUpdateSet({ uncompletedAt: sql.ref('excluded.uncompletedAt') }),
+      )
+      .returning('markerId')
       .execute();
     return rows.map((r) => r.markerId as string).sort();
   }
@@ -452,13 +487,8 @@ export async function markMarkersInScope(
       oc.columns(['userId', 'markerId']).doUpdateSet({ uncompletedAt: sql.ref('excluded.uncompletedAt') }),
     )
     .execute();
-  const rows = await db
-    .deleteFrom('user_completed_marker')
-    .where('userId', '=', userId)
-    .where('markerId', 'in', ids())
-    .returning('markerId')
-    .execute();
-  return rows.map((r) => r.markerId).sort();
+  const rows = await found().returning('markerId').execute();
+  return rows.map((r) => r.markerId as string).sort();
 }
 
 /**
