@@ -607,7 +607,7 @@ function writeMapRow(name: string, line: string, note: string) {
   lines.splice(after < 0 ? lines.length : after + 1, 0, line);
   const measured = lines.findIndex((l) => l.startsWith('Measured '));
   lines.splice(measured < 0 ? lines.length : measured, 0, note, '');
-  section = lines.join('\n');
+  section = lines.join('\n').replace(/\n{3,}/g, '\n\n');
   writeFileSync(file, text.slice(0, start) + section + (end < 0 ? '' : text.slice(end)));
 }
 
