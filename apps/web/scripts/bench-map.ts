@@ -708,13 +708,17 @@ async function main() {
         return measureCanvas(p, 'bench_map', ids, sweep, 1, PINS);
       });
     // BENCH_LARGE_ONLY=pins: the own pins row alone, written into the table.
+    // The 20k map without pins is measured alongside (printed, and named in the note), so that the
+    // two can be compared at the same load.
     if (process.env.BENCH_LARGE_ONLY === 'pins') {
+      const alone = await run('canvas 20k', (p, sweep) => measureCanvas(p, 'bench_map', ids, sweep));
       const pins = await pinsRow();
       const load = os
         .loadavg()
         .map((n) => n.toFixed(2))
         .join(' ');
-      writeMapRow(pinsRowName, row(pinsRowName, pins), pinsNote(load));
+      const beside = `The 20k map without pins, measured just before at the same load: first drawn ${alone.drawnMs.toFixed(0)} ms, heap ${alone.heap.toFixed(1)} MB, frame p95 ${alone.p95.toFixed(1)} ms.`;
+      writeMapRow(pinsRowName, row(pinsRowName, pins), `${pinsNote(load)} ${beside}`);
       return;
     }
     // BENCH_LARGE_ONLY=floors: the floor switch alone, printed.
