@@ -3,6 +3,7 @@ import type { Browser, Page } from '@playwright/test';
 import { pinsMessages } from '@waypoint/shared/pins/pins-messages';
 import { createConfirmedUser, expect, serviceHosts, submitLogin, test } from '../support/fixtures.ts';
 import { clickMarker, showMarkerOf, waitForMap } from '../support/map.ts';
+import { loginWithToken } from '../support/suggest.ts';
 
 const mapPath = '/game/frontier_zone/maps/fz_coast_harbor?markerDefinitions=fz_loot_cache';
 const shots = '/tmp/pins-shots';
@@ -193,4 +194,45 @@ test('a player exports their pins as GeoJSON and imports a file, seeing what is 
   await expect(preview).toBeHidden();
   await expect(pinNamed(page, 'Imported')).toBeAttached();
   await expect(pinNamed(page, 'Exported')).toBeAttached();
+});
+
+test('many pins are dots on one canvas, and a click on one opens it', async ({ page, request }) => {
+  const user = await createConfirmedUser(request);
+  await page.goto('/');
+  const token = await loginWithToken(page, request, user.email, user.password);
+  // More pins than are drawn as DOM markers (300), in a grid near the map's top-left corner.
+  const count = 320;
+  const features = Array.from({ length: count }, (_, i) => ({
+    type: 'Feature',
+    geometry: { type: 'Point', coordinates: [40 + (i % 20) * 24, 40 + Math.floor(i / 20) * 24] },
+    properties: { name: `Dot ${i}` },
+  }));
+  const imported = await request.post('/api/user/pins/fz_coast_harbor/geojson', {
+    headers: { authorization: `Bearer ${token}` },
+    data: { collection: { type: 'FeatureCollection', features }, preview: false },
+  });
+  expect(imported.ok(), await imported.text()).toBe(true);
+
+  await page.goto(mapPath);
+  await waitForMap(page);
+  await expect
+    .poll(() =>
+      page.evaluate(() => (window as { __waypointProbe?: { pins?: number } }).__waypointProbe?.pins),
+    )
+    .toBe(count);
+  await expect(page.locator('.leaflet-marker-pane [data-pin-id]')).toHaveCount(0);
+  await expect(page.locator('.leaflet-marker-pane canvas')).toHaveCount(1);
+
+  // The first dot, where the map draws it.
+  const at = await page.evaluate(() => {
+    const map = (window as unknown as { __waypointProbe: { map: import('leaflet').Map } }).__waypointProbe
+      .map;
+    map.setView(map.unproject([40, 40], map.getMaxZoom()), map.getMaxZoom() - 1, { animate: false });
+    const point = map.latLngToContainerPoint(map.unproject([40, 40], map.getMaxZoom()));
+    return { x: point.x, y: point.y };
+  });
+  const box = (await page.getByTestId('map').boundingBox())!;
+  await page.waitForTimeout(300);
+  await page.mouse.click(box.x + at.x, box.y + at.y);
+  await expect(page.getByTestId('pin-popup')).toContainText('Dot 0');
 });

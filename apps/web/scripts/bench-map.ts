@@ -9,14 +9,16 @@
  * brotli. A fourth map of 1,000,000 icon markers is opened on the desktop: above 50,000 markers a map
  * sends a manifest and binary chunks (those in view first), so the page prints when the first
  * markers showed and when every chunk was drawn; autocannon then asks the server for its chunks at
- * a fixed rate. Writes the figures to docs/benchmarks.md under "## Map".
+ * a fixed rate. The 20k map is opened once more by a logged-in player with 5,000 own pins on it.
+ * Writes the figures to docs/benchmarks.md under "## Map".
  */
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { registry } from '@waypoint/shared';
+import { constants, registry } from '@waypoint/shared';
 import type { MapMarkerData } from '@waypoint/shared/map/marker-data';
+import { pinColours } from '@waypoint/shared/pins/limits';
 import { mulberry32 } from '@waypoint/shared/random';
 import autocannon from 'autocannon';
 import { chromium, type Page } from 'playwright-core';
@@ -26,13 +28,19 @@ import { writeBenchmarkSection } from '../../server/bench/update-doc.ts';
 import { loadConfig } from '../../server/src/config.ts';
 import { openDatabase } from '../../server/src/db/database.ts';
 import { migrateToLatest } from '../../server/src/db/migrate.ts';
+import { insertUser } from '../../server/src/features/account/account.repository.ts';
+import { hashPassword } from '../../server/src/features/auth/passwords.ts';
 import { insertMany } from '../../server/src/features/models/models.repository.ts';
+import { insertPins } from '../../server/src/features/pins/pins.repository.ts';
 import { probeBuild } from './probe-build.ts';
 
 const ICONS = 20_000;
 const DEFINITIONS = 20;
 const POLYGONS = 200;
 const SMALL = 5_000;
+/** Own pins of the player on the 20k map: the per-map cap. */
+const PINS = 5_000;
+const PLAYER = { email: 'pins@example.test', password: 'bench-pins-password' };
 const PHONE = 100_000;
 const MILLION = Number(process.env.BENCH_MILLION ?? 1_000_000);
 const WIDTH = 8192;
@@ -188,6 +196,31 @@ async function prepare() {
     now,
   );
   await insertMany(db.kysely, registry.placedmarker, markers('bench_map_5k', SMALL), now);
+  // A player with the most own pins a map takes, spread over the 20k map, each colour in turn.
+  const player = await insertUser(db.kysely, {
+    username: 'bench_pins',
+    email: PLAYER.email,
+    passwordHash: await hashPassword(PLAYER.password),
+    confirmed: 1,
+  });
+  const colourNames = Object.keys(pinColours);
+  const placePin = mulberry32(11);
+  await insertPins(
+    db.kysely,
+    Array.from({ length: PINS }, (_, i) => ({
+      id: `bench_pin_${i}`,
+      userId: player.id,
+      mapId: 'bench_map',
+      name: `Pin ${i}`,
+      note: '',
+      colour: colourNames[i % colourNames.length] as string,
+      level: -1,
+      x: Math.round(32 + placePin() * (WIDTH - 64)),
+      y: Math.round(32 + placePin() * (HEIGHT - 64)),
+      createdAt: now,
+      updatedAt: now,
+    })),
+  );
   if (process.env.BENCH_LARGE_ONLY !== 'floors')
     await insertMany(db.kysely, registry.placedmarker, markers('bench_map_100k', PHONE), now);
   // Only the floors row asked for: the large maps are not needed.
@@ -336,6 +369,7 @@ async function measureCanvas(
   ids: string[],
   sweep: boolean,
   cpuSlowdown = 1,
+  pins = 0,
 ): Promise<Result> {
   if (cpuSlowdown > 1) {
     const cdp = await page.context().newCDPSession(page);
@@ -349,6 +383,19 @@ async function measureCanvas(
     null,
     { timeout: 120_000 },
   );
+  // The player's pins: every one on the map, and a frame drawn since.
+  const pinsAt = pins
+    ? ((await (
+        await page.waitForFunction(
+          (n) =>
+            ((window as unknown as { __waypointProbe?: { pins?: number } }).__waypointProbe?.pins ?? 0) >= n
+              ? performance.now()
+              : null,
+          pins,
+          { polling: 'raf', timeout: 120_000 },
+        )
+      ).jsonValue()) as number)
+    : 0;
   const { drawnAt, completeAt, dataAt, askedAt, storeAt, builtAt, lastDraw } = await page.evaluate(() => {
     const mark = performance.getEntriesByName('waypoint:marker-data')[0];
     const asked = performance.getEntriesByName('waypoint:marker-answer')[0];
@@ -380,7 +427,7 @@ async function measureCanvas(
   // it fetches the answer, and its drawing is measured from the answer's arrival.
   const times = {
     drawnMs: drawnAt,
-    completeMs: completeAt,
+    completeMs: Math.max(completeAt, pinsAt),
     drawMs: drawnAt - Math.max(dataAt, askedAt, builtAt),
   };
   if (!sweep) return { ...times, heap: 0, p50: 0, p95: 0 };
@@ -534,6 +581,36 @@ async function measureDom(page: Page, mapId: string, sweep: boolean): Promise<Re
   return { ...times, heap, ...f };
 }
 
+const row = (name: string, r: Result) =>
+  `| ${name} | ${r.drawnMs.toFixed(0)} | ${r.completeMs.toFixed(0)} | ${r.drawMs.toFixed(0)} | ${r.heap.toFixed(1)} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} |`;
+
+const pinsRowName = `Waypoint map, 20k markers + 200 polygons + ${PINS.toLocaleString('en')} own pins`;
+const pinsNotePrefix = 'With own pins:';
+const pinsNote = (load: string) =>
+  `${pinsNotePrefix} the 20k map opened by a logged-in player who has ${PINS.toLocaleString('en')} pins of their own on it (the per-map cap, spread over the map, every colour), the layer shown; "all drawn" is when every marker and every pin is on the map. Measured ${new Date().toISOString().slice(0, 10)}, load average ${load}.`;
+
+/**
+ * Puts one row into the "Map" section's table (after the 20k row; replacing an earlier one of the
+ * same name) and its note at the section's end, leaving the other figures as they were measured.
+ */
+function writeMapRow(name: string, line: string, note: string) {
+  const file = path.join(rootDir, 'docs/benchmarks.md');
+  const text = readFileSync(file, 'utf8');
+  const start = text.indexOf('\n## Map\n');
+  const end = text.indexOf('\n## ', start + 1);
+  if (start < 0) throw new Error('docs/benchmarks.md has no "## Map" section');
+  let section = text.slice(start, end < 0 ? undefined : end);
+  const lines = section
+    .split('\n')
+    .filter((l) => !l.startsWith(`| ${name} |`) && !l.startsWith(pinsNotePrefix));
+  const after = lines.findIndex((l) => l.startsWith('| Waypoint map, 20k markers + 200 polygons |'));
+  lines.splice(after < 0 ? lines.length : after + 1, 0, line);
+  const measured = lines.findIndex((l) => l.startsWith('Measured '));
+  lines.splice(measured < 0 ? lines.length : measured, 0, note, '');
+  section = lines.join('\n').replace(/\n{3,}/g, '\n\n');
+  writeFileSync(file, text.slice(0, start) + section + (end < 0 ? '' : text.slice(end)));
+}
+
 async function main() {
   // The page's probe tells when markers are drawn: a build with it.
   const webDist = probeBuild();
@@ -617,6 +694,33 @@ async function main() {
       );
       return result;
     };
+    // The 20k map as its player with 5,000 own pins sees it (logged in by the session cookie).
+    const login = await fetch(`${base}/api/users/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(PLAYER),
+    });
+    if (!login.ok) throw new Error(`login: ${login.status} ${await login.text()}`);
+    const { token } = (await login.json()) as { token: string };
+    const pinsRow = () =>
+      run(`canvas 20k + ${PINS} own pins`, async (p, sweep) => {
+        await p.context().addCookies([{ name: constants.cookieName, value: token, url: base }]);
+        return measureCanvas(p, 'bench_map', ids, sweep, 1, PINS);
+      });
+    // BENCH_LARGE_ONLY=pins: the own pins row alone, written into the table.
+    // The 20k map without pins is measured alongside (printed, and named in the note), so that the
+    // two can be compared at the same load.
+    if (process.env.BENCH_LARGE_ONLY === 'pins') {
+      const alone = await run('canvas 20k', (p, sweep) => measureCanvas(p, 'bench_map', ids, sweep));
+      const pins = await pinsRow();
+      const load = os
+        .loadavg()
+        .map((n) => n.toFixed(2))
+        .join(' ');
+      const beside = `The 20k map without pins, measured just before at the same load: first drawn ${alone.drawnMs.toFixed(0)} ms, heap ${alone.heap.toFixed(1)} MB, frame p95 ${alone.p95.toFixed(1)} ms.`;
+      writeMapRow(pinsRowName, row(pinsRowName, pins), `${pinsNote(load)} ${beside}`);
+      return;
+    }
     // BENCH_LARGE_ONLY=floors: the floor switch alone, printed.
     const floorSwitch = async () => {
       const browser = await launch();
@@ -664,6 +768,7 @@ async function main() {
       return;
     }
     const canvas20 = await run('canvas 20k', (p, sweep) => measureCanvas(p, 'bench_map', ids, sweep));
+    const withPins = await pinsRow();
     const canvas5 = await run('canvas 5k', (p, sweep) => measureCanvas(p, 'bench_map_5k', ids, sweep));
     const dom5 = await run('DOM 5k', (p, sweep) => measureDom(p, 'bench_map_5k', sweep));
     // At 20k the DOM page may not survive the sweep on this machine.
@@ -713,8 +818,6 @@ async function main() {
     );
     console.log(`DOM / canvas at 20k: ${at20}`);
 
-    const row = (name: string, r: Result) =>
-      `| ${name} | ${r.drawnMs.toFixed(0)} | ${r.completeMs.toFixed(0)} | ${r.drawMs.toFixed(0)} | ${r.heap.toFixed(1)} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} |`;
     const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(2);
     writeBenchmarkSection(
       'Map',
@@ -723,6 +826,7 @@ async function main() {
 | page | first drawn after navigation ms | all drawn ms | drawing ms | JS heap MB | frame p50 ms | frame p95 ms |
 |---|---:|---:|---:|---:|---:|---:|
 ${row('Waypoint map, 20k markers + 200 polygons', canvas20)}
+${row(pinsRowName, withPins)}
 ${row('Waypoint map, 5k markers', canvas5)}
 ${row('DOM L.marker, 5k markers', dom5)}
 ${dom20 ? row('DOM L.marker, 20k markers + 200 polygons', dom20) : '| DOM L.marker, 20k markers + 200 polygons | did not finish (the page crashed) | | | | | |'}
@@ -741,6 +845,13 @@ Chunks of the 1M map (${manifest?.chunks.length ?? 0} of them, brotli, cached) a
 | 10 | ${Math.round(cannon10.requests.average)} | ${cannon10.latency.p50} | ${cannon10.latency.p99} | ${cannon10.errors + cannon10.non2xx} |
 
 DOM ÷ canvas at 5k: drawing ${ratio(canvas5, dom5)}×, from navigation ${ratioNav(canvas5, dom5)}×. At 20k: ${at20}.
+
+${pinsNote(
+  os
+    .loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' '),
+)}
 
 Measured ${new Date().toISOString().slice(0, 10)}, Node ${process.version}.`,
     );

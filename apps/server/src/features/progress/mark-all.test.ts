@@ -1,3 +1,4 @@
+import { progressFormat, progressVersion } from '@waypoint/shared/progress/portable';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createUser, type TestUser, useTestApp } from '../../test/test-app.ts';
@@ -142,6 +143,56 @@ describe('mark all of a definition or a group', () => {
     expect(await list()).toEqual(before);
   });
 
+  it('is undone exactly after a tick in between: that tick stands and is not answered', async () => {
+    await clear();
+    const marked = await markAll({ definitionId: 'def_chest', completed: true });
+    expect((await tick('chest_0b', false)).statusCode).toBe(200);
+    const undone = await markMany(marked.markerIds, false);
+    expect(undone.markerIds).toEqual(marked.markerIds.filter((id) => id !== 'chest_0b'));
+    expect(await list()).toEqual([]);
+
+    await markMany(ids('def_chest'), true);
+    const unmarked = await markAll({ definitionId: 'def_chest', completed: false });
+    expect((await tick('chest_1a', true)).statusCode).toBe(200);
+    const back = await markMany(unmarked.markerIds, true);
+    expect(back.markerIds).toEqual(unmarked.markerIds.filter((id) => id !== 'chest_1a'));
+    expect(await list()).toEqual(ids('def_chest'));
+  });
+
+  it('records the time of an unmark-all: a tick replayed from before it changes nothing', async () => {
+    await clear();
+    await markAll({ definitionId: 'def_chest', completed: true });
+    const pause = () => new Promise((resolve) => setTimeout(resolve, 20));
+    await pause();
+    const between = new Date().toISOString();
+    await pause();
+    const unmarked = await markAll({ definitionId: 'def_chest', completed: false });
+    const unticks = await env.t.app.ctx.db.kysely
+      .selectFrom('user_marker_untick')
+      .select(['markerId', 'mapId', 'uncompletedAt'])
+      .where('userId', '=', me.id)
+      .where('markerId', 'in', ids('def_chest'))
+      .orderBy('markerId')
+      .execute();
+    expect(unticks.map((u) => u.markerId)).toEqual(unmarked.markerIds);
+    for (const u of unticks) {
+      expect(u.mapId).toBe(MAP);
+      expect(u.uncompletedAt > between).toBe(true);
+    }
+    // A tick made offline between the two, sent late: the later unmark-all wins.
+    expect((await post('markCompleted/chest_0a', { at: between })).statusCode).toBe(200);
+    expect(await list()).toEqual([]);
+    // Marking all again leaves no untick time behind.
+    await markAll({ definitionId: 'def_chest', completed: true });
+    const left = await env.t.app.ctx.db.kysely
+      .selectFrom('user_marker_untick')
+      .select('markerId')
+      .where('userId', '=', me.id)
+      .where('markerId', 'in', ids('def_chest'))
+      .execute();
+    expect(left).toEqual([]);
+  });
+
   it("changes the caller's own markers only", async () => {
     const other = await createUser(env.t);
     await clear();
@@ -244,6 +295,43 @@ describe('a mark-all racing single ticks', () => {
         .where('markerId', 'in', race)
         .execute();
       for (const row of unticked) expect(done.has(row.markerId), row.markerId).toBe(false);
+    }
+  });
+});
+
+describe('a mark-all racing a progress import', () => {
+  it('applies both, one after the other: every marker found once, both answered 200', async () => {
+    const race = ids('def_race');
+    const file = {
+      format: progressFormat,
+      version: progressVersion,
+      games: [
+        {
+          gameId: 'g1',
+          completedQuests: [],
+          completedObjectives: {},
+          itemsOwned: [],
+          hideoutLevels: [],
+          completedMarkers: race.filter((_, i) => i % 2 === 0),
+          pins: [],
+          markerNotes: [],
+        },
+      ],
+    };
+    for (let round = 0; round < 3; round++) {
+      await clear();
+      const [marked, imported] = await Promise.all([
+        post('markAll', { mapId: MAP, definitionId: 'def_race', completed: true }),
+        env.t.app.inject({
+          method: 'POST',
+          url: '/api/user/progress/import',
+          headers: me.auth,
+          payload: { mode: 'merge', file },
+        }),
+      ]);
+      expect(marked.statusCode, marked.body).toBe(200);
+      expect(imported.statusCode, imported.body).toBe(200);
+      expect((await list()).filter((id) => id.startsWith('race_'))).toEqual(race);
     }
   });
 });

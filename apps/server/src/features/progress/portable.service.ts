@@ -32,6 +32,7 @@ import {
   completedQuestIds,
   gameName,
   gamesWithProgress,
+  lockPlayerMarkers,
   markMarkers,
   markQuests,
   ownedItems,
@@ -399,6 +400,8 @@ export function createPortableProgressService(db: Db) {
 
     // Markers: the file's that are placed on this game's maps.
     const fileMarkers = await markersOfGame(trx, gameId, game.completedMarkers);
+    // A change of many markers, like a mark-all: the player's ticks wait until it is written.
+    if (apply) await lockPlayerMarkers(trx, db.dialect, userId, true);
     const currentMarkers = new Map(
       (await completedMarkersOfGame(trx, userId, gameId)).map((m) => [m.markerId, m.mapId]),
     );

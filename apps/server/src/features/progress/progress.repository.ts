@@ -413,27 +413,60 @@ export async function markMarkersInScope(
   at: string,
 ): Promise<string[]> {
   if (scope.definitionIds.length === 0 || scope.markerIds?.length === 0) return [];
-  const ids = () => scopedMarkers(db, dialect, scope).select('placedmarker._id');
+  // The scope's markers first, as one list that every statement after looks up by the player's
+  // primary key: a join with the placed markers could be planned as a loop over both tables when
+  // the player's rows were written too recently for the table's statistics.
+  const scoped = (await scopedMarkers(db, dialect, scope).select('placedmarker._id').execute()).map(
+    (r) => r._id as string,
+  );
+  if (scoped.length === 0) return [];
+  const among = (ids: readonly string[]) =>
+    dialect === 'postgres'
+      ? sql<boolean>`${sql.ref('markerId')} = any(${[...ids]})`
+      : sql<boolean>`${sql.ref('markerId')} in (select value from json_each(${JSON.stringify(ids)}))`;
   const text = (value: string) => sql<string>`cast(${value} as text)`;
+  const mine = (table: 'user_completed_marker' | 'user_marker_untick') =>
+    db.deleteFrom(table).where('userId', '=', userId).where(among(scoped));
   if (completed) {
-    const rows = await dyn(db)
-      .insertInto('user_completed_marker')
-      .columns(['userId', 'markerId', 'mapId', 'completedAt'])
-      .expression(
-        scopedMarkers(db, dialect, scope).select([
-          text(userId).as('userId'),
-          'placedmarker._id',
-          'placedmarker.mapId',
-          text(at).as('completedAt'),
-        ]),
-      )
-      .onConflict((oc) => oc.columns(['userId', 'markerId']).doNothing())
-      .returning('markerId')
-      .execute();
-    await db
-      .deleteFrom('user_marker_untick')
+    // Only the markers not found yet are written, by a plain insert: one that resolves a conflict
+    // per row costs twice as much. No other write of the player's markers runs meanwhile (the lock),
+    // so none can appear in between.
+    const found = await db
+      .selectFrom('user_completed_marker')
+      .select('markerId')
       .where('userId', '=', userId)
-      .where('markerId', 'in', ids())
+      .where(among(scoped))
+      .execute();
+    const done = new Set(found.map((r) => r.markerId));
+    const missing = scoped.filter((id) => !done.has(id));
+    if (missing.length > 0)
+      await dyn(db)
+        .insertInto('user_completed_marker')
+        .columns(['userId', 'markerId', 'mapId', 'completedAt'])
+        .expression(
+          sql`select ${text(userId)}, ${sql.ref('ids.id')}, ${text(scope.mapId)}, ${text(at)} from ${
+            dialect === 'postgres'
+              ? sql`unnest(cast(${missing} as text[])) as ids(id)`
+              : sql`(select value as id from json_each(${JSON.stringify(missing)})) as ids`
+          }`,
+        )
+        .execute();
+    await mine('user_marker_untick').execute();
+    return missing.sort();
+  }
+  if (dialect === 'postgres') {
+    // One statement: the rows deleted are the untick rows written, read once.
+    const rows = await dyn(db)
+      .with('gone', () => mine('user_completed_marker').returning(['userId', 'markerId', 'mapId']))
+      .insertInto('user_marker_untick')
+      .columns(['userId', 'markerId', 'mapId', 'uncompletedAt'])
+      .expression((eb) =>
+        eb.selectFrom('gone').select(['userId', 'markerId', 'mapId', text(at).as('uncompletedAt')]),
+      )
+      .onConflict((oc) =>
+        oc.columns(['userId', 'markerId']).doUpdateSet({ uncompletedAt: sql.ref('excluded.uncompletedAt') }),
+      )
+      .returning('markerId')
       .execute();
     return rows.map((r) => r.markerId as string).sort();
   }
@@ -446,18 +479,13 @@ export async function markMarkersInScope(
         .selectFrom('user_completed_marker')
         .select(['userId', 'markerId', 'mapId', text(at).as('uncompletedAt')])
         .where('userId', '=', userId)
-        .where('markerId', 'in', ids()),
+        .where(among(scoped)),
     )
     .onConflict((oc) =>
       oc.columns(['userId', 'markerId']).doUpdateSet({ uncompletedAt: sql.ref('excluded.uncompletedAt') }),
     )
     .execute();
-  const rows = await db
-    .deleteFrom('user_completed_marker')
-    .where('userId', '=', userId)
-    .where('markerId', 'in', ids())
-    .returning('markerId')
-    .execute();
+  const rows = await mine('user_completed_marker').returning('markerId').execute();
   return rows.map((r) => r.markerId).sort();
 }
 

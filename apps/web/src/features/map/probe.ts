@@ -14,6 +14,8 @@ export interface MapProbe {
   store?: MarkerStore;
   /** The marker canvas's last draw. */
   draw: DrawFacts;
+  /** The player's own pins on the map (DOM markers or canvas dots). */
+  pins?: number;
 }
 
 export interface DrawFacts {

@@ -5,6 +5,7 @@ import type { TPin } from '@waypoint/shared/pins/schemas';
 import L from 'leaflet';
 import { contentLang } from '../../i18n/content.ts';
 import { routeCasingStyle, routeLineStyle } from '../map/list/route-style.ts';
+import { mapProbe } from '../map/probe.ts';
 import classes from './pins.module.css';
 
 /** What the "My pins" layer shows: the player's pins, on the floor shown, unless hidden. */
@@ -21,13 +22,25 @@ export interface PinLayerInput {
 }
 
 /**
+ * Most pins shown as DOM markers. A DOM marker each is moved on every frame of a zoom, so thousands
+ * of them stall the map; above this many, the pins are dots on one canvas instead (opened with a
+ * click, or from the marker list).
+ */
+export const DOM_PINS_MAX = 300;
+
+type Drawn = L.Marker | L.CircleMarker;
+
+/**
  * The player's own pins over the markers: a DOM marker each (focusable, opened with Enter or Space),
- * drawn again only when a pin changed. `set` applies the page's pins, floor and visibility.
+ * or a dot each on one canvas when there are more than `DOM_PINS_MAX`; drawn again only when a pin
+ * changed. `set` applies the page's pins, floor and visibility.
  */
 export class PinLayer {
   private readonly group = L.layerGroup();
-  private readonly drawn = new Map<string, { marker: L.Marker; pin: TPin }>();
+  private readonly drawn = new Map<string, { marker: Drawn; pin: TPin }>();
   private maxZoom = 0;
+  private dense = false;
+  private renderer?: L.Canvas;
   private route?: { input: PinLayerInput['route']; layer: L.LayerGroup };
 
   constructor(private readonly onOpen: (pinId: string) => void) {}
@@ -39,6 +52,8 @@ export class PinLayer {
 
   remove() {
     this.group.remove();
+    this.renderer?.remove();
+    this.renderer = undefined;
     this.drawn.clear();
     this.route = undefined;
   }
@@ -52,19 +67,23 @@ export class PinLayer {
     }
     const rescaled = input !== undefined && input.maxZoom !== this.maxZoom;
     if (input) this.maxZoom = input.maxZoom;
+    const dense = wanted.size > DOM_PINS_MAX;
+    const restyled = dense !== this.dense;
+    this.dense = dense;
     for (const [id, { marker, pin }] of this.drawn) {
       const next = wanted.get(id);
-      if (next === pin && !rescaled) continue;
+      if (next === pin && !rescaled && !restyled) continue;
       this.group.removeLayer(marker);
       this.drawn.delete(id);
     }
     for (const [id, pin] of wanted) {
       if (this.drawn.has(id)) continue;
-      const marker = this.marker(pin);
+      const marker = dense ? this.dot(pin) : this.marker(pin);
       this.group.addLayer(marker);
       this.drawn.set(id, { marker, pin });
     }
     this.setRoute(input, rescaled);
+    if (__WAYPOINT_PROBE__) mapProbe().pins = this.drawn.size;
   }
 
   /** The route's line, drawn under the pins, on its floor. */
@@ -100,6 +119,23 @@ export class PinLayer {
   /** Where a drawn pin is (undefined when it is not drawn). */
   latLngOf(pinId: string): L.LatLng | undefined {
     return this.drawn.get(pinId)?.marker.getLatLng();
+  }
+
+  /** A pin as a dot in its colour with a white ring, on the pins' canvas (over the markers). */
+  private dot(pin: TPin): L.CircleMarker {
+    const { lat, lng } = pixelToLatLng(pin.x, pin.y, this.maxZoom);
+    this.renderer ??= L.canvas({ pane: 'markerPane' });
+    const dot = L.circleMarker([lat, lng], {
+      renderer: this.renderer,
+      radius: 7,
+      weight: 2,
+      color: '#ffffff',
+      fillColor: pinColours[pin.colour].hex,
+      fillOpacity: 1,
+      bubblingMouseEvents: false,
+    });
+    dot.on('click', () => this.onOpen(pin.id));
+    return dot;
   }
 
   private marker(pin: TPin): L.Marker {

@@ -13,8 +13,12 @@ export function useMapPins(session: Session | null, mapId: string) {
   return useQuery({
     queryKey: pinKeys.map(session?.id ?? '', mapId),
     queryFn: async () => {
-      const answer = await api.get<TMapPins>(`/user/pins/${encodeURIComponent(mapId)}`);
-      return (await pinQueue()).withQueuedPins(session!.id, answer);
+      // The queue's code loads while the pins are on their way.
+      const [answer, queue] = await Promise.all([
+        api.get<TMapPins>(`/user/pins/${encodeURIComponent(mapId)}`),
+        pinQueue(),
+      ]);
+      return queue.withQueuedPins(session!.id, answer);
     },
     enabled: Boolean(session),
     staleTime: 60_000,
