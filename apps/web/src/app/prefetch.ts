@@ -7,7 +7,8 @@ import { getSession } from '../api/session.ts';
  * Starts the first page's data requests while its code is still loading (the server's preload hints,
  * from the same page manifest, have usually fetched them already). Settles when the page's own reads
  * are in: main.tsx lets the first render wait for them a little, so that it draws the page with its
- * data instead of drawing it again as each answer arrives.
+ * data instead of drawing it again as each answer arrives. The page's own code is loaded beside these
+ * by the route's preload (RootLayout's preloadFirstFrame).
  */
 export function prefetchForPath(queryClient: QueryClient, pathname: string, search = ''): Promise<unknown> {
   const { id, params } = matchPage(pathname);
@@ -25,17 +26,6 @@ export function prefetchForPath(queryClient: QueryClient, pathname: string, sear
       void import('../features/review/prefetch.ts').then((m) =>
         m.prefetchReview(queryClient, new URLSearchParams(search)),
       );
-      void import('../features/review/route.tsx');
-      break;
-    case 'adminImports':
-      if (!getSession()?.admin) break;
-      // Awaited by the first render (see above), so that the review table is drawn once, with its rows.
-      reads.push(
-        import('../features/admin/import-review-queries.ts').then((m) =>
-          m.prefetchImportReview(queryClient, new URLSearchParams(search)),
-        ),
-      );
-      void import('../features/admin/ImportsPage.tsx');
       break;
     case 'home':
       reads.push(queryClient.prefetchQuery(gamesQuery()));

@@ -7,13 +7,14 @@ interface Props {
   label: string;
   current: ReactNode;
   heading: string;
-  /** The list opens leftwards from the button's right edge (a menu at the bar's right end). */
-  alignEnd?: boolean;
-  children: (close: () => void) => ReactNode;
+  children: ReactNode;
 }
 
-/** A disclosure dropdown of links (button + list), closed by Escape, outside clicks and choosing. */
-export function Dropdown({ label, current, heading, alignEnd = false, children }: Props) {
+/**
+ * A disclosure dropdown of links (button + list), closed by Escape, outside clicks and choosing an
+ * entry (a click on a link or button in the list).
+ */
+export function Dropdown({ label, current, heading, children }: Props) {
   const [open, setOpen] = useState(false);
   const id = useId();
   const root = useRef<HTMLDivElement>(null);
@@ -53,16 +54,22 @@ export function Dropdown({ label, current, heading, alignEnd = false, children }
         aria-expanded={open}
         aria-controls={id}
         aria-label={label}
-        title={label}
         onClick={() => setOpen((o) => !o)}
       >
         <span className={classes.truncate}>{current}</span>
         <IconChevronDown size={14} aria-hidden="true" />
       </button>
       {open ? (
-        <div id={id} className={classes.dropdownPanel} data-align={alignEnd ? 'end' : undefined}>
+        // biome-ignore lint/a11y/noStaticElementInteractions lint/a11y/useKeyWithClickEvents: the links and buttons inside are what is clicked (Enter on them clicks too)
+        <div
+          id={id}
+          className={classes.dropdownPanel}
+          onClick={(e) => {
+            if ((e.target as Element).closest('a, button')) setOpen(false);
+          }}
+        >
           <div className={classes.dropdownHeading}>{heading}</div>
-          {children(() => setOpen(false))}
+          {children}
         </div>
       ) : null}
     </div>

@@ -127,7 +127,8 @@ function ItemList({
 }: {
   section: Section;
   embedded: boolean;
-  onChoose: () => void;
+  /** Called when an entry is chosen (the collapsed bar's panel closes; a dropdown closes itself). */
+  onChoose?: () => void;
 }) {
   return (
     <ul className={classes.itemList} style={{ maxHeight: constants.dropdownMaxHeightPx }}>
@@ -138,7 +139,7 @@ function ItemList({
             className={`${classes.item} ${classes.suggest}`}
             data-testid={`suggest-${section.key}`}
             onClick={() => {
-              onChoose();
+              onChoose?.();
               if (section.suggest) openSuggestModal(section.suggest);
             }}
           >
@@ -170,23 +171,21 @@ function AppBadge({
   embedded,
   gameId,
   className,
-  onChoose,
 }: {
   embedded: boolean;
   gameId?: string;
   className: string;
-  onChoose?: () => void;
 }) {
   const promo = gameId ? `${gamePath(gameId)}/ingameMapApp` : '';
   if (config.appStoreUrl) {
     return (
-      <a href={config.appStoreUrl} target="_blank" rel="noopener" className={className} onClick={onChoose}>
+      <a href={config.appStoreUrl} target="_blank" rel="noopener" className={className}>
         {uiMessages.nav.getInGameApp}
       </a>
     );
   }
   return promo ? (
-    <BarAnchor to={promo} embedded={embedded} className={className} onClick={onChoose}>
+    <BarAnchor to={promo} embedded={embedded} className={className}>
       {uiMessages.nav.getInGameApp}
     </BarAnchor>
   ) : null;
@@ -226,28 +225,13 @@ function AccountLinks({ embedded }: { embedded: boolean }) {
 }
 
 /** Contact, Consent and the social link (its name shows beside the icon in a menu only). */
-function SiteLinks({
-  embedded,
-  className,
-  onChoose,
-}: {
-  embedded: boolean;
-  className: string;
-  onChoose?: () => void;
-}) {
+function SiteLinks({ embedded, className }: { embedded: boolean; className: string }) {
   return (
     <>
-      <BarAnchor to="/contact" embedded={embedded} className={className} onClick={onChoose}>
+      <BarAnchor to="/contact" embedded={embedded} className={className}>
         {uiMessages.nav.contact}
       </BarAnchor>
-      <button
-        type="button"
-        className={className}
-        onClick={() => {
-          onChoose?.();
-          openConsentDialog();
-        }}
-      >
+      <button type="button" className={className} onClick={() => openConsentDialog()}>
         {uiMessages.nav.consent}
       </button>
       <a
@@ -257,7 +241,6 @@ function SiteLinks({
         className={className}
         lang={contentLang}
         title={config.socialLabel}
-        onClick={onChoose}
       >
         <IconBrandGithub size={20} aria-hidden />
         <span className={classes.socialName}>{config.socialLabel}</span>
@@ -278,49 +261,43 @@ function RightLinks({ embedded, gameId }: { embedded: boolean; gameId?: string }
 }
 
 /**
- * The right side of the desktop bar. Where it would crowd the section menus (a narrow desktop
- * window; wider for a logged-in user, whose account links take more room) the badge, Contact,
- * Consent, the social link, language and contrast move into a "More" menu (NavBar.module.css).
+ * Up to these window widths the desktop bar's badge, Contact, Consent, social link, language and
+ * contrast sit in a "More" menu, so that the section menus keep their names: a logged-in user's
+ * bell, Admin, Profile and Logout take more room.
  */
+const moreMenuMaxWidthPx = { guest: 1279, loggedIn: 1599 };
+
+/** The right side of the desktop bar. */
 function DesktopRight({ embedded, gameId }: { embedded: boolean; gameId?: string }) {
   const session = useSession();
+  const compact = useNarrow(session ? moreMenuMaxWidthPx.loggedIn : moreMenuMaxWidthPx.guest);
   return (
-    <div className={classes.right} data-account={session ? '' : undefined}>
+    <div className={classes.right}>
       {embedded || !session ? null : (
         <Suspense>
           <Bell />
         </Suspense>
       )}
-      <span className={classes.wideOnly}>
-        <AppBadge embedded={embedded} gameId={gameId} className={classes.badge} />
-      </span>
+      {compact ? null : <AppBadge embedded={embedded} gameId={gameId} className={classes.badge} />}
       <AccountLinks embedded={embedded} />
-      <span className={classes.wideOnly}>
-        <SiteLinks embedded={embedded} className={classes.link} />
-        <LanguageSwitch />
-        <ContrastToggle />
-      </span>
-      <div className={classes.moreOnly}>
-        <Dropdown
-          label={uiMessages.nav.more}
-          heading={uiMessages.nav.more}
-          current={uiMessages.nav.more}
-          alignEnd
-        >
-          {(close) => (
-            <>
-              <div className={classes.menuList}>
-                <AppBadge embedded={embedded} gameId={gameId} className={classes.item} onChoose={close} />
-                <SiteLinks embedded={embedded} className={classes.item} onChoose={close} />
-              </div>
-              <div className={classes.menuSettings}>
-                <LanguageSwitch />
-                <ContrastToggle />
-              </div>
-            </>
-          )}
+      {compact ? (
+        <Dropdown label={uiMessages.nav.more} heading={uiMessages.nav.more} current={uiMessages.nav.more}>
+          <div className={classes.menuList}>
+            <AppBadge embedded={embedded} gameId={gameId} className={classes.item} />
+            <SiteLinks embedded={embedded} className={classes.item} />
+          </div>
+          <div className={classes.menuSettings}>
+            <LanguageSwitch />
+            <ContrastToggle />
+          </div>
         </Dropdown>
-      </div>
+      ) : (
+        <>
+          <SiteLinks embedded={embedded} className={classes.link} />
+          <LanguageSwitch />
+          <ContrastToggle />
+        </>
+      )}
       <ColorSchemeToggle />
     </div>
   );
@@ -462,7 +439,7 @@ export function NavBar({ routeName, gameId, mapId }: NavBarProps) {
                   heading={section.label}
                   current={<CurrentEntry section={section} />}
                 >
-                  {(close) => <ItemList section={section} embedded={embedded} onChoose={close} />}
+                  <ItemList section={section} embedded={embedded} />
                 </Dropdown>
               ))}
             </div>

@@ -1,11 +1,10 @@
-import { type QueryClient, queryOptions } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { constants } from '@waypoint/shared/constants';
 import type { Paged } from '@waypoint/shared/models/types';
 import { api } from '../../api/client.ts';
-import { adminKeys, type ListParams, listUrl, modelsQuery } from './api.ts';
+import { adminKeys, type ListParams, listUrl } from './api.ts';
 
-// The import review's requests, kept free of the page's components: the first ones start from here
-// while the page's code is still loading (app/prefetch.ts).
+// The import review's requests, kept free of the page's components.
 
 /** One staged record of the review, beside the stored record it would replace. */
 export interface StagedRow {
@@ -43,11 +42,3 @@ export const stagedQuery = (model: string, params: ListParams) =>
     // The page's first read finds the prefetched page fresh; a decision or Refresh invalidates it.
     staleTime: 10_000,
   });
-
-/** The review page's first requests (the models, the first page of the reviewed model's staged records). */
-export function prefetchImportReview(client: QueryClient, search: URLSearchParams): Promise<unknown> {
-  return Promise.all([
-    client.prefetchQuery(modelsQuery()),
-    client.prefetchQuery(stagedQuery(search.get('model') ?? defaultReviewModel, firstStagedPage)),
-  ]);
-}
