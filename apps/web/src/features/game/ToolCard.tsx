@@ -1,24 +1,26 @@
-import {
-  IconCalculator,
-  IconChecklist,
-  IconHammer,
-  IconList,
-  IconPackage,
-  IconUsers,
-} from '@tabler/icons-react';
+import calculator from '@tabler/icons/outline/calculator.svg?no-inline';
+import checklist from '@tabler/icons/outline/checklist.svg?no-inline';
+import hammer from '@tabler/icons/outline/hammer.svg?no-inline';
+import list from '@tabler/icons/outline/list.svg?no-inline';
+import box from '@tabler/icons/outline/package.svg?no-inline';
+import users from '@tabler/icons/outline/users.svg?no-inline';
 import type { AdditionalFeature } from '@waypoint/shared/models/enums';
 import { Link } from 'react-router';
 import ui from '../../components/ui.module.css';
 import classes from './GamePage.module.css';
 
-const icons: Record<AdditionalFeature, typeof IconList> = {
-  quests: IconChecklist,
-  'tarkov-items-to-keep': IconPackage,
-  schedule_I_mixing_calculator: IconCalculator,
-  schedule_I_recipe_list: IconList,
-  schedule_I_customers: IconUsers,
-  schedule_I_items: IconPackage,
-  crafting: IconHammer,
+/**
+ * Each tool's icon, a picture file drawn in the card's colour (a CSS mask): the game page fetches
+ * only the icons of its own tools, instead of carrying every tool's drawing in its code.
+ */
+const icons: Record<AdditionalFeature, string> = {
+  quests: checklist,
+  'tarkov-items-to-keep': box,
+  schedule_I_mixing_calculator: calculator,
+  schedule_I_recipe_list: list,
+  schedule_I_customers: users,
+  schedule_I_items: box,
+  crafting: hammer,
 };
 
 /** A tool of the game, linking to /game/{gameId}/tools/{feature}. */
@@ -31,7 +33,6 @@ export function ToolCard({
   feature: AdditionalFeature;
   label: string;
 }) {
-  const Icon = icons[feature] ?? IconList;
   return (
     <Link
       to={`/game/${encodeURIComponent(gameId)}/tools/${feature}`}
@@ -39,7 +40,7 @@ export function ToolCard({
       data-testid="tool-card"
     >
       <span className={classes.toolIcon} aria-hidden="true">
-        <Icon size={20} />
+        <span className={classes.toolGlyph} style={{ maskImage: `url(${icons[feature] ?? list})` }} />
       </span>
       <span className={classes.toolLabel}>{label}</span>
     </Link>
