@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import {
   type APIRequestContext,
+  type Browser,
   type BrowserContext,
+  type BrowserContextOptions,
   test as base,
   expect,
   type Page,
@@ -97,30 +99,42 @@ export function recordToasts(context: BrowserContext) {
 /** The configured ad, analytics and error-reporting hosts of the test server (playwright.config.ts). */
 export const serviceHosts = /^https?:\/\/[^/]*\.waypoint\.test(\/|$)/;
 
+/**
+ * What every journey's browser context starts with: toasts recorded, the site services' hosts
+ * answered here (an empty answer: nothing leaves the machine) and, unless it tests the first visit,
+ * a stored consent choice.
+ */
+async function prepareContext(context: BrowserContext, consented: boolean) {
+  await recordToasts(context);
+  await context.route(serviceHosts, (route) =>
+    route.fulfill({ status: 200, contentType: 'application/javascript', body: '' }),
+  );
+  if (!consented) return;
+  await context.addInitScript(() => {
+    if (!localStorage.getItem('waypoint-consent')) {
+      localStorage.setItem(
+        'waypoint-consent',
+        JSON.stringify({ necessary: true, analytics: false, advertising: false, decidedAt: '2026-01-01' }),
+      );
+    }
+  });
+}
+
+/**
+ * A page in a browser context of its own (a second visitor beside the test's own page), prepared as
+ * every journey's context is; closing its context is the caller's.
+ */
+export async function visitorPage(browser: Browser, options: BrowserContextOptions = {}): Promise<Page> {
+  const context = await browser.newContext(options);
+  await prepareContext(context, true);
+  return context.newPage();
+}
+
 /** Every test starts with a stored consent choice, unless it tests the first visit. */
 export const test = base.extend<Options>({
   firstVisit: [false, { option: true }],
   context: async ({ context, firstVisit }, use) => {
-    await recordToasts(context);
-    // The site services' hosts are answered here (an empty answer): nothing leaves the machine.
-    await context.route(serviceHosts, (route) =>
-      route.fulfill({ status: 200, contentType: 'application/javascript', body: '' }),
-    );
-    if (!firstVisit) {
-      await context.addInitScript(() => {
-        if (!localStorage.getItem('waypoint-consent')) {
-          localStorage.setItem(
-            'waypoint-consent',
-            JSON.stringify({
-              necessary: true,
-              analytics: false,
-              advertising: false,
-              decidedAt: '2026-01-01',
-            }),
-          );
-        }
-      });
-    }
+    await prepareContext(context, !firstVisit);
     await use(context);
   },
 });

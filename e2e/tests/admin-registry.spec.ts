@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { adminMessages } from '@waypoint/shared/admin-messages';
 import { messages } from '@waypoint/shared/messages';
-import { admin, expect, recordToasts, seenToast, submitLogin, test } from '../support/fixtures.ts';
+import { admin, expect, seenToast, submitLogin, test, visitorPage } from '../support/fixtures.ts';
 
 /**
  * A model that exists only in this test (`gadget`, registered at run time by the server this file
@@ -67,16 +67,8 @@ test.afterAll(() => {
 
 test('a model registered at run time gets a working admin with no web code', async ({ browser }) => {
   test.setTimeout(90_000);
-  const context = await browser.newContext({ baseURL });
-  // A stored consent choice, as every other journey starts with.
-  await context.addInitScript(() => {
-    localStorage.setItem(
-      'waypoint-consent',
-      JSON.stringify({ necessary: true, analytics: false, advertising: false, decidedAt: '2026-01-01' }),
-    );
-  });
-  await recordToasts(context);
-  const page = await context.newPage();
+  const page = await visitorPage(browser, { baseURL });
+  const context = page.context();
   await page.goto('/login?nextUrl=%2Fadmin%2Fmodel%2Fgame%2Ffrontier_zone');
   await submitLogin(page, admin.email, admin.password);
   await page.getByRole('tab', { name: 'gadgets' }).click();

@@ -3,19 +3,15 @@ import type { Browser, Page } from '@playwright/test';
 import { accountMessages } from '@waypoint/shared/account-messages';
 import { mapMessages } from '@waypoint/shared/map/map-messages';
 import { messages } from '@waypoint/shared/messages';
-import { createConfirmedUser, expect, serviceHosts, submitLogin, test } from '../support/fixtures.ts';
+import { createConfirmedUser, expect, submitLogin, test, visitorPage } from '../support/fixtures.ts';
 import { clickMarker, isCompleted, showMarkerOf, waitForMap } from '../support/map.ts';
 
 const mapPath = '/game/frontier_zone/maps/fz_coast_harbor';
 const shots = '/tmp/markall-shots';
 
 async function loggedIn(browser: Browser, user: { email: string; password: string }, width: number) {
-  const context = await browser.newContext({ viewport: { width, height: width < 500 ? 844 : 900 } });
-  await context.addInitScript(() =>
-    localStorage.setItem('waypoint-consent', JSON.stringify({ necessary: true, decidedAt: '2026-01-01' })),
-  );
-  await context.route(serviceHosts, (route) => route.fulfill({ status: 200, body: '' }));
-  const page = await context.newPage();
+  const page = await visitorPage(browser, { viewport: { width, height: width < 500 ? 844 : 900 } });
+  const context = page.context();
   await page.goto(`/login?nextUrl=${encodeURIComponent(`${mapPath}?markerDefinitions=fz_loot_cache`)}`);
   await submitLogin(page, user.email, user.password);
   await waitForMap(page);

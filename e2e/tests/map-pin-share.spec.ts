@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { listMessages } from '@waypoint/shared/map/list-messages';
 import { pinsMessages } from '@waypoint/shared/pins/pins-messages';
 import { seriousViolations } from '../support/axe.ts';
-import { createConfirmedUser, expect, type Page, serviceHosts, test } from '../support/fixtures.ts';
+import { createConfirmedUser, expect, type Page, test, visitorPage } from '../support/fixtures.ts';
 import { waitForMap } from '../support/map.ts';
 import { loginWithToken } from '../support/suggest.ts';
 
@@ -56,12 +56,8 @@ test('a player shares some of their pins through a link; a logged-out visitor se
   await expect(dialog).toBeHidden();
 
   // Someone logged out opens the link: the two pins, the title and the owner's name; not the third.
-  const guestContext = await browser.newContext({ viewport: { width: 390, height: 844 }, bypassCSP: true });
-  await guestContext.addInitScript(() =>
-    localStorage.setItem('waypoint-consent', JSON.stringify({ necessary: true, decidedAt: '2026-01-01' })),
-  );
-  await guestContext.route(serviceHosts, (route) => route.fulfill({ status: 200, body: '' }));
-  const guest = await guestContext.newPage();
+  const guest = await visitorPage(browser, { viewport: { width: 390, height: 844 }, bypassCSP: true });
+  const guestContext = guest.context();
   await guest.goto(link);
   await waitForMap(guest);
   const banner = guest.getByTestId('shared-pins-banner');
@@ -118,12 +114,8 @@ test('a player shares the auto route through a link; a logged-out visitor sees i
   expect(await seriousViolations(page)).toEqual([]);
 
   // Logged out, the link draws the route's line with the title, and no planner of its own.
-  const guestContext = await browser.newContext({ viewport: { width: 390, height: 844 }, bypassCSP: true });
-  await guestContext.addInitScript(() =>
-    localStorage.setItem('waypoint-consent', JSON.stringify({ necessary: true, decidedAt: '2026-01-01' })),
-  );
-  await guestContext.route(serviceHosts, (route) => route.fulfill({ status: 200, body: '' }));
-  const guest = await guestContext.newPage();
+  const guest = await visitorPage(browser, { viewport: { width: 390, height: 844 }, bypassCSP: true });
+  const guestContext = guest.context();
   await guest.goto(link);
   await waitForMap(guest);
   const banner = guest.getByTestId('shared-pins-banner');

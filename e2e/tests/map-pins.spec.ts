@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import type { Browser, Page } from '@playwright/test';
 import { pinsMessages } from '@waypoint/shared/pins/pins-messages';
-import { createConfirmedUser, expect, serviceHosts, submitLogin, test } from '../support/fixtures.ts';
+import { createConfirmedUser, expect, submitLogin, test, visitorPage } from '../support/fixtures.ts';
 import { clickMarker, showMarkerOf, waitForMap } from '../support/map.ts';
 import { loginWithToken } from '../support/suggest.ts';
 
@@ -9,13 +9,8 @@ const mapPath = '/game/frontier_zone/maps/fz_coast_harbor?markerDefinitions=fz_l
 const shots = '/tmp/pins-shots';
 
 async function loggedIn(browser: Browser, user: { email: string; password: string }, width = 1280) {
-  const context = await browser.newContext({ viewport: { width, height: width < 500 ? 844 : 900 } });
-  // As the test's own context: the consent question answered, nothing sent to the site's services.
-  await context.addInitScript(() =>
-    localStorage.setItem('waypoint-consent', JSON.stringify({ necessary: true, decidedAt: '2026-01-01' })),
-  );
-  await context.route(serviceHosts, (route) => route.fulfill({ status: 200, body: '' }));
-  const page = await context.newPage();
+  const page = await visitorPage(browser, { viewport: { width, height: width < 500 ? 844 : 900 } });
+  const context = page.context();
   await page.goto(`/login?nextUrl=${encodeURIComponent(mapPath)}`);
   await submitLogin(page, user.email, user.password);
   await waitForMap(page);
