@@ -274,7 +274,9 @@ test('a second contributor votes on and comments a first contributor’s suggest
   );
   await discussion.getByLabel(editingMessages.addComment).fill('Found it here as well');
   await discussion.getByRole('button', { name: editingMessages.sendComment }).click();
-  await expect(discussion).toContainText('Found it here as well');
+  await expect(discussion.getByRole('listitem').filter({ hasText: 'Found it here as well' })).toContainText(
+    voter.username,
+  );
   await page.screenshot({ path: '/tmp/map-suggest-others-1440.png' });
 
   // The switch hides others' suggestions (and shows them again).
