@@ -236,3 +236,64 @@ test('suggest mode on a phone: the tools sit over the map', async ({ page, reque
   expect(panel.x + panel.width).toBeLessThanOrEqual(390);
   await page.screenshot({ path: '/tmp/map-suggest-390.png' });
 });
+
+test('a second contributor votes on and comments a first contributor’s suggestion seen on the map', async ({
+  page,
+  request,
+}) => {
+  // Contributor A suggests a marker (through the API).
+  const author = await createConfirmedUser(request);
+  const login = await request.post('/api/users/login', {
+    data: { email: author.email, password: author.password },
+  });
+  const authorAuth = { authorization: `Bearer ${((await login.json()) as { token: string }).token}` };
+  const created = await request.post(`/api/markers/${mapId}?suggestMode=true`, {
+    headers: authorAuth,
+    data: { markerDefinitionId: 'fz_loot_cache', name: `Cache of ${author.username}`, lat: -60, lng: 80 },
+  });
+  expect(created.status()).toBe(201);
+  const suggestion = ((await created.json()) as { suggestion: Suggestion }).suggestion;
+
+  // Contributor B sees it on the map in suggest mode, tinted as a new marker.
+  await page.setViewportSize({ width: 1440, height: 900 });
+  const voter = await createConfirmedUser(request);
+  await loginWithToken(page, request, voter.email, voter.password);
+  await page.goto(`${mapPath}?markerDefinitions=fz_loot_cache`);
+  await waitForMap(page);
+  await page.getByRole('button', { name: mapMessages.activateSuggestions }).click();
+  await expect.poll(() => tintOf(page, suggestion._id)).toBe(1);
+
+  // B opens it, votes and comments.
+  const point = await markerPoint(page, suggestion._id);
+  await page.mouse.click(point.x, point.y);
+  const discussion = page.getByTestId('suggestion-discussion');
+  await discussion.getByRole('button', { name: `${editingMessages.upvote} (0)` }).click();
+  await expect(discussion.getByRole('button', { name: `${editingMessages.upvote} (1)` })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  await discussion.getByLabel(editingMessages.addComment).fill('Found it here as well');
+  await discussion.getByRole('button', { name: editingMessages.sendComment }).click();
+  await expect(discussion.getByRole('listitem').filter({ hasText: 'Found it here as well' })).toContainText(
+    voter.username,
+  );
+  await page.screenshot({ path: '/tmp/map-suggest-others-1440.png' });
+
+  // The switch hides others' suggestions (and shows them again).
+  const others = page.getByTestId('others-suggestions-switch');
+  await others.click();
+  await expect.poll(() => tintOf(page, suggestion._id)).toBe(-1);
+  await others.click();
+  await expect.poll(() => tintOf(page, suggestion._id)).toBe(1);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await markerPoint(page, suggestion._id);
+  await page.screenshot({ path: '/tmp/map-suggest-others-390.png' });
+
+  // A sees the count and the comment.
+  const votes = await request.get(`/api/suggestions/${suggestion._id}/votes`, { headers: authorAuth });
+  expect(await votes.json()).toEqual({ upvotes: 1, downvotes: 0, vote: 0 });
+  const comments = await request.get(`/api/suggestions/${suggestion._id}/comments`, { headers: authorAuth });
+  expect(((await comments.json()) as { username: string }[]).map((c) => c.username)).toEqual([
+    voter.username,
+  ]);
+});

@@ -42,4 +42,6 @@ export const communityMessages = {
   banLine: (where: string, until: string, reason: string, by: string) =>
     `${where} until ${until}: ${reason} (by ${by})`,
   yourGames: 'Your games',
+  acceptedPerGame: 'Accepted suggestions per game',
+  notYourSuggestion: 'Only its author or an admin may change or withdraw this suggestion',
 } as const;

@@ -18,6 +18,7 @@ export const notificationMessages = {
   reverted: (by: string) => `${by} reverted your accepted suggestion; it is open for review again`,
   commented: (by: string) => `${by} commented on your suggestion`,
   suggested: (by: string) => `${by} made a new suggestion in a game you moderate`,
+  votes: (count: number) => `A suggestion reached ${count} votes (up minus down)`,
   // The account page's opt-in.
   emailTitle: 'E-mail notifications',
   emailSwitch: 'E-mail me my unread notifications',

@@ -34,6 +34,11 @@ export const reviewMessages = {
   selectRow: (id: string) => `Select suggestion ${id}`,
   filterColumn: (column: string) => `Filter ${column}`,
   columnActions: 'actions',
+  columnVotes: 'votes',
+  netVotes: (up: number, down: number) => `${up} up, ${down} down`,
+  authorRate: (accepted: number, decided: number, percent: number) =>
+    `${accepted} of ${decided} accepted, ${percent} %`,
+  authorNoDecisions: 'no decided suggestions yet',
   placedMarkersByMap: 'Placed-marker suggestions by map',
   mapColumn: 'map',
   addsColumn: 'additions',

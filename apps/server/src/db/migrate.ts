@@ -23,6 +23,7 @@ import * as importState from './migrations/0021_import_state.ts';
 import * as questRequires from './migrations/0022_quest_requires.ts';
 import * as notifications from './migrations/0023_notifications.ts';
 import * as pinShareRoutes from './migrations/0025_pin_share_routes.ts';
+import * as communityReview from './migrations/0026_community_review.ts';
 import * as completedMarkersByPlayer from './migrations/0027_completed_markers_by_player.ts';
 
 /** Migrations in order; names are timestamps or sequence numbers and never change once landed. */
@@ -50,6 +51,7 @@ const migrations: Record<string, Migration> = {
   '0022_quest_requires': questRequires,
   '0023_notifications': notifications,
   '0025_pin_share_routes': pinShareRoutes,
+  '0026_community_review': communityReview,
   '0027_completed_markers_by_player': completedMarkersByPlayer,
 };
 

@@ -152,6 +152,13 @@ export interface SuggestionVoteTable {
   value: number;
 }
 
+/** A suggestion that reached its game's vote threshold (see 0026_community_review): announced once. */
+export interface SuggestionVoteAlertTable {
+  suggestionId: string;
+  votes: number;
+  at: string;
+}
+
 export interface MarkerReportTable {
   markerId: string;
   userId: string;
@@ -261,8 +268,10 @@ export interface NotificationTable {
   mapId: string;
   /** The element the suggestion is about (empty for a new one not yet accepted). */
   targetId: string;
-  /** Who caused it: the decider, commenter or author. */
+  /** Who caused it: the decider, commenter, author or voter. */
   actor: string;
+  /** The net votes a 'votes' notification names (the game's threshold), else 0. */
+  votes: number;
   createdAt: string;
   readAt: string | null;
   /** When it went out in an e-mail digest. */
@@ -337,6 +346,7 @@ export interface Database {
   import_state: ImportStateTable;
   suggestion_comment: SuggestionCommentTable;
   suggestion_vote: SuggestionVoteTable;
+  suggestion_vote_alert: SuggestionVoteAlertTable;
   marker_report: MarkerReportTable;
   audit_log: AuditLogTable;
   user_recipe: UserRecipeTable;

@@ -104,6 +104,21 @@ export interface UserDetail {
     createdAt: string;
   }[];
   decisions: { id: number; at: string; recordId: string; action: string }[];
+  /** The user's accepted suggestions per game (contributor standing). */
+  accepted: AcceptedInGame[];
+}
+
+/** How many of a user's suggestions were accepted in one game. */
+export interface AcceptedInGame {
+  gameId: string;
+  /** Empty when the game no longer exists. */
+  gameName: string;
+  accepted: number;
+}
+
+/** `GET /api/users/contributions`: the caller's accepted suggestions per game, most first. */
+export interface Contributions {
+  games: AcceptedInGame[];
 }
 
 /** The ban in force that stops `standing` contributing to `gameId` (a site-wide one first). */

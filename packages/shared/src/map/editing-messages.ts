@@ -52,6 +52,8 @@ export const editingMessages = {
   deactivateSuggestions: 'Deactivate suggestions',
   showOnlySuggested: 'Show only suggested markers',
   showAllMarkers: 'Show all markers',
+  hideOthersSuggestions: "Hide others' suggestions",
+  showOthersSuggestions: "Show others' suggestions",
   placingHint: (name: string) => `Click on the map to place: ${name}`,
   objectiveHint: (objective: string) => `Click on the map to place the objective: ${objective}`,
   moveHint: 'Drag a suggested marker to its new place',

@@ -27,6 +27,11 @@ export const game = defineModel({
     content: f.html(),
     /** Prices of the game's tools show with it: a symbol ('$', '₽') or a word ('gold'). */
     currency: f.text({ max: 12 }),
+    /**
+     * Net votes (up minus down) at which an open suggestion of the game is announced to its
+     * moderators and the admins, once; 0: never.
+     */
+    voteThreshold: f.integer(0, { min: 0, max: 1_000_000 }),
   },
   children: [
     { as: 'categories', model: 'category', field: 'gameId' },

@@ -3,10 +3,18 @@ import type { SuggestionType } from '../models/enums.ts';
 
 /**
  * What a user hears of: their suggestion accepted, rejected, reverted (open for review again) or
- * commented on by someone else; and, for the moderators of a game (its admins when it has none), a
- * new suggestion in it.
+ * commented on by someone else; for the moderators of a game (its admins when it has none), a new
+ * suggestion in it; and for its moderators and the admins, a suggestion that reached the game's
+ * threshold of net votes.
  */
-export const notificationKinds = ['accepted', 'rejected', 'reverted', 'commented', 'suggested'] as const;
+export const notificationKinds = [
+  'accepted',
+  'rejected',
+  'reverted',
+  'commented',
+  'suggested',
+  'votes',
+] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 
 /** The languages an e-mail digest is written in. */
@@ -24,8 +32,10 @@ export interface NotificationView {
   mapId: string;
   /** The element the suggestion is about (empty for a new one not yet accepted). */
   targetId: string;
-  /** Who decided, commented or suggested. */
+  /** Who decided, commented, suggested or voted. */
   actor: string;
+  /** For 'votes': the net votes reached (the game's threshold); else 0. */
+  votes: number;
   createdAt: string;
   read: boolean;
 }

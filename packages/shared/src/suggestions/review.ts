@@ -43,7 +43,8 @@ export const zReviewListQuery = z.strictObject({
   user: z.string().trim().max(64).optional(),
   /** Exactly this parent (the items of one map in the summary). */
   parent: z.string().trim().max(200).optional(),
-  sort: z.enum([...reviewColumns, 'weight', 'createdAt']).optional(),
+  /** `netVotes`: up minus down votes. */
+  sort: z.enum([...reviewColumns, 'weight', 'createdAt', 'netVotes']).optional(),
   ...page(reviewPageSize),
 });
 export type ReviewListQuery = z.input<typeof zReviewListQuery>;
@@ -108,6 +109,17 @@ export interface ReviewPage<T> {
   data: T[];
   limit: number;
   skip: number;
+}
+
+/** An author's decided suggestions (accepted or rejected), of all games, and how many were accepted. */
+export interface AuthorRate {
+  accepted: number;
+  decided: number;
+}
+
+/** A page of a type's table with the acceptance rate of each of its authors, by user id. */
+export interface ReviewListPage extends ReviewPage<ReviewRow> {
+  authors: Record<string, AuthorRate>;
 }
 
 export interface ReviewCounts {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { constants } from '../constants.ts';
 import { suggestionActions, suggestionStatuses, suggestionTypes } from '../models/enums.ts';
 import { zId } from '../models/fields.ts';
 import { openSuggestionStatuses } from './status.ts';
@@ -85,6 +86,37 @@ export const zComment = z.object({ comment: z.string().trim().min(1, 'Required')
 export const zUpvote = z.object({ upvote: z.boolean() });
 export const zDownvote = z.object({ downvote: z.boolean() });
 export const zSuggestionStatus = z.enum(suggestionStatuses);
+
+/**
+ * `GET /api/map/{mapId}/suggestions`: the open placed-marker suggestions of a map the caller may
+ * see (their own; everyone's where they may review the game's open suggestions), oldest first.
+ */
+export const zMapSuggestionsQuery = z.strictObject({
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(constants.suggestionListLimit)
+    .default(constants.suggestionListLimit),
+  skip: z.coerce.number().int().min(0).max(10_000_000).default(0),
+});
+
+/** One suggestion of that list. */
+export interface MapSuggestion {
+  _id: string;
+  type: string;
+  action: (typeof suggestionActions)[number];
+  status: string;
+  parentId: string;
+  userId: string;
+  username: string;
+  targetId: string;
+  /** JSON string of the element. */
+  data: string;
+  upvotes: number;
+  downvotes: number;
+  createdAt: string;
+}
 
 /** A comment on a suggestion as the API answers it. */
 export interface SuggestionComment {

@@ -187,6 +187,16 @@ export function ensureMayContribute(actor: Actor, gameId: string | undefined): v
   );
 }
 
+/**
+ * Whether `actor` may read the open suggestions of `gameId` made by others, with their comments and
+ * votes, and comment and vote on them (community review): every logged-in user not banned there
+ * (site-wide or in that game). Closed suggestions stay their author's and the admins'.
+ */
+export function mayReviewOpenSuggestions(actor: Actor, gameId: string | undefined): boolean {
+  if (actor.admin) return true;
+  return gameId !== undefined && banIn(actor.standing, gameId) === undefined;
+}
+
 /** Who may grant or revoke `role` in `gameId`: admins any; a game's moderators its trusted editors. */
 export function ensureMayGrant(actor: Actor, role: string, gameId: string): void {
   if (actor.admin) return;

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  type AcceptedInGame,
   type BanView,
   type GameRole,
   openSuggestionStatuses,
@@ -234,6 +235,34 @@ export async function suggestionsOf(db: Executor, userId: string, gameId?: strin
     parentId: string;
     createdAt: string;
   }[];
+}
+
+/**
+ * A user's accepted suggestions counted per game (the same rule as `gameOfSuggestion`: a placed
+ * marker's map's game, a game change's game, else the parent), most first, in one grouped query.
+ */
+export async function acceptedPerGame(db: Executor, userId: string): Promise<AcceptedInGame[]> {
+  const gameOf = sql<string>`case
+    when ${sql.ref('s.type')} = 'PLACED_MARKER' then ${sql.ref('m.gameId')}
+    when ${sql.ref('s.type')} = 'GAME' then ${sql.ref('s.targetId')}
+    else ${sql.ref('s.parentId')} end`;
+  const counted = dyn(db)
+    .selectFrom('suggestion as s')
+    .leftJoin('map as m', (join) => join.onRef('m._id', '=', 's.parentId').on('s.type', '=', 'PLACED_MARKER'))
+    .select([gameOf.as('gameId'), sql<number>`count(*)`.as('accepted')])
+    .where('s.userId', '=', userId)
+    .where('s.status', '=', 'ACCEPTED')
+    .groupBy(gameOf);
+  const rows = (await dyn(db)
+    .selectFrom(counted.as('c'))
+    .leftJoin('game as g', 'g._id', 'c.gameId')
+    .select(['c.gameId', 'c.accepted', 'g.name'])
+    .where('c.gameId', 'is not', null)
+    .where('c.gameId', '<>', '')
+    .orderBy('c.accepted', 'desc')
+    .orderBy('c.gameId', 'asc')
+    .execute()) as { gameId: string; accepted: number; name: string | null }[];
+  return rows.map((r) => ({ gameId: r.gameId, gameName: r.name ?? '', accepted: Number(r.accepted) }));
 }
 
 /** The review decisions a user made (accept, reject, revert), latest first. */

@@ -19,6 +19,9 @@ export function registerCommunityRoutes(app: FastifyInstance, community: Communi
   /** The caller's game roles and bans in force: the pages show why suggesting is closed. */
   app.get('/api/users/standing', user, async (request) => community.standing(actorOf(request).id));
 
+  /** The caller's accepted suggestions per game: their profile shows their standing as a contributor. */
+  app.get('/api/users/contributions', user, async (request) => community.contributions(actorOf(request).id));
+
   app.get('/api/admin/users', moderator, async (request) => {
     const { q, limit } = parse(zUserSearchQuery, request.query, 'query');
     return { data: await community.search(q, limit) };

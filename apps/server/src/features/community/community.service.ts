@@ -1,5 +1,6 @@
 import {
   type BanView,
+  type Contributions,
   communityMessages,
   type NewBan,
   type RoleChange,
@@ -15,6 +16,7 @@ import { badRequest, forbidden, notFound } from '../../http/errors.ts';
 import { type Actor, ensureMayGrant, ensureModerates } from '../auth/policy.ts';
 import type { SuggestionService } from '../suggestions/suggestions.service.ts';
 import {
+  acceptedPerGame,
   bansOf,
   decisionsBy,
   findBan,
@@ -58,6 +60,11 @@ export function createCommunityService(deps: { db: Db; suggestions: SuggestionSe
   return {
     standing: (userId: string): Promise<Standing> => standingOf(k, userId, new Date().toISOString()),
 
+    /** A user's accepted suggestions per game (their profile). */
+    contributions: async (userId: string): Promise<Contributions> => ({
+      games: await acceptedPerGame(k, userId),
+    }),
+
     search: (text: string, limit: number) => searchUsers(k, text, limit),
 
     async detail(userId: string, actor: Actor, scope: string | undefined): Promise<UserDetail> {
@@ -72,6 +79,7 @@ export function createCommunityService(deps: { db: Db; suggestions: SuggestionSe
         suggestions: await suggestionsOf(k, userId, scope),
         // Decisions span games: an admin's to see.
         decisions: actor.admin ? await decisionsBy(k, userId) : [],
+        accepted: inScope(await acceptedPerGame(k, userId)),
       };
     },
 

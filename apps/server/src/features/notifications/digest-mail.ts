@@ -29,7 +29,7 @@ function textsIn(language: DigestLanguage): Texts {
 }
 
 const lineOf = (t: Texts, n: NotificationView): string =>
-  (t[n.kind] as Fn & ((by: string) => string))(n.actor);
+  n.kind === 'votes' ? t.votes(n.votes) : (t[n.kind] as Fn & ((by: string) => string))(n.actor);
 
 /** One digest mail of a user's unread notifications (newest first), in their language. */
 export function digestMail(

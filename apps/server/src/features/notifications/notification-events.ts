@@ -49,6 +49,7 @@ export async function queueNotifications(trx: Executor, events: GameEvent[]): Pr
     s: Omit<SuggestionFacts, 'userId'>,
     gameId: string,
     actor: string,
+    votes = 0,
   ) =>
     rows.push({
       id: randomUUID(),
@@ -60,6 +61,7 @@ export async function queueNotifications(trx: Executor, events: GameEvent[]): Pr
       mapId: s.type === 'PLACED_MARKER' ? s.parentId : '',
       targetId: s.targetId ?? '',
       actor,
+      votes,
       createdAt: now,
       readAt: null,
       mailedAt: null,
@@ -87,4 +89,42 @@ export async function queueNotifications(trx: Executor, events: GameEvent[]): Pr
   if (rows.length === 0) return;
   await insertNotifications(trx, rows);
   await markDigestsPending(trx, [...new Set(rows.map((r) => r.userId))], now);
+}
+
+/**
+ * A suggestion reached its game's threshold of net votes (`votes`) by `voter`'s vote: the game's
+ * moderators and the admins hear of it, in the vote's transaction, except the voter. The caller
+ * makes sure it happens once per suggestion.
+ */
+export async function queueVoteThresholdNotifications(
+  trx: Executor,
+  s: SuggestionFacts,
+  gameId: string,
+  votes: number,
+  voter: string,
+): Promise<void> {
+  const reviewers = await reviewersOf(trx, [gameId]);
+  const recipients = new Map<string, string>();
+  for (const r of [...(reviewers.moderators.get(gameId) ?? []), ...reviewers.admins]) {
+    if (r.username !== voter) recipients.set(r.userId, r.username);
+  }
+  if (recipients.size === 0) return;
+  const now = new Date().toISOString();
+  const rows: NotificationTable[] = [...recipients.keys()].map((userId) => ({
+    id: randomUUID(),
+    userId,
+    kind: 'votes',
+    suggestionId: s._id,
+    suggestionType: s.type,
+    gameId,
+    mapId: s.type === 'PLACED_MARKER' ? s.parentId : '',
+    targetId: s.targetId ?? '',
+    actor: voter,
+    votes,
+    createdAt: now,
+    readAt: null,
+    mailedAt: null,
+  }));
+  await insertNotifications(trx, rows);
+  await markDigestsPending(trx, [...recipients.keys()], now);
 }

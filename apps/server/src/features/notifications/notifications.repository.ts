@@ -92,6 +92,7 @@ const toView = (row: NotificationTable): NotificationView => ({
   mapId: row.mapId,
   targetId: row.targetId,
   actor: row.actor,
+  votes: Number(row.votes ?? 0),
   createdAt: row.createdAt,
   read: row.readAt !== null,
 });

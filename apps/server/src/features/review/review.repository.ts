@@ -1,4 +1,5 @@
 import {
+  type AuthorRate,
   getModel,
   type ModelKey,
   openSuggestionStatuses,
@@ -90,7 +91,10 @@ export async function listOpen(db: Executor, options: ListOptions) {
       staleExpr.as('stale'),
     ])
     .orderBy('stale', 'desc');
-  if (options.sort) query = query.orderBy(`s.${options.sort}`, options.order ?? 'asc');
+  if (options.sort === 'netVotes') {
+    const net = sql`coalesce(${sql.ref('s.upvotes')}, 0) - coalesce(${sql.ref('s.downvotes')}, 0)`;
+    query = query.orderBy(net, options.order ?? 'desc');
+  } else if (options.sort) query = query.orderBy(`s.${options.sort}`, options.order ?? 'asc');
   query = query
     .orderBy('s.weight', 'desc')
     .orderBy('s.createdAt', 'desc')
@@ -204,6 +208,27 @@ export async function authorRecord(db: Executor, userId: string) {
   const by = (statuses: string[]) =>
     rows.filter((r) => statuses.includes(r.status)).reduce((sum, r) => sum + Number(r.count), 0);
   return { accepted: by(['ACCEPTED']), rejected: by(['REJECTED']), open: by(open) };
+}
+
+/** The decided (accepted or rejected) and accepted suggestions of each of `userIds`, in one grouped query. */
+export async function authorRates(db: Executor, userIds: string[]): Promise<Record<string, AuthorRate>> {
+  const ids = [...new Set(userIds)].filter(Boolean);
+  if (ids.length === 0) return {};
+  const rows = (await dyn(db)
+    .selectFrom('suggestion')
+    .select([
+      'userId',
+      sql<number>`sum(case when ${sql.ref('status')} = 'ACCEPTED' then 1 else 0 end)`.as('accepted'),
+      sql<number>`count(*)`.as('decided'),
+    ])
+    .where('userId', 'in', ids)
+    .where('status', 'in', ['ACCEPTED', 'REJECTED'])
+    .groupBy('userId')
+    .execute()) as { userId: string; accepted: number; decided: number }[];
+  const out: Record<string, AuthorRate> = {};
+  for (const id of ids) out[id] = { accepted: 0, decided: 0 };
+  for (const r of rows) out[r.userId] = { accepted: Number(r.accepted), decided: Number(r.decided) };
+  return out;
 }
 
 /** The players' gone/moved reports on a marker, newest first. */

@@ -27,7 +27,7 @@ export function registerReviewRoutes(app: FastifyInstance, review: ReviewService
 
   app.get('/api/admin/review/suggestions', moderator, async (request) => {
     const q = parse(zReviewListQuery, request.query, 'query');
-    const { count, data } = await review.list({
+    const { count, data, authors } = await review.list({
       type: q.type,
       filters: { _id: q._id, username: q.username, status: q.status, action: q.action, parentId: q.parentId },
       parent: q.parent,
@@ -38,7 +38,7 @@ export function registerReviewRoutes(app: FastifyInstance, review: ReviewService
       limit: q.limit,
       skip: q.skip,
     });
-    return { count, data, limit: q.limit, skip: q.skip };
+    return { count, data, authors, limit: q.limit, skip: q.skip };
   });
 
   app.get('/api/admin/review/markers', moderator, async (request) => {

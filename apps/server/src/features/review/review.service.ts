@@ -25,6 +25,7 @@ import {
 } from '../suggestions/suggestions.repository.ts';
 import type { SuggestionActor } from '../suggestions/suggestions.service.ts';
 import {
+  authorRates,
   authorRecord,
   contentChangeOf,
   history,
@@ -266,7 +267,17 @@ export function createReviewService(deps: { db: Db; writer: ModelWriter; invalid
 
   return {
     counts,
-    list: (options: ListOptions) => listOpen(db.kysely, options),
+    /** A page of a type's open suggestions, with their authors' acceptance rates. */
+    list: async (options: ListOptions) => {
+      const page = await listOpen(db.kysely, options);
+      return {
+        ...page,
+        authors: await authorRates(
+          db.kysely,
+          page.data.map((r) => r.userId),
+        ),
+      };
+    },
     summary: (options: SummaryOptions) => markerSummary(db.kysely, options),
     detail: async (id: string, user: SuggestionActor) => {
       await moderated(id, user);

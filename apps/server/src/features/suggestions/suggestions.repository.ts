@@ -1,5 +1,6 @@
 import {
   getModel,
+  type MapSuggestion,
   type ModelDef,
   openSuggestionStatuses,
   type SuggestionComment,
@@ -268,4 +269,76 @@ export async function openSuggestionIds(
   if (by.gameId !== undefined) query = query.where(suggestionInGame(by.gameId));
   const rows = (await query.orderBy('createdAt', 'asc').orderBy('_id', 'asc').execute()) as { _id: string }[];
   return rows.map((r) => r._id);
+}
+
+/**
+ * A page of the open placed-marker suggestions of a map (of one user only when `userId` is given),
+ * oldest first, with what the map draws and the discussion counts.
+ */
+export async function openMarkerSuggestionsOfMap(
+  db: Executor,
+  mapId: string,
+  page: { userId?: string; limit: number; skip: number },
+): Promise<MapSuggestion[]> {
+  let query = dyn(db)
+    .selectFrom('suggestion')
+    .select([
+      '_id',
+      'type',
+      'action',
+      'status',
+      'parentId',
+      'userId',
+      'username',
+      'targetId',
+      'data',
+      'upvotes',
+      'downvotes',
+      'createdAt',
+    ])
+    .where('type', '=', 'PLACED_MARKER')
+    .where('parentId', '=', mapId)
+    .where('status', 'in', [...openSuggestionStatuses]);
+  if (page.userId !== undefined) query = query.where('userId', '=', page.userId);
+  const rows = (await query
+    .orderBy('createdAt', 'asc')
+    .orderBy('_id', 'asc')
+    .limit(page.limit)
+    .offset(page.skip)
+    .execute()) as Record<string, unknown>[];
+  return rows.map((r) => ({
+    _id: String(r._id),
+    type: String(r.type),
+    action: r.action as MapSuggestion['action'],
+    status: String(r.status),
+    parentId: String(r.parentId),
+    userId: String(r.userId ?? ''),
+    username: String(r.username ?? ''),
+    targetId: String(r.targetId ?? ''),
+    data: String(r.data ?? '{}'),
+    upvotes: Number(r.upvotes ?? 0),
+    downvotes: Number(r.downvotes ?? 0),
+    createdAt: String(r.createdAt ?? ''),
+  }));
+}
+
+/** A game's threshold of net votes for announcing a suggestion (0: none, also for no game). */
+export async function voteThresholdOf(db: Executor, gameId: string | undefined): Promise<number> {
+  if (!gameId) return 0;
+  const row = await dyn(db)
+    .selectFrom('game')
+    .select('voteThreshold')
+    .where('_id', '=', gameId)
+    .executeTakeFirst();
+  return Number((row as { voteThreshold?: number } | undefined)?.voteThreshold ?? 0);
+}
+
+/** Records that a suggestion reached its game's threshold; false when it had already (announce once). */
+export async function recordVoteAlert(db: Executor, suggestionId: string, votes: number): Promise<boolean> {
+  const result = await db
+    .insertInto('suggestion_vote_alert')
+    .values({ suggestionId, votes, at: new Date().toISOString() })
+    .onConflict((oc) => oc.column('suggestionId').doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
 }

@@ -2,6 +2,7 @@ import {
   zComment,
   zDownvote,
   zId,
+  zMapSuggestionsQuery,
   zMarkerReport,
   zNewSuggestion,
   zSuggestionDecision,
@@ -78,6 +79,13 @@ export function registerSuggestionRoutes(
   app.get('/api/suggestions/:id/comments', user, async (request) => {
     const { id } = parse(zIdParams, request.params, 'params');
     return suggestions.comments(id, actorOf(request));
+  });
+
+  app.get('/api/map/:mapId/suggestions', user, async (request) => {
+    const { mapId } = parse(zMapParams, request.params, 'params');
+    const page = parse(zMapSuggestionsQuery, request.query, 'query');
+    const data = await suggestions.mapSuggestions(mapId, actorOf(request), page);
+    return { data, limit: page.limit, skip: page.skip };
   });
 
   app.get('/api/suggestions/:id/votes', user, async (request) => {

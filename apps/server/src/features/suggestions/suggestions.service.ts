@@ -11,6 +11,7 @@ import { commentOn, commentsOf } from './use-cases/comment.ts';
 import type { SuggestionActor, SuggestionDeps } from './use-cases/common.ts';
 import { createSuggestion } from './use-cases/create-suggestion.ts';
 import { decide, decideSuggestions } from './use-cases/decide-suggestion.ts';
+import { mapSuggestions } from './use-cases/map-suggestions.ts';
 import { removeOpenSuggestionsOfUser, removeSuggestion } from './use-cases/remove-suggestion.ts';
 import { discardStagedImages, imageSources, stageSuggestionImages } from './use-cases/stage-images.ts';
 import { updateSuggestionOf } from './use-cases/update-suggestion.ts';
@@ -75,6 +76,9 @@ export function createSuggestionService(deps: SuggestionDeps) {
       openSuggestionsFor(executor, type, targetId, userId),
     removeOpenOfUser: (username: string, admin: SuggestionActor) =>
       removeOpenSuggestionsOfUser(deps, username, admin),
+    /** The map's open placed-marker suggestions the caller may see (suggest mode). */
+    mapSuggestions: (mapId: string, user: SuggestionActor, page: { limit: number; skip: number }) =>
+      mapSuggestions(deps, mapId, user, page),
     comment: (id: string, text: string, user: SuggestionActor) => commentOn(deps, id, text, user),
     comments: (id: string, user: SuggestionActor) => commentsOf(deps, id, user),
     votes: (id: string, user: SuggestionActor) => votesOf(deps, id, user),

@@ -66,7 +66,7 @@ async function auditCount(recordId: string) {
 }
 
 describe('suggestions', () => {
-  it('answers the new id as a string; only its author and admins can see it', async () => {
+  it('answers the new id as a string; only its author and admins can read or change it', async () => {
     const author = await createUser(env.t);
     const other = await createUser(env.t);
     const id = await suggest(author, newMarker('Hidden stash'));
@@ -85,10 +85,11 @@ describe('suggestions', () => {
     const theirs = (await call('GET', '/api/suggestions?limit=10000', other)).json();
     expect(theirs.data.map((s: Body) => s._id)).not.toContain(id);
     expect((await call('GET', `/api/suggestion/${id}`, other)).statusCode).toBe(404);
+    // Others may discuss an open suggestion (community review), never change it.
     expect(
       (await call('PATCH', `/api/suggestions/${id}`, other, { status: 'REVIEW_REQUESTED' })).statusCode,
-    ).toBe(404);
-    expect((await call('GET', `/api/suggestions/${id}/comments`, other)).statusCode).toBe(404);
+    ).toBe(403);
+    expect((await call('GET', `/api/suggestions/${id}/comments`, other)).statusCode).toBe(200);
 
     const all = (await call('GET', `/api/suggestions?userId=${author.id}&limit=10000`, env.admin)).json();
     expect(all.data.map((s: Body) => s._id)).toContain(id);
@@ -565,8 +566,13 @@ describe('comments and votes', () => {
       vote: -1,
     });
     expect((await call('GET', `/api/suggestions/${id}/votes`, env.admin)).json()).toMatchObject({ vote: 0 });
+    // Another player sees the counts of an open suggestion, not who voted.
     const stranger = await createUser(env.t);
-    expect((await call('GET', `/api/suggestions/${id}/votes`, stranger)).statusCode).toBe(404);
+    expect((await call('GET', `/api/suggestions/${id}/votes`, stranger)).json()).toEqual({
+      upvotes: 0,
+      downvotes: 1,
+      vote: 0,
+    });
     await call('PATCH', `/api/suggestions/${id}/downvote`, env.player, { downvote: false });
     expect(await votes()).toEqual([0, 0]);
     const stuffed = await Promise.all(

@@ -14,6 +14,7 @@ import { accountMessages as t } from '../../i18n/messages/account-messages.ts';
 import { messages } from '../../i18n/messages/messages.ts';
 import { withElements } from '../../i18n/rich.tsx';
 import { EmailSetting } from '../notifications/EmailSetting.tsx';
+import { Contributions } from './Contributions.tsx';
 import { applyServerErrors, useSchemaForm } from './form.ts';
 import { PortableProgress } from './PortableProgress.tsx';
 import { ResetMapDialog } from './ResetMapDialog.tsx';
@@ -70,7 +71,10 @@ function ChangePasswordForm() {
   );
 }
 
-/** Profile (SPEC §2.4): change password, reset progress per game, export and import all progress. */
+/**
+ * Profile (SPEC §2.4): change password, reset progress per game, the accepted suggestions per game,
+ * export and import all progress.
+ */
 export function ProfilePage() {
   usePageMeta(t.profile);
   const session = useSession();
@@ -126,6 +130,9 @@ export function ProfilePage() {
               </Group>
             ))}
           </Stack>
+        </Paper>
+        <Paper withBorder p="lg" component="section" aria-labelledby="contributions-heading">
+          <Contributions />
         </Paper>
         <Paper withBorder p="lg" component="section" aria-labelledby="notification-email-heading">
           <EmailSetting />

@@ -25,6 +25,7 @@ import { useGames } from '../../api/queries.ts';
 import { useSession } from '../../api/session.ts';
 import { toast } from '../../components/toast.ts';
 import { usePageMeta } from '../../components/usePageMeta.ts';
+import { contentLang } from '../../i18n/content.ts';
 import { communityMessages as t } from '../../i18n/messages/community-messages.ts';
 import { useStanding } from '../community/standing.ts';
 import './kit-styles.ts';
@@ -327,6 +328,15 @@ function UserPanel(props: {
                 nameOf(e.gameId),
                 e.byUsername,
               )}
+            </List.Item>
+          ))}
+        </List>
+      </Section>
+      <Section title={t.acceptedPerGame} empty={d.accepted.length === 0}>
+        <List size="sm" spacing={2}>
+          {d.accepted.map((a) => (
+            <List.Item key={a.gameId} data-testid="user-accepted">
+              <span lang={contentLang}>{a.gameName || a.gameId}</span>: {a.accepted}
             </List.Item>
           ))}
         </List>

@@ -106,6 +106,8 @@ export function MapOverlay({ store, list, session, suggest, ...props }: Props) {
           placingName={props.placingName}
           onSuggestMode={suggest.tools.setSuggestMode}
           onShowOnlySuggestions={suggest.tools.setShowOnlySuggestions}
+          othersHidden={suggest.othersHidden}
+          onHideOthers={suggest.setOthersHidden}
           onTool={suggest.tools.chooseTool}
           linkTarget={props.linkTarget}
         />

@@ -108,5 +108,8 @@ function useStoredSwitch(key: string): [boolean, (on: boolean) => void] {
 /** 'Hide found' on the markers panel. */
 export const useHideFound = () => useStoredSwitch('waypoint:hideFound');
 
+/** Other contributors' suggestions hidden in suggest mode (the suggestion tools' switch). */
+export const useHideOthersSuggestions = () => useStoredSwitch('waypoint:hideOthersSuggestions');
+
 /** Markers of other floors drawn faint (the floor control's switch). */
 export const useFaintFloors = () => useStoredSwitch('waypoint:faintFloors');

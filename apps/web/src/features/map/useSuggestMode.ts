@@ -14,6 +14,7 @@ import type { ExtraMarker } from './layers/marker-canvas-layer.ts';
 import type { MarkerStore } from './layers/marker-store.ts';
 import type { MapPointerTools } from './MapView.tsx';
 import { mapKeys } from './queries.ts';
+import { useHideOthersSuggestions } from './state.ts';
 import { loadedSuggestModule, loadSuggestModule, type SuggestModule } from './suggestions/load.ts';
 import {
   type MarkerAnswer,
@@ -49,7 +50,7 @@ const noExtras: ExtraMarker[] = [];
 
 /**
  * Suggest mode on the map (§4): the tool state (through `useMapTools`), the map's open suggestions
- * merged into the drawn markers, and the marker calls of each tool. Placed markers are drawn at once
+ * (everyone's: contributors review each other's) merged into the drawn markers, and the marker calls of each tool. Placed markers are drawn at once
  * (tinted as a new suggestion) and confirmed by the server's answer; every change reads the
  * suggestions (and, for changes applied at once, the markers) again.
  */
@@ -176,10 +177,11 @@ export function useSuggestMode({
   useEffect(() => {
     if (state.suggestMode) loadModule();
   }, [state.suggestMode, loadModule]);
-  const drawn = useMemo(
-    () => (authorFilter ? open.filter((s) => s.username === authorFilter) : open),
-    [open, authorFilter],
-  );
+  const [othersHidden, setOthersHidden] = useHideOthersSuggestions();
+  const drawn = useMemo(() => {
+    const shown = othersHidden && session ? open.filter((s) => s.userId === session.id) : open;
+    return authorFilter ? shown.filter((s) => s.username === authorFilter) : shown;
+  }, [open, authorFilter, othersHidden, session]);
 
   const data = useMemo(() => {
     if (!markerData) return undefined;
@@ -299,6 +301,9 @@ export function useSuggestMode({
     suggestions: open,
     authorFilter,
     setAuthorFilter,
+    /** Other contributors' suggestions are not drawn (a switch remembered in this browser). */
+    othersHidden,
+    setOthersHidden,
     decide,
     remove,
     move,

@@ -25,7 +25,7 @@ function NotificationItem({
   return (
     <li className={classes.entry} data-unread={!n.read || undefined} data-testid="notification">
       <Link to={notificationPath(n)} className={classes.item} onClick={onOpen}>
-        <span className={classes.text}>{t[n.kind](n.actor)}</span>
+        <span className={classes.text}>{n.kind === 'votes' ? t.votes(n.votes) : t[n.kind](n.actor)}</span>
         <span className={classes.meta}>
           {gameName ? <span lang={contentLang}>{gameName}</span> : null}
           {gameName ? ' · ' : null}

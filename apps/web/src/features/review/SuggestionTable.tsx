@@ -1,12 +1,12 @@
 import { Badge, Button, Group, Text } from '@mantine/core';
-import type { ReviewRow } from '@waypoint/shared/suggestions/review';
+import type { AuthorRate, ReviewRow } from '@waypoint/shared/suggestions/review';
 import {
   type ReviewColumn,
   reviewCell,
   reviewColumns,
   reviewPageSize,
 } from '@waypoint/shared/suggestions/review-table';
-import { DataTable, type DataTableColumn } from 'mantine-datatable';
+import { DataTable, type DataTableColumn, type DataTableSortStatus } from 'mantine-datatable';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { paginationControlProps } from '../../components/data-table.ts';
 import { contentLang } from '../../i18n/content.ts';
@@ -23,6 +23,20 @@ const pageSizes = [reviewPageSize, 200];
 const DecisionDetail = lazy(() =>
   import('./DecisionDetail.tsx').then((m) => ({ default: m.DecisionDetail })),
 );
+
+/** An author's standing: '12 of 15 accepted, 80 %', or that nothing of theirs was decided yet. */
+function AuthorStanding({ rate }: { rate: AuthorRate | undefined }) {
+  if (!rate) return null;
+  const text =
+    rate.decided === 0
+      ? t.authorNoDecisions
+      : t.authorRate(rate.accepted, rate.decided, Math.round((100 * rate.accepted) / rate.decided));
+  return (
+    <Text size="xs" c="dimmed" data-testid="author-rate">
+      {text}
+    </Text>
+  );
+}
 
 /** True when a key press belongs to a text field rather than to the table's shortcuts. */
 function typing(target: EventTarget | null) {
@@ -53,11 +67,15 @@ export function SuggestionTable({
   const [expanded, setExpanded] = useState<string[]>([]);
   const [selected, setSelected] = useState<ReviewRow[]>([]);
   const [cursor, setCursor] = useState(0);
+  // No sort chosen: stale ones first, then by weight and age; the votes column sorts by net votes.
+  const [sort, setSort] = useState<DataTableSortStatus<ReviewRow>>({ columnAccessor: '', direction: 'desc' });
   const wrapper = useRef<HTMLDivElement>(null);
   const decide = useDecide();
-  const query = listParams({ type, filters, username, parent, pageSize, page });
+  const votes = sort.columnAccessor === 'netVotes' ? sort.direction : undefined;
+  const query = listParams({ type, filters, username, parent, pageSize, page, votes });
   const list = useReviewList(query, active);
   const rows = list.data?.data ?? [];
+  const authors = list.data?.authors ?? {};
   const setFilter = (column: ReviewColumn, value: string) => {
     setFilters((f) => ({ ...f, [column]: value }));
     setPage(1);
@@ -178,6 +196,13 @@ export function SuggestionTable({
                 </Badge>
               )}
             </Group>
+          ) : column === 'username' ? (
+            <div>
+              <span title={row.username} lang={contentLang}>
+                {reviewCell(row.username)}
+              </span>
+              <AuthorStanding rate={authors[row.userId]} />
+            </div>
           ) : (
             <span title={String(row[column])} lang={contentLang}>
               {reviewCell(row[column])}
@@ -185,6 +210,17 @@ export function SuggestionTable({
           ),
       }),
     ),
+    {
+      accessor: 'netVotes',
+      title: t.columnVotes,
+      sortable: true,
+      textAlign: 'right',
+      render: (row) => (
+        <span title={t.netVotes(row.upvotes, row.downvotes)} data-testid="net-votes">
+          {row.upvotes - row.downvotes}
+        </span>
+      ),
+    },
   ];
 
   return (
@@ -223,6 +259,11 @@ export function SuggestionTable({
           setPage(1);
         }}
         recordsPerPageLabel={t.pageSize}
+        sortStatus={sort}
+        onSortStatusChange={(next) => {
+          setSort(next);
+          setPage(1);
+        }}
         fetching={list.isFetching && !list.data}
         minHeight={rows.length === 0 ? 160 : undefined}
         noRecordsText={t.noSuggestions}

@@ -1,9 +1,9 @@
 import { queryOptions } from '@tanstack/react-query';
 import type {
   ReviewCounts,
+  ReviewListPage,
   ReviewListQuery,
   ReviewPage,
-  ReviewRow,
   ReviewSummaryQuery,
   ReviewSummaryRow,
 } from '@waypoint/shared/suggestions/review';
@@ -62,7 +62,7 @@ export const countsQuery = (username: string) =>
 export const listQuery = (q: ReviewListQuery) =>
   queryOptions({
     queryKey: reviewKeys.list(q),
-    queryFn: () => api.get<ReviewPage<ReviewRow>>(`/admin/review/suggestions?${qs(q)}`),
+    queryFn: () => api.get<ReviewListPage>(`/admin/review/suggestions?${qs(q)}`),
     staleTime,
   });
 
@@ -81,6 +81,8 @@ export const listParams = (o: {
   parent?: string;
   pageSize: number;
   page: number;
+  /** Sorted by net votes (up minus down) in this direction; else stale first, then by weight and age. */
+  votes?: 'asc' | 'desc';
 }): ReviewListQuery => ({
   type: o.type as ReviewListQuery['type'],
   ...o.filters,
@@ -88,6 +90,7 @@ export const listParams = (o: {
   username: o.username ? undefined : o.filters?.username,
   parent: o.parent,
   user: o.username || undefined,
+  ...(o.votes ? { sort: 'netVotes' as const, order: o.votes } : {}),
   limit: o.pageSize,
   skip: (o.page - 1) * o.pageSize,
 });

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import {
+  communityMessages,
   getModel,
   isOpenSuggestion,
   type ModelDef,
@@ -10,9 +11,9 @@ import {
   type TStoredImage,
 } from '@waypoint/shared';
 import type { Db, Executor } from '../../../db/database.ts';
-import { badRequest, conflict, HttpError, notFound } from '../../../http/errors.ts';
+import { badRequest, conflict, forbidden, HttpError, notFound } from '../../../http/errors.ts';
 import type { Actor as AuditActor } from '../../audit/audit.ts';
-import { type Actor, ensureMayContribute } from '../../auth/policy.ts';
+import { type Actor, ensureMayContribute, mayReviewOpenSuggestions } from '../../auth/policy.ts';
 import { gameOfSuggestion } from '../../community/community.repository.ts';
 import type { ModelWriter } from '../../models/models.service.ts';
 import { findSuggestion } from '../suggestions.repository.ts';
@@ -88,7 +89,11 @@ export function aboutSuggestion(id: string, error: unknown): unknown {
   return error;
 }
 
-/** The suggestion if `user` may see it: its author, or an admin. 404 otherwise (no existence leak). */
+/**
+ * The suggestion if `user` may see it (and its comments and votes): its author or an admin always;
+ * while it is open, also anyone the policy lets review its game's open suggestions. 404 otherwise
+ * (no existence leak).
+ */
 export async function visibleSuggestion(
   deps: Pick<SuggestionDeps, 'db'>,
   executor: Executor,
@@ -97,13 +102,20 @@ export async function visibleSuggestion(
   options: { lock?: boolean } = {},
 ) {
   const suggestion = await findSuggestion(executor, id, { lock: options.lock, dialect: deps.db.dialect });
-  if (!suggestion || (!user.admin && suggestion.userId !== user.id)) {
-    throw notFound(serverMessages.notFound('Suggestion', id));
-  }
+  const visible =
+    suggestion !== undefined &&
+    (user.admin ||
+      suggestion.userId === user.id ||
+      (isOpenSuggestion(suggestion.status) &&
+        mayReviewOpenSuggestions(user, await gameOfSuggestion(executor, suggestion))));
+  if (!visible) throw notFound(serverMessages.notFound('Suggestion', id));
   return suggestion;
 }
 
-/** The suggestion if `user` may still change it: open, and theirs unless they are an admin (row locked). */
+/**
+ * The suggestion if `user` may still change it: open, and theirs unless they are an admin (row
+ * locked). Others who may see it may only comment and vote: 403.
+ */
 export async function editableSuggestion(
   deps: Pick<SuggestionDeps, 'db'>,
   executor: Executor,
@@ -111,6 +123,7 @@ export async function editableSuggestion(
   user: SuggestionActor,
 ) {
   const suggestion = await visibleSuggestion(deps, executor, id, user, { lock: true });
+  if (!user.admin && suggestion.userId !== user.id) throw forbidden(communityMessages.notYourSuggestion);
   if (!isOpenSuggestion(suggestion.status)) {
     throw conflict(`This suggestion is already ${suggestion.status.toLowerCase()}`);
   }

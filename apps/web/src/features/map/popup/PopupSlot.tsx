@@ -38,6 +38,9 @@ interface Props {
 
 /** The open popup of marker `index`: its content, once its code is in. */
 export function PopupSlot({ store, index: i, relayout, questName, onCompletedChange, ...props }: Props) {
+  // The markers drawn changed under the open popup (a suggestion hidden or decided): the map closes
+  // the popup right after this render, which must not read past the new markers.
+  if (i >= store.size) return null;
   const id = store.ids[i];
   const qid = store.questId(i);
   const { onEdit, onShare } = props;

@@ -12,8 +12,8 @@ const when = (iso: string) => {
 
 /**
  * The discussion of one suggestion in a marker's popup: up and down votes with their counts and the
- * comments, with a box to add one. Only the suggestion's author and admins see it (the server
- * answers no one else, and then nothing shows).
+ * comments, with a box to add one. Its author and admins see it, and while it is open every
+ * logged-in contributor not banned in its game (the server answers no one else: then nothing shows).
  */
 export function SuggestionDiscussion({ suggestionId }: { suggestionId: string }) {
   const votes = useSuggestionVotes(suggestionId, true);

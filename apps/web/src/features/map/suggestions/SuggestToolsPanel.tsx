@@ -20,6 +20,9 @@ interface Props {
   placingName: string | undefined;
   onSuggestMode: (on: boolean) => void;
   onShowOnlySuggestions: (on: boolean) => void;
+  /** Other contributors' open suggestions are hidden from the map. */
+  othersHidden: boolean;
+  onHideOthers: (hidden: boolean) => void;
   onTool: (tool: MapTool) => void;
   linkTarget: string | undefined;
 }
@@ -51,8 +54,8 @@ function hint(state: ToolState, placingName: string | undefined): string | undef
 }
 
 /**
- * The suggestion tools over the map in suggest mode (§2.7): the cartographer's name, the tools (each pressed again returns to no tool) and, for admins, the
- * show-only-suggestions switch. Guests are asked to log in instead of getting tools.
+ * The suggestion tools over the map in suggest mode (§2.7): the cartographer's name, the tools (each pressed again returns to no tool), the
+ * switch hiding other contributors' suggestions and, for admins, the show-only-suggestions switch. Guests are asked to log in instead of getting tools.
  */
 export function SuggestToolsPanel(p: Props) {
   const { state } = p;
@@ -107,6 +110,14 @@ export function SuggestToolsPanel(p: Props) {
                   : editingMessages.showOnlySuggested}
               </Button>
             ) : null}
+            <Button
+              variant="subtle"
+              aria-pressed={p.othersHidden}
+              data-testid="others-suggestions-switch"
+              onClick={() => p.onHideOthers(!p.othersHidden)}
+            >
+              {p.othersHidden ? editingMessages.showOthersSuggestions : editingMessages.hideOthersSuggestions}
+            </Button>
             {deactivate}
           </div>
           {text ? (

@@ -3,10 +3,13 @@ import { constants } from '@waypoint/shared/constants';
 import type { MarkerSuggestion } from '@waypoint/shared/map/suggested-markers';
 import type { SuggestionDecisionAnswer } from '@waypoint/shared/suggestions/schemas';
 import { isOpenSuggestion } from '@waypoint/shared/suggestions/status';
-import { api, listQuery } from '../../../api/client.ts';
+import { api } from '../../../api/client.ts';
 import type { Session } from '../../../api/session.ts';
 
-/** Query keys of suggest mode: one list per map and per user (a user reads their own, an admin everyone's). */
+/**
+ * Query keys of suggest mode: one list per map and per user (everyone's open suggestions, or only
+ * the user's own while they are banned in the game).
+ */
 export const suggestionKeys = {
   all: ['map-suggestions'] as const,
   map: (mapId: string, userId: string) => ['map-suggestions', mapId, userId] as const,
@@ -25,14 +28,13 @@ export interface MarkerAnswer {
 
 const path = (s: string) => encodeURIComponent(s);
 
-/** The open placed-marker suggestions of a map (a user's own, an admin's everyone's). */
+/** The open placed-marker suggestions of a map the user may see (community review). */
 export const mapSuggestionsQuery = (mapId: string, session: Session | null) =>
   queryOptions({
     queryKey: suggestionKeys.map(mapId, session?.id ?? ''),
     queryFn: async () => {
-      const query = listQuery({ parentId: mapId, type: 'PLACED_MARKER' });
       const answer = await api.get<{ data: MarkerSuggestion[] }>(
-        `/suggestions?${query}&limit=${constants.suggestionListLimit}`,
+        `/map/${path(mapId)}/suggestions?limit=${constants.suggestionListLimit}`,
       );
       return answer.data.filter((s) => isOpenSuggestion(s.status));
     },
