@@ -11,6 +11,7 @@ import {
 import type { Kysely } from 'kysely';
 import Papa from 'papaparse';
 import type { AppContext } from '../../context.ts';
+import { inChunks } from '../../db/chunks.ts';
 import type { Executor } from '../../db/database.ts';
 import type { ModelRecord } from '../../db/rows.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
@@ -201,11 +202,8 @@ export interface AcceptedPicture {
 /** Writes staged rows, replacing earlier staged versions of the same records. */
 export async function writeStaged(trx: Executor, rows: ModelRecord[]) {
   const ids = rows.map((r) => r._id as string);
-  for (let i = 0; i < ids.length; i += 500) {
-    await dyn(trx)
-      .deleteFrom('importedcrudmodel')
-      .where('_id', 'in', ids.slice(i, i + 500))
-      .execute();
+  for (const part of inChunks(ids)) {
+    await dyn(trx).deleteFrom('importedcrudmodel').where('_id', 'in', part).execute();
   }
   await insertMany(trx, getModel('importedcrudmodel'), rows, new Date().toISOString());
 }

@@ -1,3 +1,4 @@
+import { inChunks } from '../../db/chunks.ts';
 import type { Executor } from '../../db/database.ts';
 import type { ModelRecord } from '../../db/rows.ts';
 
@@ -38,11 +39,11 @@ export async function recordAudit(db: Executor, entry: AuditEntry) {
 /** Writes many audit rows inside the caller's transaction, a few hundred per statement. */
 export async function recordAuditMany(db: Executor, entries: AuditEntry[]) {
   const at = new Date().toISOString();
-  for (let i = 0; i < entries.length; i += 500) {
+  for (const part of inChunks(entries)) {
     await db
       .insertInto('audit_log')
       .values(
-        entries.slice(i, i + 500).map((entry) => ({
+        part.map((entry) => ({
           at,
           userId: entry.actor.id,
           username: entry.actor.username,

@@ -10,6 +10,7 @@ import {
   type UserSummary,
 } from '@waypoint/shared';
 import { type Expression, type Kysely, type SqlBool, sql } from 'kysely';
+import { inChunks } from '../../db/chunks.ts';
 import type { Executor } from '../../db/database.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: the content tables come from the registry
@@ -63,11 +64,11 @@ export async function gamesOfSuggestions(
 ): Promise<Map<string, string | undefined>> {
   const mapIds = [...new Set(list.filter((s) => s.type === 'PLACED_MARKER').map((s) => s.parentId))];
   const maps = new Map<string, string>();
-  for (let i = 0; i < mapIds.length; i += 500) {
+  for (const part of inChunks(mapIds)) {
     const rows = (await dyn(db)
       .selectFrom('map')
       .select(['_id', 'gameId'])
-      .where('_id', 'in', mapIds.slice(i, i + 500))
+      .where('_id', 'in', part)
       .execute()) as { _id: string; gameId: string }[];
     for (const r of rows) maps.set(r._id, r.gameId);
   }

@@ -1,3 +1,4 @@
+import { inChunks } from '../../db/chunks.ts';
 import type { Executor } from '../../db/database.ts';
 import type { ImportStateTable } from '../../db/schema.ts';
 
@@ -15,12 +16,12 @@ export async function importStatesOf(db: Executor, source: string, mapId: string
 /** The last import's state of the given records of a model, by record id. */
 export async function importStatesById(db: Executor, model: string, recordIds: string[]) {
   const out = new Map<string, ImportStateTable>();
-  for (let i = 0; i < recordIds.length; i += 500) {
+  for (const part of inChunks(recordIds)) {
     const rows = await db
       .selectFrom('import_state')
       .selectAll()
       .where('model', '=', model)
-      .where('recordId', 'in', recordIds.slice(i, i + 500))
+      .where('recordId', 'in', part)
       .execute();
     for (const row of rows) out.set(row.recordId, row);
   }

@@ -1,5 +1,6 @@
 import { getModel, type ModelDef, type ModelKey } from '@waypoint/shared';
 import type { Kysely } from 'kysely';
+import { inChunks } from '../../db/chunks.ts';
 import type { Dialect, Executor } from '../../db/database.ts';
 import { fromRow, type ModelRecord, type Row, toRow } from '../../db/rows.ts';
 
@@ -253,12 +254,8 @@ export async function deleteRecord(db: Executor, model: ModelDef, id: string): P
 export async function existingIds(db: Executor, table: string, ids: Iterable<string>): Promise<Set<string>> {
   const all = [...new Set(ids)];
   const found = new Set<string>();
-  for (let i = 0; i < all.length; i += 500) {
-    const rows = await dyn(db)
-      .selectFrom(table)
-      .select('_id')
-      .where('_id', 'in', all.slice(i, i + 500))
-      .execute();
+  for (const part of inChunks(all)) {
+    const rows = await dyn(db).selectFrom(table).select('_id').where('_id', 'in', part).execute();
     for (const row of rows as { _id: string }[]) found.add(row._id);
   }
   return found;
@@ -271,12 +268,8 @@ export async function findRecordsByIds(
   ids: string[],
 ): Promise<Map<string, ModelRecord>> {
   const out = new Map<string, ModelRecord>();
-  for (let i = 0; i < ids.length; i += 500) {
-    const rows = await dyn(db)
-      .selectFrom(model.table)
-      .selectAll()
-      .where('_id', 'in', ids.slice(i, i + 500))
-      .execute();
+  for (const part of inChunks(ids)) {
+    const rows = await dyn(db).selectFrom(model.table).selectAll().where('_id', 'in', part).execute();
     for (const row of rows as Row[]) out.set(String(row._id), fromRow(model, row));
   }
   return out;

@@ -1,5 +1,6 @@
 import type { NotificationKind, NotificationView, SuggestionType } from '@waypoint/shared';
 import type { Kysely } from 'kysely';
+import { inChunks } from '../../db/chunks.ts';
 import type { Executor } from '../../db/database.ts';
 import type { NotificationTable } from '../../db/schema.ts';
 
@@ -20,11 +21,11 @@ export interface SuggestionFacts {
 /** The suggestions of `ids` that still exist, by id. */
 export async function suggestionFacts(db: Executor, ids: string[]): Promise<Map<string, SuggestionFacts>> {
   const out = new Map<string, SuggestionFacts>();
-  for (let i = 0; i < ids.length; i += 500) {
+  for (const part of inChunks(ids)) {
     const rows = (await dyn(db)
       .selectFrom('suggestion')
       .select(['_id', 'userId', 'username', 'type', 'parentId', 'targetId'])
-      .where('_id', 'in', ids.slice(i, i + 500))
+      .where('_id', 'in', part)
       .execute()) as SuggestionFacts[];
     for (const row of rows) out.set(row._id, row);
   }
@@ -73,11 +74,11 @@ export async function insertNotifications(db: Executor, rows: NotificationTable[
  * and this change happen one after the other on PostgreSQL too: none of the new ones is left behind.
  */
 export async function markDigestsPending(db: Executor, userIds: string[], now: string) {
-  for (let i = 0; i < userIds.length; i += 500) {
+  for (const part of inChunks(userIds)) {
     await db
       .updateTable('notification_digest')
       .set((eb) => ({ pendingSince: eb.fn.coalesce('pendingSince', eb.val(now)) }))
-      .where('userId', 'in', userIds.slice(i, i + 500))
+      .where('userId', 'in', part)
       .where('email', '=', 1)
       .execute();
   }
@@ -257,12 +258,8 @@ export async function finishDigest(
     .where('claimedBy', '=', claim)
     .executeTakeFirst();
   if (Number(held.numUpdatedRows) === 0) return false;
-  for (let i = 0; i < mailedIds.length; i += 500) {
-    await db
-      .updateTable('notification')
-      .set({ mailedAt: now })
-      .where('id', 'in', mailedIds.slice(i, i + 500))
-      .execute();
+  for (const part of inChunks(mailedIds)) {
+    await db.updateTable('notification').set({ mailedAt: now }).where('id', 'in', part).execute();
   }
   const left = await db
     .selectFrom('notification')

@@ -1,17 +1,18 @@
 import type { TPinShare, TSharedPin, TShareRoute } from '@waypoint/shared/pins/shares';
+import { inChunks } from '../../db/chunks.ts';
 import type { Executor } from '../../db/database.ts';
 
 /** Of these pin ids, those that are the player's own on the map. */
 export async function ownPinIds(db: Executor, userId: string, mapId: string, ids: readonly string[]) {
   const found = new Set<string>();
   // Bound the statement's parameters far below either engine's limit.
-  for (let at = 0; at < ids.length; at += 500) {
+  for (const part of inChunks(ids)) {
     const rows = await db
       .selectFrom('user_pin')
       .select('id')
       .where('userId', '=', userId)
       .where('mapId', '=', mapId)
-      .where('id', 'in', ids.slice(at, at + 500))
+      .where('id', 'in', part)
       .execute();
     for (const r of rows) found.add(r.id);
   }
@@ -50,11 +51,8 @@ export async function insertShare(
     })
     .execute();
   const rows = pinIds.map((pinId, position) => ({ shareId: share.id, pinId, position }));
-  for (let at = 0; at < rows.length; at += 500) {
-    await db
-      .insertInto('pin_share_pin')
-      .values(rows.slice(at, at + 500))
-      .execute();
+  for (const part of inChunks(rows)) {
+    await db.insertInto('pin_share_pin').values(part).execute();
   }
 }
 

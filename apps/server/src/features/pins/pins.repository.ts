@@ -1,5 +1,6 @@
 import type { TMarkerNote, TPin, TPinChange } from '@waypoint/shared/pins/schemas';
 import { type Kysely, sql } from 'kysely';
+import { inChunks } from '../../db/chunks.ts';
 import type { Dialect, Executor } from '../../db/database.ts';
 import type { UserPinTable } from '../../db/schema.ts';
 
@@ -63,11 +64,8 @@ export async function findPin(db: Executor, pinId: string) {
 /** Inserts pins; false when one of the ids is taken (nothing is written then, in the caller's transaction). */
 export async function insertPins(db: Executor, rows: UserPinTable[]): Promise<void> {
   // Bound the statement's parameters (11 a row) far below either engine's limit.
-  for (let at = 0; at < rows.length; at += 500) {
-    await db
-      .insertInto('user_pin')
-      .values(rows.slice(at, at + 500))
-      .execute();
+  for (const part of inChunks(rows)) {
+    await db.insertInto('user_pin').values(part).execute();
   }
 }
 
@@ -172,12 +170,8 @@ export async function pinsOfGame(db: Executor, userId: string, gameId: string): 
 /** Which of `ids` are pins, with their owner. */
 export async function pinOwners(db: Executor, ids: readonly string[]): Promise<Map<string, string>> {
   const owners = new Map<string, string>();
-  for (let at = 0; at < ids.length; at += 500) {
-    const rows = await db
-      .selectFrom('user_pin')
-      .select(['id', 'userId'])
-      .where('id', 'in', ids.slice(at, at + 500))
-      .execute();
+  for (const part of inChunks(ids)) {
+    const rows = await db.selectFrom('user_pin').select(['id', 'userId']).where('id', 'in', part).execute();
     for (const row of rows) owners.set(row.id, row.userId);
   }
   return owners;
@@ -185,12 +179,8 @@ export async function pinOwners(db: Executor, ids: readonly string[]): Promise<M
 
 /** Removes some of a player's pins. */
 export async function deletePins(db: Executor, userId: string, ids: readonly string[]): Promise<void> {
-  for (let at = 0; at < ids.length; at += 500) {
-    await db
-      .deleteFrom('user_pin')
-      .where('userId', '=', userId)
-      .where('id', 'in', ids.slice(at, at + 500))
-      .execute();
+  for (const part of inChunks(ids)) {
+    await db.deleteFrom('user_pin').where('userId', '=', userId).where('id', 'in', part).execute();
   }
 }
 

@@ -1,17 +1,9 @@
 import { type Kysely, sql } from 'kysely';
+import { inChunks } from '../../db/chunks.ts';
 import type { Dialect, Executor } from '../../db/database.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: content tables are declared by the registry
 const dyn = (db: Executor) => db as unknown as Kysely<any>;
-
-/** Rows per statement: well below SQLite's bound-parameter limit. */
-const CHUNK = 500;
-
-function chunks<T>(values: readonly T[]): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < values.length; i += CHUNK) out.push(values.slice(i, i + CHUNK));
-  return out;
-}
 
 /**
  * The tables of a player's progress kept per game (`userId`, `gameId`); completed markers are kept
@@ -110,7 +102,7 @@ export async function markQuests(
   completed: boolean,
 ) {
   const completedAt = new Date().toISOString();
-  for (const part of chunks(questIds)) {
+  for (const part of inChunks(questIds)) {
     if (completed) {
       await db
         .insertInto('user_quest_completion')
@@ -136,7 +128,7 @@ export async function tickObjectives(
   ticks: readonly { questId: string; objective: number }[],
 ) {
   const tickedAt = new Date().toISOString();
-  for (const part of chunks(ticks)) {
+  for (const part of inChunks(ticks)) {
     await db
       .insertInto('user_quest_objective')
       .values(part.map((tick) => ({ userId, gameId, ...tick, tickedAt })))
@@ -340,7 +332,7 @@ export async function markMarkers(
   completed: boolean,
 ) {
   const completedAt = new Date().toISOString();
-  for (const part of chunks(markers)) {
+  for (const part of inChunks(markers)) {
     if (completed) {
       await db
         .insertInto('user_completed_marker')

@@ -7,6 +7,7 @@ import {
   type TStoredImage,
 } from '@waypoint/shared';
 import type { Kysely } from 'kysely';
+import { inChunks } from '../../db/chunks.ts';
 import type { Dialect, Executor } from '../../db/database.ts';
 import { fromRow, type ModelRecord, type Row } from '../../db/rows.ts';
 import { suggestionInGame } from '../community/community.repository.ts';
@@ -187,12 +188,8 @@ export async function findSuggestions(
 ): Promise<Map<string, SuggestionRecord>> {
   const sorted = [...new Set(ids)].sort();
   const out = new Map<string, SuggestionRecord>();
-  for (let i = 0; i < sorted.length; i += 500) {
-    let query = dyn(db)
-      .selectFrom('suggestion')
-      .selectAll()
-      .where('_id', 'in', sorted.slice(i, i + 500))
-      .orderBy('_id', 'asc');
+  for (const part of inChunks(sorted)) {
+    let query = dyn(db).selectFrom('suggestion').selectAll().where('_id', 'in', part).orderBy('_id', 'asc');
     if (options.lock && options.dialect === 'postgres') query = query.forUpdate();
     for (const row of (await query.execute()) as Row[]) {
       out.set(String(row._id), fromRow(suggestionModel, row) as SuggestionRecord);
@@ -204,11 +201,11 @@ export async function findSuggestions(
 /** Sets fields of many suggestions at once (a few hundred per statement). */
 export async function updateSuggestions(db: Executor, ids: string[], fields: Record<string, unknown>) {
   const updatedAt = new Date().toISOString();
-  for (let i = 0; i < ids.length; i += 500) {
+  for (const part of inChunks(ids)) {
     await dyn(db)
       .updateTable('suggestion')
       .set({ ...fields, updatedAt })
-      .where('_id', 'in', ids.slice(i, i + 500))
+      .where('_id', 'in', part)
       .execute();
   }
 }

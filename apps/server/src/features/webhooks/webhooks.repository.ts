@@ -1,3 +1,4 @@
+import { inChunks } from '../../db/chunks.ts';
 import type { Executor } from '../../db/database.ts';
 import type { WebhookDeliveryTable, WebhookTable } from '../../db/schema.ts';
 
@@ -209,12 +210,8 @@ export async function pruneFinished(db: Executor, before: string): Promise<void>
 /** The games of maps, by map id. */
 export async function gamesOfMaps(db: Executor, mapIds: string[]): Promise<Map<string, string>> {
   const out = new Map<string, string>();
-  for (let i = 0; i < mapIds.length; i += 500) {
-    const rows = await db
-      .selectFrom('map')
-      .select(['_id', 'gameId'])
-      .where('_id', 'in', mapIds.slice(i, i + 500))
-      .execute();
+  for (const part of inChunks(mapIds)) {
+    const rows = await db.selectFrom('map').select(['_id', 'gameId']).where('_id', 'in', part).execute();
     for (const r of rows) out.set(r._id, r.gameId);
   }
   return out;
