@@ -277,6 +277,13 @@ test('a second contributor votes on and comments a first contributor’s suggest
   await expect(discussion.getByRole('listitem').filter({ hasText: 'Found it here as well' })).toContainText(
     voter.username,
   );
+  // The popup opened clear of the tools panel over the map's top: its heading is not hidden.
+  const panelBottom = await page
+    .getByTestId('suggest-tools')
+    .evaluate((el) => el.getBoundingClientRect().bottom);
+  await expect
+    .poll(() => page.getByTestId('marker-popup').evaluate((el) => el.getBoundingClientRect().top))
+    .toBeGreaterThanOrEqual(panelBottom);
   await page.screenshot({ path: '/tmp/map-suggest-others-1440.png' });
 
   // The switch hides others' suggestions (and shows them again).

@@ -398,7 +398,7 @@ export class MapViewController implements MapController {
     this.popupAt(engine, at, offsetY, (container) => ({ index, container }));
   }
 
-  /** Opens a popup at `at` whose content the page renders into its element (`content`). */
+  /** Opens a popup at `at` whose content the page renders into its element (`content`); it opens clear of a panel over the map's top. */
   private popupAt(
     engine: MapEngine,
     at: Leaflet.LatLng,
@@ -413,7 +413,7 @@ export class MapViewController implements MapController {
       maxWidth: 301,
       minWidth: 301,
       className: classes.popup,
-      autoPanPaddingTopLeft: [20, 60],
+      autoPanPaddingTopLeft: [20, topPadding(m)],
       offset: [0, offsetY],
     });
     p.setLatLng(at).setContent(container);
@@ -583,4 +583,19 @@ export class MapViewController implements MapController {
     this.open(engine, i);
     return true;
   }
+}
+
+/**
+ * The room a popup keeps from the map's top edge: below the zoom buttons, and below a panel that lies
+ * over the top of the map (`data-covers-map-top`, suggest mode's tools), so that the popup's heading
+ * is not hidden under it.
+ */
+function topPadding(map: Leaflet.Map): number {
+  const top = map.getContainer().getBoundingClientRect().top;
+  let bottom = 60;
+  for (const panel of document.querySelectorAll('[data-covers-map-top]')) {
+    const rect = panel.getBoundingClientRect();
+    if (rect.height > 0) bottom = Math.max(bottom, rect.bottom - top + 12);
+  }
+  return bottom;
 }

@@ -71,6 +71,7 @@ export function SuggestToolsPanel(p: Props) {
       className={classes.panel}
       data-open="true"
       data-testid="suggest-tools"
+      data-covers-map-top=""
       aria-label="Suggestion tools"
     >
       <span className={classes.name}>{editingMessages.cartographer(p.name)}</span>
