@@ -9,7 +9,7 @@
  * "Import (tarkov.dev, <engine>)".
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { adminMessages } from '@waypoint/shared/admin-messages';
@@ -145,12 +145,12 @@ Load average at the end ${load} (\`uptime\` before the page loads: ${pageLoad});
  * cache of the page's code, as a returning admin has it; `BENCH_LOADS` (default 5) loads follow.
  */
 async function reviewPage(total: number): Promise<{ review: number[]; home: number[] }> {
-  if (!existsSync(path.join(webDir, 'dist/index.html'))) {
-    execFileSync(process.execPath, [path.resolve(webDir, '../../node_modules/vite/bin/vite.js'), 'build'], {
-      cwd: webDir,
-      stdio: 'inherit',
-    });
-  }
+  // A build of the sources as they are (a build left from earlier may predate them).
+  execFileSync(
+    process.execPath,
+    [path.resolve(webDir, '../../node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'],
+    { cwd: webDir, stdio: 'inherit' },
+  );
   const base = await app.listen({ host: '127.0.0.1', port: 0 });
   const token = (await benchAdmin(app)).authorization.replace(/^Bearer /, '');
   pageLoad = execFileSync('uptime').toString().trim();

@@ -16,7 +16,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { registry } from '@waypoint/shared';
@@ -111,12 +111,15 @@ const median = (values: number[]) =>
 
 /** Time until the review page shows the summary and the rows, ready for a click. */
 async function measurePage(): Promise<number[]> {
-  if (!existsSync(path.join(webDir, 'dist/index.html'))) {
-    execFileSync(process.execPath, [path.join(rootDir, 'node_modules/vite/bin/vite.js'), 'build'], {
+  // A build of the sources as they are (a build left from earlier may predate them).
+  execFileSync(
+    process.execPath,
+    [path.join(rootDir, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'],
+    {
       cwd: webDir,
       stdio: 'inherit',
-    });
-  }
+    },
+  );
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'waypoint-bench-review-'));
   const config = loadConfig({}, { dataDir, logLevel: 'warn' });
   const db = openDatabase(config);
