@@ -6,7 +6,13 @@ import type { Config } from '../../config.ts';
 import { type Db, inTransaction } from '../../db/database.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { digestMail } from './digest-mail.ts';
-import { claimDueDigests, digestOf, finishDigest, releaseDigestClaims } from './notifications.repository.ts';
+import {
+  claimDueDigests,
+  deleteNotificationsBefore,
+  digestOf,
+  finishDigest,
+  releaseDigestClaims,
+} from './notifications.repository.ts';
 
 /** Digests one claim holds. */
 const BATCH = 20;
@@ -14,6 +20,9 @@ const BATCH = 20;
 const LEASE_MS = 5 * 60_000;
 /** The longest wait between two looks for due digests. */
 const MAX_POLL_MS = 60_000;
+/** Notifications are kept this long (the bell lists the recent ones), then removed, once an hour. */
+export const KEEP_NOTIFICATIONS_MS = 180 * 24 * 3600_000;
+const PRUNE_EVERY_MS = 3600_000;
 
 /**
  * Sends the due e-mail digests, in each server process: a process claims a few users' digests with
@@ -29,6 +38,7 @@ export function createDigestSender(db: Db, config: Config, mailer: Mailer, log: 
   let running: Promise<void> | null = null;
   let stopped = false;
   let timer: NodeJS.Timeout | null = null;
+  let lastPrune = 0;
 
   async function sendOne(userId: string, claim: string) {
     const { user, notifications } = await digestOf(db.kysely, userId);
@@ -54,6 +64,10 @@ export function createDigestSender(db: Db, config: Config, mailer: Mailer, log: 
   }
 
   async function drain() {
+    if (Date.now() - lastPrune > PRUNE_EVERY_MS) {
+      lastPrune = Date.now();
+      await deleteNotificationsBefore(db.kysely, new Date(Date.now() - KEEP_NOTIFICATIONS_MS).toISOString());
+    }
     while (!stopped) {
       const now = Date.now();
       const claim = `${worker}#${++claims}`;

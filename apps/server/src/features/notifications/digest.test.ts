@@ -8,6 +8,8 @@ import {
   type TestApp,
   type TestUser,
 } from '../../test/test-app.ts';
+import { createDigestSender, KEEP_NOTIFICATIONS_MS } from './digest-sender.ts';
+import { insertNotifications } from './notifications.repository.ts';
 
 /** Short enough for a test, long enough to tell "waits for the interval" from "sent at once". */
 const INTERVAL_MS = 600;
@@ -152,5 +154,40 @@ describe('e-mail digests', () => {
       await second.close();
       await second.ctx.db.close();
     }
+  });
+
+  it('removes notifications older than they are kept, read or not, and keeps the rest', async () => {
+    const user = await createUser(t);
+    const row = (id: string, ageMs: number, read: boolean) => ({
+      id,
+      userId: user.id,
+      kind: 'accepted',
+      suggestionId: 'none',
+      suggestionType: 'PLACED_MARKER',
+      gameId: 'g1',
+      mapId: '',
+      targetId: '',
+      actor: 'someone',
+      votes: 0,
+      createdAt: new Date(Date.now() - ageMs).toISOString(),
+      readAt: read ? new Date().toISOString() : null,
+      mailedAt: null,
+    });
+    const day = 24 * 3600_000;
+    await insertNotifications(t.db.kysely, [
+      row('n_old_read', KEEP_NOTIFICATIONS_MS + day, true),
+      row('n_old_unread', KEEP_NOTIFICATIONS_MS + day, false),
+      row('n_recent', KEEP_NOTIFICATIONS_MS - day, false),
+    ]);
+    // A sender's first look also removes what is past its keeping time (then once an hour).
+    const sender = createDigestSender(t.db, t.app.ctx.config, t.app.ctx.mailer, t.app.log);
+    await sender.kick();
+    await sender.stop();
+    const left = await t.db.kysely
+      .selectFrom('notification')
+      .select('id')
+      .where('userId', '=', user.id)
+      .execute();
+    expect(left.map((r) => r.id)).toEqual(['n_recent']);
   });
 });

@@ -68,6 +68,12 @@ export async function insertNotifications(db: Executor, rows: NotificationTable[
   }
 }
 
+/** Removes the notifications created before `before` (read or not); answers how many went. */
+export async function deleteNotificationsBefore(db: Executor, before: string): Promise<number> {
+  const result = await db.deleteFrom('notification').where('createdAt', '<', before).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
 /**
  * Marks the digests of `userIds` (those who asked for one) as waiting since `now` unless they already
  * wait. Every opted-in row is written, so a digest being sent at the same time (which holds its row)
