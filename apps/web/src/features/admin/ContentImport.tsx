@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api } from '../../api/client.ts';
 import { adminMessages as t } from '../../i18n/messages/admin-messages.ts';
-import { type ApiErrorBody, errorBody, ImportPanel, saveFile } from './ImportPanel.tsx';
+import { type ApiErrorBody, errorBody, ImportPanel, mappingTable, saveFile } from './ImportPanel.tsx';
 
 interface ContentStageResult {
   staged: {
@@ -159,11 +159,7 @@ export function ContentImport({ onStaged }: { onStaged: () => void }) {
                 ]
               : []),
           ],
-          table: {
-            title: t.mappingSummary,
-            columns: [t.record, t.field, t.problem],
-            rows: result.notes.map((n) => [n.record, n.field, n.note]),
-          },
+          table: mappingTable(result.notes),
         }
       }
     >

@@ -34,6 +34,15 @@ export interface PanelResult {
   };
 }
 
+/** The table of what a staging did not carry over, per record and field (every format answers `notes`). */
+export const mappingTable = (
+  notes: { record: string; field: string; note: string }[],
+): PanelResult['table'] => ({
+  title: t.mappingSummary,
+  columns: [t.record, t.field, t.problem],
+  rows: notes.map((n) => [n.record, n.field, n.note]),
+});
+
 /**
  * One import format's panel (§2.13): the format's own choices, a file (or pasted JSON), Stage and
  * an optional export; then the refusal, or what was staged for the review below.

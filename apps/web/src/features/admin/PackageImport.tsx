@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api } from '../../api/client.ts';
 import { adminMessages as t } from '../../i18n/messages/admin-messages.ts';
-import { type ApiErrorBody, errorBody, ImportPanel, saveFile } from './ImportPanel.tsx';
+import { type ApiErrorBody, errorBody, ImportPanel, mappingTable, saveFile } from './ImportPanel.tsx';
 
 interface PackageStageResult {
   mapId: string;
@@ -85,11 +85,7 @@ export function PackageImport({ onStaged }: { onStaged: (models: string[]) => vo
               ? [{ text: t.stagedChanges(result.gone, result.editedHere) }]
               : []),
           ],
-          table: {
-            title: t.mappingSummary,
-            columns: [t.record, t.field, t.problem],
-            rows: result.notes.map((n) => [n.record, n.field, n.note]),
-          },
+          table: mappingTable(result.notes),
         }
       }
     >
