@@ -118,10 +118,10 @@ export async function benchAdmin(app: FastifyInstance) {
 
 /**
  * The whole server in this process on a fresh data folder (`name` names it), without demo content:
- * requests go through `app.inject`. SQLite, or PostgreSQL when DATABASE_URL names one. Answers are
+ * requests go through `app.inject` (or a listening server serving `webDist`, the built web app). SQLite, or PostgreSQL when DATABASE_URL names one. Answers are
  * measured as production answers them, without load shedding on a busy shared machine.
  */
-export async function inProcessBenchApp(name: string) {
+export async function inProcessBenchApp(name: string, options: { webDist?: string } = {}) {
   const dataDir = mkdtempSync(path.join(tmpdir(), `waypoint-bench-${name}-`));
   const config = loadConfig(process.env, {
     dataDir,
@@ -130,7 +130,7 @@ export async function inProcessBenchApp(name: string) {
     demoImages: false,
     readMissesPerSecond: 0,
     maxEventLoopDelayMs: 0,
-    webDist: path.join(dataDir, 'none'),
+    webDist: options.webDist ?? path.join(dataDir, 'none'),
   });
   const app = await buildApp(config, { logger: false });
   return { app, dataDir, engine: config.databaseUrl ? 'PostgreSQL' : 'SQLite' };

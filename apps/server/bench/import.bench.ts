@@ -9,37 +9,26 @@
  * "Import (tarkov.dev, <engine>)".
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
+import { rmSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import path from 'node:path';
 import { adminMessages } from '@waypoint/shared/admin-messages';
 import { constants } from '@waypoint/shared/constants';
 import { generatedTarkovDevAnswer } from '@waypoint/shared/interop/fixtures/tarkov-dev-answer';
 import { chromium } from 'playwright-core';
 import { chromiumLaunchOptions } from '../../../scripts/chromium.mjs';
-import { buildApp } from '../src/app.ts';
-import { loadConfig } from '../src/config.ts';
 import { acceptImports } from '../src/features/admin/imports.ts';
 import { stageContent } from '../src/features/interop/content-import.ts';
 import { stageTarkovDev } from '../src/features/interop/tarkov-import.ts';
-import { benchAdmin } from './bench-data.ts';
+import { benchAdmin, inProcessBenchApp } from './bench-data.ts';
 import { writeBenchmarkSection } from './update-doc.ts';
 
 const markers = Number(process.env.BENCH_MARKERS ?? 20_000);
 const measurePage = !process.argv.includes('--no-page');
 const webDir = path.resolve(import.meta.dirname, '../../web');
-const dataDir = mkdtempSync(path.join(tmpdir(), 'waypoint-bench-import-'));
-const config = loadConfig(process.env, {
-  dataDir,
-  logLevel: 'silent',
-  seedDemo: false,
-  demoImages: false,
-  readMissesPerSecond: 0,
-  maxEventLoopDelayMs: 0,
-  webDist: measurePage ? path.join(webDir, 'dist') : path.join(dataDir, 'none'),
+const { app, dataDir, engine } = await inProcessBenchApp('import', {
+  webDist: measurePage ? path.join(webDir, 'dist') : undefined,
 });
-const engine = config.databaseUrl ? 'PostgreSQL' : 'SQLite';
-const app = await buildApp(config, { logger: false });
 const actor = { id: null, username: 'bench' };
 const mapId = `bench_dm_${Date.now().toString(36)}`;
 await app.ctx.writer.create('game', { _id: `${mapId}_game`, name: 'Bench' }, actor);
@@ -124,7 +113,7 @@ async function dataMaps() {
     .map((n) => n.toFixed(2))
     .join(' ');
 
-  const body = `\`npm run bench:import\` on ${engine} — a generated DataMaps page of ${markers.toLocaleString('en')} markers on three floors (${(content.length / 1024 / 1024).toFixed(1)} MB) read into one map, milliseconds.${measurePage ? ` The review page is this server (in this process, with the built web app) opened in headless Chromium as the admin: it asks for one page of ${constants.importedModelPageSize} staged rows (paged, sorted and counted by the database), started while the page's code loads; the admin home page, measured alternately, shows what the admin panel itself costs under the same load.` : ''}
+  const body = `\`npm run bench:import\` on ${engine} — a generated DataMaps page of ${markers.toLocaleString('en')} markers on three floors (${(content.length / 1024 / 1024).toFixed(1)} MB) read into one map, milliseconds.${measurePage ? ` The review page is this server (in this process, with the built web app) opened in headless Chromium as the admin: it asks for one page of ${constants.importedModelPageSize} staged rows (paged, sorted and counted by the database); the admin home page, measured alternately, shows what the admin panel itself costs under the same load.` : ''}
 
 | step | ms | goal |
 |---|---:|---|
