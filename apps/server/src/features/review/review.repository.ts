@@ -14,6 +14,7 @@ import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { Executor } from '../../db/database.ts';
 import type { ModelRecord } from '../../db/rows.ts';
 import { suggestionInGame } from '../community/community.repository.ts';
+import { suggestionListFields } from '../suggestions/suggestions.repository.ts';
 
 // Content tables are declared by the registry, not by the static Database type.
 // biome-ignore lint/suspicious/noExplicitAny: table names come from the registry
@@ -106,17 +107,7 @@ export async function listOpen(db: Executor, options: ListOptions) {
     base.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
   ]);
   const data: ReviewRow[] = (rows as Record<string, unknown>[]).map((r) => ({
-    _id: String(r._id),
-    type: String(r.type),
-    status: String(r.status),
-    action: r.action as ReviewRow['action'],
-    parentId: String(r.parentId),
-    userId: String(r.userId ?? ''),
-    username: String(r.username ?? ''),
-    targetId: String(r.targetId ?? ''),
-    createdAt: String(r.createdAt ?? ''),
-    upvotes: Number(r.upvotes ?? 0),
-    downvotes: Number(r.downvotes ?? 0),
+    ...suggestionListFields(r),
     stale: Number(r.stale) === 1,
   }));
   return { count: Number((count as { count: number }).count), data };

@@ -303,7 +303,12 @@ export async function openMarkerSuggestionsOfMap(
     .limit(page.limit)
     .offset(page.skip)
     .execute()) as Record<string, unknown>[];
-  return rows.map((r) => ({
+  return rows.map((r) => ({ ...suggestionListFields(r), data: String(r.data ?? '{}') }));
+}
+
+/** The fields a list of suggestions shows, read from a row of the suggestion table. */
+export function suggestionListFields(r: Record<string, unknown>) {
+  return {
     _id: String(r._id),
     type: String(r.type),
     action: r.action as MapSuggestion['action'],
@@ -312,11 +317,10 @@ export async function openMarkerSuggestionsOfMap(
     userId: String(r.userId ?? ''),
     username: String(r.username ?? ''),
     targetId: String(r.targetId ?? ''),
-    data: String(r.data ?? '{}'),
     upvotes: Number(r.upvotes ?? 0),
     downvotes: Number(r.downvotes ?? 0),
     createdAt: String(r.createdAt ?? ''),
-  }));
+  };
 }
 
 /** A game's threshold of net votes for announcing a suggestion (0: none, also for no game). */
