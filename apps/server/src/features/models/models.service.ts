@@ -467,9 +467,12 @@ export function createModelWriter(db: Db, onChange: () => void) {
    */
   async function detachReferences(trx: Executor, removed: RemovedRecord[], actor: Actor) {
     const now = new Date().toISOString();
+    // A delete's cascade may remove thousands of records of one model: its references are looked up once.
+    const refsTo = new Map<ModelKey, ReturnType<typeof optionalRefsTo>>();
     for (const { model: removedKey, record: gone } of removed) {
       const id = String(gone._id);
-      for (const { model, fields } of optionalRefsTo(removedKey)) {
+      if (!refsTo.has(removedKey)) refsTo.set(removedKey, optionalRefsTo(removedKey));
+      for (const { model, fields } of refsTo.get(removedKey)!) {
         const naming = new Set<string>();
         for (const { name, many } of fields) {
           for (const r of await findRecordsNaming(trx, model, name, id, many)) naming.add(String(r._id));
