@@ -139,8 +139,10 @@ test('a map without tiles (accepted from a suggestion, never processed) says so 
   expect(created.status(), await created.text()).toBe(201);
   try {
     const tiles: string[] = [];
+    const statusReads: string[] = [];
     page.on('request', (r) => {
       if (r.url().includes('/mapTiles/')) tiles.push(r.url());
+      if (r.url().endsWith(`/api/map/${mapId}/status`)) statusReads.push(r.url());
     });
     await page.goto(`/game/frontier_zone/maps/${mapId}`);
     const notice = page.getByTestId('map-preparing');
@@ -149,6 +151,9 @@ test('a map without tiles (accepted from a suggestion, never processed) says so 
     await expect(page.getByTestId('map')).toHaveAttribute('data-ready', 'true');
     await page.waitForTimeout(500);
     expect(tiles).toEqual([]);
+    // Nothing is on its way, so the notice does not keep asking (it polls every 2 s otherwise).
+    await page.waitForTimeout(2500);
+    expect(statusReads).toHaveLength(1);
     await page.screenshot({ path: '/tmp/mappreparing/no-tiles-1440.png' });
   } finally {
     await request.delete(`/api/admin/map/${mapId}`, { headers: auth });

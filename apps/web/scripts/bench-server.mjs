@@ -4,6 +4,7 @@
  */
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { isMapPreparing } from '@waypoint/shared/map/preparing';
 
 const rootDir = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -32,17 +33,16 @@ async function stop(child, dataDir) {
 }
 
 /**
- * Waits until the demo maps' tiles are cut (a fresh site cuts them in the background, and a page
- * that shows a map being prepared keeps asking for its progress).
+ * Waits until the demo maps' pictures are drawn and cut into tiles (a fresh site does both in the
+ * background, and a page that shows a map being prepared keeps asking for its progress).
  */
 async function tilesReady(base) {
-  for (let i = 0; i < 600; i++) {
+  for (let i = 0; i < 1200; i++) {
     const maps = (await (await fetch(`${base}/api/maps?limit=1000`)).json()).data;
-    if (!maps.some((m) => m.imagePath && m.imageProcessStatus !== 'DONE' && m.imageProcessStatus !== 'ERROR'))
-      return;
+    if (!maps.some(isMapPreparing)) return;
     await new Promise((r) => setTimeout(r, 500));
   }
-  throw new Error('the demo maps were not prepared in 5 minutes');
+  throw new Error('the demo maps were not prepared in 10 minutes');
 }
 
 /** Starts the real server on a fresh data folder serving the build in `dist`; answers its address. */

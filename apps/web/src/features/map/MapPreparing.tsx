@@ -25,9 +25,11 @@ export default function MapPreparing({
   const status = useQuery({
     queryKey: ['map-status', mapId],
     queryFn: () => api.get<MapTileStatus>(`/map/${encodeURIComponent(mapId)}/status`),
+    // Followed while something is on its way; a map with nothing on its way (status NONE, no
+    // picture being drawn) changes only when an admin acts, so it is not asked again.
     refetchInterval: (query) => {
       const s = query.state.data?.status;
-      return s === 'DONE' || s === 'ERROR' ? false : 2000;
+      return s === 'DONE' || s === 'ERROR' || (s === 'NONE' && !drawing) ? false : 2000;
     },
   });
   const s = status.data;
