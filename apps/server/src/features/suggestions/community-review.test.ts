@@ -147,11 +147,22 @@ describe('other contributors see open suggestions (visibility rule)', () => {
     expect(idsOf(await mapList(elsewhere))).toContain(open);
   });
 
-  it('answers an admin every open suggestion of the map, and nothing for an unknown map', async () => {
+  it('answers an admin every open suggestion of the map; an unknown or hidden map is not found', async () => {
     expect(idsOf(await mapList(env.admin))).toContain(open);
     const unknown = await mapList(other, 'no_such_map');
-    expect(unknown.statusCode).toBe(200);
-    expect(unknown.json().data).toEqual([]);
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().message).toContain('no_such_map');
+    // A disabled map's open suggestions do not tell a player that the map exists.
+    const hidden = await suggestMarker(author, 'On a map soon hidden', 'g1_map_b');
+    const disabled = await call('PATCH', '/api/admin/map/g1_map_b', env.admin, { enabled: false });
+    expect(disabled.statusCode, disabled.body).toBe(200);
+    try {
+      for (const who of [other, author]) expect((await mapList(who, 'g1_map_b')).statusCode).toBe(404);
+      expect(idsOf(await mapList(env.admin, 'g1_map_b'))).toContain(hidden);
+    } finally {
+      await call('PATCH', '/api/admin/map/g1_map_b', env.admin, { enabled: true });
+      await decide('reject', [hidden]);
+    }
   });
 });
 

@@ -1,11 +1,14 @@
+import { serverMessages } from '@waypoint/shared';
+import { notFound } from '../../../http/errors.ts';
 import { mayReviewOpenSuggestions } from '../../auth/policy.ts';
-import { gameOfSuggestion } from '../../community/community.repository.ts';
+import { visibleMap } from '../../map-view/map-view.service.ts';
 import { openMarkerSuggestionsOfMap } from '../suggestions.repository.ts';
 import type { SuggestionActor, SuggestionDeps } from './common.ts';
 
 /**
  * The open placed-marker suggestions of a map for suggest mode: everyone's where the policy lets
- * `user` review the game's open suggestions, else (a user banned there) only their own.
+ * `user` review the game's open suggestions, else (a user banned there) only their own. A hidden map
+ * is not found, as its page is not, except by an admin.
  */
 export async function mapSuggestions(
   deps: Pick<SuggestionDeps, 'db'>,
@@ -13,8 +16,8 @@ export async function mapSuggestions(
   user: SuggestionActor,
   page: { limit: number; skip: number },
 ) {
-  const { kysely } = deps.db;
-  const gameId = await gameOfSuggestion(kysely, { type: 'PLACED_MARKER', parentId: mapId });
-  const everyone = mayReviewOpenSuggestions(user, gameId);
-  return openMarkerSuggestionsOfMap(kysely, mapId, { ...page, userId: everyone ? undefined : user.id });
+  const map = await visibleMap(deps.db, mapId, user.admin === true);
+  if (!map) throw notFound(serverMessages.notFound('Map', mapId));
+  const everyone = mayReviewOpenSuggestions(user, map.gameId);
+  return openMarkerSuggestionsOfMap(deps.db.kysely, mapId, { ...page, userId: everyone ? undefined : user.id });
 }
