@@ -19,5 +19,8 @@ export async function mapSuggestions(
   const map = await visibleMap(deps.db, mapId, user.admin === true);
   if (!map) throw notFound(serverMessages.notFound('Map', mapId));
   const everyone = mayReviewOpenSuggestions(user, map.gameId);
-  return openMarkerSuggestionsOfMap(deps.db.kysely, mapId, { ...page, userId: everyone ? undefined : user.id });
+  return openMarkerSuggestionsOfMap(deps.db.kysely, mapId, {
+    ...page,
+    userId: everyone ? undefined : user.id,
+  });
 }
