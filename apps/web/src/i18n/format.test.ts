@@ -1,6 +1,6 @@
 import { numberFormat } from '@waypoint/shared/i18n/number-format';
 import { describe, expect, it } from 'vitest';
-import { formatNumber, formatPrice, formatQuantity } from './format.ts';
+import { formatFixed, formatNumber, formatPrice, formatQuantity } from './format.ts';
 import { intlLocale, type Language, languages } from './locale.ts';
 
 describe('formatNumber', () => {
@@ -22,6 +22,26 @@ describe('formatNumber', () => {
     expect(formatPrice(1200, '$')).toBe('$1,200');
     expect(formatPrice(12.5, 'gold')).toBe('12.50 gold');
     expect(formatQuantity(1234.567)).toBe('1,234.57');
+  });
+});
+
+describe('formatFixed', () => {
+  it('writes what the number formatter writes, in every interface language', () => {
+    const values = [
+      0, 0.04, -0.04, 0.05, 0.5, 1, 9.95, 12.25, -12.25, 999.96, 1000, 1234.5, -98765.4321, 1e6,
+      123456789.987,
+    ];
+    for (let n = 0; n < 300; n++) values.push((Math.random() - 0.5) * 10 ** (n % 9));
+    for (const language of Object.keys(languages) as Language[]) {
+      for (const digits of [0, 1, 2]) {
+        const format = new Intl.NumberFormat(intlLocale(language), {
+          minimumFractionDigits: digits,
+          maximumFractionDigits: digits,
+        });
+        for (const v of values)
+          expect(formatFixed(v, digits, language), `${language} ${v} ${digits}`).toBe(format.format(v));
+      }
+    }
   });
 });
 

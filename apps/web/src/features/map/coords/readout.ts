@@ -5,7 +5,7 @@ import {
   shownCoordinates,
   shownDecimals,
 } from '@waypoint/shared/map/coords';
-import { formatNumber } from '../../../i18n/format.ts';
+import { formatFixed } from '../../../i18n/format.ts';
 import { coordsMessages } from '../../../i18n/messages/coords-messages.ts';
 
 /** Where the pointer is (or the map's centre), told to the readout alone: the page does not render for it. */
@@ -41,7 +41,7 @@ export function formatShown(value: number, t: MapTransform | undefined): string 
   const d = shownDecimals(t);
   // -0.0 reads as 0.
   const rounded = Number(value.toFixed(d)) || 0;
-  return formatNumber(rounded, { minimumFractionDigits: d, maximumFractionDigits: d });
+  return formatFixed(rounded, d);
 }
 
 /** A map pixel in the coordinates the map shows, formatted. */
