@@ -90,5 +90,7 @@ const body = `\`npm run bench:mark-all\` on ${engine} — one player marks all $
 |---|---:|---:|
 ${lines.join('\n')}
 
-Load average at the end ${load}; measured ${new Date().toISOString().slice(0, 10)}, Node ${process.version}.`;
+Load average at the end ${load}; measured ${new Date().toISOString().slice(0, 10)}, Node ${process.version}.
+
+What the writes cost, per 20,000 markers on PostgreSQL: found markers and untick times carry no foreign key to their player (its per-row check took ~100 ms; a trigger on the user table removes them with the player, and every write of them holds the player's row); an unmark writes its untick times by a plain insert after clearing any left beside found rows (an upsert took ~70–90 ms more); a mark inserts only the markers not found yet, in key order. The machine is shared: on a busy one the worst of 5 rounds swings widely, so compare runs at a similar load average.`;
 if (process.argv.includes('--write')) writeBenchmarkSection(`Mark all (${engine})`, body);

@@ -25,9 +25,10 @@ import * as notifications from './migrations/0023_notifications.ts';
 import * as pinShareRoutes from './migrations/0025_pin_share_routes.ts';
 import * as communityReview from './migrations/0026_community_review.ts';
 import * as completedMarkersByPlayer from './migrations/0027_completed_markers_by_player.ts';
+import * as playerMarkersGoWithPlayer from './migrations/0028_player_markers_go_with_player.ts';
 
 /** Migrations in order; names are timestamps or sequence numbers and never change once landed. */
-const migrations: Record<string, Migration> = {
+export const migrations: Record<string, Migration> = {
   '0001_initial': initial,
   '0002_sessions_and_limits': sessionsAndLimits,
   '0003_jobs': jobs,
@@ -53,6 +54,7 @@ const migrations: Record<string, Migration> = {
   '0025_pin_share_routes': pinShareRoutes,
   '0026_community_review': communityReview,
   '0027_completed_markers_by_player': completedMarkersByPlayer,
+  '0028_player_markers_go_with_player': playerMarkersGoWithPlayer,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,7 +1,7 @@
 import { progressFormat, progressVersion } from '@waypoint/shared/progress/portable';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createUser, type TestUser, useTestApp } from '../../test/test-app.ts';
+import { createUser, type TestUser, testDatabaseUrl, useTestApp } from '../../test/test-app.ts';
 
 const env = useTestApp();
 const MAP = 'g1_map_b';
@@ -299,6 +299,45 @@ describe('a mark-all racing single ticks', () => {
   });
 });
 
+describe('an undo racing single ticks', () => {
+  it('applies as if one after the other: every marker either found or unticked, once', async () => {
+    const race = ids('def_race');
+    const k = env.t.app.ctx.db.kysely;
+    for (let round = 0; round < 3; round++) {
+      await clear();
+      const marked = await markAll({ definitionId: 'def_race', completed: true });
+      expect(marked.markerIds).toEqual(race);
+      // Half of the markers ticked off and on again while the mark-all is undone.
+      const [undone, ...ticks] = await Promise.all([
+        post('markMany', { mapId: MAP, markerIds: marked.markerIds, completed: false }),
+        ...race.slice(0, RACE / 2).map((id, i) => tick(id, i % 2 === 0)),
+      ]);
+      const answer = undone as NonNullable<typeof undone>;
+      expect(answer.statusCode, answer.body).toBe(200);
+      for (const t of ticks) expect(t.statusCode, t.body).toBe(200);
+      const done = new Set(await list());
+      // The markers no tick reached are set back exactly; no marker is both found and unticked.
+      for (const id of race.slice(RACE / 2)) expect(done.has(id), id).toBe(false);
+      const undoneIds = new Set((answer.json() as { markerIds: string[] }).markerIds);
+      for (const id of race.slice(RACE / 2)) expect(undoneIds.has(id), id).toBe(true);
+      const found = await k
+        .selectFrom('user_completed_marker')
+        .select('markerId')
+        .where('userId', '=', me.id)
+        .where('markerId', 'in', race)
+        .execute();
+      const unticked = await k
+        .selectFrom('user_marker_untick')
+        .select('markerId')
+        .where('userId', '=', me.id)
+        .where('markerId', 'in', race)
+        .execute();
+      const both = [...found, ...unticked].map((r) => r.markerId).sort();
+      expect(both).toEqual(race);
+    }
+  });
+});
+
 describe('a mark-all racing a progress import', () => {
   it('applies both, one after the other: every marker found once, both answered 200', async () => {
     const race = ids('def_race');
@@ -369,4 +408,61 @@ describe('progress at a glance, and a per-map reset', () => {
         .statusCode,
     ).toBe(404);
   });
+});
+
+describe("a player's removal", () => {
+  /** The player's found markers and untick times, counted. */
+  const rows = async (userId: string) => {
+    const k = env.t.app.ctx.db.kysely;
+    const count = async (table: 'user_completed_marker' | 'user_marker_untick') =>
+      (await k.selectFrom(table).select('markerId').where('userId', '=', userId).execute()).length;
+    return { found: await count('user_completed_marker'), unticked: await count('user_marker_untick') };
+  };
+
+  it("takes their found markers and untick times with them, and leaves everyone else's", async () => {
+    const gone = await createUser(env.t);
+    const other = await createUser(env.t);
+    for (const user of [gone, other]) {
+      await markAll({ definitionId: 'def_chest', completed: true }, user);
+      await markAll({ definitionId: 'def_herb', completed: true }, user);
+      await markAll({ definitionId: 'def_herb', completed: false }, user);
+    }
+    const before = { found: ids('def_chest').length, unticked: ids('def_herb').length };
+    expect(await rows(gone.id)).toEqual(before);
+    await env.t.app.ctx.db.kysely.deleteFrom('user').where('id', '=', gone.id).execute();
+    expect(await rows(gone.id)).toEqual({ found: 0, unticked: 0 });
+    expect(await rows(other.id)).toEqual(before);
+  });
+
+  // Only PostgreSQL lets a removal commit while a mark-all of the same player waits for it.
+  it.skipIf(!testDatabaseUrl)(
+    'refuses the ticks and mark-all of a player removed while they wait: 401, nothing left behind',
+    async () => {
+      const gone = await createUser(env.t);
+      const other = env.t.openDb();
+      let answers: Promise<Awaited<ReturnType<typeof post>>[]> | undefined;
+      try {
+        await other.kysely.transaction().execute(async (trx) => {
+          // The player's row held as its removal holds it: both requests are let in, then wait for it.
+          await trx.selectFrom('user').select('id').where('id', '=', gone.id).forUpdate().execute();
+          answers = Promise.all([
+            post('markAll', { mapId: MAP, definitionId: 'def_chest', completed: true }, gone),
+            tick('herb_0a', true, gone),
+          ]);
+          for (let waited = 0; ; waited += 20) {
+            const waiting = await sql<{ n: number }>`select count(*) as n from pg_stat_activity
+              where wait_event_type = 'Lock' and query like '%from "user"%'`.execute(env.t.db.kysely);
+            if (Number(waiting.rows[0]?.n) >= 2) break;
+            if (waited > 10_000) throw new Error('the requests never waited for the player');
+            await new Promise((resolve) => setTimeout(resolve, 20));
+          }
+          await trx.deleteFrom('user').where('id', '=', gone.id).execute();
+        });
+        expect((await answers)?.map((answer) => answer.statusCode)).toEqual([401, 401]);
+      } finally {
+        await other.close();
+      }
+      expect(await rows(gone.id)).toEqual({ found: 0, unticked: 0 });
+    },
+  );
 });

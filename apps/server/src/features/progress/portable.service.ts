@@ -32,7 +32,6 @@ import {
   completedQuestIds,
   gameName,
   gamesWithProgress,
-  lockPlayerMarkers,
   markMarkers,
   markQuests,
   ownedItems,
@@ -44,7 +43,7 @@ import {
   tickObjectives,
   untickObjectives,
 } from './progress.repository.ts';
-import { DEFAULT_PLAYER_LEVEL, ownedCap } from './progress.service.ts';
+import { DEFAULT_PLAYER_LEVEL, lockPlayer, ownedCap } from './progress.service.ts';
 
 /**
  * Which of `ids` are placed markers on a map of the game, with their map. The game's markers are read
@@ -401,7 +400,7 @@ export function createPortableProgressService(db: Db) {
     // Markers: the file's that are placed on this game's maps.
     const fileMarkers = await markersOfGame(trx, gameId, game.completedMarkers);
     // A change of many markers, like a mark-all: the player's ticks wait until it is written.
-    if (apply) await lockPlayerMarkers(trx, db.dialect, userId, true);
+    if (apply) await lockPlayer(trx, db.dialect, userId, true);
     const currentMarkers = new Map(
       (await completedMarkersOfGame(trx, userId, gameId)).map((m) => [m.markerId, m.mapId]),
     );

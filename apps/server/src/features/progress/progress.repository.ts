@@ -430,7 +430,7 @@ export async function markMarkersInScope(
       .where(among(scoped))
       .execute();
     const done = new Set(found.map((r) => r.markerId));
-    const missing = scoped.filter((id) => !done.has(id));
+    const missing = scoped.filter((id) => !done.has(id)).sort();
     if (missing.length > 0)
       await dyn(db)
         .insertInto('user_completed_marker')
@@ -444,23 +444,26 @@ export async function markMarkersInScope(
         )
         .execute();
     await mine('user_marker_untick').execute();
-    return missing.sort();
+    return missing;
   }
   if (dialect === 'postgres') {
-    // One statement: the rows deleted are the untick rows written, read once.
-    const rows = await dyn(db)
-      .with('gone', () => mine('user_completed_marker').returning(['userId', 'markerId', 'mapId']))
+    // The found rows go, then their untick times are written by a plain insert (one that resolves a
+    // conflict per row costs as much again as the insert). A marker may hold an untick time beside
+    // its found row (two ticks of it at once, a progress import): those of the markers unticked go
+    // first. No other write of the player's markers runs meanwhile (the lock).
+    const gone = await mine('user_completed_marker').returning(['markerId', 'mapId']).execute();
+    if (gone.length === 0) return [];
+    const ids = gone.map((r) => r.markerId).sort();
+    const mapOf = new Map(gone.map((r) => [r.markerId, r.mapId]));
+    await db.deleteFrom('user_marker_untick').where('userId', '=', userId).where(among(ids)).execute();
+    await dyn(db)
       .insertInto('user_marker_untick')
       .columns(['userId', 'markerId', 'mapId', 'uncompletedAt'])
-      .expression((eb) =>
-        eb.selectFrom('gone').select(['userId', 'markerId', 'mapId', text(at).as('uncompletedAt')]),
+      .expression(
+        sql`select ${text(userId)}, ${sql.ref('ids.id')}, ${sql.ref('ids.map')}, ${text(at)} from unnest(cast(${ids} as text[]), cast(${ids.map((id) => mapOf.get(id))} as text[])) as ids(id, map)`,
       )
-      .onConflict((oc) =>
-        oc.columns(['userId', 'markerId']).doUpdateSet({ uncompletedAt: sql.ref('excluded.uncompletedAt') }),
-      )
-      .returning('markerId')
       .execute();
-    return rows.map((r) => r.markerId as string).sort();
+    return ids;
   }
   // The untick times first, of the markers about to be unticked (the player's writes wait meanwhile).
   await dyn(db)
@@ -484,12 +487,19 @@ export async function markMarkersInScope(
 /**
  * Orders a player's marker writes on PostgreSQL: a single tick takes a shared lock on the player's
  * row, a change of many markers an exclusive one, so a mark-all and ticks arriving with it apply one
- * after the other, never interleaved (SQLite runs one write transaction at a time anyway).
+ * after the other, never interleaved (SQLite runs one write transaction at a time anyway). Answers
+ * whether the player still exists: their marker rows have no foreign key, so this lock is what keeps
+ * a player's removal and their ticks apart (a removal's trigger clears the rows written before it).
  */
-export async function lockPlayerMarkers(db: Executor, dialect: Dialect, userId: string, many: boolean) {
-  if (dialect !== 'postgres') return;
+export async function lockPlayerMarkers(
+  db: Executor,
+  dialect: Dialect,
+  userId: string,
+  many: boolean,
+): Promise<boolean> {
   const query = db.selectFrom('user').select('id').where('id', '=', userId);
-  await (many ? query.forUpdate() : query.forKeyShare()).execute();
+  const locked = dialect !== 'postgres' ? query : many ? query.forUpdate() : query.forKeyShare();
+  return (await locked.executeTakeFirst()) !== undefined;
 }
 
 /** The map's completable marker definitions (their game's), with the category they are grouped by. */

@@ -9,9 +9,9 @@ import type {
   MarkMany,
   QuestSave,
 } from '@waypoint/shared/progress/schemas';
-import { type Db, type Executor, inTransaction } from '../../db/database.ts';
+import { type Db, type Dialect, type Executor, inTransaction } from '../../db/database.ts';
 import { createGroupCommit } from '../../db/group-commit.ts';
-import { badRequest, notFound } from '../../http/errors.ts';
+import { badRequest, notFound, unauthorized } from '../../http/errors.ts';
 import { childIds, findRecord, findRecordForShare, parentIsPublic } from '../models/models.repository.ts';
 import {
   builtHideoutLevels,
@@ -47,6 +47,15 @@ export function ownedCap(required: TItemRequirement[], findOnly: boolean): numbe
     .reduce((sum, r) => sum + r.quantity, 0);
 }
 
+/**
+ * Takes the player's marker lock (`lockPlayerMarkers`) in `trx`; a player removed since their
+ * request was let in is no longer logged in, and nothing is written for them.
+ */
+export async function lockPlayer(trx: Executor, dialect: Dialect, userId: string, many: boolean) {
+  if (!(await lockPlayerMarkers(trx, dialect, userId, many)))
+    throw unauthorized(serverMessages.loginRequired);
+}
+
 export function createProgressService(db: Db) {
   const k = db.kysely;
   // The hot single-row writes (a marker or quest ticked, an item counted) of many players share
@@ -78,7 +87,7 @@ export function createProgressService(db: Db) {
   async function markMany(userId: string, scope: MarkerScope, completed: boolean) {
     const at = new Date().toISOString();
     const markerIds = await inTransaction(db, async (trx) => {
-      await lockPlayerMarkers(trx, db.dialect, userId, true);
+      await lockPlayer(trx, db.dialect, userId, true);
       return markMarkersInScope(trx, db.dialect, userId, scope, completed, at);
     });
     return { completed, markerIds } satisfies MarkersChanged;
@@ -234,7 +243,7 @@ export function createProgressService(db: Db) {
       const now = new Date().toISOString();
       const at = tick.at && new Date(tick.at).toISOString() < now ? new Date(tick.at).toISOString() : now;
       await writes.run(async (trx) => {
-        await lockPlayerMarkers(trx, db.dialect, userId, false);
+        await lockPlayer(trx, db.dialect, userId, false);
         return markMarker(trx, userId, markerId, marker.mapId as string, completed, at);
       });
       return { completed, markerId };
@@ -283,7 +292,7 @@ export function createProgressService(db: Db) {
     async resetMap(userId: string, mapId: string, admin: boolean) {
       await requireTickableMap(mapId, admin);
       const removed = await inTransaction(db, async (trx) => {
-        await lockPlayerMarkers(trx, db.dialect, userId, true);
+        await lockPlayer(trx, db.dialect, userId, true);
         return resetMapMarkers(trx, userId, mapId);
       });
       return { mapId, removed };
