@@ -165,11 +165,11 @@ async function measureAgainstBare(
   return rows;
 }
 
-/** A bare Fastify process answering `paths` with the bytes Waypoint answers them with. */
-async function startBare(port: number, paths: string[]): Promise<ChildProcess> {
+/** A bare Fastify process answering `paths` with the bytes Waypoint (at `from`) answers them with. */
+async function startBare(port: number, paths: string[], from = base): Promise<ChildProcess> {
   const answers = [];
   for (const p of paths) {
-    const res = await fetch(`${base}${p}`, { headers: { 'accept-encoding': 'identity' } });
+    const res = await fetch(`${from}${p}`, { headers: { 'accept-encoding': 'identity' } });
     answers.push({
       path: p,
       type: res.headers.get('content-type'),
@@ -493,13 +493,29 @@ async function objectStorageRows(): Promise<{ rows: Row[]; text: string }> {
       await measure(thumbName, `${at}${thumb}`, { connections: 1, overallRate: 500 }),
       await measure(thumbName, `${at}${thumb}`, { connections: 10, overallRate: 500 }),
     ];
+    // The yardstick: a bare Fastify process sending the same bytes from memory, at the same rates.
+    const barePort = port + 1;
+    const bareAt = `http://127.0.0.1:${barePort}`;
+    const thumbPath = thumb.slice(0, thumb.indexOf('?'));
+    const bare = await startBare(barePort, [...tiles, thumbPath], at);
+    try {
+      const also = ' — bare Fastify, same bytes';
+      rows.push(
+        await measure(tileName + also, bareAt, { connections: 1, overallRate: 500, paths: tiles }),
+        await measure(tileName + also, bareAt, { connections: 10, overallRate: 500, paths: tiles }),
+        await measure(thumbName + also, `${bareAt}${thumbPath}`, { connections: 1, overallRate: 500 }),
+        await measure(thumbName + also, `${bareAt}${thumbPath}`, { connections: 10, overallRate: 500 }),
+      );
+    } finally {
+      bare.kill();
+    }
     const loadAtEnd = readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
     const table = [
       '| request | load | req/s | p50 ms | p99 ms | errors |',
       '|---|---|---:|---:|---:|---:|',
       ...rows.map((r) => `| ${r.name} | ${r.load} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.errors} |`),
     ].join('\n');
-    const text = `The same build started with \`STORAGE_URL=s3://…\` against a real S3 server (\`s3rver\`, started by the benchmark on loopback; objects on the same disk), with the demo seed and nothing of the pictures in its DATA_DIR. A ${STORAGE_MAP_SIDE}² procedural map picture is uploaded to a map and processed through the admin API (its tiles stored in the bucket), then read through the app: the ${tiles.length} tiles of its full-size level in turn (${Math.round(tileBytes / tiles.length / 1024)} KiB each on average) and one 300×300 thumbnail (${Math.round(thumbBytes / 1024)} KiB) at its versioned address, at a fixed 500 req/s for 10 s after a warm-up of 200 requests. Tile and \`?v=\` addresses never change, so each process keeps the small ones it has read in memory (\`IMAGE_CACHE_MB\`, default 64): after the warm-up these answers come from there, not from the bucket. Target: p99 ≤ 20 ms.\n\n${table}\n\nMeasured ${new Date().toISOString().slice(0, 10)}, Node ${process.version}; load average (1, 5, 15 min) ${loadAtStart} before, ${loadAtEnd} after.`;
+    const text = `The same build started with \`STORAGE_URL=s3://…\` against a real S3 server (\`s3rver\`, started by the benchmark on loopback; objects on the same disk), with the demo seed and nothing of the pictures in its DATA_DIR. A ${STORAGE_MAP_SIDE}² procedural map picture is uploaded to a map and processed through the admin API (its tiles stored in the bucket), then read through the app: the ${tiles.length} tiles of its full-size level in turn (${Math.round(tileBytes / tiles.length / 1024)} KiB each on average) and one 300×300 thumbnail (${Math.round(thumbBytes / 1024)} KiB) at its versioned address, at a fixed 500 req/s for 10 s after a warm-up of 200 requests. Tile and \`?v=\` addresses never change, so each process keeps the small ones it has read in memory (\`IMAGE_CACHE_MB\`, default 64): after the warm-up these answers come from there, not from the bucket. The same four loads against a bare Fastify process sending the same bytes from memory (started after them) show what the machine allows at the time. Target: p99 ≤ 20 ms.\n\n${table}\n\nMeasured ${new Date().toISOString().slice(0, 10)}, Node ${process.version}; load average (1, 5, 15 min) ${loadAtStart} before, ${loadAtEnd} after.`;
     return { rows, text };
   } finally {
     if (server) {
