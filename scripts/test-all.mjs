@@ -126,6 +126,7 @@ const s3Suites = [
   'apps/server/src/features/images/images.test.ts',
   'apps/server/src/features/images/level-images.test.ts',
   'apps/server/src/features/images/tile-versions.test.ts',
+  'apps/server/src/features/images/image-cache.test.ts',
   'apps/server/src/features/images/demo-images.test.ts',
   'apps/server/src/features/images/image-jobs.test.ts',
   'apps/server/src/features/suggestions/suggestions.test.ts',

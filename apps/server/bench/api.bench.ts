@@ -4,17 +4,19 @@
  * percentiles and writes them to docs/benchmarks.md.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { loadConfig } from '../src/config.ts';
 import { openDatabase } from '../src/db/database.ts';
+import { generateProceduralMap } from '../src/db/seed/art/procedural.ts';
+import { startS3Server } from '../src/test/s3-server.ts';
 import { BENCH_MARKERS as MARKERS, prepareBenchData } from './bench-data.ts';
-import type { Player } from './players.ts';
+import { createAdmin, type Player } from './players.ts';
 import { startServerProcess } from './server-process.ts';
 import { runSurge, type SurgeResult } from './surge.ts';
-import { writeBenchmarkSection } from './update-doc.ts';
+import { writeBenchmarkSection, writeBenchmarkSubsection } from './update-doc.ts';
 
 const PORT = 3900 + Math.floor(Math.random() * 50);
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'waypoint-bench-'));
@@ -24,6 +26,9 @@ const PLAYERS = 2000;
 const SURGE_SECONDS = Number(process.env.SURGE_SECONDS ?? 60);
 /** Servers run as production runs them: the build, on plain node (no load shedding in a benchmark). */
 const serverEnv = { MAX_EVENT_LOOP_DELAY_MS: '0' };
+/** `BENCH_API_ONLY=storage`: only the rows of pictures and tiles from object storage (their own part). */
+const only = process.env.BENCH_API_ONLY ?? '';
+if (only && only !== 'storage') throw new Error(`BENCH_API_ONLY must be empty or storage, not ${only}`);
 
 /** Bytes on the wire for a brotli-accepting client (fetch would decode, so ask with plain http). */
 async function compressedSize(url: string): Promise<number> {
@@ -60,16 +65,32 @@ const print = (row: Row) =>
 async function measure(
   name: string,
   url: string,
-  options: { connections: number; overallRate?: number; headers?: Record<string, string> },
+  options: {
+    connections: number;
+    overallRate?: number;
+    headers?: Record<string, string>;
+    /** Paths below `url` asked in turn (else `url` itself). */
+    paths?: string[];
+  },
 ): Promise<Row> {
+  let next = 0;
+  const paths = options.paths;
+  const requests = paths
+    ? [
+        {
+          setupRequest: (request: autocannon.Request) => ({ ...request, path: paths[next++ % paths.length] }),
+        },
+      ]
+    : undefined;
   // Warm-up fills the response cache and the JIT.
-  await autocannon({ url, connections: 4, amount: 200, headers: options.headers });
+  await autocannon({ url, connections: 4, amount: 200, headers: options.headers, requests });
   const result = await autocannon({
     url,
     connections: options.connections,
     duration: 10,
     overallRate: options.overallRate,
     headers: options.headers,
+    requests,
   });
   const row = {
     name,
@@ -144,11 +165,11 @@ async function measureAgainstBare(
   return rows;
 }
 
-/** A bare Fastify process answering `paths` with the bytes Waypoint answers them with. */
-async function startBare(port: number, paths: string[]): Promise<ChildProcess> {
+/** A bare Fastify process answering `paths` with the bytes Waypoint (at `from`) answers them with. */
+async function startBare(port: number, paths: string[], from = base): Promise<ChildProcess> {
   const answers = [];
   for (const p of paths) {
-    const res = await fetch(`${base}${p}`, { headers: { 'accept-encoding': 'identity' } });
+    const res = await fetch(`${from}${p}`, { headers: { 'accept-encoding': 'identity' } });
     answers.push({
       path: p,
       type: res.headers.get('content-type'),
@@ -372,6 +393,149 @@ async function postgresRows(): Promise<Row[]> {
   }
 }
 
+/** Side of the map picture the object-storage rows upload and process. */
+const STORAGE_MAP_SIDE = 2048;
+const STORAGE_PART = 'Pictures and tiles from object storage';
+
+/**
+ * Tiles and a thumbnail read through the app from object storage: a real S3 server (s3rver, objects
+ * in a temporary folder) on loopback, the production build started with the S3 settings and nothing
+ * of the pictures in its DATA_DIR. A 2048² procedural map picture is uploaded and processed as an
+ * admin does (its tiles go to the bucket), then its full-size tiles (asked in turn) and one thumbnail
+ * are read at a fixed rate after a warm-up. Answers the rows and the part's text.
+ */
+async function objectStorageRows(): Promise<{ rows: Row[]; text: string }> {
+  const loadAtStart = readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
+  const s3 = await startS3Server('waypoint-bench');
+  const siteDir = mkdtempSync(path.join(os.tmpdir(), 'waypoint-bench-s3-'));
+  const port = PORT + 60;
+  const at = `http://127.0.0.1:${port}`;
+  let server: ChildProcess | undefined;
+  try {
+    await prepareBenchData(siteDir);
+    const config = loadConfig({}, { dataDir: siteDir, logLevel: 'warn' });
+    const db = openDatabase(config);
+    const auth = await createAdmin(db, config).finally(() => db.close());
+    server = await startServerProcess({
+      dataDir: siteDir,
+      port,
+      mode: 'built',
+      env: {
+        ...serverEnv,
+        STORAGE_URL: `s3://${s3.bucket}/site`,
+        S3_ENDPOINT: s3.endpoint,
+        S3_REGION: 'us-east-1',
+        S3_ACCESS_KEY_ID: 'S3RVER',
+        S3_SECRET_ACCESS_KEY: 'S3RVER',
+      },
+    });
+    const { png } = await generateProceduralMap({
+      width: STORAGE_MAP_SIDE,
+      height: STORAGE_MAP_SIDE,
+      seed: 'bench',
+      title: 'Benchmark Isles',
+    });
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(png)]), 'map.png');
+    const up = await fetch(`${at}/api/admin/map/addImage/bench_map/mapImage`, {
+      method: 'POST',
+      body: form,
+      headers: auth,
+    });
+    if (!up.ok) throw new Error(`map picture upload: ${up.status} ${await up.text()}`);
+    const queued = await fetch(`${at}/api/admin/processMap/bench_map/frontier_zone`, {
+      method: 'POST',
+      headers: auth,
+    });
+    if (queued.status !== 202) throw new Error(`processMap: ${queued.status} ${await queued.text()}`);
+    let map: {
+      imageProcessStatus: string;
+      imageProcessError: string;
+      tilesPath: string;
+      maxZoom: number;
+      images: { mapImage: { version: string } };
+    };
+    const deadline = Date.now() + 10 * 60_000;
+    for (;;) {
+      map = (await (await fetch(`${at}/api/map/bench_map`)).json()) as typeof map;
+      if (map.imageProcessStatus === 'DONE') break;
+      if (map.imageProcessStatus === 'ERROR')
+        throw new Error(`map processing failed: ${map.imageProcessError}`);
+      if (Date.now() > deadline) throw new Error('map processing took over 10 minutes');
+      await new Promise((r) => setTimeout(r, 500));
+    }
+    // Nothing of the pictures is on the server's disk: every answer comes from the bucket (or memory).
+    for (const folder of ['uploads', 'thumbs', 'mapTiles']) {
+      if (existsSync(path.join(siteDir, folder)))
+        throw new Error(`${folder} found in DATA_DIR, not in the bucket`);
+    }
+    const side = Math.ceil(STORAGE_MAP_SIDE / 256);
+    const tiles = Array.from(
+      { length: side * side },
+      (_, i) => `/mapTiles/${map.tilesPath}/${map.maxZoom}/${i % side}/${Math.floor(i / side)}.png`,
+    );
+    const thumb = `/thumbs/map/bench_map/mapImage/300x300/mapImage.png?v=${map.images.mapImage.version}`;
+    let tileBytes = 0;
+    for (const p of tiles) {
+      const res = await fetch(`${at}${p}`);
+      if (res.status !== 200 || res.headers.get('content-type') !== 'image/png')
+        throw new Error(`${p}: ${res.status}`);
+      tileBytes += (await res.arrayBuffer()).byteLength;
+    }
+    const thumbRes = await fetch(`${at}${thumb}`);
+    if (!thumbRes.ok) throw new Error(`${thumb}: ${thumbRes.status}`);
+    const thumbBytes = (await thumbRes.arrayBuffer()).byteLength;
+    const tileName = `GET /mapTiles/{version}/{z}/{x}/{y}.png (S3, ${tiles.length} tiles in turn)`;
+    const thumbName = 'GET /thumbs/…/300x300/….png?v= (S3)';
+    const rows = [
+      await measure(tileName, at, { connections: 1, overallRate: 500, paths: tiles }),
+      await measure(tileName, at, { connections: 10, overallRate: 500, paths: tiles }),
+      await measure(thumbName, `${at}${thumb}`, { connections: 1, overallRate: 500 }),
+      await measure(thumbName, `${at}${thumb}`, { connections: 10, overallRate: 500 }),
+    ];
+    // The yardstick: a bare Fastify process sending the same bytes from memory, at the same rates.
+    const barePort = port + 1;
+    const bareAt = `http://127.0.0.1:${barePort}`;
+    const thumbPath = thumb.slice(0, thumb.indexOf('?'));
+    const bare = await startBare(barePort, [...tiles, thumbPath], at);
+    try {
+      const also = ' — bare Fastify, same bytes';
+      rows.push(
+        await measure(tileName + also, bareAt, { connections: 1, overallRate: 500, paths: tiles }),
+        await measure(tileName + also, bareAt, { connections: 10, overallRate: 500, paths: tiles }),
+        await measure(thumbName + also, `${bareAt}${thumbPath}`, { connections: 1, overallRate: 500 }),
+        await measure(thumbName + also, `${bareAt}${thumbPath}`, { connections: 10, overallRate: 500 }),
+      );
+    } finally {
+      bare.kill();
+    }
+    const loadAtEnd = readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
+    const table = [
+      '| request | load | req/s | p50 ms | p99 ms | errors |',
+      '|---|---|---:|---:|---:|---:|',
+      ...rows.map((r) => `| ${r.name} | ${r.load} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.errors} |`),
+    ].join('\n');
+    const text = `The same build started with \`STORAGE_URL=s3://…\` against a real S3 server (\`s3rver\`, started by the benchmark on loopback; objects on the same disk), with the demo seed and nothing of the pictures in its DATA_DIR. A ${STORAGE_MAP_SIDE}² procedural map picture is uploaded to a map and processed through the admin API (its tiles stored in the bucket), then read through the app: the ${tiles.length} tiles of its full-size level in turn (${Math.round(tileBytes / tiles.length / 1024)} KiB each on average) and one 300×300 thumbnail (${Math.round(thumbBytes / 1024)} KiB) at its versioned address, at a fixed 500 req/s for 10 s after a warm-up of 200 requests. Tile and \`?v=\` addresses never change, so each process keeps the small ones it has read in memory (\`IMAGE_CACHE_MB\`, default 64): after the warm-up these answers come from there, not from the bucket. The same four loads against a bare Fastify process sending the same bytes from memory (started after them) show what the machine allows at the time. Target: p99 ≤ 20 ms.\n\n${table}\n\nMeasured ${new Date().toISOString().slice(0, 10)}, Node ${process.version}; load average (1, 5, 15 min) ${loadAtStart} before, ${loadAtEnd} after.`;
+    return { rows, text };
+  } finally {
+    if (server) {
+      const exited = new Promise((r) => server?.once('exit', r));
+      server.kill();
+      await exited;
+    }
+    await s3.close();
+    rmSync(siteDir, { recursive: true, force: true });
+  }
+}
+
+if (only === 'storage') {
+  const { text } = await objectStorageRows();
+  writeBenchmarkSubsection('API', STORAGE_PART, text);
+  rmSync(dataDir, { recursive: true, force: true });
+  console.log('written to docs/benchmarks.md');
+  process.exit(0);
+}
+
 const loadBefore = readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
 let players = await prepareBenchData(dataDir, { players: PLAYERS });
 let server = await startServerProcess({ dataDir, port: PORT, mode: 'built', env: serverEnv });
@@ -436,6 +600,7 @@ try {
 } finally {
   server.kill();
 }
+const storagePart = await objectStorageRows();
 // The surge on a fresh site: nobody has ticked anything yet.
 rmSync(dataDir, { recursive: true, force: true });
 players = await prepareBenchData(dataDir, { players: PLAYERS });
@@ -459,7 +624,7 @@ try {
   ].join('\n');
   writeBenchmarkSection(
     'API',
-    `\`npm run bench:api\` — the production build (built first) in a child process on SQLite with the demo seed plus a map of ${MARKERS} placed markers and ${PLAYERS} players with a session each; autocannon (10 s per row after a warm-up, 8 s per write row) on the same ${os.cpus().length}-core machine. Cached guest reads are measured in turns against a bare Fastify 5 process (no plugins, no hooks, no logger) answering the same bytes: three 4-second turns each, alternating, the req/s and latencies the medians, "vs bare" the median of the turns' ratios. Write rows: each request is another player's, and ticks a marker that player has not ticked (quests and items repeat: a quest completed again, an item counted up to its need). The PostgreSQL rows serve the same content from two server processes over one database (and the write rows also from one), each loaded by its own autocannon at once (req/s summed, latencies the worse of the two). Targets: cached guest reads ≥ 0.75× bare Fastify; \`/api/games\` ≥ 10,000 req/s; the ${MARKERS}-marker list p99 ≤ 15 ms at 500 req/s; single records p99 ≤ 2 ms; completion ticks ≥ 4,000 req/s with p99 ≤ 30 ms on SQLite, and on PostgreSQL two processes ≥ 1.5× one. The ${MARKERS}-marker answer is ${Math.round(raw / 1024)} KiB of JSON, ${Math.round(compressed / 1024)} KiB with brotli; every read answer comes from the response cache (serialized and compressed once per write). autocannon's fixed-rate mode fires all connections in the same tick, so rows with ten connections at a fixed rate include the generator's own burst queueing; the one-connection rows show the server's latency.\n\n${table}\n\n### Patch-day surge\n\n${PLAYERS} players, each on a session of their own, arrive over the first ${Math.round((SURGE_SECONDS * 2) / 3)} s; each opens the map (the game, the map's ${MARKERS} markers with brotli, their own ticks), then ticks 20–50 of the map's markers and up to three quests, 200–800 ms apart; everything stops at ${SURGE_SECONDS * 1.5} s. Afterwards every acknowledged tick is looked up in the database.\n\n${surgeLines.join('\n').trim()}\n\nMeasured ${new Date().toISOString().slice(0, 10)}, Node ${process.version}; load average (1, 5, 15 min) ${loadBefore} before the run, ${loadAfter} after it.`,
+    `\`npm run bench:api\` — the production build (built first) in a child process on SQLite with the demo seed plus a map of ${MARKERS} placed markers and ${PLAYERS} players with a session each; autocannon (10 s per row after a warm-up, 8 s per write row) on the same ${os.cpus().length}-core machine. Cached guest reads are measured in turns against a bare Fastify 5 process (no plugins, no hooks, no logger) answering the same bytes: three 4-second turns each, alternating, the req/s and latencies the medians, "vs bare" the median of the turns' ratios. Write rows: each request is another player's, and ticks a marker that player has not ticked (quests and items repeat: a quest completed again, an item counted up to its need). The PostgreSQL rows serve the same content from two server processes over one database (and the write rows also from one), each loaded by its own autocannon at once (req/s summed, latencies the worse of the two). Targets: cached guest reads ≥ 0.75× bare Fastify; \`/api/games\` ≥ 10,000 req/s; the ${MARKERS}-marker list p99 ≤ 15 ms at 500 req/s; single records p99 ≤ 2 ms; completion ticks ≥ 4,000 req/s with p99 ≤ 30 ms on SQLite, and on PostgreSQL two processes ≥ 1.5× one. The ${MARKERS}-marker answer is ${Math.round(raw / 1024)} KiB of JSON, ${Math.round(compressed / 1024)} KiB with brotli; every read answer comes from the response cache (serialized and compressed once per write). autocannon's fixed-rate mode fires all connections in the same tick, so rows with ten connections at a fixed rate include the generator's own burst queueing; the one-connection rows show the server's latency.\n\n${table}\n\n### Patch-day surge\n\n${PLAYERS} players, each on a session of their own, arrive over the first ${Math.round((SURGE_SECONDS * 2) / 3)} s; each opens the map (the game, the map's ${MARKERS} markers with brotli, their own ticks), then ticks 20–50 of the map's markers and up to three quests, 200–800 ms apart; everything stops at ${SURGE_SECONDS * 1.5} s. Afterwards every acknowledged tick is looked up in the database.\n\n${surgeLines.join('\n').trim()}\n\nMeasured ${new Date().toISOString().slice(0, 10)}, Node ${process.version}; load average (1, 5, 15 min) ${loadBefore} before the run, ${loadAfter} after it.\n\n### ${STORAGE_PART}\n\n${storagePart.text}`,
   );
 } finally {
   rmSync(dataDir, { recursive: true, force: true });

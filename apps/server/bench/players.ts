@@ -45,3 +45,27 @@ export async function createPlayers(db: Db, config: Config, count: number, prefi
   }
   return players;
 }
+
+/** An admin with an open session, written like the players; answers its authorization header. */
+export async function createAdmin(db: Db, config: Config): Promise<{ authorization: string }> {
+  const id = randomUUID();
+  await db.kysely
+    .insertInto('user')
+    .values({
+      id,
+      username: 'bench_admin',
+      usernameKey: 'bench_admin',
+      email: 'bench_admin@bench.test',
+      passwordHash: 'not-a-hash: this admin never logs in with a password',
+      admin: 1,
+      confirmed: 1,
+      confirmHash: null,
+      confirmExpires: null,
+      recoveryHash: null,
+      recoveryExpires: null,
+      createdAt: new Date().toISOString(),
+    })
+    .execute();
+  const tokens = createTokenService(db, config.jwtSecret, config.tokenTtlSeconds);
+  return { authorization: `Bearer ${await tokens.sign({ id, username: 'bench_admin', admin: true })}` };
+}

@@ -218,15 +218,17 @@ async function storage() {
     [
       '`npm run bench:tiles` (only this part: `npm run bench:tiles -w apps/server -- --storage`) — the procedural 8192² PNG map uploaded to a map through',
       "the app, then processed again with `POST /api/admin/processMap` and timed until the map is DONE: the app's own",
-      'path, cutting the PNG pyramid in its child process and storing every tile under a new version (16 uploads at a',
-      'time), once into DATA_DIR and once into a real S3 server (`s3rver`, objects on the same disk) through the AWS SDK.',
+      'path, cutting the PNG pyramid in its child process and storing every tile under a new version, each tile as soon as',
+      'it is cut (16 uploads at a time, overlapping the cut), once into DATA_DIR and once into a real S3 server (`s3rver`,',
+      'objects on the same disk, in the same process as the app) through the AWS SDK.',
       `Alternating runs, ${runs} per driver, median. Target: S3 ≤ 1.5× local${
         ratio <= 1.5
           ? '.'
-          : ' (not met here: the tiles are stored only once the whole pyramid is cut: ' +
-            `${result.local.tiles} PUTs, 16 at a time, after the cut, and the S3 server is a Node process ` +
-            'on the same two cores as the app).'
+          : ' (not met here: the S3 server, the SDK and the app share one event loop and the two cores with the cutting, ' +
+            `so the ${result.local.tiles} PUTs cannot all keep up with it).`
       }`,
+      'Before the tiles were stored while they are cut (all PUTs after the cut), the same run measured local 15.77 s,',
+      'S3 37.81 s: 2.40×.',
       '',
       table,
       '',

@@ -18,3 +18,23 @@ export function writeBenchmarkSection(heading: string, body: string) {
   // One blank line before every section heading.
   writeFileSync(file, `${next.replace(/\n+## /g, '\n\n## ').trimEnd()}\n`);
 }
+
+/**
+ * Replaces (or appends) one `### Subheading` part of the `## Heading` section of docs/benchmarks.md,
+ * leaving the rest of that section (and every other) as it is: a benchmark that measured only some
+ * of its rows writes just those.
+ */
+export function writeBenchmarkSubsection(heading: string, subheading: string, body: string) {
+  const current = existsSync(file) ? readFileSync(file, 'utf8') : '';
+  const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const sectionPattern = new RegExp(`## ${literal(heading)}\\n[\\s\\S]*?(?=\\n## |$)`);
+  const found = sectionPattern.exec(current);
+  if (!found)
+    throw new Error(`docs/benchmarks.md has no section "## ${heading}": run the whole benchmark once`);
+  const part = `### ${subheading}\n\n${body.trim()}\n`;
+  const partPattern = new RegExp(`### ${literal(subheading)}\\n[\\s\\S]*?(?=\\n### |$)`);
+  const section = partPattern.test(found[0])
+    ? found[0].replace(partPattern, part.trimEnd())
+    : `${found[0].trimEnd()}\n\n${part}`;
+  writeBenchmarkSection(heading, section.slice(`## ${heading}\n`.length));
+}

@@ -52,6 +52,7 @@ import { registerWebhooks } from './features/webhooks/webhooks.plugin.ts';
 import { bodyPlugin } from './http/body.ts';
 import { errorBody, installErrorHandling } from './http/errors.ts';
 import { createStore } from './storage/index.ts';
+import { cacheSmallObjects } from './storage/memory-cache.ts';
 
 export interface BuildOptions {
   /** An already open database (tests share one per file); the app then leaves it open on close. */
@@ -122,9 +123,22 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.addHook('onClose', () => mailQueue.drain());
   const writer = createModelWriter(db, () => cacheBus.changed());
   const routes: DeclaredRoute[] = [];
-  const store = createStore(config);
+  const storeCache = cacheSmallObjects(createStore(config), config.imageCacheMb * 1024 * 1024);
+  const store = storeCache.store;
   app.addHook('onClose', () => store.close());
-  const ctx: AppContext = { config, db, store, writer, cache, cacheBus, metrics, tokens, mailer, routes };
+  const ctx: AppContext = {
+    config,
+    db,
+    store,
+    storeCache,
+    writer,
+    cache,
+    cacheBus,
+    metrics,
+    tokens,
+    mailer,
+    routes,
+  };
   app.decorate('ctx', ctx);
 
   installErrorHandling(app, reportFault);

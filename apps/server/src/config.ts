@@ -109,6 +109,11 @@ export interface Config {
   maxJsonDepth: number;
   /** Bytes the response cache may hold (bodies and their compressed forms), in MB. */
   responseCacheMb: number;
+  /**
+   * Bytes of small pictures, thumbnails and tiles at versioned addresses each process keeps in
+   * memory, in MB (0: every request reads the storage).
+   */
+  imageCacheMb: number;
   /** Maps with more placed markers than this send them as binary chunks (marker-chunks.ts). */
   mapChunkedAbove: number;
   /** Answers one client address may have the server compute per second (cached ones are free), after a burst. */
@@ -310,6 +315,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     userBodyLimitBytes: int(env, 'USER_BODY_LIMIT_BYTES', 64 * 1024),
     maxJsonDepth: int(env, 'MAX_JSON_DEPTH', 32),
     responseCacheMb: int(env, 'RESPONSE_CACHE_MB', 128),
+    imageCacheMb: int(env, 'IMAGE_CACHE_MB', 64),
     mapChunkedAbove: int(env, 'MAP_CHUNKED_ABOVE', chunkedAbove),
     readMissesPerSecond: int(env, 'READ_MISSES_PER_SECOND', 2),
     readMissBurst: int(env, 'READ_MISS_BURST', 20),

@@ -8,6 +8,7 @@ import type { ModelWriter } from './features/models/models.service.ts';
 import type { ResponseCache } from './features/models/response-cache.ts';
 import type { Metrics } from './features/ops/metrics.ts';
 import type { ObjectStore } from './storage/index.ts';
+import type { SmallObjectCache } from './storage/memory-cache.ts';
 
 /** What every feature may use; features receive it instead of building their own. */
 export interface AppContext {
@@ -15,6 +16,8 @@ export interface AppContext {
   db: Db;
   /** Pictures, thumbnails and tile pyramids (DATA_DIR or an S3 bucket). */
   store: ObjectStore;
+  /** The small objects of `store` at versioned addresses, kept in memory (IMAGE_CACHE_MB). */
+  storeCache: SmallObjectCache;
   writer: ModelWriter;
   cache: ResponseCache;
   /** Call `cacheBus.changed()` after any content write (drops every process's response cache). */

@@ -4,8 +4,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MediaError } from './errors.ts';
 import { getSharp } from './sharp.ts';
-import { makePng, makeTruncatedPng } from './testImages.ts';
-import { cutTiles, expectedTileCount, maxZoomFor } from './tiles.ts';
+import { makePng, makeTruncatedPng, makeWebp } from './testImages.ts';
+import { cutTiles, expectedTileCount, filesBelow, isWholeTile, maxZoomFor } from './tiles.ts';
 
 let dir: string;
 beforeAll(async () => {
@@ -110,4 +110,77 @@ describe('cutting a pyramid', () => {
     }).catch((e: unknown) => e);
     expect((error as MediaError).message).toContain('pixel limit');
   });
+});
+
+describe('tiles while they are cut', () => {
+  it('tells a whole PNG or WebP tile from every part of one', async () => {
+    const png = await getSharp()({
+      create: {
+        width: 128,
+        height: 128,
+        channels: 4,
+        background: '#336699',
+        noise: { type: 'gaussian', mean: 128, sigma: 40 },
+      },
+    })
+      .png()
+      .toBuffer();
+    const webp = await makeWebp(256, 256);
+    for (const [data, format] of [
+      [png, 'png'],
+      [webp, 'webp'],
+    ] as const) {
+      expect(isWholeTile(data, format)).toBe(true);
+      for (let n = 0; n < data.length; n++) {
+        if (isWholeTile(data.subarray(0, n), format))
+          throw new Error(`${format} prefix of ${n} bytes taken as whole`);
+      }
+    }
+    expect(isWholeTile(webp, 'png')).toBe(false);
+    expect(isWholeTile(png, 'webp')).toBe(false);
+  });
+
+  it('moves whole tiles into the pyramid folder while the image is still being cut', async () => {
+    // Noise is slow to encode: the cut takes long enough to watch. Tall, so it runs in many strips.
+    const source = path.join(dir, 'noisy.png');
+    await getSharp()({
+      create: {
+        width: 2048,
+        height: 4096,
+        channels: 3,
+        background: '#336699',
+        noise: { type: 'gaussian', mean: 128, sigma: 60 },
+      },
+    })
+      .png({ compressionLevel: 1 })
+      .toFile(source);
+    const live = path.join(dir, 'mapTiles', 'g8', 'm');
+    const seen = new Set<string>();
+    let broken = 0;
+    let firstSeen = 0;
+    let cutting = true;
+    const started = performance.now();
+    const watching = (async () => {
+      while (cutting) {
+        for (const rel of await filesBelow(live)) {
+          if (seen.has(rel)) continue;
+          seen.add(rel);
+          firstSeen ||= performance.now();
+          const data = await fs.readFile(path.join(live, ...rel.split('/'))).catch(() => undefined);
+          if (!data || !isWholeTile(data, 'png')) broken++;
+        }
+        await new Promise((r) => setTimeout(r, 10));
+      }
+    })();
+    const result = await cutTiles(source, live, limits);
+    const ended = performance.now();
+    cutting = false;
+    await watching;
+    expect(result.tileCount).toBe(expectedTileCount(2048, 4096));
+    expect((await listTiles(live)).length).toBe(result.tileCount);
+    expect(broken).toBe(0);
+    // The first tiles are there in the first half of the cut, not all at its end.
+    expect(firstSeen).toBeGreaterThan(0);
+    expect(firstSeen - started).toBeLessThan((ended - started) / 2);
+  }, 120_000);
 });

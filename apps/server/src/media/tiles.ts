@@ -55,8 +55,11 @@ export function expectedTileCount(width: number, height: number, tileSize = TILE
 /**
  * Cuts an image into a `{z}/{x}/{y}.{ext}` pyramid of 256-px tiles (the Google/Leaflet layout, the
  * image anchored top-left) in `outDir`, which must not exist yet. libvips builds all levels in one
- * streaming pass (`dzsave`, multi-threaded); its `{z}/{y}/{x}` files are then moved to `{z}/{x}/{y}`.
- * `workDir` holds the intermediate files and is removed afterwards.
+ * streaming pass (`dzsave`, multi-threaded) into `workDir`, writing each `{z}/{y}/{x}` file in place
+ * as its part of the image is done; every tile found complete is moved meanwhile to its `{z}/{x}/{y}`
+ * name in `outDir`, so the pyramid fills up while it is cut and a reader of `outDir` (the map
+ * processing, which stores each tile as it appears) only ever sees whole tiles. `workDir` holds the
+ * intermediate files and is removed afterwards.
  */
 export async function cutTiles(
   input: string | Buffer,
@@ -68,60 +71,177 @@ export async function cutTiles(
   const format = options.format ?? 'png';
   const rawDir = path.join(workDir, 'raw');
   await fs.mkdir(workDir, { recursive: true });
+  let cut = false;
   try {
-    let width = 0;
-    let height = 0;
+    const open = () => sharp(input, { limitInputPixels: options.maxInputPixels, failOn: 'error' });
+    // The levels are known from the header: tiles can take their final names while they are cut.
+    let header: { width: number; height: number };
     try {
-      let pipeline = sharp(input, { limitInputPixels: options.maxInputPixels, failOn: 'error' }).autoOrient();
+      const meta = await open().metadata();
+      header = meta.autoOrient ?? { width: meta.width, height: meta.height };
+    } catch (error) {
+      throw corrupt(error);
+    }
+    const natural = maxZoomFor(header.width, header.height);
+    const maxZoom = options.maxZoom && options.maxZoom > 0 ? Math.round(options.maxZoom) : natural;
+    const offset = maxZoom - natural;
+    const mover = moveFinishedTiles(rawDir, outDir, format, offset);
+    let info: { width: number; height: number };
+    try {
+      let pipeline = open().autoOrient();
       pipeline =
         format === 'webp'
           ? pipeline.webp({ quality: options.quality ?? 80, effort: 2 })
           : pipeline.png({ compressionLevel: options.quality ?? 6, adaptiveFiltering: false });
-      const info = await pipeline
+      info = await pipeline
         .tile({
           size: TILE_SIZE,
           layout: 'google',
           background: options.background ?? { r: 0, g: 0, b: 0, alpha: 0 },
         })
         .toFile(rawDir);
-      width = info.width;
-      height = info.height;
     } catch (error) {
+      throw corrupt(error);
+    } finally {
+      await mover.stop();
+    }
+    if (info.width !== header.width || info.height !== header.height) {
+      // Tiles already moved would carry the wrong zoom: refuse rather than publish them.
       throw new MediaError(
         'CORRUPT_IMAGE',
-        `The map image could not be tiled: ${describeSharpError(error)}`,
-        {
-          cause: error,
-        },
+        `The map image could not be tiled: its header says ${header.width}×${header.height}, its pixels are ${info.width}×${info.height}`,
       );
     }
-    const natural = maxZoomFor(width, height);
-    const maxZoom = options.maxZoom && options.maxZoom > 0 ? Math.round(options.maxZoom) : natural;
-    const offset = maxZoom - natural;
-    let tileCount = await moveToXY(rawDir, outDir, format, offset);
+    let tileCount = mover.moved + (await moveToXY(rawDir, outDir, format, offset, mover.made));
     if (offset > 0) {
       tileCount += await writeOverviews(
         path.join(outDir, String(offset), '0', `0.${format}`),
         outDir,
+        workDir,
         format,
         offset,
         options,
       );
     }
-    return { width, height, maxZoom, tileCount, format };
+    cut = true;
+    return { width: info.width, height: info.height, maxZoom, tileCount, format };
   } finally {
     await fs.rm(workDir, { recursive: true, force: true });
+    // Tiles moved before a failure are no pyramid.
+    if (!cut) await fs.rm(outDir, { recursive: true, force: true });
   }
+}
+
+function corrupt(error: unknown): MediaError {
+  if (error instanceof MediaError) return error;
+  return new MediaError('CORRUPT_IMAGE', `The map image could not be tiled: ${describeSharpError(error)}`, {
+    cause: error,
+  });
+}
+
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+
+/**
+ * Whether a tile file's bytes are the whole encoded tile. libvips writes a tile in place (open,
+ * write, close), so a file read while it is written is a prefix of it: a PNG is whole when its
+ * chunks, followed by their lengths from the signature on, end with IEND exactly at the last byte;
+ * a WebP when its RIFF header's length is the file's.
+ */
+export function isWholeTile(data: Buffer, format: TileFormat): boolean {
+  if (format === 'webp') {
+    return (
+      data.length >= 12 &&
+      data.toString('latin1', 0, 4) === 'RIFF' &&
+      data.toString('latin1', 8, 12) === 'WEBP' &&
+      data.readUInt32LE(4) + 8 === data.length
+    );
+  }
+  if (data.length < PNG_SIGNATURE.length + 12 || !data.subarray(0, 8).equals(PNG_SIGNATURE)) return false;
+  let at = PNG_SIGNATURE.length;
+  while (at + 12 <= data.length) {
+    const end = at + 12 + data.readUInt32BE(at);
+    if (data.toString('latin1', at + 4, at + 8) === 'IEND') return end === data.length;
+    at = end;
+  }
+  return false;
+}
+
+/** How often the tiles libvips has finished are looked for while it cuts. */
+const MOVE_POLL_MS = 200;
+
+/**
+ * While libvips writes `raw/{z}/{y}/{x}.ext`, moves each tile that is whole (`isWholeTile`) to
+ * `out/{z + offset}/{x}/{y}.ext` (a rename: readers of `out` see whole files only). `stop()` ends
+ * the looking after the current pass; `moveToXY` then moves what is left.
+ */
+function moveFinishedTiles(rawDir: string, outDir: string, format: TileFormat, offset: number) {
+  const made = new Set<string>();
+  let moved = 0;
+  let stopped = false;
+  let wake: (() => void) | undefined;
+  const pass = async () => {
+    for (const rawZ of await numericEntries(rawDir).catch(() => [])) {
+      const z = Number(rawZ) + offset;
+      if (z < 0) continue;
+      for (const y of await numericEntries(path.join(rawDir, rawZ)).catch(() => [])) {
+        const row = path.join(rawDir, rawZ, y);
+        for (const name of await fs.readdir(row).catch(() => [])) {
+          if (stopped) return;
+          if (!name.endsWith(`.${format}`)) continue;
+          const from = path.join(row, name);
+          const data = await fs.readFile(from).catch(() => undefined);
+          if (!data || !isWholeTile(data, format)) continue;
+          const dir = path.join(outDir, String(z), name.slice(0, -(format.length + 1)));
+          if (!made.has(dir)) {
+            await fs.mkdir(dir, { recursive: true });
+            made.add(dir);
+          }
+          await fs.rename(from, path.join(dir, `${y}.${format}`));
+          moved++;
+        }
+      }
+    }
+  };
+  const loop = (async () => {
+    while (!stopped) {
+      await pass();
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, MOVE_POLL_MS);
+        wake = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+    }
+  })();
+  // A failed move is answered by stop(); until then it must not count as unhandled.
+  loop.catch(() => {});
+  return {
+    made,
+    get moved() {
+      return moved;
+    },
+    async stop() {
+      stopped = true;
+      wake?.();
+      await loop;
+    },
+  };
 }
 
 /**
  * Moves `raw/{z}/{y}/{x}.ext` to `out/{z + offset}/{x}/{y}.ext` (levels that would fall below 0 are
- * left out); returns the number of tiles moved.
+ * left out); returns the number of tiles moved. `made`: folders of `out` known to exist.
  */
-async function moveToXY(rawDir: string, outDir: string, ext: string, offset = 0): Promise<number> {
+async function moveToXY(
+  rawDir: string,
+  outDir: string,
+  ext: string,
+  offset = 0,
+  made = new Set<string>(),
+): Promise<number> {
   await fs.mkdir(outDir, { recursive: true });
   const moves: [string, string][] = [];
-  const made = new Set<string>();
   for (const rawZ of await numericEntries(rawDir)) {
     const z = String(Number(rawZ) + offset);
     if (Number(z) < 0) continue;
@@ -152,6 +272,7 @@ async function moveToXY(rawDir: string, outDir: string, ext: string, offset = 0)
 async function writeOverviews(
   smallestTile: string,
   outDir: string,
+  workDir: string,
   format: TileFormat,
   count: number,
   options: TileOptions,
@@ -166,7 +287,10 @@ async function writeOverviews(
     pipeline = format === 'webp' ? pipeline.webp({ quality: options.quality ?? 80 }) : pipeline.png();
     const dir = path.join(outDir, String(z), '0');
     await fs.mkdir(dir, { recursive: true });
-    await pipeline.toFile(path.join(dir, `0.${format}`));
+    // Written beside, then renamed: a tile in `outDir` is always whole.
+    const written = path.join(workDir, `overview-${z}.${format}`);
+    await pipeline.toFile(written);
+    await fs.rename(written, path.join(dir, `0.${format}`));
   }
   return count;
 }

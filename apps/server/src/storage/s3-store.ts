@@ -47,7 +47,14 @@ export function createS3Store(options: S3StoreOptions): ObjectStore {
     // default streaming checksum trailers.
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
-    requestHandler: { connectionTimeout: Math.min(timeout, 3_000), requestTimeout: timeout },
+    requestHandler: {
+      connectionTimeout: Math.min(timeout, 3_000),
+      requestTimeout: timeout,
+      // Connections are kept and reused (a tile pyramid is a thousand PUTs and more, 16 at a time;
+      // a busy image host reads as many): no TCP or TLS handshake per object.
+      httpAgent: { keepAlive: true, maxSockets: 64 },
+      httpsAgent: { keepAlive: true, maxSockets: 64 },
+    },
   });
   const Bucket = options.bucket;
   const root = options.prefix ? `${options.prefix.replace(/^\/+|\/+$/g, '')}/` : '';
@@ -143,7 +150,13 @@ export function createS3Store(options: S3StoreOptions): ObjectStore {
     async put(key, data, contentType) {
       await call(`write ${key}`, () =>
         client.send(
-          new PutObjectCommand({ Bucket, Key: objectKey(key), Body: data, ContentType: contentType }),
+          new PutObjectCommand({
+            Bucket,
+            Key: objectKey(key),
+            Body: data,
+            ContentLength: data.length,
+            ContentType: contentType,
+          }),
         ),
       );
     },

@@ -53,7 +53,7 @@ export const imagesPlugin = fp<{ ctx: AppContext }>(async (app, { ctx }) => {
       limits: { fileSize: ctx.config.uploadLimitBytes, files: 1, fields: 10, parts: 12 },
     });
     registerImageRoutes(scope, service, processor);
-    registerImageHost(scope, ctx.store);
+    registerImageHost(scope, ctx.store, ctx.storeCache);
   });
   // Starts the shared queue: jobs queued by any process, and jobs of a process that died, run here too.
   app.addHook('onReady', async () => {

@@ -10,13 +10,11 @@ import type { ModelRecord } from '../../db/rows.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { isMediaError } from '../../media/errors.ts';
 import { mediaKeys, mediaRoots } from '../../media/paths.ts';
-import { contentTypes } from '../../media/sniff.ts';
 import {
   buildDirFor,
   countTilesBuilt,
   cutTilesInChild,
   expectedTileCount,
-  filesBelow,
   removeAbandonedBuilds,
   type TileFormat,
 } from '../../media/tiles.ts';
@@ -38,6 +36,7 @@ import {
   retireTiles,
   setProgress,
 } from './map-jobs.repository.ts';
+import { type PyramidUpload, uploadPyramidWhileCut } from './pyramid-upload.ts';
 
 /** The picture field of each kind of job: a map's own picture, a floor's picture. */
 export const pictureField: Record<JobTable, string> = { map: 'mapImage', maplevel: 'levelImage' };
@@ -114,36 +113,6 @@ export function createMapProcessor(
     return map ? { record, map } : undefined;
   }
 
-  /** Stores a cut pyramid under `mapTiles/{versionPath}`; answers when every tile is stored. */
-  async function storePyramid(builtDir: string, versionPath: string, stored: () => void) {
-    const files = await filesBelow(builtDir);
-    const prefix = mediaKeys.tilesDir(versionPath);
-    let next = 0;
-    let failed = false;
-    const worker = async () => {
-      while (next < files.length && !stopped && !failed) {
-        const rel = files[next++];
-        const type = contentTypes[path.extname(rel).slice(1)];
-        try {
-          await ctx.store.putFile(`${prefix}/${rel}`, path.join(builtDir, ...rel.split('/')), type);
-        } catch (error) {
-          failed = true;
-          throw error;
-        }
-        stored();
-      }
-    };
-    // Every upload under way settles before a failure is answered: the caller then removes the
-    // version, and a write still in flight would otherwise land after that removal.
-    const results = await Promise.allSettled(
-      Array.from({ length: Math.min(UPLOAD_CONCURRENCY, files.length) }, worker),
-    );
-    const failure = results.find((r) => r.status === 'rejected');
-    if (failure) throw failure.reason;
-    if (stopped) throw new Error('stopped');
-    return files.length;
-  }
-
   async function run(job: JobRef) {
     const found = await recordsOf(job);
     if (!found) return;
@@ -154,7 +123,7 @@ export function createMapProcessor(
     const versionPath = `${tilesPath}/${newVersion()}`;
     const localDir = path.join(workTiles, ...tilesPath.split('/'));
     const built = buildDirFor(localDir);
-    let uploaded = 0;
+    let upload: PyramidUpload | undefined;
     // Renew the claim while the pyramid is cut; a lost claim (queued again, or taken over after a
     // stall) stops this run, since its result would be dropped anyway.
     const renew = setInterval(
@@ -167,13 +136,13 @@ export function createMapProcessor(
       },
       Math.max(50, Math.floor(leaseMs / 3)),
     );
-    // Progress: tiles cut so far, then tiles stored, against twice the pyramid's tile count.
+    // Progress: tiles cut plus tiles stored (both under way at once), against twice the tile count.
     const expected = image ? expectedTileCount(image.imageWidth, image.imageHeight) : 0;
     let lastProgress = -1;
     const progress = setInterval(() => {
       countTilesBuilt(localDir)
         .then((cut) => {
-          const done = uploaded > 0 ? expected + uploaded : cut;
+          const done = Math.min(cut, expected) + (upload?.stored ?? 0);
           const percent = Math.min(95, Math.floor((done / Math.max(1, 2 * expected)) * 95));
           if (percent === lastProgress) return;
           lastProgress = percent;
@@ -183,6 +152,7 @@ export function createMapProcessor(
     }, 500);
     const source = `${built}.source`;
     let published = false;
+    let marked = false;
     try {
       if (!image)
         throw new Error(`The ${job.table === 'map' ? 'map' : 'level'} has no picture; upload one first`);
@@ -198,6 +168,16 @@ export function createMapProcessor(
       if (!(await ctx.store.download(sourceKey, source))) {
         throw new Error('The picture file is missing; upload it again');
       }
+      // The new version is written beside the one served; until the row names it, it is marked to
+      // go (so a run that dies meanwhile leaves nothing behind for long).
+      await retireTiles(
+        ctx.db.kysely,
+        versionPath,
+        new Date(
+          Date.now() + ctx.config.tileJobTimeoutMs + leaseMs + ctx.config.oldTilesGraceMs,
+        ).toISOString(),
+      );
+      marked = true;
       const startedAt = Date.now();
       tileRuns++;
       // A maxZoom set on the map is its coordinate scale: the pyramid puts the full-size image there
@@ -214,23 +194,27 @@ export function createMapProcessor(
         { timeoutMs: ctx.config.tileJobTimeoutMs, memoryMb: ctx.config.imageJobMemoryMb },
       );
       killCurrent = child.kill;
-      const result = await child.result.finally(() => {
+      // Each tile is stored as soon as it is cut; a tile that cannot be stored stops the cutting.
+      upload = uploadPyramidWhileCut(ctx.store, built, mediaKeys.tilesDir(versionPath), {
+        concurrency: UPLOAD_CONCURRENCY,
+        onFailure: () => child.kill(),
+      });
+      let result: Awaited<typeof child.result>;
+      try {
+        result = await child.result;
+      } catch (error) {
+        // The cut's own refusal (a corrupt image, a limit) says most; else a failed store, which
+        // stopped the cutting.
+        throw isMediaError(error) ? error : (upload.failure ?? error);
+      } finally {
         killCurrent = null;
-      });
+      }
       if (stopped) return;
-      // The new version is written beside the one served; until the row names it, it is marked to
-      // go (so a run that dies here leaves nothing behind for long).
-      await retireTiles(
-        ctx.db.kysely,
-        versionPath,
-        new Date(
-          Date.now() + ctx.config.tileJobTimeoutMs + leaseMs + ctx.config.oldTilesGraceMs,
-        ).toISOString(),
-      );
-      await storePyramid(built, versionPath, () => {
-        uploaded++;
-      });
+      const stored = await upload.finish();
       if (stopped) return;
+      if (stored !== result.tileCount) {
+        throw new Error(`${result.tileCount} tiles were cut but ${stored} stored; process the map again`);
+      }
       // One write publishes the new version: readers see the old pyramid or the new one, never a
       // mix. Tile URLs carry the version and are cached for ever.
       let previous = '';
@@ -275,11 +259,16 @@ export function createMapProcessor(
     } finally {
       clearInterval(renew);
       clearInterval(progress);
+      // Every write under way settles first: one landing after the removal below would stay.
+      await upload?.abort();
       await fs.rm(built, { recursive: true, force: true });
       await fs.rm(source, { force: true });
-      if (!published && uploaded > 0) {
+      if (!published && marked) {
         // What was stored of an unpublished version goes now (or later by its mark, if this fails).
-        await removeVersion(versionPath).catch((error) =>
+        const removal = upload?.attempted
+          ? removeVersion(versionPath)
+          : keepTiles(ctx.db.kysely, versionPath);
+        await removal.catch((error) =>
           log.warn({ err: error, versionPath }, 'could not remove an unpublished tile version'),
         );
       }

@@ -28,12 +28,19 @@ const tile = async (tilesPath: string, zxy = '0/0/0') =>
 /** The real store, except that tile writes fail after `okTiles` of them (the bucket goes away). */
 function failingTileWrites(store: ObjectStore, okTiles: number): ObjectStore {
   let written = 0;
+  const check = (key: string) => {
+    if (key.startsWith('mapTiles/') && ++written > okTiles) {
+      throw new StorageUnavailableError('Object storage failed to write a tile: connection refused');
+    }
+  };
   return {
     ...store,
+    async put(key, data, type) {
+      check(key);
+      return store.put(key, data, type);
+    },
     async putFile(key, file, type) {
-      if (key.startsWith('mapTiles/') && ++written > okTiles) {
-        throw new StorageUnavailableError('Object storage failed to write a tile: connection refused');
-      }
+      check(key);
       return store.putFile(key, file, type);
     },
   };
