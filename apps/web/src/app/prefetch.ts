@@ -27,6 +27,18 @@ export function prefetchForPath(queryClient: QueryClient, pathname: string, sear
         m.prefetchReview(queryClient, new URLSearchParams(search)),
       );
       break;
+    case 'admin':
+    case 'adminImports':
+      if (!getSession()?.admin) break;
+      // Awaited by the first render, which then draws the lists with their rows.
+      reads.push(
+        import('../features/admin/prefetch.ts').then((m) =>
+          id === 'admin'
+            ? m.prefetchAdminHome(queryClient)
+            : m.prefetchImportReview(queryClient, new URLSearchParams(search)),
+        ),
+      );
+      break;
     case 'home':
       reads.push(queryClient.prefetchQuery(gamesQuery()));
       break;
