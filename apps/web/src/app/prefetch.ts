@@ -30,13 +30,11 @@ export function prefetchForPath(queryClient: QueryClient, pathname: string, sear
     case 'admin':
     case 'adminImports':
       if (!getSession()?.admin) break;
-      // Awaited by the first render, which then draws the lists with their rows.
-      reads.push(
-        import('../features/admin/prefetch.ts').then((m) =>
-          id === 'admin'
-            ? m.prefetchAdminHome(queryClient)
-            : m.prefetchImportReview(queryClient, new URLSearchParams(search)),
-        ),
+      // Beside the page's code, as for the suggestion review (not awaited by the first render).
+      void import('../features/admin/prefetch.ts').then((m) =>
+        id === 'admin'
+          ? m.prefetchAdminHome(queryClient)
+          : m.prefetchImportReview(queryClient, new URLSearchParams(search)),
       );
       break;
     case 'home':
