@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { measureRoutes } from '../../apps/web/scripts/bundle-budget.ts';
-import { expect, test } from '../support/fixtures.ts';
+import { admin, expect, submitLogin, test } from '../support/fixtures.ts';
 import { insertedSoFar, recordInserted } from '../support/inserted.ts';
 
 // The build this run serves: the size budget of SPEC's performance targets, checked on every run.
@@ -32,6 +32,47 @@ test("the map page's first load leaves Leaflet, the marker layers and zod out", 
     /[`'"]\$ZodType[`'"]/.test(readFileSync(path.join(dist, f), 'utf8')),
   );
   expect(zod).toEqual([]);
+});
+
+// The admin panel is drawn from the models' description the server sends: its home and the import
+// review load neither the registry's schemas (zod) nor the record form, which loads when a record is
+// opened.
+test("the admin home's and the import review's first loads leave zod and the record form out", () => {
+  const dist = path.join(process.env.WAYPOINT_E2E_DATA ?? '', 'web');
+  const sizes = measureRoutes(dist);
+  for (const name of ['admin', 'adminImports']) {
+    const files = sizes.find((r) => r.route === name)?.files ?? [];
+    expect(files.length, name).toBeGreaterThan(0);
+    const zod = files.filter((f) => /[`'"]\$ZodType[`'"]/.test(readFileSync(path.join(dist, f), 'utf8')));
+    expect(zod, name).toEqual([]);
+    expect(
+      files.filter((f) => /\/(ModelForm|use-form)-/.test(f)),
+      name,
+    ).toEqual([]);
+  }
+});
+
+// The import review's first staged page does not wait for the models' description (nor for the page's
+// code): the two are asked for side by side.
+test('the import review asks for its first staged page beside the models, not after them', async ({
+  page,
+}) => {
+  await page.goto(`/login?nextUrl=${encodeURIComponent('/admin')}`);
+  await submitLogin(page, admin.email, admin.password);
+  await expect(page).toHaveURL(/\/admin$/);
+  await page.goto('/admin/imports?model=quest');
+  await expect(page.getByTestId('import-review').locator('table')).toBeVisible();
+  const asked = await page.evaluate(() =>
+    performance.getEntriesByType('resource').map((e) => {
+      const r = e as PerformanceResourceTiming;
+      return { path: new URL(r.name).pathname, start: r.startTime, end: r.responseEnd };
+    }),
+  );
+  const models = asked.find((r) => r.path === '/api/admin/models');
+  const staged = asked.find((r) => r.path === '/api/admin/importedModels/quest');
+  expect(models).toBeDefined();
+  expect(staged).toBeDefined();
+  expect(staged?.start ?? Number.NaN).toBeLessThan(models?.end ?? Number.NaN);
 });
 
 // The app's code starts after the page's first frame: what the HTML shows by itself (a first visit's

@@ -27,6 +27,16 @@ export function prefetchForPath(queryClient: QueryClient, pathname: string, sear
         m.prefetchReview(queryClient, new URLSearchParams(search)),
       );
       break;
+    case 'admin':
+    case 'adminImports':
+      if (!getSession()?.admin) break;
+      // Beside the page's code, as for the suggestion review (not awaited by the first render).
+      void import('../features/admin/prefetch.ts').then((m) =>
+        id === 'admin'
+          ? m.prefetchAdminHome(queryClient)
+          : m.prefetchImportReview(queryClient, new URLSearchParams(search)),
+      );
+      break;
     case 'home':
       reads.push(queryClient.prefetchQuery(gamesQuery()));
       break;

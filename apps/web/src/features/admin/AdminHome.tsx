@@ -1,5 +1,5 @@
 import { Anchor, Group, Loader, Stack, Text, Title } from '@mantine/core';
-import { topLevelModels } from '@waypoint/shared/models/admin';
+import { topLevelModels } from '@waypoint/shared/models/admin-view';
 import { Link } from 'react-router';
 import { withMantine } from '../../app/MantineShell.tsx';
 import { usePageMeta } from '../../components/usePageMeta.ts';

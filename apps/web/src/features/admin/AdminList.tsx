@@ -1,4 +1,4 @@
-import { ActionIcon, Button, Group, Modal, Stack, Switch, Text, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Group, Loader, Modal, Stack, Switch, Text, Title, Tooltip } from '@mantine/core';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { IconCopy, IconExternalLink, IconFiles, IconTrash } from '@tabler/icons-react';
 import { constants } from '@waypoint/shared/constants';
@@ -8,9 +8,9 @@ import {
   adminFormBody,
   cellText,
   openInPagePath,
-} from '@waypoint/shared/models/admin';
+} from '@waypoint/shared/models/admin-view';
 import { DataTable, type DataTableColumn, type DataTableSortStatus } from 'mantine-datatable';
-import { useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { paginationControlProps } from '../../components/data-table.ts';
 import { toast } from '../../components/toast.ts';
@@ -22,14 +22,19 @@ import classes from './admin.module.css';
 import {
   type AdminRecord,
   adminApi,
-  type ListParams,
+  adminListParams,
   useAdminList,
   useModels,
   useRefreshModel,
 } from './api.ts';
-import { BulkAddModal } from './BulkAddModal.tsx';
 import { ColumnFilters } from './ColumnFilters.tsx';
-import { ModelForm } from './ModelForm.tsx';
+
+// The forms (their inputs, the form library, picture processing) load when a record is first opened,
+// not with the lists.
+const ModelForm = lazy(() => import('./ModelForm.tsx').then((m) => ({ default: m.ModelForm })));
+const BulkAddModal = lazy(() => import('./BulkAddModal.tsx').then((m) => ({ default: m.BulkAddModal })));
+
+const formLoading = () => <Loader size="sm" m="sm" aria-label={t.loading} />;
 
 interface Props {
   model: AdminModel;
@@ -107,14 +112,12 @@ export function AdminList({ model, parent, title }: Props) {
   const [busy, setBusy] = useState(false);
   const [bulk, setBulk] = useState(false);
   const drafts = useRef(new Map<string, AdminFormValues>());
-  const params: ListParams = {
+  const params = adminListParams(
     where,
-    filters: debouncedFilters,
-    sort: sortStatus.columnAccessor,
-    order: sortStatus.direction,
-    skip: (page - 1) * constants.adminPageSize,
-    limit: constants.adminPageSize,
-  };
+    debouncedFilters,
+    { field: sortStatus.columnAccessor, order: sortStatus.direction },
+    page,
+  );
   const list = useAdminList(model.key, params);
   const records = list.data?.data ?? [];
   const preset = parent && linkField ? { [linkField]: parent.id } : {};
@@ -338,12 +341,14 @@ export function AdminList({ model, parent, title }: Props) {
                   expanded: { recordIds: expanded, onRecordIdsChange: setExpanded },
                   content: ({ record }) => (
                     <div style={{ padding: 'var(--mantine-spacing-sm)' }}>
-                      <ModelForm
-                        model={model}
-                        record={record}
-                        idPrefix={`${slug}-row-${record._id}`}
-                        onChange={(values) => drafts.current.set(record._id, values)}
-                      />
+                      <Suspense fallback={formLoading()}>
+                        <ModelForm
+                          model={model}
+                          record={record}
+                          idPrefix={`${slug}-row-${record._id}`}
+                          onChange={(values) => drafts.current.set(record._id, values)}
+                        />
+                      </Suspense>
                     </div>
                   ),
                 }
@@ -374,13 +379,15 @@ export function AdminList({ model, parent, title }: Props) {
                 {t.openAdminPage}
               </Button>
             ) : null}
-            <ModelForm
-              model={model}
-              record={opened === 'new' ? null : opened}
-              preset={preset}
-              idPrefix={`${slug}-modal`}
-              onSaved={() => setOpened(null)}
-            />
+            <Suspense fallback={formLoading()}>
+              <ModelForm
+                model={model}
+                record={opened === 'new' ? null : opened}
+                preset={preset}
+                idPrefix={`${slug}-modal`}
+                onSaved={() => setOpened(null)}
+              />
+            </Suspense>
           </Stack>
         </Modal>
       ) : null}
@@ -393,14 +400,16 @@ export function AdminList({ model, parent, title }: Props) {
         />
       ) : null}
       {bulk && parent && linkField ? (
-        <BulkAddModal
-          model={model}
-          parent={parent}
-          linkField={linkField}
-          models={models}
-          onClose={() => setBulk(false)}
-          onDone={afterWrite}
-        />
+        <Suspense fallback={null}>
+          <BulkAddModal
+            model={model}
+            parent={parent}
+            linkField={linkField}
+            models={models}
+            onClose={() => setBulk(false)}
+            onDone={afterWrite}
+          />
+        </Suspense>
       ) : null}
     </Stack>
   );

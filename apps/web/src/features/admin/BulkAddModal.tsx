@@ -22,7 +22,7 @@ import {
   bulkRecordId,
   editableField,
   nameFromFileName,
-} from '@waypoint/shared/models/admin';
+} from '@waypoint/shared/models/admin-view';
 import { useState } from 'react';
 import { api } from '../../api/client.ts';
 import { toast } from '../../components/toast.ts';

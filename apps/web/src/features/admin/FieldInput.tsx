@@ -14,7 +14,7 @@ import {
 } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { constants } from '@waypoint/shared/constants';
-import { type AdminField, type AdminFormValues, editableField } from '@waypoint/shared/models/admin';
+import { type AdminField, type AdminFormValues, editableField } from '@waypoint/shared/models/admin-view';
 import { useState } from 'react';
 import { useCategories, useMaps } from '../../api/queries.ts';
 import { SafeHtml } from '../../components/SafeHtml.tsx';

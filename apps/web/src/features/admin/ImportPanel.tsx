@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { HttpError } from '../../api/client.ts';
 import { adminMessages as t } from '../../i18n/messages/admin-messages.ts';
 import { messages } from '../../i18n/messages/messages.ts';
+import classes from './admin.module.css';
 
 /** An import's refusal as the server answers it: a message, and a problem per field. */
 export interface ApiErrorBody {
@@ -86,11 +87,9 @@ export function ImportPanel(props: {
             label={t.pasteJson}
             value={paste.value}
             onChange={(e) => paste.onChange(e.currentTarget.value)}
-            autosize
-            minRows={2}
-            maxRows={8}
+            rows={2}
             disabled={file.value !== null}
-            styles={{ input: { fontFamily: 'monospace' } }}
+            classNames={{ input: classes.pastedJson }}
           />
         ) : null}
         <Group wrap="wrap">

@@ -1,8 +1,8 @@
 import { Badge, Button, Group, Loader, NativeSelect, Stack, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { usePrefetchQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { constants } from '@waypoint/shared/constants';
-import type { AdminModel } from '@waypoint/shared/models/admin';
+import type { AdminModel } from '@waypoint/shared/models/admin-view';
 import { DataTable, type DataTableSortStatus } from 'mantine-datatable';
 import { lazy, Suspense, useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -278,6 +278,8 @@ function ImportsPageContent() {
       { replace: true },
     );
   const client = useQueryClient();
+  // Asked for beside the models (not after them) when the page is reached from another page.
+  usePrefetchQuery(stagedQuery(key, firstStagedPage));
   const model = importable.find((m) => m.key === key) ?? importable[0];
   if (models.isPending) return <Loader m="xl" aria-label={t.loading} />;
   if (!model) return null;

@@ -7,7 +7,7 @@ import {
   adminFormBody,
   adminFormValues,
   formFieldOfError,
-} from '@waypoint/shared/models/admin';
+} from '@waypoint/shared/models/admin-view';
 import { type FormEvent, useState } from 'react';
 import { HttpError } from '../../api/client.ts';
 import { toast } from '../../components/toast.ts';

@@ -12,7 +12,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import type { AdminModel } from '@waypoint/shared/models/admin';
+import type { AdminModel } from '@waypoint/shared/models/admin-view';
 import { modelAliases } from '@waypoint/shared/models/registry';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';

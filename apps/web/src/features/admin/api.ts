@@ -1,5 +1,6 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AdminModel } from '@waypoint/shared/models/admin';
+import { constants } from '@waypoint/shared/constants';
+import type { AdminModel } from '@waypoint/shared/models/admin-view';
 import type { Paged } from '@waypoint/shared/models/types';
 import { api } from '../../api/client.ts';
 
@@ -50,12 +51,37 @@ export function listUrl(path: string, params: ListParams) {
   return `${path}?${q}`;
 }
 
-export function useAdminList(model: string, params: ListParams) {
-  return useQuery({
+/**
+ * The page of an admin list the admin asked for: `page` (from 1) of `constants.adminPageSize` records
+ * in `sort` order, equal to `where` and containing `filters`.
+ */
+export function adminListParams(
+  where: Record<string, string>,
+  filters: Record<string, string>,
+  sort: AdminModel['defaultSort'],
+  page: number,
+): ListParams {
+  return {
+    where,
+    filters,
+    sort: sort.field,
+    order: sort.order,
+    skip: (page - 1) * constants.adminPageSize,
+    limit: constants.adminPageSize,
+  };
+}
+
+/** One page of an admin list, paged, sorted and filtered by the server. */
+export const adminListQuery = (model: string, params: ListParams) =>
+  queryOptions({
     queryKey: adminKeys.list(model, params),
     queryFn: () => api.get<Paged<AdminRecord>>(listUrl(`/admin/list/${encodeURIComponent(model)}`, params)),
-    placeholderData: (previous) => previous,
+    // The page's first read finds the prefetched page fresh; a write refreshes the model's lists.
+    staleTime: 10_000,
   });
+
+export function useAdminList(model: string, params: ListParams) {
+  return useQuery({ ...adminListQuery(model, params), placeholderData: (previous) => previous });
 }
 
 /** A record with its child id lists; `null` when it does not exist (the form then creates it). */
