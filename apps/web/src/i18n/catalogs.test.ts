@@ -108,7 +108,11 @@ describe('the message modules of the web app', () => {
   it('wrap every shared message module under its catalog group', async () => {
     const modules = import.meta.glob('./messages/*.ts', { eager: true });
     const wrapped = Object.values(modules).flatMap((m) => Object.values(m as Record<string, object>));
-    const groups = Object.values(messageSources) as object[];
+    // The model and field names are read from their group by id (i18n/models.ts), not wrapped.
+    const readById: (keyof typeof messageSources)[] = ['models'];
+    const groups = Object.keys(messageSources).filter(
+      (g) => !readById.includes(g as keyof typeof messageSources),
+    );
     expect(wrapped).toHaveLength(groups.length);
   });
 });
