@@ -147,8 +147,13 @@ test('a player exports their pins as GeoJSON and imports a file, seeing what is 
   await waitForMap(page);
   await page.getByRole('button', { name: pinsMessages.addPinAtCentre }).click();
   await page.getByTestId('pin-editor').getByLabel(pinsMessages.name).fill('Exported');
+  // The pin shows at once and is written in the background; the export reads what the server has.
+  const stored = page.waitForResponse(
+    (r) => r.url().includes('/api/user/pins/') && r.request().method() !== 'GET' && r.ok(),
+  );
   await page.getByTestId('pin-editor').getByRole('button', { name: pinsMessages.save }).click();
   await expect(pinNamed(page, 'Exported')).toBeVisible();
+  await stored;
 
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: pinsMessages.exportPins }).click();
