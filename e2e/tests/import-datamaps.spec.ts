@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { adminMessages } from '@waypoint/shared/admin-messages';
 import { admin, expect, type Page, seenToast, submitLogin, test } from '../support/fixtures.ts';
+import { acceptAllStaged } from '../support/imports.ts';
 import { waitForMap } from '../support/map.ts';
 
 const shots = process.env.ADMIN_SCREENSHOTS ?? '/tmp/admin';
@@ -62,13 +63,6 @@ async function stage(page: Page, tag: string, json: unknown) {
   await form.getByRole('button', { name: adminMessages.stageDataMaps }).click();
 }
 
-async function acceptAll(page: Page, model: string, count: number) {
-  await page.getByLabel(adminMessages.model, { exact: true }).selectOption(model);
-  const review = page.getByTestId('import-review');
-  await review.getByRole('button', { name: adminMessages.acceptAll, exact: true }).click();
-  await seenToast(page, adminMessages.importsAccepted(count));
-}
-
 /** The floor of each of the given marker ids as the map page holds them. */
 const floorsOf = (page: Page, ids: string[]) =>
   page.evaluate((wanted) => {
@@ -100,8 +94,8 @@ test('an admin imports a DataMaps page, accepts it, sees its markers on their fl
   await page.screenshot({ path: `${shots}/import-datamaps-390.png`, fullPage: true });
   await page.setViewportSize({ width: 1440, height: 900 });
 
-  await acceptAll(page, 'markerdefinition', 2);
-  await acceptAll(page, 'placedmarker', 3);
+  await acceptAllStaged(page, 'markerdefinition', 2, tag);
+  await acceptAllStaged(page, 'placedmarker', 3, tag);
 
   await page.goto(`/game/frontier_zone/maps/${mapId}`);
   await waitForMap(page);
@@ -128,4 +122,8 @@ test('an admin imports a DataMaps page, accepts it, sees its markers on their fl
   );
   await expect(review.locator('tbody tr').filter({ hasText: `Roof medkit ${tag} (moved)` })).toHaveCount(1);
   await expect(review.locator('tbody tr').filter({ hasText: `Desk key ${tag}` })).toContainText('New!');
+  // Rejected, the changes leave nothing staged for the next import.
+  await review.getByRole('button', { name: adminMessages.rejectAll, exact: true }).click();
+  await seenToast(page, adminMessages.importsRejected(3));
+  await expect(review.locator('tbody tr').filter({ hasText: tag })).toHaveCount(0);
 });

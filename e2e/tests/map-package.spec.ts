@@ -5,7 +5,8 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { adminMessages } from '@waypoint/shared/admin-messages';
-import { admin, expect, type Page, seenToast, submitLogin, test } from '../support/fixtures.ts';
+import { admin, expect, submitLogin, test } from '../support/fixtures.ts';
+import { acceptAllStaged } from '../support/imports.ts';
 import { loginWithToken } from '../support/suggest.ts';
 
 const shots = process.env.PACKAGE_SCREENSHOTS ?? '/tmp/package-shots';
@@ -64,15 +65,6 @@ async function startSecondSite(): Promise<{ url: string; server: ChildProcess }>
     .poll(async () => (await fetch(`${url}/api/games`).catch(() => undefined))?.status, { timeout: 90_000 })
     .toBe(200);
   return { url, server };
-}
-
-async function acceptAll(page: Page, model: string, count: number) {
-  await page.getByLabel(adminMessages.model, { exact: true }).selectOption(model);
-  await page
-    .getByTestId('import-review')
-    .getByRole('button', { name: adminMessages.acceptAll, exact: true })
-    .click();
-  await seenToast(page, adminMessages.importsAccepted(count));
 }
 
 test('an admin exports a map package and imports it on a second site, reviews and accepts it, and sees the markers', async ({
@@ -134,9 +126,9 @@ test('an admin exports a map package and imports it on a second site, reviews an
     await page.screenshot({ path: `${shots}/import-package-390.png`, fullPage: true });
     await page.setViewportSize({ width: 1280, height: 900 });
 
-    await acceptAll(page, 'map', 1);
-    await acceptAll(page, 'markerdefinition', 1);
-    await acceptAll(page, 'placedmarker', 2);
+    await acceptAllStaged(page, 'map', 1);
+    await acceptAllStaged(page, 'markerdefinition', 1);
+    await acceptAllStaged(page, 'placedmarker', 2);
 
     await page.goto(`${url}/game/frontier_zone/maps/${mapId}`);
     await page.waitForFunction(() => (window.__waypointProbe?.draw.completeAt ?? 0) > 0, undefined, {
