@@ -10,6 +10,7 @@ import path from 'node:path';
 import { buildApp } from '../src/app.ts';
 import { loadConfig, type StorageConfig } from '../src/config.ts';
 import type { ObjectStore } from '../src/storage/index.ts';
+import { multipartFile } from '../src/test/multipart.ts';
 import { startS3Server } from '../src/test/s3-server.ts';
 import { benchAdmin, createBenchGame } from './bench-data.ts';
 
@@ -45,20 +46,10 @@ async function processOnce(
   try {
     await createBenchGame(app, { definition: false });
     const auth = await benchAdmin(app);
-    const boundary = '----waypointbench';
-    const payload = Buffer.concat([
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="map.png"\r\n` +
-          'Content-Type: application/octet-stream\r\n\r\n',
-      ),
-      readFileSync(input),
-      Buffer.from(`\r\n--${boundary}--\r\n`),
-    ]);
     const up = await app.inject({
       method: 'POST',
       url: '/api/admin/map/addImage/bench_map/mapImage',
-      payload,
-      headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, ...auth },
+      ...multipartFile(readFileSync(input), { filename: 'map.png', auth }),
     });
     if (up.statusCode !== 200) throw new Error(`upload: ${up.statusCode} ${up.body}`);
     // The upload may have queued processing already: let it finish, then time one processing.

@@ -3,6 +3,7 @@ import { PassThrough } from 'node:stream';
 import { serverMessages } from '@waypoint/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makePng } from '../media/testImages.ts';
+import { multipartFile } from '../test/multipart.ts';
 import { startS3Server, type TestS3Server } from '../test/s3-server.ts';
 import { createContent, createTestApp, createUser, type TestApp, type TestUser } from '../test/test-app.ts';
 
@@ -13,19 +14,6 @@ async function closedPort(): Promise<number> {
   const { port } = server.address() as net.AddressInfo;
   await new Promise((resolve) => server.close(resolve));
   return port;
-}
-
-function multipart(data: Buffer) {
-  const boundary = `----waypoint${Math.random().toString(16).slice(2)}`;
-  const payload = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n` +
-        'Content-Type: application/octet-stream\r\n\r\n',
-    ),
-    data,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
 
 describe.each(['unreachable endpoint', 'missing bucket'])('object storage with an %s', (kind) => {
@@ -70,7 +58,7 @@ describe.each(['unreachable endpoint', 'missing bucket'])('object storage with a
 
   it('an upload answers 503 with Retry-After and leaves the record as it was', async () => {
     const before = (await t.app.inject({ url: '/api/game/g1' })).json();
-    const body = multipart(await makePng(200, 100));
+    const body = multipartFile(await makePng(200, 100));
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/admin/game/addImage/g1/image',

@@ -2,6 +2,7 @@ import { getModel } from '@waypoint/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createModelTable } from '../../db/model-table.ts';
 import { makePng } from '../../media/testImages.ts';
+import { multipartFile } from '../../test/multipart.ts';
 import { useTestApp } from '../../test/test-app.ts';
 import { registerGadget } from './throwaway-model.ts';
 
@@ -125,19 +126,10 @@ describe('admin lists of placed markers', () => {
 describe('map processing reports its progress', () => {
   it('reaches DONE at 100 percent, read live from the status route', async () => {
     const png = await makePng(700, 500, '#335577');
-    const boundary = '----waypointadmin';
-    const payload = Buffer.concat([
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="m.png"\r\nContent-Type: image/png\r\n\r\n`,
-      ),
-      png,
-      Buffer.from(`\r\n--${boundary}--\r\n`),
-    ]);
     const up = await env.t.app.inject({
       method: 'POST',
       url: '/api/admin/map/addImage/g1_map_b/mapImage',
-      payload,
-      headers: { ...env.admin.auth, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      ...multipartFile(png, { auth: env.admin.auth }),
     });
     expect(up.statusCode).toBe(200);
     const queued = await env.t.app.inject({

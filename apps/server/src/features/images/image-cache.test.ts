@@ -1,26 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { makePng } from '../../media/testImages.ts';
 import { createStore } from '../../storage/index.ts';
+import { multipartFile } from '../../test/multipart.ts';
 import { useTestApp } from '../../test/test-app.ts';
 
 // Runs on the storage TEST_STORAGE names (DATA_DIR by default, a real S3 server with `s3`).
 const env = useTestApp();
-
-function multipart(data: Buffer) {
-  const boundary = `----waypoint${Math.random().toString(16).slice(2)}`;
-  const payload = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="map.png"\r\n` +
-        'Content-Type: application/octet-stream\r\n\r\n',
-    ),
-    data,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return {
-    payload,
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, ...env.admin.auth },
-  };
-}
 
 const get = (url: string, headers: Record<string, string> = {}) => env.t.app.inject({ url, headers });
 
@@ -29,7 +14,7 @@ describe('pictures and tiles at versioned addresses, from memory', () => {
     const up = await env.t.app.inject({
       method: 'POST',
       url: '/api/admin/map/addImage/g1_map_a/mapImage',
-      ...multipart(await makePng(600, 400, '#2266aa')),
+      ...multipartFile(await makePng(600, 400, '#2266aa'), { auth: env.admin.auth }),
     });
     expect(up.statusCode).toBe(200);
     const queued = await env.t.app.inject({

@@ -3,26 +3,13 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { makePng, makePngBomb } from '../../media/testImages.ts';
+import { multipartFile } from '../../test/multipart.ts';
 import { useTestApp } from '../../test/test-app.ts';
 
 const env = useTestApp({ overrides: { imageJobTimeoutMs: 2000 } });
 
-function multipart(data: Buffer, filename = 'upload.png') {
-  const boundary = `----waypoint${Math.random().toString(16).slice(2)}`;
-  return {
-    payload: Buffer.concat([
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-      ),
-      data,
-      Buffer.from(`\r\n--${boundary}--\r\n`),
-    ]),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
-
 const upload = (url: string, data: Buffer) => {
-  const body = multipart(data);
+  const body = multipartFile(data);
   return env.t.app.inject({
     method: 'POST',
     url,

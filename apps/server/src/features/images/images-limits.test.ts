@@ -1,27 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { makePng } from '../../media/testImages.ts';
+import { multipartFile } from '../../test/multipart.ts';
 import { useTestApp } from '../../test/test-app.ts';
 
 const env = useTestApp({ overrides: { uploadLimitBytes: 2000, maxImagePixels: 100 * 100 } });
 
-function multipart(data: Buffer) {
-  const boundary = '----waypointlimits';
-  return {
-    payload: Buffer.concat([
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`,
-      ),
-      data,
-      Buffer.from(`\r\n--${boundary}--\r\n`),
-    ]),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
-
 describe('configured limits', () => {
   it('refuses an upload over UPLOAD_LIMIT_BYTES with 413', async () => {
     const big = Buffer.concat([await makePng(10, 10), Buffer.alloc(5000)]);
-    const body = multipart(big);
+    const body = multipartFile(big);
     const res = await env.t.app.inject({
       method: 'POST',
       url: '/api/admin/game/addImage/g1/image',
@@ -32,7 +19,7 @@ describe('configured limits', () => {
   });
 
   it('refuses an image over MAX_IMAGE_PIXELS with 413', async () => {
-    const body = multipart(await makePng(101, 100));
+    const body = multipartFile(await makePng(101, 100));
     const res = await env.t.app.inject({
       method: 'POST',
       url: '/api/admin/game/addImage/g1/image',
@@ -41,7 +28,7 @@ describe('configured limits', () => {
     });
     expect(res.statusCode).toBe(413);
     expect(res.json().message).toContain('101×100');
-    const ok = multipart(await makePng(100, 100));
+    const ok = multipartFile(await makePng(100, 100));
     const accepted = await env.t.app.inject({
       method: 'POST',
       url: '/api/admin/game/addImage/g1/image',

@@ -4,25 +4,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { getSharp } from '../../media/sharp.ts';
 import { makeJpeg, makePng, makePngBomb, makeTruncatedPng } from '../../media/testImages.ts';
+import { multipartFile } from '../../test/multipart.ts';
 import { useTestApp } from '../../test/test-app.ts';
 
 const env = useTestApp({ overrides: { allowLoopbackFetch: true } });
 
-function multipart(data: Buffer, field = 'file', filename = 'upload.png') {
-  const boundary = `----waypoint${Math.random().toString(16).slice(2)}`;
-  const payload = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\n` +
-        'Content-Type: application/octet-stream\r\n\r\n',
-    ),
-    data,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
-
 async function upload(url: string, data: Buffer, as: 'admin' | 'player' | 'guest' = 'admin', field = 'file') {
-  const body = multipart(data, field);
+  const body = multipartFile(data, { field });
   const auth = as === 'guest' ? {} : env[as].auth;
   return env.t.app.inject({
     method: 'POST',

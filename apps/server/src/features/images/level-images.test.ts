@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { makePng } from '../../media/testImages.ts';
+import { multipartFile } from '../../test/multipart.ts';
 import { useTestApp } from '../../test/test-app.ts';
 
 // A floor's picture: uploaded like any image, of its map picture's size, cut into its own tiles by
@@ -8,18 +9,10 @@ const env = useTestApp({ overrides: { jobPollMs: 30 } });
 
 async function upload(model: string, id: string, field: string, width: number, height: number) {
   const png = await makePng(width, height);
-  const boundary = '----waypointlevel';
   return env.t.app.inject({
     method: 'POST',
     url: `/api/admin/${model}/addImage/${id}/${field}`,
-    payload: Buffer.concat([
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="m.png"\r\nContent-Type: image/png\r\n\r\n`,
-      ),
-      png,
-      Buffer.from(`\r\n--${boundary}--\r\n`),
-    ]),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, ...env.admin.auth },
+    ...multipartFile(png, { auth: env.admin.auth }),
   });
 }
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { makePng } from '../../media/testImages.ts';
+import { multipartFile } from '../../test/multipart.ts';
 import { useTestApp } from '../../test/test-app.ts';
 
 // Two server processes on one database are two apps sharing it (and DATA_DIR).
@@ -8,18 +9,10 @@ const env = useTestApp({ overrides: { jobPollMs: 30, jobLeaseMs: 1500 } });
 
 async function uploadMapImage(mapId: string) {
   const png = await makePng(300, 300);
-  const boundary = '----waypointqueue';
   const res = await env.t.app.inject({
     method: 'POST',
     url: `/api/admin/map/addImage/${mapId}/mapImage`,
-    payload: Buffer.concat([
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="m.png"\r\nContent-Type: image/png\r\n\r\n`,
-      ),
-      png,
-      Buffer.from(`\r\n--${boundary}--\r\n`),
-    ]),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, ...env.admin.auth },
+    ...multipartFile(png, { auth: env.admin.auth }),
   });
   expect(res.statusCode).toBe(200);
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { makePng } from '../../media/testImages.ts';
 import { type ObjectStore, StorageUnavailableError } from '../../storage/index.ts';
+import { multipartFile } from '../../test/multipart.ts';
 import { useTestApp } from '../../test/test-app.ts';
 
 // Runs on the storage TEST_STORAGE names (DATA_DIR by default, a real S3 server with `s3`).
@@ -54,7 +55,7 @@ describe('tile pyramid versions', () => {
     const up = await env.t.app.inject({
       method: 'POST',
       url: '/api/admin/map/addImage/g1_map_a/mapImage',
-      ...(await multipart(await makePng(600, 400, '#2266aa'))),
+      ...multipartFile(await makePng(600, 400, '#2266aa'), { auth: env.admin.auth }),
     });
     expect(up.statusCode).toBe(200);
     const map = await processMap();
@@ -109,19 +110,3 @@ describe('tile pyramid versions', () => {
     expect(versions).toEqual(new Set([first, second].map((p) => p.split('/')[2])));
   }, 60_000);
 });
-
-async function multipart(data: Buffer) {
-  const boundary = `----waypoint${Math.random().toString(16).slice(2)}`;
-  const payload = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="map.png"\r\n` +
-        'Content-Type: application/octet-stream\r\n\r\n',
-    ),
-    data,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return {
-    payload,
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, ...env.admin.auth },
-  };
-}

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { makePng } from '../../media/testImages.ts';
+import { multipartFile } from '../../test/multipart.ts';
 import { useTestApp } from '../../test/test-app.ts';
 
 // Runs on whichever engine TEST_DATABASE_URL selects; PostgreSQL's pool makes these requests
@@ -8,20 +9,6 @@ const env = useTestApp();
 
 const inject = (method: 'PUT' | 'PATCH' | 'DELETE' | 'GET', url: string, payload?: unknown) =>
   env.t.app.inject({ method, url, headers: env.admin.auth, ...(payload ? { payload } : {}) });
-
-function multipart(data: Buffer) {
-  const boundary = `----waypoint${Math.random().toString(16).slice(2)}`;
-  return {
-    payload: Buffer.concat([
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`,
-      ),
-      data,
-      Buffer.from(`\r\n--${boundary}--\r\n`),
-    ]),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
 
 async function auditRows(recordId: string, action: string) {
   return env.t.db.kysely
@@ -91,7 +78,7 @@ describe('concurrent writes', () => {
   it('keeps an image added while a PATCH runs, and parallel images of different fields', async () => {
     const png = await makePng(40, 30);
     const up = (field: string) => {
-      const body = multipart(png);
+      const body = multipartFile(png);
       return env.t.app.inject({
         method: 'POST',
         url: `/api/admin/game/addImage/g2/${field}`,

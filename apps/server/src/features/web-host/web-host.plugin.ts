@@ -2,12 +2,15 @@ import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { messages } from '@waypoint/shared';
+import { constants } from '@waypoint/shared/constants';
 import { mapViewParams } from '@waypoint/shared/map/view-url';
 import { pageHeads } from '@waypoint/shared/pages/heads';
 import { firstLoadModules, type PageId, type PageSpec, pageList, pages } from '@waypoint/shared/pages/pages';
 import { siteTitle } from '@waypoint/shared/pages/site';
+import { parse as parseCookies } from 'cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { decodeJwt } from 'jose';
 import type { AppContext } from '../../context.ts';
 import { errorBody } from '../../http/errors.ts';
 import { type PageMeta, renderPage, type WebShell, webShell } from './page-shell.ts';
@@ -15,13 +18,31 @@ import { resolveGamePage, resolveMapPage, resolveToolPage } from './web-host.ser
 
 const guest = { config: { role: 'guest' as const } };
 
-/** What a page of the manifest loads first: its modules (not behind a login) and its first reads. */
+/** What a page of the manifest loads first: its modules and its first reads. */
 function firstLoad(page: PageSpec, params: Readonly<Record<string, string>> = {}) {
   return {
-    // A page behind a login is not hinted: a visitor without one is sent elsewhere.
-    modules: page.access === 'guest' ? firstLoadModules(page) : [],
+    modules: firstLoadModules(page),
     data: (page.firstReads?.(params) ?? []).map((read) => `/api${read}`),
   };
+}
+
+/**
+ * Whether the visitor may open a page behind a login, as far as the login cookie says: its claims
+ * are read without checking the signature or the session, since they decide only whether the page's
+ * code is hinted (public files); the page and its reads check the session themselves. A visitor
+ * without one is sent elsewhere, so their browser is not asked to fetch the page's code.
+ */
+function mayOpen(page: PageSpec, request: FastifyRequest): boolean {
+  if (page.access === 'guest') return true;
+  const token = request.headers.cookie && parseCookies(request.headers.cookie)[constants.cookieName];
+  if (!token) return false;
+  try {
+    const claims = decodeJwt(token);
+    if (typeof claims.exp !== 'number' || claims.exp * 1000 <= Date.now()) return false;
+    return page.access === 'login' || claims.admin === true;
+  } catch {
+    return false;
+  }
 }
 
 /** The head and hints of a page whose head does not depend on stored content. */
@@ -115,7 +136,16 @@ function registerPages(app: FastifyInstance, ctx: AppContext, shell: WebShell) {
   );
   for (const [id, page] of staticPages) {
     const meta = staticMeta(id);
-    app.get(page.pattern, guest, (request, reply) => send(request, reply, 200, meta));
+    if (page.access === 'guest') {
+      app.get(page.pattern, guest, (request, reply) => send(request, reply, 200, meta));
+      continue;
+    }
+    // A page behind a login hints its code only to a visitor who can open it.
+    const withoutCode = { ...meta, modules: [] };
+    app.get(page.pattern, guest, (request, reply) => {
+      reply.header('vary', 'cookie');
+      return send(request, reply, 200, mayOpen(page, request) ? meta : withoutCode);
+    });
   }
   // The error page is where unknown games and maps land: a 404 for search engines.
   const errorMeta = staticMeta('error');

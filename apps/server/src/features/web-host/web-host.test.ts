@@ -2,9 +2,10 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { constants } from '@waypoint/shared/constants';
 import { shellBuildFile, shellSlots } from '@waypoint/shared/html';
 import { describe, expect, it } from 'vitest';
-import { useTestApp } from '../../test/test-app.ts';
+import { createUser, useTestApp } from '../../test/test-app.ts';
 
 /** A stand-in for the built web app: index.html with its slots and an inline script, one hashed asset. */
 function fakeWebBuild(): string {
@@ -73,6 +74,8 @@ ${shellSlots.preloads}
         isDynamicEntry: true,
         imports: ['_shared'],
       },
+      'src/features/admin/ImportsPage.tsx': { file: 'assets/ImportsPage-1.js', imports: ['_shared'] },
+      'src/features/review/route.tsx': { file: 'assets/review-1.js', imports: ['_shared'] },
       'src/features/consent/ConsentDialog.tsx': {
         file: 'assets/ConsentDialog-1.js',
         isDynamicEntry: true,
@@ -369,6 +372,28 @@ describe('web host', () => {
     const api = await env.t.app.inject({ url: '/api/nothing/here/at/all' });
     expect(api.statusCode).toBe(404);
     expect(api.json()).toMatchObject({ statusCode: 404 });
+  });
+
+  it("hints a page's code behind a login only to a visitor whose login cookie can open it", async () => {
+    const player = await createUser(env.t);
+    const admin = await createUser(env.t, { admin: true });
+    const cookie = (token: string) => ({ ...html, cookie: `other=1; ${constants.cookieName}=${token}` });
+    const expired = `x.${Buffer.from(JSON.stringify({ id: 'u', admin: true, exp: 1 })).toString('base64url')}.y`;
+    const imports = '<link rel="modulepreload" crossorigin href="/assets/ImportsPage-1.js" />';
+    const review = '<link rel="modulepreload" crossorigin href="/assets/review-1.js" />';
+    const page = async (url: string, headers: Record<string, string>) => {
+      const res = await env.t.app.inject({ url, headers });
+      expect(res.statusCode).toBe(200);
+      // The same address answers differently with the cookie: caches must tell them apart.
+      expect(res.headers.vary).toContain('cookie');
+      return res.body;
+    };
+    expect(await page('/admin/imports', cookie(admin.token))).toContain(imports);
+    for (const headers of [html, cookie(player.token), cookie(expired), cookie('not a token')])
+      expect(await page('/admin/imports', headers)).not.toContain(imports);
+    // A page open to every logged-in player (moderation tools) is hinted to a player too.
+    expect(await page('/suggestion-review', cookie(player.token))).toContain(review);
+    expect(await page('/suggestion-review', html)).not.toContain(review);
   });
 
   it('serves the other page routes and escapes what it writes into the head', async () => {
