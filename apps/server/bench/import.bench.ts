@@ -154,10 +154,13 @@ async function reviewPage(total: number): Promise<{ review: number[]; home: numb
     });
     await context.addCookies([{ name: constants.cookieName, value: token, url: base }]);
     const tab = await context.newPage();
+    // BENCH_COLD=1: every load with an empty HTTP cache, as the first visit after a release.
+    const cdp = process.env.BENCH_COLD === '1' ? await context.newCDPSession(tab) : undefined;
     const summary = adminMessages.pagination(1, constants.importedModelPageSize, total);
     // Milliseconds from navigation until the page is ready.
     const load = async (address: string, ready: () => Promise<void>) => {
       await tab.goto('about:blank');
+      await cdp?.send('Network.clearBrowserCache');
       await tab.goto(`${base}${address}`);
       await ready();
       return Math.round(await tab.evaluate(() => performance.now()));
