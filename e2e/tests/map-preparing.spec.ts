@@ -102,6 +102,8 @@ test('a map whose tiles are being cut says so with the progress, and appears wit
       );
     });
     await expect(page.getByTestId('probe-popup')).toBeVisible();
+    // The notice steps aside while a popup is open (it sits over the middle of the map, where popups open).
+    await expect(notice).toBeHidden();
     // The tiles arrive: the notice goes and the map's tiles (with the picture's version) load,
     // in the same page.
     const tile = page.waitForRequest(
@@ -110,7 +112,7 @@ test('a map whose tiles are being cut says so with the progress, and appears wit
         timeout: 150_000,
       },
     );
-    await expect(notice).toBeHidden({ timeout: 150_000 });
+    await expect(notice).toHaveCount(0, { timeout: 150_000 });
     await tile;
     const loaded = page.locator('img.leaflet-tile-loaded');
     await expect(loaded.first()).toBeVisible();
