@@ -79,6 +79,21 @@ test('a narrow desktop bar keeps its menus apart: the rest moves into More', asy
   const nav = page.getByRole('navigation', { name: 'Main' });
   await expect(nav.getByRole('button', { name: 'Map: Harbor Docks' })).toBeVisible();
   await expect(nav.getByRole('link', { name: 'Contact' })).toBeHidden();
+  // A menu closes on Escape (the focus back on its button), a press outside and the focus leaving it.
+  const mapMenu = nav.getByRole('button', { name: 'Map: Harbor Docks' });
+  for (const leave of [
+    () => page.keyboard.press('Escape'),
+    () => page.mouse.click(700, 600),
+    () => page.getByTestId('marker-list-button').focus(),
+  ]) {
+    await mapMenu.click();
+    await expect(mapMenu).toHaveAttribute('aria-expanded', 'true');
+    await leave();
+    await expect(mapMenu).toHaveAttribute('aria-expanded', 'false');
+  }
+  await mapMenu.click();
+  await page.keyboard.press('Escape');
+  await expect(mapMenu).toBeFocused();
   await expectNoOverlap(page, nav);
   await nav.getByRole('button', { name: 'More' }).click();
   await nav.getByRole('button', { name: 'Consent' }).click();

@@ -58,6 +58,16 @@ test('a contributor sees the notification of their accepted suggestion', async (
   await expect(list).toContainText('Frontier Zone');
   await page.screenshot({ path: `${shots}/list-1440.png` });
   expect(await seriousViolations(page)).toEqual([]);
+  // Escape closes the list and gives the focus back to the bell; so does a press outside it.
+  await page.keyboard.press('Escape');
+  await expect(list).toBeHidden();
+  await expect(bell).toBeFocused();
+  await bell.click();
+  await expect(item).toBeVisible();
+  await page.mouse.click(40, 860);
+  await expect(list).toBeHidden();
+  await bell.click();
+  await expect(item).toBeVisible();
 
   // On a phone the same list is a sheet under the bar.
   await page.setViewportSize({ width: 390, height: 844 });

@@ -1,5 +1,6 @@
 import { IconChevronDown } from '@tabler/icons-react';
-import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { type ReactNode, useId, useRef, useState } from 'react';
+import { useDismiss } from '../../components/useDismiss.ts';
 import classes from './NavBar.module.css';
 
 interface Props {
@@ -20,30 +21,7 @@ export function Dropdown({ label, current, heading, children }: Props) {
   const root = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
 
-  useEffect(() => {
-    if (!open) return;
-    const onPointer = (e: PointerEvent) => {
-      if (!root.current?.contains(e.target as Node)) setOpen(false);
-    };
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') {
-        setOpen(false);
-        button.current?.focus();
-      }
-    };
-    // Keyboard users tabbing past the list close it.
-    const onFocus = (e: FocusEvent) => {
-      if (!root.current?.contains(e.target as Node)) setOpen(false);
-    };
-    document.addEventListener('pointerdown', onPointer);
-    document.addEventListener('keydown', onKey);
-    document.addEventListener('focusin', onFocus);
-    return () => {
-      document.removeEventListener('focusin', onFocus);
-      document.removeEventListener('pointerdown', onPointer);
-      document.removeEventListener('keydown', onKey);
-    };
-  }, [open]);
+  useDismiss(open, setOpen, { root, button }, { focusOut: true });
 
   return (
     <div ref={root} className={classes.dropdown}>

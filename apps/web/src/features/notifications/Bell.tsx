@@ -1,10 +1,11 @@
 import { IconBell, IconX } from '@tabler/icons-react';
 import { notificationPath } from '@waypoint/shared/notifications/links';
 import type { NotificationView } from '@waypoint/shared/notifications/schemas';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useGames } from '../../api/queries.ts';
 import ui from '../../components/ui.module.css';
+import { useDismiss } from '../../components/useDismiss.ts';
 import { contentLang } from '../../i18n/content.ts';
 import { formatDateTime } from '../../i18n/format.ts';
 import { notificationMessages as t } from '../../i18n/messages/notification-messages.ts';
@@ -102,24 +103,7 @@ export default function Bell() {
   const root = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
 
-  useEffect(() => {
-    if (!open) return;
-    const onPointer = (e: PointerEvent) => {
-      if (!root.current?.contains(e.target as Node)) setOpen(false);
-    };
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') {
-        setOpen(false);
-        button.current?.focus();
-      }
-    };
-    document.addEventListener('pointerdown', onPointer);
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('pointerdown', onPointer);
-      document.removeEventListener('keydown', onKey);
-    };
-  }, [open]);
+  useDismiss(open, setOpen, { root, button });
 
   return (
     <div ref={root} className={classes.root}>
