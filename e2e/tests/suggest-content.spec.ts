@@ -217,7 +217,21 @@ test("'Suggest new category' makes an svg or a polygon marker definition by the 
   // The polygon colour is asked for polygons only.
   await expect(field(dialog, 'polygonColor')).toHaveCount(0);
   await field(dialog, 'name').fill(pins.name);
-  await field(dialog, 'description').fill('Where the fish bite');
+  // The description grows with its text from two lines to six, then scrolls.
+  const description = field(dialog, 'description');
+  const height = () => description.evaluate((el) => el.getBoundingClientRect().height);
+  const lines = (n: number) => Array.from({ length: n }, (_, i) => `line ${i}`).join('\n');
+  const empty = await height();
+  await description.fill(lines(4));
+  const four = await height();
+  expect(four).toBeGreaterThan(empty);
+  await description.fill(lines(20));
+  const most = await height();
+  expect(most).toBeGreaterThan(four);
+  expect(await description.evaluate((el) => el.scrollHeight > el.clientHeight)).toBe(true);
+  await description.fill(lines(40));
+  expect(await height()).toBe(most);
+  await description.fill('Where the fish bite');
   await field(dialog, 'iconUrl').fill(iconUrl);
   await field(dialog, 'wrapperColor').fill('#1e88e5');
   await field(dialog, 'innerColor').fill('#ffffff');

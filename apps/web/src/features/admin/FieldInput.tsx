@@ -9,7 +9,6 @@ import {
   Switch,
   TagsInput,
   Text,
-  Textarea,
   TextInput,
 } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
@@ -17,6 +16,7 @@ import { constants } from '@waypoint/shared/constants';
 import { type AdminField, type AdminFormValues, editableField } from '@waypoint/shared/models/admin-view';
 import { useState } from 'react';
 import { useCategories, useMaps } from '../../api/queries.ts';
+import { GrowingTextarea } from '../../components/GrowingTextarea.tsx';
 import { SafeHtml } from '../../components/SafeHtml.tsx';
 import { adminMessages as t } from '../../i18n/messages/admin-messages.ts';
 import { fieldLabel } from '../../i18n/models.ts';
@@ -57,11 +57,10 @@ function HtmlField({ field, form, common }: Props & { common: Record<string, unk
           <SafeHtml html={value} />
         </div>
       ) : (
-        <Textarea
+        <GrowingTextarea
           {...common}
           label={undefined}
           {...form.getInputProps(field.name)}
-          autosize
           minRows={3}
           maxRows={12}
         />
@@ -185,13 +184,12 @@ export function FieldInput(props: Props) {
       );
     case 'json':
       return (
-        <Textarea
+        <GrowingTextarea
           {...common}
           {...form.getInputProps(field.name)}
-          autosize
           minRows={2}
           maxRows={12}
-          classNames={{ input: classes.mono }}
+          inputClassName={classes.mono}
         />
       );
     default: {
@@ -208,7 +206,7 @@ export function FieldInput(props: Props) {
       // opened with, so that the input does not change under the cursor while typing.
       const text = String(form.getInitialValues()[field.name] ?? '');
       if (text.length > constants.textareaAboveChars && field.name !== '_id') {
-        return <Textarea {...common} {...form.getInputProps(field.name)} autosize minRows={1} maxRows={8} />;
+        return <GrowingTextarea {...common} {...form.getInputProps(field.name)} minRows={1} maxRows={8} />;
       }
       return <TextInput {...common} {...form.getInputProps(field.name)} autoComplete="off" />;
     }

@@ -1,6 +1,7 @@
-import { Alert, Button, FileInput, Group, Paper, Stack, Table, Text, Textarea, Title } from '@mantine/core';
+import { Alert, Button, FileInput, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { HttpError } from '../../api/client.ts';
+import { GrowingTextarea } from '../../components/GrowingTextarea.tsx';
 import { adminMessages as t } from '../../i18n/messages/admin-messages.ts';
 import { messages } from '../../i18n/messages/messages.ts';
 import classes from './admin.module.css';
@@ -83,13 +84,14 @@ export function ImportPanel(props: {
           style={{ minWidth: 260, maxWidth: 360 }}
         />
         {paste ? (
-          <Textarea
+          <GrowingTextarea
             label={t.pasteJson}
             value={paste.value}
             onChange={(e) => paste.onChange(e.currentTarget.value)}
-            rows={2}
+            minRows={2}
+            maxRows={8}
             disabled={file.value !== null}
-            classNames={{ input: classes.pastedJson }}
+            inputClassName={classes.mono}
           />
         ) : null}
         <Group wrap="wrap">

@@ -1,14 +1,4 @@
-import {
-  Alert,
-  Button,
-  Checkbox,
-  Group,
-  NativeSelect,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-} from '@mantine/core';
+import { Alert, Button, Checkbox, Group, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import {
   buildSuggestion,
@@ -24,6 +14,7 @@ import { idFromName } from '@waypoint/shared/suggestions/schemas';
 import { type FormEvent, Fragment, useEffect, useState } from 'react';
 import { api, HttpError } from '../../api/client.ts';
 import { useCategories, useGames, useMaps } from '../../api/queries.ts';
+import { GrowingTextarea } from '../../components/GrowingTextarea.tsx';
 import { toast } from '../../components/toast.ts';
 import { messages } from '../../i18n/messages/messages.ts';
 import { suggestMessages } from '../../i18n/messages/suggest-messages.ts';
@@ -139,7 +130,7 @@ export function SuggestForm({ type, initial, onDone, onCancel }: Props) {
         );
       }
       case 'textarea':
-        return <Textarea {...common} {...form.getInputProps(field.name)} minRows={2} autosize maxRows={6} />;
+        return <GrowingTextarea {...common} {...form.getInputProps(field.name)} minRows={2} maxRows={6} />;
       case 'url':
         return (
           <TextInput
