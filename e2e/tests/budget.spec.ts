@@ -37,7 +37,7 @@ test("the map page's first load leaves Leaflet, the marker layers and zod out", 
 // The admin panel is drawn from the models' description the server sends: its home and the import
 // review load neither the registry's schemas (zod) nor the record form, which loads when a record is
 // opened.
-test("the admin home's and the import review's first loads leave zod and the record form out", () => {
+test("the admin home's and the import review's first loads leave zod and the record form out, the record page zod", () => {
   const dist = path.join(process.env.WAYPOINT_E2E_DATA ?? '', 'web');
   const sizes = measureRoutes(dist);
   for (const name of ['admin', 'adminImports']) {
@@ -50,6 +50,12 @@ test("the admin home's and the import review's first loads leave zod and the rec
       name,
     ).toEqual([]);
   }
+  // A record page validates nothing itself (the server answers field errors): no zod there either.
+  const record = sizes.find((r) => r.route === 'adminModel')?.files ?? [];
+  expect(record.length).toBeGreaterThan(0);
+  expect(record.filter((f) => /[`'"]\$ZodType[`'"]/.test(readFileSync(path.join(dist, f), 'utf8')))).toEqual(
+    [],
+  );
 });
 
 // The import review's first staged page does not wait for the models' description (nor for the page's

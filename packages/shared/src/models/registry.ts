@@ -1,3 +1,4 @@
+import { modelAliases } from './aliases.ts';
 import * as content from './content.ts';
 import type { ModelDef } from './define.ts';
 import * as scheduleOne from './schedule-one.ts';
@@ -50,9 +51,6 @@ export function registerModel(model: { key: string }): void {
 export function isModelKey(key: string): key is ModelKey {
   return Object.hasOwn(registry, key) || added.has(key);
 }
-
-/** Other names the admin paths accept for a model (SPEC §3: the item's admin endpoint is `admin/itemId`). */
-export const modelAliases: Readonly<Record<string, ModelKey>> = { itemId: 'item' };
 
 /** The model a path segment names: its key or one of its aliases; undefined when none. */
 export function modelKeyOf(name: string): ModelKey | undefined {

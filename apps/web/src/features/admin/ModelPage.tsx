@@ -13,7 +13,7 @@ import {
 } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { AdminModel } from '@waypoint/shared/models/admin-view';
-import { modelAliases } from '@waypoint/shared/models/registry';
+import { modelAliases } from '@waypoint/shared/models/aliases';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { api } from '../../api/client.ts';

@@ -13,13 +13,8 @@ import {
   Title,
 } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  type WebhookDeliveryView,
-  type WebhookEvent,
-  type WebhookFormat,
-  type WebhookView,
-  webhookEvents,
-} from '@waypoint/shared/webhooks/schemas';
+import { type WebhookEvent, type WebhookFormat, webhookEvents } from '@waypoint/shared/webhooks/events';
+import type { WebhookDeliveryView, WebhookView } from '@waypoint/shared/webhooks/schemas';
 import { useState } from 'react';
 import { api, HttpError } from '../../api/client.ts';
 import { toast } from '../../components/toast.ts';
