@@ -84,6 +84,18 @@ const ids = (definition: string, filter: (level: number) => boolean = () => true
   (placed[definition] ?? []).filter(([, level]) => filter(level)).map(([id]) => id);
 
 /** Clears the player's markers of the map between tests. */
+/** The race markers the player has a row of in a table (found markers or untick times), in order. */
+async function raceRows(table: 'user_completed_marker' | 'user_marker_untick'): Promise<string[]> {
+  const rows = await env.t.app.ctx.db.kysely
+    .selectFrom(table)
+    .select('markerId')
+    .where('userId', '=', me.id)
+    .where('markerId', 'in', ids('def_race'))
+    .orderBy('markerId')
+    .execute();
+  return rows.map((r) => r.markerId);
+}
+
 async function clear(user: TestUser = me) {
   await markMany(
     Object.values(placed).flatMap((m) => m.map(([id]) => id)),
@@ -262,7 +274,6 @@ describe('a mark-all racing single ticks', () => {
     const race = ids('def_race');
     const first = race.slice(0, RACE / 2);
     const second = race.slice(RACE / 2);
-    const k = env.t.app.ctx.db.kysely;
     for (let round = 0; round < 3; round++) {
       await clear();
       await markMany(first, true);
@@ -281,20 +292,10 @@ describe('a mark-all racing single ticks', () => {
       for (const id of first) expect(done.has(id), id).toBe(changed.has(id));
       for (const id of second) expect(done.has(id), id).toBe(true);
 
-      const rows = await k
-        .selectFrom('user_completed_marker')
-        .select('markerId')
-        .where('userId', '=', me.id)
-        .where('markerId', 'in', race)
-        .execute();
-      expect(rows.length).toBe(new Set(rows.map((r) => r.markerId)).size);
-      const unticked = await k
-        .selectFrom('user_marker_untick')
-        .select('markerId')
-        .where('userId', '=', me.id)
-        .where('markerId', 'in', race)
-        .execute();
-      for (const row of unticked) expect(done.has(row.markerId), row.markerId).toBe(false);
+      const rows = await raceRows('user_completed_marker');
+      expect(rows.length).toBe(new Set(rows).size);
+      const unticked = await raceRows('user_marker_untick');
+      for (const id of unticked) expect(done.has(id), id).toBe(false);
     }
   });
 });
@@ -302,7 +303,6 @@ describe('a mark-all racing single ticks', () => {
 describe('an undo racing single ticks', () => {
   it('applies as if one after the other: every marker either found or unticked, once', async () => {
     const race = ids('def_race');
-    const k = env.t.app.ctx.db.kysely;
     for (let round = 0; round < 3; round++) {
       await clear();
       const marked = await markAll({ definitionId: 'def_race', completed: true });
@@ -320,19 +320,9 @@ describe('an undo racing single ticks', () => {
       for (const id of race.slice(RACE / 2)) expect(done.has(id), id).toBe(false);
       const undoneIds = new Set((answer.json() as { markerIds: string[] }).markerIds);
       for (const id of race.slice(RACE / 2)) expect(undoneIds.has(id), id).toBe(true);
-      const found = await k
-        .selectFrom('user_completed_marker')
-        .select('markerId')
-        .where('userId', '=', me.id)
-        .where('markerId', 'in', race)
-        .execute();
-      const unticked = await k
-        .selectFrom('user_marker_untick')
-        .select('markerId')
-        .where('userId', '=', me.id)
-        .where('markerId', 'in', race)
-        .execute();
-      const both = [...found, ...unticked].map((r) => r.markerId).sort();
+      const found = await raceRows('user_completed_marker');
+      const unticked = await raceRows('user_marker_untick');
+      const both = [...found, ...unticked].sort();
       expect(both).toEqual(race);
     }
   });
