@@ -343,3 +343,16 @@ test("the item's admin page answers to its SPEC path admin/itemId too", async ({
   await expect(page.getByRole('textbox', { name: /^itemName/ }).first()).toHaveValue('Field Medkit');
   await expect(page.getByText('Unknown model')).toHaveCount(0);
 });
+
+test('a picture the storage cannot give says so on the record page instead of a broken image', async ({
+  page,
+}) => {
+  // The game's picture and its 1× fallback both fail, as while it is still being drawn.
+  await page.route(/\/thumbs\/game\/frontier_zone\/image\//, (route) => route.fulfill({ status: 404 }));
+  await loginAsAdmin(page, '/admin/model/game/frontier_zone');
+  const widget = page.getByTestId('image-image');
+  await expect(widget.getByTestId('image-image-unavailable')).toHaveText(
+    adminMessages.imageUnavailable('image'),
+  );
+  await expect(widget.locator('img')).toHaveCount(0);
+});

@@ -41,6 +41,10 @@ function noisePng(size: number): Buffer {
   ]);
 }
 
+// One after the other: the first cuts a large picture's tiles, which on two busy cores once held the
+// second's page past its waits.
+test.describe.configure({ mode: 'default' });
+
 async function adminAuth(request: APIRequestContext) {
   const res = await request.post('/api/users/login', {
     data: { email: admin.email, password: admin.password },

@@ -70,6 +70,7 @@ export const adminMessages = {
   modalTitle: (model: string, parent: string, id: string) => `${model} of ${parent} : ${id}`,
   // Images.
   noImageYet: (field: string) => `No ${field} yet`,
+  imageUnavailable: (field: string) => `The ${field} could not be loaded`,
   imageOf: (field: string, id: string) => `${field} of ${id}`,
   imageFile: 'Image file',
   remoteUrl: 'Or a remote URL',

@@ -147,10 +147,12 @@ describe('faults: webhooks across a kill -9, on SQLite', () => {
     expect(byKey.size).toBe(stored.size);
     expect(badSignatures).toBe(0);
     // The receiver keeps a delivery when it arrives; the sender records it as delivered once the
-    // answer is back, a moment later.
+    // answer is back, a moment later. A batch the killed process sent but never recorded stays
+    // pending until its claim's lease (the send timeout for each round, plus 5 s: 15 s here) runs
+    // out and it is sent again.
     const deliveryStates = () =>
       query<{ state: string; n: number }>(`select state, count(*) as n from webhook_delivery group by state`);
-    const settled = Date.now() + 10_000;
+    const settled = Date.now() + 60_000;
     let states = deliveryStates();
     while (Date.now() < settled && (states.length !== 1 || states[0]?.state !== 'delivered')) {
       await sleep(100);

@@ -1,4 +1,4 @@
-import { Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Anchor, Button, Group, Stack, TextInput } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { type LoginAnswer, zLogin } from '@waypoint/shared/account/schemas';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -12,6 +12,7 @@ import { accountMessages as t } from '../../i18n/messages/account-messages.ts';
 import { messages } from '../../i18n/messages/messages.ts';
 import { AuthCard } from './AuthCard.tsx';
 import { applyServerErrors, errorMessage, useSchemaForm } from './form.ts';
+import { PasswordField } from './PasswordField.tsx';
 
 /** Login (SPEC §2.4): afterwards go to nextUrl, else postRoute, else home. */
 export function LoginPage() {
@@ -48,13 +49,7 @@ export function LoginPage() {
             required
             {...form.getInputProps('email')}
           />
-          <PasswordInput
-            visibilityToggleButtonProps={{ 'aria-label': t.togglePassword }}
-            label={t.password}
-            autoComplete="current-password"
-            required
-            {...form.getInputProps('password')}
-          />
+          <PasswordField kind="current" label={t.password} {...form.getInputProps('password')} />
           <Button type="submit" loading={login.isPending} fullWidth>
             {t.login}
           </Button>

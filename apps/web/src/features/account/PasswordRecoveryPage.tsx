@@ -1,4 +1,4 @@
-import { Alert, Button, PasswordInput, Stack } from '@mantine/core';
+import { Alert, Button, Stack } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { zPasswordRecoveryForm } from '@waypoint/shared/account/schemas';
 import { useNavigate, useParams } from 'react-router';
@@ -10,6 +10,7 @@ import { accountMessages as t } from '../../i18n/messages/account-messages.ts';
 import { messages } from '../../i18n/messages/messages.ts';
 import { AuthCard } from './AuthCard.tsx';
 import { errorMessage, useSchemaForm } from './form.ts';
+import { PasswordField } from './PasswordField.tsx';
 
 /** Password recovery from the e-mailed link (SPEC §2.4): success goes home. */
 export function PasswordRecoveryPage() {
@@ -39,20 +40,8 @@ export function PasswordRecoveryPage() {
         noValidate
       >
         <Stack>
-          <PasswordInput
-            visibilityToggleButtonProps={{ 'aria-label': t.togglePassword }}
-            label={t.newPassword}
-            autoComplete="new-password"
-            required
-            {...form.getInputProps('newPassword')}
-          />
-          <PasswordInput
-            visibilityToggleButtonProps={{ 'aria-label': t.togglePassword }}
-            label={t.confirmPassword}
-            autoComplete="new-password"
-            required
-            {...form.getInputProps('confirmPassword')}
-          />
+          <PasswordField kind="new" label={t.newPassword} {...form.getInputProps('newPassword')} />
+          <PasswordField kind="new" label={t.confirmPassword} {...form.getInputProps('confirmPassword')} />
           {recover.isError ? (
             <Alert color="red" role="alert" variant="light">
               {errorMessage(recover.error, messages.somethingWentWrong)}

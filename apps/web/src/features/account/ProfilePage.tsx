@@ -1,4 +1,4 @@
-import { Button, Container, Group, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { Button, Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { zChangePasswordForm } from '@waypoint/shared/account/schemas';
 import type { TGame } from '@waypoint/shared/models/types';
@@ -16,6 +16,7 @@ import { withElements } from '../../i18n/rich.tsx';
 import { EmailSetting } from '../notifications/EmailSetting.tsx';
 import { Contributions } from './Contributions.tsx';
 import { applyServerErrors, useSchemaForm } from './form.ts';
+import { PasswordField } from './PasswordField.tsx';
 import { PortableProgress } from './PortableProgress.tsx';
 import { ResetMapDialog } from './ResetMapDialog.tsx';
 import { ResetProgressDialog } from './ResetProgressDialog.tsx';
@@ -40,27 +41,9 @@ function ChangePasswordForm() {
       noValidate
     >
       <Stack>
-        <PasswordInput
-          visibilityToggleButtonProps={{ 'aria-label': t.togglePassword }}
-          label={t.oldPassword}
-          autoComplete="current-password"
-          required
-          {...form.getInputProps('oldPassword')}
-        />
-        <PasswordInput
-          visibilityToggleButtonProps={{ 'aria-label': t.togglePassword }}
-          label={t.newPassword}
-          autoComplete="new-password"
-          required
-          {...form.getInputProps('newPassword')}
-        />
-        <PasswordInput
-          visibilityToggleButtonProps={{ 'aria-label': t.togglePassword }}
-          label={t.confirmPassword}
-          autoComplete="new-password"
-          required
-          {...form.getInputProps('confirmPassword')}
-        />
+        <PasswordField kind="current" label={t.oldPassword} {...form.getInputProps('oldPassword')} />
+        <PasswordField kind="new" label={t.newPassword} {...form.getInputProps('newPassword')} />
+        <PasswordField kind="new" label={t.confirmPassword} {...form.getInputProps('confirmPassword')} />
         <Group justify="flex-end">
           <Button type="submit" loading={change.isPending}>
             {t.changePassword}

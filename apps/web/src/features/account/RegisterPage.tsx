@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Checkbox, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Checkbox, Stack, Text, TextInput } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { zRegisterForm } from '@waypoint/shared/account/schemas';
 import { Link } from 'react-router';
@@ -11,6 +11,7 @@ import { messages } from '../../i18n/messages/messages.ts';
 import { withElements } from '../../i18n/rich.tsx';
 import { AuthCard } from './AuthCard.tsx';
 import { applyServerErrors, errorMessage, useSchemaForm } from './form.ts';
+import { PasswordField } from './PasswordField.tsx';
 
 /** Register (SPEC §2.4, §5): nothing is sent while the form is invalid. */
 export function RegisterPage() {
@@ -73,20 +74,8 @@ export function RegisterPage() {
             required
             {...form.getInputProps('email')}
           />
-          <PasswordInput
-            visibilityToggleButtonProps={{ 'aria-label': t.togglePassword }}
-            label={t.password}
-            autoComplete="new-password"
-            required
-            {...form.getInputProps('password')}
-          />
-          <PasswordInput
-            visibilityToggleButtonProps={{ 'aria-label': t.togglePassword }}
-            label={t.confirmPassword}
-            autoComplete="new-password"
-            required
-            {...form.getInputProps('confirmPassword')}
-          />
+          <PasswordField kind="new" label={t.password} {...form.getInputProps('password')} />
+          <PasswordField kind="new" label={t.confirmPassword} {...form.getInputProps('confirmPassword')} />
           <Checkbox
             label={
               <Text span size="sm">

@@ -26,8 +26,10 @@ export function ImageWidget({ model, record, field }: Props) {
   const [busy, setBusy] = useState(false);
   const refresh = useRefreshModel();
   const thumb = adminThumb(model, record, field);
-  // A picture stored before the 2× variants existed has none: then the 1× thumbnail alone.
+  // A picture stored before the 2× variants existed has none: then the 1× thumbnail alone. One the
+  // storage cannot give (still being drawn, or lost) says so instead of a broken picture.
   const [plain, setPlain] = useState<string | undefined>();
+  const [failed, setFailed] = useState<string | undefined>();
 
   const run = async (work: () => Promise<unknown>, done: string) => {
     setBusy(true);
@@ -61,11 +63,15 @@ export function ImageWidget({ model, record, field }: Props) {
     <Card withBorder padding="sm" data-testid={`image-${field}`}>
       <Stack gap="xs">
         <Text fw={600}>{fieldLabel(model, field)}</Text>
-        {thumb ? (
+        {thumb && failed === thumb.src ? (
+          <div className={`${classes.thumb} ${classes.thumbNote}`} data-testid={`image-${field}-unavailable`}>
+            {t.imageUnavailable(fieldLabel(model, field))}
+          </div>
+        ) : thumb ? (
           <img
             src={thumb.src}
             srcSet={plain === thumb.src ? undefined : thumb.srcSet}
-            onError={() => setPlain(thumb.src)}
+            onError={() => (plain === thumb.src ? setFailed(thumb.src) : setPlain(thumb.src))}
             alt={t.imageOf(fieldLabel(model, field), record._id)}
             width={150}
             height={150}
