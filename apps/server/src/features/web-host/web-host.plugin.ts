@@ -27,13 +27,13 @@ function firstLoad(page: PageSpec, params: Readonly<Record<string, string>> = {}
 }
 
 /**
- * Whether the visitor may open a page behind a login, as far as the login cookie says: its claims
- * are read without checking the signature or the session, since they decide only whether the page's
- * code is hinted (public files); the page and its reads check the session themselves. A visitor
- * without one is sent elsewhere, so their browser is not asked to fetch the page's code.
+ * Whether the visitor may open a page behind a login (`login` or `admin` access), as far as the
+ * login cookie says: its claims are read without checking the signature or the session, since they
+ * decide only whether the page's code is hinted (public files); the page and its reads check the
+ * session themselves. A visitor without one is sent elsewhere, so their browser is not asked to
+ * fetch the page's code.
  */
 function mayOpen(page: PageSpec, request: FastifyRequest): boolean {
-  if (page.access === 'guest') return true;
   const token = request.headers.cookie && parseCookies(request.headers.cookie)[constants.cookieName];
   if (!token) return false;
   try {
