@@ -110,6 +110,20 @@ function breakdown(
     ownerCache.set(id, result);
     return result;
   };
+  // The nearest frame of the server's own sources above a sample: which of its lines asked for it.
+  const ownCaller = (id: number): string => {
+    for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) {
+      const frame = (byId.get(at) as ProfileNode).callFrame;
+      if (!map || !frame.url.endsWith('/dist/main.js')) continue;
+      const entry = map.findEntry(frame.lineNumber, frame.columnNumber) as {
+        originalSource?: string;
+        originalLine?: number;
+      };
+      if (entry.originalSource && !entry.originalSource.includes('node_modules'))
+        return `${entry.originalSource.replace(/.*\/src\//, '')}:${(entry.originalLine ?? 0) + 1} ${frame.functionName}`;
+    }
+    return '(no own frame)';
+  };
   const totals = new Map<string, number>();
   const leaves = new Map<string, number>();
   let at = profile.startTime;
@@ -122,11 +136,11 @@ function breakdown(
     totals.set(name, (totals.get(name) ?? 0) + ms);
     if (process.env.PROFILE_DETAIL && name === process.env.PROFILE_DETAIL) {
       const f = (byId.get(id) as ProfileNode).callFrame;
-      const leaf = `${f.functionName || '(anonymous)'} ${f.url.replace(/.*node_modules\//, '')}:${f.lineNumber}`;
+      const leaf = `${f.functionName || '(anonymous)'} ${f.url.replace(/.*node_modules\//, '')}:${f.lineNumber} ← ${ownCaller(id)}`;
       leaves.set(leaf, (leaves.get(leaf) ?? 0) + ms);
     }
   });
-  for (const [leaf, ms] of [...leaves].sort((a, b) => b[1] - a[1]).slice(0, 25))
+  for (const [leaf, ms] of [...leaves].sort((a, b) => b[1] - a[1]).slice(0, 40))
     console.log(`    ${ms.toFixed(0).padStart(6)} ms  ${leaf}`);
   return totals;
 }

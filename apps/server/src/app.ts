@@ -1,7 +1,7 @@
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import { serverMessages } from '@waypoint/shared';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import type { DestinationStream } from 'pino';
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
@@ -24,6 +24,7 @@ import { createMailer } from './features/mail/mailer.ts';
 import { registerMapViewRoutes } from './features/map-view/map-view.routes.ts';
 import { registerMixingRoutes } from './features/mixing/mixing.routes.ts';
 import { startCacheBus, writtenHeader } from './features/models/cache-bus.ts';
+import { guestReplay } from './features/models/guest-replay.ts';
 import { registerModelRoutes } from './features/models/models.routes.ts';
 import { createModelWriter } from './features/models/models.service.ts';
 import { ResponseCache } from './features/models/response-cache.ts';
@@ -50,7 +51,9 @@ import { createSuggestionService } from './features/suggestions/suggestions.serv
 import { sendWebNotFound, webHostPlugin } from './features/web-host/web-host.plugin.ts';
 import { registerWebhooks } from './features/webhooks/webhooks.plugin.ts';
 import { bodyPlugin } from './http/body.ts';
+import { earlyAnswerServer } from './http/early-answers.ts';
 import { errorBody, installErrorHandling } from './http/errors.ts';
+import { proxyTrust } from './http/trust-proxy.ts';
 import { createStore } from './storage/index.ts';
 import { cacheSmallObjects } from './storage/memory-cache.ts';
 
@@ -62,11 +65,10 @@ export interface BuildOptions {
   logStream?: DestinationStream | NodeJS.WritableStream;
 }
 
-/** Trusts the nearest `hops` proxies in front of the server, whatever their address. */
-const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
-
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const early = earlyAnswerServer();
   const app = Fastify({
+    serverFactory: early.serverFactory,
     logger:
       options.logger === false
         ? false
@@ -77,14 +79,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
           },
     bodyLimit: config.bodyLimitBytes,
     // Forwarded headers (client address, host, protocol) count only from the configured proxies.
-    trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
+    trustProxy: proxyTrust(config.trustProxy),
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
     // On a graceful stop a request that arrived on an already accepted connection is served like any
     // other in flight (the stop is bounded by SHUTDOWN_TIMEOUT_MS), not refused with a 503.
     return503OnClosing: false,
     // One log line per request, written when it is answered (see the onResponse hook below), instead
     // of Fastify's two (one on arrival, one on answer).
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
   });
   const db = options.db ?? openDatabase(config);
   if (!options.db) app.addHook('onClose', () => db.close());
@@ -145,15 +147,17 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(serverErrorReporting, { ctx });
   await app.register(bodyPlugin, { config });
   await app.register(opsPlugin, { ctx });
-  // A guest asking for what the cache answered before gets the same bytes (headers included) at
-  // once, after load shedding and before every other hook: nothing a guest does not need runs.
-  app.addHook('onRequest', (request, reply, done) => {
-    const replay = cache.replay(request);
-    if (!replay) return done();
-    reply.hijack();
-    reply.raw.writeHead(200, replay.headers);
-    reply.raw.end(replay.body);
-  });
+  // A guest asking for what the cache answered before gets the same bytes (headers included) before
+  // Fastify routes the request: nothing a guest does not need runs.
+  early.answerWith(
+    guestReplay({
+      cache,
+      shedding: () => app.isUnderPressure(),
+      durations: metrics.requestDurations,
+      log: app.log,
+      trustProxy: proxyTrust(config.trustProxy),
+    }),
+  );
   app.addHook('onResponse', (request, reply, done) => {
     cache.remember(request, reply);
     request.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');

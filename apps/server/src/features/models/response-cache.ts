@@ -1,4 +1,5 @@
 import { createHash, webcrypto } from 'node:crypto';
+import type { IncomingHttpHeaders } from 'node:http';
 import { promisify } from 'node:util';
 import { brotliCompress, gzip, constants as zlibConstants } from 'node:zlib';
 import { constants, serverMessages } from '@waypoint/shared';
@@ -15,6 +16,8 @@ export interface Replay {
   /** Names and values in turn, as `writeHead` takes them. */
   headers: string[];
   body: Buffer;
+  /** The route's pattern, as metrics name it. */
+  route: string;
 }
 
 interface Entry {
@@ -56,7 +59,14 @@ export interface ResponseCacheOptions {
    * True when this request must not be answered from the cache: its client wrote through another
    * process whose change this one has not heard of yet (read-your-writes across processes).
    */
-  mustReadFresh?: (request: FastifyRequest) => boolean;
+  mustReadFresh?: (request: RequestHead) => boolean;
+}
+
+/** What the cache reads of a request before it is routed: a raw request has it, as Fastify's does. */
+export interface RequestHead {
+  method?: string;
+  url?: string;
+  headers: IncomingHttpHeaders;
 }
 
 /** Bodies below this size are sent as they are: compressing them costs more than it saves. */
@@ -390,7 +400,8 @@ export class ResponseCache {
    */
   remember(request: FastifyRequest, reply: FastifyReply) {
     const done = (request as WithAnswer)[answered];
-    if (!done || !isPlainGuestRead(request) || reply.statusCode !== 200) return;
+    if (!done || !isPlainRead(request) || request.routeOptions.config?.role !== 'guest') return;
+    if (reply.statusCode !== 200 || request.routeOptions.url === undefined) return;
     const { entry, variant, body, generation } = done;
     if (generation !== this.generation || this.entries.get(entry.key) !== entry) return;
     entry.replays ??= {};
@@ -400,18 +411,19 @@ export class ResponseCache {
         if (value === undefined) continue;
         for (const one of Array.isArray(value) ? value : [value]) headers.push(name, String(one));
       }
-      entry.replays[variant] = { headers, body };
+      entry.replays[variant] = { headers, body, route: request.routeOptions.url };
     }
     if (this.aliases.size >= MAX_ALIASES) this.aliases.clear();
     this.aliases.set(request.url, entry);
   }
 
   /**
-   * The answer to send a guest at once, when the same address was answered from the cache before
-   * and nothing was written since (a miss runs the route as usual).
+   * The answer to send a guest at once, before the request is routed, when the same address was
+   * answered from the cache before and nothing was written since (a miss runs the route as usual).
+   * Only addresses of guest routes are remembered, so the address alone says the route is one.
    */
-  replay(request: FastifyRequest): Replay | undefined {
-    if (!isPlainGuestRead(request) || this.bypass) return undefined;
+  replay(request: RequestHead): Replay | undefined {
+    if (!isPlainRead(request) || this.bypass || request.url === undefined) return undefined;
     const entry = this.aliases.get(request.url);
     if (!entry) return undefined;
     if (this.entries.get(entry.key) !== entry) {
@@ -429,22 +441,22 @@ export class ResponseCache {
 
 /**
  * A GET without credentials, a validator or the reader's own writes: what any guest asking the same
- * address is answered is the same (a 304 for a validator, everything about a logged-in reader, and
- * a read right after one's own write, which is answered privately, go through the route).
+ * address of a guest route is answered is the same (a 304 for a validator, everything about a
+ * logged-in reader, and a read right after one's own write, which is answered privately, go through
+ * the route).
  */
-function isPlainGuestRead(request: FastifyRequest): boolean {
+function isPlainRead(request: RequestHead): boolean {
   const headers = request.headers;
   return (
     request.method === 'GET' &&
     headers.authorization === undefined &&
     headers['if-none-match'] === undefined &&
-    headers[constants.writtenHeader] === undefined &&
-    request.routeOptions.config?.role === 'guest'
+    headers[constants.writtenHeader] === undefined
   );
 }
 
 /** The encoding an entry is sent in: compressed when it is worth it and the client takes it. */
-function variantOf(request: FastifyRequest, entry: Entry): Variant {
+function variantOf(request: RequestHead, entry: Entry): Variant {
   if (entry.body.length <= COMPRESS_ABOVE) return 'identity';
   const accepts = request.headers['accept-encoding'] ?? '';
   return /\bbr\b/.test(accepts) ? 'br' : /\bgzip\b/.test(accepts) ? 'gzip' : 'identity';

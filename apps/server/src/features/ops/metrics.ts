@@ -14,6 +14,8 @@ export interface Metrics {
   faults: client.Counter<'kind'>;
   /** 1 while a fault of that kind was seen in the last few seconds, else 0. */
   faultActive: client.Gauge<'kind'>;
+  /** Seconds from a request's arrival to its answer, by method, route pattern and status. */
+  requestDurations: client.Histogram<'method' | 'route' | 'status_code'>;
 }
 
 /** Every kind a metric is kept for, so each series exists (at 0) from the start. */
@@ -64,6 +66,13 @@ export function createMetrics(db: Db, cache: () => ResponseCache): Metrics {
     registry,
     faults,
     faultActive,
+    requestDurations: new client.Histogram({
+      name: 'http_request_duration_seconds',
+      help: 'Request duration in seconds',
+      labelNames: ['method', 'route', 'status_code'],
+      buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+      registers,
+    }),
     cacheHits: new client.Counter({
       name: 'waypoint_response_cache_hits_total',
       help: 'Reads answered from the response cache',

@@ -58,17 +58,10 @@ export const opsPlugin = fp<{ ctx: AppContext }>(async (app: FastifyInstance, { 
   // Process metrics (CPU, memory, event-loop delay) from prom-client; request durations observed once
   // per answer from Fastify's own timing (no timer object per request: the hot path stays cheap).
   client.collectDefaultMetrics({ register: metrics.registry });
-  const durations = new client.Histogram({
-    name: 'http_request_duration_seconds',
-    help: 'Request duration in seconds',
-    labelNames: ['method', 'route', 'status_code'],
-    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
-    registers: [metrics.registry],
-  });
   app.addHook('onResponse', (request, reply, done) => {
     const route = request.routeOptions.url;
     if (route !== undefined) {
-      durations.observe(
+      metrics.requestDurations.observe(
         { method: request.method, route, status_code: reply.statusCode },
         reply.elapsedTime / 1000,
       );
