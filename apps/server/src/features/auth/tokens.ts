@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { type TTokenPayload, zTokenPayload } from '@waypoint/shared';
 import { jwtVerify, SignJWT } from 'jose';
-import type { Db } from '../../db/database.ts';
+import type { Db, Executor } from '../../db/database.ts';
+import { reusableQuery } from '../../db/reusable-query.ts';
 
 /**
  * Login tokens backed by sessions. A token (HS256; payload id, username, admin, exp of SPEC §3
@@ -27,6 +28,20 @@ const MAX_CHECKED_TOKENS = 50_000;
 
 /** Expired sessions of all users are deleted at most this often per process. */
 const PRUNE_EVERY_MS = 3600_000;
+
+/** One indexed look-up (session primary key) joined to the user's current row; asked on every request. */
+const openSession = reusableQuery(
+  (k: Executor, sessionId: string, userId: string, now: string) =>
+    k
+      .selectFrom('session')
+      .innerJoin('user', 'user.id', 'session.userId')
+      .select(['user.id as id', 'user.username as username', 'user.admin as admin'])
+      .where('session.id', '=', sessionId)
+      .where('session.userId', '=', userId)
+      .where('session.revokedAt', 'is', null)
+      .where('session.expiresAt', '>', now),
+  3,
+);
 
 export function createTokenService(db: Db, secret: string, ttlSeconds: number): TokenService {
   const key = new TextEncoder().encode(secret);
@@ -79,16 +94,7 @@ export function createTokenService(db: Db, secret: string, ttlSeconds: number): 
         if (checked.size >= MAX_CHECKED_TOKENS) checked.clear();
         checked.set(token, claims);
       }
-      // One indexed look-up (session primary key) joined to the user's current row.
-      const row = await k
-        .selectFrom('session')
-        .innerJoin('user', 'user.id', 'session.userId')
-        .select(['user.id as id', 'user.username as username', 'user.admin as admin'])
-        .where('session.id', '=', claims.sid)
-        .where('session.userId', '=', claims.id)
-        .where('session.revokedAt', 'is', null)
-        .where('session.expiresAt', '>', new Date().toISOString())
-        .executeTakeFirst();
+      const [row] = await openSession(k, claims.sid, claims.id, new Date().toISOString());
       if (!row) return null;
       return {
         id: row.id,

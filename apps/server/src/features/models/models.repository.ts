@@ -2,6 +2,7 @@ import { getModel, type ModelDef, type ModelKey } from '@waypoint/shared';
 import type { Kysely } from 'kysely';
 import { inChunks } from '../../db/chunks.ts';
 import type { Dialect, Executor } from '../../db/database.ts';
+import { reusableQuery } from '../../db/reusable-query.ts';
 import { fromRow, type ModelRecord, type Row, toRow } from '../../db/rows.ts';
 
 export type { Executor };
@@ -53,12 +54,37 @@ export async function parentIsPublic(db: Executor, model: ModelDef, record: Mode
   if (!hiding) return true;
   const parentId = record[hiding.field];
   if (typeof parentId !== 'string') return false;
-  const row = await whereFilter(
-    hiding.parent,
-    dyn(db).selectFrom(hiding.parent.table).select('_id').where('_id', '=', parentId),
-    hiding.filter,
-  ).executeTakeFirst();
-  return row !== undefined;
+  return (await publicRecordOf(hiding.parent, hiding.filter)(db, parentId)).length > 0;
+}
+
+// One compiled query per model for the look-ups by id every write and tick makes (reusable-query.ts).
+const recordQueries = new Map<string, (db: Executor, id: string) => Promise<unknown[]>>();
+const publicRecordQueries = new Map<string, (db: Executor, id: string) => Promise<unknown[]>>();
+
+function recordOf(model: ModelDef) {
+  let query = recordQueries.get(model.table);
+  if (!query) {
+    query = reusableQuery(
+      (db: Executor, id: string) => dyn(db).selectFrom(model.table).selectAll().where('_id', '=', id),
+      1,
+    );
+    recordQueries.set(model.table, query);
+  }
+  return query;
+}
+
+/** The model's record with that id when the model's public filter lets it through (its id only). */
+function publicRecordOf(model: ModelDef, filter: Filter) {
+  let query = publicRecordQueries.get(model.table);
+  if (!query) {
+    query = reusableQuery(
+      (db: Executor, id: string) =>
+        whereFilter(model, dyn(db).selectFrom(model.table).select('_id').where('_id', '=', id), filter),
+      1,
+    );
+    publicRecordQueries.set(model.table, query);
+  }
+  return query;
 }
 
 function whereFilter<Q extends { where: (...args: never[]) => Q }>(
@@ -94,7 +120,7 @@ export async function findRecord(
   model: ModelDef,
   id: string,
 ): Promise<ModelRecord | undefined> {
-  const row = await dyn(db).selectFrom(model.table).selectAll().where('_id', '=', id).executeTakeFirst();
+  const [row] = await recordOf(model)(db, id);
   return row ? fromRow(model, row as Row) : undefined;
 }
 

@@ -1,6 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import { inChunks } from '../../db/chunks.ts';
 import type { Dialect, Executor } from '../../db/database.ts';
+import { reusableQuery } from '../../db/reusable-query.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: content tables are declared by the registry
 const dyn = (db: Executor) => db as unknown as Kysely<any>;
@@ -17,17 +18,35 @@ export const gameProgressTables = [
   'user_hideout_level',
 ] as const;
 
+// The reads and single-row writes of a player's tick and of the save it answers are compiled once
+// (a tick is the hottest request: see reusable-query.ts).
+const questCompletions = reusableQuery(
+  (db: Executor, userId: string, gameId: string) =>
+    db
+      .selectFrom('user_quest_completion')
+      .select('questId')
+      .where('userId', '=', userId)
+      .where('gameId', '=', gameId)
+      .orderBy('completedAt')
+      .orderBy('questId'),
+  2,
+);
+
 export async function completedQuestIds(db: Executor, userId: string, gameId: string): Promise<string[]> {
-  const rows = await db
-    .selectFrom('user_quest_completion')
-    .select('questId')
-    .where('userId', '=', userId)
-    .where('gameId', '=', gameId)
-    .orderBy('completedAt')
-    .orderBy('questId')
-    .execute();
-  return rows.map((r) => r.questId);
+  return (await questCompletions(db, userId, gameId)).map((r) => r.questId);
 }
+
+const objectiveTicks = reusableQuery(
+  (db: Executor, userId: string, gameId: string) =>
+    db
+      .selectFrom('user_quest_objective')
+      .select(['questId', 'objective'])
+      .where('userId', '=', userId)
+      .where('gameId', '=', gameId)
+      .orderBy('questId')
+      .orderBy('objective'),
+  2,
+);
 
 /** The player's ticked objectives in one game: quest id → objective indexes, ascending. */
 export async function completedObjectives(
@@ -35,14 +54,7 @@ export async function completedObjectives(
   userId: string,
   gameId: string,
 ): Promise<Record<string, number[]>> {
-  const rows = await db
-    .selectFrom('user_quest_objective')
-    .select(['questId', 'objective'])
-    .where('userId', '=', userId)
-    .where('gameId', '=', gameId)
-    .orderBy('questId')
-    .orderBy('objective')
-    .execute();
+  const rows = await objectiveTicks(db, userId, gameId);
   const byQuest = new Map<string, number[]>();
   for (const row of rows) {
     const list = byQuest.get(row.questId);
@@ -79,18 +91,49 @@ export async function markObjective(
   }
 }
 
+const levelOf = reusableQuery(
+  (db: Executor, userId: string, gameId: string) =>
+    db
+      .selectFrom('user_game_level')
+      .select('level')
+      .where('userId', '=', userId)
+      .where('gameId', '=', gameId),
+  2,
+);
+
 export async function playerLevel(db: Executor, userId: string, gameId: string): Promise<number | undefined> {
-  const row = await db
-    .selectFrom('user_game_level')
-    .select('level')
-    .where('userId', '=', userId)
-    .where('gameId', '=', gameId)
-    .executeTakeFirst();
+  const [row] = await levelOf(db, userId, gameId);
   return row?.level;
 }
 
-export function markQuest(db: Executor, userId: string, gameId: string, questId: string, completed: boolean) {
-  return markQuests(db, userId, gameId, [questId], completed);
+const insertQuestCompletion = reusableQuery(
+  (db: Executor, userId: string, gameId: string, questId: string, completedAt: string) =>
+    db
+      .insertInto('user_quest_completion')
+      .values({ userId, gameId, questId, completedAt })
+      .onConflict((oc) => oc.columns(['userId', 'gameId', 'questId']).doNothing()),
+  4,
+);
+const deleteQuestCompletion = reusableQuery(
+  (db: Executor, userId: string, gameId: string, questId: string) =>
+    db
+      .deleteFrom('user_quest_completion')
+      .where('userId', '=', userId)
+      .where('gameId', '=', gameId)
+      .where('questId', '=', questId),
+  3,
+);
+
+/** Completes or un-completes one quest (as `markQuests` does a list). */
+export async function markQuest(
+  db: Executor,
+  userId: string,
+  gameId: string,
+  questId: string,
+  completed: boolean,
+) {
+  if (completed) await insertQuestCompletion(db, userId, gameId, questId, new Date().toISOString());
+  else await deleteQuestCompletion(db, userId, gameId, questId);
 }
 
 /** Completes or un-completes several quests of a game at once (a few hundred per statement). */
@@ -161,15 +204,20 @@ export async function setLevel(db: Executor, userId: string, gameId: string, lev
     .execute();
 }
 
+const itemsOwned = reusableQuery(
+  (db: Executor, userId: string, gameId: string) =>
+    db
+      .selectFrom('user_item_owned')
+      .select(['itemId', 'findOnly', 'quantity'])
+      .where('userId', '=', userId)
+      .where('gameId', '=', gameId)
+      .orderBy('itemId')
+      .orderBy('findOnly'),
+  2,
+);
+
 export async function ownedItems(db: Executor, userId: string, gameId: string) {
-  const rows = await db
-    .selectFrom('user_item_owned')
-    .select(['itemId', 'findOnly', 'quantity'])
-    .where('userId', '=', userId)
-    .where('gameId', '=', gameId)
-    .orderBy('itemId')
-    .orderBy('findOnly')
-    .execute();
+  const rows = await itemsOwned(db, userId, gameId);
   return rows.map((r) => ({ itemId: r.itemId, findOnly: Boolean(r.findOnly), quantity: Number(r.quantity) }));
 }
 
@@ -180,14 +228,46 @@ interface OwnedKey {
   findOnly: boolean;
 }
 
+const upsertOwned = reusableQuery(
+  (db: Executor, userId: string, gameId: string, itemId: string, findOnly: number, quantity: number) =>
+    db
+      .insertInto('user_item_owned')
+      .values({ userId, gameId, itemId, findOnly, quantity })
+      .onConflict((oc) => oc.columns(['userId', 'gameId', 'itemId', 'findOnly']).doUpdateSet({ quantity })),
+  5,
+);
+
 export async function setOwnedQuantity(db: Executor, key: OwnedKey, quantity: number) {
-  const findOnly = key.findOnly ? 1 : 0;
-  await db
-    .insertInto('user_item_owned')
-    .values({ ...key, findOnly, quantity })
-    .onConflict((oc) => oc.columns(['userId', 'gameId', 'itemId', 'findOnly']).doUpdateSet({ quantity }))
-    .execute();
+  await upsertOwned(db, key.userId, key.gameId, key.itemId, key.findOnly ? 1 : 0, quantity);
 }
+
+const changeOwned = reusableQuery(
+  (
+    db: Executor,
+    userId: string,
+    gameId: string,
+    itemId: string,
+    findOnly: number,
+    start: number,
+    delta: number,
+    cap: number,
+  ) => {
+    const q = sql.ref('user_item_owned.quantity');
+    return db
+      .insertInto('user_item_owned')
+      .values({ userId, gameId, itemId, findOnly, quantity: start })
+      .onConflict((oc) =>
+        oc.columns(['userId', 'gameId', 'itemId', 'findOnly']).doUpdateSet({
+          quantity: sql<number>`case
+          when ${delta} > 0 and ${q} >= ${cap} then ${q}
+          when ${q} + ${delta} > ${cap} then ${cap}
+          when ${q} + ${delta} < 0 then 0
+          else ${q} + ${delta} end`,
+        }),
+      );
+  },
+  7,
+);
 
 /**
  * Changes an owned count by `delta` in one statement, so concurrent clicks never lose a count:
@@ -195,22 +275,8 @@ export async function setOwnedQuantity(db: Executor, key: OwnedKey, quantity: nu
  * missing entry starts from 0.
  */
 export async function changeOwnedQuantity(db: Executor, key: OwnedKey, delta: number, cap: number) {
-  const findOnly = key.findOnly ? 1 : 0;
   const start = Math.min(Math.max(delta, 0), cap);
-  const q = sql.ref('user_item_owned.quantity');
-  await db
-    .insertInto('user_item_owned')
-    .values({ ...key, findOnly, quantity: start })
-    .onConflict((oc) =>
-      oc.columns(['userId', 'gameId', 'itemId', 'findOnly']).doUpdateSet({
-        quantity: sql<number>`case
-          when ${delta} > 0 and ${q} >= ${cap} then ${q}
-          when ${q} + ${delta} > ${cap} then ${cap}
-          when ${q} + ${delta} < 0 then 0
-          else ${q} + ${delta} end`,
-      }),
-    )
-    .execute();
+  await changeOwned(db, key.userId, key.gameId, key.itemId, key.findOnly ? 1 : 0, start, delta, cap);
 }
 
 /** The player's built hideout levels of a game (modules above level 0), by module id. */
@@ -258,6 +324,62 @@ export async function completedMarkerIds(db: Executor, userId: string): Promise<
   return rows.map((r) => r.markerId);
 }
 
+// A single tick's statements, compiled once (a tick is the hottest write: see reusable-query.ts).
+const untickOf = reusableQuery(
+  (db: Executor, userId: string, markerId: string) =>
+    db
+      .selectFrom('user_marker_untick')
+      .select('uncompletedAt')
+      .where('userId', '=', userId)
+      .where('markerId', '=', markerId),
+  2,
+);
+const completionOf = reusableQuery(
+  (db: Executor, userId: string, markerId: string) =>
+    db
+      .selectFrom('user_completed_marker')
+      .select('completedAt')
+      .where('userId', '=', userId)
+      .where('markerId', '=', markerId),
+  2,
+);
+const insertCompletion = reusableQuery(
+  (db: Executor, userId: string, markerId: string, mapId: string, at: string) =>
+    db
+      .insertInto('user_completed_marker')
+      .values({ userId, markerId, mapId, completedAt: at })
+      .onConflict((oc) =>
+        oc
+          .columns(['userId', 'markerId'])
+          .doUpdateSet({ completedAt: (eb) => eb.ref('excluded.completedAt') })
+          .where('user_completed_marker.completedAt', '<', at),
+      ),
+  4,
+);
+const insertUntick = reusableQuery(
+  (db: Executor, userId: string, markerId: string, mapId: string, at: string) =>
+    db
+      .insertInto('user_marker_untick')
+      .values({ userId, markerId, mapId, uncompletedAt: at })
+      .onConflict((oc) =>
+        oc
+          .columns(['userId', 'markerId'])
+          .doUpdateSet({ uncompletedAt: (eb) => eb.ref('excluded.uncompletedAt') })
+          .where('user_marker_untick.uncompletedAt', '<', at),
+      ),
+  4,
+);
+const deleteUntick = reusableQuery(
+  (db: Executor, userId: string, markerId: string) =>
+    db.deleteFrom('user_marker_untick').where('userId', '=', userId).where('markerId', '=', markerId),
+  2,
+);
+const deleteCompletion = reusableQuery(
+  (db: Executor, userId: string, markerId: string) =>
+    db.deleteFrom('user_completed_marker').where('userId', '=', userId).where('markerId', '=', markerId),
+  2,
+);
+
 /**
  * Sets a marker's state for a player as of `at` (ISO time of the player's tick); `db` is a transaction. A
  * tick older than the marker's last change for this player is stale (a late replay from another
@@ -271,56 +393,17 @@ export async function markMarker(
   completed: boolean,
   at: string,
 ): Promise<boolean> {
-  const mine = { userId, markerId };
   if (completed) {
-    const untick = await db
-      .selectFrom('user_marker_untick')
-      .select('uncompletedAt')
-      .where('userId', '=', userId)
-      .where('markerId', '=', markerId)
-      .executeTakeFirst();
+    const [untick] = await untickOf(db, userId, markerId);
     if (untick && untick.uncompletedAt > at) return false;
-    await db
-      .insertInto('user_completed_marker')
-      .values({ ...mine, mapId, completedAt: at })
-      .onConflict((oc) =>
-        oc
-          .columns(['userId', 'markerId'])
-          .doUpdateSet({ completedAt: (eb) => eb.ref('excluded.completedAt') })
-          .where('user_completed_marker.completedAt', '<', at),
-      )
-      .execute();
-    if (untick)
-      await db
-        .deleteFrom('user_marker_untick')
-        .where('userId', '=', userId)
-        .where('markerId', '=', markerId)
-        .execute();
+    await insertCompletion(db, userId, markerId, mapId, at);
+    if (untick) await deleteUntick(db, userId, markerId);
     return true;
   }
-  const done = await db
-    .selectFrom('user_completed_marker')
-    .select('completedAt')
-    .where('userId', '=', userId)
-    .where('markerId', '=', markerId)
-    .executeTakeFirst();
+  const [done] = await completionOf(db, userId, markerId);
   if (done && done.completedAt > at) return false;
-  if (done)
-    await db
-      .deleteFrom('user_completed_marker')
-      .where('userId', '=', userId)
-      .where('markerId', '=', markerId)
-      .execute();
-  await db
-    .insertInto('user_marker_untick')
-    .values({ ...mine, mapId, uncompletedAt: at })
-    .onConflict((oc) =>
-      oc
-        .columns(['userId', 'markerId'])
-        .doUpdateSet({ uncompletedAt: (eb) => eb.ref('excluded.uncompletedAt') })
-        .where('user_marker_untick.uncompletedAt', '<', at),
-    )
-    .execute();
+  if (done) await deleteCompletion(db, userId, markerId);
+  await insertUntick(db, userId, markerId, mapId, at);
   return true;
 }
 
@@ -497,10 +580,21 @@ export async function lockPlayerMarkers(
   userId: string,
   many: boolean,
 ): Promise<boolean> {
-  const query = db.selectFrom('user').select('id').where('id', '=', userId);
-  const locked = dialect !== 'postgres' ? query : many ? query.forUpdate() : query.forKeyShare();
-  return (await locked.executeTakeFirst()) !== undefined;
+  const lock = dialect !== 'postgres' ? playerRow : many ? playerRowForUpdate : playerRowForKeyShare;
+  return (await lock(db, userId)).length > 0;
 }
+
+const playerQuery = (db: Executor, userId: string) =>
+  db.selectFrom('user').select('id').where('id', '=', userId);
+const playerRow = reusableQuery(playerQuery, 1);
+const playerRowForUpdate = reusableQuery(
+  (db: Executor, userId: string) => playerQuery(db, userId).forUpdate(),
+  1,
+);
+const playerRowForKeyShare = reusableQuery(
+  (db: Executor, userId: string) => playerQuery(db, userId).forKeyShare(),
+  1,
+);
 
 /** The map's completable marker definitions (their game's), with the category they are grouped by. */
 export async function completableDefinitions(db: Executor, mapId: string) {
