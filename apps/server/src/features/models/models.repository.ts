@@ -1,5 +1,5 @@
 import { getModel, type ModelDef, type ModelKey } from '@waypoint/shared';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { inChunks } from '../../db/chunks.ts';
 import type { Dialect, Executor } from '../../db/database.ts';
 import { reusableQuery } from '../../db/reusable-query.ts';
@@ -57,6 +57,56 @@ export async function parentIsPublic(db: Executor, model: ModelDef, record: Mode
   return (await publicRecordOf(hiding.parent, hiding.filter)(db, parentId)).length > 0;
 }
 
+/**
+ * A record's parent (the model's `parent` field) and whether that parent is public, in one look-up
+ * (undefined: no such record): what a player's tick asks of a marker, without reading the whole row.
+ */
+export async function parentOf(
+  db: Executor,
+  model: ModelDef,
+  id: string,
+): Promise<{ parentId: string | null; parentPublic: boolean } | undefined> {
+  const [row] = (await parentQueryOf(model)(db, id)) as { parentId: string | null; parentPublic: unknown }[];
+  if (!row) return undefined;
+  return { parentId: row.parentId, parentPublic: Boolean(Number(row.parentPublic)) };
+}
+
+const parentQueries = new Map<string, (db: Executor, id: string) => Promise<unknown[]>>();
+
+function parentQueryOf(model: ModelDef) {
+  let query = parentQueries.get(model.table);
+  if (query) return query;
+  const field = model.parent?.field;
+  if (!field) throw new Error(`${model.table} has no parent`);
+  const hiding = hidingParent(model);
+  query = reusableQuery(
+    (db: Executor, id: string) =>
+      dyn(db)
+        .selectFrom(model.table)
+        .select((eb) => [
+          eb.ref(`${model.table}.${field}`).as('parentId'),
+          hiding
+            ? eb
+                .exists(
+                  whereFilter(
+                    hiding.parent,
+                    dyn(db)
+                      .selectFrom(hiding.parent.table)
+                      .select(`${hiding.parent.table}._id`)
+                      .whereRef(`${hiding.parent.table}._id`, '=', `${model.table}.${field}`),
+                    hiding.filter,
+                  ),
+                )
+                .as('parentPublic')
+            : sql<number>`1`.as('parentPublic'),
+        ])
+        .where(`${model.table}._id`, '=', id),
+    1,
+  );
+  parentQueries.set(model.table, query);
+  return query;
+}
+
 // One compiled query per model for the look-ups by id every write and tick makes (reusable-query.ts).
 const recordQueries = new Map<string, (db: Executor, id: string) => Promise<unknown[]>>();
 const publicRecordQueries = new Map<string, (db: Executor, id: string) => Promise<unknown[]>>();
@@ -73,16 +123,17 @@ function recordOf(model: ModelDef) {
   return query;
 }
 
-/** The model's record with that id when the model's public filter lets it through (its id only). */
+/** The model's record with that id when `filter` lets it through (its id only). */
 function publicRecordOf(model: ModelDef, filter: Filter) {
-  let query = publicRecordQueries.get(model.table);
+  const key = `${model.table} ${JSON.stringify(filter)}`;
+  let query = publicRecordQueries.get(key);
   if (!query) {
     query = reusableQuery(
       (db: Executor, id: string) =>
         whereFilter(model, dyn(db).selectFrom(model.table).select('_id').where('_id', '=', id), filter),
       1,
     );
-    publicRecordQueries.set(model.table, query);
+    publicRecordQueries.set(key, query);
   }
   return query;
 }
@@ -204,9 +255,19 @@ export async function findRecordsNaming(
     : records;
 }
 
+const existsQueries = new Map<string, (db: Executor, id: string) => Promise<unknown[]>>();
+
+/** Whether the table has a record with that id (its id only read; one compiled query per table). */
 export async function recordExists(db: Executor, table: string, id: string): Promise<boolean> {
-  const row = await dyn(db).selectFrom(table).select('_id').where('_id', '=', id).executeTakeFirst();
-  return row !== undefined;
+  let query = existsQueries.get(table);
+  if (!query) {
+    query = reusableQuery(
+      (db: Executor, id: string) => dyn(db).selectFrom(table).select('_id').where('_id', '=', id),
+      1,
+    );
+    existsQueries.set(table, query);
+  }
+  return (await query(db, id)).length > 0;
 }
 
 /** Ids of the records of `child` whose `field` holds `parentId`, in the child's sort order. */

@@ -12,7 +12,14 @@ import type {
 import { type Db, type Dialect, type Executor, inTransaction } from '../../db/database.ts';
 import { createGroupCommit } from '../../db/group-commit.ts';
 import { badRequest, notFound, unauthorized } from '../../http/errors.ts';
-import { childIds, findRecord, findRecordForShare, parentIsPublic } from '../models/models.repository.ts';
+import {
+  childIds,
+  findRecord,
+  findRecordForShare,
+  parentIsPublic,
+  parentOf,
+  recordExists,
+} from '../models/models.repository.ts';
 import {
   builtHideoutLevels,
   changeOwnedQuantity,
@@ -63,8 +70,7 @@ export function createProgressService(db: Db) {
   const writes = createGroupCommit(db);
 
   async function requireGame(gameId: string) {
-    const game = await findRecord(k, getModel('game'), gameId);
-    if (!game) throw notFound(serverMessages.notFound('Game', gameId));
+    if (!(await recordExists(k, 'game', gameId))) throw notFound(serverMessages.notFound('Game', gameId));
   }
 
   async function requireChild(key: 'quest' | 'item', gameId: string, id: string) {
@@ -236,15 +242,15 @@ export function createProgressService(db: Db) {
       tick: { admin: boolean; at?: string },
     ) {
       const model = getModel('placedmarker');
-      const marker = await findRecord(k, model, markerId);
+      const marker = await parentOf(k, model, markerId);
       // A disabled map's markers are not public: only admins tick them.
-      if (!marker || (!tick.admin && !(await parentIsPublic(k, model, marker))))
+      if (!marker || (!tick.admin && !marker.parentPublic))
         throw notFound(serverMessages.notFound(model.label, markerId));
       const now = new Date().toISOString();
       const at = tick.at && new Date(tick.at).toISOString() < now ? new Date(tick.at).toISOString() : now;
       await writes.run(async (trx) => {
         await lockPlayer(trx, db.dialect, userId, false);
-        return markMarker(trx, userId, markerId, marker.mapId as string, completed, at);
+        return markMarker(trx, userId, markerId, marker.parentId as string, completed, at);
       });
       return { completed, markerId };
     },

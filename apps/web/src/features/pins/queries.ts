@@ -9,8 +9,8 @@ import { applyQueuedPins, type PinWrite, type QueuedPinWrite } from './pin-queue
 const pinQueue = () => import('./pin-replay.ts');
 
 /** The player's pins and marker notes on one map, with their waiting writes applied. */
-export function useMapPins(session: Session | null, mapId: string) {
-  return useQuery({
+export function mapPinsQuery(session: Session | null, mapId: string) {
+  return {
     queryKey: pinKeys.map(session?.id ?? '', mapId),
     queryFn: async () => {
       // The queue's code loads while the pins are on their way.
@@ -22,7 +22,11 @@ export function useMapPins(session: Session | null, mapId: string) {
     },
     enabled: Boolean(session),
     staleTime: 60_000,
-  });
+  };
+}
+
+export function useMapPins(session: Session | null, mapId: string) {
+  return useQuery(mapPinsQuery(session, mapId));
 }
 
 /** Places, changes or deletes a pin, or sets a marker note: shown at once, queued while offline. */
