@@ -113,7 +113,7 @@ async function dataMaps() {
     .map((n) => n.toFixed(2))
     .join(' ');
 
-  const body = `\`npm run bench:import\` on ${engine} — a generated DataMaps page of ${markers.toLocaleString('en')} markers on three floors (${(content.length / 1024 / 1024).toFixed(1)} MB) read into one map, milliseconds.${measurePage ? ` The review page is this server (in this process, with the built web app) opened in headless Chromium as the admin: it asks for one page of ${constants.importedModelPageSize} staged rows (paged, sorted and counted by the database) and the models' description, both while the page's code loads; the admin home page, measured alternately, shows what the admin panel itself costs under the same load.` : ''}
+  const body = `\`npm run bench:import\` on ${engine} — a generated DataMaps page of ${markers.toLocaleString('en')} markers on three floors (${(content.length / 1024 / 1024).toFixed(1)} MB) read into one map, milliseconds.${measurePage ? ` The review page is this server (in this process, with the built web app) opened in headless Chromium as the admin: it asks for one page of ${constants.importedModelPageSize} staged rows (paged, sorted and counted by the database) and the models' description, both while the page's code loads; the admin home page, measured alternately, shows what the admin panel itself costs under the same load.${process.env.BENCH_COLD === '1' ? ' Every load starts with an empty HTTP cache (`BENCH_COLD=1`: the first visit after a release).' : ''}` : ''}
 
 | step | ms | goal |
 |---|---:|---|
