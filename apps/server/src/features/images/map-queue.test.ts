@@ -28,8 +28,11 @@ async function finishedRuns(mapId: string) {
   return rows.filter((r) => r.after && JSON.parse(r.after).imageProcessStatus === 'DONE').length;
 }
 
-const status = async (mapId: string) =>
-  (await env.t.app.inject({ url: `/api/map/${mapId}`, headers: env.admin.auth })).json().imageProcessStatus;
+/** The map's processing status, with its error when it failed (so a failure names its cause). */
+const status = async (mapId: string) => {
+  const map = (await env.t.app.inject({ url: `/api/map/${mapId}`, headers: env.admin.auth })).json();
+  return map.imageProcessStatus === 'ERROR' ? `ERROR: ${map.imageProcessError}` : map.imageProcessStatus;
+};
 
 describe('map processing across processes', () => {
   it('runs a job exactly once when two processes share the database', async () => {
