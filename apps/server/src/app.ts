@@ -67,6 +67,7 @@ export interface BuildOptions {
 
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const early = earlyAnswerServer();
+  const trustProxy = proxyTrust(config.trustProxy);
   const app = Fastify({
     serverFactory: early.serverFactory,
     logger:
@@ -79,7 +80,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
           },
     bodyLimit: config.bodyLimitBytes,
     // Forwarded headers (client address, host, protocol) count only from the configured proxies.
-    trustProxy: proxyTrust(config.trustProxy),
+    trustProxy,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
     // On a graceful stop a request that arrived on an already accepted connection is served like any
     // other in flight (the stop is bounded by SHUTDOWN_TIMEOUT_MS), not refused with a 503.
@@ -155,7 +156,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       shedding: () => app.isUnderPressure(),
       durations: metrics.requestDurations,
       log: app.log,
-      trustProxy: proxyTrust(config.trustProxy),
+      trustProxy,
     }),
   );
   app.addHook('onResponse', (request, reply, done) => {

@@ -62,7 +62,7 @@ export function guestReplay({
     socket: request.socket,
   });
   return (request: IncomingMessage, response: ServerResponse) => {
-    if (request.method !== 'GET' || shedding()) return false;
+    if (shedding()) return false;
     const replay = cache.replay(request);
     if (!replay) return false;
     const started = performance.now();

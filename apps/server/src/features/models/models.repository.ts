@@ -1,5 +1,5 @@
 import { getModel, type ModelDef, type ModelKey } from '@waypoint/shared';
-import { type Kysely, sql } from 'kysely';
+import { type Compilable, type Kysely, sql } from 'kysely';
 import { inChunks } from '../../db/chunks.ts';
 import type { Dialect, Executor } from '../../db/database.ts';
 import { reusableQuery } from '../../db/reusable-query.ts';
@@ -71,71 +71,60 @@ export async function parentOf(
   return { parentId: row.parentId, parentPublic: Boolean(Number(row.parentPublic)) };
 }
 
-const parentQueries = new Map<string, (db: Executor, id: string) => Promise<unknown[]>>();
-
 function parentQueryOf(model: ModelDef) {
-  let query = parentQueries.get(model.table);
-  if (query) return query;
   const field = model.parent?.field;
   if (!field) throw new Error(`${model.table} has no parent`);
   const hiding = hidingParent(model);
-  query = reusableQuery(
-    (db: Executor, id: string) =>
-      dyn(db)
-        .selectFrom(model.table)
-        .select((eb) => [
-          eb.ref(`${model.table}.${field}`).as('parentId'),
-          hiding
-            ? eb
-                .exists(
-                  whereFilter(
-                    hiding.parent,
-                    dyn(db)
-                      .selectFrom(hiding.parent.table)
-                      .select(`${hiding.parent.table}._id`)
-                      .whereRef(`${hiding.parent.table}._id`, '=', `${model.table}.${field}`),
-                    hiding.filter,
-                  ),
-                )
-                .as('parentPublic')
-            : sql<number>`1`.as('parentPublic'),
-        ])
-        .where(`${model.table}._id`, '=', id),
-    1,
+  return byIdQuery(`parent ${model.table}`, (db, id) =>
+    dyn(db)
+      .selectFrom(model.table)
+      .select((eb) => [
+        eb.ref(`${model.table}.${field}`).as('parentId'),
+        hiding
+          ? eb
+              .exists(
+                whereFilter(
+                  hiding.parent,
+                  dyn(db)
+                    .selectFrom(hiding.parent.table)
+                    .select(`${hiding.parent.table}._id`)
+                    .whereRef(`${hiding.parent.table}._id`, '=', `${model.table}.${field}`),
+                  hiding.filter,
+                ),
+              )
+              .as('parentPublic')
+          : sql<number>`1`.as('parentPublic'),
+      ])
+      .where(`${model.table}._id`, '=', id),
   );
-  parentQueries.set(model.table, query);
+}
+
+type ByIdQuery = (db: Executor, id: string) => Promise<unknown[]>;
+
+// One compiled query per model (or table) for the look-ups by id every write and tick makes
+// (reusable-query.ts), kept under a key naming the look-up and its table.
+const byIdQueries = new Map<string, ByIdQuery>();
+
+function byIdQuery(key: string, build: (db: Executor, id: string) => Compilable<unknown>): ByIdQuery {
+  let query = byIdQueries.get(key);
+  if (!query) {
+    query = reusableQuery(build, 1);
+    byIdQueries.set(key, query);
+  }
   return query;
 }
 
-// One compiled query per model for the look-ups by id every write and tick makes (reusable-query.ts).
-const recordQueries = new Map<string, (db: Executor, id: string) => Promise<unknown[]>>();
-const publicRecordQueries = new Map<string, (db: Executor, id: string) => Promise<unknown[]>>();
-
 function recordOf(model: ModelDef) {
-  let query = recordQueries.get(model.table);
-  if (!query) {
-    query = reusableQuery(
-      (db: Executor, id: string) => dyn(db).selectFrom(model.table).selectAll().where('_id', '=', id),
-      1,
-    );
-    recordQueries.set(model.table, query);
-  }
-  return query;
+  return byIdQuery(`record ${model.table}`, (db, id) =>
+    dyn(db).selectFrom(model.table).selectAll().where('_id', '=', id),
+  );
 }
 
 /** The model's record with that id when `filter` lets it through (its id only). */
 function publicRecordOf(model: ModelDef, filter: Filter) {
-  const key = `${model.table} ${JSON.stringify(filter)}`;
-  let query = publicRecordQueries.get(key);
-  if (!query) {
-    query = reusableQuery(
-      (db: Executor, id: string) =>
-        whereFilter(model, dyn(db).selectFrom(model.table).select('_id').where('_id', '=', id), filter),
-      1,
-    );
-    publicRecordQueries.set(key, query);
-  }
-  return query;
+  return byIdQuery(`public ${model.table} ${JSON.stringify(filter)}`, (db, id) =>
+    whereFilter(model, dyn(db).selectFrom(model.table).select('_id').where('_id', '=', id), filter),
+  );
 }
 
 function whereFilter<Q extends { where: (...args: never[]) => Q }>(
@@ -255,18 +244,11 @@ export async function findRecordsNaming(
     : records;
 }
 
-const existsQueries = new Map<string, (db: Executor, id: string) => Promise<unknown[]>>();
-
 /** Whether the table has a record with that id (its id only read; one compiled query per table). */
 export async function recordExists(db: Executor, table: string, id: string): Promise<boolean> {
-  let query = existsQueries.get(table);
-  if (!query) {
-    query = reusableQuery(
-      (db: Executor, id: string) => dyn(db).selectFrom(table).select('_id').where('_id', '=', id),
-      1,
-    );
-    existsQueries.set(table, query);
-  }
+  const query = byIdQuery(`exists ${table}`, (db, id) =>
+    dyn(db).selectFrom(table).select('_id').where('_id', '=', id),
+  );
   return (await query(db, id)).length > 0;
 }
 
