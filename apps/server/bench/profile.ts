@@ -13,6 +13,8 @@ import { prepareBenchData } from './bench-data.ts';
 import { startServerProcess } from './server-process.ts';
 
 const SECONDS = Number(process.env.PROFILE_SECONDS ?? 8);
+/** Only the cases whose label holds this text (say `itemstokeep`). */
+const only = process.env.PROFILE_ONLY;
 const PORT = 3960 + Math.floor(Math.random() * 30);
 /**
  * The build profiled; PROFILE_BASELINE names another build's main.js (say, an earlier commit's,
@@ -195,42 +197,70 @@ async function profileOf(
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'waypoint-profile-'));
 try {
   const players = await prepareBenchData(dataDir, { players: 100 });
+  /** Requests of many players in turn: `path(n)` names the n-th request's target. */
+  const asPlayers =
+    (method: 'GET' | 'POST', pathOf: (n: number) => string) => (base: string, started: () => void) => {
+      let next = 0;
+      started();
+      return autocannon({
+        url: base,
+        connections: 20,
+        duration: SECONDS,
+        requests: [
+          {
+            method,
+            setupRequest: (request) => {
+              const n = next++;
+              const player = players[n % players.length] as { token: string };
+              return { ...request, path: pathOf(n), headers: { authorization: `Bearer ${player.token}` } };
+            },
+          },
+        ],
+      });
+    };
+  const itemIds = async (base: string) => {
+    const query = encodeURIComponent(JSON.stringify({ gameId: 'frontier_zone' }));
+    const rows = (await (await fetch(`${base}/api/items?query=${query}&limit=1000`)).json()) as
+      | { data: { _id: string }[] }
+      | { _id: string }[];
+    return (Array.isArray(rows) ? rows : rows.data).map((r) => r._id);
+  };
+  const cases: [string, (base: string, started: () => void) => Promise<autocannon.Result>][] = [
+    [
+      'GET /api/games (guest, cached)',
+      async (base, started) => {
+        await autocannon({ url: `${base}/api/games`, connections: 4, amount: 500 });
+        started();
+        return autocannon({ url: `${base}/api/games`, connections: 50, duration: SECONDS });
+      },
+    ],
+    // Each request ticks a marker not ticked before: players round-robin, markers in turn.
+    [
+      'POST /api/usercompletedmarkers/markCompleted/{id} (logged in)',
+      asPlayers(
+        'POST',
+        (n) => `/api/usercompletedmarkers/markCompleted/bench_${Math.floor(n / players.length) % 5000}`,
+      ),
+    ],
+    // Each request counts an item of the demo game up by one for the next player.
+    [
+      'GET /api/user/itemstokeep/setItemQuantity/… +1 (logged in)',
+      async (base, started) => {
+        const items = await itemIds(base);
+        return asPlayers(
+          'GET',
+          (n) =>
+            `/api/user/itemstokeep/setItemQuantity/frontier_zone/${items[Math.floor(n / players.length) % items.length]}/false/+1`,
+        )(base, started);
+      },
+    ],
+  ];
   for (const built of builds) {
     console.log(`\n${built}`);
-    await profileOf(built, 'GET /api/games (guest, cached)', dataDir, async (base, started) => {
-      await autocannon({ url: `${base}/api/games`, connections: 4, amount: 500 });
-      started();
-      return autocannon({ url: `${base}/api/games`, connections: 50, duration: SECONDS });
-    });
-    // Each request ticks a marker not ticked before: players round-robin, markers in turn.
-    let next = 0;
-    await profileOf(
-      built,
-      'POST /api/usercompletedmarkers/markCompleted/{id} (logged in)',
-      dataDir,
-      async (base, started) => {
-        started();
-        return autocannon({
-          url: base,
-          connections: 20,
-          duration: SECONDS,
-          requests: [
-            {
-              method: 'POST',
-              setupRequest: (request) => {
-                const n = next++;
-                const player = players[n % players.length] as { token: string };
-                return {
-                  ...request,
-                  path: `/api/usercompletedmarkers/markCompleted/bench_${Math.floor(n / players.length) % 5000}`,
-                  headers: { authorization: `Bearer ${player.token}` },
-                };
-              },
-            },
-          ],
-        });
-      },
-    );
+    for (const [label, load] of cases) {
+      if (only && !label.includes(only)) continue;
+      await profileOf(built, label, dataDir, load);
+    }
   }
 } finally {
   rmSync(dataDir, { recursive: true, force: true });

@@ -26,6 +26,7 @@ import * as pinShareRoutes from './migrations/0025_pin_share_routes.ts';
 import * as communityReview from './migrations/0026_community_review.ts';
 import * as completedMarkersByPlayer from './migrations/0027_completed_markers_by_player.ts';
 import * as playerMarkersGoWithPlayer from './migrations/0028_player_markers_go_with_player.ts';
+import * as ownedItemsOneIndex from './migrations/0029_owned_items_one_index.ts';
 
 /** Migrations in order; names are timestamps or sequence numbers and never change once landed. */
 export const migrations: Record<string, Migration> = {
@@ -55,6 +56,7 @@ export const migrations: Record<string, Migration> = {
   '0026_community_review': communityReview,
   '0027_completed_markers_by_player': completedMarkersByPlayer,
   '0028_player_markers_go_with_player': playerMarkersGoWithPlayer,
+  '0029_owned_items_one_index': ownedItemsOneIndex,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,4 +1,4 @@
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, PostgresAdapter, sql } from 'kysely';
 import { inChunks } from '../../db/chunks.ts';
 import type { Dialect, Executor } from '../../db/database.ts';
 import { reusableQuery } from '../../db/reusable-query.ts';
@@ -204,21 +204,37 @@ export async function setLevel(db: Executor, userId: string, gameId: string, lev
     .execute();
 }
 
-const itemsOwned = reusableQuery(
-  (db: Executor, userId: string, gameId: string) =>
-    db
-      .selectFrom('user_item_owned')
-      .select(['itemId', 'findOnly', 'quantity'])
-      .where('userId', '=', userId)
-      .where('gameId', '=', gameId)
-      .orderBy('itemId')
-      .orderBy('findOnly'),
-  2,
-);
+/**
+ * A player's owned counts of a game as one JSON array of `[itemId, findOnly, quantity]`, built by the
+ * database: an item count answers the whole list, and one value costs far less to hand over than a
+ * row object per item.
+ */
+const itemsOwned = reusableQuery((db: Executor, userId: string, gameId: string) => {
+  const entry = sql`${sql.ref('itemId')}, ${sql.ref('findOnly')}, ${sql.ref('quantity')}`;
+  const order = sql`order by ${sql.ref('itemId')}, ${sql.ref('findOnly')}`;
+  const list =
+    db.getExecutor().adapter instanceof PostgresAdapter
+      ? sql<unknown>`coalesce(json_agg(json_build_array(${entry}) ${order}), '[]'::json)`
+      : sql<unknown>`json_group_array(json_array(${entry}) ${order})`;
+  return db
+    .selectFrom('user_item_owned')
+    .select(list.as('owned'))
+    .where('userId', '=', userId)
+    .where('gameId', '=', gameId);
+}, 2);
 
 export async function ownedItems(db: Executor, userId: string, gameId: string) {
-  const rows = await itemsOwned(db, userId, gameId);
-  return rows.map((r) => ({ itemId: r.itemId, findOnly: Boolean(r.findOnly), quantity: Number(r.quantity) }));
+  const [row] = await itemsOwned(db, userId, gameId);
+  const owned = (typeof row?.owned === 'string' ? JSON.parse(row.owned) : (row?.owned ?? [])) as [
+    string,
+    number,
+    number,
+  ][];
+  return owned.map(([itemId, findOnly, quantity]) => ({
+    itemId,
+    findOnly: Boolean(findOnly),
+    quantity: Number(quantity),
+  }));
 }
 
 interface OwnedKey {

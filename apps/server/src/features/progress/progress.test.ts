@@ -154,6 +154,33 @@ describe('items to keep', () => {
     expect(await owned(false)).toBe(3);
   });
 
+  it("answers the player's whole list of the game, by item and found-in-raid last", async () => {
+    const w = t.app.ctx.writer;
+    const actor = { id: null, username: 'test' };
+    await w.create(
+      'item',
+      { _id: 'anchor', gameId: 'g1', itemName: 'Anchor', required: [{ quantity: 2, questId: 'q1' }] },
+      actor,
+    );
+    const player = await createUser(t);
+    const empty = await call('/api/user/itemstokeep/get/g1', player);
+    expect(empty.json()).toEqual({ gameId: 'g1', itemsOwned: [] });
+    await call('/api/user/itemstokeep/setItemQuantity/g1/bolts/true/3', player);
+    await call('/api/user/itemstokeep/setItemQuantity/g1/bolts/false/%2B1', player);
+    const answer = await call('/api/user/itemstokeep/setItemQuantity/g1/anchor/false/2', player);
+    expect(answer.json()).toEqual({
+      gameId: 'g1',
+      itemsOwned: [
+        { itemId: 'anchor', findOnly: false, quantity: 2 },
+        { itemId: 'bolts', findOnly: false, quantity: 1 },
+        { itemId: 'bolts', findOnly: true, quantity: 3 },
+      ],
+    });
+    expect((await call('/api/user/itemstokeep/get/g1')).json().itemsOwned).not.toContainEqual(
+      expect.objectContaining({ itemId: 'anchor' }),
+    );
+  });
+
   it('never loses a count when many increments arrive at once', async () => {
     await set(false, '0');
     const answers = await Promise.all(Array.from({ length: 4 }, () => set(false, '+1')));
