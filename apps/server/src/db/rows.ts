@@ -20,15 +20,26 @@ export function toRow(model: ModelDef, record: ModelRecord): Row {
 /** Converts a table row back to the record the API answers with. */
 export function fromRow(model: ModelDef, row: Row): ModelRecord {
   const record: ModelRecord = {};
-  for (const [name, field] of Object.entries(model.fields)) {
-    const value = row[name];
-    if (field.storage === 'json')
-      record[name] = typeof value === 'string' ? JSON.parse(value) : (value ?? null);
-    else if (field.storage === 'boolean') record[name] = Boolean(value);
-    else if (field.storage === 'real' || field.storage === 'integer')
-      record[name] = value === null || value === undefined ? null : Number(value);
-    else record[name] = value ?? '';
-  }
+  for (const [name, field] of Object.entries(model.fields)) record[name] = fieldFromRow(field, row[name]);
   record.images = typeof row.images === 'string' ? JSON.parse(row.images) : {};
   return record;
+}
+
+/** Some fields of a row (all read from it) as the record has them. */
+export function fieldsFromRow<F extends string>(model: ModelDef, row: Row, names: readonly F[]) {
+  const record = {} as Record<F, unknown>;
+  for (const name of names) {
+    const field = model.fields[name];
+    if (!field) throw new Error(`${model.table} has no field ${name}`);
+    record[name] = fieldFromRow(field, row[name]);
+  }
+  return record;
+}
+
+function fieldFromRow(field: ModelDef['fields'][string], value: unknown): unknown {
+  if (field.storage === 'json') return typeof value === 'string' ? JSON.parse(value) : (value ?? null);
+  if (field.storage === 'boolean') return Boolean(value);
+  if (field.storage === 'real' || field.storage === 'integer')
+    return value === null || value === undefined ? null : Number(value);
+  return value ?? '';
 }

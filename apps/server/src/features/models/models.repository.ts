@@ -3,7 +3,7 @@ import { type Compilable, type Kysely, sql } from 'kysely';
 import { inChunks } from '../../db/chunks.ts';
 import type { Dialect, Executor } from '../../db/database.ts';
 import { reusableQuery } from '../../db/reusable-query.ts';
-import { fromRow, type ModelRecord, type Row, toRow } from '../../db/rows.ts';
+import { fieldsFromRow, fromRow, type ModelRecord, type Row, toRow } from '../../db/rows.ts';
 
 export type { Executor };
 
@@ -120,6 +120,12 @@ function recordOf(model: ModelDef) {
   );
 }
 
+function fieldsOf(model: ModelDef, names: readonly string[]) {
+  return byIdQuery(`fields ${model.table} ${names.join(',')}`, (db, id) =>
+    dyn(db).selectFrom(model.table).select(names).where('_id', '=', id),
+  );
+}
+
 /** The model's record with that id when `filter` lets it through (its id only). */
 function publicRecordOf(model: ModelDef, filter: Filter) {
   return byIdQuery(`public ${model.table} ${JSON.stringify(filter)}`, (db, id) =>
@@ -162,6 +168,17 @@ export async function findRecord(
 ): Promise<ModelRecord | undefined> {
   const [row] = await recordOf(model)(db, id);
   return row ? fromRow(model, row as Row) : undefined;
+}
+
+/** Only `names` of the record with that id: a hot path's look-up reads what it uses. */
+export async function findRecordFields<F extends string>(
+  db: Executor,
+  model: ModelDef,
+  id: string,
+  names: readonly F[],
+): Promise<Record<F, unknown> | undefined> {
+  const [row] = await fieldsOf(model, names)(db, id);
+  return row ? fieldsFromRow(model, row as Row, names) : undefined;
 }
 
 /**

@@ -15,6 +15,7 @@ import { badRequest, notFound, unauthorized } from '../../http/errors.ts';
 import {
   childIds,
   findRecord,
+  findRecordFields,
   findRecordForShare,
   parentIsPublic,
   parentOf,
@@ -73,10 +74,21 @@ export function createProgressService(db: Db) {
     if (!(await recordExists(k, 'game', gameId))) throw notFound(serverMessages.notFound('Game', gameId));
   }
 
-  async function requireChild(key: 'quest' | 'item', gameId: string, id: string) {
-    const record = await findRecord(k, getModel(key), id);
-    if (!record || record.gameId !== gameId) throw notFound(serverMessages.notFound(getModel(key).label, id));
-    return record;
+  /**
+   * The quest or item `id` of the game (`fields` of it): one look-up, the game's own only when it is
+   * not found there (an unknown game is answered as such).
+   */
+  async function requireChild<F extends string>(
+    key: 'quest' | 'item',
+    gameId: string,
+    id: string,
+    fields: readonly F[] = [],
+  ) {
+    const model = getModel(key);
+    const record = await findRecordFields(k, model, id, ['gameId', ...fields]);
+    if (record?.gameId === gameId) return record;
+    await requireGame(gameId);
+    throw notFound(serverMessages.notFound(model.label, id));
   }
 
   /** A map a player may tick markers of: an enabled one (admins: any). */
@@ -122,7 +134,6 @@ export function createProgressService(db: Db) {
       return questSave(userId, gameId);
     },
     async setQuestCompleted(userId: string, gameId: string, questId: string, completed: boolean) {
-      await requireGame(gameId);
       await requireChild('quest', gameId, questId);
       await writes.run((trx) => markQuest(trx, userId, gameId, questId, completed));
       return questSave(userId, gameId);
@@ -194,8 +205,7 @@ export function createProgressService(db: Db) {
       findOnly: boolean,
       change: { absolute: number } | { delta: number },
     ) {
-      await requireGame(gameId);
-      const item = await requireChild('item', gameId, itemId);
+      const item = await requireChild('item', gameId, itemId, ['required']);
       const key = { userId, gameId, itemId, findOnly };
       const cap = ownedCap(item.required as TItemRequirement[], findOnly);
       await writes.run((trx) =>

@@ -63,6 +63,8 @@ describe('quest progress', () => {
   it('answers 404 for unknown games and quests, and quests of another game', async () => {
     expect((await call('/api/user/quest/get/nope')).statusCode).toBe(404);
     expect((await call('/api/user/quest/complete/g1/nope')).statusCode).toBe(404);
+    const unknownGame = await call('/api/user/quest/complete/g9/q1');
+    expect([unknownGame.statusCode, unknownGame.json().message]).toEqual([404, 'Game not found: g9']);
     expect((await call('/api/user/quest/complete/g2/q1')).statusCode).toBe(404);
   });
 
@@ -132,7 +134,13 @@ describe('items to keep', () => {
     for (const bad of ['1.5', 'lots', '+', ''])
       expect((await set(false, bad)).statusCode).toBeGreaterThanOrEqual(400);
     expect((await call('/api/user/itemstokeep/setItemQuantity/g1/bolts/maybe/1')).statusCode).toBe(400);
-    expect((await call('/api/user/itemstokeep/setItemQuantity/g1/nope/false/1')).statusCode).toBe(404);
+    const unknownItem = await call('/api/user/itemstokeep/setItemQuantity/g1/nope/false/1');
+    expect([unknownItem.statusCode, unknownItem.json().message]).toEqual([404, 'Item not found: nope']);
+    // An unknown game is named as such, whether or not the item is known elsewhere.
+    for (const item of ['bolts', 'nope']) {
+      const unknownGame = await call(`/api/user/itemstokeep/setItemQuantity/g9/${item}/false/1`);
+      expect([unknownGame.statusCode, unknownGame.json().message]).toEqual([404, 'Game not found: g9']);
+    }
   });
 
   it('decrementing a missing entry sets 0; increments stop at the required total', async () => {
