@@ -13,6 +13,7 @@ import { openDatabase } from '../src/db/database.ts';
 import { generateProceduralMap } from '../src/db/seed/art/procedural.ts';
 import { startS3Server } from '../src/test/s3-server.ts';
 import { BENCH_MARKERS as MARKERS, prepareBenchData } from './bench-data.ts';
+import { fixedRate, requireH2load } from './h2load.ts';
 import { createAdmin, type Player } from './players.ts';
 import { startServerProcess } from './server-process.ts';
 import { runSurge, type SurgeResult } from './surge.ts';
@@ -163,6 +164,15 @@ async function measureAgainstBare(
   const rows = [row(name, ours, ratio), row(`${name} — bare Fastify, same bytes`, bare)];
   rows.forEach(print);
   return rows;
+}
+
+/** Large answers (tiles, thumbnails) at a fixed 500 req/s for 10 s, loaded by h2load (see h2load.ts). */
+async function measureLarge(name: string, urls: string[], connections: number): Promise<Row> {
+  const rate = 500;
+  const result = await fixedRate(urls, { connections, rate, seconds: 10 });
+  const row = { name, load: `fixed ${rate} req/s, ${connections} connections (h2load)`, ...result };
+  print(row);
+  return row;
 }
 
 /** A bare Fastify process answering `paths` with the bytes Waypoint (at `from`) answers them with. */
@@ -405,6 +415,7 @@ const STORAGE_PART = 'Pictures and tiles from object storage';
  * are read at a fixed rate after a warm-up. Answers the rows and the part's text.
  */
 async function objectStorageRows(): Promise<{ rows: Row[]; text: string }> {
+  await requireH2load();
   const loadAtStart = readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
   const s3 = await startS3Server('waypoint-bench');
   const siteDir = mkdtempSync(path.join(os.tmpdir(), 'waypoint-bench-s3-'));
@@ -487,11 +498,12 @@ async function objectStorageRows(): Promise<{ rows: Row[]; text: string }> {
     const thumbBytes = (await thumbRes.arrayBuffer()).byteLength;
     const tileName = `GET /mapTiles/{version}/{z}/{x}/{y}.png (S3, ${tiles.length} tiles in turn)`;
     const thumbName = 'GET /thumbs/…/300x300/….png?v= (S3)';
+    const tileUrls = (host: string) => tiles.map((p) => `${host}${p}`);
     const rows = [
-      await measure(tileName, at, { connections: 1, overallRate: 500, paths: tiles }),
-      await measure(tileName, at, { connections: 10, overallRate: 500, paths: tiles }),
-      await measure(thumbName, `${at}${thumb}`, { connections: 1, overallRate: 500 }),
-      await measure(thumbName, `${at}${thumb}`, { connections: 10, overallRate: 500 }),
+      await measureLarge(tileName, tileUrls(at), 1),
+      await measureLarge(tileName, tileUrls(at), 10),
+      await measureLarge(thumbName, [`${at}${thumb}`], 1),
+      await measureLarge(thumbName, [`${at}${thumb}`], 10),
     ];
     // The yardstick: a bare Fastify process sending the same bytes from memory, at the same rates.
     const barePort = port + 1;
@@ -501,10 +513,10 @@ async function objectStorageRows(): Promise<{ rows: Row[]; text: string }> {
     try {
       const also = ' — bare Fastify, same bytes';
       rows.push(
-        await measure(tileName + also, bareAt, { connections: 1, overallRate: 500, paths: tiles }),
-        await measure(tileName + also, bareAt, { connections: 10, overallRate: 500, paths: tiles }),
-        await measure(thumbName + also, `${bareAt}${thumbPath}`, { connections: 1, overallRate: 500 }),
-        await measure(thumbName + also, `${bareAt}${thumbPath}`, { connections: 10, overallRate: 500 }),
+        await measureLarge(tileName + also, tileUrls(bareAt), 1),
+        await measureLarge(tileName + also, tileUrls(bareAt), 10),
+        await measureLarge(thumbName + also, [`${bareAt}${thumbPath}`], 1),
+        await measureLarge(thumbName + also, [`${bareAt}${thumbPath}`], 10),
       );
     } finally {
       bare.kill();
@@ -515,7 +527,7 @@ async function objectStorageRows(): Promise<{ rows: Row[]; text: string }> {
       '|---|---|---:|---:|---:|---:|',
       ...rows.map((r) => `| ${r.name} | ${r.load} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.errors} |`),
     ].join('\n');
-    const text = `The same build started with \`STORAGE_URL=s3://…\` against a real S3 server (\`s3rver\`, started by the benchmark on loopback; objects on the same disk), with the demo seed and nothing of the pictures in its DATA_DIR. A ${STORAGE_MAP_SIDE}² procedural map picture is uploaded to a map and processed through the admin API (its tiles stored in the bucket), then read through the app: the ${tiles.length} tiles of its full-size level in turn (${Math.round(tileBytes / tiles.length / 1024)} KiB each on average) and one 300×300 thumbnail (${Math.round(thumbBytes / 1024)} KiB) at its versioned address, at a fixed 500 req/s for 10 s after a warm-up of 200 requests. Tile and \`?v=\` addresses never change, so each process keeps the small ones it has read in memory (\`IMAGE_CACHE_MB\`, default 64): after the warm-up these answers come from there, not from the bucket. The same four loads against a bare Fastify process sending the same bytes from memory (started after them) show what the machine allows at the time. Target: p99 ≤ 20 ms.\n\n${table}\n\nMeasured ${new Date().toISOString().slice(0, 10)}, Node ${process.version}; load average (1, 5, 15 min) ${loadAtStart} before, ${loadAtEnd} after.`;
+    const text = `The same build started with \`STORAGE_URL=s3://…\` against a real S3 server (\`s3rver\`, started by the benchmark on loopback; objects on the same disk), with the demo seed and nothing of the pictures in its DATA_DIR. A ${STORAGE_MAP_SIDE}² procedural map picture is uploaded to a map and processed through the admin API (its tiles stored in the bucket), then read through the app: the ${tiles.length} tiles of its full-size level in turn (${Math.round(tileBytes / tiles.length / 1024)} KiB each on average) and one 300×300 thumbnail (${Math.round(thumbBytes / 1024)} KiB) at its versioned address, at a fixed 500 req/s for 10 s after a warm-up of 2 s at that rate, loaded by h2load (Debian's nghttp2-client, HTTP/1.1; autocannon's JavaScript HTTP parser tops out near 350 req/s on answers this large, whatever serves them). Tile and \`?v=\` addresses never change, so each process keeps the small ones it has read in memory (\`IMAGE_CACHE_MB\`, default 64): after the warm-up these answers come from there, not from the bucket. The same four loads against a bare Fastify process sending the same bytes from memory (started after them) show what the machine allows at the time. Target: p99 ≤ 20 ms.\n\n${table}\n\nMeasured ${new Date().toISOString().slice(0, 10)}, Node ${process.version}; load average (1, 5, 15 min) ${loadAtStart} before, ${loadAtEnd} after.`;
     return { rows, text };
   } finally {
     if (server) {
