@@ -305,21 +305,24 @@ async function numericEntries(dir: string): Promise<string[]> {
  */
 const abandonedEntry = /^\.(.+)\.(build-[0-9a-f]+(\.work|\.source)?|link-[0-9a-f]+)$/;
 
+/** A build, work, source or link entry left beside the pyramid `pyramid` (see `abandonedEntry`). */
+export interface BuildEntry {
+  pyramid: string;
+  path: string;
+}
+
 /**
- * Removes the half-built pyramids (and their work folders and temporary links) that runs killed
- * with their process left under `tilesRoot/{gameId}/`. `busy(name)` tells which pyramids another
- * live process may be building right now; theirs are kept. Answers the removed paths.
+ * The build, work, source and link entries under `tilesRoot/{gameId}/` now: what runs under way are
+ * building, and what runs killed with their process left. Each run's entries carry a name of their
+ * own, so an entry made after this list was taken is never on it.
  */
-export async function removeAbandonedBuilds(
-  tilesRoot: string,
-  busy: (name: string) => boolean,
-): Promise<string[]> {
-  const removed: string[] = [];
+export async function buildEntries(tilesRoot: string): Promise<BuildEntry[]> {
+  const found: BuildEntry[] = [];
   let games: string[] = [];
   try {
     games = await fs.readdir(tilesRoot);
   } catch {
-    return removed;
+    return found;
   }
   for (const game of games) {
     if (game.startsWith('.')) continue;
@@ -331,15 +334,31 @@ export async function removeAbandonedBuilds(
     }
     for (const entry of entries) {
       const match = abandonedEntry.exec(entry);
-      if (!match || busy(match[1])) continue;
-      const full = path.join(tilesRoot, game, entry);
-      // The dead run's cutting child can still write for a moment after its server was killed
-      // (it exits when it notices): retried, a folder that filled up again meanwhile goes too.
-      await fs.rm(full, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
-      removed.push(full);
+      if (match) found.push({ pyramid: match[1] as string, path: path.join(tilesRoot, game, entry) });
     }
   }
-  return removed;
+  return found;
+}
+
+/** Removes build entries (a killed run's half-built pyramid, its work folder, source and links). */
+export async function removeBuildEntries(entries: BuildEntry[]): Promise<string[]> {
+  for (const entry of entries) {
+    // The dead run's cutting child can still write for a moment after its server was killed
+    // (it exits when it notices): retried, a folder that filled up again meanwhile goes too.
+    await fs.rm(entry.path, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
+  }
+  return entries.map((e) => e.path);
+}
+
+/**
+ * Removes the build entries under `tilesRoot` of the pyramids `busy(name)` does not keep. Answers
+ * the removed paths.
+ */
+export async function removeAbandonedBuilds(
+  tilesRoot: string,
+  busy: (name: string) => boolean,
+): Promise<string[]> {
+  return removeBuildEntries((await buildEntries(tilesRoot)).filter((e) => !busy(e.pyramid)));
 }
 
 /** A hidden folder next to `liveDir` in which a new pyramid is built. */

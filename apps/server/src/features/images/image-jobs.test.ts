@@ -3,6 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { makePng, makePngBomb } from '../../media/testImages.ts';
+import { buildEntries, removeBuildEntries } from '../../media/tiles.ts';
 import { multipartFile } from '../../test/multipart.ts';
 import { useTestApp } from '../../test/test-app.ts';
 
@@ -89,5 +90,20 @@ describe('image work limits', () => {
     } finally {
       await restarted.close();
     }
+  });
+
+  it('keeps a build begun after the list of builds to remove was taken (a run of another process)', async () => {
+    const root = path.join(env.t.dataDir, '.work/mapTiles');
+    const game = path.join(root, 'g1');
+    await fs.mkdir(path.join(game, '.g1_map_a.build-0badc0de/0/0'), { recursive: true });
+    const listed = await buildEntries(root);
+    expect(listed.map((e) => [e.pyramid, path.basename(e.path)])).toEqual([
+      ['g1_map_a', '.g1_map_a.build-0badc0de'],
+    ]);
+    // Another process claims the pyramid's job and starts cutting into a folder of its own.
+    await fs.mkdir(path.join(game, '.g1_map_a.build-feedface/0/0'), { recursive: true });
+    await removeBuildEntries(listed);
+    expect(await fs.readdir(game)).toEqual(['.g1_map_a.build-feedface']);
+    await fs.rm(game, { recursive: true, force: true });
   });
 });

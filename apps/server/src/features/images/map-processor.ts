@@ -12,10 +12,12 @@ import { isMediaError } from '../../media/errors.ts';
 import { mediaKeys, mediaRoots } from '../../media/paths.ts';
 import {
   buildDirFor,
+  buildEntries,
   countTilesBuilt,
   cutTilesInChild,
   expectedTileCount,
   removeAbandonedBuilds,
+  removeBuildEntries,
   type TileFormat,
 } from '../../media/tiles.ts';
 import { type Actor, systemActor } from '../audit/audit.ts';
@@ -425,6 +427,10 @@ export function createMapProcessor(
     async resume() {
       if (started || stopped) return;
       started = true;
+      // The build entries are listed before the live claims are read: a run claims its job before
+      // it makes its entries, so one that started after this list is not on it, and one that had
+      // started is still claimed below (another process may share this DATA_DIR).
+      const entries = await buildEntries(workTiles);
       const cutoff = new Date(Date.now() - leaseMs).toISOString();
       // Build folders are named after the tiles folder: a map's id, `{mapId}--{levelId}` for a floor.
       const busy = new Set<string>();
@@ -432,7 +438,7 @@ export function createMapProcessor(
         const found = await recordsOf(job);
         if (found) busy.add(path.basename(tilesPathOf(job.table, '_', String(found.map._id), job.id)));
       }
-      const removed = await removeAbandonedBuilds(workTiles, (name) => busy.has(name));
+      const removed = await removeBuildEntries(entries.filter((e) => !busy.has(e.pyramid)));
       if (removed.length) log.info({ removed: removed.length }, 'removed half-built tile pyramids');
       pollTimer = setInterval(() => void kick(), Math.max(10, ctx.config.jobPollMs));
       pollTimer.unref();
