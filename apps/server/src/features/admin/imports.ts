@@ -16,9 +16,9 @@ import type { Executor } from '../../db/database.ts';
 import type { ModelRecord } from '../../db/rows.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { type Actor, recordAudit } from '../audit/audit.ts';
-import { deleteImportState, saveImportState } from '../interop/import-state.repository.ts';
-import { findRecord, insertMany } from '../models/models.repository.ts';
-import { withDerived, withoutReadOnly } from '../models/models.service.ts';
+import { deleteImportState, saveImportState, saveImportStates } from '../interop/import-state.repository.ts';
+import { existingIds, findRecord, insertMany } from '../models/models.repository.ts';
+import { BatchItemError, withDerived, withoutReadOnly } from '../models/models.service.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: content tables come from the registry
 const dyn = (db: Executor) => db as unknown as Kysely<any>;
@@ -297,6 +297,60 @@ async function stagedRows(db: Executor, key: string, only?: { id?: string; newOn
 }
 
 /** The imported record as a create (new) or an update of the stored record (existing). */
+function stagedMeta(row: StagedRow): ImportMeta | undefined {
+  return (JSON.parse(row.data) as { [importMetaKey]?: ImportMeta })[importMetaKey];
+}
+
+/**
+ * Staged records that are new here, written as `createMany` writes many (the same checks as one by
+ * one, a few hundred rows per statement, each audited): a source of 20,000 markers is accepted in a
+ * few dozen statements instead of eight per marker. A refusal is the refused record's own error.
+ */
+async function acceptNew(
+  ctx: AppContext,
+  trx: Executor,
+  key: ModelKey,
+  rows: StagedRow[],
+  actor: Actor,
+  pictures: AcceptedPicture[],
+) {
+  if (rows.length === 0) return;
+  const staged = rows.map((row) => {
+    const { [importMetaKey]: meta, ...data } = JSON.parse(row.data) as ModelRecord & {
+      [importMetaKey]?: ImportMeta;
+    };
+    return { row, meta, data };
+  });
+  try {
+    await ctx.writer.createMany(
+      key,
+      staged.map((s) => s.data),
+      actor,
+      { trx },
+    );
+  } catch (error) {
+    throw error instanceof BatchItemError ? error.cause : error;
+  }
+  const acceptedAt = new Date().toISOString();
+  const states = [];
+  for (const { row, meta, data } of staged) {
+    for (const [field, image] of Object.entries(meta?.pictures ?? {}))
+      pictures.push({ model: key, id: row.recordId, field, image });
+    if (meta)
+      states.push({
+        model: key,
+        recordId: row.recordId,
+        source: meta.source,
+        mapId: meta.mapId,
+        data: JSON.stringify(data),
+        acceptedAt,
+      });
+  }
+  await saveImportStates(trx, states);
+  for (const part of inChunks(rows.map((row) => row._id)))
+    await dyn(trx).deleteFrom('importedcrudmodel').where('_id', 'in', part).execute();
+}
+
 async function acceptRow(
   ctx: AppContext,
   trx: Executor,
@@ -379,7 +433,16 @@ export async function acceptImports(
     const rows = await stagedRows(trx, key, which);
     if (which.id !== undefined && rows.length === 0)
       throw notFound(serverMessages.notFound(getModel('importedcrudmodel').label, which.id));
-    for (const row of referenceOrder(model, rows)) await acceptRow(ctx, trx, key, row, actor, pictures);
+    const ordered = referenceOrder(model, rows);
+    const existing = await existingIds(
+      trx,
+      model.table,
+      ordered.map((row) => row.recordId),
+    );
+    const fresh = ordered.filter((row) => !existing.has(row.recordId) && !stagedMeta(row)?.gone);
+    await acceptNew(ctx, trx, key, fresh, actor, pictures);
+    const taken = new Set(fresh);
+    for (const row of ordered) if (!taken.has(row)) await acceptRow(ctx, trx, key, row, actor, pictures);
     return rows.length;
   });
   // Pictures land once their records are written (their files are not part of the transaction).

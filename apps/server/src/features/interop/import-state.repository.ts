@@ -44,6 +44,24 @@ export async function saveImportState(db: Executor, state: ImportStateTable) {
     .execute();
 }
 
+/** `saveImportState` for many records, a few hundred per statement. */
+export async function saveImportStates(db: Executor, states: ImportStateTable[]) {
+  for (const part of inChunks(states, 200)) {
+    await db
+      .insertInto('import_state')
+      .values(part)
+      .onConflict((oc) =>
+        oc.columns(['model', 'recordId']).doUpdateSet((eb) => ({
+          source: eb.ref('excluded.source'),
+          mapId: eb.ref('excluded.mapId'),
+          data: eb.ref('excluded.data'),
+          acceptedAt: eb.ref('excluded.acceptedAt'),
+        })),
+      )
+      .execute();
+  }
+}
+
 export async function deleteImportState(db: Executor, model: string, recordId: string) {
   await db.deleteFrom('import_state').where('model', '=', model).where('recordId', '=', recordId).execute();
 }

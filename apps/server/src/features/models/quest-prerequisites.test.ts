@@ -87,6 +87,48 @@ describe('a quest requiring several earlier quests', () => {
     expect(await quest('imp_c')).toMatchObject({ previous: 'imp_a', requires: ['imp_a', 'imp_b'] });
   });
 
+  it('refuses a whole accept when one new record names a record gone since staging; accepted ones are audited', async () => {
+    await send('PUT', '/api/admin/quest', { _id: 'q_staging', gameId: 'g1', name: 'There when staged' });
+    const content = JSON.stringify([
+      { _id: 'imp_fine', gameId: 'g1', name: 'Fine' },
+      { _id: 'imp_late', gameId: 'g1', name: 'Late', requires: ['q_staging'] },
+    ]);
+    expect(
+      (await send('POST', '/api/admin/import/quest', { fileName: 'late.json', content })).statusCode,
+    ).toBe(200);
+    await env.t.app.inject({ method: 'DELETE', url: '/api/admin/quest/q_staging', headers: env.admin.auth });
+    const accept = () =>
+      env.t.app.inject({
+        method: 'GET',
+        url: '/api/admin/acceptAllImportedModels/quest',
+        headers: env.admin.auth,
+      });
+    const refused = await accept();
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().errors[0].field).toMatch(/^body\.(requires|previous)/);
+    expect(refused.json().message).toContain('q_staging');
+    // Nothing was written, and both records are still waiting for review.
+    for (const id of ['imp_fine', 'imp_late'])
+      expect((await env.t.app.inject({ method: 'GET', url: `/api/quest/${id}` })).statusCode).toBe(404);
+    const waiting = await env.t.db.kysely
+      .selectFrom('importedcrudmodel')
+      .select('recordId')
+      .where('type', '=', 'quest')
+      .execute();
+    expect(waiting.map((r) => r.recordId).sort()).toEqual(['imp_fine', 'imp_late']);
+    await send('PUT', '/api/admin/quest', { _id: 'q_staging', gameId: 'g1', name: 'Back again' });
+    expect((await accept()).json().accepted).toBe(2);
+    expect(await quest('imp_late')).toMatchObject({ requires: ['q_staging'] });
+    const audit = await env.t.db.kysely
+      .selectFrom('audit_log')
+      .select(['recordId', 'userId'])
+      .where('recordId', 'in', ['imp_fine', 'imp_late'])
+      .where('action', '=', 'create')
+      .execute();
+    expect(audit.map((a) => a.recordId).sort()).toEqual(['imp_fine', 'imp_late']);
+    expect(audit.every((a) => a.userId === env.admin.id)).toBe(true);
+  });
+
   it('accepts an import file of the SPEC shape (previous only) over a stored quest without losing it', async () => {
     const content = JSON.stringify([{ _id: 'q_old', gameId: 'g1', name: 'Old', previous: 'q2' }]);
     expect(
