@@ -59,6 +59,8 @@ export const zStoredImage = z.object({
   imageHeight: z.number().int().nonnegative(),
   /** Changes with every upload so that image URLs can be cached for ever. */
   version: z.string().default(''),
+  /** SHA-256 of the stored file (hex): tells a picture sent again from a new one of the same size. */
+  digest: z.string().optional(),
 });
 export type TStoredImage = z.infer<typeof zStoredImage>;
 export const zImages = z.record(z.string(), zStoredImage);

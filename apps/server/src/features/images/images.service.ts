@@ -1,4 +1,5 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { getModel, type ModelKey, modelKeyOf, serverMessages, type TStoredImage } from '@waypoint/shared';
@@ -184,6 +185,7 @@ export function createImageService(ctx: AppContext, log?: FastifyBaseLogger) {
         imageWidth: decoded.width,
         imageHeight: decoded.height,
         version: newVersion(),
+        digest: await digestOf(createReadStream(decoded.file)),
       };
       const written = await writeImage(key, id, field, stored, actor);
       await removeSiblings(key, id, field, fileName).catch((error) =>
@@ -219,6 +221,7 @@ export function createImageService(ctx: AppContext, log?: FastifyBaseLogger) {
         imageWidth: decoded.width,
         imageHeight: decoded.height,
         version: newVersion(),
+        digest: await digestOf(createReadStream(decoded.file)),
       };
       for (const [variant, from] of [['file', decoded.file], ...Object.entries(decoded.thumbs)]) {
         await ctx.store.putFile(stagedKey(image, variant!), from!, typeOf(image.fileName));
@@ -295,6 +298,16 @@ export function createImageService(ctx: AppContext, log?: FastifyBaseLogger) {
       return written;
     },
 
+    /**
+     * The SHA-256 of a record's stored picture file: the one kept with it, else (a picture stored
+     * before digests were kept) read from the stored file. Undefined when the file is gone.
+     */
+    async storedDigest(model: ModelKey, id: string, field: string, image: TStoredImage) {
+      if (image.digest) return image.digest;
+      const file = await ctx.store.get(storage.uploadFile(model, id, field, image.fileName));
+      return file ? digestOf(file.body) : undefined;
+    },
+
     /** Removes staged images that will not be attached (their suggestion was rejected, changed or removed). */
     async discardStaged(images: TStoredImage[]) {
       for (const image of images) await ctx.store.deletePrefix(storage.stagedDir(image.version ?? ''));
@@ -357,3 +370,10 @@ function isPicture(key: ModelKey, field: string): boolean {
 }
 
 export type ImageService = ReturnType<typeof createImageService>;
+
+/** SHA-256 (hex) of a stream's bytes. */
+async function digestOf(body: AsyncIterable<Buffer | Uint8Array>): Promise<string> {
+  const hash = createHash('sha256');
+  for await (const chunk of body) hash.update(chunk);
+  return hash.digest('hex');
+}

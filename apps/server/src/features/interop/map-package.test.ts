@@ -1,6 +1,7 @@
 import { getModel, type ModelKey, markerDefinitionTypes } from '@waypoint/shared';
 import { packageModels } from '@waypoint/shared/interop/map-package';
 import { strToU8, unzipSync, zipSync } from 'fflate';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ModelRecord } from '../../db/rows.ts';
 import { makePng } from '../../media/testImages.ts';
@@ -192,7 +193,13 @@ describe('map package: export, then import into another site', () => {
     });
     expect(file.statusCode).toBe(200);
 
-    // The same package again changes nothing; a changed one stages only the change.
+    // The same package again changes nothing; a changed one stages only the change. A picture
+    // stored before digests were kept is compared by its stored file.
+    const stored = (icon?.images as { image?: Record<string, unknown> } | undefined)?.image;
+    expect(stored?.digest).toMatch(/^[0-9a-f]{64}$/);
+    const { digest: _digest, ...withoutDigest } = stored ?? {};
+    await sql`update markerdefinition set images = ${JSON.stringify({ image: withoutDigest })}
+      where _id = 'b_def_IMAGE'`.execute(other.db.kysely);
     const again = await importInto(zip);
     expect(again.json()).toMatchObject({ unchanged: 4 + 2 * markerDefinitionTypes.length + 2, pictures: 0 });
     expect(await stagedCount()).toBe(0);
@@ -282,6 +289,22 @@ describe('map package: export, then import into another site', () => {
     });
     expect(player.statusCode).toBe(401);
     expect((await importInto(zip, 'nope')).statusCode).toBe(404);
+
+    // Another icon of the same size is a new picture too.
+    const sameSize = await makePng(32, 32, '#0000ff');
+    const recoloured = changed(zip, (f) => {
+      const name = Object.keys(f).find((n) => n.startsWith('pictures/markerdefinition/'))!;
+      f[name] = sameSize;
+    });
+    expect((await importInto(recoloured)).json()).toMatchObject({
+      staged: { markerdefinition: 1 },
+      pictures: 1,
+    });
+    await other.app.inject({
+      method: 'GET',
+      url: '/api/admin/rejectAllImportedModels/markerdefinition',
+      headers: otherAdmin.auth,
+    });
 
     // A new icon is staged with its definition; rejecting the definition drops the staged picture too.
     const bigger = await makePng(48, 48, '#00ff00');

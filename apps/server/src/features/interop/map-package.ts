@@ -23,7 +23,7 @@ import { checkRecords, type StagedSummary, stageChecked } from './content-import
 import { unzipEntries, zipEntries } from './package-zip.ts';
 
 type Ctx = Pick<AppContext, 'db' | 'store'> & { cacheBus: { changed(): void } };
-type Pictures = Pick<ImageService, 'stageFromBytes' | 'discardStaged'>;
+type Pictures = Pick<ImageService, 'stageFromBytes' | 'discardStaged' | 'storedDigest'>;
 
 export interface PackageStageResult {
   mapId: string;
@@ -187,8 +187,11 @@ export async function stagePackage(
       const current = (stored?.images as Record<string, TStoredImage> | undefined)?.[picture.field];
       const image = await pictures.stageFromBytes(picture.field, Buffer.from(picture.data), picture.path);
       stagedImages.push(image);
-      // The same picture size on a record already here: taken as the same picture.
-      if (current && current.imageWidth === image.imageWidth && current.imageHeight === image.imageHeight)
+      // The same bytes as the record's picture here: nothing to change.
+      if (
+        current &&
+        (await pictures.storedDigest(picture.model, id, picture.field, current)) === image.digest
+      )
         continue;
       byRecord.set(`${picture.model} ${id}`, { [picture.field]: image });
     }

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/test-app.ts';
 
@@ -110,12 +111,9 @@ describe('a quest requiring several earlier quests', () => {
     // Nothing was written, and both records are still waiting for review.
     for (const id of ['imp_fine', 'imp_late'])
       expect((await env.t.app.inject({ method: 'GET', url: `/api/quest/${id}` })).statusCode).toBe(404);
-    const waiting = await env.t.db.kysely
-      .selectFrom('importedcrudmodel')
-      .select('recordId')
-      .where('type', '=', 'quest')
-      .execute();
-    expect(waiting.map((r) => r.recordId).sort()).toEqual(['imp_fine', 'imp_late']);
+    const waiting = await sql<{ recordId: string }>`select "recordId" from importedcrudmodel
+      where type = 'quest' order by "recordId"`.execute(env.t.db.kysely);
+    expect(waiting.rows.map((r) => r.recordId)).toEqual(['imp_fine', 'imp_late']);
     await send('PUT', '/api/admin/quest', { _id: 'q_staging', gameId: 'g1', name: 'Back again' });
     expect((await accept()).json().accepted).toBe(2);
     expect(await quest('imp_late')).toMatchObject({ requires: ['q_staging'] });
