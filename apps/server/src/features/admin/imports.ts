@@ -296,9 +296,18 @@ async function stagedRows(db: Executor, key: string, only?: { id?: string; newOn
   return (await query.orderBy('weight', 'desc').orderBy('_id', 'asc').execute()) as StagedRow[];
 }
 
-/** The imported record as a create (new) or an update of the stored record (existing). */
-function stagedMeta(row: StagedRow): ImportMeta | undefined {
-  return (JSON.parse(row.data) as { [importMetaKey]?: ImportMeta })[importMetaKey];
+/** A staged row read: the record's fields and what its import says of it. */
+interface Staged {
+  row: StagedRow;
+  meta: ImportMeta | undefined;
+  data: ModelRecord;
+}
+
+function readStaged(row: StagedRow): Staged {
+  const { [importMetaKey]: meta, ...data } = JSON.parse(row.data) as ModelRecord & {
+    [importMetaKey]?: ImportMeta;
+  };
+  return { row, meta, data };
 }
 
 /**
@@ -310,17 +319,11 @@ async function acceptNew(
   ctx: AppContext,
   trx: Executor,
   key: ModelKey,
-  rows: StagedRow[],
+  staged: Staged[],
   actor: Actor,
   pictures: AcceptedPicture[],
 ) {
-  if (rows.length === 0) return;
-  const staged = rows.map((row) => {
-    const { [importMetaKey]: meta, ...data } = JSON.parse(row.data) as ModelRecord & {
-      [importMetaKey]?: ImportMeta;
-    };
-    return { row, meta, data };
-  });
+  if (staged.length === 0) return;
   try {
     await ctx.writer.createMany(
       key,
@@ -347,22 +350,20 @@ async function acceptNew(
       });
   }
   await saveImportStates(trx, states);
-  for (const part of inChunks(rows.map((row) => row._id)))
+  for (const part of inChunks(staged.map(({ row }) => row._id)))
     await dyn(trx).deleteFrom('importedcrudmodel').where('_id', 'in', part).execute();
 }
 
+/** The imported record as a create (new) or an update of the stored record (existing). */
 async function acceptRow(
   ctx: AppContext,
   trx: Executor,
   key: ModelKey,
-  row: StagedRow,
+  { row, meta, data }: Staged,
   actor: Actor,
   pictures: AcceptedPicture[],
 ) {
   const model = getModel(key);
-  const { [importMetaKey]: meta, ...data } = JSON.parse(row.data) as ModelRecord & {
-    [importMetaKey]?: ImportMeta;
-  };
   const stored = await findRecord(trx, model, row.recordId);
   if (meta?.gone) {
     // Gone from the source: accepting removes the record (already removed here: nothing to do).
@@ -433,16 +434,16 @@ export async function acceptImports(
     const rows = await stagedRows(trx, key, which);
     if (which.id !== undefined && rows.length === 0)
       throw notFound(serverMessages.notFound(getModel('importedcrudmodel').label, which.id));
-    const ordered = referenceOrder(model, rows);
+    const staged = referenceOrder(model, rows).map(readStaged);
     const existing = await existingIds(
       trx,
       model.table,
-      ordered.map((row) => row.recordId),
+      staged.map(({ row }) => row.recordId),
     );
-    const fresh = ordered.filter((row) => !existing.has(row.recordId) && !stagedMeta(row)?.gone);
-    await acceptNew(ctx, trx, key, fresh, actor, pictures);
-    const taken = new Set(fresh);
-    for (const row of ordered) if (!taken.has(row)) await acceptRow(ctx, trx, key, row, actor, pictures);
+    // New records go first, together; then changes and removals one by one, in reference order.
+    const isNew = (s: Staged) => !existing.has(s.row.recordId) && !s.meta?.gone;
+    await acceptNew(ctx, trx, key, staged.filter(isNew), actor, pictures);
+    for (const s of staged) if (!isNew(s)) await acceptRow(ctx, trx, key, s, actor, pictures);
     return rows.length;
   });
   // Pictures land once their records are written (their files are not part of the transaction).
