@@ -202,8 +202,11 @@ describe('portable progress', () => {
     expect(note.statusCode).toBeLessThan(300);
     const exported = (await get('/api/user/progress/export', source)).json();
     const game = exported.games.find((g: { gameId: string }) => g.gameId === 'g1');
-    expect(game.pins.map((p: { name: string }) => p.name)).toEqual(['Stash ✓', 'Boss']);
-    expect(game.pins[0]).toMatchObject({
+    // Pins go in the order they were made; two made in the same millisecond go by id.
+    expect(game.pins.map((p: { name: string }) => p.name).sort()).toEqual(['Boss', 'Stash ✓']);
+    const pinNamed = (name: string) => game.pins.find((p: { name: string }) => p.name === name);
+    const [stash, boss] = [pinNamed('Stash ✓'), pinNamed('Boss')];
+    expect(stash).toMatchObject({
       mapId: 'g1_map_a',
       note: 'Behind the crates',
       colour: 'green',
@@ -224,8 +227,8 @@ describe('portable progress', () => {
           ...game,
           pins: [
             ...game.pins,
-            { ...game.pins[0], id: 'pin_unknownmap01', mapId: 'no_such_map' },
-            { ...game.pins[0], id: 'pin_outsidemap01', x: 999_999 },
+            { ...stash, id: 'pin_unknownmap01', mapId: 'no_such_map' },
+            { ...stash, id: 'pin_outsidemap01', x: 999_999 },
           ],
           markerNotes: [...game.markerNotes, { markerId: 'no_such_marker', note: 'x' }],
         },
@@ -249,7 +252,7 @@ describe('portable progress', () => {
     // Replace: the game's pins and notes become exactly the file's (here: one pin, no notes).
     const replace = await post('/api/user/progress/import', target, {
       mode: 'replace',
-      file: { ...exported, games: [{ ...game, pins: [game.pins[1]], markerNotes: [] }] },
+      file: { ...exported, games: [{ ...game, pins: [boss], markerNotes: [] }] },
     });
     expect(replace.statusCode).toBe(200);
     expect(replace.json().games[0]).toMatchObject({ markerNotes: { add: 0, remove: 1, unknown: 0 } });
