@@ -22,6 +22,7 @@ interface MapHandle {
     indexOf(id: string): number;
     latLng(i: number): [number, number];
     level(i: number): number;
+    suggestionId(i: number): string;
   };
   /** The marker canvas's last draw. */
   draw: DrawFacts;
@@ -81,17 +82,32 @@ export async function drawnCount(page: Page): Promise<number> {
   return (await drawFacts(page)).count;
 }
 
-/** Zooms in on the first visible marker of a definition and answers its id and screen position. */
-export async function showMarkerOf(page: Page, definitionId: string) {
-  const found = await page.evaluate((defId) => {
+/** Zooms in on one drawn marker. */
+export async function showMarker(page: Page, id: string) {
+  await page.evaluate((markerId) => {
     const { map, store } = window.__waypointProbe!;
-    const i = store.ids.findIndex(
-      (_id, k) => store.definitions[store.def[k]]._id === defId && store.visible[k],
-    );
-    if (i < 0) return undefined;
-    map.setView(store.latLng(i), map.getMaxZoom(), { animate: false });
-    return { id: store.ids[i] };
-  }, definitionId);
+    map.setView(store.latLng(store.indexOf(markerId)), map.getMaxZoom(), { animate: false });
+  }, id);
+}
+
+/** Zooms in on the first visible marker of a definition and answers its id and screen position. */
+export async function showMarkerOf(page: Page, definitionId: string, options: { placed?: boolean } = {}) {
+  const found = await page.evaluate(
+    ({ defId, placed }) => {
+      const { map, store } = window.__waypointProbe!;
+      // `placed`: a placed marker as it is, not one drawn from somebody's open suggestion.
+      const i = store.ids.findIndex(
+        (_id, k) =>
+          store.definitions[store.def[k]]._id === defId &&
+          store.visible[k] &&
+          !(placed && store.suggestionId(k)),
+      );
+      if (i < 0) return undefined;
+      map.setView(store.latLng(i), map.getMaxZoom(), { animate: false });
+      return { id: store.ids[i] };
+    },
+    { defId: definitionId, placed: options.placed === true },
+  );
   if (!found) throw new Error(`no visible marker of ${definitionId}`);
   return found;
 }

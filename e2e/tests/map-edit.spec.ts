@@ -1,6 +1,7 @@
 import type { APIRequestContext, BrowserContext } from '@playwright/test';
+import { communityMessages } from '@waypoint/shared/community-messages';
 import { createConfirmedUser, expect, type Page, submitLogin, test } from '../support/fixtures.ts';
-import { clickMarker, drawFacts, showMarkerOf, waitForMap } from '../support/map.ts';
+import { clickMarker, drawFacts, showMarker, showMarkerOf, waitForMap } from '../support/map.ts';
 
 const mapPath = '/game/frontier_zone/maps/fz_coast_harbor';
 const shots = process.env.WAYPOINT_SHOTS ?? '/tmp/edit-shots';
@@ -110,7 +111,8 @@ test("a user edits a marker through 'Editing marker', then discusses and upvotes
   // A long journey (edit, comment, vote, reload, phone layout) on two shared cores.
   test.setTimeout(60_000);
   const user = await loginTo(page, request, `${mapPath}?markerDefinitions=fz_intel&suggestMode=true`);
-  const marker = await showMarkerOf(page, 'fz_intel');
+  // Other journeys' open suggestions show on this map too: the test edits a marker as placed.
+  const marker = await showMarkerOf(page, 'fz_intel', { placed: true });
   await clickMarker(page, marker.id);
   await page.getByTestId('marker-popup').getByRole('button', { name: 'Edit' }).click();
   const panel = page.getByTestId('edit-marker-panel');
@@ -161,7 +163,7 @@ test("a user edits a marker through 'Editing marker', then discusses and upvotes
 
   // The marker's popup now carries the discussion of that suggestion.
   await page.keyboard.press('Escape');
-  await showMarkerOf(page, 'fz_intel');
+  await showMarker(page, marker.id);
   await clickMarker(page, marker.id);
   const discussion = page.getByTestId('suggestion-discussion');
   await expect(discussion.getByText('No comments yet')).toBeVisible();
@@ -183,7 +185,7 @@ test("a user edits a marker through 'Editing marker', then discusses and upvotes
   // After a reload the vote is still the user's own.
   await page.reload();
   await waitForMap(page);
-  await showMarkerOf(page, 'fz_intel');
+  await showMarker(page, marker.id);
   await clickMarker(page, marker.id);
   // The reloaded page loads its popup and discussion code again: on a busy machine that is slow.
   await expect(
@@ -202,6 +204,40 @@ test("a user edits a marker through 'Editing marker', then discusses and upvotes
   await expect(panel).toHaveCount(0);
 });
 
+test("another contributor's suggestion shows on the map, and its edit panel says only its author may change it", async ({
+  page,
+  request,
+}) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  test.setTimeout(60_000);
+  await loginTo(page, request, `${mapPath}?markerDefinitions=fz_intel&suggestMode=true`);
+  const marker = await showMarkerOf(page, 'fz_intel', { placed: true });
+  // Another player suggests a change of that marker.
+  const author = await createConfirmedUser(request);
+  const login = await request.post('/api/users/login', {
+    data: { email: author.email, password: author.password },
+  });
+  const { token } = (await login.json()) as { token: string };
+  const suggested = await request.patch(`/api/markers/${marker.id}?suggestMode=true`, {
+    headers: { authorization: `Bearer ${token}` },
+    data: { name: "Someone else's idea" },
+  });
+  expect(suggested.ok()).toBe(true);
+
+  await page.reload();
+  await waitForMap(page);
+  await showMarker(page, marker.id);
+  await clickMarker(page, marker.id);
+  await expect(page.getByTestId('suggestion-discussion')).toBeVisible();
+  await page.getByTestId('marker-popup').getByRole('button', { name: 'Edit' }).click();
+  const panel = page.getByTestId('edit-marker-panel');
+  await expect(panel.getByRole('alert')).toHaveText(communityMessages.notYourSuggestion);
+  await expect(panel.getByLabel('Name')).toHaveCount(0);
+  await page.screenshot({ path: `${shots}/edit-not-yours-1440.png` });
+  await panel.getByRole('button', { name: 'Close editing marker' }).click();
+  await expect(panel).toHaveCount(0);
+});
+
 test('a player confirms a marker and reports another; reported markers are flagged and can be shown alone', async ({
   page,
   request,
@@ -217,7 +253,7 @@ test('a player confirms a marker and reports another; reported markers are flagg
   await expect(fresh.getByRole('button')).toHaveCount(0);
 
   await loginTo(page, request, `${mapPath}?markerDefinitions=fz_valuables`);
-  await showMarkerOf(page, 'fz_valuables');
+  await showMarker(page, first.id);
   await clickMarker(page, first.id);
   await fresh.getByRole('button', { name: 'Still here' }).click();
   await expect(fresh).toContainText('Confirmed today');

@@ -6,6 +6,7 @@ import { lazy, type RefObject, Suspense, useCallback, useEffect, useMemo, useRef
 import { api, HttpError } from '../../api/client.ts';
 import type { Session } from '../../api/session.ts';
 import { toast } from '../../components/toast.ts';
+import { communityMessages } from '../../i18n/messages/community-messages.ts';
 import { messages } from '../../i18n/messages/messages.ts';
 import { useGameItems, useUpdateMarker } from './edit-queries.ts';
 import type { MapController } from './MapView.tsx';
@@ -21,6 +22,9 @@ const EditMarkerPanel = lazy(() =>
   import('./panels/EditMarkerPanel.tsx').then((m) => ({ default: m.EditMarkerPanel })),
 );
 
+/** A marker this player may not edit (another contributor's suggestion): the message says why. */
+class NotEditable extends Error {}
+
 /**
  * The marker the edit panel starts from: the placed marker, or for a marker drawn from a suggestion
  * (its id is the suggestion's) the suggested element over the marker it changes.
@@ -32,9 +36,15 @@ async function editableMarker(id: string): Promise<TPlacedMarker> {
   } catch (error) {
     if (!(error instanceof HttpError) || error.status !== 404) throw error;
   }
-  const suggestion = await api.get<{ action: string; targetId: string; data: string }>(
-    `/suggestion/${path(id)}`,
-  );
+  // Another contributor's suggestion shows on the map, but only its author (or an admin) reads it
+  // whole and may change it.
+  const suggestion = await api
+    .get<{ action: string; targetId: string; data: string }>(`/suggestion/${path(id)}`)
+    .catch((error: unknown) => {
+      throw error instanceof HttpError && error.status === 404
+        ? new NotEditable(communityMessages.notYourSuggestion)
+        : error;
+    });
   const element = JSON.parse(suggestion.data || '{}') as Partial<TPlacedMarker>;
   const base =
     suggestion.action === 'ADD'
@@ -122,6 +132,8 @@ export function useEditTools({
     queryFn: () => editableMarker(editingId ?? ''),
     enabled: Boolean(editingId),
     staleTime: 60_000,
+    // A refusal stays one: only a failed connection is worth asking again.
+    retry: (count, error) => !(error instanceof HttpError || error instanceof NotEditable) && count < 2,
   });
   const items = useGameItems(gameId, Boolean(editingId));
   const questOptions = useMemo(
@@ -183,6 +195,7 @@ export function useEditTools({
       <Suspense fallback={null}>
         <EditMarkerPanel
           marker={editing.data}
+          loadError={editing.error ? editing.error.message || messages.editError : undefined}
           definitions={definitions}
           quests={questOptions}
           items={items.data ?? []}

@@ -23,6 +23,8 @@ export interface QuestOption {
 interface Props {
   /** The marker being edited; undefined while it loads. */
   marker: TPlacedMarker | undefined;
+  /** Why the marker cannot be edited (it could not be loaded), shown instead of the form. */
+  loadError?: string;
   definitions: readonly MapMarkerDefinition[];
   quests: readonly QuestOption[];
   items: readonly { _id: string; itemName: string }[];
@@ -74,7 +76,13 @@ export function EditMarkerPanel(props: Props) {
   const { marker } = props;
   return (
     <ToolPanel title={editingMessages.editingMarker} onClose={props.onCancel} testId="edit-marker-panel" side>
-      {marker ? <EditForm key={marker._id} {...props} marker={marker} /> : <p>{editingMessages.loading}</p>}
+      {marker ? (
+        <EditForm key={marker._id} {...props} marker={marker} />
+      ) : props.loadError ? (
+        <p role="alert">{props.loadError}</p>
+      ) : (
+        <p>{editingMessages.loading}</p>
+      )}
     </ToolPanel>
   );
 }
