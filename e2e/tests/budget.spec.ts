@@ -66,8 +66,13 @@ test('the import review asks for its first staged page beside the models, not af
   await page.goto(`/login?nextUrl=${encodeURIComponent('/admin')}`);
   await submitLogin(page, admin.email, admin.password);
   await expect(page).toHaveURL(/\/admin$/);
+  // The table can show before the staged page's answer has ended (its entry is listed only then).
+  const stagedAnswer = page.waitForResponse(
+    (r) => new URL(r.url()).pathname === '/api/admin/importedModels/quest',
+  );
   await page.goto('/admin/imports?model=quest');
   await expect(page.getByTestId('import-review').locator('table')).toBeVisible();
+  await (await stagedAnswer).finished();
   const asked = await page.evaluate(() =>
     performance.getEntriesByType('resource').map((e) => {
       const r = e as PerformanceResourceTiming;
