@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { constants } from '@waypoint/shared/constants';
 import { expect, test } from './fixtures.ts';
-import './map.ts';
+import { showMarker } from './map.ts';
 
 /** The drawn store with the suggestion columns (set by MapView for tests). */
 interface SuggestHandle {
@@ -9,8 +9,6 @@ interface SuggestHandle {
     latLngToContainerPoint(latlng: [number, number]): { x: number; y: number };
     containerPointToLatLng(point: [number, number]): { lat: number; lng: number };
     getContainer(): HTMLElement;
-    setView(latlng: [number, number], zoom: number, options: { animate: boolean }): void;
-    getMaxZoom(): number;
   };
   store: {
     size: number;
@@ -64,10 +62,7 @@ export function tintedIds(page: Page): Promise<{ id: string; tint: number; sugge
 
 /** Centres the map on a marker at the highest zoom and answers its screen point (the icon's middle). */
 export async function markerPoint(page: Page, id: string) {
-  await page.evaluate((markerId) => {
-    const { map, store } = (window as unknown as { __waypointProbe: SuggestHandle }).__waypointProbe;
-    map.setView(store.latLng(store.indexOf(markerId)), map.getMaxZoom(), { animate: false });
-  }, id);
+  await showMarker(page, id);
   // Let the canvas draw at the new view.
   await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
   return page.evaluate((markerId) => {

@@ -268,10 +268,7 @@ test('a player confirms a marker and reports another; reported markers are flagg
     );
     return store.ids[i]!;
   }, first.id);
-  await page.evaluate((id) => {
-    const { map, store } = window.__waypointProbe!;
-    map.setView(store.latLng(store.indexOf(id)), map.getMaxZoom(), { animate: false });
-  }, other);
+  await showMarker(page, other);
   await clickMarker(page, other);
   const report = page.waitForResponse(
     (r) => new URL(r.url()).pathname === `/api/markers/${other}/report` && r.request().method() === 'POST',

@@ -119,6 +119,12 @@ const changed = (zip: Buffer, edit: (files: Record<string, Uint8Array>) => void)
   edit(files);
   return zipSync(files);
 };
+/** A package with its definition's icon replaced by `bytes`. */
+const withIcon = (zip: Buffer, bytes: Uint8Array) =>
+  changed(zip, (files) => {
+    const name = Object.keys(files).find((n) => n.startsWith('pictures/markerdefinition/'))!;
+    files[name] = bytes;
+  });
 const json = (files: Record<string, Uint8Array>, name: string) =>
   JSON.parse(Buffer.from(files[name]!).toString('utf8'));
 
@@ -272,10 +278,7 @@ describe('map package: export, then import into another site', () => {
       }),
       'content.json placedmarker b_pm_0 name',
     );
-    const notPicture = changed(zip, (f) => {
-      const name = Object.keys(f).find((n) => n.startsWith('pictures/markerdefinition/'))!;
-      f[name] = strToU8('not a picture');
-    });
+    const notPicture = withIcon(zip, strToU8('not a picture'));
     const res = await importInto(notPicture);
     expect(res.statusCode).toBe(400);
     expect(res.json().errors[0].field).toMatch(/^pictures\/markerdefinition\/b_def_IMAGE\//);
@@ -292,10 +295,7 @@ describe('map package: export, then import into another site', () => {
 
     // Another icon of the same size is a new picture too.
     const sameSize = await makePng(32, 32, '#0000ff');
-    const recoloured = changed(zip, (f) => {
-      const name = Object.keys(f).find((n) => n.startsWith('pictures/markerdefinition/'))!;
-      f[name] = sameSize;
-    });
+    const recoloured = withIcon(zip, sameSize);
     expect((await importInto(recoloured)).json()).toMatchObject({
       staged: { markerdefinition: 1 },
       pictures: 1,
@@ -308,10 +308,7 @@ describe('map package: export, then import into another site', () => {
 
     // A new icon is staged with its definition; rejecting the definition drops the staged picture too.
     const bigger = await makePng(48, 48, '#00ff00');
-    const newIcon = changed(zip, (f) => {
-      const name = Object.keys(f).find((n) => n.startsWith('pictures/markerdefinition/'))!;
-      f[name] = bigger;
-    });
+    const newIcon = withIcon(zip, bigger);
     expect((await importInto(newIcon)).json()).toMatchObject({
       staged: { markerdefinition: 1 },
       pictures: 1,
