@@ -28,23 +28,10 @@ export async function importStatesById(db: Executor, model: string, recordIds: s
   return out;
 }
 
-/** Records what an accepted import brought into a record (replacing the earlier state). */
-export async function saveImportState(db: Executor, state: ImportStateTable) {
-  await db
-    .insertInto('import_state')
-    .values(state)
-    .onConflict((oc) =>
-      oc.columns(['model', 'recordId']).doUpdateSet({
-        source: state.source,
-        mapId: state.mapId,
-        data: state.data,
-        acceptedAt: state.acceptedAt,
-      }),
-    )
-    .execute();
-}
-
-/** `saveImportState` for many records, a few hundred per statement. */
+/**
+ * Records what accepted imports brought into their records (replacing each one's earlier state), a
+ * few hundred per statement.
+ */
 export async function saveImportStates(db: Executor, states: ImportStateTable[]) {
   for (const part of inChunks(states, 200)) {
     await db
@@ -60,6 +47,10 @@ export async function saveImportStates(db: Executor, states: ImportStateTable[])
       )
       .execute();
   }
+}
+
+export async function saveImportState(db: Executor, state: ImportStateTable) {
+  await saveImportStates(db, [state]);
 }
 
 export async function deleteImportState(db: Executor, model: string, recordId: string) {
