@@ -12,7 +12,7 @@ import { loadConfig } from '../src/config.ts';
 import { openDatabase } from '../src/db/database.ts';
 import { generateProceduralMap } from '../src/db/seed/art/procedural.ts';
 import { startS3Server } from '../src/test/s3-server.ts';
-import { BENCH_MARKERS as MARKERS, prepareBenchData } from './bench-data.ts';
+import { demoGameIds, BENCH_MARKERS as MARKERS, prepareBenchData } from './bench-data.ts';
 import { fixedRate, requireH2load } from './h2load.ts';
 import { createAdmin, type Player } from './players.ts';
 import { startServerProcess } from './server-process.ts';
@@ -210,14 +210,7 @@ interface WriteTargets {
 
 /** Quest and item ids of the demo game, as a client finds them. */
 async function writeTargets(from: string): Promise<WriteTargets> {
-  const list = async (collection: string) => {
-    const query = encodeURIComponent(JSON.stringify({ gameId: 'frontier_zone' }));
-    const res = await fetch(`${from}/api/${collection}?query=${query}&limit=1000`);
-    const body = (await res.json()) as { data?: { _id: string }[] } | { _id: string }[];
-    const rows = Array.isArray(body) ? body : (body.data ?? []);
-    return rows.map((r) => r._id);
-  };
-  return { quests: await list('quests'), items: await list('items') };
+  return { quests: await demoGameIds(from, 'quests'), items: await demoGameIds(from, 'items') };
 }
 
 /**

@@ -54,6 +54,15 @@ export async function prepareBenchData(
 }
 
 /** Who the benchmarks' writes are recorded as. */
+/** Ids of a collection's records of the demo game, as a client finds them through the server at `base`. */
+export async function demoGameIds(base: string, collection: 'quests' | 'items'): Promise<string[]> {
+  const query = encodeURIComponent(JSON.stringify({ gameId: 'frontier_zone' }));
+  const res = await fetch(`${base}/api/${collection}?query=${query}&limit=1000`);
+  const body = (await res.json()) as { data?: { _id: string }[] } | { _id: string }[];
+  const rows = Array.isArray(body) ? body : (body.data ?? []);
+  return rows.map((r) => r._id);
+}
+
 export const benchActor = { id: null, username: 'bench' };
 
 /**

@@ -9,7 +9,7 @@ import { SourceMap } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { prepareBenchData } from './bench-data.ts';
+import { demoGameIds, prepareBenchData } from './bench-data.ts';
 import { startServerProcess } from './server-process.ts';
 
 const SECONDS = Number(process.env.PROFILE_SECONDS ?? 8);
@@ -218,13 +218,6 @@ try {
         ],
       });
     };
-  const itemIds = async (base: string) => {
-    const query = encodeURIComponent(JSON.stringify({ gameId: 'frontier_zone' }));
-    const rows = (await (await fetch(`${base}/api/items?query=${query}&limit=1000`)).json()) as
-      | { data: { _id: string }[] }
-      | { _id: string }[];
-    return (Array.isArray(rows) ? rows : rows.data).map((r) => r._id);
-  };
   const cases: [string, (base: string, started: () => void) => Promise<autocannon.Result>][] = [
     [
       'GET /api/games (guest, cached)',
@@ -246,7 +239,7 @@ try {
     [
       'GET /api/user/itemstokeep/setItemQuantity/… +1 (logged in)',
       async (base, started) => {
-        const items = await itemIds(base);
+        const items = await demoGameIds(base, 'items');
         return asPlayers(
           'GET',
           (n) =>
