@@ -122,7 +122,10 @@ export interface Contributions {
 }
 
 /** The ban in force that stops `standing` contributing to `gameId` (a site-wide one first). */
-export function banIn(standing: Standing | undefined, gameId: string | undefined): BanView | undefined {
+export function banIn(
+  standing: Standing | null | undefined,
+  gameId: string | undefined,
+): BanView | undefined {
   if (!standing) return undefined;
   return (
     standing.bans.find((b) => b.gameId === '') ?? standing.bans.find((b) => gameId && b.gameId === gameId)

@@ -35,6 +35,12 @@ declare module 'fastify' {
      */
     standing: Standing | null;
     /**
+     * Who acts, built once per request by the policy hook from the user and standing above and
+     * handed whole to the use cases (`actorOf`): no route assembles an actor of its own, so none
+     * can leave the bans or roles out. Null for guests.
+     */
+    actor: Actor | null;
+    /**
      * On a moderator route, the game the request names (`gameId` in the query, body or path):
      * what it may see and change. Undefined for an admin who names none (every game).
      */
@@ -48,12 +54,16 @@ export interface DeclaredRoute {
   role: Role;
 }
 
-/** Who acts: the logged-in user, the admin flag as the database has it, and their standing. */
+/**
+ * Who acts: the logged-in user, the admin flag as the database has it, and their standing (game
+ * roles and bans in force; null for admins and routes of the player's own progress, which read
+ * none). Required, so that an actor put together without it does not typecheck.
+ */
 export interface Actor {
-  id: string;
-  username: string;
-  admin: boolean;
-  standing?: Standing;
+  readonly id: string;
+  readonly username: string;
+  readonly admin: boolean;
+  readonly standing: Standing | null;
 }
 
 function bearer(request: FastifyRequest): string | null {
@@ -87,6 +97,7 @@ export const policyPlugin = fp<{ db: Db; tokens: TokenService; routes: DeclaredR
     app.decorateRequest('user', null);
     app.decorateRequest('standing', null);
     app.decorateRequest('gameScope', undefined);
+    app.decorateRequest('actor', null);
 
     app.addHook('onRoute', (route) => {
       const role = route.config?.role;
@@ -101,12 +112,20 @@ export const policyPlugin = fp<{ db: Db; tokens: TokenService; routes: DeclaredR
         request.user = await opts.tokens.verify(token);
         if (!request.user && role !== 'guest') throw unauthorized(serverMessages.loginRequired);
       }
-      if (role === 'guest') return;
-      if (!request.user) throw unauthorized(serverMessages.loginRequired);
-      if (role === 'admin') return ensureAdmin(opts.db, request);
-      if (!request.user.admin && !ownProgress) {
-        request.standing = await standingOf(opts.db.kysely, request.user.id, new Date().toISOString());
+      if (role !== 'guest') {
+        if (!request.user) throw unauthorized(serverMessages.loginRequired);
+        if (role === 'admin') await ensureAdmin(opts.db, request);
+        else if (!request.user.admin && !ownProgress)
+          request.standing = await standingOf(opts.db.kysely, request.user.id, new Date().toISOString());
       }
+      const user = request.user;
+      if (user)
+        request.actor = Object.freeze({
+          id: user.id,
+          username: user.username,
+          admin: user.admin === true,
+          standing: request.standing,
+        });
     };
     // Most requests are guests' reads: they pass without a promise; the others are checked.
     app.addHook('onRequest', (request, _reply, done) => {
@@ -140,15 +159,10 @@ export function isAdmin(request: FastifyRequest): boolean {
   return request.user?.admin === true;
 }
 
-/** The acting user of a logged-in route with the standing read for this request. */
+/** The acting user of a logged-in route, as the policy hook built it for this request. */
 export function actorOf(request: FastifyRequest): Actor {
-  if (!request.user) throw unauthorized(serverMessages.loginRequired);
-  return {
-    id: request.user.id,
-    username: request.user.username,
-    admin: request.user.admin === true,
-    standing: request.standing ?? undefined,
-  };
+  if (!request.actor) throw unauthorized(serverMessages.loginRequired);
+  return request.actor;
 }
 
 /** Whether `actor` moderates `gameId`: admins moderate every game. */

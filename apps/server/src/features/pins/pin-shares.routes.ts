@@ -1,10 +1,10 @@
 import { zId } from '@waypoint/shared';
 import { zNewPinShare, zShareId } from '@waypoint/shared/pins/shares';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { parse } from '../../http/errors.ts';
+import { actorOf } from '../auth/policy.ts';
 import type { PinSharesService } from './pin-shares.service.ts';
-import type { PinActor } from './pins.service.ts';
 
 const zMap = z.object({ mapId: zId });
 const zShare = z.object({ shareId: zShareId });
@@ -17,10 +17,6 @@ const user = { config: { role: 'user' as const } };
  */
 const noStore = (reply: FastifyReply, scope: 'private' | 'public') =>
   reply.header('cache-control', scope === 'private' ? 'private, no-store' : 'no-store');
-const actorOf = (request: FastifyRequest): PinActor => ({
-  id: request.user!.id,
-  admin: request.user!.admin === true,
-});
 
 /** Read-only links to sets of a player's pins (README, "My pins and notes"). */
 export function registerPinShareRoutes(app: FastifyInstance, shares: PinSharesService) {

@@ -7,12 +7,13 @@ import {
   zPinParams,
   zPinSuggestion,
 } from '@waypoint/shared/pins/schemas';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { Config } from '../../config.ts';
 import { parse } from '../../http/errors.ts';
+import { actorOf } from '../auth/policy.ts';
 import { writeRateLimit } from '../limits/limits.ts';
-import type { PinActor, PinsService } from './pins.service.ts';
+import type { PinsService } from './pins.service.ts';
 
 const zMap = z.object({ mapId: zId });
 const zMarker = z.object({ markerId: zId });
@@ -20,10 +21,6 @@ const user = { config: { role: 'user' as const } };
 
 /** Pins are one player's: no shared cache (proxy, CDN) may keep or hand them to anyone else. */
 const privateAnswer = (reply: FastifyReply) => reply.header('cache-control', 'private, no-store');
-const actorOf = (request: FastifyRequest): PinActor => ({
-  id: request.user!.id,
-  admin: request.user!.admin === true,
-});
 
 /** A player's own pins on a map and notes on placed markers. */
 export function registerPinRoutes(app: FastifyInstance, config: Config, pins: PinsService) {
@@ -59,13 +56,7 @@ export function registerPinRoutes(app: FastifyInstance, config: Config, pins: Pi
     privateAnswer(reply);
     const { mapId, pinId } = parse(zPinParams, request.params, 'params');
     const { markerDefinitionId } = parse(zPinSuggestion, request.body, 'body');
-    const { id, username, admin } = request.user!;
-    const suggestion = await pins.suggest(
-      { id, username, admin: admin === true },
-      mapId,
-      pinId,
-      markerDefinitionId,
-    );
+    const suggestion = await pins.suggest(actorOf(request), mapId, pinId, markerDefinitionId);
     return reply.status(201).send(suggestion);
   });
 

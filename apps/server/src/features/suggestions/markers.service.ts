@@ -227,6 +227,9 @@ export function createMarkerService(deps: {
         throw error;
       });
       if (!stagedUsed) await suggestions.discardImages(staged);
+      // A trusted editor's suggestion made in the transaction is applied once that has committed.
+      if (answer.isSuggestion && answer.suggestion && answer.suggestion.action !== 'DELETE')
+        return { ...answer, suggestion: await suggestions.applyAtOnce(answer.suggestion, user) };
       // An admin's change joined this transaction: announce it now that it is committed.
       if (!answer.isSuggestion) {
         deps.invalidate();
@@ -276,9 +279,20 @@ export function createMarkerService(deps: {
           };
         }
         const marker = await visibleMarker(trx, id, user);
-        await suggestRemoval(trx, marker, user);
-        return { isSuggestion: true, suggestionType: TYPE, suggestionAction: 'DELETE', outcome: 'suggested' };
-      });
+        const suggestion = await suggestRemoval(trx, marker, user);
+        return {
+          isSuggestion: true,
+          suggestion,
+          suggestionType: TYPE,
+          suggestionAction: 'DELETE',
+          outcome: 'suggested',
+        };
+      }).then(async (answer) =>
+        // A trusted editor's removal is applied once its transaction has committed.
+        answer.isSuggestion && answer.suggestion
+          ? { ...answer, suggestion: await suggestions.applyAtOnce(answer.suggestion, user) }
+          : answer,
+      );
     },
 
     /** 'Still here': stamps the marker as confirmed now; the player's earlier report is replaced. */

@@ -1,4 +1,4 @@
-import type { SuggestionDecision, TNewSuggestion } from '@waypoint/shared';
+import { isOpenSuggestion, type SuggestionDecision, type TNewSuggestion } from '@waypoint/shared';
 import type { Executor } from '../../db/database.ts';
 import { HttpError } from '../../http/errors.ts';
 import type { Actor } from '../audit/audit.ts';
@@ -29,6 +29,20 @@ export {
  * routes and the features built on suggestions (map markers, review).
  */
 export function createSuggestionService(deps: SuggestionDeps) {
+  async function applyAtOnce(created: SuggestionRecord, user: SuggestionActor): Promise<SuggestionRecord> {
+    if (user.admin || !user.standing || !isOpenSuggestion(created.status)) return created;
+    if (!user.standing.trusted.length && !user.standing.moderator.length) return created;
+    if (!appliesAtOnce(user, await gameOfSuggestion(deps.db.kysely, created))) return created;
+    try {
+      const { decided } = await decideSuggestions(deps, [created._id], 'ACCEPTED', user);
+      return decided[0] ?? created;
+    } catch (error) {
+      // Not applicable now (say, its element changed meanwhile): it waits for review instead.
+      if (error instanceof HttpError) return created;
+      throw error;
+    }
+  }
+
   return {
     /**
      * Records a suggestion; one by a trusted editor (or moderator) of its game is accepted at once
@@ -42,18 +56,14 @@ export function createSuggestionService(deps: SuggestionDeps) {
       staged?: StagedImages,
     ) => {
       const created = await createSuggestion(deps, input, user, executor, staged);
-      if (executor || user.admin || !user.standing) return created;
-      if (!user.standing.trusted.length && !user.standing.moderator.length) return created;
-      if (!appliesAtOnce(user, await gameOfSuggestion(deps.db.kysely, created))) return created;
-      try {
-        const { decided } = await decideSuggestions(deps, [created._id], 'ACCEPTED', user);
-        return decided[0] ?? created;
-      } catch (error) {
-        // Not applicable now (say, its element changed meanwhile): it waits for review instead.
-        if (error instanceof HttpError) return created;
-        throw error;
-      }
+      if (executor) return created;
+      return applyAtOnce(created, user);
     },
+    /**
+     * Accepts an open suggestion at once when its author is a trusted editor (or moderator) of its
+     * game: for a suggestion made within a caller's transaction, called once that has committed.
+     */
+    applyAtOnce: (created: SuggestionRecord, user: SuggestionActor) => applyAtOnce(created, user),
     update: (id: string, body: unknown, user: SuggestionActor, executor?: Executor, staged?: StagedImages) =>
       updateSuggestionOf(deps, id, body, user, executor, staged),
     /** Fetches and processes images for a suggestion of `type` (before the caller's transaction). */
