@@ -1,9 +1,11 @@
 /**
- * MediaWiki DataMaps map pages (the JSON of the wiki.gg map extension, schema versions 16 to 17.4)
+ * MediaWiki DataMaps map pages (the JSON of the wiki.gg map extension, schema revisions 0.15 to 17.4)
  * in and out of a Waypoint map. Reading gives the records the importer stages for review (the map's
  * floors, marker definitions and placed markers) with a mapping summary of what has no place here;
  * writing gives a v17.4 page that carries every Waypoint field it has room for, the rest in the
  * page's `custom.waypoint` block (for gadgets) so a page exported here comes back unchanged.
+ * Fragments a page pulls in (`include`, `mixins` before v17) are merged the way the extension's
+ * DataMapContent::mergeFragments does, from files sent with the page.
  */
 import { htmlToWikitext, wikitextToHtml, wikitextToPlain } from './wikitext.ts';
 
@@ -11,8 +13,29 @@ import { htmlToWikitext, wikitextToHtml, wikitextToPlain } from './wikitext.ts';
 export const dataMapsMaxBytes = 30 * 1024 * 1024;
 
 /** The schema revisions read, as named by the page's `$schema` address (…/schemas/v17.4.json). */
-export const dataMapsVersions = ['v16', 'v17', 'v17.1', 'v17.2', 'v17.3', 'v17.4'] as const;
-export const dataMapsSchemaUrl = 'https://wiki.gg/extensions/DataMaps/schemas/v17.4.json';
+export const dataMapsVersions = ['v0.15', 'v0.16', 'v16', 'v17', 'v17.1', 'v17.2', 'v17.3', 'v17.4'] as const;
+type DataMapsVersion = (typeof dataMapsVersions)[number];
+/** Revisions before v17 (still held by older wikis): converted to v17 before they are read. */
+const legacyVersions: ReadonlySet<DataMapsVersion> = new Set(['v0.15', 'v0.16', 'v16']);
+/**
+ * The `$schema` of an exported page. The extension accepts its own wiki's
+ * `/extensions/DataMaps/schemas/` address or its repository's raw schema address
+ * (SchemaProvider::getRevisionFromUrl); only the latter is the same on every wiki.
+ */
+export const dataMapsSchemaUrl =
+  'https://raw.githubusercontent.com/alex4401/mediawiki-extensions-DataMaps/main/schemas/v17.4.json';
+
+/** A wiki page sent with the page being read: a fragment it may `include`. */
+export interface DataMapsFragment {
+  /** Its wiki title (`Map:Fragments/Core`) or file path (`Map/Fragments/Core.json`). */
+  name: string;
+  content: string;
+}
+/** Most files searched for fragments with one page (a zip of a wiki's map pages). */
+export const dataMapsMaxFragments = 5000;
+
+/** How far outside the `crs` box a marker may sit and still be read (moved onto the edge). */
+export const dataMapsEdgeTolerance = 0.05;
 
 type Rec = Record<string, unknown>;
 
@@ -107,17 +130,242 @@ function hexColour(value: unknown): string {
   return '';
 }
 
-/** The schema revision a page names in `$schema`, or a problem. */
-function schemaVersion(page: Rec): (typeof dataMapsVersions)[number] {
+/** The schema revision a page names in `$schema`, or a problem naming the page. */
+function schemaVersion(page: Rec, record: string, problems: InteropProblem[]): DataMapsVersion | null {
   const url = page.$schema;
-  const problem = (message: string) => new InteropError([{ record: '(page)', field: '$schema', message }]);
+  const problem = (message: string) => {
+    problems.push({ record, field: '$schema', message });
+    return null;
+  };
   if (typeof url !== 'string')
-    throw problem('Missing: a DataMaps page names its schema (…/schemas/v17.4.json)');
+    return problem('Missing: a DataMaps page names its schema (…/schemas/v17.4.json)');
   const version = /\/(v[\d.]+)\.json$/.exec(url)?.[1];
   const known = dataMapsVersions.find((v) => v === version);
   if (!known)
-    throw problem(`Unsupported schema version ${version ?? url}: use ${dataMapsVersions.join(', ')}`);
+    return problem(`Unsupported schema version ${version ?? url}: use ${dataMapsVersions.join(', ')}`);
   return known;
+}
+
+/** One page's text as a JSON object, or a problem naming it. */
+function parsePage(text: string, record: string, problems: InteropProblem[]): Rec | null {
+  let page: unknown;
+  try {
+    page = JSON.parse(text);
+  } catch (error) {
+    problems.push({ record, field: '', message: `Not JSON (${(error as Error).message})` });
+    return null;
+  }
+  if (!isObject(page)) {
+    problems.push({ record, field: '', message: 'Not a DataMaps page (a JSON object)' });
+    return null;
+  }
+  return page;
+}
+
+/**
+ * A page of a revision before v17 in v17's shape: `mixins` → `include`, `$mixin` → `$fragment`,
+ * `image` → `background`, `layers` → `categories`, `borderColor`/`borderWidth` →
+ * `strokeColor`/`strokeWidth`. (`coordinateOrder` and the legacy `crs` object are read as they are.)
+ */
+function upgradeLegacy(page: Rec): string[] {
+  const renamed: string[] = [];
+  const rename = (on: Rec, from: string, to: string, label = from) => {
+    if (on[from] === undefined) return;
+    if (on[to] === undefined) on[to] = on[from];
+    delete on[from];
+    if (!renamed.includes(label)) renamed.push(label);
+  };
+  rename(page, 'mixins', 'include');
+  rename(page, '$mixin', '$fragment');
+  if (typeof page.image === 'string' && page.background === undefined && page.backgrounds === undefined)
+    rename(page, 'image', 'background');
+  rename(page, 'layers', 'categories');
+  if (isObject(page.groups))
+    for (const group of Object.values(page.groups))
+      if (isObject(group)) {
+        rename(group, 'borderColor', 'strokeColor', 'groups.*.borderColor');
+        rename(group, 'borderWidth', 'strokeWidth', 'groups.*.borderWidth');
+      }
+  return renamed;
+}
+
+/** A wiki title or file path as a lookup key: `_` as a space, `:` and `\\` as `/`, no `.json`, any case. */
+function fragmentKey(name: string): string {
+  return name
+    .trim()
+    .replace(/\.json$/i, '')
+    .replace(/[_\s]+/g, ' ')
+    .split(/[/:\\]/)
+    .map((part) => part.trim())
+    .filter((part) => part !== '')
+    .join('/')
+    .toLowerCase();
+}
+
+/**
+ * Finds the fragments a page includes among the files sent with it. A title matches a file whose
+ * path ends with it, with or without its namespace (`Map:Fragments/Core` finds
+ * `Fragments/Core.json`, `Map/Fragments/Core.json` or `Map:Fragments/Core` as a wiki export names it).
+ */
+function fragmentIndex(fragments: DataMapsFragment[]) {
+  const byKey = new Map<string, number[]>();
+  fragments.forEach((fragment, index) => {
+    const parts = fragmentKey(fragment.name).split('/');
+    for (let i = 0; i < parts.length; i++) {
+      const key = parts.slice(i).join('/');
+      const list = byKey.get(key) ?? [];
+      list.push(index);
+      byKey.set(key, list);
+    }
+  });
+  return (title: string): { found?: DataMapsFragment; ambiguous?: string[] } => {
+    const withoutNamespace = title.includes(':') ? title.slice(title.indexOf(':') + 1) : title;
+    for (const key of [fragmentKey(title), fragmentKey(withoutNamespace)]) {
+      const hits = byKey.get(key);
+      if (!hits) continue;
+      // The file named exactly so wins over files whose longer paths end so.
+      const exact = hits.filter((i) => fragmentKey(fragments[i]?.name ?? '') === key);
+      const chosen = exact.length > 0 ? exact : hits;
+      if (chosen.length === 1) return { found: fragments[chosen[0] as number] };
+      return { ambiguous: chosen.map((i) => fragments[i]?.name ?? '') };
+    }
+    return {};
+  };
+}
+
+/**
+ * The extension's merge of a fragment under a page (DataModelMixinTransformer): fields missing from
+ * the target are copied, objects merge field by field, lists merge item by item except under
+ * `markers`, whose lists are appended; anything else is replaced by the overlay.
+ */
+function mergeObjects(target: Rec, overlay: Rec, allowListMerge = true): Rec {
+  for (const [name, value] of Object.entries(overlay)) {
+    if (name === '$fragment') continue;
+    if (target[name] === undefined || target[name] === null) target[name] = value;
+    else target[name] = mergeUnknown(target[name], value, allowListMerge && name !== 'markers');
+  }
+  return target;
+}
+
+function mergeUnknown(target: unknown, overlay: unknown, allowListMerge: boolean): unknown {
+  if (Array.isArray(target) && Array.isArray(overlay)) {
+    if (!allowListMerge) {
+      for (const item of overlay) target.push(item);
+      return target;
+    }
+    overlay.forEach((item, i) => {
+      target[i] = i >= target.length ? item : mergeUnknown(target[i], item, allowListMerge);
+    });
+    return target;
+  }
+  if (isObject(target) && isObject(overlay)) return mergeObjects(target, overlay, allowListMerge);
+  return overlay;
+}
+
+/** The group ids the page's marker keys name (what a missing fragment would have had to bring). */
+function groupsNamedByMarkers(page: Rec): Set<string> {
+  const named = new Set<string>();
+  if (isObject(page.markers))
+    for (const key of Object.keys(page.markers)) named.add(key.trim().split(/\s+/)[0] ?? '');
+  return named;
+}
+
+/**
+ * A page with its fragments merged in and every part converted to v17's shape, or the problems of
+ * the page and of each fragment (a missing fragment named with the groups it would have brought).
+ */
+function expandPage(
+  text: string,
+  fragments: DataMapsFragment[],
+  notes: MappingNote[],
+): { page: Rec; version: DataMapsVersion } {
+  const problems: InteropProblem[] = [];
+  const page = parsePage(text, '(file)', problems);
+  const version = page ? schemaVersion(page, '(page)', problems) : null;
+  if (!page || !version) throw new InteropError(problems);
+  const upgrade = (doc: Rec, docVersion: DataMapsVersion, record: string) => {
+    if (!legacyVersions.has(docVersion)) return;
+    const renamed = upgradeLegacy(doc);
+    notes.push({
+      record,
+      field: '$schema',
+      note: `Format ${docVersion} (before v17) read by converting it${renamed.length ? `: ${renamed.join(', ')} read as their v17 names` : ''}`,
+    });
+  };
+  upgrade(page, version, '(page)');
+  const include = page.include;
+  if (include === undefined || include === null || (Array.isArray(include) && include.length === 0)) {
+    delete page.include;
+    return { page, version };
+  }
+  if (!Array.isArray(include) || !include.every((t) => typeof t === 'string')) {
+    problems.push({ record: '(page)', field: 'include', message: 'Not a list of fragment page titles' });
+    throw new InteropError(problems);
+  }
+  if (fragments.length > dataMapsMaxFragments)
+    throw new InteropError([
+      { record: '(fragments)', field: '', message: `Too many files: at most ${dataMapsMaxFragments}` },
+    ]);
+  const find = fragmentIndex(fragments);
+  const loaded: Rec[] = [];
+  const missing: string[] = [];
+  include.forEach((title: string, i) => {
+    const record = `fragment "${title}"`;
+    const { found, ambiguous } = find(title);
+    if (ambiguous) {
+      problems.push({
+        record,
+        field: `include[${i}]`,
+        message: `Several files match: ${ambiguous.join(', ')}; send only one`,
+      });
+      return;
+    }
+    if (!found) {
+      missing.push(title);
+      return;
+    }
+    const fragment = parsePage(found.content, `${record} (${found.name})`, problems);
+    const fragmentVersion = fragment && schemaVersion(fragment, `${record} (${found.name})`, problems);
+    if (!fragment || !fragmentVersion) return;
+    upgrade(fragment, fragmentVersion, record);
+    if (fragment.include !== undefined) {
+      // The extension refuses fragments that include others (they would not be followed).
+      problems.push({ record, field: 'include', message: 'A fragment may not include other fragments' });
+      return;
+    }
+    if (fragment.$fragment !== true)
+      notes.push({ record, field: '$fragment', note: 'Not marked as a fragment; merged all the same' });
+    loaded.push(fragment);
+  });
+  if (missing.length > 0) {
+    // What the page's markers name but neither it nor the fragments found define.
+    const defined = new Set(Object.keys(isObject(page.groups) ? page.groups : {}));
+    for (const f of loaded) if (isObject(f.groups)) for (const g of Object.keys(f.groups)) defined.add(g);
+    const wanted = [...groupsNamedByMarkers(page)].filter((g) => !defined.has(g));
+    for (const title of missing)
+      problems.push({
+        record: `fragment "${title}"`,
+        field: `include[${include.indexOf(title)}]`,
+        message: `Missing: send it with the page (as a file or in a zip)${
+          wanted.length > 0
+            ? `; the page's markers need the groups ${wanted.map((g) => `"${g}"`).join(', ')} from its fragments`
+            : ''
+        }`,
+      });
+  }
+  if (problems.length > 0) throw new InteropError(problems);
+  let merged: Rec | null = null;
+  for (const fragment of loaded) merged = merged ? mergeObjects(merged, fragment) : fragment;
+  const { include: _included, ...main } = page;
+  const result = merged ? mergeObjects(merged, main) : main;
+  delete result.$fragment;
+  delete result.include;
+  notes.push({
+    record: '(page)',
+    field: 'include',
+    note: `Fragments merged into the page: ${include.join(', ')}`,
+  });
+  return { page: result, version };
 }
 
 interface Frame {
@@ -225,37 +473,64 @@ const definitionFields = [
 ] as const;
 
 /**
- * Reads a DataMaps page as the records to stage on a map. Bad input throws an InteropError naming
- * each bad record and field; nothing is returned half.
+ * Reads a DataMaps page (with the fragments it includes, sent along) as the records to stage on a
+ * map. Bad input throws an InteropError naming each bad record and field; nothing is returned half.
  */
-export function readDataMaps(text: string, target: ImportTarget): ContentImport {
+export function readDataMaps(
+  text: string,
+  target: ImportTarget,
+  fragments: DataMapsFragment[] = [],
+): ContentImport {
   if (text.length > dataMapsMaxBytes)
     throw new InteropError([
       { record: '(file)', field: '', message: `Too large: at most ${dataMapsMaxBytes / 1024 / 1024} MB` },
     ]);
-  let page: unknown;
-  try {
-    page = JSON.parse(text);
-  } catch (error) {
-    throw new InteropError([
-      { record: '(file)', field: '', message: `Not JSON (${(error as Error).message})` },
-    ]);
-  }
-  if (!isObject(page))
-    throw new InteropError([{ record: '(file)', field: '', message: 'Not a DataMaps page (a JSON object)' }]);
-  const version = schemaVersion(page);
-  const problems: InteropProblem[] = [];
   const notes: MappingNote[] = [];
+  const { page } = expandPage(text, fragments, notes);
+  const problems: InteropProblem[] = [];
   const frame = frameOf(page, problems);
+  /** A point's place on the picture (0…1), moved onto the edge when it is just outside, or null. */
+  const onMap = (fx: number, fy: number): ([number, number] & { moved?: boolean }) | null => {
+    const tol = dataMapsEdgeTolerance;
+    if (fx < -tol || fx > 1 + tol || fy < -tol || fy > 1 + tol) return null;
+    const clamped: [number, number] & { moved?: boolean } = [
+      Math.min(1, Math.max(0, fx)),
+      Math.min(1, Math.max(0, fy)),
+    ];
+    if (clamped[0] !== fx || clamped[1] !== fy) clamped.moved = true;
+    return clamped;
+  };
+  const outsideField = (x: number) => {
+    const fx = (x - frame.left) / (frame.right - frame.left);
+    return fx < 0 || fx > 1 ? 'x' : 'y';
+  };
   const custom: WaypointCustom =
     isObject(page.custom) && isObject(page.custom.waypoint) ? page.custom.waypoint : {};
   const fromWaypoint = isObject(page.custom) && isObject(page.custom.waypoint);
   const idOf = (kind: string, sourceId: string) =>
     fromWaypoint ? sourceId : sourceRecordId(target.source, kind, sourceId);
-  const html = (v: unknown) =>
-    wikitextToHtml(Array.isArray(v) ? v.map(String).join('\n') : String(v ?? ''), target.articleUrl);
+  // Templates met in names and descriptions: one note each, with where it was first seen.
+  const templates = new Map<string, { count: number; first: string }>();
+  let textRecord = '(page)';
+  const sink = (name: string) => {
+    const seen = templates.get(name);
+    if (seen) seen.count++;
+    else templates.set(name, { count: 1, first: textRecord });
+  };
+  const html = (v: unknown, record: string) => {
+    textRecord = record;
+    return wikitextToHtml(
+      Array.isArray(v) ? v.map(String).join('\n') : String(v ?? ''),
+      target.articleUrl,
+      sink,
+    );
+  };
+  const plain = (v: string, record: string) => {
+    textRecord = record;
+    return wikitextToPlain(v, sink);
+  };
 
-  for (const key of ['include', 'settings', 'disclaimer', '$fragment'] as const)
+  for (const key of ['settings', 'disclaimer', '$fragment'] as const)
     if (page[key] !== undefined && page[key] !== false)
       notes.push({ record: '(page)', field: key, note: 'Not carried: Waypoint has no such map setting' });
   if (isObject(page.custom))
@@ -292,9 +567,9 @@ export function readDataMaps(text: string, target: ImportTarget): ContentImport 
         note: `Picture "${bg.image}" is not fetched: upload it as the ${maplevel.length ? 'floor' : 'map'} picture`,
       });
 
-  // Categories (legacy: layers) become the definitions' marker category.
-  const categories = isObject(page.categories) ? page.categories : isObject(page.layers) ? page.layers : {};
-  const categoryField = isObject(page.categories) ? 'categories' : 'layers';
+  // Categories (`layers` before v17, renamed on reading) become the definitions' marker category.
+  const categories = isObject(page.categories) ? page.categories : {};
+  const categoryField = 'categories';
   const categoryName = (id: string) => {
     const c = categories[id];
     return isObject(c) && typeof c.name === 'string' && c.name ? c.name : id;
@@ -322,8 +597,8 @@ export function readDataMaps(text: string, target: ImportTarget): ContentImport 
     const def: Rec = {
       _id: idOf('group', groupId),
       gameId: target.gameId,
-      name: wikitextToPlain(raw.name) || groupId,
-      description: raw.description ? html(raw.description) : '',
+      name: plain(raw.name, record) || groupId,
+      description: raw.description ? html(raw.description, record) : '',
       completable: raw.isCollectible !== undefined && raw.isCollectible !== false,
       // A group hidden until a reader turns it on starts turned off here too.
       disabled: raw.isDefault === false,
@@ -389,6 +664,9 @@ export function readDataMaps(text: string, target: ImportTarget): ContentImport 
   const placedmarker: Rec[] = [];
   const ids = new Map<string, string>();
   const categoriesOfGroup = new Map<string, Set<string>>();
+  const undeclared = new Set<string>();
+  // Markers without an id are keyed by group, categories and place; twins get a running number.
+  const twins = new Map<string, number>();
   const markers = isObject(page.markers) ? page.markers : {};
   for (const [key, list] of Object.entries(markers)) {
     const [groupId = '', ...layers] = key.trim().split(/\s+/);
@@ -409,14 +687,18 @@ export function readDataMaps(text: string, target: ImportTarget): ContentImport 
           problems.push({ record: where, field: 'bg', message: `No background has the layer "${layer}"` });
           layerOk = false;
         } else level = l;
-      } else if (!(layer in categories)) {
-        problems.push({
-          record: where,
-          field: 'category',
-          message: `Unknown ${categoryField.slice(0, -1)} "${layer}"`,
-        });
-        layerOk = false;
-      } else cats.push(layer);
+      } else {
+        // The extension requires only the group to exist; a category nobody declared is still one.
+        if (!(layer in categories) && !undeclared.has(layer)) {
+          undeclared.add(layer);
+          notes.push({
+            record: where,
+            field: 'category',
+            note: `Category "${layer}" is not declared in ${categoryField}: read by its id`,
+          });
+        }
+        cats.push(layer);
+      }
     }
     if (!layerOk) continue;
     if (!Array.isArray(list)) {
@@ -438,19 +720,27 @@ export function readDataMaps(text: string, target: ImportTarget): ContentImport 
         problems.push({ record, field: 'x', message: 'Needs x and y (or lat and lon) numbers' });
         return;
       }
-      const fx = (x - frame.left) / (frame.right - frame.left);
+      const named = raw.id !== undefined ? `${record} (id ${raw.id})` : record;
       const fyRaw = (y - frame.top) / (frame.bottom - frame.top);
-      const fy = frame.bottomOrigin ? 1 - fyRaw : fyRaw;
-      if (fx < 0 || fx > 1 || fy < 0 || fy > 1) {
-        problems.push({
-          record: raw.id !== undefined ? `${record} (id ${raw.id})` : record,
-          field: fx < 0 || fx > 1 ? 'x' : 'y',
-          message: 'Outside the map box (crs)',
-        });
+      const at = onMap((x - frame.left) / (frame.right - frame.left), frame.bottomOrigin ? 1 - fyRaw : fyRaw);
+      if (!at) {
+        problems.push({ record: named, field: outsideField(x), message: 'Outside the map box (crs)' });
         return;
       }
-      const sourceId =
-        raw.id !== undefined && raw.id !== null ? String(raw.id) : `${groupId}-${cats.join('-')}-${x}-${y}`;
+      const [fx, fy] = at;
+      if (at.moved)
+        notes.push({
+          record: named,
+          field: outsideField(x),
+          note: `Just outside the map box (crs): moved onto its edge`,
+        });
+      let sourceId = raw.id !== undefined && raw.id !== null ? String(raw.id) : '';
+      if (!sourceId) {
+        const place = `${groupId}-${cats.join('-')}-${x}-${y}`;
+        const n = (twins.get(place) ?? 0) + 1;
+        twins.set(place, n);
+        sourceId = n === 1 ? place : `${place}-${n}`;
+      }
       const earlier = ids.get(sourceId);
       if (earlier) {
         problems.push({ record, field: 'id', message: `Duplicate id "${sourceId}" (also ${earlier})` });
@@ -464,8 +754,8 @@ export function readDataMaps(text: string, target: ImportTarget): ContentImport 
         _id: idOf('marker', sourceId),
         mapId: target.mapId,
         markerDefinitionId: def._id,
-        name: typeof raw.name === 'string' ? wikitextToPlain(raw.name) : '',
-        description: raw.description !== undefined ? html(raw.description) : '',
+        name: typeof raw.name === 'string' ? plain(raw.name, record) : '',
+        description: raw.description !== undefined ? html(raw.description, record) : '',
         ...pixelToLatLngOf(px, py, target.maxZoom),
         imageX: px,
         imageY: py,
@@ -473,7 +763,7 @@ export function readDataMaps(text: string, target: ImportTarget): ContentImport 
         level: kept?.level ?? level,
       });
       for (const field of ['icon', 'image', 'article', 'searchKeywords', 'scale'])
-        if (raw[field] !== undefined) notes.push({ record, field, note: 'Not carried' });
+        if (raw[field] !== undefined && raw[field] !== '') notes.push({ record, field, note: 'Not carried' });
       if (raw.canSearchFor === false) notes.push({ record, field: 'canSearchFor', note: 'Not carried' });
     });
   }
@@ -511,7 +801,10 @@ export function readDataMaps(text: string, target: ImportTarget): ContentImport 
     const fx = (p[1] - frame.left) / (frame.right - frame.left);
     const fyRaw = (p[0] - frame.top) / (frame.bottom - frame.top);
     const fy = frame.bottomOrigin ? 1 - fyRaw : fyRaw;
-    return { x: fx * target.width, y: fy * target.height, inside: fx >= 0 && fx <= 1 && fy >= 0 && fy <= 1 };
+    const at = onMap(fx, fy);
+    return at
+      ? { x: at[0] * target.width, y: at[1] * target.height, inside: true, moved: at.moved === true }
+      : { x: 0, y: 0, inside: false, moved: false };
   };
   for (const [id, kept] of Object.entries(custom.pathDefinitions ?? {}))
     definitions.set(`\u0000${id}`, { ...kept, _id: id, gameId: target.gameId });
@@ -545,6 +838,12 @@ export function readDataMaps(text: string, target: ImportTarget): ContentImport 
         problems.push({ record, field: raw.path ? 'path' : 'at', message: 'Outside the map box (crs)' });
         return;
       }
+      if (pixels.some((p) => p.moved))
+        notes.push({
+          record,
+          field: raw.path ? 'path' : 'at',
+          note: 'Just outside the map box (crs): moved onto its edge',
+        });
       const latLngs = pixels.map((p) => {
         const ll = pixelToLatLngOf(p.x, p.y, target.maxZoom);
         return [ll.lat, ll.lng] as [number, number];
@@ -558,7 +857,7 @@ export function readDataMaps(text: string, target: ImportTarget): ContentImport 
         _id: kept?.id ?? idOf('overlay', `${bg.index}-${i}`),
         mapId: target.mapId,
         markerDefinitionId: definition,
-        name: typeof raw.name === 'string' ? wikitextToPlain(raw.name) : '',
+        name: typeof raw.name === 'string' ? plain(raw.name, record) : '',
         description: kept?.description ?? '',
         ...pixelToLatLngOf(first.x, first.y, target.maxZoom),
         imageX: first.x,
@@ -574,8 +873,12 @@ export function readDataMaps(text: string, target: ImportTarget): ContentImport 
   if (areaDef) definitions.set('\u0001areas', areaDef);
 
   if (problems.length > 0) throw new InteropError(problems);
-  if (version === 'v16' && isObject(page.layers))
-    notes.push({ record: '(page)', field: 'layers', note: 'Legacy layers read as categories' });
+  for (const [name, seen] of templates)
+    notes.push({
+      record: seen.first,
+      field: 'description',
+      note: `Wiki template {{${name}}} kept as its text (${seen.count}×; the wiki expands it, Waypoint cannot)`,
+    });
   return { records: { maplevel, markerdefinition: [...definitions.values()], placedmarker }, notes };
 }
 

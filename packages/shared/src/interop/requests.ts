@@ -23,6 +23,12 @@ export const packageContentTypes = [
   'application/octet-stream',
 ];
 
+/** A page a DataMaps page includes, sent along with it (its wiki title or file path, its JSON). */
+export const zContentFragment = z.object({
+  name: z.string().trim().min(1).max(300),
+  content: z.string().min(1).max(contentUploadLimitBytes),
+});
+
 /** A content file sent for staging into a map. */
 export const zContentUpload = z.object({
   /** Names the source for re-imports: the wiki page or the file name. */
@@ -33,5 +39,9 @@ export const zContentUpload = z.object({
     .url({ protocol: /^https?$/ })
     .max(300)
     .optional(),
+  /** DataMaps: the fragment pages the page includes, as files. */
+  fragments: z.array(zContentFragment).max(5000).optional(),
+  /** DataMaps: a zip of wiki pages (base64), searched for the fragments the page includes. */
+  archive: z.base64().max(contentUploadLimitBytes).optional(),
 });
 export type ContentUpload = z.infer<typeof zContentUpload>;

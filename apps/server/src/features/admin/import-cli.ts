@@ -1,8 +1,9 @@
 // `npm run import -- <file.json|file.csv> --model quest`: stages the file's records as imported
 // models in the configured database (nothing live changes), reports the bad ones by line and field,
 // and leaves the review (accept, reject) to the imports page of the admin panel.
-// `npm run import -- <page.json> --datamaps <mapId> [--source Map:Name]`: the same for a DataMaps page
-// read into a map (floors, definitions, markers), with the mapping summary printed;
+// `npm run import -- <page.json> --datamaps <mapId> [--source Map:Name] [--fragments <folder|zip>]`:
+// the same for a DataMaps page read into a map (floors, definitions, markers), the pages it includes
+// looked up among the folder's (or zip's) `.json` files, with the mapping summary printed;
 // `npm run import -- <file.geojson> --geojson <mapId> [--source name]`: a GeoJSON FeatureCollection;
 // `npm run import -- <answer.json> --tarkov-dev <gameId> [--source name]`: tarkov.dev's API answer
 // (tasks and hideout stations) read into a game's traders, quests, items and hideout modules.
@@ -12,12 +13,14 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { importableModels, type ModelKey } from '@waypoint/shared';
+import { InteropError } from '@waypoint/shared/interop/datamaps';
 import type { ContentFormat } from '@waypoint/shared/interop/requests';
 import { loadConfig } from '../../config.ts';
 import { openDatabase } from '../../db/database.ts';
 import { migrateToLatest } from '../../db/migrate.ts';
 import { HttpError } from '../../http/errors.ts';
 import { stageContent } from '../interop/content-import.ts';
+import { fragmentsFrom } from '../interop/datamaps-files.ts';
 import { importPackage } from '../interop/package-cli.ts';
 import { stageTarkovDev } from '../interop/tarkov-import.ts';
 import { stageImport } from './imports.ts';
@@ -31,6 +34,7 @@ const { values, positionals } = parseArgs({
     'tarkov-dev': { type: 'string' },
     source: { type: 'string' },
     'article-url': { type: 'string' },
+    fragments: { type: 'string' },
     package: { type: 'boolean' },
     game: { type: 'string' },
   },
@@ -50,7 +54,7 @@ if (file && (values.datamaps || values.geojson || values['tarkov-dev'])) {
 if (!file || !model || !importableModels().includes(model)) {
   console.error('Usage: npm run import -- <file.json|file.csv> --model <model>');
   console.error(
-    '       npm run import -- <page.json> --datamaps <mapId> [--source <name>] [--article-url <url>]',
+    '       npm run import -- <page.json> --datamaps <mapId> [--source <name>] [--article-url <url>] [--fragments <folder|zip>]',
   );
   console.error('       npm run import -- <file.geojson> --geojson <mapId> [--source <name>]');
   console.error('       npm run import -- <answer.json> --tarkov-dev <gameId> [--source <name>]');
@@ -91,12 +95,16 @@ async function importContent(file: string, target: string, format: ContentFormat
     const ctx = { db, cacheBus: { changed() {} } };
     const actor = { id: null, username: 'import' };
     const source = values.source ?? path.basename(file);
+    const fragments =
+      format === 'datamaps' && values.fragments
+        ? await fragmentsFrom(path.resolve(process.env.INIT_CWD ?? process.cwd(), values.fragments))
+        : [];
     const result =
       format === 'tarkov-dev'
         ? await stageTarkovDev(ctx, { gameId: target, content, source }, actor)
         : await stageContent(
             ctx,
-            { mapId: target, format, content, source, articleUrl: values['article-url'] },
+            { mapId: target, format, content, source, articleUrl: values['article-url'], fragments },
             actor,
           );
     const ms = Math.round(performance.now() - started);
@@ -109,6 +117,13 @@ async function importContent(file: string, target: string, format: ContentFormat
     for (const n of result.notes)
       console.log(`not carried: ${n.record}${n.field ? ` ${n.field}` : ''}: ${n.note}`);
   } catch (error) {
+    if (error instanceof InteropError) {
+      for (const p of error.problems)
+        console.error(`${p.record}${p.field ? ` ${p.field}` : ''}: ${p.message}`);
+      console.error('Nothing was staged.');
+      process.exitCode = 1;
+      return;
+    }
     const errors = (error as { errors?: { field: string; message: string }[] }).errors;
     if (!(error instanceof HttpError)) throw error;
     console.error(error.message);

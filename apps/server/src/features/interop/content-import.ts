@@ -1,6 +1,7 @@
 import { getModel, type ModelKey, serverMessages } from '@waypoint/shared';
 import {
   type ContentImport,
+  type DataMapsFragment,
   type ExportSource,
   InteropError,
   type MappingNote,
@@ -64,7 +65,15 @@ function sameAsStored(data: ModelRecord, stored: ModelRecord | undefined): boole
  */
 export async function stageContent(
   ctx: Ctx,
-  input: { mapId: string; format: ContentFormat; content: string; source: string; articleUrl?: string },
+  input: {
+    mapId: string;
+    format: ContentFormat;
+    content: string;
+    source: string;
+    articleUrl?: string;
+    /** DataMaps: the pages the page may include. */
+    fragments?: DataMapsFragment[];
+  },
   actor: Actor,
 ): Promise<ContentStageResult> {
   const map = await mapOf(ctx, input.mapId);
@@ -87,7 +96,7 @@ export async function stageContent(
         target.gameId,
       );
       read = readGeoJsonContent(input.content, target, new Set(definitions.map((d) => String(d._id))));
-    } else read = readDataMaps(input.content, target);
+    } else read = readDataMaps(input.content, target, input.fragments);
   } catch (error) {
     if (error instanceof InteropError) interopBadRequest(error);
     throw error;

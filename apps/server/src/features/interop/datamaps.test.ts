@@ -1,16 +1,22 @@
-import { readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { getModel } from '@waypoint/shared';
 import {
   dataMapsMaxBytes,
+  dataMapsSchemaUrl,
   type ExportSource,
   InteropError,
   readDataMaps,
   writeDataMaps,
 } from '@waypoint/shared/interop/datamaps';
 import { Ajv2020 } from 'ajv/dist/2020.js';
+import { strToU8, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/test-app.ts';
 import { findRecordsBy } from '../models/models.repository.ts';
+import { fragmentsFrom, fragmentsOfZip } from './datamaps-files.ts';
+import { wikiLookalikes } from './fixtures/datamaps-wiki.ts';
 
 const target = { gameId: 'g1', mapId: 'm1', width: 2000, height: 1000, maxZoom: 2, source: 'Map:Island' };
 const v = (n: string) => `https://ark.wiki.gg/extensions/DataMaps/schemas/${n}.json`;
@@ -130,7 +136,10 @@ describe('DataMaps page read', () => {
     expect(records.placedmarker[0]).toMatchObject({ imageX: 500, imageY: 250, level: -1 });
     expect(records.markerdefinition[0]).toMatchObject({ markerCategory: 'Gold' });
     expect(notes).toEqual(
-      expect.arrayContaining([expect.objectContaining({ record: 'layers.gold', field: 'subtleText' })]),
+      expect.arrayContaining([
+        expect.objectContaining({ record: 'categories.gold', field: 'subtleText' }),
+        expect.objectContaining({ record: '(page)', field: '$schema', note: expect.stringContaining('v16') }),
+      ]),
     );
     const flipped = readDataMaps(
       JSON.stringify({ ...islandPage(), coordinates: { origin: 'bottomLeft' }, $schema: v('v17.2') }),
@@ -140,24 +149,15 @@ describe('DataMaps page read', () => {
     expect(camp).toMatchObject({ imageX: 500, imageY: 750 });
   });
 
-  const problemsOf = (text: string) => {
-    try {
-      readDataMaps(text, target);
-    } catch (error) {
-      if (error instanceof InteropError) return error.problems;
-      throw error;
-    }
-    return [];
-  };
-
   it('refuses bad input naming the record and field', () => {
     expect(problemsOf('{"nope": ')[0]).toMatchObject({
       record: '(file)',
       message: expect.stringContaining('Not JSON'),
     });
-    expect(problemsOf(JSON.stringify({ ...islandPage(), $schema: v('v0.15') }))[0]).toMatchObject({
+    expect(problemsOf(JSON.stringify({ ...islandPage(), $schema: v('v18') }))[0]).toMatchObject({
       record: '(page)',
       field: '$schema',
+      message: expect.stringContaining('Unsupported schema version v18'),
     });
     const { $schema: _s, ...noSchema } = islandPage();
     expect(problemsOf(JSON.stringify(noSchema))[0]).toMatchObject({ field: '$schema' });
@@ -165,7 +165,7 @@ describe('DataMaps page read', () => {
       { record: 'markers["ghost"]', field: 'group', message: 'Unknown group "ghost"' },
     ]);
     expect(
-      problemsOf(JSON.stringify(islandPage({ markers: { ore: [{ id: 'far', x: 201, y: 1 }] } }))),
+      problemsOf(JSON.stringify(islandPage({ markers: { ore: [{ id: 'far', x: 230, y: 1 }] } }))),
     ).toEqual([{ record: 'markers["ore"][0] (id far)', field: 'x', message: 'Outside the map box (crs)' }]);
     expect(
       problemsOf(
@@ -496,5 +496,380 @@ describe('DataMaps import through the review', () => {
     });
     const live = await findRecordsBy(env.t.db.kysely, getModel('placedmarker'), 'mapId', 'g1_map_b');
     expect(back.records.placedmarker.map((m) => m._id).sort()).toEqual(live.map((m) => m._id).sort());
+  });
+});
+
+const problemsOf = (text: string, fragments: { name: string; content: string }[] = []) => {
+  try {
+    readDataMaps(text, target, fragments);
+  } catch (error) {
+    if (error instanceof InteropError) return error.problems;
+    throw error;
+  }
+  return [];
+};
+
+describe('DataMaps fragments, older formats and the extension’s leniencies', () => {
+  const fragment = (extra: Record<string, unknown>) =>
+    JSON.stringify({ $schema: v('v17'), $fragment: true, ...extra });
+  const withCore = () => ({
+    $schema: v('v17.3'),
+    include: ['Map:Fragments/Core', 'Map:Fragments/Caves'],
+    background: 'World.png',
+    groups: { ore: { name: 'Ore (page)', fillColor: '#ff0000' } },
+    markers: { ore: [{ id: 'p1', x: 5, y: 5 }], camp: [{ id: 'p2', x: 6, y: 6 }] },
+  });
+  const files = [
+    {
+      name: 'Map/Fragments/Core.json',
+      content: fragment({
+        crs: [
+          [0, 0],
+          [100, 100],
+        ],
+        groups: {
+          ore: { name: 'Ore (core)', fillColor: '#00ff00', size: 9 },
+          camp: { name: 'Camp', pinColor: '#0000ff' },
+        },
+        markers: { ore: [{ id: 'c1', x: 1, y: 1 }] },
+      }),
+    },
+    {
+      name: 'Map:Fragments/Caves',
+      content: fragment({ markers: { ore: [{ id: 'v1', x: 2, y: 2 }], camp: [{ id: 'v2', x: 3, y: 3 }] } }),
+    },
+  ];
+
+  it('merges included fragments as the extension does: marker lists appended, the page’s fields over the fragments’', () => {
+    const { records, notes } = readDataMaps(JSON.stringify(withCore()), target, files);
+    const ore = records.markerdefinition.find((d) => String(d._id).endsWith('.ore'));
+    // The page's name wins; the fragment's size stays (objects merge field by field).
+    expect(ore).toMatchObject({ name: 'Ore (page)', innerColor: '#ff0000', width: 9 });
+    expect(records.placedmarker.map((m) => String(m._id).split('.').pop()).sort()).toEqual([
+      'c1',
+      'p1',
+      'p2',
+      'v1',
+      'v2',
+    ]);
+    expect(notes).toEqual(
+      expect.arrayContaining([
+        { record: '(page)', field: 'include', note: expect.stringContaining('Map:Fragments/Core') },
+      ]),
+    );
+    // Without the fragments, the page's 'camp' markers have no group: the missing ones are named.
+    expect(problemsOf(JSON.stringify(withCore()), [files[1] as (typeof files)[number]])).toEqual([
+      {
+        record: 'fragment "Map:Fragments/Core"',
+        field: 'include[0]',
+        message:
+          'Missing: send it with the page (as a file or in a zip); the page\u2019s markers need the groups "camp" from its fragments'.replace(
+            '\u2019',
+            "'",
+          ),
+      },
+    ]);
+  });
+
+  it('names a broken fragment, one of an unknown format and one that includes others', () => {
+    const broken = [
+      { name: 'Fragments/Core.json', content: '{"groups": ' },
+      files[1] as (typeof files)[number],
+    ];
+    expect(problemsOf(JSON.stringify(withCore()), broken)[0]).toMatchObject({
+      record: 'fragment "Map:Fragments/Core" (Fragments/Core.json)',
+      message: expect.stringContaining('Not JSON'),
+    });
+    const unknown = [
+      { name: 'Fragments/Core.json', content: JSON.stringify({ $schema: v('v9'), groups: {} }) },
+      files[1] as (typeof files)[number],
+    ];
+    expect(problemsOf(JSON.stringify(withCore()), unknown)[0]).toMatchObject({
+      record: 'fragment "Map:Fragments/Core" (Fragments/Core.json)',
+      field: '$schema',
+      message: expect.stringContaining('Unsupported schema version v9'),
+    });
+    const nested = [
+      { name: 'Fragments/Core.json', content: fragment({ include: ['X'] }) },
+      files[1] as (typeof files)[number],
+    ];
+    expect(problemsOf(JSON.stringify(withCore()), nested)[0]).toMatchObject({
+      record: 'fragment "Map:Fragments/Core"',
+      field: 'include',
+    });
+  });
+
+  it('reads pages before v17 by converting them: mixins, $mixin, image, layers, borderColor', () => {
+    const page = {
+      $schema: v('v0.16'),
+      mixins: ['Old groups'],
+      image: 'Old map.png',
+      markers: { 'chest gold': [{ lat: 10, lon: 20 }] },
+    };
+    const groupsPage = {
+      $schema: v('v0.15'),
+      $mixin: true,
+      groups: { chest: { name: 'Chest', fillColor: '#123456', borderColor: '#abcdef', size: 8 } },
+      layers: { gold: { name: 'Gold' } },
+    };
+    const { records, notes } = readDataMaps(JSON.stringify(page), target, [
+      { name: 'Old_groups.json', content: JSON.stringify(groupsPage) },
+    ]);
+    expect(records.markerdefinition[0]).toMatchObject({
+      name: 'Chest',
+      innerColor: '#123456',
+      wrapperColor: '#abcdef',
+      markerCategory: 'Gold',
+    });
+    expect(records.placedmarker[0]).toMatchObject({ imageX: 400, imageY: 100 });
+    expect(notes).toEqual(
+      expect.arrayContaining([
+        { record: '(page)', field: '$schema', note: expect.stringContaining('v0.16') },
+        {
+          record: 'fragment "Old groups"',
+          field: '$schema',
+          note: expect.stringContaining('groups.*.borderColor'),
+        },
+        expect.objectContaining({ record: 'backgrounds[0]', field: 'image' }),
+      ]),
+    );
+  });
+
+  it('accepts categories nobody declared (only the group must exist) and moves markers just outside the box onto its edge', () => {
+    const page = islandPage({
+      markers: {
+        'ore rare cg:1 Ccc:g': [{ id: 'u1', x: 10, y: 10 }],
+        ore: [
+          { id: 'edge', x: 201, y: 50 },
+          { id: 'below', x: 20, y: -0.3 },
+        ],
+      },
+    });
+    const { records, notes } = readDataMaps(JSON.stringify(page), target);
+    const ore = records.markerdefinition.find((d) => d.name === 'Ore');
+    expect(ore?.markerCategory).toBe('Rare ore, cg:1, Ccc:g');
+    expect(notes.filter((n) => n.field === 'category').map((n) => n.note)).toEqual([
+      'Category "cg:1" is not declared in categories: read by its id',
+      'Category "Ccc:g" is not declared in categories: read by its id',
+    ]);
+    const edge = records.placedmarker.find((m) => String(m._id).endsWith('.edge'));
+    expect(edge).toMatchObject({ imageX: 2000, imageY: 500 });
+    expect(records.placedmarker.find((m) => String(m._id).endsWith('.below'))).toMatchObject({ imageY: 0 });
+    expect(notes.filter((n) => n.note.startsWith('Just outside'))).toEqual([
+      {
+        record: 'markers["ore"][0] (id edge)',
+        field: 'x',
+        note: 'Just outside the map box (crs): moved onto its edge',
+      },
+      {
+        record: 'markers["ore"][1] (id below)',
+        field: 'y',
+        note: 'Just outside the map box (crs): moved onto its edge',
+      },
+    ]);
+    // Twins without ids (same group, place) are both kept.
+    const twins = readDataMaps(
+      JSON.stringify(
+        islandPage({
+          markers: {
+            ore: [
+              { x: 1, y: 1 },
+              { x: 1, y: 1 },
+            ],
+          },
+        }),
+      ),
+      target,
+    );
+    expect(twins.records.placedmarker.filter((m) => m.markerDefinitionId === ore?._id)).toHaveLength(2);
+  });
+
+  it('turns wikitext into description HTML and lists the templates it kept as text', () => {
+    const page = islandPage({
+      markers: {
+        ore: [
+          {
+            id: 'w',
+            x: 1,
+            y: 1,
+            description:
+              "Contient:<br/>'''Rare''' and ''shiny''\n* {{ItemLink|Metal Ingot}}\n** [[Forge|the forge]]\n# [https://example.org site]",
+          },
+          { id: 'w2', x: 2, y: 2, description: '{{ItemLink|Stone}} {{Clear}}' },
+        ],
+      },
+    });
+    const { records, notes } = readDataMaps(JSON.stringify(page), {
+      ...target,
+      articleUrl: 'https://w.example/wiki/',
+    });
+    expect(records.placedmarker.find((m) => String(m._id).endsWith('.w'))?.description).toBe(
+      '<p>Contient:<br><strong>Rare</strong> and <em>shiny</em></p>' +
+        '<ul><li>Metal Ingot<ul><li><a href="https://w.example/wiki/Forge">the forge</a></li></ul></li></ul>' +
+        '<ol><li><a href="https://example.org">site</a></li></ol>',
+    );
+    expect(notes.filter((n) => n.note.startsWith('Wiki template'))).toEqual([
+      {
+        record: 'markers["ore"][0]',
+        field: 'description',
+        note: 'Wiki template {{ItemLink}} kept as its text (2×; the wiki expands it, Waypoint cannot)',
+      },
+      {
+        record: 'markers["ore"][1]',
+        field: 'description',
+        note: 'Wiki template {{Clear}} kept as its text (1×; the wiki expands it, Waypoint cannot)',
+      },
+    ]);
+  });
+
+  it('exports with a $schema address the extension accepts from any wiki', () => {
+    // SchemaProvider::getRevisionFromUrl: the wiki's own /extensions/DataMaps/schemas/ or this host and path.
+    const revisionFromUrl = (url: string) => {
+      const prefixes: Record<string, string> = {
+        'raw.githubusercontent.com': '/alex4401/mediawiki-extensions-DataMaps/main/schemas/',
+        'wiki.example': '/extensions/DataMaps/schemas/',
+      };
+      if (!url.endsWith('.json')) return null;
+      const parsed = new URL(url, 'https://wiki.example');
+      const prefix = prefixes[parsed.host];
+      if (!prefix || !parsed.pathname.startsWith(prefix)) return null;
+      return parsed.pathname.slice(prefix.length, -5);
+    };
+    const supported = ['v17', 'v17.1', 'v17.2', 'v17.3', 'v17.4'];
+    const { page } = writeDataMaps(generatedMap());
+    expect(page.$schema).toBe(dataMapsSchemaUrl);
+    expect(supported).toContain(revisionFromUrl(String(page.$schema)));
+    // The rule can fail: another wiki's address is not accepted.
+    expect(revisionFromUrl('https://ark.wiki.gg/extensions/DataMaps/schemas/v17.4.json')).toBeNull();
+  });
+});
+
+/** Markers, groups, undeclared categories and markers outside 0–100 of a page and its fragments, by walking the JSON. */
+function countByHand(files: Record<string, string>, pagePath: string) {
+  const page = JSON.parse(files[pagePath] as string);
+  const titles: string[] = page.include ?? page.mixins ?? [];
+  const docs = [page, ...titles.map((t) => JSON.parse(files[`${t.replace(/^[^:/]+:/, '')}.json`] as string))];
+  const groups = new Set<string>();
+  const categories = new Set<string>();
+  for (const d of docs) {
+    for (const g of Object.keys(d.groups ?? {})) groups.add(g);
+    for (const c of Object.keys(d.categories ?? d.layers ?? {})) categories.add(c);
+  }
+  let markers = 0;
+  let outside = 0;
+  const undeclared = new Set<string>();
+  for (const d of docs)
+    for (const [key, list] of Object.entries(d.markers ?? {}) as [string, Record<string, number>[]][]) {
+      for (const c of key.split(' ').slice(1)) if (!categories.has(c)) undeclared.add(c);
+      for (const m of list) {
+        markers++;
+        const x = m.x ?? m.lon ?? 0;
+        const y = m.y ?? m.lat ?? 0;
+        if (x < 0 || x > 100 || y < 0 || y > 100) outside++;
+      }
+    }
+  const backgrounds = page.backgrounds?.length ?? 1;
+  return {
+    markers,
+    groups: groups.size,
+    undeclared: undeclared.size,
+    outside,
+    levels: backgrounds > 1 ? backgrounds : 0,
+  };
+}
+
+describe('Real wiki pages (look-alikes of the published files) with their fragments', () => {
+  const dump = wikiLookalikes();
+  const url = '/api/admin/maps/g1_map_a/import/datamaps';
+  const others = (page: string) =>
+    Object.entries(dump.files)
+      .filter(([name]) => name !== page)
+      .map(([name, content]) => ({ name, content }));
+
+  it('each stages as published, counts matching the source files', async () => {
+    const [exploration, resources, older] = dump.pages as [string, string, string];
+    // One as loose files, one in a zip of the whole dump, one from a folder as the command line reads it.
+    const asFiles = await send('POST', url, {
+      source: exploration,
+      content: dump.files[exploration],
+      fragments: others(exploration),
+    });
+    const zipped = zipSync(
+      Object.fromEntries(Object.entries(dump.files).map(([n, c]) => [`Wiki/Cartes/${n}`, strToU8(c)])),
+    );
+    const asZip = await send('POST', url, {
+      source: resources,
+      content: dump.files[resources],
+      archive: Buffer.from(zipped).toString('base64'),
+    });
+    const folder = mkdtempSync(path.join(tmpdir(), 'datamaps-'));
+    try {
+      for (const [name, content] of Object.entries(dump.files)) {
+        mkdirSync(path.dirname(path.join(folder, name)), { recursive: true });
+        writeFileSync(path.join(folder, name), content);
+      }
+      const fromFolder = await fragmentsFrom(folder);
+      expect(fromFolder.map((f) => f.name).sort()).toEqual(Object.keys(dump.files).sort());
+      expect(fragmentsOfZip(zipped)).toHaveLength(Object.keys(dump.files).length);
+      const started = performance.now();
+      const largest = await send('POST', url, {
+        source: older,
+        content: dump.files[older],
+        fragments: fromFolder,
+      });
+      const ms = performance.now() - started;
+      for (const [res, page] of [
+        [asFiles, exploration],
+        [asZip, resources],
+        [largest, older],
+      ] as const) {
+        expect(res.statusCode, `${page}: ${res.body.slice(0, 300)}`).toBe(200);
+        const byHand = countByHand(dump.files, page);
+        const body = res.json();
+        expect(body.staged, page).toEqual({
+          maplevel: byHand.levels,
+          markerdefinition: byHand.groups,
+          placedmarker: byHand.markers,
+        });
+        const notes = body.notes as { field: string; note: string }[];
+        expect(notes.filter((n) => n.field === 'category')).toHaveLength(byHand.undeclared);
+        expect(notes.filter((n) => n.note.startsWith('Just outside'))).toHaveLength(byHand.outside);
+      }
+      expect(countByHand(dump.files, older).markers).toBeGreaterThan(9000);
+      // The largest page (with its fragment) reads and stages within two seconds on SQLite.
+      expect(ms).toBeLessThan(2000);
+      const exploreNotes = asFiles.json().notes as { note: string }[];
+      expect(exploreNotes.some((n) => n.note.startsWith('Wiki template {{ItemLink}}'))).toBe(true);
+      expect(largest.json().notes).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({ field: '$schema', note: expect.stringContaining('v0.16') }),
+        ]),
+      );
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+  });
+
+  it('answers 400 naming the missing fragment and stages nothing', async () => {
+    const before = await staged();
+    const page = dump.pages[0] as string;
+    const res = await send('POST', url, {
+      source: 'missing',
+      content: dump.files[page],
+      fragments: others(page).filter((f) => !f.name.startsWith('Cartes/Définitions')),
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toEqual([
+      {
+        field: 'fragment "Donnée:Cartes/Définitions des groupes normés".include[0]',
+        message: expect.stringMatching(
+          /^Missing: .*the groups "dossier", "explorer-note", "glitch", "artifact"/,
+        ),
+      },
+    ]);
+    const badZip = await send('POST', url, { source: 'zip', content: dump.files[page], archive: 'AAAA' });
+    expect(badZip.statusCode).toBe(400);
+    expect(badZip.json().errors[0]).toMatchObject({ field: '(archive)', message: 'Not a zip archive' });
+    expect(await staged()).toBe(before);
   });
 });

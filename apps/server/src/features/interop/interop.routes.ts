@@ -14,6 +14,7 @@ import type { AppContext } from '../../context.ts';
 import { badRequest, parse } from '../../http/errors.ts';
 import type { Actor } from '../audit/audit.ts';
 import { exportContent, stageContent } from './content-import.ts';
+import { uploadedFragments } from './datamaps-files.ts';
 import { exportPackage, stagePackage } from './map-package.ts';
 import { stageTarkovDev } from './tarkov-import.ts';
 
@@ -36,8 +37,10 @@ export function registerInteropRoutes(app: FastifyInstance, ctx: AppContext) {
       { config: { role: 'admin' as const, bodyLimit: contentUploadLimitBytes + 64 * 1024 } },
       async (request) => {
         const { mapId } = parse(zMapParams, request.params, 'params');
-        const body = parse(zContentUpload, request.body, 'body');
-        return stageContent(ctx, { mapId, format, ...body }, actorOf(request));
+        const { fragments, archive, ...body } = parse(zContentUpload, request.body, 'body');
+        // Fragments are DataMaps pages; other formats have none to include.
+        const included = format === 'datamaps' ? uploadedFragments({ fragments, archive }) : [];
+        return stageContent(ctx, { mapId, format, ...body, fragments: included }, actorOf(request));
       },
     );
 
