@@ -23,6 +23,8 @@ interface MapHandle {
     latLng(i: number): [number, number];
     level(i: number): number;
     suggestionId(i: number): string;
+    /** Rows of placed markers, which come before those drawn from suggestions. */
+    placedRows: number;
   };
   /** The marker canvas's last draw. */
   draw: DrawFacts;
@@ -90,25 +92,66 @@ export async function showMarker(page: Page, id: string) {
   }, id);
 }
 
-/** Zooms in on the first visible marker of a definition and answers its id and screen position. */
-export async function showMarkerOf(page: Page, definitionId: string, options: { placed?: boolean } = {}) {
+/**
+ * Which placed marker of a definition each journey that writes shared content about a marker
+ * (suggestions on it, reports, confirmations) uses: no two of them share one, so that one journey's
+ * suggestion or report never meets another's. Journeys that write only the player's own progress, or
+ * nothing, take slot 0. A new journey that writes about a marker takes a slot of its own here.
+ */
+export const markerSlots = {
+  suggestRemoval: 1,
+  suggestRemovalPhone: 2,
+  editMarker: 3,
+  othersSuggestion: 4,
+  confirmMarker: 5,
+  reportMarker: 6,
+} as const;
+
+/**
+ * Zooms in on a visible marker of a definition and answers its id: the first, or with `slot` (see
+ * markerSlots) the slot-th of its placed markers that stand alone (no other placed marker within 48 px
+ * at the closest zoom, so a journey can read the colours drawn around it).
+ */
+export async function showMarkerOf(
+  page: Page,
+  definitionId: string,
+  options: { placed?: boolean; slot?: number } = {},
+) {
   const found = await page.evaluate(
-    ({ defId, placed }) => {
+    ({ defId, placed, slot }) => {
       const { map, store } = window.__waypointProbe!;
-      // `placed`: a placed marker as it is, not one drawn from somebody's open suggestion.
-      const i = store.ids.findIndex(
-        (_id, k) =>
-          store.definitions[store.def[k]]._id === defId &&
-          store.visible[k] &&
-          !(placed && store.suggestionId(k)),
-      );
+      const maxZoom = map.getMaxZoom();
+      const matches = (k: number) =>
+        store.definitions[store.def[k]]._id === defId &&
+        store.visible[k] &&
+        // `placed`: a placed marker as it is, not one drawn from somebody's open suggestion (a slot's
+        // marker is its journey's own: nobody else suggests on it).
+        !(placed && slot === 0 && store.suggestionId(k));
+      let i = -1;
+      if (slot === 0) i = store.ids.findIndex((_id, k) => matches(k));
+      else {
+        // Placed rows come first and are the same for every journey (suggestions never shift a slot).
+        map.setView(store.latLng(0), maxZoom, { animate: false });
+        const points = Array.from({ length: store.placedRows }, (_v, k) =>
+          map.latLngToContainerPoint(store.latLng(k)),
+        );
+        const alone = (k: number) =>
+          points.every((p, j) => j === k || Math.hypot(p.x - points[k].x, p.y - points[k].y) > 48);
+        for (let k = 0, seen = 0; k < store.placedRows; k++) {
+          if (!matches(k) || !alone(k)) continue;
+          if (++seen === slot) {
+            i = k;
+            break;
+          }
+        }
+      }
       if (i < 0) return undefined;
-      map.setView(store.latLng(i), map.getMaxZoom(), { animate: false });
+      map.setView(store.latLng(i), maxZoom, { animate: false });
       return { id: store.ids[i] };
     },
-    { defId: definitionId, placed: options.placed === true },
+    { defId: definitionId, placed: options.placed === true, slot: options.slot ?? 0 },
   );
-  if (!found) throw new Error(`no visible marker of ${definitionId}`);
+  if (!found) throw new Error(`no visible marker of ${definitionId} (slot ${options.slot ?? 0})`);
   return found;
 }
 

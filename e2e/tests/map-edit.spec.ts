@@ -1,7 +1,7 @@
 import type { APIRequestContext, BrowserContext } from '@playwright/test';
 import { communityMessages } from '@waypoint/shared/community-messages';
 import { createConfirmedUser, expect, type Page, submitLogin, test } from '../support/fixtures.ts';
-import { clickMarker, drawFacts, showMarker, showMarkerOf, waitForMap } from '../support/map.ts';
+import { clickMarker, drawFacts, markerSlots, showMarker, showMarkerOf, waitForMap } from '../support/map.ts';
 
 const mapPath = '/game/frontier_zone/maps/fz_coast_harbor';
 const shots = process.env.WAYPOINT_SHOTS ?? '/tmp/edit-shots';
@@ -111,8 +111,7 @@ test("a user edits a marker through 'Editing marker', then discusses and upvotes
   // A long journey (edit, comment, vote, reload, phone layout) on two shared cores.
   test.setTimeout(60_000);
   const user = await loginTo(page, request, `${mapPath}?markerDefinitions=fz_intel&suggestMode=true`);
-  // Other journeys' open suggestions show on this map too: the test edits a marker as placed.
-  const marker = await showMarkerOf(page, 'fz_intel', { placed: true });
+  const marker = await showMarkerOf(page, 'fz_intel', { placed: true, slot: markerSlots.editMarker });
   await clickMarker(page, marker.id);
   await page.getByTestId('marker-popup').getByRole('button', { name: 'Edit' }).click();
   const panel = page.getByTestId('edit-marker-panel');
@@ -211,7 +210,7 @@ test("another contributor's suggestion shows on the map, and its edit panel says
   await page.setViewportSize({ width: 1440, height: 900 });
   test.setTimeout(60_000);
   await loginTo(page, request, `${mapPath}?markerDefinitions=fz_intel&suggestMode=true`);
-  const marker = await showMarkerOf(page, 'fz_intel', { placed: true });
+  const marker = await showMarkerOf(page, 'fz_intel', { placed: true, slot: markerSlots.othersSuggestion });
   // Another player suggests a change of that marker.
   const author = await createConfirmedUser(request);
   const login = await request.post('/api/users/login', {
@@ -246,7 +245,7 @@ test('a player confirms a marker and reports another; reported markers are flagg
   // Guests see how fresh a marker is and a hint to log in, nothing to click.
   await page.goto(`${mapPath}?markerDefinitions=fz_valuables`);
   await waitForMap(page);
-  const first = await showMarkerOf(page, 'fz_valuables');
+  const first = await showMarkerOf(page, 'fz_valuables', { slot: markerSlots.confirmMarker });
   await clickMarker(page, first.id);
   const fresh = page.getByTestId('marker-freshness');
   await expect(fresh.getByRole('link', { name: 'Log in to confirm or report this marker' })).toBeVisible();
@@ -261,14 +260,7 @@ test('a player confirms a marker and reports another; reported markers are flagg
   await page.keyboard.press('Escape');
 
   // Another marker: reported gone.
-  const other = await page.evaluate((firstId) => {
-    const { store } = window.__waypointProbe!;
-    const i = store.ids.findIndex(
-      (id, k) => id !== firstId && store.definitions[store.def[k]]._id === 'fz_valuables',
-    );
-    return store.ids[i]!;
-  }, first.id);
-  await showMarker(page, other);
+  const other = (await showMarkerOf(page, 'fz_valuables', { slot: markerSlots.reportMarker })).id;
   await clickMarker(page, other);
   const report = page.waitForResponse(
     (r) => new URL(r.url()).pathname === `/api/markers/${other}/report` && r.request().method() === 'POST',

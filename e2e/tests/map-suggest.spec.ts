@@ -5,7 +5,7 @@ import { decodeMarkerChunk } from '@waypoint/shared/map/marker-chunks';
 import type { MapMarkerData } from '@waypoint/shared/map/marker-data';
 import { messages } from '@waypoint/shared/messages';
 import { admin, createConfirmedUser, expect, test } from '../support/fixtures.ts';
-import { showMarkerOf, waitForMap } from '../support/map.ts';
+import { markerSlots, showMarkerOf, waitForMap } from '../support/map.ts';
 import { coloursRightOf, loginWithToken, markerPoint, tintedIds, tintOf } from '../support/suggest.ts';
 
 const mapId = 'fz_coast_harbor';
@@ -110,7 +110,7 @@ test('a player suggests a new marker, moves it and suggests removing another', a
   // Delete: a click on an existing marker suggests its removal; it turns red.
   const del = tools.getByRole('button', { name: 'Delete marker' });
   await del.click();
-  const target = await showMarkerOf(page, 'fz_loot_cache');
+  const target = await showMarkerOf(page, 'fz_loot_cache', { slot: markerSlots.suggestRemoval });
   expect(await tintOf(page, target.id)).toBe(0);
   const point = await markerPoint(page, target.id);
   const removed = page.waitForResponse(
@@ -218,7 +218,7 @@ test('suggest mode on a phone: the tools sit over the map', async ({ page, reque
   // A suggestion to remove a marker, so that a tint is on screen.
   await page.goto(`${mapPath}?markerDefinitions=fz_loot_cache`);
   await waitForMap(page);
-  const target = await showMarkerOf(page, 'fz_loot_cache');
+  const target = await showMarkerOf(page, 'fz_loot_cache', { slot: markerSlots.suggestRemovalPhone });
   const res = await request.delete(`/api/markers/${target.id}?suggestMode=true`, {
     headers: { authorization: `Bearer ${token}` },
   });

@@ -267,6 +267,40 @@ test('a first visit is kept for offline use without loading or drawing the page 
   ).toEqual({ asked: 1, built: 1 });
 });
 
+test('a browser that keeps saying it is online: the offline notice follows what requests meet', async ({
+  page,
+  context,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  await mapPrepared(request);
+  // Some browsers keep `navigator.onLine` true and send no `offline` event while every request fails.
+  await page.addInitScript(() => {
+    Object.defineProperty(Navigator.prototype, 'onLine', { get: () => true });
+    window.addEventListener('offline', (event) => event.stopImmediatePropagation(), { capture: true });
+  });
+  await page.goto(mapPath);
+  await waitForMap(page);
+  await expect(page.locator('html')).toHaveAttribute('data-offline-ready', 'true', { timeout: 30_000 });
+  await expect
+    .poll(() => readsCached(page, ['/api/map/fz_coast_harbor/markers', '/api/game/frontier_zone']), {
+      timeout: 15_000,
+    })
+    .toBe(true);
+  await expect(page.getByTestId('offline-notice')).toHaveCount(0);
+
+  // Reloaded offline: the map comes from the worker's caches, and the page says it runs offline.
+  await context.setOffline(true);
+  await page.reload();
+  await waitForMap(page);
+  expect(await page.evaluate(() => navigator.onLine)).toBe(true);
+  await expect(page.getByTestId('offline-notice')).toHaveText(messages.offlineNotice);
+
+  // Back online with nothing else asked: the page finds the server again by itself.
+  await context.setOffline(false);
+  await expect(page.getByTestId('offline-notice')).toHaveCount(0);
+});
+
 test('a new version waits for the player: the note offers Reload, which switches to it', async ({ page }) => {
   await page.goto('/');
   await expect(page.locator('html')).toHaveAttribute('data-offline-ready', 'true', { timeout: 30_000 });

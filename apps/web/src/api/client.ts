@@ -1,6 +1,7 @@
 import { constants } from '@waypoint/shared/constants';
 import type { ApiError } from '@waypoint/shared/errors';
 import { config } from '../app/config.ts';
+import { observedFetch } from './reachability.ts';
 import { clearSession, getSession } from './session.ts';
 
 /** An answer other than 2xx, with the server's error body when there is one. */
@@ -80,7 +81,7 @@ class RawBody {
 export async function request<T>(method: Method, path: string, body?: unknown): Promise<T> {
   const headers = apiHeaders();
   if (body !== undefined) headers['content-type'] = body instanceof RawBody ? body.type : 'application/json';
-  const res = await fetch(`${config.apiBase}${path}`, {
+  const res = await observedFetch(`${config.apiBase}${path}`, {
     method,
     headers,
     body: body === undefined ? undefined : body instanceof RawBody ? body.data : JSON.stringify(body),
@@ -106,7 +107,9 @@ export async function request<T>(method: Method, path: string, body?: unknown): 
 
 /** A binary answer (marker chunks) as bytes; errors as `request` throws them. */
 async function getBytes(path: string): Promise<ArrayBuffer> {
-  const res = await fetch(`${config.apiBase}${path}`, { headers: apiHeaders('application/octet-stream') });
+  const res = await observedFetch(`${config.apiBase}${path}`, {
+    headers: apiHeaders('application/octet-stream'),
+  });
   if (!res.ok) {
     let body: ApiError | undefined;
     try {

@@ -12,6 +12,7 @@
  */
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
 import { clientsClaim } from 'workbox-core';
+import type { WorkboxPlugin } from 'workbox-core/types.js';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { enable as enableNavigationPreload } from 'workbox-navigation-preload';
 import {
@@ -22,6 +23,7 @@ import {
 } from 'workbox-precaching';
 import { Route, Router } from 'workbox-routing';
 import { CacheFirst, NetworkFirst, type Strategy } from 'workbox-strategies';
+import { cachedAnswerHeader } from '../features/offline/cache-names.ts';
 import {
   type CacheKind,
   cacheFor,
@@ -49,6 +51,22 @@ enableNavigationPreload();
 
 const expiring = (kind: CacheKind) => new ExpirationPlugin({ ...cacheLimits[kind], purgeOnQuotaError: true });
 const okOnly = new CacheableResponsePlugin({ statuses: [200] });
+/**
+ * A network-first read reads the cache only when the network failed or was too slow: its answer says
+ * so, and the page shows that it runs offline. Last among the plugins, after expiry has had its say.
+ */
+const markCached: WorkboxPlugin = {
+  cachedResponseWillBeUsed: async ({ cachedResponse }) => {
+    if (!cachedResponse) return cachedResponse;
+    const headers = new Headers(cachedResponse.headers);
+    headers.set(cachedAnswerHeader, '1');
+    return new Response(cachedResponse.body, {
+      status: cachedResponse.status,
+      statusText: cachedResponse.statusText,
+      headers,
+    });
+  },
+};
 
 const strategies: Record<CacheKind, Strategy> = {
   pages: new NetworkFirst({
@@ -60,13 +78,13 @@ const strategies: Record<CacheKind, Strategy> = {
   api: new NetworkFirst({
     cacheName: cacheNames.api,
     networkTimeoutSeconds,
-    plugins: [okOnly, expiring('api')],
+    plugins: [okOnly, expiring('api'), markCached],
     matchOptions: { ignoreVary: true },
   }),
   progress: new NetworkFirst({
     cacheName: cacheNames.progress,
     networkTimeoutSeconds,
-    plugins: [okOnly, expiring('progress')],
+    plugins: [okOnly, expiring('progress'), markCached],
     matchOptions: { ignoreVary: true },
   }),
   // An image host on another origin answers the tiles' plain <img> requests opaquely (status 0).

@@ -1,3 +1,4 @@
+import { onReachabilityChange, serverReached } from '../../api/reachability.ts';
 import { getSession } from '../../api/session.ts';
 
 /** After the page has loaded (the worker and the queue never compete with the first paint). */
@@ -13,7 +14,7 @@ function replay() {
 /**
  * Offline support: registers the service worker of a production build (never on the dev server),
  * and sends what was queued offline (marker completions, pin writes) at start and whenever the
- * browser is back online.
+ * browser says it is back online or a request reaches the server again.
  */
 export function startOffline() {
   // What the first visit loaded is handed to the worker once it takes control: keep all of it.
@@ -24,4 +25,7 @@ export function startOffline() {
     replay();
   });
   window.addEventListener('online', replay);
+  onReachabilityChange(() => {
+    if (serverReached()) replay();
+  });
 }

@@ -1,17 +1,23 @@
 import { useSyncExternalStore } from 'react';
+import { onReachabilityChange, serverReached } from '../../api/reachability.ts';
 
-/** Whether the browser says it is online (`online`/`offline` events). */
+/**
+ * Whether the page runs online: the browser says so (`online`/`offline` events) and the app's own
+ * requests reach the server (browsers can say online while every request fails).
+ */
 export function useOnline(): boolean {
   return useSyncExternalStore(
     (listener) => {
       window.addEventListener('online', listener);
       window.addEventListener('offline', listener);
+      const stop = onReachabilityChange(listener);
       return () => {
         window.removeEventListener('online', listener);
         window.removeEventListener('offline', listener);
+        stop();
       };
     },
-    () => navigator.onLine,
+    () => navigator.onLine && serverReached(),
     () => true,
   );
 }
