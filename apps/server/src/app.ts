@@ -56,6 +56,7 @@ import { errorBody, installErrorHandling } from './http/errors.ts';
 import { proxyTrust } from './http/trust-proxy.ts';
 import { createStore } from './storage/index.ts';
 import { cacheSmallObjects } from './storage/memory-cache.ts';
+import { privateDirSync } from './storage/private-files.ts';
 
 export interface BuildOptions {
   /** An already open database (tests share one per file); the app then leaves it open on close. */
@@ -115,6 +116,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   const tokens = createTokenService(db, config.jwtSecret, config.tokenTtlSeconds);
   const counters = new RateLimitCounters(db);
+  // DATA_DIR holds the database, the outbox and key files: no other user of the host enters it.
+  privateDirSync(config.dataDir);
   const mailer = createMailer({
     smtpUrl: config.smtpUrl,
     from: config.mailFrom,

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { chunkedAbove } from '@waypoint/shared/map/marker-chunks';
+import { privateDirSync } from './storage/private-files.ts';
 
 /** Every setting of the server, read from the environment in this one place (see README). */
 export interface Config {
@@ -212,7 +213,7 @@ function jwtSecretFor(dataDir: string, configured: string | undefined): string {
   if (configured) return configured;
   const file = path.join(dataDir, 'jwt-secret');
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  mkdirSync(dataDir, { recursive: true });
+  privateDirSync(dataDir);
   const secret = randomBytes(48).toString('base64url');
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;

@@ -1,8 +1,9 @@
-import { mkdirSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, openSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { type Driver, Kysely, PostgresDialect, SqliteDialect, type Transaction } from 'kysely';
 import pg from 'pg';
+import { privateDirSync, privateFileMode } from '../storage/private-files.ts';
 import type { Database } from './schema.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -113,8 +114,13 @@ export function openDatabase(options: {
     pool.on('connect', (client) => client.on('error', (error) => db.onConnectionError(error)));
     return db;
   }
-  mkdirSync(options.dataDir, { recursive: true });
+  privateDirSync(options.dataDir);
   const file = path.join(options.dataDir, 'waypoint.db');
+  // The database holds password hashes and sessions: created 0600 before SQLite opens it (SQLite
+  // gives its WAL and shared-memory files the database file's mode); files of older installs narrowed.
+  closeSync(openSync(file, 'a', privateFileMode));
+  for (const suffix of ['', '-wal', '-shm'])
+    if (existsSync(`${file}${suffix}`)) chmodSync(`${file}${suffix}`, privateFileMode);
   const sqlite = new SQLite(file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');

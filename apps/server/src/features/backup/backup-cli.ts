@@ -34,6 +34,9 @@ try {
     }
   }
 } catch (error) {
-  console.error(error instanceof BackupError ? error.message : error);
+  // Every refusal is a sentence for the operator; a stack trace says nothing to them.
+  console.error(
+    error instanceof BackupError ? error.message : `${command} failed: ${(error as Error)?.message ?? error}`,
+  );
   process.exitCode = 1;
 }

@@ -7,6 +7,7 @@ import type { Config } from '../../config.ts';
 import { isPostgresUrl, openDatabase } from '../../db/database.ts';
 import { storedFolders } from '../../media/paths.ts';
 import { checkKey, createStore, type ObjectStore } from '../../storage/index.ts';
+import { makeTreePrivate, privateDir, privateDirMode, privateFileMode } from '../../storage/private-files.ts';
 import {
   countTables,
   inspectSqliteFile,
@@ -86,12 +87,15 @@ export async function createBackup(
   progress: Progress = () => {},
 ): Promise<{ folder: string; manifest: BackupManifest }> {
   const created = new Date();
-  await fs.mkdir(parent, { recursive: true });
+  // A backup holds password hashes, sessions and webhook keys: its folder and files are the site's
+  // user's only (0700, 0600), whatever the umask.
+  await fs.mkdir(parent, { recursive: true, mode: privateDirMode });
   const folder = path.join(path.resolve(parent), `waypoint-backup-${stamp(created)}`);
   if (existsSync(folder)) throw new BackupError(`${folder} already exists`);
   const partial = `${folder}.partial`;
   await fs.rm(partial, { recursive: true, force: true });
-  await fs.mkdir(partial);
+  await fs.mkdir(partial, { mode: privateDirMode });
+  await fs.chmod(partial, privateDirMode);
   try {
     const engine = isPostgresUrl(config.databaseUrl) ? 'postgres' : 'sqlite';
     const dbFile = engine === 'postgres' ? 'database.pgdump' : 'database.sqlite';
@@ -157,6 +161,7 @@ export async function createBackup(
         },
       };
       await fs.writeFile(path.join(partial, manifestName), `${JSON.stringify(manifest, null, 2)}\n`);
+      await makeTreePrivate(partial);
       progress(
         `files: ${manifest.storage.objects} (${manifest.storage.bytes} bytes)${filesIncluded ? '' : ', listed only'}`,
       );
@@ -171,32 +176,81 @@ export async function createBackup(
   }
 }
 
+/**
+ * The path of `parts` below `folder`, refused unless each folder on the way is a real folder and the
+ * last a regular file (`lstat`: a symbolic link in a backup is never followed, say to a system file).
+ */
+async function regularFile(folder: string, parts: string[]): Promise<string> {
+  let at = folder;
+  for (const [i, part] of parts.entries()) {
+    at = path.join(at, part);
+    const last = i === parts.length - 1;
+    let info: Awaited<ReturnType<typeof fs.lstat>>;
+    try {
+      info = await fs.lstat(at);
+    } catch {
+      throw new BackupError(`The backup is missing ${at}`);
+    }
+    if (info.isSymbolicLink())
+      throw new BackupError(
+        `Refusing to restore: ${at} is a symbolic link (a backup holds only regular files)`,
+      );
+    if (last ? !info.isFile() : !info.isDirectory())
+      throw new BackupError(
+        `Refusing to restore: ${at} is not a ${last ? 'regular file' : 'folder'} (a backup holds only regular files)`,
+      );
+  }
+  return at;
+}
+
 /** Reads a backup's manifest and checks every checksum, before anything is written anywhere. */
 export async function readBackup(
   folder: string,
 ): Promise<{ manifest: BackupManifest; objects: BackedUpObject[] }> {
   let manifest: BackupManifest;
   try {
+    await regularFile(folder, [manifestName]);
     manifest = JSON.parse(await fs.readFile(path.join(folder, manifestName), 'utf8'));
   } catch {
     throw new BackupError(`${folder} is not a Waypoint backup (no readable ${manifestName})`);
   }
-  if (manifest.format !== 'waypoint-backup' || manifest.version !== 1)
+  if (manifest?.format !== 'waypoint-backup' || manifest.version !== 1)
     throw new BackupError(`${folder} is not a Waypoint backup of a version this site reads`);
-  const dbFile = path.join(folder, path.basename(manifest.database.file));
-  if (!existsSync(dbFile) || (await sha256File(dbFile)) !== manifest.database.sha256)
-    throw new BackupError(`The backup's database file ${dbFile} is missing or damaged (checksum differs)`);
-  const list = await fs.readFile(path.join(folder, path.basename(manifest.storage.list)), 'utf8');
+  const dbFile = await regularFile(folder, [path.basename(String(manifest.database?.file))]);
+  if ((await sha256File(dbFile)) !== manifest.database.sha256)
+    throw new BackupError(`The backup's database file ${dbFile} is damaged (checksum differs)`);
+  const listFile = await regularFile(folder, [path.basename(String(manifest.storage?.list))]);
+  const list = await fs.readFile(listFile, 'utf8');
   if (sha256Text(list) !== manifest.storage.listSha256)
     throw new BackupError(`The backup's file list is damaged (checksum differs)`);
-  const objects = JSON.parse(list) as BackedUpObject[];
-  // Keys become paths below the backup folder and keys of the target: never outside either.
-  for (const o of objects) checkKey(o.key);
+  let objects: BackedUpObject[];
+  try {
+    objects = JSON.parse(list);
+    if (!Array.isArray(objects)) throw new Error('not a list');
+  } catch {
+    throw new BackupError(`The backup's file list is not a list of stored files`);
+  }
+  // Keys become paths below the backup folder and keys of the target: never outside either, and
+  // only in the folders a backup takes (a key such as `jwt-secret` would land in DATA_DIR itself).
+  for (const o of objects) {
+    const key = String(o?.key);
+    const folderOf = key.split('/')[0] ?? '';
+    let valid = true;
+    try {
+      checkKey(key);
+    } catch {
+      valid = false;
+    }
+    if (!valid || key === folderOf || !(storedFolders as readonly string[]).includes(folderOf))
+      throw new BackupError(
+        `Refusing to restore: the backup lists ${JSON.stringify(key.slice(0, 120))}, which is not a stored file (backups hold only ${storedFolders.join(', ')})`,
+      );
+  }
   if (manifest.storage.filesIncluded) {
     for (const o of objects) {
-      const file = path.join(folder, filesFolder, ...o.key.split('/'));
-      if (!existsSync(file) || (await sha256File(file)) !== o.sha256)
-        throw new BackupError(`The backup's copy of ${o.key} is missing or damaged (checksum differs)`);
+      const file = await regularFile(folder, [filesFolder, ...o.key.split('/')]);
+      if ((await sha256File(file)) !== o.sha256)
+        throw new BackupError(`The backup's copy of ${o.key} is damaged (checksum differs)`);
     }
   }
   return { manifest, objects };
@@ -267,9 +321,10 @@ export async function restoreBackup(
       await pgRestore(config.databaseUrl, dbFile);
     } else {
       const target = sqliteFile(config.dataDir);
-      await fs.mkdir(config.dataDir, { recursive: true });
+      await privateDir(config.dataDir);
       const tmp = `${target}.restoring`;
       await fs.copyFile(dbFile, tmp);
+      await fs.chmod(tmp, privateFileMode);
       const { integrity } = inspectSqliteFile(tmp);
       if (integrity !== 'ok') {
         await fs.rm(tmp, { force: true });

@@ -1,7 +1,7 @@
-import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
+import { privateDir, writePrivateFile } from '../../storage/private-files.ts';
 
 export interface Mail {
   to: string;
@@ -42,12 +42,13 @@ export function createMailer(options: {
         subject: mail.subject,
         text: mail.text,
       });
-      await mkdir(outbox, { recursive: true });
+      // Its messages carry confirmation and recovery links: the site's user's only.
+      await privateDir(outbox);
       const file = path.join(
         outbox,
         `${new Date().toISOString().replace(/[:.]/g, '-')}-${info.messageId.replace(/[^\w.-]/g, '')}.eml`,
       );
-      await writeFile(file, info.message as Buffer);
+      await writePrivateFile(file, info.message as Buffer);
       options.log.info({ to: mail.to, file }, `mail written to outbox: ${mail.subject}`);
     },
   };
