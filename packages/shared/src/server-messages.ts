@@ -21,6 +21,8 @@ export const serverMessages = {
     `${what} ${id} is already suggested: vote or comment on that suggestion instead`,
   imageNotStaged: 'This image was not fetched when suggested: add it to the element again',
   tooManyRequests: 'Too many requests, please slow down',
+  importMoves: (id: string, moves: string) =>
+    `Accepting ${id} would move it (${moves}): accept it on its own with move=true to move it, or reject it`,
   tooManyFailedLogins: (minutes: number) =>
     `Too many failed logins for this account. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
   tooManyRecoveryMails: (minutes: number) =>

@@ -9,6 +9,7 @@ import {
   zAdminListQuery,
   zId,
 } from '@waypoint/shared';
+import { zAcceptImportQuery } from '@waypoint/shared/interop/ownership';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
@@ -120,6 +121,13 @@ export function registerAdminRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.get('/api/admin/acceptImportedModel/:model/:id', { config: { role: 'admin' } }, async (request) => {
     const p = parse(zModelId, request.params, 'params');
-    return acceptImports(ctx, importable(p.model), { id: p.id }, actorOf(request), attach(request));
+    const { move } = parse(zAcceptImportQuery, request.query, 'query');
+    return acceptImports(
+      ctx,
+      importable(p.model),
+      { id: p.id, move: move === 'true' },
+      actorOf(request),
+      attach(request),
+    );
   });
 }

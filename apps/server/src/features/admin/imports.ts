@@ -8,16 +8,17 @@ import {
   serverMessages,
   type TStoredImage,
 } from '@waypoint/shared';
+import { type Move, movesOf } from '@waypoint/shared/interop/ownership';
 import type { Kysely } from 'kysely';
 import Papa from 'papaparse';
 import type { AppContext } from '../../context.ts';
 import { inChunks } from '../../db/chunks.ts';
 import type { Executor } from '../../db/database.ts';
 import type { ModelRecord } from '../../db/rows.ts';
-import { badRequest, notFound } from '../../http/errors.ts';
+import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import { type Actor, recordAudit } from '../audit/audit.ts';
 import { deleteImportState, saveImportState, saveImportStates } from '../interop/import-state.repository.ts';
-import { existingIds, findRecord, insertMany } from '../models/models.repository.ts';
+import { existingIds, findRecord, findRecordsByIds, insertMany } from '../models/models.repository.ts';
 import { BatchItemError, withDerived, withoutReadOnly } from '../models/models.service.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: content tables come from the registry
@@ -187,6 +188,8 @@ export interface ImportMeta {
   mapId: string;
   gone?: boolean;
   editedHere?: boolean;
+  /** The source's id of a record imported as a copy (that id belongs to another map or game here). */
+  copyOf?: string;
   /** Pictures staged with the record (a map package's), by image field: attached once it is accepted. */
   pictures?: Record<string, TStoredImage>;
 }
@@ -424,17 +427,33 @@ function referenceOrder(model: ModelDef, rows: StagedRow[]): StagedRow[] {
 export async function acceptImports(
   ctx: AppContext,
   key: ModelKey,
-  which: { id?: string; newOnly?: boolean },
+  which: { id?: string; newOnly?: boolean; move?: boolean },
   actor: Actor,
   attachPictures?: (pictures: AcceptedPicture[]) => Promise<void>,
-): Promise<{ accepted: number }> {
+): Promise<{ accepted: number; kept: number }> {
   const model = getModel(key);
   const pictures: AcceptedPicture[] = [];
-  const accepted = await ctx.db.kysely.transaction().execute(async (trx) => {
+  const result = await ctx.db.kysely.transaction().execute(async (trx) => {
     const rows = await stagedRows(trx, key, which);
     if (which.id !== undefined && rows.length === 0)
       throw notFound(serverMessages.notFound(getModel('importedcrudmodel').label, which.id));
-    const staged = referenceOrder(model, rows).map(readStaged);
+    const all = referenceOrder(model, rows).map(readStaged);
+    const stored = await findRecordsByIds(
+      trx,
+      model,
+      all.filter((s) => !s.meta?.gone).map(({ row }) => row.recordId),
+    );
+    // A row that would move a stored record to another game, map or floor is accepted only when
+    // chosen on its own; accepting all keeps it staged.
+    const moving = all.filter(
+      (s) => !s.meta?.gone && movesOf(key, s.data, stored.get(s.row.recordId)).length,
+    );
+    if (moving.length > 0 && which.id !== undefined && !which.move) {
+      const [first] = moving;
+      const moves = movesOf(key, first!.data, stored.get(first!.row.recordId));
+      throw conflict(serverMessages.importMoves(first!.row.recordId, describeMoves(moves)));
+    }
+    const staged = which.move ? all : all.filter((s) => !moving.includes(s));
     const existing = await existingIds(
       trx,
       model.table,
@@ -444,12 +463,17 @@ export async function acceptImports(
     const isNew = (s: Staged) => !existing.has(s.row.recordId) && !s.meta?.gone;
     await acceptNew(ctx, trx, key, staged.filter(isNew), actor, pictures);
     for (const s of staged) if (!isNew(s)) await acceptRow(ctx, trx, key, s, actor, pictures);
-    return rows.length;
+    return { accepted: staged.length, kept: all.length - staged.length };
   });
   // Pictures land once their records are written (their files are not part of the transaction).
   if (pictures.length > 0) await attachPictures?.(pictures);
   ctx.cacheBus.changed();
-  return { accepted };
+  return result;
+}
+
+/** Moves as the review and a refusal name them: `mapId "a" → "b"`. */
+function describeMoves(moves: Move[]): string {
+  return moves.map((m) => `${m.field} ${JSON.stringify(m.from)} → ${JSON.stringify(m.to)}`).join(', ');
 }
 
 /**
@@ -511,6 +535,9 @@ export async function withStored(ctx: AppContext, key: ModelKey, rows: ModelReco
         isNew: !stored,
         gone: meta?.gone === true,
         editedHere: meta?.editedHere === true,
+        // Accepting all keeps these staged: each is accepted only when chosen on its own.
+        moves: imported ? movesOf(key, imported, stored) : [],
+        copyOf: meta?.copyOf ?? null,
       };
     }),
   );

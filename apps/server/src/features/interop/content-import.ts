@@ -9,9 +9,17 @@ import {
   writeDataMaps,
 } from '@waypoint/shared/interop/datamaps';
 import { readGeoJsonContent, writeGeoJsonContent } from '@waypoint/shared/interop/geojson-content';
+import {
+  copyId,
+  followCopies,
+  type IdChanges,
+  ownedElsewhere,
+  targetOf,
+} from '@waypoint/shared/interop/ownership';
 import type { ContentFormat } from '@waypoint/shared/interop/requests';
 import { mapPictureSize } from '@waypoint/shared/map/pixels';
 import type { AppContext } from '../../context.ts';
+import type { Executor } from '../../db/database.ts';
 import type { ModelRecord } from '../../db/rows.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { type ImportMeta, importMetaKey, stagedRowsOf, writeStaged } from '../admin/imports.ts';
@@ -122,6 +130,52 @@ export async function stageContent(
   return { ...result, staged: result.staged as ContentStageResult['staged'], notes: read.notes };
 }
 
+/**
+ * Keeps a source's records in the game or map they are imported into: a record whose id belongs to
+ * another game or map here is imported as a copy with an id of its own (the same copy each time the
+ * source comes into the same target), and the source's references to it follow the copy. The
+ * records are changed in place; the answer lists each copy's source id, by model.
+ */
+export async function keepToTarget(
+  db: Executor,
+  models: readonly ModelKey[],
+  records: Partial<Record<ModelKey, Record<string, unknown>[]>>,
+): Promise<IdChanges> {
+  const changes: IdChanges = new Map();
+  for (const key of models) {
+    const model = getModel(key);
+    const list = records[key] ?? [];
+    for (const record of list) followCopies(key, record, changes);
+    const stored = await findRecordsByIds(
+      db,
+      model,
+      list.map((r) => String(r._id)),
+    );
+    const elsewhere = list.filter((r) => ownedElsewhere(key, r, stored.get(String(r._id))));
+    const copies = new Map<string, string>();
+    if (elsewhere.length > 0) {
+      const first = elsewhere.map((r) => copyId(String(r._id), targetOf(key, r)));
+      const storedCopies = await findRecordsByIds(db, model, first);
+      for (const [i, record] of elsewhere.entries()) {
+        const id = String(record._id);
+        let next = first[i] as string;
+        let found = storedCopies.get(next);
+        // A copy id taken by a record of yet another target (written by hand): the next attempt.
+        for (let attempt = 1; found && ownedElsewhere(key, record, found); attempt++) {
+          next = copyId(id, targetOf(key, record), attempt);
+          found = await findRecord(db, model, next);
+        }
+        copies.set(id, next);
+        record._id = next;
+      }
+    }
+    changes.set(key, copies);
+  }
+  // References to records that come later in staging order (a category's preferred map).
+  for (const key of models) for (const record of records[key] ?? []) followCopies(key, record, changes);
+  return changes;
+}
+
 /** What staging a source's records gives, before the format's notes are added. */
 export interface StagedSummary {
   staged: Record<string, number>;
@@ -215,12 +269,15 @@ export async function stageChecked(
     ...extra,
   });
   await ctx.db.kysely.transaction().execute(async (trx) => {
+    const copies = await keepToTarget(trx, input.models, input.checked);
     for (const key of input.models) {
       const records = input.checked[key] ?? [];
       const ids = records.map((r) => String(r._id));
+      const copyOf = new Map([...(copies.get(key) ?? [])].map(([from, to]) => [to, from]));
+      const attached = (id: string) => input.attached?.(key, copyOf.get(id) ?? id);
       const stored = await findRecordsByIds(trx, getModel(key), ids);
       const changed = records.filter(
-        (r) => input.attached?.(key, String(r._id)) || !sameAsStored(r, stored.get(String(r._id))),
+        (r) => attached(String(r._id)) || !sameAsStored(r, stored.get(String(r._id))),
       );
       unchanged += records.length - changed.length;
       // A changed record whose stored fields differ from what this source last brought was edited here.
@@ -234,9 +291,14 @@ export async function stageChecked(
         const state = states.get(id);
         const edited = Boolean(state && !sameAsStored(JSON.parse(state.data) as ModelRecord, stored.get(id)));
         if (edited) editedHere += 1;
+        const copied = copyOf.get(id);
         return {
           ...record,
-          [importMetaKey]: meta({ ...(edited ? { editedHere: true } : {}), ...input.attached?.(key, id) }),
+          [importMetaKey]: meta({
+            ...(edited ? { editedHere: true } : {}),
+            ...(copied ? { copyOf: copied } : {}),
+            ...attached(id),
+          }),
         };
       });
       // Records this source brought to the scope before and no longer has: staged as gone.

@@ -19,7 +19,7 @@ import type { AcceptedPicture } from '../admin/imports.ts';
 import type { Actor } from '../audit/audit.ts';
 import type { ImageService } from '../images/images.service.ts';
 import { findRecord, findRecordsBy, findRecordsByIds } from '../models/models.repository.ts';
-import { checkRecords, type StagedSummary, stageChecked } from './content-import.ts';
+import { checkRecords, keepToTarget, type StagedSummary, stageChecked } from './content-import.ts';
 import { unzipEntries, zipEntries } from './package-zip.ts';
 
 type Ctx = Pick<AppContext, 'db' | 'store'> & { cacheBus: { changed(): void } };
@@ -152,13 +152,11 @@ export async function stagePackage(
     if (error instanceof MapPackageError) packageBadRequest(error);
     throw error;
   }
-  const gameId = String(read.records.map[0]?.gameId);
-  const mapId = read.manifest.mapId;
-  const storedMap = await findRecord(db, getModel('map'), mapId);
-  if (storedMap && storedMap.gameId !== gameId)
-    throw badRequest(`Invalid manifest.json mapId: the map "${mapId}" belongs to another game here`, [
-      { field: 'manifest.json mapId', message: `The map "${mapId}" belongs to another game here` },
-    ]);
+  // Ids of another game's or map's records here are imported as copies: the package's map is this
+  // game's own (a copy when its id is another game's map here).
+  const copies = await keepToTarget(db, packageModels, read.records);
+  const copyOf = (model: ModelKey, id: string) => copies.get(model)?.get(id) ?? id;
+  const mapId = String(read.records.map[0]?._id);
   // A floor the map already has (same level number) is the one the package's floor updates.
   const storedLevels = await findRecordsBy(db, getModel('maplevel'), 'mapId', mapId);
   const levelIds = new Map<string, string>();
@@ -175,14 +173,15 @@ export async function stagePackage(
       new MapPackageError(problems.map((p) => ({ ...p, record: `content.json ${p.record}` }))),
     );
 
-  const source = `${read.manifest.site}#${mapId}`;
+  const source = `${read.manifest.site}#${read.manifest.mapId}`;
   // Pictures are decoded before anything is staged: a picture that is not one stages nothing.
   const byRecord = new Map<string, Record<string, TStoredImage>>();
   const stagedImages: TStoredImage[] = [];
   let result: StagedSummary;
   try {
     for (const picture of read.pictures) {
-      const id = picture.model === 'maplevel' ? (levelIds.get(picture.id) ?? picture.id) : picture.id;
+      const copied = copyOf(picture.model, picture.id);
+      const id = picture.model === 'maplevel' ? (levelIds.get(copied) ?? copied) : copied;
       const stored = await findRecord(db, getModel(picture.model), id);
       const current = (stored?.images as Record<string, TStoredImage> | undefined)?.[picture.field];
       const image = await pictures.stageFromBytes(picture.field, Buffer.from(picture.data), picture.path);
