@@ -127,3 +127,42 @@ test('an admin imports a DataMaps page, accepts it, sees its markers on their fl
   await seenToast(page, adminMessages.importsRejected(3));
   await expect(review.locator('tbody tr').filter({ hasText: tag })).toHaveCount(0);
 });
+
+test('an admin stages a DataMaps page whose groups live in a fragment page sent along with it', async ({
+  page,
+}) => {
+  const tag = randomBytes(3).toString('hex');
+  await page.goto(`/login?nextUrl=${encodeURIComponent('/admin/imports')}`);
+  await submitLogin(page, admin.email, admin.password);
+  await expect(page).toHaveURL(/\/admin\/imports$/);
+  const fragment = {
+    $schema: 'https://frontier.wiki.gg/extensions/DataMaps/schemas/v17.4.json',
+    $fragment: true,
+    groups: { [`crate${tag}`]: { name: `Crate ${tag}`, pinColor: '#ffcc00', isDefault: false } },
+  };
+  const wiki = {
+    $schema: 'https://frontier.wiki.gg/extensions/DataMaps/schemas/v17.4.json',
+    include: [`Map:Hospital parts ${tag}`],
+    crs: [
+      [0, 0],
+      [100, 100],
+    ],
+    backgrounds: [{ name: 'Ground floor', image: 'Hospital.png' }],
+    // An undeclared category and a marker a little outside the box, as real pages have.
+    markers: { [`crate${tag} loot:1`]: [{ id: `e${tag}`, x: 100.2, y: 50, name: `Crate marker ${tag}` }] },
+  };
+  const form = page.getByTestId('datamaps-import');
+  const chooser = page.waitForEvent('filechooser');
+  await form.getByTestId('datamaps-fragments').click();
+  await (await chooser).setFiles({
+    name: `Hospital parts ${tag}.json`,
+    mimeType: 'application/json',
+    buffer: Buffer.from(JSON.stringify(fragment)),
+  });
+  await stage(page, tag, wiki);
+  const result = page.getByTestId('datamaps-result');
+  await expect(result).toContainText(adminMessages.stagedContent(0, 1, 1, 0));
+  await expect(
+    result.getByRole('cell', { name: `markers["crate${tag} loot:1"][0] (id e${tag})` }),
+  ).toBeVisible();
+});

@@ -136,6 +136,9 @@ export const adminMessages = {
     'A wiki map page’s JSON: its floors, groups and markers are staged on the chosen map for review below (floors, marker definitions, placed markers, in that order). Importing the same source again stages only what changed.',
   targetMap: 'Map',
   dataMapsFile: 'DataMaps JSON file',
+  dataMapsFragments: 'Pages it includes (fragments: JSON files or a zip of pages)',
+  dataMapsFragmentsHelp:
+    'A page whose groups or markers live in other pages (include, or mixins before v17) needs those pages too: choose their files, or one zip holding them (a wiki’s map pages as exported). They are found by their title or path.',
   pasteJson: 'Or paste the JSON',
   sourceName: 'Source (wiki page or file name)',
   articleUrl: 'Wiki article address (optional, for links)',

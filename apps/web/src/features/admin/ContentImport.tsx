@@ -1,4 +1,4 @@
-import { Group, NativeSelect, Text, TextInput } from '@mantine/core';
+import { FileInput, Group, NativeSelect, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api } from '../../api/client.ts';
@@ -55,6 +55,23 @@ const formats = {
   },
 } as const satisfies Record<ContentFormat, unknown>;
 
+/** The pages a DataMaps page includes: JSON files by name, zips (base64) searched on the server. */
+async function fragmentsOf(files: File[]) {
+  const fragments: { name: string; content: string }[] = [];
+  let archive: string | undefined;
+  for (const f of files) {
+    if (/\.zip$/i.test(f.name) || f.type.includes('zip')) {
+      // One zip per upload: its bytes as base64 (the server unpacks it within its limits).
+      const bytes = new Uint8Array(await f.arrayBuffer());
+      let binary = '';
+      for (let i = 0; i < bytes.length; i += 0x8000)
+        binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+      archive = btoa(binary);
+    } else fragments.push({ name: f.webkitRelativePath || f.name, content: await f.text() });
+  }
+  return { ...(fragments.length > 0 ? { fragments } : {}), ...(archive ? { archive } : {}) };
+}
+
 /**
  * Map content from another site read into a map (a DataMaps page or GeoJSON): file or pasted JSON →
  * mapping summary → the review below; and the map's content exported in the same formats.
@@ -74,6 +91,7 @@ export function ContentImport({ onStaged }: { onStaged: () => void }) {
   const [mapId, setMapId] = useState('');
   const shown = formats[format];
   const [file, setFile] = useState<File | null>(null);
+  const [fragmentFiles, setFragmentFiles] = useState<File[]>([]);
   const [pasted, setPasted] = useState('');
   const [source, setSource] = useState('');
   const [articleUrl, setArticleUrl] = useState('');
@@ -106,6 +124,7 @@ export function ContentImport({ onStaged }: { onStaged: () => void }) {
         source: source.trim() || file?.name || 'pasted',
         content,
         ...(articleUrl.trim() ? { articleUrl: articleUrl.trim() } : {}),
+        ...(format === 'datamaps' ? await fragmentsOf(fragmentFiles) : {}),
       });
       setResult(res);
       onStaged();
@@ -196,6 +215,18 @@ export function ContentImport({ onStaged }: { onStaged: () => void }) {
           />
         ) : null}
       </Group>
+      {format === 'datamaps' ? (
+        <FileInput
+          multiple
+          clearable
+          label={t.dataMapsFragments}
+          description={t.dataMapsFragmentsHelp}
+          accept=".json,.zip,application/json,application/zip"
+          value={fragmentFiles}
+          onChange={setFragmentFiles}
+          data-testid="datamaps-fragments"
+        />
+      ) : null}
     </ImportPanel>
   );
 }
