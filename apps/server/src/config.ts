@@ -34,6 +34,12 @@ export interface Config {
    */
   shutdownDrainMs: number;
   jwtSecret: string;
+  /**
+   * Keys that encrypt webhook secrets in the database: the first seals, every one opens (the others
+   * are earlier keys during a rotation). WEBHOOK_SECRET_KEY, then WEBHOOK_SECRET_KEY_PREVIOUS
+   * (comma-separated); without it a key generated once in DATA_DIR/webhook-secret-key.
+   */
+  webhookSecretKeys: string[];
   tokenTtlSeconds: number;
   adminEmail: string;
   adminPassword: string;
@@ -210,8 +216,13 @@ function packageVersion(): string {
 
 /** When JWT_SECRET is unset, a secret is generated once and kept in DATA_DIR so sessions survive a restart. */
 function jwtSecretFor(dataDir: string, configured: string | undefined): string {
+  return keyFileFor(dataDir, 'jwt-secret', configured);
+}
+
+/** The configured key, else one generated once into DATA_DIR/`name` (0600) and read from there after. */
+function keyFileFor(dataDir: string, name: string, configured: string | undefined): string {
   if (configured) return configured;
-  const file = path.join(dataDir, 'jwt-secret');
+  const file = path.join(dataDir, name);
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
   privateDirSync(dataDir);
   const secret = randomBytes(48).toString('base64url');
@@ -273,6 +284,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     shutdownTimeoutMs: int(env, 'SHUTDOWN_TIMEOUT_MS', 10_000),
     shutdownDrainMs: int(env, 'SHUTDOWN_DRAIN_MS', 0),
     jwtSecret: '',
+    webhookSecretKeys: [],
     tokenTtlSeconds: int(env, 'TOKEN_TTL_SECONDS', 7 * 24 * 3600),
     adminEmail: env.ADMIN_EMAIL ?? 'admin@waypoint.local',
     adminPassword: env.ADMIN_PASSWORD ?? 'waypoint-admin',
@@ -346,5 +358,13 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     ...overrides,
   };
   config.jwtSecret = overrides.jwtSecret ?? jwtSecretFor(dataDir, env.JWT_SECRET);
+  if (!overrides.webhookSecretKeys?.length)
+    config.webhookSecretKeys = [
+      keyFileFor(dataDir, 'webhook-secret-key', env.WEBHOOK_SECRET_KEY),
+      ...(env.WEBHOOK_SECRET_KEY_PREVIOUS ?? '')
+        .split(',')
+        .map((k) => k.trim())
+        .filter(Boolean),
+    ];
   return config;
 }

@@ -45,6 +45,8 @@ export const webhookMessages = {
   urlRefused: (reason: string) => `This address may not be reached from the server (${reason})`,
   eventsRequired: 'Choose at least one event',
   secretLength: (min: number, max: number) => `Use ${min} to ${max} characters`,
+  // A delivery's error when the stored secret was sealed with a key the site no longer has.
+  secretUnreadable: 'The secret cannot be read with this site’s key: set the secret again',
   // What a Discord-format delivery says in its channel.
   discordSuggestionCreated: (user: string, type: string, action: string) =>
     `New suggestion by ${user}: ${action} ${type}`,

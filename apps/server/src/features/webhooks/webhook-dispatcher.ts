@@ -1,10 +1,12 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import os from 'node:os';
 import type { WebhookDeliveryEvent, WebhookFormat } from '@waypoint/shared';
+import { webhookMessages } from '@waypoint/shared/webhook-messages';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
 import { type Db, inTransaction } from '../../db/database.ts';
 import { signWebhook, webhookBody, webhookHeaders } from './webhook-body.ts';
+import type { SecretBox } from './webhook-secrets.ts';
 import { postWebhook, type SendResult } from './webhook-sender.ts';
 import {
   type ClaimedDelivery,
@@ -16,6 +18,8 @@ import {
   recordAttempt,
   releaseClaimsOf,
 } from './webhooks.repository.ts';
+
+const unreadableSecret = webhookMessages.secretUnreadable;
 
 /** Rounds of `webhookConcurrency` sends one claim holds. */
 const ROUNDS = 4;
@@ -38,7 +42,7 @@ export function backoffMs(baseMs: number, attempts: number, random = Math.random
  * twice but never lost: receivers drop repeats by the idempotency key (the delivery id). Requests
  * never wait for this: they only queue rows in their own transaction.
  */
-export function createWebhookDispatcher(db: Db, config: Config, log: FastifyBaseLogger) {
+export function createWebhookDispatcher(db: Db, config: Config, log: FastifyBaseLogger, secrets: SecretBox) {
   const worker = `${os.hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
   const concurrency = Math.max(1, config.webhookConcurrency);
   // A few rounds of sends per claim: fewer claim and outcome statements per delivery under a burst.
@@ -56,6 +60,7 @@ export function createWebhookDispatcher(db: Db, config: Config, log: FastifyBase
 
   /** Sends one claimed delivery; answers the outcome to record. */
   async function attempt(delivery: ClaimedDelivery) {
+    const secret = secrets.open(delivery.secret);
     const body = webhookBody(
       {
         id: delivery.id,
@@ -66,17 +71,21 @@ export function createWebhookDispatcher(db: Db, config: Config, log: FastifyBase
       delivery.format as WebhookFormat,
     );
     const timestamp = Math.floor(Date.now() / 1000);
-    const result = await postWebhook(
-      delivery.url,
-      body,
-      {
-        [webhookHeaders.event]: delivery.event,
-        [webhookHeaders.delivery]: delivery.id,
-        [webhookHeaders.idempotencyKey]: delivery.id,
-        [webhookHeaders.timestamp]: String(timestamp),
-        [webhookHeaders.signature]: signWebhook(delivery.secret, timestamp, body),
-      },
-      { timeoutMs: config.webhookTimeoutMs, allowPrivate: config.webhookAllowPrivate },
+    // A secret sealed with a key this site no longer has cannot sign: the delivery fails, saying so.
+    const result = await (secret === undefined
+      ? Promise.resolve<SendResult>({ error: unreadableSecret })
+      : postWebhook(
+          delivery.url,
+          body,
+          {
+            [webhookHeaders.event]: delivery.event,
+            [webhookHeaders.delivery]: delivery.id,
+            [webhookHeaders.idempotencyKey]: delivery.id,
+            [webhookHeaders.timestamp]: String(timestamp),
+            [webhookHeaders.signature]: signWebhook(secret, timestamp, body),
+          },
+          { timeoutMs: config.webhookTimeoutMs, allowPrivate: config.webhookAllowPrivate },
+        )
     ).catch((error: unknown): SendResult => ({ error: String(error) }));
     const now = new Date();
     const attempts = delivery.attempts + 1;

@@ -216,3 +216,23 @@ export async function gamesOfMaps(db: Executor, mapIds: string[]): Promise<Map<s
   }
   return out;
 }
+
+/** Every webhook's stored secret, to seal plain ones and ones of an earlier key (at start). */
+export async function webhookSecrets(db: Executor): Promise<{ id: string; secret: string }[]> {
+  return db.selectFrom('webhook').select(['id', 'secret']).execute();
+}
+
+/** Replaces a stored secret, unless it changed meanwhile (another process sealed it, an admin set it). */
+export async function replaceWebhookSecret(
+  db: Executor,
+  id: string,
+  from: string,
+  to: string,
+): Promise<void> {
+  await db
+    .updateTable('webhook')
+    .set({ secret: to })
+    .where('id', '=', id)
+    .where('secret', '=', from)
+    .execute();
+}

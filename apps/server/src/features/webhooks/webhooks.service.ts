@@ -16,6 +16,7 @@ import { hostRefusal } from '../../media/remote.ts';
 import type { Actor } from '../auth/policy.ts';
 import { gameExists } from '../community/community.repository.ts';
 import type { WebhookDispatcher } from './webhook-dispatcher.ts';
+import type { SecretBox } from './webhook-secrets.ts';
 import {
   countPending,
   type DeliveryRow,
@@ -50,10 +51,11 @@ export interface WebhookDeps {
   db: Db;
   config: Config;
   dispatcher: WebhookDispatcher;
+  secrets: SecretBox;
 }
 
 /** A game's outgoing webhooks (admins only): list with their last deliveries, add, change, remove, test. */
-export function createWebhookService({ db, config, dispatcher }: WebhookDeps) {
+export function createWebhookService({ db, config, dispatcher, secrets }: WebhookDeps) {
   const kysely = db.kysely;
 
   async function view(row: WebhookRow): Promise<WebhookView> {
@@ -61,7 +63,7 @@ export function createWebhookService({ db, config, dispatcher }: WebhookDeps) {
       id: row.id,
       gameId: row.gameId,
       url: row.url,
-      secretHint: row.secret.slice(-4),
+      secretHint: (secrets.open(row.secret) ?? '????').slice(-4),
       events: JSON.parse(row.events) as WebhookEvent[],
       format: row.format as WebhookFormat,
       enabled: row.enabled === 1,
@@ -105,7 +107,7 @@ export function createWebhookService({ db, config, dispatcher }: WebhookDeps) {
         id: randomUUID(),
         gameId,
         url: body.url,
-        secret: body.secret,
+        secret: secrets.seal(body.secret),
         events: JSON.stringify(body.events),
         format: body.format,
         enabled: body.enabled ? 1 : 0,
@@ -123,7 +125,7 @@ export function createWebhookService({ db, config, dispatcher }: WebhookDeps) {
       if (patch.url !== undefined) await checkReachable(patch.url);
       await updateWebhook(kysely, gameId, id, {
         ...(patch.url !== undefined ? { url: patch.url } : {}),
-        ...(patch.secret !== undefined ? { secret: patch.secret } : {}),
+        ...(patch.secret !== undefined ? { secret: secrets.seal(patch.secret) } : {}),
         ...(patch.events !== undefined ? { events: JSON.stringify(patch.events) } : {}),
         ...(patch.format !== undefined ? { format: patch.format } : {}),
         ...(patch.enabled !== undefined ? { enabled: patch.enabled ? 1 : 0 } : {}),
