@@ -41,6 +41,8 @@ test('a player shares some of their pins through a link; a logged-out visitor se
   const dialog = page.getByTestId('pin-share-dialog');
   await expect(dialog).toBeVisible();
   await expect(dialog.getByText(pinsMessages.shareNone)).toBeVisible();
+  // The dialog says what a link shows: notes included.
+  await expect(dialog.getByText(pinsMessages.shareHint)).toBeVisible();
   await dialog.getByLabel('My secret stash').uncheck();
   await dialog.getByLabel(pinsMessages.shareName).fill('Harbor run');
   await dialog.getByLabel(pinsMessages.shareShowName).check();

@@ -58,7 +58,8 @@ export const pinsMessages = {
   /** Sharing a set of pins through a read-only link. */
   sharePins: 'Share pins',
   shareTitle: 'Share pins read-only',
-  shareHint: 'Anyone with the link sees the chosen pins over this map, read-only, until you withdraw it.',
+  shareHint:
+    'Anyone with the link sees the chosen pins over this map, read-only, until you withdraw it: each pin’s name, note, colour, floor and place.',
   shareChoose: 'Pins to share',
   shareAll: 'All pins',
   shareName: 'Title (optional)',

@@ -1,3 +1,6 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { pinsMessages } from '@waypoint/shared/pins/pins-messages';
 import { MAX_SHARES_PER_MAP } from '@waypoint/shared/pins/shares';
 import { describe, expect, it } from 'vitest';
 import { createUser, type TestUser, useTestApp } from '../../test/test-app.ts';
@@ -240,5 +243,24 @@ describe('read-only links to own pins', () => {
     // biome-ignore lint/suspicious/noExplicitAny: the user table is declared in the schema
     await (env.t.db.kysely as any).deleteFrom('user').where('id', '=', owner.id).execute();
     expect((await send('GET', `/api/pin-share/${share.id}`, null)).statusCode).toBe(404);
+  });
+});
+
+describe('what the share dialog says a link shows', () => {
+  it('names every field of a pin the link answers, notes included (English and German)', async () => {
+    const owner = await createUser(env.t);
+    const [pinId] = await placePins(owner, ['Hint check']);
+    const made = await send('POST', '/api/user/pin-shares/g1_map_a', owner, { pinIds: [pinId] });
+    expect(made.statusCode, made.body).toBe(201);
+    const shown = (await send('GET', `/api/pin-share/${made.json().id}`, null)).json();
+    const words = { name: ['name', 'Name'], note: ['note', 'Notiz'], colour: ['colour', 'Farbe'] };
+    const german = JSON.parse(
+      readFileSync(path.join(import.meta.dirname, '../../../../web/src/i18n/locales/de/pins.json'), 'utf8'),
+    )['pins.shareHint'] as string;
+    for (const [field, [en, de]] of Object.entries(words)) {
+      expect(Object.keys(shown.pins[0])).toContain(field);
+      expect(pinsMessages.shareHint).toContain(en);
+      expect(german).toContain(de);
+    }
   });
 });

@@ -128,7 +128,9 @@ export function createPinsService(db: Db, suggestions: Pick<SuggestionService, '
             const { userId: _, ...pin } = existing;
             return { pin, created: false };
           }
-          if (existing) throw conflict(serverMessages.alreadyExists('Pin', input.id));
+          // Another player's pin (or one on another map) is not there for this player: the same 404
+          // as for an id nobody has, so a chosen id tells nothing of other players' pins.
+          if (existing) throw notFound(pinsMessages.pinNotFound(input.id));
         }
         if ((await countPinsOnMap(trx, actor.id, mapId)) >= MAX_PINS_PER_MAP) throw pinsFull();
         const now = new Date().toISOString();

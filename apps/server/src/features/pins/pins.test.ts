@@ -58,8 +58,11 @@ describe('own pins', () => {
     // Another player cannot take the id, nor learn anything of the pin.
     const other = await createUser(env.t);
     const taken = await send('POST', '/api/user/pins/g1_map_a', other, body);
-    expect(taken.statusCode).toBe(409);
+    const nobodys = await send('PATCH', '/api/user/pins/g1_map_a/pin_replayed_0001', other, { name: 'x' });
+    expect(taken.statusCode).toBe(404);
+    expect(taken.json()).toEqual(nobodys.json());
     expect(taken.body).not.toContain('Stash');
+    expect(taken.body).not.toMatch(/exists/i);
   });
 
   it('refuses bad input with a 400 naming the field, and stores nothing', async () => {
