@@ -77,6 +77,24 @@ test('?level=2 opens the upper floor; a map without floors has no floor control'
   await page.goto('/game/frontier_zone/maps/fz_coast_harbor?level=2');
   await waitForMap(page);
   await expect(page.getByTestId('floor-control')).toHaveCount(0);
+  // The address names no floor the map has: it is corrected and the player told.
+  await expect(page.getByText(mapMessages.noFloors('2'))).toBeVisible();
+  await expect(page).not.toHaveURL(/level=/);
+});
+
+test('?level=9 on a map without floor 9: the default floor, the address corrected, and a word why', async ({
+  page,
+}) => {
+  await page.goto(`${hospital}?level=9`);
+  await waitForMap(page);
+  await expect(pressed(page)).toHaveAccessibleName('Ground floor');
+  await expect(page.getByText(mapMessages.noSuchFloor('9', 'Ground floor'))).toBeVisible();
+  await expect(page).toHaveURL(/[?&]level=1(&|$)/);
+  // A floor the map has says nothing.
+  await page.goto(`${hospital}?level=0`);
+  await waitForMap(page);
+  await expect(pressed(page)).toHaveAccessibleName('Basement');
+  await expect(page.getByText(/This map has no floor/)).toHaveCount(0);
 });
 
 test('following a quest objective on another floor switches to that floor', async ({ page, request }) => {

@@ -33,6 +33,7 @@ test("a shared marker link's page names the marker in its title and card tags, w
   const escaped = name.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
   expect(html).toContain(`<title>${escaped} - `);
   expect(tag('og:title')).toContain(escaped);
+  expect(tag('og:url')).toMatch(new RegExp(`${mapPath}\\?marker=${id}$`));
   expect(tag('twitter:card')).toBe('summary_large_image');
   const picture = tag('og:image').replace(/&amp;/g, '&');
   expect(picture).toMatch(/^http/);
@@ -43,4 +44,6 @@ test("a shared marker link's page names the marker in its title and card tags, w
   // The page opens on the marker, as any shared marker link does.
   await page.goto(`${mapPath}?marker=${id}`);
   await expect(page.locator('.leaflet-popup')).toContainText(name);
+  // The app's own title keeps naming the marker.
+  await expect(page).toHaveTitle(new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} - `));
 });

@@ -20,6 +20,8 @@ export const mapMessages = {
   /** The floor control's hint: the keys that switch floors. */
   floorKeys: 'Page Up / Page Down',
   floorShown: (floor: string) => `Floor: ${floor}`,
+  noSuchFloor: (asked: string, shown: string) => `This map has no floor ${asked}: showing ${shown}`,
+  noFloors: (asked: string) => `This map has no floor ${asked}: it has one floor only`,
   /** The floor control's switch: markers of the other floors drawn faint. */
   faintFloors: 'Show other floors faintly',
   markersShown: (count: number) => `${count} ${count === 1 ? 'marker' : 'markers'} shown`,

@@ -11,6 +11,11 @@ export interface PageMeta {
   robots?: 'noindex';
   /** A picture for link previews (an absolute address): Open Graph and Twitter card tags carry it. */
   image?: string;
+  /**
+   * The query a link preview's address keeps (a shared marker's `?marker=`): `og:url` is the address
+   * that was shared, while the canonical address stays the page's own.
+   */
+  sharedQuery?: string;
 }
 
 /**

@@ -219,7 +219,7 @@ export function renderPage(shell: WebShell, meta: PageMeta, pathname: string) {
     `<meta property="og:title" content="${escapeHtml(title)}" />`,
     `<meta property="og:description" content="${escapeHtml(description)}" />`,
     `<meta property="og:type" content="website" />`,
-    `<meta property="og:url" content="${escapeHtml(canonical)}" />`,
+    `<meta property="og:url" content="${escapeHtml(canonical + (meta.sharedQuery ?? ''))}" />`,
     ...(meta.image
       ? [
           `<meta property="og:image" content="${escapeHtml(meta.image)}" />`,

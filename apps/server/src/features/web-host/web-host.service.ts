@@ -1,5 +1,6 @@
 import { additionalFeatures, getModel, messages, type TStoredImage, toolLabels, zId } from '@waypoint/shared';
 import { tileAddress } from '@waypoint/shared/map/tile-address';
+import { mapViewParams } from '@waypoint/shared/map/view-url';
 import type { Db } from '../../db/database.ts';
 import { TILE_SIZE } from '../../media/tiles.ts';
 import { uploadUrl } from '../images/images.service.ts';
@@ -161,6 +162,7 @@ export async function resolveMapPage(
         plainText(marker.description) ||
         `${definition?.name ?? 'Marker'} on the ${map.name} map for ${game.name}: find it with Waypoint.`;
       meta.image = await markerPicture(db, map, marker, shared?.imageBase ?? '');
+      meta.sharedQuery = `?${mapViewParams.marker}=${encodeURIComponent(marker._id)}`;
     }
     return { kind: 'map', meta };
   }

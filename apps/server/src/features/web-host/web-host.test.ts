@@ -310,6 +310,11 @@ describe('web host', () => {
         /<meta property="og:image" content="http[^"]*\/mapTiles\/g1\/g1_map_a\/v1\/3\/9\/3\.png"/,
       );
       expect(res.body).toContain('<meta name="twitter:card" content="summary_large_image" />');
+      // The preview's address is the marker link that was shared; the canonical one stays the map's.
+      expect(res.body).toMatch(
+        /<meta property="og:url" content="http[^"]*\/game\/g1\/maps\/g1_map_a\?marker=pm_preview"/,
+      );
+      expect(res.body).toMatch(/<link rel="canonical" href="http[^"]*\/game\/g1\/maps\/g1_map_a"/);
       // A marker of another map, or none, leaves the map's own head.
       for (const url of ['/game/g1/maps/g1_map_b?marker=pm_preview', '/game/g1/maps/g1_map_a?marker=nope']) {
         const other = await env.t.app.inject({ url, headers: html });

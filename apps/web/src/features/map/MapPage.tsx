@@ -1,4 +1,5 @@
 import { isMapPreparing, mapTilesReady } from '@waypoint/shared/map/preparing';
+import { mapViewParams } from '@waypoint/shared/map/view-url';
 import type { TCategory, TMap } from '@waypoint/shared/models/types';
 import { useCallback, useDeferredValue, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -35,10 +36,16 @@ interface Props {
   embedded: boolean;
 }
 
+/** A shared marker link's title names the marker, as the server's head of that address does. */
+function markerTitle(store: MarkerStore | undefined, markerId: string | null, mapTitle: string) {
+  const i = markerId && store ? store.indexOf(markerId) : -1;
+  if (!store || i < 0) return mapTitle;
+  return `${store.names[i] || store.definitionOf(i).name} - ${mapTitle}`;
+}
+
 /** The map view (specification §2.7): map, markers panel, quests panel, popups. */
 export function MapPage({ gameId, map, category, embedded }: Props) {
   const session = useSession();
-  usePageMeta(mapMessages.mapPageTitle(map.name));
   const [search] = useSearchParams();
   const questId = search.get('questId');
   const minimal = search.get('minimalNavBar') === 'true';
@@ -97,6 +104,7 @@ export function MapPage({ gameId, map, category, embedded }: Props) {
     return new MarkerStore(suggest.data, chunkLoaderOf(suggest.data)?.isLoaded);
   }, [suggest.data]);
   useStoreVersion(store);
+  usePageMeta(markerTitle(store, search.get(mapViewParams.marker), mapMessages.mapPageTitle(map.name)));
   const pointerTools = useMapPointerTools(suggest, store);
   const definitions = markerData.data?.definitions ?? [];
   // Drawing and 'Editing marker' on the same tool state.

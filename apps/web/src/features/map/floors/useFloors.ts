@@ -9,6 +9,8 @@ import {
 import { type MapMarkerData, placedCounts } from '@waypoint/shared/map/marker-data';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { config } from '../../../app/config.ts';
+import { toast } from '../../../components/toast.ts';
+import { mapMessages } from '../../../i18n/messages/map-messages.ts';
 import { levelTileTemplate } from '../map-geometry.ts';
 import { useFaintFloors } from '../state.ts';
 
@@ -59,6 +61,22 @@ export function useFloors(data: MapMarkerData | undefined, search: URLSearchPara
     url.searchParams.set(levelParam, String(level));
     if (url.href !== window.location.href) window.history.replaceState(window.history.state, '', url.href);
   }, []);
+
+  // An address naming a floor the map does not have is corrected, and the player told which floor shows.
+  // (The router's search is not told of replaceState: the address checked is remembered.)
+  const asked = search.get(levelParam);
+  const checked = useRef<string | null>(null);
+  useEffect(() => {
+    if (!data || asked === null || picked !== undefined || checked.current === asked) return;
+    checked.current = asked;
+    const floor = levels.find((l) => l.level === current);
+    if (floor && String(floor.level) === asked) return;
+    const url = new URL(window.location.href);
+    if (floor) url.searchParams.set(levelParam, String(floor.level));
+    else url.searchParams.delete(levelParam);
+    window.history.replaceState(window.history.state, '', url.href);
+    toast.info(floor ? mapMessages.noSuchFloor(asked, floor.name) : mapMessages.noFloors(asked));
+  }, [data, asked, picked, levels, current]);
 
   const currentRef = useRef(current);
   currentRef.current = current;
