@@ -26,8 +26,8 @@ export const constants = {
   defaultQuestLevel: -1,
   /** Most objectives one quest lists (each can be ticked by a player). */
   maxQuestObjectives: 200,
-  /** Earlier quests one quest may require. */
-  maxQuestPrerequisites: 50,
+  /** Earlier quests one quest may require (tarkov.dev's Collector requires 70). */
+  maxQuestPrerequisites: 300,
   defaultMarkerLevel: -1,
   /** Highest level number of a map's floors (and of a placed marker's `level`). */
   maxMapLevel: 1000,

@@ -108,7 +108,7 @@ describe('reading a tarkov.dev answer', () => {
     );
   });
 
-  it('refuses bad answers naming the task or station and field', () => {
+  it('refuses only what is no answer; a bad task or station is listed and skipped, the rest read', () => {
     expect(problemsOf('{nope')).toEqual([
       expect.objectContaining({ record: '(file)', message: expect.stringMatching(/^Not JSON/) }),
     ]);
@@ -119,24 +119,24 @@ describe('reading a tarkov.dev answer', () => {
     delete answer.data.tasks[2].name;
     answer.data.tasks[4].id = answer.data.tasks[3].id;
     answer.data.hideoutStations[0].levels[0].itemRequirements[0].count = 0;
-    const problems = problemsOf(answer);
-    expect(problems).toEqual(
-      expect.arrayContaining([
-        expect.objectContaining({ record: 'tasks[1] "Shooting Cans"', field: 'minPlayerLevel' }),
-        expect.objectContaining({ record: 'tasks[2]', field: 'name' }),
-        expect.objectContaining({
-          record: 'hideoutStations[0] "Medstation"',
-          field: 'levels.0.itemRequirements.0.count',
-        }),
-      ]),
-    );
-    // Every problem at once: the duplicate id too.
-    expect(problems).toHaveLength(4);
-    answer.data.tasks[1].minPlayerLevel = 5;
-    answer.data.tasks[2].name = 'Saving the Mole';
-    answer.data.hideoutStations[0].levels[0].itemRequirements[0].count = 1;
-    expect(problemsOf(answer)).toEqual([
+    const read = readTarkovDev(JSON.stringify(answer), target);
+    expect(read.skipped).toEqual([
+      expect.objectContaining({ record: 'tasks[1] "Shooting Cans"', field: 'minPlayerLevel' }),
+      expect.objectContaining({ record: 'tasks[2]', field: 'name' }),
       expect.objectContaining({ record: 'tasks[4] "Shortage"', field: 'id' }),
+      expect.objectContaining({
+        record: 'hideoutStations[0] "Medstation"',
+        field: 'levels.0.itemRequirements.0.count',
+      }),
     ]);
+    expect(read.records.quest).toHaveLength(9 - 3);
+    expect(read.records.hideoutmodule.map((m) => m.moduleTitle)).toEqual(['Stash']);
+    // Debut requires the skipped Shooting Cans: still named (the import keeps it where the game has it).
+    expect(read.records.quest.find((q) => q.name === 'Debut')?.requires).toEqual([
+      id('quest', answer.data.tasks[1].id),
+    ]);
+    expect(read.skippedIds).toEqual(
+      expect.arrayContaining([id('quest', answer.data.tasks[1].id), id('quest', answer.data.tasks[2].id)]),
+    );
   });
 });

@@ -3,7 +3,9 @@
  * `tarkovDevQuery` becomes traders, quests (with every quest they require), items (with what quests
  * and hideout levels need of them) and hideout modules. Records get ids made from the source name
  * and tarkov.dev's ids, so that importing the same source again finds them; what cannot be mapped is
- * listed as a note, never dropped silently, and any problem refuses the whole answer.
+ * listed as a note, never dropped silently. A task or station with a problem is listed and skipped
+ * (the rest is read); an optional field the answer lacks is noted. Only an answer that is not one
+ * (not JSON, no task or station list, an error answer) is refused whole.
  */
 import { z } from 'zod';
 import { constants } from '../constants.ts';
@@ -40,9 +42,14 @@ export const tarkovDevQuery = `{
 
 /** Largest answer read. */
 export const tarkovDevMaxBytes = 30 * 1024 * 1024;
-/** Most tasks and hideout stations one answer may hold. */
+/**
+ * Most tasks and hideout stations one answer may hold, and what one task may list. Sized from
+ * tarkov.dev's own answers (July 2026: 499 tasks, Collector requiring 70 tasks, an objective
+ * accepting any of 3,493 items, 41 objectives in one task) with room to grow several times over.
+ */
 export const tarkovDevMaxTasks = 5_000;
 export const tarkovDevMaxStations = 200;
+export const tarkovDevMaxObjectiveItems = 20_000;
 
 /** Objective types whose items count as what a quest needs (handing over: finding them is the same items). */
 const handOverTypes = new Set(['giveItem']);
@@ -50,15 +57,17 @@ const handOverTypes = new Set(['giveItem']);
 const zText = (max: number) => z.string().max(max);
 const zSourceId = zText(200).min(1, 'Required');
 const zNamed = z.object({ id: zSourceId, name: zText(2_000) });
+/** A trader may come without its id (a query asking only its name): the name stands in for it. */
+const zTrader = z.object({ id: zSourceId.nullish(), name: zText(2_000).trim().min(1, 'Required') });
 const zCount = z.number().int().min(1).max(1_000_000);
 
 const zObjective = z.object({
   id: zText(200).nullish(),
-  type: zText(100),
-  description: zText(2_000),
+  type: zText(100).nullish(),
+  description: zText(2_000).nullish(),
   optional: z.boolean().nullish(),
   maps: z.array(zNamed.nullable()).max(100).nullish(),
-  items: z.array(zNamed.nullable()).max(10_000).nullish(),
+  items: z.array(zNamed.nullable()).max(tarkovDevMaxObjectiveItems).nullish(),
   count: zCount.nullish(),
   foundInRaid: z.boolean().nullish(),
 });
@@ -68,7 +77,7 @@ export const zTarkovDevTask = z.object({
   name: zText(2_000).trim().min(1, 'Required'),
   wikiLink: zText(2_000).nullish(),
   minPlayerLevel: z.number().int().min(0).max(1_000).nullish(),
-  trader: zNamed.nullish(),
+  trader: zTrader.nullish(),
   taskRequirements: z
     .array(
       z
@@ -131,7 +140,13 @@ export interface TarkovDevRecords {
   item: Rec[];
 }
 
-export type TarkovDevImport = Omit<ContentImport, 'records'> & { records: TarkovDevRecords };
+export type TarkovDevImport = Omit<ContentImport, 'records'> & {
+  records: TarkovDevRecords;
+  /** Tasks and stations not read, each problem named by record and field. */
+  skipped: InteropProblem[];
+  /** The record ids of skipped tasks and stations that name one: not read, yet not gone. */
+  skippedIds: string[];
+};
 
 const isObject = (v: unknown): v is Rec => typeof v === 'object' && v !== null && !Array.isArray(v);
 
@@ -172,7 +187,12 @@ export function readTarkovDev(text: string, target: TarkovDevTarget): TarkovDevI
     const first = answer.errors[0] as { message?: unknown };
     throw fail('errors', `The answer reports an error: ${String(first?.message ?? 'unknown').slice(0, 300)}`);
   }
-  const data = isObject(answer) && isObject(answer.data) ? answer.data : answer;
+  // The answer whole, its `data`, or (as kept by some tools) the task list alone.
+  const data = Array.isArray(answer)
+    ? { tasks: answer }
+    : isObject(answer) && isObject(answer.data)
+      ? answer.data
+      : answer;
   if (!isObject(data) || (!Array.isArray(data.tasks) && !Array.isArray(data.hideoutStations)))
     throw fail('data', 'Not a tarkov.dev answer: no data.tasks or data.hideoutStations list');
   const rawTasks = Array.isArray(data.tasks) ? data.tasks : [];
@@ -182,7 +202,8 @@ export function readTarkovDev(text: string, target: TarkovDevTarget): TarkovDevI
   if (rawStations.length > tarkovDevMaxStations)
     throw fail('data.hideoutStations', `Too many: at most ${tarkovDevMaxStations} stations`);
 
-  const problems: InteropProblem[] = [];
+  // A task or station with a problem is listed and skipped: one bad record never refuses the rest.
+  const skipped: InteropProblem[] = [];
   const notes: MappingNote[] = [];
   const tasks: { index: number; task: TarkovDevTask }[] = [];
   const stations: { index: number; station: TarkovDevStation }[] = [];
@@ -191,44 +212,75 @@ export function readTarkovDev(text: string, target: TarkovDevTarget): TarkovDevI
     if (result.success) out(result.data);
     else
       for (const issue of result.error.issues.slice(0, 20))
-        problems.push({ record, field: issue.path.map(String).join('.'), message: issue.message });
+        skipped.push({ record, field: issue.path.map(String).join('.'), message: issue.message });
   };
+  const firstAt = new Map<string, number>();
   for (const [index, raw] of rawTasks.entries())
     check(zTarkovDevTask, raw, label('tasks', index, isObject(raw) ? raw.name : ''), (task) => {
-      tasks.push({ index, task });
+      const earlier = firstAt.get(task.id);
+      if (earlier === undefined) {
+        firstAt.set(task.id, index);
+        tasks.push({ index, task });
+      } else
+        skipped.push({
+          record: label('tasks', index, task.name),
+          field: 'id',
+          message: `Duplicate id ${task.id} (also tasks[${earlier}])`,
+        });
     });
+  const stationAt = new Map<string, number>();
   for (const [index, raw] of rawStations.entries())
     check(
       zTarkovDevStation,
       raw,
       label('hideoutStations', index, isObject(raw) ? raw.name : ''),
       (station) => {
-        stations.push({ index, station });
+        const earlier = stationAt.get(station.id);
+        if (earlier === undefined) {
+          stationAt.set(station.id, index);
+          stations.push({ index, station });
+        } else
+          skipped.push({
+            record: label('hideoutStations', index, station.name),
+            field: 'id',
+            message: `Duplicate id ${station.id} (also hideoutStations[${earlier}])`,
+          });
       },
     );
-  const firstAt = new Map<string, number>();
-  for (const { index, task } of tasks) {
-    const earlier = firstAt.get(task.id);
-    if (earlier !== undefined)
-      problems.push({
-        record: label('tasks', index, task.name),
-        field: 'id',
-        message: `Duplicate id ${task.id} (also tasks[${earlier}])`,
-      });
-    else firstAt.set(task.id, index);
-  }
-  const stationAt = new Map<string, number>();
-  for (const { index, station } of stations) {
-    const earlier = stationAt.get(station.id);
-    if (earlier !== undefined)
-      problems.push({
-        record: label('hideoutStations', index, station.name),
-        field: 'id',
-        message: `Duplicate id ${station.id} (also hideoutStations[${earlier}])`,
-      });
-    else stationAt.set(station.id, index);
-  }
-  if (problems.length > 0) throw new InteropError(problems);
+  const skippedTasks = new Set(
+    rawTasks
+      .filter((raw): raw is Rec => isObject(raw) && typeof raw.id === 'string' && !firstAt.has(raw.id))
+      .map((raw) => String(raw.id)),
+  );
+  // Optional fields the answer lacks (its query did not ask for them): noted once each, with a count.
+  const missing = (field: string, count: number, what: string, then: string) => {
+    if (count > 0) notes.push({ record: '(answer)', field, note: `missing in ${count} ${what}: ${then}` });
+  };
+  const objectivesOf = tasks.flatMap(({ task }) => (task.objectives ?? []).filter((o) => o !== null));
+  missing(
+    'tasks.minPlayerLevel',
+    tasks.filter(({ task }) => task.minPlayerLevel == null).length,
+    'tasks',
+    'their quests get the default level',
+  );
+  missing(
+    'tasks.trader.id',
+    tasks.filter(({ task }) => task.trader && !task.trader.id).length,
+    'tasks',
+    "the trader's name stands in for its id",
+  );
+  missing(
+    'tasks.objectives.type',
+    objectivesOf.filter((o) => !o.type).length,
+    'objectives',
+    'their items are not counted as hand-overs',
+  );
+  missing(
+    'tasks.objectives.description',
+    objectivesOf.filter((o) => !o.description).length,
+    'objectives',
+    'not listed',
+  );
 
   const id = (kind: string, sourceId: string) => sourceRecordId(target.source, kind, sourceId);
   const regions = new Map(target.regions.map((r) => [r.trim().toLowerCase(), r]));
@@ -265,11 +317,12 @@ export function readTarkovDev(text: string, target: TarkovDevTarget): TarkovDevI
   for (const { index, task } of tasks) {
     const record = label('tasks', index, task.name);
     const questId = id('quest', task.id);
-    if (task.trader && !traders.has(task.trader.id))
-      traders.set(task.trader.id, {
-        _id: id('trader', task.trader.id),
+    const traderId = task.trader ? (task.trader.id ?? task.trader.name) : '';
+    if (task.trader && !traders.has(traderId))
+      traders.set(traderId, {
+        _id: id('trader', traderId),
         gameId: target.gameId,
-        name: task.trader.name || task.trader.id,
+        name: task.trader.name || traderId,
       });
     const requires: string[] = [];
     for (const [r, req] of (task.taskRequirements ?? []).entries()) {
@@ -284,7 +337,8 @@ export function readTarkovDev(text: string, target: TarkovDevTarget): TarkovDevI
         });
         continue;
       }
-      if (!firstAt.has(req.task.id)) {
+      // A skipped task stays required (the import keeps it when the game has it already).
+      if (!firstAt.has(req.task.id) && !skippedTasks.has(req.task.id)) {
         notes.push({
           record,
           field: `taskRequirements[${r}].task`,
@@ -299,7 +353,8 @@ export function readTarkovDev(text: string, target: TarkovDevTarget): TarkovDevI
     const location: string[] = [];
     for (const [o, objective] of (task.objectives ?? []).entries()) {
       if (!objective) continue;
-      objectives.push(objective.optional ? `${objective.description} (optional)` : objective.description);
+      if (objective.description)
+        objectives.push(objective.optional ? `${objective.description} (optional)` : objective.description);
       for (const map of objective.maps ?? []) {
         if (!map) continue;
         const region = regions.get(map.name.trim().toLowerCase());
@@ -315,7 +370,7 @@ export function readTarkovDev(text: string, target: TarkovDevTarget): TarkovDevI
         if (name && !location.includes(name)) location.push(name);
       }
       const listed = (objective.items ?? []).filter((i) => i !== null);
-      if (!handOverTypes.has(objective.type) || listed.length === 0) continue;
+      if (!objective.type || !handOverTypes.has(objective.type) || listed.length === 0) continue;
       if (listed.length > 1) {
         notes.push({
           record,
@@ -332,7 +387,7 @@ export function readTarkovDev(text: string, target: TarkovDevTarget): TarkovDevI
       gameId: target.gameId,
       name: task.name,
       questLevel: task.minPlayerLevel ?? constants.defaultQuestLevel,
-      traderId: task.trader ? id('trader', task.trader.id) : '',
+      traderId: task.trader ? id('trader', traderId) : '',
       previous: requires[0] ?? '',
       requires,
       objectives,
@@ -370,5 +425,12 @@ export function readTarkovDev(text: string, target: TarkovDevTarget): TarkovDevI
       item: [...items.values()],
     },
     notes,
+    skipped,
+    skippedIds: [
+      ...[...skippedTasks].map((taskId) => id('quest', taskId)),
+      ...rawStations
+        .filter((raw) => isObject(raw) && typeof raw.id === 'string' && !stationAt.has(raw.id))
+        .map((raw) => id('hideoutmodule', String((raw as Rec).id))),
+    ],
   };
 }

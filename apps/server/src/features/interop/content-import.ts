@@ -192,6 +192,8 @@ interface StageTarget {
   source: string;
   scope: string;
   goneModels: readonly ModelKey[];
+  /** Records the source still has but that were not staged (skipped for a problem): never gone. */
+  notGone?: ReadonlySet<string>;
   audit: { recordId: string; format: string };
 }
 
@@ -304,9 +306,11 @@ export async function stageChecked(
       // Records this source brought to the scope before and no longer has: staged as gone.
       if (input.goneModels.includes(key)) {
         const read = new Set(ids);
+        // A skipped record's copy in this scope is not gone either.
+        const kept = new Set([...(input.notGone ?? [])].flatMap((id) => [id, copyId(id, input.scope)]));
         const missing = (await importStatesOf(trx, input.source, input.scope, key))
           .map((s) => s.recordId)
-          .filter((id) => !read.has(id));
+          .filter((id) => !read.has(id) && !kept.has(id));
         const present = await findRecordsByIds(trx, getModel(key), missing);
         for (const id of missing)
           if (present.has(id)) rows.push({ _id: id, [importMetaKey]: meta({ gone: true }) });

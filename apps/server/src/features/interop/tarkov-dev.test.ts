@@ -1,3 +1,6 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { gunzipSync } from 'node:zlib';
 import { getModel } from '@waypoint/shared';
 import {
   generatedTarkovDevAnswer,
@@ -27,16 +30,22 @@ const live = (model: 'quest' | 'item' | 'trader' | 'hideoutmodule') =>
   findRecordsBy(env.t.db.kysely, getModel(model), 'gameId', 'g2');
 
 describe('a tarkov.dev answer through the review', () => {
-  it('stages nothing on bad input and answers 400 naming the task and field; admins only; the game must exist', async () => {
+  it('a bad task is listed and skipped, the rest staged; only what is no answer is a 400; admins only; the game must exist', async () => {
     const bad = JSON.parse(answer);
     bad.data.tasks[1].minPlayerLevel = 'five';
-    bad.data.tasks[4].trader = { name: 'No id' };
+    bad.data.tasks[4].trader = { id: 7 };
     const res = await send('POST', url, { source: 'tarkov.dev', content: JSON.stringify(bad) });
-    expect(res.statusCode).toBe(400);
-    expect(res.json().errors.map((e: { field: string }) => e.field)).toEqual([
+    expect(res.statusCode).toBe(200);
+    expect(
+      res.json().skipped.map((e: { record: string; field: string }) => `${e.record}.${e.field}`),
+    ).toEqual([
       'tasks[1] "Shooting Cans".minPlayerLevel',
       'tasks[4] "Shortage".trader.id',
+      'tasks[4] "Shortage".trader.name',
     ]);
+    expect(res.json().staged.quest).toBe(7);
+    for (const model of ['trader', 'hideoutmodule', 'quest', 'item'])
+      await send('GET', `/api/admin/rejectAllImportedModels/${model}`);
     expect((await send('POST', url, { source: 'x', content: 'nope' })).json().errors[0]).toMatchObject({
       field: '(file)',
       message: expect.stringMatching(/^Not JSON/),
@@ -130,4 +139,52 @@ describe('a tarkov.dev answer through the review', () => {
     for (const model of ['trader', 'hideoutmodule', 'quest', 'item'])
       await send('GET', `/api/admin/rejectAllImportedModels/${model}`);
   });
+
+  it("stages tarkov.dev's own 499-task answer whole (Collector's 70 prerequisites kept); a bad task among them is listed and skipped, and not gone", async () => {
+    const raw = gunzipSync(
+      readFileSync(
+        new URL(
+          '../../../../../packages/shared/src/interop/fixtures/tarkov-dev-tasks.json.gz',
+          import.meta.url,
+        ),
+      ),
+    ).toString('utf8');
+    // Counted from the file's text: one `normalizedName` per task, traders by their distinct names.
+    const tasks = raw.match(/"normalizedName":/g)?.length ?? 0;
+    const traders = new Set([...raw.matchAll(/"trader": \{\s*"name": "([^"]+)"/g)].map((m) => m[1])).size;
+    expect(createHash('sha256').update(raw).digest('hex')).toBe(
+      '0c5d8025cad0b0f7bccd426fa19a9d75ab9c198a62d84ce82e742bf5a3993b43',
+    );
+    expect(tasks).toBe(499);
+    await env.t.app.ctx.writer.create('game', { _id: 'eft', name: 'EFT' }, { id: null, username: 'x' });
+    const to = '/api/admin/games/eft/import/tarkov-dev';
+    const res = await send('POST', to, { source: 'api.tarkov.dev', content: raw });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().skipped).toEqual([]);
+    expect(res.json().staged).toMatchObject({ quest: tasks, trader: traders });
+    // What its query did not ask for is noted once each, not refused.
+    expect(
+      res
+        .json()
+        .notes.filter((n: { record: string }) => n.record === '(answer)')
+        .map((n: { field: string }) => n.field),
+    ).toEqual(['tasks.minPlayerLevel', 'tasks.trader.id', 'tasks.objectives.type']);
+    await acceptAll();
+    const quests = await findRecordsBy(env.t.db.kysely, getModel('quest'), 'gameId', 'eft');
+    expect(quests).toHaveLength(tasks);
+    expect(quests.find((q) => q.name === 'Collector')?.requires).toHaveLength(70);
+
+    const broken = JSON.parse(raw) as { name: string; minPlayerLevel?: unknown }[];
+    const debut = broken.findIndex((t) => t.name === 'Debut');
+    broken[debut]!.minPlayerLevel = 'five';
+    const again = await send('POST', to, { source: 'api.tarkov.dev', content: JSON.stringify(broken) });
+    expect(again.statusCode).toBe(200);
+    expect(again.json().skipped).toEqual([
+      expect.objectContaining({ record: `tasks[${debut}] "Debut"`, field: 'minPlayerLevel' }),
+    ]);
+    // Debut is still there (skipped, not gone), and the quests requiring it keep it: nothing else changes.
+    expect(again.json()).toMatchObject({ gone: 0, staged: { quest: 0, trader: 0, item: 0 } });
+    for (const model of ['trader', 'hideoutmodule', 'quest', 'item'])
+      await send('GET', `/api/admin/rejectAllImportedModels/${model}`);
+  }, 60_000);
 });
