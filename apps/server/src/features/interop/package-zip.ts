@@ -21,13 +21,43 @@ export function zipEntries(files: PackageEntries): Uint8Array {
 }
 
 /**
+ * What reading a package may unpack. The archive's size and entry count are the format's
+ * (`mapPackageLimits`); the unpacked bounds are tighter than the format's 512 MB: a records entry
+ * (JSON) at most 32 MB, over 200 times the largest of the demo's exports (149 KB) and room for tens
+ * of thousands of markers; a picture (stored as it was uploaded) at most 64 MB, above the upload
+ * limit; all entries together at most 256 MB (pictures are stored, so about the archive's size).
+ */
+export const packageReadLimits = {
+  maxArchiveBytes: mapPackageLimits.maxArchiveBytes,
+  maxEntries: mapPackageLimits.maxEntries,
+  maxUnpackedBytes: 256 * 1024 * 1024,
+  maxJsonEntryBytes: 32 * 1024 * 1024,
+  maxEntryBytes: 64 * 1024 * 1024,
+};
+
+export interface ZipReadLimits {
+  maxArchiveBytes: number;
+  maxEntries: number;
+  maxUnpackedBytes: number;
+  /** One `.json` entry, unpacked (default `packageReadLimits`). */
+  maxJsonEntryBytes?: number;
+  /** One other entry, unpacked (default `packageReadLimits`). */
+  maxEntryBytes?: number;
+}
+
+const megabytes = (bytes: number) => `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;
+
+/**
  * Unpacks a package, refusing before anything is unpacked what its directory shows to be too much
- * (entry count, the sum of the sizes it declares), entry names that would leave the archive's folder,
- * and, while unpacking, any entry that unpacks to more than it declared (the sizes of a bomb lie).
+ * (entry count, one entry's or all entries' declared sizes), entry names that would leave the
+ * archive's folder, and, while unpacking (a stream of small pieces, each entry's bytes checked as
+ * they come), an entry whose local header and directory disagree on its size, or that unpacks to
+ * more or fewer bytes than declared (the sizes of a bomb lie). A `.json` entry is decoded piece by
+ * piece; another goes into one buffer of its declared size: no entry is held twice.
  */
 export function unzipEntries(
   bytes: Uint8Array,
-  limits: { maxArchiveBytes: number; maxEntries: number; maxUnpackedBytes: number } = mapPackageLimits,
+  limits: ZipReadLimits = packageReadLimits,
 ): Map<string, Uint8Array | string> {
   if (bytes.byteLength > limits.maxArchiveBytes)
     fail(archive, '', `Too large: at most ${Math.round(limits.maxArchiveBytes / 1024 / 1024)} MB`);
@@ -39,6 +69,14 @@ export function unzipEntries(
     bytes[3] !== 0x04
   )
     fail(archive, '', 'Not a zip archive');
+  const isJson = (name: string) => name.endsWith('.json');
+  const entryLimit = (name: string) =>
+    Math.min(
+      limits.maxUnpackedBytes,
+      isJson(name)
+        ? (limits.maxJsonEntryBytes ?? packageReadLimits.maxJsonEntryBytes)
+        : (limits.maxEntryBytes ?? packageReadLimits.maxEntryBytes),
+    );
   const declared = new Map<string, number>();
   const problems: PackageProblem[] = [];
   let total = 0;
@@ -55,6 +93,12 @@ export function unzipEntries(
             record: file.name,
             field: 'compression',
             message: 'Only stored or deflated entries are read',
+          });
+        else if (file.originalSize > entryLimit(file.name))
+          problems.push({
+            record: file.name,
+            field: 'size',
+            message: `Unpacks to ${file.originalSize} bytes: at most ${megabytes(entryLimit(file.name))} for one entry`,
           });
         declared.set(file.name, file.originalSize);
         total += file.originalSize;
@@ -75,9 +119,9 @@ export function unzipEntries(
   if (problems.length > 0) throw new MapPackageError(problems);
 
   const files = new Map<string, Uint8Array | string>();
-  const utf8 = new TextDecoder('utf-8', { fatal: true });
   let unpacked = 0;
   let refusal: PackageProblem | undefined;
+  const lies = (name: string, message: string): PackageProblem => ({ record: name, field: 'size', message });
   const unzip = new Unzip((file) => {
     if (file.name.endsWith('/')) return;
     const allowed = declared.get(file.name);
@@ -85,7 +129,15 @@ export function unzipEntries(
       refusal = { record: file.name, field: 'name', message: 'Not in the archive directory' };
       return;
     }
-    const chunks: Uint8Array[] = [];
+    // The local header's size (absent when a data descriptor follows the data) must be the directory's.
+    if (file.originalSize !== undefined && file.originalSize !== allowed) {
+      refusal = lies(file.name, 'Its headers disagree on its unpacked size');
+      return;
+    }
+    const json = isJson(file.name);
+    const decoder = new TextDecoder('utf-8', { fatal: true });
+    const text: string[] = [];
+    let data: Buffer | undefined;
     let size = 0;
     file.ondata = (error, chunk, final) => {
       if (refusal) return;
@@ -93,23 +145,30 @@ export function unzipEntries(
         refusal = { record: file.name, field: '', message: `Cannot be unpacked (${error.message})` };
         return;
       }
-      size += chunk.byteLength;
-      unpacked += chunk.byteLength;
-      if (size > allowed || unpacked > limits.maxUnpackedBytes) {
-        refusal = { record: file.name, field: 'size', message: 'Unpacks to more than the archive declares' };
+      if (size + chunk.byteLength > allowed || unpacked + chunk.byteLength > limits.maxUnpackedBytes) {
+        refusal = lies(file.name, 'Unpacks to more than the archive declares');
         file.terminate();
         return;
       }
-      chunks.push(chunk);
-      if (!final) return;
-      const data = Buffer.concat(chunks);
-      if (!file.name.endsWith('.json')) files.set(file.name, data);
-      else
-        try {
-          files.set(file.name, utf8.decode(data));
-        } catch {
-          refusal = { record: file.name, field: '', message: 'Not UTF-8 text' };
+      try {
+        if (json) text.push(decoder.decode(chunk, { stream: !final }));
+        else {
+          data ??= Buffer.allocUnsafe(allowed);
+          data.set(chunk, size);
         }
+      } catch {
+        refusal = { record: file.name, field: '', message: 'Not UTF-8 text' };
+        file.terminate();
+        return;
+      }
+      size += chunk.byteLength;
+      unpacked += chunk.byteLength;
+      if (!final) return;
+      if (size !== allowed) {
+        refusal = lies(file.name, 'Unpacks to fewer bytes than the archive declares');
+        return;
+      }
+      files.set(file.name, json ? text.join('') : (data ?? Buffer.alloc(0)));
     };
     file.start();
   });
