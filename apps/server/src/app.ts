@@ -224,7 +224,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerCommunityRoutes(app, createCommunityService({ db, suggestions }));
   const pins = createPinsService(db, suggestions);
   registerPinRoutes(app, config, pins);
-  registerPinShareRoutes(app, createPinSharesService(db, pins.requireMap));
+  registerPinShareRoutes(app, config, createPinSharesService(db, pins.requireMap));
   registerWebhooks(app, ctx);
   registerNotifications(app, ctx);
   await app.register(imagesPlugin, { ctx });

@@ -104,6 +104,10 @@ export interface Config {
   suggestionRateLimit: number;
   commentRateLimit: number;
   voteRateLimit: number;
+  /** A player's own writes per user per minute: pins and marker notes, GeoJSON imports, share links. */
+  pinWriteRateLimit: number;
+  pinImportRateLimit: number;
+  pinShareRateLimit: number;
   /** Accounts younger than this many days get a quarter of each community write limit (0: none). */
   newAccountDays: number;
   /** Largest JSON body of admin routes (and of any route without a role). */
@@ -322,6 +326,9 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     suggestionRateLimit: int(env, 'SUGGESTION_RATE_LIMIT', 60),
     commentRateLimit: int(env, 'COMMENT_RATE_LIMIT', 30),
     voteRateLimit: int(env, 'VOTE_RATE_LIMIT', 120),
+    pinWriteRateLimit: int(env, 'PIN_WRITE_RATE_LIMIT', 600),
+    pinImportRateLimit: int(env, 'PIN_IMPORT_RATE_LIMIT', 20),
+    pinShareRateLimit: int(env, 'PIN_SHARE_RATE_LIMIT', 30),
     newAccountDays: int(env, 'NEW_ACCOUNT_DAYS', 7),
     bodyLimitBytes: int(env, 'BODY_LIMIT_BYTES', 2 * 1024 * 1024),
     guestBodyLimitBytes: int(env, 'GUEST_BODY_LIMIT_BYTES', 16 * 1024),

@@ -60,6 +60,23 @@ export function writeRateLimit(config: Config, kind: CommunityWrite): RateLimitO
   };
 }
 
+export type OwnWrite = 'pin' | 'pinSet' | 'share';
+
+/**
+ * The limit of a route that writes the player's own data, per user per minute, across all maps
+ * (PIN_WRITE_RATE_LIMIT for pins and marker notes, PIN_IMPORT_RATE_LIMIT for GeoJSON imports of
+ * pin sets, PIN_SHARE_RATE_LIMIT for share links): the per-map caps bound what is kept, these how
+ * fast a script can write and rewrite it.
+ */
+export function ownWriteRateLimit(config: Config, kind: OwnWrite): RateLimitOptions {
+  const max = {
+    pin: config.pinWriteRateLimit,
+    pinSet: config.pinImportRateLimit,
+    share: config.pinShareRateLimit,
+  }[kind];
+  return perUser(`own:${kind}`, max, 60_000);
+}
+
 /** A 429 from a limit checked by a service, with the seconds until it lifts. */
 export class LimitReached extends HttpError {
   constructor(

@@ -12,7 +12,7 @@ import { z } from 'zod';
 import type { Config } from '../../config.ts';
 import { parse } from '../../http/errors.ts';
 import { actorOf } from '../auth/policy.ts';
-import { writeRateLimit } from '../limits/limits.ts';
+import { ownWriteRateLimit, writeRateLimit } from '../limits/limits.ts';
 import type { PinsService } from './pins.service.ts';
 
 const zMap = z.object({ mapId: zId });
@@ -24,12 +24,14 @@ const privateAnswer = (reply: FastifyReply) => reply.header('cache-control', 'pr
 
 /** A player's own pins on a map and notes on placed markers. */
 export function registerPinRoutes(app: FastifyInstance, config: Config, pins: PinsService) {
+  // The player's own writes are limited per user across maps (PIN_WRITE_RATE_LIMIT, PIN_IMPORT_RATE_LIMIT).
+  const pinWrite = { config: { role: 'user' as const, rateLimit: ownWriteRateLimit(config, 'pin') } };
   app.get('/api/user/pins/:mapId', user, async (request, reply) => {
     privateAnswer(reply);
     return pins.list(actorOf(request), parse(zMap, request.params, 'params').mapId);
   });
 
-  app.post('/api/user/pins/:mapId', user, async (request, reply) => {
+  app.post('/api/user/pins/:mapId', pinWrite, async (request, reply) => {
     privateAnswer(reply);
     const { mapId } = parse(zMap, request.params, 'params');
     const body = parse(zNewPin, request.body, 'body');
@@ -37,13 +39,13 @@ export function registerPinRoutes(app: FastifyInstance, config: Config, pins: Pi
     return reply.status(created ? 201 : 200).send(pin);
   });
 
-  app.patch('/api/user/pins/:mapId/:pinId', user, async (request, reply) => {
+  app.patch('/api/user/pins/:mapId/:pinId', pinWrite, async (request, reply) => {
     privateAnswer(reply);
     const { mapId, pinId } = parse(zPinParams, request.params, 'params');
     return pins.update(actorOf(request), mapId, pinId, parse(zPinChange, request.body, 'body'));
   });
 
-  app.delete('/api/user/pins/:mapId/:pinId', user, async (request, reply) => {
+  app.delete('/api/user/pins/:mapId/:pinId', pinWrite, async (request, reply) => {
     privateAnswer(reply);
     const { mapId, pinId } = parse(zPinParams, request.params, 'params');
     await pins.remove(actorOf(request), mapId, pinId);
@@ -69,7 +71,13 @@ export function registerPinRoutes(app: FastifyInstance, config: Config, pins: Pi
     return JSON.stringify(await pins.exportGeoJson(actorOf(request), mapId));
   });
 
-  const importConfig = { config: { role: 'user' as const, bodyLimit: geojsonLimits.bodyBytes } };
+  const importConfig = {
+    config: {
+      role: 'user' as const,
+      bodyLimit: geojsonLimits.bodyBytes,
+      rateLimit: ownWriteRateLimit(config, 'pinSet'),
+    },
+  };
   app.post('/api/user/pins/:mapId/geojson', importConfig, async (request, reply) => {
     privateAnswer(reply);
     const { mapId } = parse(zMap, request.params, 'params');
@@ -77,7 +85,7 @@ export function registerPinRoutes(app: FastifyInstance, config: Config, pins: Pi
     return pins.importGeoJson(actorOf(request), mapId, collection.features, preview);
   });
 
-  app.put('/api/user/marker-notes/:markerId', user, async (request, reply) => {
+  app.put('/api/user/marker-notes/:markerId', pinWrite, async (request, reply) => {
     privateAnswer(reply);
     const { markerId } = parse(zMarker, request.params, 'params');
     const { note } = parse(zMarkerNoteInput, request.body, 'body');
