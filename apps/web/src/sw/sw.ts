@@ -23,7 +23,7 @@ import {
 } from 'workbox-precaching';
 import { Route, Router } from 'workbox-routing';
 import { CacheFirst, NetworkFirst, type Strategy } from 'workbox-strategies';
-import { cachedAnswerHeader } from '../features/offline/cache-names.ts';
+import { cachedAnswerHeader } from '../features/offline/cached-answer.ts';
 import {
   type CacheKind,
   cacheFor,

@@ -11,9 +11,3 @@ export const cacheNames = {
   /** Code chunks outside the precache, cached as they are loaded (hashed names). */
   assets: 'waypoint-assets',
 } as const;
-
-/**
- * Set by the service worker on a network-first read it answered from its caches because the network
- * failed or was too slow: the page runs offline (`api/reachability.ts`).
- */
-export const cachedAnswerHeader = 'x-waypoint-cached';

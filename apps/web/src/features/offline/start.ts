@@ -1,4 +1,4 @@
-import { onReachabilityChange, serverReached } from '../../api/reachability.ts';
+import { reachabilityEvent, serverReached } from '../../api/reachability.ts';
 import { getSession } from '../../api/session.ts';
 
 /** After the page has loaded (the worker and the queue never compete with the first paint). */
@@ -25,7 +25,7 @@ export function startOffline() {
     replay();
   });
   window.addEventListener('online', replay);
-  onReachabilityChange(() => {
+  window.addEventListener(reachabilityEvent, () => {
     if (serverReached()) replay();
   });
 }

@@ -1,5 +1,7 @@
 import { useSyncExternalStore } from 'react';
-import { onReachabilityChange, serverReached } from '../../api/reachability.ts';
+import { reachabilityEvent, serverReached } from '../../api/reachability.ts';
+
+const networkEvents = ['online', 'offline', reachabilityEvent];
 
 /**
  * Whether the page runs online: the browser says so (`online`/`offline` events) and the app's own
@@ -8,13 +10,9 @@ import { onReachabilityChange, serverReached } from '../../api/reachability.ts';
 export function useOnline(): boolean {
   return useSyncExternalStore(
     (listener) => {
-      window.addEventListener('online', listener);
-      window.addEventListener('offline', listener);
-      const stop = onReachabilityChange(listener);
+      for (const name of networkEvents) window.addEventListener(name, listener);
       return () => {
-        window.removeEventListener('online', listener);
-        window.removeEventListener('offline', listener);
-        stop();
+        for (const name of networkEvents) window.removeEventListener(name, listener);
       };
     },
     () => navigator.onLine && serverReached(),
