@@ -74,6 +74,16 @@ export async function markerPoint(page: Page, id: string) {
 }
 
 /**
+ * Whether `colours` hold one near `target` (each channel within 24): a ring drawn at a fractional
+ * pixel position is resampled, so its pixels are close to its colour, not always equal to it.
+ */
+export function hasColourNear(colours: readonly string[], target: string): boolean {
+  const rgb = (hex: string) => [1, 3, 5].map((k) => Number.parseInt(hex.slice(k, k + 2), 16));
+  const want = rgb(target);
+  return colours.some((c) => rgb(c).every((v, k) => Math.abs(v - want[k]!) <= 24));
+}
+
+/**
  * The colours the marker canvas shows along a line from a marker's icon to the right, through its
  * suggestion ring ('#rrggbb' each); the line runs through the middle of the icon.
  */

@@ -6,7 +6,14 @@ import type { MapMarkerData } from '@waypoint/shared/map/marker-data';
 import { messages } from '@waypoint/shared/messages';
 import { admin, createConfirmedUser, expect, test } from '../support/fixtures.ts';
 import { markerSlots, showMarkerOf, waitForMap } from '../support/map.ts';
-import { coloursRightOf, loginWithToken, markerPoint, tintedIds, tintOf } from '../support/suggest.ts';
+import {
+  coloursRightOf,
+  hasColourNear,
+  loginWithToken,
+  markerPoint,
+  tintedIds,
+  tintOf,
+} from '../support/suggest.ts';
 
 const mapId = 'fz_coast_harbor';
 const mapPath = `/game/frontier_zone/maps/${mapId}`;
@@ -78,7 +85,7 @@ test('a player suggests a new marker, moves it and suggests removing another', a
   // The new marker is drawn as a suggestion (its id is the suggestion's), ringed green.
   await expect.poll(() => tintOf(page, added._id)).toBe(1);
   await markerPoint(page, added._id);
-  await expect.poll(() => coloursRightOf(page, added._id)).toContain(green);
+  await expect.poll(async () => hasColourNear(await coloursRightOf(page, added._id), green)).toBe(true);
   await page.screenshot({ path: '/tmp/map-suggest-1440.png' });
 
   // Move: drag the suggested marker; the suggestion's position changes on the server.
@@ -120,7 +127,7 @@ test('a player suggests a new marker, moves it and suggests removing another', a
   await page.mouse.click(point.x, point.y);
   expect(await (await removed).json()).toMatchObject({ isSuggestion: true, outcome: 'suggested' });
   await expect.poll(() => tintOf(page, target.id)).toBe(3);
-  await expect.poll(() => coloursRightOf(page, target.id)).toContain(red);
+  await expect.poll(async () => hasColourNear(await coloursRightOf(page, target.id), red)).toBe(true);
   await expect(page.getByTestId('marker-popup')).toHaveCount(0);
 
   // Deleting one's own suggestion withdraws it: the suggested marker disappears.
@@ -228,7 +235,7 @@ test('suggest mode on a phone: the tools sit over the map', async ({ page, reque
   await expect(tools.getByRole('button', { name: 'Move marker' })).toBeVisible();
   await expect.poll(() => tintOf(page, target.id)).toBe(3);
   await markerPoint(page, target.id);
-  await expect.poll(() => coloursRightOf(page, target.id)).toContain(red);
+  await expect.poll(async () => hasColourNear(await coloursRightOf(page, target.id), red)).toBe(true);
   // The panel stays inside the window and clear of the zoom buttons.
   const panel = (await tools.boundingBox())!;
   const zoom = (await page.locator('.leaflet-control-zoom').boundingBox())!;
