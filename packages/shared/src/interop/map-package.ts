@@ -116,6 +116,11 @@ export interface ReadPackage {
   records: Record<PackageModel, Rec[]>;
   pictures: Array<PictureEntry & { field: string; data: Uint8Array }>;
   notes: Array<{ record: string; field: string; note: string }>;
+  /**
+   * References to records the package does not carry, cleared in `records` (and noted), with the
+   * value they had: the importing site puts back those naming records its game has.
+   */
+  outside: Array<{ model: PackageModel; id: string; field: string; value: unknown }>;
 }
 
 /** Whether an entry name stays inside the archive's folder: relative, no `..`, no backslashes. */
@@ -189,6 +194,7 @@ export function readMapPackage(files: PackageEntries, target: { gameId: string }
   const content = contentResult.data;
   const problems: PackageProblem[] = [];
   const notes: ReadPackage['notes'] = [];
+  const outside: ReadPackage['outside'] = [];
   const at = (model: PackageModel, index?: number) =>
     `${contentEntry} ${contentListOf[model]}${index === undefined ? '' : `[${index}]`}`;
   const records = {} as Record<PackageModel, Rec[]>;
@@ -229,7 +235,7 @@ export function readMapPackage(files: PackageEntries, target: { gameId: string }
     const y = -Number(lat) * unit;
     return Number.isFinite(x) && Number.isFinite(y) && x >= 0 && y >= 0 && x <= width && y <= height;
   };
-  const outside = `Outside the map: positions are within its picture of ${width} × ${height} pixels`;
+  const offMap = `Outside the map: positions are within its picture of ${width} × ${height} pixels`;
   records.maplevel.forEach((l, i) => {
     check('maplevel', i, 'mapId', l.mapId === mapId, `Not a floor of the map "${mapId}"`);
   });
@@ -237,6 +243,7 @@ export function readMapPackage(files: PackageEntries, target: { gameId: string }
   const clear = (model: PackageModel, record: Rec, field: string, why: string) => {
     if (!record[field]) return;
     notes.push({ record: `${model} ${String(record._id)}`, field, note: why });
+    outside.push({ model, id: String(record._id), field, value: record[field] });
     record[field] = '';
   };
   if (map.categoryId && !ids.category.has(String(map.categoryId)))
@@ -254,6 +261,10 @@ export function readMapPackage(files: PackageEntries, target: { gameId: string }
         field: 'previous',
         note: `Quests it requires with no marker on this map are not in the package: ${wanted.filter((id) => !ids.quest.has(id)).join(', ')}`,
       });
+      outside.push(
+        { model: 'quest', id: String(q._id), field: 'requires', value: wanted },
+        { model: 'quest', id: String(q._id), field: 'previous', value: q.previous },
+      );
       q.requires = kept;
       q.previous = kept[0] ?? '';
     }
@@ -277,14 +288,14 @@ export function readMapPackage(files: PackageEntries, target: { gameId: string }
       level === -1 || levels.has(level),
       `Floor ${level} is not in the package`,
     );
-    check('placedmarker', i, 'lat', inside(m.lat, m.lng), outside);
+    check('placedmarker', i, 'lat', inside(m.lat, m.lng), offMap);
     const points = Array.isArray(m.polygonPoints) ? (m.polygonPoints as unknown[]) : [];
     check(
       'placedmarker',
       i,
       'polygonPoints',
       points.every((p) => Array.isArray(p) && inside(p[0], p[1])),
-      outside,
+      offMap,
     );
     if (m.questId && !ids.quest.has(String(m.questId)))
       problems.push({
@@ -309,7 +320,7 @@ export function readMapPackage(files: PackageEntries, target: { gameId: string }
     pictures.push({ ...p, field: packagePictureFields[p.model], data });
   });
   if (problems.length > 0) throw new MapPackageError(problems);
-  return { manifest, records, pictures, notes };
+  return { manifest, records, pictures, notes, outside };
 }
 
 /** What a package is written from: the records as stored (with their `images`), the pictures' bytes. */

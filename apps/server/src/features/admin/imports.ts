@@ -17,6 +17,7 @@ import type { Executor } from '../../db/database.ts';
 import type { ModelRecord } from '../../db/rows.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import { type Actor, recordAudit } from '../audit/audit.ts';
+import { changedFields } from '../interop/compare.ts';
 import { deleteImportState, saveImportState, saveImportStates } from '../interop/import-state.repository.ts';
 import { existingIds, findRecord, findRecordsByIds, insertMany } from '../models/models.repository.ts';
 import { BatchItemError, withDerived, withoutReadOnly } from '../models/models.service.ts';
@@ -528,9 +529,12 @@ export async function withStored(ctx: AppContext, key: ModelKey, rows: ModelReco
       }
       // Images are not part of an import: the stored side is compared without them.
       const { images: _images, ...storedFields } = stored ?? {};
+      // A field the source does not carry keeps its stored value: the change lists only what accepting changes.
+      const changed = imported && stored ? changedFields(key, imported, storedFields) : [];
       return {
         ...row,
-        imported,
+        imported: imported && stored ? { ...storedFields, ...imported } : imported,
+        changed,
         stored: stored ? storedFields : null,
         isNew: !stored,
         gone: meta?.gone === true,

@@ -26,6 +26,7 @@ import { type ImportMeta, importMetaKey, stagedRowsOf, writeStaged } from '../ad
 import { type Actor, recordAudit } from '../audit/audit.ts';
 import { findRecord, findRecordsBy, findRecordsByIds } from '../models/models.repository.ts';
 import { sanitizeHtmlFields, withoutReadOnly } from '../models/models.service.ts';
+import { changedFields } from './compare.ts';
 import { importStatesById, importStatesOf } from './import-state.repository.ts';
 
 type Ctx = Pick<AppContext, 'db'> & { cacheBus: { changed(): void } };
@@ -60,11 +61,9 @@ export function interopBadRequest(error: InteropError): never {
 }
 
 /** Whether every field the import carries equals the stored record's. */
-function sameAsStored(data: ModelRecord, stored: ModelRecord | undefined): boolean {
+function sameAsStored(key: ModelKey, data: ModelRecord, stored: ModelRecord | undefined): boolean {
   if (!stored) return false;
-  return Object.entries(data).every(
-    ([name, value]) => JSON.stringify(stored[name] ?? null) === JSON.stringify(value ?? null),
-  );
+  return changedFields(key, data, stored).length === 0;
 }
 
 /**
@@ -123,6 +122,7 @@ export async function stageContent(
       source: input.source,
       scope: input.mapId,
       goneModels: ['placedmarker'],
+      wholeMap: input.format === 'geojson' && writtenFor(input.content) === input.mapId,
       audit: { recordId: input.mapId, format: input.format },
     },
     actor,
@@ -176,6 +176,16 @@ export async function keepToTarget(
   return changes;
 }
 
+/** The map a GeoJSON file was exported from (its `waypoint.map`), if it names one. */
+function writtenFor(content: string): string | undefined {
+  try {
+    const map = (JSON.parse(content) as { waypoint?: { map?: unknown } }).waypoint?.map;
+    return typeof map === 'string' ? map : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** What staging a source's records gives, before the format's notes are added. */
 export interface StagedSummary {
   staged: Record<string, number>;
@@ -192,6 +202,11 @@ interface StageTarget {
   source: string;
   scope: string;
   goneModels: readonly ModelKey[];
+  /**
+   * The source is a whole map's export (a package, a GeoJSON file written for this map): any marker
+   * of the map it lacks is gone, not only those it brought before.
+   */
+  wholeMap?: boolean;
   /** Records the source still has but that were not staged (skipped for a problem): never gone. */
   notGone?: ReadonlySet<string>;
   audit: { recordId: string; format: string };
@@ -279,7 +294,7 @@ export async function stageChecked(
       const attached = (id: string) => input.attached?.(key, copyOf.get(id) ?? id);
       const stored = await findRecordsByIds(trx, getModel(key), ids);
       const changed = records.filter(
-        (r) => attached(String(r._id)) || !sameAsStored(r, stored.get(String(r._id))),
+        (r) => attached(String(r._id)) || !sameAsStored(key, r, stored.get(String(r._id))),
       );
       unchanged += records.length - changed.length;
       // A changed record whose stored fields differ from what this source last brought was edited here.
@@ -291,7 +306,9 @@ export async function stageChecked(
       const rows: ModelRecord[] = changed.map((record) => {
         const id = String(record._id);
         const state = states.get(id);
-        const edited = Boolean(state && !sameAsStored(JSON.parse(state.data) as ModelRecord, stored.get(id)));
+        const edited = Boolean(
+          state && !sameAsStored(key, JSON.parse(state.data) as ModelRecord, stored.get(id)),
+        );
         if (edited) editedHere += 1;
         const copied = copyOf.get(id);
         return {
@@ -308,9 +325,12 @@ export async function stageChecked(
         const read = new Set(ids);
         // A skipped record's copy in this scope is not gone either.
         const kept = new Set([...(input.notGone ?? [])].flatMap((id) => [id, copyId(id, input.scope)]));
-        const missing = (await importStatesOf(trx, input.source, input.scope, key))
-          .map((s) => s.recordId)
-          .filter((id) => !read.has(id) && !kept.has(id));
+        const brought = (await importStatesOf(trx, input.source, input.scope, key)).map((s) => s.recordId);
+        const onMap =
+          input.wholeMap && key === 'placedmarker'
+            ? (await findRecordsBy(trx, getModel(key), 'mapId', input.scope)).map((r) => String(r._id))
+            : [];
+        const missing = [...new Set([...brought, ...onMap])].filter((id) => !read.has(id) && !kept.has(id));
         const present = await findRecordsByIds(trx, getModel(key), missing);
         for (const id of missing)
           if (present.has(id)) rows.push({ _id: id, [importMetaKey]: meta({ gone: true }) });

@@ -152,6 +152,8 @@ export async function stagePackage(
     if (error instanceof MapPackageError) packageBadRequest(error);
     throw error;
   }
+  const gameId = String(read.records.map[0]?.gameId);
+  await referencesKeptHere(db, read, gameId);
   // Ids of another game's or map's records here are imported as copies: the package's map is this
   // game's own (a copy when its id is another game's map here).
   const copies = await keepToTarget(db, packageModels, read.records);
@@ -202,6 +204,7 @@ export async function stagePackage(
         source,
         scope: mapId,
         goneModels: ['placedmarker'],
+        wholeMap: true,
         audit: { recordId: mapId, format: 'package' },
         attached: (key, id) => {
           const images = byRecord.get(`${key} ${id}`);
@@ -224,6 +227,65 @@ export async function stagePackage(
     pictures: used.size,
     notes: read.notes,
   };
+}
+
+/** What a reference a package clears names, by model and field. */
+const outsideTargets: Record<string, ModelKey> = {
+  'map categoryId': 'category',
+  'category preferredMap': 'map',
+  'quest requires': 'quest',
+  'quest traderId': 'trader',
+  'placedmarker itemId': 'item',
+};
+
+/**
+ * Puts back the references a package cleared (to records it does not carry) that name records this
+ * game has: a package imported into its own site keeps its quests' prerequisites, its categories'
+ * preferred maps and its markers' items. What this game lacks stays cleared (and noted).
+ */
+async function referencesKeptHere(
+  db: Ctx['db']['kysely'],
+  read: ReturnType<typeof readMapPackage>,
+  gameId: string,
+) {
+  const wanted = new Map<ModelKey, Set<string>>();
+  for (const o of read.outside) {
+    const target = outsideTargets[`${o.model} ${o.field}`];
+    if (!target) continue;
+    const ids = wanted.get(target) ?? new Set<string>();
+    for (const id of Array.isArray(o.value) ? o.value : [o.value]) ids.add(String(id));
+    wanted.set(target, ids);
+  }
+  const here = new Map<ModelKey, Set<string>>();
+  for (const [model, ids] of wanted) {
+    const found = await findRecordsByIds(db, getModel(model), [...ids]);
+    here.set(
+      model,
+      new Set([...found.values()].filter((r) => r.gameId === gameId).map((r) => String(r._id))),
+    );
+  }
+  const kept = new Set<string>();
+  for (const o of read.outside) {
+    const target = outsideTargets[`${o.model} ${o.field}`];
+    const record = read.records[o.model].find((r) => String(r._id) === o.id);
+    if (!target || !record) continue;
+    const known = here.get(target) ?? new Set();
+    if (o.field === 'requires') {
+      const carried = new Set((record.requires as string[] | undefined) ?? []);
+      const requires = (o.value as string[]).filter((id) => carried.has(id) || known.has(id));
+      if (requires.length === carried.size) continue;
+      const previous = read.outside.find(
+        (x) => x.model === 'quest' && x.id === o.id && x.field === 'previous',
+      )?.value;
+      record.requires = requires;
+      record.previous = requires.includes(String(previous)) ? previous : (requires[0] ?? '');
+      if (requires.length === (o.value as string[]).length) kept.add(`${o.model} ${o.id} previous`);
+    } else if (known.has(String(o.value))) {
+      record[o.field] = o.value;
+      kept.add(`${o.model} ${o.id} ${o.field}`);
+    }
+  }
+  read.notes = read.notes.filter((n) => !kept.has(`${n.record} ${n.field}`));
 }
 
 /**

@@ -1,0 +1,40 @@
+import { getModel, type ModelKey } from '@waypoint/shared';
+import sanitizeHtml from 'sanitize-html';
+import type { ModelRecord } from '../../db/rows.ts';
+import { sanitizeStoredHtml } from '../../http/sanitize.ts';
+
+/**
+ * HTML as it means: through the sanitizer every write uses (entities decoded the same way,
+ * attributes it would drop dropped), attributes in one order, runs of white space as one space.
+ */
+export function htmlMeaning(html: string): string {
+  const sorted = sanitizeHtml(sanitizeStoredHtml(html), {
+    allowedTags: false,
+    allowedAttributes: false,
+    transformTags: {
+      '*': (tagName, attribs) => ({
+        tagName,
+        attribs: Object.fromEntries(Object.entries(attribs).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))),
+      }),
+    },
+  });
+  return sorted.replace(/\s+/g, ' ').trim();
+}
+
+/** The fields the import carries whose value differs from the stored record's (HTML by meaning). */
+export function changedFields(
+  key: ModelKey,
+  data: ModelRecord,
+  stored: ModelRecord | undefined | null,
+): string[] {
+  if (!stored) return Object.keys(data);
+  const fields = getModel(key).fields;
+  return Object.entries(data)
+    .filter(([name, value]) => {
+      const before = stored[name];
+      if (fields[name]?.html && typeof value === 'string' && typeof before === 'string')
+        return htmlMeaning(value) !== htmlMeaning(before);
+      return JSON.stringify(before ?? null) !== JSON.stringify(value ?? null);
+    })
+    .map(([name]) => name);
+}
