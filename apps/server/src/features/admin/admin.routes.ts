@@ -14,7 +14,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { notFound, parse } from '../../http/errors.ts';
-import type { Actor } from '../audit/audit.ts';
+import { auditActorOf } from '../auth/policy.ts';
 import { jobStatus } from '../images/map-jobs.repository.ts';
 import { attachAcceptedPictures } from '../interop/map-package.ts';
 import { adminList, parseAdminList } from './admin-list.ts';
@@ -30,9 +30,8 @@ const zUpload = z.object({
 /** Largest import file sent from the imports page (JSON body). */
 const IMPORT_BODY_LIMIT = 64 * 1024 * 1024;
 
-function actorOf(request: FastifyRequest): Actor {
-  return { id: request.user?.id ?? null, username: request.user?.username ?? null };
-}
+// Audit entries name the request's actor as the policy built it.
+const actorOf = auditActorOf;
 
 function knownModel(raw: string): ModelKey {
   if (!isModelKey(raw)) throw notFound(serverMessages.notFound('Model', raw));

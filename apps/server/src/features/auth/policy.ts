@@ -10,6 +10,7 @@ import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../../db/database.ts';
 import { forbidden, unauthorized } from '../../http/errors.ts';
+import type { Actor as AuditActor } from '../audit/audit.ts';
 import { standingOf } from '../community/community.repository.ts';
 import type { TokenService } from './tokens.ts';
 
@@ -163,6 +164,11 @@ export function isAdmin(request: FastifyRequest): boolean {
 export function actorOf(request: FastifyRequest): Actor {
   if (!request.actor) throw unauthorized(serverMessages.loginRequired);
   return request.actor;
+}
+
+/** Who an audit entry names for this request: the policy's actor (no one for a guest). */
+export function auditActorOf(request: FastifyRequest): AuditActor {
+  return { id: request.actor?.id ?? null, username: request.actor?.username ?? null };
 }
 
 /** Whether `actor` moderates `gameId`: admins moderate every game. */

@@ -1,11 +1,11 @@
 import multipart from '@fastify/multipart';
 import { zId } from '@waypoint/shared';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { badRequest, parse } from '../../http/errors.ts';
-import type { Actor } from '../audit/audit.ts';
+import { auditActorOf } from '../auth/policy.ts';
 import { startDemoImages, stopDemoImages } from './demo-images.ts';
 import { registerImageHost } from './image-host.ts';
 import { createImageService } from './images.service.ts';
@@ -16,9 +16,8 @@ const zProcessParams = z.object({ mapId: zId, gameId: zId });
 const zLevelParams = z.object({ levelId: zId });
 const zRemoteBody = z.object({ remoteUrl: z.string().trim().min(1).max(4000) });
 
-function actorOf(request: FastifyRequest): Actor {
-  return { id: request.user?.id ?? null, username: request.user?.username ?? null };
-}
+// Audit entries name the request's actor as the policy built it.
+const actorOf = auditActorOf;
 
 declare module 'fastify' {
   interface FastifyInstance {

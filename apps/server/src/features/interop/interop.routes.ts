@@ -9,18 +9,17 @@ import {
   zInteropMapParams as zMapParams,
   zPackageImportParams,
 } from '@waypoint/shared/interop/requests';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { badRequest, parse } from '../../http/errors.ts';
-import type { Actor } from '../audit/audit.ts';
+import { auditActorOf } from '../auth/policy.ts';
 import { exportContent, stageContent } from './content-import.ts';
 import { uploadedFragments } from './datamaps-files.ts';
 import { exportPackage, stagePackage } from './map-package.ts';
 import { stageTarkovDev } from './tarkov-import.ts';
 
-function actorOf(request: FastifyRequest): Actor {
-  return { id: request.user?.id ?? null, username: request.user?.username ?? null };
-}
+// Audit entries name the request's actor as the policy built it.
+const actorOf = auditActorOf;
 
 /** File name ending of each format's export. */
 const extension = { datamaps: 'datamaps.json', geojson: 'geojson' } as const satisfies Record<

@@ -14,8 +14,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/database.ts';
 import { isBadText } from '../../http/body.ts';
 import { badRequest, forbidden, notFound, parse, unauthorized } from '../../http/errors.ts';
-import type { Actor } from '../audit/audit.ts';
-import { ensureAdmin } from '../auth/policy.ts';
+import { auditActorOf, ensureAdmin } from '../auth/policy.ts';
 import { listJson } from './list-pages.ts';
 import { childIds, type Filter, findRecord, parentIsPublic } from './models.repository.ts';
 import type { ModelWriter } from './models.service.ts';
@@ -83,9 +82,8 @@ export function parseFilter(model: ModelDef, raw: string | undefined): Filter {
   return sorted;
 }
 
-function actorOf(request: FastifyRequest): Actor {
-  return { id: request.user?.id ?? null, username: request.user?.username ?? null };
-}
+// Audit entries name the request's actor as the policy built it.
+const actorOf = auditActorOf;
 
 function writableModel(raw: string): ModelKey {
   const key = modelKeyOf(raw);
