@@ -53,7 +53,9 @@ test('a contributor sees the notification of their accepted suggestion', async (
   await expect(bell).toBeVisible();
   await bell.click();
   const list = page.getByRole('region', { name: t.title });
-  const item = list.getByRole('link', { name: t.accepted(reviewer.user.username) });
+  const item = list.getByRole('link', {
+    name: t.accepted(reviewer.user.username, t.named(`Crate of ${contributor.username}`)),
+  });
   await expect(item).toBeVisible();
   await expect(list).toContainText('Frontier Zone');
   await page.screenshot({ path: `${shots}/list-1440.png` });

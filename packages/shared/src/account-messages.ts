@@ -28,6 +28,8 @@ export const accountMessages = {
   confirmPassword: 'Confirm password',
   login: 'Login',
   loginLead: 'Log in to track quests, items and markers, and to suggest content.',
+  adminOnly: (username: string) =>
+    `You are logged in as ${username}, and this page is for admins only. Log in with an admin account to open it.`,
   createAccount: 'Create an account',
   forgotPasswordLink: 'Forgot password?',
   register: 'Register',

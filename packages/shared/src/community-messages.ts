@@ -43,5 +43,6 @@ export const communityMessages = {
     `${where} until ${until}: ${reason} (by ${by})`,
   yourGames: 'Your games',
   acceptedPerGame: 'Accepted suggestions per game',
+  ownVote: 'You cannot vote on your own suggestion; others vote on it',
   notYourSuggestion: 'Only its author or an admin may change or withdraw this suggestion',
 } as const;

@@ -13,12 +13,17 @@ export const notificationMessages = {
   showMore: 'Show more',
   close: 'Close',
   loadFailed: 'The notifications could not be loaded.',
-  accepted: (by: string) => `${by} accepted your suggestion`,
-  rejected: (by: string) => `${by} rejected your suggestion`,
-  reverted: (by: string) => `${by} reverted your accepted suggestion; it is open for review again`,
-  commented: (by: string) => `${by} commented on your suggestion`,
-  suggested: (by: string) => `${by} made a new suggestion in a game you moderate`,
-  votes: (count: number) => `A suggestion reached ${count} votes (up minus down)`,
+  // `what` names the suggestion (`named` or `unnamed`), so that its author knows which one is meant.
+  accepted: (by: string, what: string) => `${by} accepted your suggestion ${what}`,
+  rejected: (by: string, what: string) => `${by} rejected your suggestion ${what}`,
+  reverted: (by: string, what: string) =>
+    `${by} reverted your accepted suggestion ${what}; it is open for review again`,
+  commented: (by: string, what: string) => `${by} commented on your suggestion ${what}`,
+  suggested: (by: string, what: string) => `${by} made a new suggestion ${what} in a game you moderate`,
+  votes: (count: number, what: string) => `The suggestion ${what} reached ${count} votes (up minus down)`,
+  named: (name: string) => `“${name}”`,
+  unnamed: (id: string) => `(${id})`,
+  reason: (reason: string) => `Reason: ${reason}`,
   // The account page's opt-in.
   emailTitle: 'E-mail notifications',
   emailSwitch: 'E-mail me my unread notifications',

@@ -21,6 +21,7 @@ export const uiMessages = {
     tools: 'Tools',
     getInGameApp: 'Get the in-game app',
     admin: 'Admin',
+    review: 'Suggestion review',
     profile: 'Profile',
     logout: 'Logout',
     login: 'Login',

@@ -27,6 +27,7 @@ import * as communityReview from './migrations/0026_community_review.ts';
 import * as completedMarkersByPlayer from './migrations/0027_completed_markers_by_player.ts';
 import * as playerMarkersGoWithPlayer from './migrations/0028_player_markers_go_with_player.ts';
 import * as ownedItemsOneIndex from './migrations/0029_owned_items_one_index.ts';
+import * as notificationSubjectReason from './migrations/0030_notification_subject_reason.ts';
 
 /** Migrations in order; names are timestamps or sequence numbers and never change once landed. */
 export const migrations: Record<string, Migration> = {
@@ -57,6 +58,7 @@ export const migrations: Record<string, Migration> = {
   '0027_completed_markers_by_player': completedMarkersByPlayer,
   '0028_player_markers_go_with_player': playerMarkersGoWithPlayer,
   '0029_owned_items_one_index': ownedItemsOneIndex,
+  '0030_notification_subject_reason': notificationSubjectReason,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -272,6 +272,10 @@ export interface NotificationTable {
   actor: string;
   /** The net votes a 'votes' notification names (the game's threshold), else 0. */
   votes: number;
+  /** The suggestion's name when this was written (empty when it has none). */
+  subject: string;
+  /** What the reviewer told the author with a decision (empty when nothing). */
+  reason: string;
   createdAt: string;
   readAt: string | null;
   /** When it went out in an e-mail digest. */

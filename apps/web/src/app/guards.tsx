@@ -13,11 +13,17 @@ export function RequireLogin({ children }: { children: ReactNode }) {
   return isLoggingOut() ? null : <LoginRedirect />;
 }
 
-/** Admin routes: guests log in first; logged-in non-admins are sent to the login route. */
+/**
+ * Admin routes: guests log in first; logged-in non-admins are sent to the login route (SPEC §2.2),
+ * which then says that their account may not open the page (`denied`) and offers another login.
+ */
 export function RequireAdmin({ children }: { children: ReactNode }) {
   const session = useSession();
+  const { pathname, search } = useLocation();
   if (!session) return isLoggingOut() ? null : <LoginRedirect />;
-  if (!session.admin) return <Navigate replace to="/login" />;
+  if (!session.admin) {
+    return <Navigate replace to={`/login?denied=1&nextUrl=${encodeURIComponent(pathname + search)}`} />;
+  }
   return children;
 }
 

@@ -44,6 +44,7 @@ export const editingMessages = {
   freshnessLogin: 'Log in to confirm or report this marker',
   upvote: 'Upvote',
   downvote: 'Downvote',
+  ownVotes: (up: number, down: number) => `Your suggestion: ${up} up, ${down} down (others vote on it)`,
   comments: 'Comments',
   noComments: 'No comments yet',
   addComment: 'Add a comment',

@@ -41,6 +41,9 @@ export const zSuggestionIds = z.object({ suggestionIds: z.array(zId).min(1).max(
  * `POST /api/admin/suggestions/accept|reject`: some suggestions by id (`suggestionIds`), or every open
  * suggestion of a user and/or a parent, optionally of one type.
  */
+/** The longest reason a reviewer may give with a decision. */
+export const decisionReasonMax = 500;
+
 export const zSuggestionDecision = z
   .object({
     suggestionIds: z.array(zId).min(1).max(10_000).optional(),
@@ -49,6 +52,8 @@ export const zSuggestionDecision = z
     type: z.enum(suggestionTypes).optional(),
     /** The game decided in: a moderator's must be one they moderate; limits a bulk decision to it. */
     gameId: zId.optional(),
+    /** Why (optional): the author reads it in the decision's notification. */
+    reason: z.string().trim().max(decisionReasonMax).optional(),
   })
   .refine((b) => b.suggestionIds !== undefined || b.username !== undefined || b.parentId !== undefined, {
     message: 'Name suggestionIds, a username or a parentId',

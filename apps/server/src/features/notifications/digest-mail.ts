@@ -1,5 +1,6 @@
 import { type DigestLanguage, type NotificationView, notificationPath } from '@waypoint/shared';
 import { notificationMessages } from '@waypoint/shared/notification-messages';
+import { notificationText } from '@waypoint/shared/notifications/text';
 import de from '../../../../web/src/i18n/locales/de/notifications.json' with { type: 'json' };
 import type { Mail } from '../mail/mailer.ts';
 
@@ -7,7 +8,6 @@ import type { Mail } from '../mail/mailer.ts';
 const LISTED = 20;
 
 type Texts = typeof notificationMessages;
-type Fn = (...args: never[]) => string;
 
 /** The translations of the web's catalogs (the same ids), by digest language; English is the source. */
 const catalogs: Partial<Record<DigestLanguage, Record<string, string>>> = { de };
@@ -29,7 +29,7 @@ function textsIn(language: DigestLanguage): Texts {
 }
 
 const lineOf = (t: Texts, n: NotificationView): string =>
-  n.kind === 'votes' ? t.votes(n.votes) : (t[n.kind] as Fn & ((by: string) => string))(n.actor);
+  n.reason ? `${notificationText(t, n)}. ${t.reason(n.reason)}` : notificationText(t, n);
 
 /** One digest mail of a user's unread notifications (newest first), in their language. */
 export function digestMail(

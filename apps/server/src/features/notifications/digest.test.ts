@@ -61,6 +61,15 @@ const waitForMails = (to: string, count: number) =>
     { timeout: 15_000, interval: 50 },
   );
 
+/** A mail's text with its quoted-printable encoding undone (names with quotes are not plain ASCII). */
+const decoded = (mail: string) =>
+  Buffer.from(
+    mail
+      .replace(/=\r?\n/g, '')
+      .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(Number.parseInt(hex, 16))),
+    'latin1',
+  ).toString('utf8');
+
 const lastSentAt = async (userId: string) =>
   (
     await t.db.kysely
@@ -92,8 +101,11 @@ describe('e-mail digests', () => {
 
     const [mail] = await waitForMails(author.email, 1);
     expect(mail).toContain('Subject: Ungelesene Benachrichtigungen auf Waypoint: 3');
-    expect(mail).toContain(`${admin.username} hat deinen Vorschlag abgelehnt`);
-    expect(mail).toContain(`${admin.username} hat deinen Vorschlag kommentiert`);
+    // Each line names its suggestion.
+    const text = decoded(mail!);
+    expect(text).toContain(`${admin.username} hat deinen Vorschlag „Erste Kiste“ abgelehnt`);
+    expect(text).toContain(`${admin.username} hat deinen Vorschlag „Zweite Kiste“ abgelehnt`);
+    expect(text).toContain(`${admin.username} hat deinen Vorschlag „Erste Kiste“ kommentiert`);
     expect(mail).toContain('https://maps.example.test/game/g1/maps/g1_map_a');
     expect(mail).toContain('https://maps.example.test/profile');
     const first = await sentAtAfter(author.id);
@@ -169,6 +181,8 @@ describe('e-mail digests', () => {
       targetId: '',
       actor: 'someone',
       votes: 0,
+      subject: '',
+      reason: '',
       createdAt: new Date(Date.now() - ageMs).toISOString(),
       readAt: read ? new Date().toISOString() : null,
       mailedAt: null,

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { NotificationKind } from '@waypoint/shared';
+import { decisionReasonMax, type NotificationKind } from '@waypoint/shared';
 import type { Executor } from '../../db/database.ts';
 import type { NotificationTable } from '../../db/schema.ts';
 import type { GameEvent } from '../webhooks/webhook-events.ts';
@@ -8,6 +8,7 @@ import {
   markDigestsPending,
   reviewersOf,
   type SuggestionFacts,
+  subjectOf,
   suggestionFacts,
 } from './notifications.repository.ts';
 
@@ -32,12 +33,12 @@ export async function queueNotifications(trx: Executor, events: GameEvent[]): Pr
       e.event === 'comment.created' || e.event === 'suggestion.created' || e.event === 'suggestion.decided',
   );
   if (relevant.length === 0) return;
-  // A new suggestion's event names all it needs; decisions and comments need its author's id.
+  // Decisions and comments need the suggestion's author; every notification names the suggestion.
   const created = relevant.filter((e) => e.event === 'suggestion.created');
   const others = relevant.filter((e) => e.event !== 'suggestion.created');
-  const suggestions = others.length
-    ? await suggestionFacts(trx, [...new Set(others.map((e) => text(e.data.suggestionId)))])
-    : new Map<string, SuggestionFacts>();
+  const suggestions = await suggestionFacts(trx, [
+    ...new Set(relevant.map((e) => text(e.data.suggestionId))),
+  ]);
   const reviewers = created.length
     ? await reviewersOf(trx, [...new Set(created.map((e) => e.gameId))])
     : undefined;
@@ -49,7 +50,7 @@ export async function queueNotifications(trx: Executor, events: GameEvent[]): Pr
     s: Omit<SuggestionFacts, 'userId'>,
     gameId: string,
     actor: string,
-    votes = 0,
+    reason = '',
   ) =>
     rows.push({
       id: randomUUID(),
@@ -61,18 +62,22 @@ export async function queueNotifications(trx: Executor, events: GameEvent[]): Pr
       mapId: s.type === 'PLACED_MARKER' ? s.parentId : '',
       targetId: s.targetId ?? '',
       actor,
-      votes,
+      votes: 0,
+      subject: s.subject,
+      reason: reason.slice(0, decisionReasonMax),
       createdAt: now,
       readAt: null,
       mailedAt: null,
     });
   for (const e of created) {
+    const id = text(e.data.suggestionId);
     const s = {
-      _id: text(e.data.suggestionId),
+      _id: id,
       username: text(e.data.username),
       type: text(e.data.type),
       parentId: text(e.data.parentId),
       targetId: text(e.data.targetId),
+      subject: suggestions.get(id)?.subject ?? '',
     };
     for (const r of reviewers?.moderators.get(e.gameId) ?? reviewers?.admins ?? []) {
       if (r.username !== s.username) add(r.userId, 'suggested', s, e.gameId, s.username);
@@ -84,7 +89,8 @@ export async function queueNotifications(trx: Executor, events: GameEvent[]): Pr
     const actor = text(e.event === 'comment.created' ? e.data.username : e.data.decidedBy);
     const kind = e.event === 'comment.created' ? 'commented' : decisionKinds[text(e.data.status)];
     // A trusted editor's own suggestion is decided by themselves: nothing to hear of.
-    if (kind && actor !== s.username) add(s.userId, kind, s, e.gameId, actor);
+    const reason = e.event === 'suggestion.decided' ? text(e.data.reason) : '';
+    if (kind && actor !== s.username) add(s.userId, kind, s, e.gameId, actor, reason);
   }
   if (rows.length === 0) return;
   await insertNotifications(trx, rows);
@@ -98,7 +104,7 @@ export async function queueNotifications(trx: Executor, events: GameEvent[]): Pr
  */
 export async function queueVoteThresholdNotifications(
   trx: Executor,
-  s: SuggestionFacts,
+  s: Omit<SuggestionFacts, 'userId' | 'subject'> & { data?: unknown },
   gameId: string,
   votes: number,
   voter: string,
@@ -121,6 +127,8 @@ export async function queueVoteThresholdNotifications(
     targetId: s.targetId ?? '',
     actor: voter,
     votes,
+    subject: subjectOf(s.data),
+    reason: '',
     createdAt: now,
     readAt: null,
     mailedAt: null,

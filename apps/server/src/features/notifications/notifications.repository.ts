@@ -16,6 +16,19 @@ export interface SuggestionFacts {
   type: string;
   parentId: string;
   targetId: string;
+  /** The suggested element's name, for the notification to say which suggestion it is. */
+  subject: string;
+}
+
+/** The name a suggestion's data gives its element (empty when it has none or is not readable). */
+export function subjectOf(data: unknown): string {
+  if (typeof data !== 'string' || !data) return '';
+  try {
+    const name = (JSON.parse(data) as { name?: unknown }).name;
+    return typeof name === 'string' ? name.slice(0, 200) : '';
+  } catch {
+    return '';
+  }
 }
 
 /** The suggestions of `ids` that still exist, by id. */
@@ -24,10 +37,10 @@ export async function suggestionFacts(db: Executor, ids: string[]): Promise<Map<
   for (const part of inChunks(ids)) {
     const rows = (await dyn(db)
       .selectFrom('suggestion')
-      .select(['_id', 'userId', 'username', 'type', 'parentId', 'targetId'])
+      .select(['_id', 'userId', 'username', 'type', 'parentId', 'targetId', 'data'])
       .where('_id', 'in', part)
-      .execute()) as SuggestionFacts[];
-    for (const row of rows) out.set(row._id, row);
+      .execute()) as (Omit<SuggestionFacts, 'subject'> & { data: unknown })[];
+    for (const { data, ...row } of rows) out.set(row._id, { ...row, subject: subjectOf(data) });
   }
   return out;
 }
@@ -100,6 +113,8 @@ const toView = (row: NotificationTable): NotificationView => ({
   targetId: row.targetId,
   actor: row.actor,
   votes: Number(row.votes ?? 0),
+  subject: row.subject ?? '',
+  reason: row.reason ?? '',
   createdAt: row.createdAt,
   read: row.readAt !== null,
 });

@@ -1,4 +1,4 @@
-import type { NotificationPage, NotificationView } from '@waypoint/shared';
+import { decisionReasonMax, type NotificationPage, type NotificationView } from '@waypoint/shared';
 import { describe, expect, it } from 'vitest';
 import { createUser, type TestUser, useTestApp } from '../../test/test-app.ts';
 
@@ -106,6 +106,36 @@ describe('notifications', () => {
     });
     expect(rest.json()).toEqual({ unread: 0 });
     expect(await unread(author)).toBe(0);
+  });
+
+  it("names the suggestion and carries the reviewer's reason to its author (optional, bounded)", async () => {
+    const author = await createUser(env.t);
+    const named = await suggestMarker(author, 'Crate under the pier');
+    const plain = await suggestMarker(author, 'Crate on the roof');
+    const reason = 'There is no crate there since the last patch; suggest it again with a screenshot.';
+    const rejected = await call('POST', '/api/admin/suggestions/reject', env.admin, {
+      suggestionIds: [named],
+      gameId: 'g1',
+      reason: `  ${reason}  `,
+    });
+    expect(rejected.statusCode, rejected.body).toBe(200);
+    await decide('reject', [plain]);
+    const list = (await page(author)).data;
+    expect(aboutSuggestion(list, named)[0]).toMatchObject({
+      kind: 'rejected',
+      subject: 'Crate under the pier',
+      reason,
+    });
+    expect(aboutSuggestion(list, plain)[0]).toMatchObject({ subject: 'Crate on the roof', reason: '' });
+    // A reason longer than a note is refused, naming the field.
+    const other = await suggestMarker(author, 'Crate in the hold');
+    const long = await call('POST', '/api/admin/suggestions/reject', env.admin, {
+      suggestionIds: [other],
+      gameId: 'g1',
+      reason: 'x'.repeat(decisionReasonMax + 1),
+    });
+    expect(long.statusCode).toBe(400);
+    expect(long.json().errors[0].field).toBe('body.reason');
   });
 
   it('tells a game’s moderators of a new suggestion there, its admins only when it has none', async () => {

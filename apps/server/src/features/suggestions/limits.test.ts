@@ -39,7 +39,8 @@ it('limits suggestion, comment and vote writes per user, whatever the address', 
     201, 201, 429,
   ]);
   const vote = () =>
-    t.app.inject({ method: 'POST', url: `/api/suggestions/${suggestion}/upvote`, headers: user.auth });
+    // Another user's votes: an author may not vote on their own suggestion.
+    t.app.inject({ method: 'POST', url: `/api/suggestions/${suggestion}/upvote`, headers: other.auth });
   expect([(await vote()).statusCode, (await vote()).statusCode, (await vote()).statusCode]).toEqual([
     200, 200, 429,
   ]);

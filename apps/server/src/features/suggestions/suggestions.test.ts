@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { messages, zSuggestionDecisionAnswer } from '@waypoint/shared';
+import { communityMessages } from '@waypoint/shared/community-messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as plainTextComments from '../../db/migrations/0011_plain_text_comments.ts';
 import { makePng } from '../../media/testImages.ts';
@@ -543,27 +544,29 @@ describe('comments and votes', () => {
 
   it('counts one vote per user: toggles, switches and cannot be stuffed', async () => {
     const id = await suggest(env.player, newMarker('Voted'));
+    const voter = await createUser(env.t);
     const votes = async () => {
       const s = (await call('GET', `/api/suggestion/${id}`, env.admin)).json();
       return [s.upvotes, s.downvotes];
     };
-    expect((await call('POST', `/api/suggestions/${id}/upvote`, env.player)).json()).toMatchObject({
+    expect((await call('POST', `/api/suggestions/${id}/upvote`, voter)).json()).toMatchObject({
       upvotes: 1,
       vote: 1,
     });
-    expect((await call('POST', `/api/suggestions/${id}/upvote`, env.player)).json()).toMatchObject({
+    expect((await call('POST', `/api/suggestions/${id}/upvote`, voter)).json()).toMatchObject({
       upvotes: 0,
       vote: 0,
     });
-    await call('POST', `/api/suggestions/${id}/upvote`, env.player);
-    expect((await call('POST', `/api/suggestions/${id}/downvote`, env.player)).json()).toMatchObject({
+    await call('POST', `/api/suggestions/${id}/upvote`, voter);
+    expect((await call('POST', `/api/suggestions/${id}/downvote`, voter)).json()).toMatchObject({
       upvotes: 0,
       downvotes: 1,
     });
-    expect((await call('GET', `/api/suggestions/${id}/votes`, env.player)).json()).toEqual({
+    expect((await call('GET', `/api/suggestions/${id}/votes`, voter)).json()).toEqual({
       upvotes: 0,
       downvotes: 1,
       vote: -1,
+      own: false,
     });
     expect((await call('GET', `/api/suggestions/${id}/votes`, env.admin)).json()).toMatchObject({ vote: 0 });
     // Another player sees the counts of an open suggestion, not who voted.
@@ -572,20 +575,40 @@ describe('comments and votes', () => {
       upvotes: 0,
       downvotes: 1,
       vote: 0,
+      own: false,
     });
-    await call('PATCH', `/api/suggestions/${id}/downvote`, env.player, { downvote: false });
+    await call('PATCH', `/api/suggestions/${id}/downvote`, voter, { downvote: false });
     expect(await votes()).toEqual([0, 0]);
     const stuffed = await Promise.all(
       Array.from({ length: 20 }, () =>
-        call('PATCH', `/api/suggestions/${id}/upvote`, env.player, { upvote: true }),
+        call('PATCH', `/api/suggestions/${id}/upvote`, voter, { upvote: true }),
       ),
     );
     expect(stuffed.every((r) => r.statusCode === 200)).toBe(true);
     await call('PATCH', `/api/suggestions/${id}/upvote`, env.admin, { upvote: true });
     expect(await votes()).toEqual([2, 0]);
-    expect(
-      (await call('PATCH', `/api/suggestions/${id}/upvote`, env.player, { upvote: 'yes' })).statusCode,
-    ).toBe(400);
+    expect((await call('PATCH', `/api/suggestions/${id}/upvote`, voter, { upvote: 'yes' })).statusCode).toBe(
+      400,
+    );
+  });
+
+  it("refuses an author's vote on their own suggestion, which never counts toward the threshold", async () => {
+    const id = await suggest(env.player, newMarker('Self-voted'));
+    for (const [method, url, payload] of [
+      ['POST', `/api/suggestions/${id}/upvote`, undefined],
+      ['PATCH', `/api/suggestions/${id}/upvote`, { upvote: true }],
+      ['POST', `/api/suggestions/${id}/downvote`, undefined],
+    ] as const) {
+      const res = await call(method, url, env.player, payload);
+      expect(res.statusCode, url).toBe(403);
+      expect(res.json().message).toBe(communityMessages.ownVote);
+    }
+    expect((await call('GET', `/api/suggestions/${id}/votes`, env.player)).json()).toEqual({
+      upvotes: 0,
+      downvotes: 0,
+      vote: 0,
+      own: true,
+    });
   });
 });
 

@@ -10,6 +10,7 @@ import { ContrastToggle } from '../../components/ContrastToggle.tsx';
 import { LanguageSwitch } from '../../components/LanguageSwitch.tsx';
 import { MapLabel, MapPreview, mapPath } from '../../components/MapEntry.tsx';
 import ui from '../../components/ui.module.css';
+import { useBanned, useMayReview } from '../../features/community/standing-query.ts';
 import { openConsentDialog } from '../../features/consent/consent.ts';
 import { openSuggestModal, type SuggestPreset } from '../../features/suggest/open.ts';
 import { contentLang } from '../../i18n/content.ts';
@@ -44,6 +45,8 @@ interface Section {
 
 /** The notification bell: its code loads for logged-in users only, beside the bar (never holding it). */
 const Bell = lazy(() => import('../../features/notifications/Bell.tsx'));
+/** A ban's reason and end, in place of the 'Suggest ...' entries: loaded for banned users only. */
+const BanNote = lazy(() => import('../../features/community/BanNote.tsx'));
 
 const gamePath = (gameId: string) => `/game/${encodeURIComponent(gameId)}`;
 
@@ -130,9 +133,16 @@ function ItemList({
   /** Called when an entry is chosen (the collapsed bar's panel closes; a dropdown closes itself). */
   onChoose?: () => void;
 }) {
+  const banned = useBanned(section.suggest?.gameId);
   return (
     <ul className={classes.itemList} style={{ maxHeight: constants.dropdownMaxHeightPx }}>
-      {section.suggest ? (
+      {section.suggest && banned ? (
+        <li>
+          <Suspense>
+            <BanNote gameId={section.suggest.gameId} className={classes.banNote} />
+          </Suspense>
+        </li>
+      ) : section.suggest ? (
         <li>
           <button
             type="button"
@@ -191,12 +201,18 @@ function AppBadge({
   ) : null;
 }
 
-/** Admin, Profile and Logout for a logged-in user; Login otherwise. */
+/** Suggestion review (admins and moderators), Admin, Profile and Logout for a logged-in user; Login otherwise. */
 function AccountLinks({ embedded }: { embedded: boolean }) {
   const session = useSession();
   const navigate = useNavigate();
+  const mayReview = useMayReview();
   return (
     <>
+      {mayReview ? (
+        <BarAnchor to="/suggestion-review" embedded={embedded} className={classes.link}>
+          {uiMessages.nav.review}
+        </BarAnchor>
+      ) : null}
       {session?.admin ? (
         <BarAnchor to="/admin" embedded={embedded} className={classes.link}>
           {uiMessages.nav.admin}

@@ -1,9 +1,9 @@
-import { Anchor, Button, Group, Stack, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Stack, TextInput } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { type LoginAnswer, zLogin } from '@waypoint/shared/account/schemas';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { api } from '../../api/client.ts';
-import { storeToken } from '../../api/session.ts';
+import { storeToken, useSession } from '../../api/session.ts';
 import { safeNextPath } from '../../app/guards.tsx';
 import { withMantine } from '../../app/MantineShell.tsx';
 import { toast } from '../../components/toast.ts';
@@ -19,6 +19,7 @@ export function LoginPage() {
   usePageMeta(t.login);
   const [params] = useSearchParams();
   const navigate = useNavigate();
+  const session = useSession();
   const form = useSchemaForm(zLogin, { email: '', password: '' });
   const login = useMutation({
     mutationFn: (body: { email: string; password: string }) => api.post<LoginAnswer>('/users/login', body),
@@ -42,6 +43,11 @@ export function LoginPage() {
     <AuthCard title={t.login} lead={t.loginLead}>
       <form onSubmit={form.onSubmit((values) => login.mutate(values))} noValidate>
         <Stack>
+          {session && params.get('denied') ? (
+            <Alert color="orange" role="alert" data-testid="admin-only">
+              {t.adminOnly(session.username)}
+            </Alert>
+          ) : null}
           <TextInput
             label={t.email}
             type="email"

@@ -26,12 +26,14 @@ import { useSession } from '../../api/session.ts';
 import { toast } from '../../components/toast.ts';
 import { usePageMeta } from '../../components/usePageMeta.ts';
 import { contentLang } from '../../i18n/content.ts';
+import { formatDateTime } from '../../i18n/format.ts';
 import { communityMessages as t } from '../../i18n/messages/community-messages.ts';
 import { useStanding } from '../community/standing.ts';
 import './kit-styles.ts';
 
 const reason = (error: unknown) => (error instanceof Error ? error.message : String(error));
-const when = (iso: string) => new Date(iso).toLocaleString();
+// Dates read as everywhere else in the interface (the ban notice a banned user sees included).
+const when = (iso: string) => formatDateTime(iso);
 
 /**
  * /admin/users: search users; see one's suggestions, decisions, roles, role history and bans;

@@ -1,6 +1,6 @@
 import { IconSearch } from '@tabler/icons-react';
 import type { TGame } from '@waypoint/shared/models/types';
-import { useDeferredValue, useState } from 'react';
+import { lazy, Suspense, useDeferredValue, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { imageUrl, thumbUrl } from '../../api/images.ts';
 import { useGames } from '../../api/queries.ts';
@@ -15,6 +15,7 @@ import { usePageMeta } from '../../components/usePageMeta.ts';
 import { contentLang } from '../../i18n/content.ts';
 import { messages } from '../../i18n/messages/messages.ts';
 import { uiMessages } from '../../i18n/messages/ui-messages.ts';
+import { useMayReview } from '../community/standing-query.ts';
 import classes from './HomePage.module.css';
 
 /** Games whose name contains the text, ignoring case (SPEC §2.3). */
@@ -45,11 +46,25 @@ function GameCard({ game, eager }: { game: TGame; eager: boolean }) {
   );
 }
 
+/** The notification bell: its code loads for logged-in users only, as on the bar. */
+const Bell = lazy(() => import('../notifications/Bell.tsx'));
+
 function TopLinks() {
   const session = useSession();
   const navigate = useNavigate();
+  const mayReview = useMayReview();
   return (
     <nav aria-label={uiMessages.nav.account} className={`${ui.row} ${classes.topLinks}`}>
+      {session ? (
+        <Suspense>
+          <Bell />
+        </Suspense>
+      ) : null}
+      {mayReview ? (
+        <Link to="/suggestion-review" className={ui.link}>
+          {uiMessages.nav.review}
+        </Link>
+      ) : null}
       {session?.admin ? (
         <Link to="/admin" className={ui.link}>
           {uiMessages.nav.admin}

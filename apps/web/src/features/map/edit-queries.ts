@@ -26,6 +26,8 @@ export interface Votes {
   downvotes: number;
   /** The caller's own vote: 1 up, -1 down, 0 none. */
   vote: number;
+  /** The caller wrote the suggestion: they see its counts but may not vote on it. */
+  own?: boolean;
 }
 
 export interface Freshness {

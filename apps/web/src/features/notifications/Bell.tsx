@@ -1,6 +1,7 @@
 import { IconBell, IconX } from '@tabler/icons-react';
 import { notificationPath } from '@waypoint/shared/notifications/links';
 import type { NotificationView } from '@waypoint/shared/notifications/schemas';
+import { notificationText } from '@waypoint/shared/notifications/text';
 import { useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useGames } from '../../api/queries.ts';
@@ -26,7 +27,12 @@ function NotificationItem({
   return (
     <li className={classes.entry} data-unread={!n.read || undefined} data-testid="notification">
       <Link to={notificationPath(n)} className={classes.item} onClick={onOpen}>
-        <span className={classes.text}>{n.kind === 'votes' ? t.votes(n.votes) : t[n.kind](n.actor)}</span>
+        <span className={classes.text}>{notificationText(t, n)}</span>
+        {n.reason ? (
+          <span className={classes.reason} data-testid="notification-reason">
+            {t.reason(n.reason)}
+          </span>
+        ) : null}
         <span className={classes.meta}>
           {gameName ? <span lang={contentLang}>{gameName}</span> : null}
           {gameName ? ' · ' : null}

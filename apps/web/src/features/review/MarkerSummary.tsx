@@ -11,10 +11,11 @@ import { paginationControlProps } from '../../components/data-table.ts';
 import { contentLang } from '../../i18n/content.ts';
 import { reviewMessages as t } from '../../i18n/messages/review-messages.ts';
 import { uiMessages } from '../../i18n/messages/ui-messages.ts';
-import { summaryParams, useDecide, useSummary } from './api.ts';
+import { type Decision, summaryParams, useDecide, useSummary } from './api.ts';
 import { ColumnFilter } from './ColumnFilter.tsx';
 import { ExpandButton } from './ExpandButton.tsx';
 import { openParent } from './open-parent.ts';
+import { type PendingReject, RejectDialog } from './RejectDialog.tsx';
 import { SuggestionTable } from './SuggestionTable.tsx';
 
 type Sort = (typeof reviewSummarySorts)[number];
@@ -36,11 +37,16 @@ export function MarkerSummary({ username }: { username: string }) {
     summaryParams({ filters, username, sort: sort.columnAccessor as Sort, order: sort.direction, page }),
   );
   const rows = summary.data?.data ?? [];
-  const bulk = (kind: 'accept' | 'reject', row: ReviewSummaryRow) =>
-    decide.mutate({
+  const [rejecting, setRejecting] = useState<PendingReject | null>(null);
+  /** Approve All is at once; Reject All asks first (with an optional reason for the suggesters). */
+  const bulk = (kind: 'accept' | 'reject', row: ReviewSummaryRow) => {
+    const decision: Decision = {
       kind,
       bulk: { parentId: row.parentId, type: 'PLACED_MARKER', ...(username ? { username } : {}) },
-    });
+    };
+    if (kind === 'accept') decide.mutate(decision);
+    else setRejecting({ decision, title: t.rejectAllTitle(row.mapName || row.parentId) });
+  };
   const filterTitle = (column: 'parentId' | 'mapName', label: string) => (
     <ColumnFilter
       label={label}
@@ -117,32 +123,39 @@ export function MarkerSummary({ username }: { username: string }) {
     count('stale', t.staleColumn),
   ];
   return (
-    <DataTable<ReviewSummaryRow>
-      getPaginationControlProps={paginationControlProps}
-      idAccessor="parentId"
-      records={rows}
-      columns={columns}
-      totalRecords={summary.data?.count ?? 0}
-      recordsPerPage={reviewMarkerPageSize}
-      page={page}
-      onPageChange={setPage}
-      sortStatus={sort}
-      onSortStatusChange={setSort}
-      fetching={summary.isFetching && !summary.data}
-      minHeight={rows.length === 0 ? 160 : undefined}
-      noRecordsText={t.noSuggestions}
-      withTableBorder
-      striped
-      rowExpansion={{
-        allowMultiple: true,
-        trigger: 'never',
-        expanded: { recordIds: expanded, onRecordIdsChange: setExpanded },
-        content: ({ record }) => (
-          <div style={{ padding: 8 }}>
-            <SuggestionTable type="PLACED_MARKER" username={username} parent={record.parentId} />
-          </div>
-        ),
-      }}
-    />
+    <>
+      <RejectDialog
+        pending={rejecting}
+        onClose={() => setRejecting(null)}
+        onReject={(d) => decide.mutate(d)}
+      />
+      <DataTable<ReviewSummaryRow>
+        getPaginationControlProps={paginationControlProps}
+        idAccessor="parentId"
+        records={rows}
+        columns={columns}
+        totalRecords={summary.data?.count ?? 0}
+        recordsPerPage={reviewMarkerPageSize}
+        page={page}
+        onPageChange={setPage}
+        sortStatus={sort}
+        onSortStatusChange={setSort}
+        fetching={summary.isFetching && !summary.data}
+        minHeight={rows.length === 0 ? 160 : undefined}
+        noRecordsText={t.noSuggestions}
+        withTableBorder
+        striped
+        rowExpansion={{
+          allowMultiple: true,
+          trigger: 'never',
+          expanded: { recordIds: expanded, onRecordIdsChange: setExpanded },
+          content: ({ record }) => (
+            <div style={{ padding: 8 }}>
+              <SuggestionTable type="PLACED_MARKER" username={username} parent={record.parentId} />
+            </div>
+          ),
+        }}
+      />
+    </>
   );
 }

@@ -36,7 +36,7 @@ export function ReviewPage() {
       : (moderated[0] ?? '');
   if (!admin && !standing.data) return null;
   // A player who moderates no game is sent to the login route, as on the admin pages (SPEC §2.12).
-  if (!admin && !game) return <Navigate replace to="/login" />;
+  if (!admin && !game) return <Navigate replace to="/login?denied=1&nextUrl=%2Fsuggestion-review" />;
   return (
     <ReviewBoard
       key={game}

@@ -12,10 +12,11 @@ import { paginationControlProps } from '../../components/data-table.ts';
 import { contentLang } from '../../i18n/content.ts';
 import { reviewMessages as t } from '../../i18n/messages/review-messages.ts';
 import { uiMessages } from '../../i18n/messages/ui-messages.ts';
-import { listParams, useDecide, useReviewList } from './api.ts';
+import { type Decision, listParams, useDecide, useReviewList } from './api.ts';
 import { ColumnFilter } from './ColumnFilter.tsx';
 import { ExpandButton } from './ExpandButton.tsx';
 import { openParent } from './open-parent.ts';
+import { type PendingReject, RejectDialog } from './RejectDialog.tsx';
 
 const pageSizes = [reviewPageSize, 200];
 
@@ -81,10 +82,16 @@ export function SuggestionTable({
     setPage(1);
   };
 
+  const [rejecting, setRejecting] = useState<PendingReject | null>(null);
+  const send = (d: Decision & { ids: string[] }) => {
+    setSelected((s) => s.filter((r) => !d.ids.includes(r._id)));
+    decide.mutate(d);
+  };
+  /** Approving is at once; rejecting asks first (with an optional reason for the suggesters). */
   const decideIds = (kind: 'accept' | 'reject', ids: string[]) => {
     if (ids.length === 0) return;
-    setSelected((s) => s.filter((r) => !ids.includes(r._id)));
-    decide.mutate({ kind, ids });
+    if (kind === 'accept') send({ kind, ids });
+    else setRejecting({ decision: { kind, ids }, title: t.rejectTitle(ids.length) });
   };
 
   // Keyboard review on the table of the tab in view.
@@ -242,8 +249,28 @@ export function SuggestionTable({
           >
             {t.approveSelected(selected.length)}
           </Button>
+          <Button
+            size="xs"
+            variant="default"
+            disabled={selected.length === 0}
+            onClick={() =>
+              decideIds(
+                'reject',
+                selected.map((r) => r._id),
+              )
+            }
+          >
+            {t.rejectSelected(selected.length)}
+          </Button>
         </Group>
       )}
+      <RejectDialog
+        pending={rejecting}
+        onClose={() => setRejecting(null)}
+        onReject={(d) => {
+          if ('ids' in d) send(d);
+        }}
+      />
       <DataTable<ReviewRow>
         getPaginationControlProps={paginationControlProps}
         idAccessor="_id"

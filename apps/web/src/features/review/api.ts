@@ -43,10 +43,11 @@ export const useHistory = (page: number, pageSize: number) =>
 
 const reason = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
-/** What a decision covers: some ids, or everything of a user or parent. */
-export type Decision =
+/** What a decision covers: some ids, or everything of a user or parent; a reject may say why. */
+export type Decision = (
   | { kind: 'accept' | 'reject'; ids: string[] }
-  | { kind: 'accept' | 'reject'; bulk: Omit<SuggestionDecision, 'suggestionIds'>; parentRow?: string };
+  | { kind: 'accept' | 'reject'; bulk: Omit<SuggestionDecision, 'suggestionIds'>; parentRow?: string }
+) & { reason?: string };
 
 /**
  * Approve or reject. Decided suggestions leave the lists at once (SPEC §4); when the server refuses,
@@ -59,6 +60,7 @@ export function useDecide() {
       const body: SuggestionDecision = {
         ...('ids' in d ? { suggestionIds: d.ids } : d.bulk),
         ...reviewScope(),
+        ...(d.reason ? { reason: d.reason } : {}),
       };
       const answer = await api.post<SuggestionDecisionAnswer>(`/admin/suggestions/${d.kind}`, body);
       return answer.accepted + answer.rejected;

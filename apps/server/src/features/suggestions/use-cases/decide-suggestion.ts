@@ -47,6 +47,8 @@ export async function decideSuggestions(
   ids: string[],
   status: 'ACCEPTED' | 'REJECTED',
   user: SuggestionActor,
+  /** What the reviewer tells the authors (their notifications carry it). */
+  reason = '',
 ) {
   const { db, writer } = deps;
   const unique = [...new Set(ids)];
@@ -119,6 +121,7 @@ export async function decideSuggestions(
           targetId: s.targetId,
           username: s.username,
           decidedBy: user.username,
+          ...(reason ? { reason } : {}),
         },
       });
     }
@@ -178,6 +181,7 @@ export async function decide(
     ids,
     decision === 'accept' ? 'ACCEPTED' : 'REJECTED',
     user,
+    body.reason ?? '',
   );
   return {
     accepted: decision === 'accept' ? decided.length : 0,

@@ -18,6 +18,8 @@ import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useParams } from 'react-router';
 import { mapMessages } from '../../../i18n/messages/map-messages.ts';
 import { messages } from '../../../i18n/messages/messages.ts';
+import { BanNote } from '../../community/BanNote.tsx';
+import { useBanned } from '../../community/standing-query.ts';
 import { openSuggestModal } from '../../suggest/open.ts';
 import { Button, Check, IconButton, SearchInput } from '../controls.tsx';
 import { definitionImageUrl, drawDefinitionIcon } from '../layers/icons.ts';
@@ -154,6 +156,7 @@ export function MarkersPanel({
   onMarkAll,
 }: Props) {
   const { gameId, mapId } = useParams();
+  const banned = useBanned(gameId);
   const [search, setSearch] = useState('');
   const searchInput = useRef<HTMLInputElement>(null);
   // '/' anywhere on the page (outside a text field) goes to the search box.
@@ -206,13 +209,16 @@ export function MarkersPanel({
       <div className={classes.panelActions}>
         <Button onClick={() => onSetAll(false, listedIds)}>{mapMessages.disableAll}</Button>
         <Button onClick={() => onSetAll(true, listedIds)}>{mapMessages.enableAll}</Button>
-        <Button variant="light" onClick={() => openSuggestModal({ type: 'MARKER_DEFINITION', gameId })}>
-          {messages.suggestNewCategory}
-        </Button>
+        {banned ? null : (
+          <Button variant="light" onClick={() => openSuggestModal({ type: 'MARKER_DEFINITION', gameId })}>
+            {messages.suggestNewCategory}
+          </Button>
+        )}
         <Button variant="light" icon={<IconLink size={14} />} onClick={onCopyLink}>
           {mapMessages.copyFilterLink}
         </Button>
       </div>
+      <BanNote gameId={gameId} />
       {found ? <MapProgress found={sumOf(shownCounted, foundOf)} total={sumOf(shownCounted, count)} /> : null}
       {onHideFound && found ? (
         <Check

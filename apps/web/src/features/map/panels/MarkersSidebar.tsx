@@ -1,9 +1,11 @@
 import { filterLink } from '@waypoint/shared/map/definitions';
 import type { MapMarkerDefinition } from '@waypoint/shared/map/marker-data';
 import type { TPin } from '@waypoint/shared/pins/schemas';
+import { useParams } from 'react-router';
 import type { Session } from '../../../api/session.ts';
 import { mapMessages } from '../../../i18n/messages/map-messages.ts';
 import { messages } from '../../../i18n/messages/messages.ts';
+import { useBanned } from '../../community/standing-query.ts';
 import classes from '../map.module.css';
 import { copyLink, type Sidebars } from '../page-hooks.tsx';
 import { useMarkAll } from '../progress/useMarkAll.tsx';
@@ -39,6 +41,8 @@ export function MarkersSidebar({ sidebars, suggest, enabled, setEnabled, ...prop
   const toolState = suggest.tools.state;
   const Authors = suggest.module?.AuthorsPanel;
   const markAll = useMarkAll(props.markAll.session, props.markAll.mapId, props.markAll.level);
+  // A banned user is not offered placing: the markers panel says why instead.
+  const banned = useBanned(useParams().gameId);
   /** The '+' of a definition: chosen for placing, and switched on so that what is placed shows. */
   const placeDefinition = (definition: MapMarkerDefinition) => {
     const placing = suggest.choosePlacing(definition);
@@ -64,7 +68,7 @@ export function MarkersSidebar({ sidebars, suggest, enabled, setEnabled, ...prop
           counts={props.counts}
           enabled={enabled}
           showAll={suggest.admin || toolState.suggestMode}
-          onPlace={suggest.canPlace ? placeDefinition : undefined}
+          onPlace={suggest.canPlace && !banned ? placeDefinition : undefined}
           placingId={toolState.tool === 'PLACE' ? toolState.placing?.definitionId : null}
           onToggle={props.toggle}
           onSearchPick={props.onSearchPick}

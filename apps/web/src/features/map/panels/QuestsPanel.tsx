@@ -21,6 +21,8 @@ import { usePlayerLevelField } from '../../../components/usePlayerLevelField.ts'
 import { contentLang } from '../../../i18n/content.ts';
 import { mapMessages } from '../../../i18n/messages/map-messages.ts';
 import { messages } from '../../../i18n/messages/messages.ts';
+import { BanNote } from '../../community/BanNote.tsx';
+import { useBanned } from '../../community/standing-query.ts';
 import { openSuggestModal } from '../../suggest/open.ts';
 import controls from '../controls.module.css';
 import { Button, Check, IconButton, NumberField, SearchInput } from '../controls.tsx';
@@ -83,6 +85,7 @@ function LevelInput({
 /** The quests panel: quests of the map's category with filters, completion and objective links. */
 export function QuestsPanel(p: Props) {
   const { filter } = p;
+  const banned = useBanned(p.gameId);
   const helpLink = (q: TQuest) => q.wikiLink || `/game/${encodeURIComponent(p.gameId)}/tools/quests`;
   return (
     <div className={classes.panelBody}>
@@ -234,9 +237,13 @@ export function QuestsPanel(p: Props) {
           );
         })}
       </ul>
-      <Button variant="light" onClick={() => openSuggestModal({ type: 'QUEST', gameId: p.gameId })}>
-        {mapMessages.suggestNewQuest}
-      </Button>
+      {banned ? (
+        <BanNote gameId={p.gameId} />
+      ) : (
+        <Button variant="light" onClick={() => openSuggestModal({ type: 'QUEST', gameId: p.gameId })}>
+          {mapMessages.suggestNewQuest}
+        </Button>
+      )}
     </div>
   );
 }

@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import type { Session } from '../../../api/session.ts';
 import { mapMessages } from '../../../i18n/messages/map-messages.ts';
 import { messages } from '../../../i18n/messages/messages.ts';
+import { useBanned } from '../../community/standing-query.ts';
 import classes from '../map.module.css';
 import type { Sidebars } from '../page-hooks.tsx';
 import { useSetPlayerLevel, useSetQuestCompleted } from '../queries.ts';
@@ -30,6 +31,7 @@ interface Props {
 export function QuestsSidebar({ gameId, session, sidebars, panel, suggest, ...props }: Props) {
   const setQuestCompleted = useSetQuestCompleted(session, gameId);
   const setLevel = useSetPlayerLevel(session, gameId);
+  const banned = useBanned(gameId);
   const toolState = suggest.tools.state;
   return (
     <Sidebar side="right" title={mapMessages.quests} open={sidebars.right} onOpenChange={sidebars.setRight}>
@@ -56,7 +58,7 @@ export function QuestsSidebar({ gameId, session, sidebars, panel, suggest, ...pr
           onToggleExpanded={panel.toggleExpanded}
           onShowMarker={props.onShowMarker}
           linkTarget={props.linkTarget}
-          onPlaceObjective={suggest.canPlace && session ? suggest.chooseObjective : undefined}
+          onPlaceObjective={suggest.canPlace && session && !banned ? suggest.chooseObjective : undefined}
           placingObjective={toolState.tool === 'PLACE_OBJECTIVE' ? toolState.objective : null}
         />
       </Suspense>

@@ -24,6 +24,7 @@ export function SuggestionDiscussion({ suggestionId }: { suggestionId: string })
   const boxId = useId();
   if (votes.isError || comments.isError || !votes.data) return null;
   const { upvotes, downvotes, vote: mine } = votes.data;
+  // An author sees how others voted, with no buttons: the server refuses their own vote.
 
   return (
     <section
@@ -31,30 +32,36 @@ export function SuggestionDiscussion({ suggestionId }: { suggestionId: string })
       data-testid="suggestion-discussion"
       aria-label="Suggestion discussion"
     >
-      <div className={classes.line}>
-        <button
-          type="button"
-          className={classes.small}
-          aria-pressed={mine === 1}
-          aria-label={`${editingMessages.upvote} (${upvotes})`}
-          disabled={vote.isPending}
-          onClick={() => vote.mutate('upvote')}
-        >
-          <IconThumbUp size={14} aria-hidden="true" />
-          {upvotes}
-        </button>
-        <button
-          type="button"
-          className={classes.small}
-          aria-pressed={mine === -1}
-          aria-label={`${editingMessages.downvote} (${downvotes})`}
-          disabled={vote.isPending}
-          onClick={() => vote.mutate('downvote')}
-        >
-          <IconThumbDown size={14} aria-hidden="true" />
-          {downvotes}
-        </button>
-      </div>
+      {votes.data.own ? (
+        <div className={classes.line} data-testid="own-votes">
+          {editingMessages.ownVotes(upvotes, downvotes)}
+        </div>
+      ) : (
+        <div className={classes.line}>
+          <button
+            type="button"
+            className={classes.small}
+            aria-pressed={mine === 1}
+            aria-label={`${editingMessages.upvote} (${upvotes})`}
+            disabled={vote.isPending}
+            onClick={() => vote.mutate('upvote')}
+          >
+            <IconThumbUp size={14} aria-hidden="true" />
+            {upvotes}
+          </button>
+          <button
+            type="button"
+            className={classes.small}
+            aria-pressed={mine === -1}
+            aria-label={`${editingMessages.downvote} (${downvotes})`}
+            disabled={vote.isPending}
+            onClick={() => vote.mutate('downvote')}
+          >
+            <IconThumbDown size={14} aria-hidden="true" />
+            {downvotes}
+          </button>
+        </div>
+      )}
       <h3 className={classes.heading}>{editingMessages.comments}</h3>
       {comments.data && comments.data.length > 0 ? (
         <ul className={classes.comments}>
