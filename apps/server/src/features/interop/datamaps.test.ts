@@ -811,13 +811,11 @@ describe('Real wiki pages (look-alikes of the published files) with their fragme
       const fromFolder = await fragmentsFrom(folder);
       expect(fromFolder.map((f) => f.name).sort()).toEqual(Object.keys(dump.files).sort());
       expect(fragmentsOfZip(zipped)).toHaveLength(Object.keys(dump.files).length);
-      const started = performance.now();
       const largest = await send('POST', url, {
         source: older,
         content: dump.files[older],
         fragments: fromFolder,
       });
-      const ms = performance.now() - started;
       for (const [res, page] of [
         [asFiles, exploration],
         [asZip, resources],
@@ -836,8 +834,7 @@ describe('Real wiki pages (look-alikes of the published files) with their fragme
         expect(notes.filter((n) => n.note.startsWith('Just outside'))).toHaveLength(byHand.outside);
       }
       expect(countByHand(dump.files, older).markers).toBeGreaterThan(9000);
-      // The largest page (with its fragment) reads and stages within two seconds on SQLite.
-      expect(ms).toBeLessThan(2000);
+      // How long the largest page takes to stage and accept is measured by bench:import.
       const exploreNotes = asFiles.json().notes as { note: string }[];
       expect(exploreNotes.some((n) => n.note.startsWith('Wiki template {{ItemLink}}'))).toBe(true);
       expect(largest.json().notes).toEqual(
