@@ -19,6 +19,7 @@ import { chromium } from 'playwright-core';
 import { chromiumLaunchOptions } from '../../../scripts/chromium.mjs';
 import { acceptImports } from '../src/features/admin/imports.ts';
 import { stageContent } from '../src/features/interop/content-import.ts';
+import { wikiLookalikes } from '../src/features/interop/fixtures/datamaps-wiki.ts';
 import { stageTarkovDev } from '../src/features/interop/tarkov-import.ts';
 import { benchAdmin, inProcessBenchApp } from './bench-data.ts';
 import { writeBenchmarkSection } from './update-doc.ts';
@@ -34,7 +35,7 @@ const mapId = `bench_dm_${Date.now().toString(36)}`;
 await app.ctx.writer.create('game', { _id: `${mapId}_game`, name: 'Bench' }, actor);
 await app.ctx.writer.create('map', { _id: mapId, gameId: `${mapId}_game`, name: 'Bench map' }, actor);
 
-/** `--only datamaps` or `--only tarkov-dev` measures one of the two. */
+/** `--only datamaps`, `--only wiki-page` or `--only tarkov-dev` measures one of them. */
 const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined;
 let started = 0;
 const median = (values: number[]) =>
@@ -42,8 +43,9 @@ const median = (values: number[]) =>
 /** `uptime` just before the review page is measured. */
 let pageLoad = '—';
 
-if (only !== 'tarkov-dev') await dataMaps();
-if (only !== 'datamaps') await tarkovDev();
+if (!only || only === 'datamaps') await dataMaps();
+if (!only || only === 'wiki-page') await wikiPage();
+if (!only || only === 'tarkov-dev') await tarkovDev();
 await app.close();
 rmSync(dataDir, { recursive: true, force: true });
 
@@ -187,6 +189,51 @@ async function reviewPage(total: number): Promise<{ review: number[]; home: numb
   } finally {
     await browser.close();
   }
+}
+
+/**
+ * The largest real wiki page of the test fixtures (a look-alike of the published page, pages before v17,
+ * with the fragment it includes) read, staged and accepted into a map of its own.
+ */
+async function wikiPage() {
+  const dump = wikiLookalikes();
+  const page = dump.pages.reduce((a, b) =>
+    (dump.files[a]?.length ?? 0) >= (dump.files[b]?.length ?? 0) ? a : b,
+  );
+  const fragments = Object.entries(dump.files)
+    .filter(([name]) => name !== page)
+    .map(([name, content]) => ({ name, content }));
+  const wikiMap = `${mapId}_wiki`;
+  await app.ctx.writer.create('map', { _id: wikiMap, gameId: `${mapId}_game`, name: 'Wiki map' }, actor);
+  const input = {
+    mapId: wikiMap,
+    format: 'datamaps' as const,
+    content: dump.files[page]!,
+    source: page,
+    fragments,
+  };
+  started = performance.now();
+  const staged = await stageContent(app.ctx, input, actor);
+  const stageMs = performance.now() - started;
+  started = performance.now();
+  for (const key of ['maplevel', 'markerdefinition', 'placedmarker'] as const)
+    await acceptImports(app.ctx, key, {}, actor);
+  const acceptMs = performance.now() - started;
+  const load = loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' ');
+  console.log(
+    `${engine}: wiki page ${page}: staged ${JSON.stringify(staged.staged)} in ${Math.round(stageMs)} ms, accepted in ${Math.round(acceptMs)} ms`,
+  );
+  const body = `\`npm run bench:import\` on ${engine} — the largest real wiki page of the test fixtures (\`${page}\`, a look-alike of the published page: format before v17, ${(dump.files[page]!.length / 1024).toFixed(0)} KB, with the ${fragments.length} pages of its wiki dump offered as fragments) read into a map of its own, milliseconds.
+
+| step | ms | goal |
+|---|---:|---|
+| read, convert, resolve fragments, check and stage (${staged.staged.placedmarker?.toLocaleString('en')} markers, ${staged.staged.markerdefinition} definitions) | ${Math.round(stageMs)} | ≤ 2,000 |
+| accept everything through the review | ${Math.round(acceptMs)} | ≤ 3,000 |
+
+Load average at the end ${load}; measured ${new Date().toISOString().slice(0, 10)}, Node ${process.version}.`;
+  if (process.argv.includes('--write')) writeBenchmarkSection(`Import (real wiki page, ${engine})`, body);
 }
 
 async function tarkovDev() {
