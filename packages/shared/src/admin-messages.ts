@@ -123,6 +123,29 @@ export const adminMessages = {
   moreLines: (lines: number) => `Show ${lines} more lines`,
   importsAccepted: (count: number) => `${count} imported ${count === 1 ? 'record' : 'records'} accepted`,
   importsRejected: (count: number) => `${count} staged ${count === 1 ? 'record' : 'records'} rejected`,
+  // What each staged row would do, and what its Accept does.
+  isChanged: 'Changed',
+  isMoving: 'Moves',
+  isCopy: 'Copy',
+  reviewCounts: (changed: number, gone: number, added: number, moving: number) =>
+    `${changed} changed · ${gone} gone · ${added} new · ${moving} ${moving === 1 ? 'moves' : 'move'}`,
+  reviewCountsOfFirst: (counted: number, total: number) => `(counted over the first ${counted} of ${total})`,
+  placeNames: { gameId: 'game', mapId: 'map', level: 'floor' },
+  moveOf: (place: string, from: string, to: string) => `Moves from ${place} ${from} to ${place} ${to}`,
+  copyOf: (id: string) => `Copy of ${id}, the record with the same source id in another map or game`,
+  goneRow: 'Not in the imported file: Accept deletes the record, Reject keeps it.',
+  movingRow: 'Accept All leaves this record staged: only Accept and move moves it.',
+  acceptAndMove: 'Accept and move',
+  acceptChanged:
+    'Accept replaces the stored value of each field below with the imported one; every other field keeps its stored value.',
+  acceptNew: 'A new record: Accept adds it as imported.',
+  acceptGone: 'This record is not in the imported file: Accept deletes it, Reject keeps it.',
+  valueNow: 'Now',
+  valueAfterAccept: 'After Accept',
+  emptyValue: '(empty)',
+  importsAcceptedKept: (accepted: number, kept: number) =>
+    `${accepted} imported ${accepted === 1 ? 'record' : 'records'} accepted; ${kept} ${kept === 1 ? 'record that moves stays' : 'records that move stay'} staged (accept each with Accept and move)`,
+  skippedTitle: 'Left out (the record has errors)',
   // Map content from other sites (DataMaps pages, GeoJSON).
   contentTitle: 'Map content from another site',
   contentFormat: 'Format',

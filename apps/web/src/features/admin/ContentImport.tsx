@@ -19,6 +19,8 @@ interface ContentStageResult {
   gone: number;
   editedHere: number;
   notes: { record: string; field: string; note: string }[];
+  /** tarkov.dev: the tasks, stations and records left out for their errors (the rest is staged). */
+  skipped?: { record: string; field: string; message: string }[];
 }
 
 type ContentFormat = 'datamaps' | 'geojson' | 'tarkov-dev';
@@ -179,6 +181,14 @@ export function ContentImport({ onStaged }: { onStaged: () => void }) {
               : []),
           ],
           table: mappingTable(result.notes),
+          more: [
+            {
+              title: t.skippedTitle,
+              testId: 'tarkov-skipped',
+              columns: [t.record, t.field, t.problem],
+              rows: (result.skipped ?? []).map((p) => [p.record, p.field, p.message]),
+            },
+          ],
         }
       }
     >

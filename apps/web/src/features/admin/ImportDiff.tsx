@@ -1,3 +1,4 @@
+import { Table } from '@mantine/core';
 import ReactDiffViewer, {
   defaultDarkThemeVariables,
   defaultLightThemeVariables,
@@ -6,7 +7,9 @@ import ReactDiffViewer, {
 } from 'react-diff-viewer-continued';
 import { useColorScheme } from '../../app/color-scheme.ts';
 import { diffViewerStyles } from '../../components/diff-viewer.ts';
+import { contentLang } from '../../i18n/content.ts';
 import { adminMessages as t } from '../../i18n/messages/admin-messages.ts';
+import { kindOf, type StagedRow } from './import-review-queries.ts';
 
 /** Each "added" colour of the viewer trades places with its "removed" one. */
 function swapSides(v: Readonly<Required<ReactDiffViewerStylesVariables>>): ReactDiffViewerStylesVariables {
@@ -41,14 +44,66 @@ const acceptDirection: ReactDiffViewerStylesOverride = {
   },
 };
 
-/** Imported versus stored JSON side by side; unchanged runs over 10 lines fold to 'Show N more lines'. */
-export default function ImportDiff({ imported, stored }: { imported: unknown; stored: unknown }) {
+/** Only the named fields of a record, in the order named (both sides line up field by field). */
+function pick(record: Record<string, unknown> | null, fields: string[]): Record<string, unknown> {
+  return Object.fromEntries(fields.map((f) => [f, record?.[f] ?? null]));
+}
+
+/** A field's value in one line, shortened: the JSON below has it whole. */
+function shortValue(value: unknown): string {
+  if (value === null || value === undefined || value === '') return t.emptyValue;
+  const text = typeof value === 'string' ? value : JSON.stringify(value);
+  return text.length > 120 ? `${text.slice(0, 119)}…` : text;
+}
+
+/**
+ * What accepting a staged row does: a changed row lists only the fields accepting changes, each stored
+ * value beside the imported one that replaces it; a new row shows the record it adds, a gone row the
+ * one it deletes. Below, Imported versus Stored JSON side by side; unchanged runs over 10 lines fold
+ * to 'Show N more lines'.
+ */
+export default function ImportDiff({ row }: { row: StagedRow }) {
   const scheme = useColorScheme();
+  const kind = kindOf(row);
+  const changed = row.changed ?? [];
+  const imported = kind === 'changed' ? pick(row.imported, changed) : row.imported;
+  const stored = kind === 'changed' ? pick(row.stored, changed) : row.stored;
   return (
-    <div data-testid="import-diff" style={{ overflowX: 'auto', fontSize: 12 }}>
-      <p style={{ margin: '0 0 6px' }}>{t.acceptDirection}</p>
+    <div data-testid="import-diff" style={{ overflowX: 'auto', fontSize: 12, padding: '4px 8px' }}>
+      <p style={{ margin: '0 0 6px' }} data-testid="import-diff-accept">
+        {kind === 'gone' ? t.acceptGone : kind === 'new' ? t.acceptNew : t.acceptChanged}
+      </p>
+      {kind === 'changed' && changed.length > 0 ? (
+        <Table withTableBorder fz="xs" mb={6} data-testid="import-diff-fields" style={{ maxWidth: 960 }}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t.field}</Table.Th>
+              <Table.Th>{t.valueNow}</Table.Th>
+              <Table.Th aria-hidden />
+              <Table.Th>{t.valueAfterAccept}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {changed.map((field) => (
+              <Table.Tr key={field} data-field={field}>
+                <Table.Td>
+                  <code>{field}</code>
+                </Table.Td>
+                <Table.Td lang={contentLang} style={{ wordBreak: 'break-word' }}>
+                  {shortValue(row.stored?.[field])}
+                </Table.Td>
+                <Table.Td aria-hidden>→</Table.Td>
+                <Table.Td lang={contentLang} style={{ wordBreak: 'break-word' }}>
+                  {shortValue(row.imported?.[field])}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      ) : null}
+      {kind !== 'gone' ? <p style={{ margin: '0 0 6px' }}>{t.acceptDirection}</p> : null}
       <ReactDiffViewer
-        oldValue={JSON.stringify(imported, null, 2)}
+        oldValue={imported ? JSON.stringify(imported, null, 2) : ''}
         newValue={stored ? JSON.stringify(stored, null, 2) : ''}
         splitView
         leftTitle={t.imported}

@@ -1,9 +1,11 @@
 import { Alert, Button, FileInput, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { readableProblem } from '@waypoint/shared/validation';
 import type { ReactNode } from 'react';
 import { HttpError } from '../../api/client.ts';
 import { GrowingTextarea } from '../../components/GrowingTextarea.tsx';
 import { adminMessages as t } from '../../i18n/messages/admin-messages.ts';
 import { messages } from '../../i18n/messages/messages.ts';
+import { validationMessages } from '../../i18n/messages/validation-messages.ts';
 import classes from './admin.module.css';
 
 /** An import's refusal as the server answers it: a message, and a problem per field. */
@@ -29,11 +31,16 @@ export function saveFile(data: BlobPart, type: string, name: string) {
 /** What staging answered: its lines of counts, and what was not carried over (or refused) per row. */
 export interface PanelResult {
   lines: { text: string; testId?: string }[];
-  table?: {
-    title?: string;
-    columns: [string, string, string];
-    rows: [string | number, string, string][];
-  };
+  table?: ResultTable;
+  /** Further tables after the first (e.g. the records left out for their errors). */
+  more?: ResultTable[];
+}
+
+interface ResultTable {
+  title?: string;
+  testId?: string;
+  columns: [string, string, string];
+  rows: [string | number, string, string][];
 }
 
 /** The table of what a staging did not carry over, per record and field (every format answers `notes`). */
@@ -107,10 +114,11 @@ export function ImportPanel(props: {
         {error ? (
           <Alert color="red" variant="light" data-testid={props.ids.error}>
             <Stack gap={4}>
-              <Text size="sm">{error.message ?? messages.genericError}</Text>
+              {/* The message repeats the first field problem: with a list of them, the list alone. */}
+              {error.errors?.length ? null : <Text size="sm">{error.message ?? messages.genericError}</Text>}
               {(error.errors ?? []).slice(0, 50).map((e) => (
                 <Text size="sm" key={`${e.field}-${e.message}`}>
-                  {e.field}: {e.message}
+                  {readableProblem(e, validationMessages)}
                 </Text>
               ))}
             </Stack>
@@ -123,37 +131,46 @@ export function ImportPanel(props: {
                 {line.text}
               </Text>
             ))}
-            {result.table && result.table.rows.length > 0 ? (
-              <div style={{ overflowX: 'auto' }}>
-                {result.table.title ? (
-                  <Title order={3} size="h5">
-                    {result.table.title}
-                  </Title>
-                ) : null}
-                <Table striped withTableBorder>
-                  <Table.Thead>
-                    <Table.Tr>
-                      {result.table.columns.map((c) => (
-                        <Table.Th key={c}>{c}</Table.Th>
-                      ))}
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {result.table.rows.slice(0, 500).map((row) => (
-                      <Table.Tr key={row.join('\u0000')}>
-                        {row.map((cell, k) => (
-                          // biome-ignore lint/suspicious/noArrayIndexKey: a row's cells are its fixed columns
-                          <Table.Td key={k}>{cell}</Table.Td>
-                        ))}
-                      </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
-              </div>
-            ) : null}
+            {[result.table, ...(result.more ?? [])].map((table) =>
+              table && table.rows.length > 0 ? (
+                <ResultTableView key={table.title ?? ''} table={table} />
+              ) : null,
+            )}
           </Stack>
         ) : null}
       </Stack>
     </Paper>
+  );
+}
+
+/** One table of a staging's answer, its first 500 rows. */
+function ResultTableView({ table }: { table: ResultTable }) {
+  return (
+    <div style={{ overflowX: 'auto' }} data-testid={table.testId}>
+      {table.title ? (
+        <Title order={3} size="h5">
+          {table.title}
+        </Title>
+      ) : null}
+      <Table striped withTableBorder>
+        <Table.Thead>
+          <Table.Tr>
+            {table.columns.map((c) => (
+              <Table.Th key={c}>{c}</Table.Th>
+            ))}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {table.rows.slice(0, 500).map((row) => (
+            <Table.Tr key={row.join('\u0000')}>
+              {row.map((cell, k) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: a row's cells are its fixed columns
+                <Table.Td key={k}>{cell}</Table.Td>
+              ))}
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </div>
   );
 }

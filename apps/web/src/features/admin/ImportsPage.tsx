@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Loader, NativeSelect, Stack, Title } from '@mantine/core';
+import { Badge, Button, Group, Loader, NativeSelect, Stack, Text, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { usePrefetchQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { constants } from '@waypoint/shared/constants';
@@ -14,7 +14,14 @@ import { messages } from '../../i18n/messages/messages.ts';
 import classes from './admin.module.css';
 import { adminKeys, useModels } from './api.ts';
 import { ColumnFilters } from './ColumnFilters.tsx';
-import { defaultReviewModel, firstStagedPage, type StagedRow, stagedQuery } from './import-review-queries.ts';
+import {
+  defaultReviewModel,
+  firstStagedPage,
+  kindOf,
+  type StagedRow,
+  stagedCountsQuery,
+  stagedQuery,
+} from './import-review-queries.ts';
 import './kit-styles.ts';
 import { paginationControlProps } from '../../components/data-table.ts';
 import { contentLang } from '../../i18n/content.ts';
@@ -78,6 +85,62 @@ function UploadForm({ model, onStaged }: { model: AdminModel; onStaged: () => vo
 
 const columns = ['recordId', 'weight', 'createdAt'] as const;
 
+const kindBadges = {
+  new: { color: 'teal.9', label: () => t.isNew },
+  changed: { color: 'blue.9', label: () => t.isChanged },
+  gone: { color: 'red.9', label: () => t.isGone },
+} as const;
+
+/** How a move reads: `Moves from map "a" to map "b"`. */
+const moveText = (m: { field: string; from: unknown; to: unknown }) =>
+  t.moveOf(
+    (t.placeNames as Record<string, string>)[m.field] ?? m.field,
+    JSON.stringify(m.from ?? null),
+    JSON.stringify(m.to ?? null),
+  );
+
+/** A staged row's id with what accepting it would do: its kind, a move, a copy, an edit it overwrites. */
+function RowKindCell({ row }: { row: StagedRow }) {
+  const kind = kindOf(row);
+  return (
+    <Stack gap={2} data-kind={kind}>
+      <Group gap={6} wrap="wrap">
+        <span lang={contentLang}>{row.recordId}</span>
+        <Badge color={kindBadges[kind].color} size="sm" data-testid="import-row-kind">
+          {kindBadges[kind].label()}
+        </Badge>
+        {row.moves?.length ? (
+          <Badge color="grape.9" size="sm" data-testid="import-row-moves">
+            {t.isMoving}
+          </Badge>
+        ) : null}
+        {row.copyOf ? (
+          <Badge color="gray.7" size="sm">
+            {t.isCopy}
+          </Badge>
+        ) : null}
+        {row.editedHere ? (
+          <Badge color="orange.9" size="sm">
+            {t.isEditedHere}
+          </Badge>
+        ) : null}
+      </Group>
+      {kind === 'gone' ? <Text size="xs">{t.goneRow}</Text> : null}
+      {(row.moves ?? []).map((m) => (
+        <Text size="xs" key={m.field}>
+          {moveText(m)}
+        </Text>
+      ))}
+      {row.moves?.length ? <Text size="xs">{t.movingRow}</Text> : null}
+      {row.copyOf ? (
+        <Text size="xs" lang={contentLang}>
+          {t.copyOf(row.copyOf)}
+        </Text>
+      ) : null}
+    </Stack>
+  );
+}
+
 /** The imported-model review table of one model (§2.13). */
 function ReviewTable({ model }: { model: AdminModel }) {
   const client = useQueryClient();
@@ -98,13 +161,16 @@ function ReviewTable({ model }: { model: AdminModel }) {
   };
   const list = useQuery({ ...stagedQuery(model.key, params), placeholderData: (previous) => previous });
   const refresh = () => client.invalidateQueries({ queryKey: adminKeys.imports(model.key) });
+  const counts = useQuery(stagedCountsQuery(model.key));
   const act = async (path: string) => {
     try {
-      const answer = await api.get<{ accepted?: number; rejected?: number }>(path);
+      const answer = await api.get<{ accepted?: number; kept?: number; rejected?: number }>(path);
       toast.success(
-        answer.accepted !== undefined
-          ? t.importsAccepted(answer.accepted)
-          : t.importsRejected(answer.rejected ?? 0),
+        answer.accepted === undefined
+          ? t.importsRejected(answer.rejected ?? 0)
+          : answer.kept
+            ? t.importsAcceptedKept(answer.accepted, answer.kept)
+            : t.importsAccepted(answer.accepted),
       );
     } catch (e) {
       toast.error(e instanceof HttpError ? (e.body?.message ?? messages.editError) : messages.editError);
@@ -142,6 +208,14 @@ function ReviewTable({ model }: { model: AdminModel }) {
           </Button>
         </Group>
       </Group>
+      {counts.data && counts.data.total > 0 ? (
+        <Text size="sm" data-testid="import-review-counts">
+          {t.reviewCounts(counts.data.changed, counts.data.gone, counts.data.new, counts.data.moving)}
+          {counts.data.counted < counts.data.total
+            ? ` ${t.reviewCountsOfFirst(counts.data.counted, counts.data.total)}`
+            : ''}
+        </Text>
+      ) : null}
       <ColumnFilters
         columns={columns.map((name) => ({ name, label: t.importColumns[name] }))}
         values={filters}
@@ -179,24 +253,7 @@ function ReviewTable({ model }: { model: AdminModel }) {
               sortable: true,
               render: (row: StagedRow) =>
                 name === 'recordId' ? (
-                  <Group gap={6} wrap="nowrap">
-                    <span lang={contentLang}>{row.recordId}</span>
-                    {row.isNew ? (
-                      <Badge color="teal.9" size="sm">
-                        {t.isNew}
-                      </Badge>
-                    ) : null}
-                    {row.gone ? (
-                      <Badge color="red.9" size="sm">
-                        {t.isGone}
-                      </Badge>
-                    ) : null}
-                    {row.editedHere ? (
-                      <Badge color="orange.9" size="sm">
-                        {t.isEditedHere}
-                      </Badge>
-                    ) : null}
-                  </Group>
+                  <RowKindCell row={row} />
                 ) : (
                   <span lang={contentLang}>{String(row[name] ?? '')}</span>
                 ),
@@ -227,12 +284,23 @@ function ReviewTable({ model }: { model: AdminModel }) {
                   >
                     {diffs.includes(row._id) ? t.hideDiff : t.showDiff}
                   </Button>
-                  <Button
-                    size="compact-xs"
-                    onClick={() => act(`/admin/acceptImportedModel/${model.key}/${row._id}`)}
-                  >
-                    {t.accept}
-                  </Button>
+                  {row.moves?.length ? (
+                    <Button
+                      size="compact-xs"
+                      color="grape.9"
+                      title={t.movingRow}
+                      onClick={() => act(`/admin/acceptImportedModel/${model.key}/${row._id}?move=true`)}
+                    >
+                      {t.acceptAndMove}
+                    </Button>
+                  ) : (
+                    <Button
+                      size="compact-xs"
+                      onClick={() => act(`/admin/acceptImportedModel/${model.key}/${row._id}`)}
+                    >
+                      {t.accept}
+                    </Button>
+                  )}
                   <Button
                     size="compact-xs"
                     color="red"
@@ -251,7 +319,7 @@ function ReviewTable({ model }: { model: AdminModel }) {
             expanded: { recordIds: diffs, onRecordIdsChange: (ids: unknown[]) => setDiffs(ids as string[]) },
             content: ({ record }) => (
               <Suspense fallback={<Loader size="sm" m="sm" />}>
-                <ImportDiff imported={record.imported} stored={record.stored} />
+                <ImportDiff row={record} />
               </Suspense>
             ),
           }}

@@ -19,7 +19,18 @@ export interface StagedRow {
   gone?: boolean;
   /** Edited here since its source's last import: accepting overwrites the edit. */
   editedHere?: boolean;
+  /** The fields accepting would change (the imported side is merged over the stored record). */
+  changed?: string[];
+  /** The game, map or floor accepting would move the record from and to: kept by Accept All. */
+  moves?: { field: string; from: unknown; to: unknown }[];
+  /** The record with the same source id in another map or game this row is a copy of. */
+  copyOf?: string | null;
 }
+
+/** What a staged row would do; a moving row is also a changed one. */
+export type RowKind = 'new' | 'changed' | 'gone';
+
+export const kindOf = (row: StagedRow): RowKind => (row.gone ? 'gone' : row.isNew ? 'new' : 'changed');
 
 /** The model reviewed when the address names none. */
 export const defaultReviewModel = 'quest';
@@ -40,5 +51,23 @@ export const stagedQuery = (model: string, params: ListParams) =>
     queryKey: [...adminKeys.imports(model), params],
     queryFn: () => api.get<Paged<StagedRow>>(listUrl(`/admin/importedModels/${model}`, params)),
     // The page's first read finds the prefetched page fresh; a decision or Refresh invalidates it.
+    staleTime: 10_000,
+  });
+
+/** The review's counts per kind over the model's staged rows (the first 200, the list's largest page). */
+export const countedPage: ListParams = { ...firstStagedPage, limit: 200 };
+
+export const stagedCountsQuery = (model: string) =>
+  queryOptions({
+    queryKey: [...adminKeys.imports(model), 'counts'],
+    queryFn: async () => {
+      const page = await api.get<Paged<StagedRow>>(listUrl(`/admin/importedModels/${model}`, countedPage));
+      const counts = { new: 0, changed: 0, gone: 0, moving: 0, counted: page.data.length, total: page.count };
+      for (const row of page.data) {
+        counts[kindOf(row)] += 1;
+        if (row.moves?.length) counts.moving += 1;
+      }
+      return counts;
+    },
     staleTime: 10_000,
   });
