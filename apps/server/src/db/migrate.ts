@@ -28,6 +28,7 @@ import * as completedMarkersByPlayer from './migrations/0027_completed_markers_b
 import * as playerMarkersGoWithPlayer from './migrations/0028_player_markers_go_with_player.ts';
 import * as ownedItemsOneIndex from './migrations/0029_owned_items_one_index.ts';
 import * as notificationSubjectReason from './migrations/0030_notification_subject_reason.ts';
+import * as mapGeoBounds from './migrations/0031_map_geo_bounds.ts';
 
 /** Migrations in order; names are timestamps or sequence numbers and never change once landed. */
 export const migrations: Record<string, Migration> = {
@@ -59,6 +60,7 @@ export const migrations: Record<string, Migration> = {
   '0028_player_markers_go_with_player': playerMarkersGoWithPlayer,
   '0029_owned_items_one_index': ownedItemsOneIndex,
   '0030_notification_subject_reason': notificationSubjectReason,
+  '0031_map_geo_bounds': mapGeoBounds,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

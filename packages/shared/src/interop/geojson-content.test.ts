@@ -2,7 +2,10 @@ import { getIssues } from '@placemarkio/check-geojson';
 import { describe, expect, it } from 'vitest';
 import { pathMarkerBody } from '../map/paths.ts';
 import { type ExportSource, InteropError, pixelToLatLngOf } from './datamaps.ts';
-import { readGeoJsonContent, writeGeoJsonContent } from './geojson-content.ts';
+import { readGeoJsonContent, waypointPixelCrs, writeGeoJsonContent } from './geojson-content.ts';
+
+/** Declares a file's positions as map pixels (as Waypoint's exports do). */
+const pixelCrs = { type: 'name', properties: { name: waypointPixelCrs } };
 
 const maxZoom = 5;
 const width = 4096;
@@ -166,6 +169,7 @@ describe('map content as GeoJSON', () => {
   it('reads a file from elsewhere: definitions by geometry, positions without ids, other properties listed', () => {
     const text = JSON.stringify({
       type: 'FeatureCollection',
+      crs: pixelCrs,
       features: [
         {
           type: 'Feature',
@@ -222,6 +226,7 @@ describe('map content as GeoJSON', () => {
     const problems = problemsOf(
       JSON.stringify({
         type: 'FeatureCollection',
+        crs: pixelCrs,
         features: [
           feature({ type: 'Point', coordinates: [10, 10] }),
           feature({ type: 'MultiPoint', coordinates: [[1, 1]] }),

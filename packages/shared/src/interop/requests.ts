@@ -8,6 +8,9 @@ export const contentUploadLimitBytes = 40 * 1024 * 1024;
 export const contentFormats = ['datamaps', 'geojson'] as const;
 export type ContentFormat = (typeof contentFormats)[number];
 
+/** A GeoJSON export's positions: map pixels (declared as such) or longitude/latitude (RFC 7946). */
+export const zGeoJsonExportQuery = z.object({ coords: z.enum(['pixels', 'lonlat']).default('pixels') });
+
 /** A map named in the address of an import or export. */
 export const zInteropMapParams = z.object({ mapId: zId });
 /** A game named in the address of a game-wide import (tarkov.dev). */
@@ -43,5 +46,9 @@ export const zContentUpload = z.object({
   fragments: z.array(zContentFragment).max(5000).optional(),
   /** DataMaps: a zip of wiki pages (base64), searched for the fragments the page includes. */
   archive: z.base64().max(contentUploadLimitBytes).optional(),
+  /** GeoJSON without Waypoint definitions: the feature property naming each one (by id or name). */
+  definitionProperty: z.string().trim().min(1).max(100).optional(),
+  /** GeoJSON: the definition of features naming none of the game's (an id of the game's). */
+  defaultDefinition: zId.optional(),
 });
 export type ContentUpload = z.infer<typeof zContentUpload>;

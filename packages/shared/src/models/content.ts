@@ -109,6 +109,15 @@ export const map = defineModel({
     coordRotation: f.number(0, { min: -360, max: 360 }),
     /** The game unit's short name ('m'), shown after distances. */
     coordUnit: f.text({ max: 12 }),
+    /**
+     * The map's geographic bounds in degrees (WGS 84, as GeoJSON files of GIS tools are written): the
+     * picture's left, bottom, right and top edges. All four set: GeoJSON in longitude/latitude is read
+     * into the map and written from it (interop/geojson-content.ts); empty: the map has no place on Earth.
+     */
+    geoWest: f.nullableNumber(),
+    geoSouth: f.nullableNumber(),
+    geoEast: f.nullableNumber(),
+    geoNorth: f.nullableNumber(),
   },
   parent: { model: 'game', field: 'gameId' },
   children: [{ as: 'levels', model: 'maplevel', field: 'mapId' }],

@@ -21,6 +21,18 @@ export function htmlMeaning(html: string): string {
   return sorted.replace(/\s+/g, ' ').trim();
 }
 
+/**
+ * Equal as JSON, numbers within floating-point rounding: positions read from degrees through a map's
+ * bounds come back a hair off the stored pixels, which is no change.
+ */
+function samePosition(a: unknown, b: unknown): boolean {
+  if (typeof a === 'number' && typeof b === 'number')
+    return a === b || Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(a), Math.abs(b));
+  if (Array.isArray(a) && Array.isArray(b))
+    return a.length === b.length && a.every((v, i) => samePosition(v, b[i]));
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
 /** The fields the import carries whose value differs from the stored record's (HTML by meaning). */
 export function changedFields(
   key: ModelKey,
@@ -34,7 +46,7 @@ export function changedFields(
       const before = stored[name];
       if (fields[name]?.html && typeof value === 'string' && typeof before === 'string')
         return htmlMeaning(value) !== htmlMeaning(before);
-      return JSON.stringify(before ?? null) !== JSON.stringify(value ?? null);
+      return !samePosition(before ?? null, value ?? null);
     })
     .map(([name]) => name);
 }

@@ -8,7 +8,13 @@ import {
   readDataMaps,
   writeDataMaps,
 } from '@waypoint/shared/interop/datamaps';
-import { readGeoJsonContent, writeGeoJsonContent } from '@waypoint/shared/interop/geojson-content';
+import {
+  type GeoJsonCoordinates,
+  type GeoJsonReadOptions,
+  geoBoundsOf,
+  readGeoJsonContent,
+  writeGeoJsonContent,
+} from '@waypoint/shared/interop/geojson-content';
 import {
   copyId,
   followCopies,
@@ -80,6 +86,9 @@ export async function stageContent(
     articleUrl?: string;
     /** DataMaps: the pages the page may include. */
     fragments?: DataMapsFragment[];
+    /** GeoJSON without Waypoint definitions: the property naming them, the default definition. */
+    definitionProperty?: string;
+    defaultDefinition?: string;
   },
   actor: Actor,
 ): Promise<ContentStageResult> {
@@ -92,8 +101,9 @@ export async function stageContent(
     ...size,
     source: input.source,
     articleUrl: input.articleUrl,
+    bounds: geoBoundsOf(map),
   };
-  let read: ContentImport;
+  let read: ContentImport & { skipped?: string[] };
   try {
     if (input.format === 'geojson') {
       const definitions = await findRecordsBy(
@@ -102,7 +112,23 @@ export async function stageContent(
         'gameId',
         target.gameId,
       );
-      read = readGeoJsonContent(input.content, target, new Set(definitions.map((d) => String(d._id))));
+      // Names matched case-blind; the first definition of a name wins (ordered by id, as stored).
+      const byName = new Map<string, string>();
+      for (const d of definitions) {
+        const name = String(d.name ?? '').toLowerCase();
+        if (name && !byName.has(name)) byName.set(name, String(d._id));
+      }
+      const options: GeoJsonReadOptions = {
+        definitionProperty: input.definitionProperty,
+        defaultDefinition: input.defaultDefinition,
+        definitionsByName: byName,
+      };
+      read = readGeoJsonContent(
+        input.content,
+        target,
+        new Set(definitions.map((d) => String(d._id))),
+        options,
+      );
     } else read = readDataMaps(input.content, target, input.fragments);
   } catch (error) {
     if (error instanceof InteropError) interopBadRequest(error);
@@ -123,6 +149,8 @@ export async function stageContent(
       scope: input.mapId,
       goneModels: ['placedmarker'],
       wholeMap: input.format === 'geojson' && writtenFor(input.content) === input.mapId,
+      // Features skipped for a problem are still in the source: their markers are not gone.
+      notGone: new Set(read.skipped ?? []),
       audit: { recordId: input.mapId, format: input.format },
     },
     actor,
@@ -371,8 +399,23 @@ async function exportSource(ctx: Ctx, mapId: string): Promise<ExportSource> {
   };
 }
 
-/** A map's content in a format (DataMaps: a v17.4 page; GeoJSON: a FeatureCollection in map pixels). */
-export async function exportContent(ctx: Ctx, mapId: string, format: ContentFormat): Promise<unknown> {
+/**
+ * A map's content in a format (DataMaps: a v17.4 page; GeoJSON: a FeatureCollection in map pixels,
+ * or in longitude/latitude through the map's geographic bounds).
+ */
+export async function exportContent(
+  ctx: Ctx,
+  mapId: string,
+  format: ContentFormat,
+  coordinates: GeoJsonCoordinates = 'pixels',
+): Promise<unknown> {
   const source = await exportSource(ctx, mapId);
-  return format === 'geojson' ? writeGeoJsonContent(source) : writeDataMaps(source).page;
+  if (format !== 'geojson') return writeDataMaps(source).page;
+  const bounds = geoBoundsOf(source.map);
+  if (coordinates === 'lonlat' && !bounds)
+    throw badRequest(
+      "Invalid coords: set the map's geographic bounds first (geoWest, geoSouth, geoEast, geoNorth)",
+      [{ field: 'query.coords', message: "Set the map's geographic bounds first" }],
+    );
+  return writeGeoJsonContent(source, { coordinates, bounds });
 }

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { getIssues } from '@placemarkio/check-geojson';
 import { getModel } from '@waypoint/shared';
 import { describe, expect, it } from 'vitest';
@@ -22,6 +24,8 @@ const acceptAll = async () => {
 /** A collection from another tool: a camp (a definition the game has), a road and a zone (new ones). */
 const outside = (name = 'Old road') => ({
   type: 'FeatureCollection',
+  // Positions in map pixels, declared as Waypoint's exports declare them.
+  crs: { type: 'name', properties: { name: 'urn:waypoint:map-pixels' } },
   features: [
     {
       type: 'Feature',
@@ -149,5 +153,158 @@ describe('GeoJSON content through the review', () => {
     const back = await send('POST', url, { source: 'export', content: res.body });
     expect(back.statusCode).toBe(200);
     expect(back.json().staged).toEqual({ maplevel: 0, markerdefinition: 0, placedmarker: 0 });
+  });
+});
+
+/** A real RFC 7946 file (OpenStreetMap, via overpass): 44 points around the Chiemsee, `tourism` kinds. */
+const osmFile = readFileSync(
+  fileURLToPath(
+    new URL(
+      '../../../../../packages/shared/src/interop/fixtures/osm-chiemsee-accommodation.geojson',
+      import.meta.url,
+    ),
+  ),
+  'utf8',
+);
+/** The picture's edges in degrees: the westernmost point of the file (12.3347255) lies outside. */
+const bounds = { geoWest: 12.336, geoSouth: 47.79, geoEast: 12.55, geoNorth: 47.95 };
+
+describe('GeoJSON in longitude/latitude (RFC 7946) through the map bounds', () => {
+  const mapId = 'g1_geo_map';
+  const url = `/api/admin/maps/${mapId}/import/geojson`;
+  const actor = () => ({ id: env.admin.id, username: env.admin.username });
+  // Counted apart from the reader: the file's Point features, and those inside the bounds.
+  const points = (
+    JSON.parse(osmFile) as {
+      features: { geometry: { type: string; coordinates: number[] }; properties: { tourism: string } }[];
+    }
+  ).features.filter((f) => f.geometry.type === 'Point');
+  const within = points.filter((f) => {
+    const [lon, lat] = f.geometry.coordinates as [number, number];
+    return lon >= bounds.geoWest && lon <= bounds.geoEast && lat >= bounds.geoSouth && lat <= bounds.geoNorth;
+  });
+  const kinds = (kind: string) => within.filter((f) => f.properties.tourism === kind).length;
+
+  it('refuses a longitude/latitude file for a map without bounds, naming the setting', async () => {
+    await env.t.app.ctx.writer.create('map', { _id: mapId, gameId: 'g1', name: 'Chiemsee' }, actor());
+    const res = await send('POST', url, { source: 'osm.geojson', content: osmFile });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toContain("set the map's geographic bounds first");
+    expect((await send('GET', `/api/admin/maps/${mapId}/export/geojson?coords=lonlat`)).statusCode).toBe(400);
+    expect(await stagedCount()).toBe(0);
+  });
+
+  it('places a real OSM file through the bounds: kinds by name or id, the rest skipped and listed; one outside is listed, not fatal', async () => {
+    const writer = env.t.app.ctx.writer;
+    await writer.update('map', mapId, bounds, actor());
+    await writer.create('markerdefinition', { _id: 'g1_hotel', gameId: 'g1', name: 'HOTEL' }, actor());
+    await writer.create('markerdefinition', { _id: 'guest_house', gameId: 'g1', name: 'Inn' }, actor());
+    expect(points).toHaveLength(44);
+    expect(within).toHaveLength(43);
+    const res = await send('POST', url, {
+      source: 'osm.geojson',
+      content: osmFile,
+      definitionProperty: 'tourism',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json() as {
+      staged: Record<string, number>;
+      notes: { record: string; field: string; note: string }[];
+    };
+    expect(body.staged).toEqual({
+      maplevel: 0,
+      markerdefinition: 0,
+      placedmarker: kinds('hotel') + kinds('guest_house'),
+    });
+    const skipped = body.notes.filter((n) => n.note.startsWith('Skipped'));
+    expect(skipped).toHaveLength(points.length - kinds('hotel') - kinds('guest_house'));
+    expect(skipped.filter((n) => n.note.includes("Outside the map's bounds"))).toHaveLength(1);
+    expect(skipped.filter((n) => n.note.includes('"apartment" names no marker definition'))).toHaveLength(
+      kinds('apartment'),
+    );
+    // Every feature carries an id: no note says ids are missing.
+    expect(body.notes.some((n) => n.field === 'id')).toBe(false);
+    await send('GET', '/api/admin/rejectAllImportedModels/placedmarker');
+  });
+
+  it('with a default definition every feature inside the bounds is placed, where the bounds say, with its picture pixel', async () => {
+    const res = await send('POST', url, {
+      source: 'osm.geojson',
+      content: osmFile,
+      definitionProperty: 'tourism',
+      defaultDefinition: 'def_loot',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().staged.placedmarker).toBe(within.length);
+    await acceptAll();
+    const live = await findRecordsBy(env.t.db.kysely, getModel('placedmarker'), 'mapId', mapId);
+    expect(live).toHaveLength(within.length);
+    const byDefinition = (id: string) => live.filter((m) => m.markerDefinitionId === id).length;
+    expect(byDefinition('g1_hotel')).toBe(kinds('hotel'));
+    expect(byDefinition('guest_house')).toBe(kinds('guest_house'));
+    expect(byDefinition('def_loot')).toBe(kinds('apartment') + kinds('hostel'));
+    // Frauenchiemsee's Inselwirt: x from the west edge, y down from the north edge (picture 4096 × 4096).
+    const inn = live.find((m) => m.name === 'Inselwirt')!;
+    expect(inn.imageX).toBeCloseTo(
+      ((12.4249817 - bounds.geoWest) / (bounds.geoEast - bounds.geoWest)) * 4096,
+      6,
+    );
+    expect(inn.imageY).toBeCloseTo(
+      ((bounds.geoNorth - 47.8736885) / (bounds.geoNorth - bounds.geoSouth)) * 4096,
+      6,
+    );
+    const api = await env.t.app.inject({
+      method: 'GET',
+      url: `/api/placedmarker/${encodeURIComponent(String(inn._id))}`,
+    });
+    expect(api.statusCode).toBe(200);
+    expect(api.json()).toMatchObject({ imageX: inn.imageX, imageY: inn.imageY });
+    // The same file again: nothing staged (the outside feature is skipped, not gone).
+    const again = await send('POST', url, {
+      source: 'osm.geojson',
+      content: osmFile,
+      definitionProperty: 'tourism',
+      defaultDefinition: 'def_loot',
+    });
+    expect(again.json()).toMatchObject({ staged: { placedmarker: 0 }, gone: 0 });
+  });
+
+  it('a default definition of another game is refused, naming the field', async () => {
+    const res = await send('POST', url, {
+      source: 'osm.geojson',
+      content: osmFile,
+      defaultDefinition: 'no_such_definition',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toEqual([
+      { field: 'body.defaultDefinition', message: 'Not a marker definition of this game' },
+    ]);
+  });
+
+  it('exports longitude/latitude GIS tools read (no pixel declaration), which comes back staging nothing; pixels are declared', async () => {
+    const res = await send('GET', `/api/admin/maps/${mapId}/export/geojson?coords=lonlat`);
+    expect(res.statusCode).toBe(200);
+    expect(getIssues(res.body)).toEqual([]);
+    const collection = res.json();
+    expect(collection.crs).toBeUndefined();
+    expect(collection.waypoint.coordinates).toBe('lonlat');
+    const inn = collection.features.find(
+      (f: { properties: { name: string } }) => f.properties.name === 'Inselwirt',
+    );
+    expect(inn.geometry.coordinates[0]).toBeCloseTo(12.4249817, 9);
+    expect(inn.geometry.coordinates[1]).toBeCloseTo(47.8736885, 9);
+    const back = await send('POST', url, { source: 'export.geojson', content: res.body });
+    expect(back.statusCode, back.body).toBe(200);
+    expect(back.json()).toMatchObject({
+      staged: { maplevel: 0, markerdefinition: 0, placedmarker: 0 },
+      gone: 0,
+    });
+
+    const pixels = (await send('GET', `/api/admin/maps/${mapId}/export/geojson`)).json();
+    expect(pixels.crs).toEqual({ type: 'name', properties: { name: 'urn:waypoint:map-pixels' } });
+    expect(pixels.waypoint.coordinates).toBe('pixels');
+    expect(
+      (await send('GET', `/api/admin/maps/${mapId}/export/geojson?coords=degrees`)).json().errors[0].field,
+    ).toBe('query.coords');
   });
 });

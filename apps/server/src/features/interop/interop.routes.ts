@@ -6,6 +6,7 @@ import {
   packageContentTypes,
   zContentUpload,
   zInteropGameParams as zGameParams,
+  zGeoJsonExportQuery,
   zInteropMapParams as zMapParams,
   zPackageImportParams,
 } from '@waypoint/shared/interop/requests';
@@ -45,7 +46,8 @@ export function registerInteropRoutes(app: FastifyInstance, ctx: AppContext) {
 
     app.get(`/api/admin/maps/:mapId/export/${format}`, admin, async (request, reply) => {
       const { mapId } = parse(zMapParams, request.params, 'params');
-      const content = await exportContent(ctx, mapId, format);
+      const { coords } = parse(zGeoJsonExportQuery, request.query, 'query');
+      const content = await exportContent(ctx, mapId, format, coords);
       reply.header('content-disposition', `attachment; filename="${mapId}.${extension[format]}"`);
       if (format === 'geojson') reply.type('application/geo+json');
       return content;
