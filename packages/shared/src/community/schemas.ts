@@ -121,13 +121,5 @@ export interface Contributions {
   games: AcceptedInGame[];
 }
 
-/** The ban in force that stops `standing` contributing to `gameId` (a site-wide one first). */
-export function banIn(
-  standing: Standing | null | undefined,
-  gameId: string | undefined,
-): BanView | undefined {
-  if (!standing) return undefined;
-  return (
-    standing.bans.find((b) => b.gameId === '') ?? standing.bans.find((b) => gameId && b.gameId === gameId)
-  );
-}
+// Kept apart from the schemas, so that pages that show a ban load no validation code.
+export { banIn } from './ban.ts';

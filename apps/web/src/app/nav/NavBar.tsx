@@ -10,7 +10,6 @@ import { ContrastToggle } from '../../components/ContrastToggle.tsx';
 import { LanguageSwitch } from '../../components/LanguageSwitch.tsx';
 import { MapLabel, MapPreview, mapPath } from '../../components/MapEntry.tsx';
 import ui from '../../components/ui.module.css';
-import { useBanned, useMayReview } from '../../features/community/standing-query.ts';
 import { openConsentDialog } from '../../features/consent/consent.ts';
 import { openSuggestModal, type SuggestPreset } from '../../features/suggest/open.ts';
 import { contentLang } from '../../i18n/content.ts';
@@ -47,6 +46,8 @@ interface Section {
 const Bell = lazy(() => import('../../features/notifications/Bell.tsx'));
 /** A ban's reason and end, in place of the 'Suggest ...' entries: loaded for banned users only. */
 const BanNote = lazy(() => import('../../features/community/BanNote.tsx'));
+/** The review link and the ban check: loaded for logged-in users only. */
+const StandingGate = lazy(() => import('../../features/community/StandingGates.tsx'));
 
 const gamePath = (gameId: string) => `/game/${encodeURIComponent(gameId)}`;
 
@@ -133,30 +134,42 @@ function ItemList({
   /** Called when an entry is chosen (the collapsed bar's panel closes; a dropdown closes itself). */
   onChoose?: () => void;
 }) {
-  const banned = useBanned(section.suggest?.gameId);
+  const session = useSession();
+  const suggest = section.suggest ? (
+    <li>
+      <button
+        type="button"
+        className={`${classes.item} ${classes.suggest}`}
+        data-testid={`suggest-${section.key}`}
+        onClick={() => {
+          onChoose?.();
+          if (section.suggest) openSuggestModal(section.suggest);
+        }}
+      >
+        {messages.suggestEntry}
+      </button>
+    </li>
+  ) : null;
   return (
     <ul className={classes.itemList} style={{ maxHeight: constants.dropdownMaxHeightPx }}>
-      {section.suggest && banned ? (
-        <li>
-          <Suspense>
-            <BanNote gameId={section.suggest.gameId} className={classes.banNote} />
-          </Suspense>
-        </li>
-      ) : section.suggest ? (
-        <li>
-          <button
-            type="button"
-            className={`${classes.item} ${classes.suggest}`}
-            data-testid={`suggest-${section.key}`}
-            onClick={() => {
-              onChoose?.();
-              if (section.suggest) openSuggestModal(section.suggest);
-            }}
+      {section.suggest && session ? (
+        <Suspense fallback={suggest}>
+          <StandingGate
+            gameId={section.suggest.gameId}
+            banned={
+              <li>
+                <Suspense>
+                  <BanNote gameId={section.suggest.gameId} className={classes.banNote} />
+                </Suspense>
+              </li>
+            }
           >
-            {messages.suggestEntry}
-          </button>
-        </li>
-      ) : null}
+            {suggest}
+          </StandingGate>
+        </Suspense>
+      ) : (
+        suggest
+      )}
       {section.items.map((item) => (
         <li key={item.key} className={item.preview ? classes.withPreview : undefined}>
           <BarAnchor
@@ -205,13 +218,16 @@ function AppBadge({
 function AccountLinks({ embedded }: { embedded: boolean }) {
   const session = useSession();
   const navigate = useNavigate();
-  const mayReview = useMayReview();
   return (
     <>
-      {mayReview ? (
-        <BarAnchor to="/suggestion-review" embedded={embedded} className={classes.link}>
-          {uiMessages.nav.review}
-        </BarAnchor>
+      {session ? (
+        <Suspense>
+          <StandingGate>
+            <BarAnchor to="/suggestion-review" embedded={embedded} className={classes.link}>
+              {uiMessages.nav.review}
+            </BarAnchor>
+          </StandingGate>
+        </Suspense>
       ) : null}
       {session?.admin ? (
         <BarAnchor to="/admin" embedded={embedded} className={classes.link}>

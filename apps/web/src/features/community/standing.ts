@@ -1,4 +1,4 @@
-import { banIn } from '@waypoint/shared/community/schemas';
+import { banIn } from '@waypoint/shared/community/ban';
 import { formatDateTime } from '../../i18n/format.ts';
 import { communityMessages as t } from '../../i18n/messages/community-messages.ts';
 import { useStanding } from './standing-query.ts';

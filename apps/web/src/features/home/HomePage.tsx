@@ -15,7 +15,6 @@ import { usePageMeta } from '../../components/usePageMeta.ts';
 import { contentLang } from '../../i18n/content.ts';
 import { messages } from '../../i18n/messages/messages.ts';
 import { uiMessages } from '../../i18n/messages/ui-messages.ts';
-import { useMayReview } from '../community/standing-query.ts';
 import classes from './HomePage.module.css';
 
 /** Games whose name contains the text, ignoring case (SPEC §2.3). */
@@ -48,11 +47,11 @@ function GameCard({ game, eager }: { game: TGame; eager: boolean }) {
 
 /** The notification bell: its code loads for logged-in users only, as on the bar. */
 const Bell = lazy(() => import('../notifications/Bell.tsx'));
+const StandingGate = lazy(() => import('../community/StandingGates.tsx'));
 
 function TopLinks() {
   const session = useSession();
   const navigate = useNavigate();
-  const mayReview = useMayReview();
   return (
     <nav aria-label={uiMessages.nav.account} className={`${ui.row} ${classes.topLinks}`}>
       {session ? (
@@ -60,10 +59,14 @@ function TopLinks() {
           <Bell />
         </Suspense>
       ) : null}
-      {mayReview ? (
-        <Link to="/suggestion-review" className={ui.link}>
-          {uiMessages.nav.review}
-        </Link>
+      {session ? (
+        <Suspense>
+          <StandingGate>
+            <Link to="/suggestion-review" className={ui.link}>
+              {uiMessages.nav.review}
+            </Link>
+          </StandingGate>
+        </Suspense>
       ) : null}
       {session?.admin ? (
         <Link to="/admin" className={ui.link}>
