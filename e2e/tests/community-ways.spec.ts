@@ -1,6 +1,8 @@
 import type { APIRequestContext } from '@playwright/test';
 import { mapMessages } from '@waypoint/shared/map/map-messages';
 import { messages } from '@waypoint/shared/messages';
+import { notificationMessages as n } from '@waypoint/shared/notification-messages';
+import { reviewMessages as r } from '@waypoint/shared/review-messages';
 import { uiMessages } from '@waypoint/shared/ui-messages';
 import { admin, createConfirmedUser, expect, test } from '../support/fixtures.ts';
 import { waitForMap } from '../support/map.ts';
@@ -119,4 +121,125 @@ test("phone: the menu's Suggest entries are drawn as the menu's own, and the men
   );
   expect(onTop).toBe(true);
   await page.screenshot({ path: test.info().outputPath('menu-over-quests-390.png') });
+});
+
+test('a reviewer rejects with a reason after confirming; the suggester reads which one and why from the home page bell', async ({
+  page,
+  request,
+}) => {
+  const author = await member(request);
+  const name = `Crate of ${author.username}`;
+  const suggested = await request.post('/api/suggestion', {
+    headers: auth(author.bearer),
+    data: {
+      type: 'PLACED_MARKER',
+      action: 'ADD',
+      parentId: 'fz_coast_harbor',
+      data: JSON.stringify({
+        name,
+        markerDefinitionId: 'fz_loot_cache',
+        lat: -41,
+        lng: 62,
+        mapId: 'fz_coast_harbor',
+      }),
+    },
+  });
+  expect(suggested.status()).toBe(201);
+  const id = ((await suggested.json()) as { data: string }).data;
+
+  await loginWithToken(page, request, admin.email, admin.password);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto(`/suggestion-review?type=PLACED_MARKER`);
+  await page.getByLabel(r.userNameLabel).fill(author.username);
+  const row = page.locator(`tr[data-suggestion="${id}"]`);
+  await expect(row).toBeVisible({ timeout: 20_000 });
+  // Reject asks first: cancelling leaves the suggestion open.
+  await row.getByRole('button', { name: `${r.reject} ${id}` }).click();
+  const dialog = page.getByRole('dialog', { name: r.rejectTitle(1) });
+  await expect(dialog).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('reject-dialog-1440.png') });
+  await dialog.getByRole('button', { name: r.rejectCancel }).click();
+  await expect(dialog).toBeHidden();
+  await expect(row).toBeVisible();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await row.getByRole('button', { name: `${r.reject} ${id}` }).click();
+  await expect(dialog).toBeVisible();
+  const reason = 'Nothing spawns there since the harbour was rebuilt.';
+  await dialog.getByLabel(r.rejectReason).fill(reason);
+  await page.screenshot({ path: test.info().outputPath('reject-dialog-390.png') });
+  await dialog.getByRole('button', { name: r.rejectConfirm }).click();
+  await expect(row).toHaveCount(0);
+
+  // The author, on the home page: the bell, the suggestion named, the reason. (The review page is
+  // left first: its next read would answer 401 and clear the new login's cookie.)
+  await page.goto('about:blank');
+  await page.context().clearCookies();
+  await loginWithToken(page, request, author.email, author.password);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto('/');
+  await page.getByRole('button', { name: n.bellUnread(1) }).click();
+  const list = page.getByRole('region', { name: n.title });
+  // Its text names the suggestion (the reviewer's name before it is the admin's).
+  const named = n.rejected('', n.named(name)).trim();
+  await expect(list.getByTestId('notification').filter({ hasText: named })).toBeVisible();
+  await expect(list.getByTestId('notification-reason')).toHaveText(n.reason(reason));
+  await page.screenshot({ path: test.info().outputPath('home-bell-1440.png') });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(list.getByTestId('notification-reason')).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('home-bell-390.png') });
+});
+
+/** Request paths and the validation library's phrasing: never shown to people. */
+const developerWording =
+  /\b(body|query|params)\.[a-z]|Invalid input|expected .*received|\bexpected\b|\breceived\b/i;
+
+test('refused input is said with field labels and plain sentences on the admin, webhook and pins paths', async ({
+  page,
+  request,
+}) => {
+  await loginWithToken(page, request, admin.email, admin.password);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto(`/admin/model/game/${gameId}`);
+  const tabs = page.getByRole('tablist');
+  await expect(tabs).toBeVisible({ timeout: 20_000 });
+  // Child lists the SPEC does not name are written out; tools by their names.
+  await expect(tabs).not.toContainText('hideoutModules');
+  await expect(tabs).not.toContainText('tarkov-items-to-keep');
+  await page.screenshot({ path: test.info().outputPath('game-tabs-1440.png') });
+
+  // The webhook form: a short secret and an address that is none.
+  await page.getByRole('tab', { name: 'Webhooks' }).click();
+  const section = page.getByRole('region', { name: 'Webhooks' });
+  await section.getByRole('button', { name: /Add/ }).first().click();
+  await section.getByRole('textbox', { name: 'URL', exact: true }).fill('not an address');
+  await section.getByRole('textbox', { name: 'Secret', exact: true }).fill('short');
+  await section.getByRole('button', { name: 'Save' }).click();
+  await expect(section.getByRole('textbox', { name: 'Secret', exact: true })).toHaveAttribute(
+    'aria-invalid',
+    'true',
+  );
+  const seen = await page.locator('body').innerText();
+  expect(seen).not.toMatch(developerWording);
+  await page.screenshot({ path: test.info().outputPath('webhook-form-1440.png') });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: test.info().outputPath('webhook-form-390.png'), fullPage: true });
+
+  // A pins import with a pin lacking its colour's valid value and a required field: the answer a page shows.
+  const player = await member(request);
+  const refused = await request.post('/api/user/pins/fz_coast_harbor/geojson', {
+    headers: auth(player.bearer),
+    data: {
+      type: 'FeatureCollection',
+      features: [
+        {
+          type: 'Feature',
+          geometry: { type: 'Point', coordinates: [10, 10] },
+          properties: { color: 'mauve' },
+        },
+      ],
+    },
+  });
+  expect(refused.status()).toBe(400);
+  const body = (await refused.json()) as { message: string };
+  expect(body.message).not.toMatch(developerWording);
 });

@@ -104,8 +104,11 @@ test('an admin filters by user, reads a diff, approves with the keyboard, reject
   await expect(page.locator(`tr[data-suggestion="${c.update}"]`)).toHaveCount(0);
   await expect.poll(async () => (await suggestionOf(request, adminToken, c.update)).status).toBe('ACCEPTED');
 
-  // Bulk: reject everything of this user on the map of the new markers.
+  // Bulk: reject everything of this user on the map of the new markers, once confirmed.
   await page.getByRole('button', { name: `${t.rejectAll} ${addMap}` }).click();
+  const confirm = page.getByRole('dialog');
+  await expect(confirm).toBeVisible();
+  await confirm.getByRole('button', { name: t.rejectConfirm }).click();
   await expect(rows).toHaveCount(0);
   for (const id of c.adds) {
     await expect.poll(async () => (await suggestionOf(request, adminToken, id)).status).toBe('REJECTED');

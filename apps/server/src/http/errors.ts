@@ -1,4 +1,6 @@
 import { type ApiError, serverMessages } from '@waypoint/shared';
+import { type FieldProblem, type Problem, problemText, readableProblem } from '@waypoint/shared/validation';
+import { validationMessages } from '@waypoint/shared/validation-messages';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { ZodError, type z } from 'zod';
 import { type FaultKind, faultKind } from '../db/faults.ts';
@@ -37,21 +39,84 @@ export const forbidden = (message: string) => new HttpError(403, message);
 export const notFound = (message: string) => new HttpError(404, message);
 export const conflict = (message: string) => new HttpError(409, message);
 
-/** Field problems of a zod error, each with a dotted path that starts at the request part. */
-export function fieldErrors(error: ZodError, part: string): NonNullable<ApiError['errors']> {
-  return error.issues.map((issue) => ({
-    field: [part, ...issue.path.map(String)].join('.'),
-    message: issue.message,
-  }));
+/** zod's own wording ("Invalid input: expected …", "Too small: …"): a schema's own message is kept. */
+const libraryWording =
+  /^(Invalid (input|option|string|type|element|key|value|URL|email|date|union)|Too (small|big)|Unrecognized key|Expected )|expected .*received/i;
+
+type Issue = z.core.$ZodIssue;
+
+/** What a zod issue says, as a rule the interface words (undefined: keep the schema's message). */
+export function problemOf(issue: Issue): Problem | undefined {
+  const own = !libraryWording.test(issue.message);
+  switch (issue.code) {
+    case 'too_small': {
+      if (own) return undefined;
+      const limit = Number(issue.minimum);
+      if (issue.origin === 'string') return limit <= 1 ? { rule: 'required' } : { rule: 'tooShort', limit };
+      if (issue.origin === 'array' || issue.origin === 'set') return { rule: 'tooFew', limit };
+      return { rule: 'tooSmall', limit };
+    }
+    case 'too_big': {
+      if (own) return undefined;
+      const limit = Number(issue.maximum);
+      if (issue.origin === 'string') return { rule: 'tooLong', limit };
+      if (issue.origin === 'array' || issue.origin === 'set') return { rule: 'tooMany', limit };
+      return { rule: 'tooLarge', limit };
+    }
+    case 'invalid_value':
+      return own ? undefined : { rule: 'oneOf', values: issue.values.map((v) => String(v)) };
+    case 'unrecognized_keys':
+      return { rule: 'unknownFields', values: issue.keys };
+    case 'invalid_type': {
+      if (own) return undefined;
+      if (/received undefined|nonoptional/.test(issue.message)) return { rule: 'required' };
+      const byKind: Record<string, Problem['rule']> = {
+        string: 'notText',
+        number: 'notNumber',
+        int: 'notNumber',
+        boolean: 'notYesNo',
+        array: 'notList',
+      };
+      return { rule: byKind[issue.expected] ?? 'badForm' } as Problem;
+    }
+    case 'invalid_format': {
+      if (own) return undefined;
+      if (issue.format === 'url') return { rule: 'notWebAddress' };
+      if (issue.format === 'email') return { rule: 'notEmail' };
+      if (issue.format === 'datetime' || issue.format === 'date') return { rule: 'notDate' };
+      return { rule: 'badForm' };
+    }
+    default:
+      return own ? undefined : { rule: 'invalid' };
+  }
+}
+
+/**
+ * Field problems of a zod error, each with a dotted path that starts at the request part (for
+ * programs) and a sentence for people: the schema's own message, else the rule's plain wording.
+ */
+export function fieldErrors(error: ZodError, part: string): FieldProblem[] {
+  return error.issues.map((issue) => {
+    const problem = problemOf(issue);
+    return {
+      field: [part, ...issue.path.map(String)].join('.'),
+      message: problem ? problemText(problem, validationMessages) : issue.message,
+      ...(problem ? { problem } : {}),
+    };
+  });
+}
+
+/** The message of a 400 with field problems: the first one, by the field's label (one message, not a list). */
+export function invalidInput(errors: FieldProblem[]): HttpError {
+  const first = errors[0];
+  return badRequest(first ? readableProblem(first, validationMessages) : validationMessages.invalid, errors);
 }
 
 /** Validates one part of a request with a shared schema; a failure is a 400 naming the fields. */
 export function parse<S extends z.ZodType>(schema: S, value: unknown, part: string): z.output<S> {
   const result = schema.safeParse(value);
   if (result.success) return result.data;
-  const errors = fieldErrors(result.error, part);
-  const first = errors[0];
-  throw badRequest(first ? `Invalid ${first.field}: ${first.message}` : `Invalid ${part}`, errors);
+  throw invalidInput(fieldErrors(result.error, part));
 }
 
 export function errorBody(statusCode: number, message: string, errors?: ApiError['errors']): ApiError {
@@ -101,8 +166,8 @@ export function installErrorHandling(
         .send({ ...errorBody(error.statusCode, error.message, error.errors), ...error.extra });
     }
     if (error instanceof ZodError) {
-      const errors = fieldErrors(error, 'body');
-      return reply.status(400).send(errorBody(400, `Invalid ${errors[0]?.field ?? 'body'}`, errors));
+      const answer = invalidInput(fieldErrors(error, 'body'));
+      return reply.status(400).send(errorBody(400, answer.message, answer.errors));
     }
     const status =
       error.statusCode && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;

@@ -1,6 +1,8 @@
 import { constants } from '@waypoint/shared/constants';
 import type { ApiError } from '@waypoint/shared/errors';
+import { problemText, readableProblem } from '@waypoint/shared/validation';
 import { config } from '../app/config.ts';
+import { validationMessages } from '../i18n/messages/validation-messages.ts';
 import { observedFetch } from './reachability.ts';
 import { clearSession, getSession } from './session.ts';
 
@@ -12,16 +14,22 @@ export class HttpError extends Error {
     /** Seconds the server asked to wait before asking again (`Retry-After`), when it said so. */
     readonly retryAfterSeconds?: number,
   ) {
-    super(body?.message ?? `Request failed with status ${status}`);
+    // Refused input is said in the interface's language: the field's label and the rule's wording.
+    const first = body?.errors?.[0];
+    super(
+      first?.problem
+        ? readableProblem(first, validationMessages)
+        : (body?.message ?? `Request failed with status ${status}`),
+    );
     this.name = 'HttpError';
   }
 
-  /** Field problems keyed by form field (`body.email` → `email`). */
+  /** Field problems keyed by form field (`body.email` → `email`), each said in the interface's language. */
   fieldErrors(): Record<string, string> {
     const out: Record<string, string> = {};
     for (const e of this.body?.errors ?? []) {
       const field = e.field.replace(/^body\./, '');
-      out[field] ??= e.message;
+      out[field] ??= e.problem ? problemText(e.problem, validationMessages) : e.message;
     }
     return out;
   }

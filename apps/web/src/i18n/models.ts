@@ -1,3 +1,4 @@
+import { listName, pluralName } from '@waypoint/shared/models/names';
 import { translateText } from './translate.ts';
 
 /**
@@ -17,7 +18,7 @@ export function modelLabel(model: { key: string; label: string }): string {
 
 /** A model's name for several records: 'Games'. */
 export function modelPlural(model: { key: string; label: string }): string {
-  return text(model.key, 'plural', `${model.label}s`);
+  return text(model.key, 'plural', pluralName(model.label));
 }
 
 /** A field's name as forms, lists and filters show it. */
@@ -27,5 +28,5 @@ export function fieldLabel(model: string, field: string): string {
 
 /** A child list's name as the record page's tabs show it ('maps', 'categories'). */
 export function listLabel(model: string, list: string): string {
-  return text(model, `lists.${list}`, list);
+  return text(model, `lists.${list}`, listName(list));
 }

@@ -27,6 +27,7 @@ import { servicesMessages } from '../services-messages.ts';
 import { suggestMessages } from '../suggest-messages.ts';
 import { toolMessages } from '../tool-messages.ts';
 import { uiMessages } from '../ui-messages.ts';
+import { validationMessages } from '../validation-messages.ts';
 import { webhookMessages } from '../webhook-messages.ts';
 import type { MessageGroup } from './templates.ts';
 
@@ -57,6 +58,7 @@ export const messageSources = {
   community: communityMessages,
   webhooks: webhookMessages,
   notifications: notificationMessages,
+  validation: validationMessages,
 } as const satisfies Record<string, MessageGroup>;
 
 export type MessageGroupName = keyof typeof messageSources;

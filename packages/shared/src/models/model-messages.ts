@@ -1,4 +1,5 @@
 import { describeModel } from './admin.ts';
+import { listName, pluralName } from './names.ts';
 import { getModel, modelKeys } from './registry.ts';
 
 /**
@@ -11,9 +12,9 @@ function describeNames(key: (typeof modelKeys)[number]) {
   const model = describeModel(getModel(key));
   return {
     label: model.label,
-    plural: `${model.label}s`,
+    plural: pluralName(model.label),
     fields: Object.fromEntries(model.fields.map((f) => [f.name, f.name])),
-    lists: Object.fromEntries(model.children.map((c) => [c.as, c.as])),
+    lists: Object.fromEntries(model.children.map((c) => [c.as, listName(c.as)])),
   };
 }
 

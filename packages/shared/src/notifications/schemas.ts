@@ -36,6 +36,10 @@ export interface NotificationView {
   actor: string;
   /** For 'votes': the net votes reached (the game's threshold); else 0. */
   votes: number;
+  /** The suggestion's name (what it adds or changes), empty when it has none. */
+  subject: string;
+  /** The reviewer's reason given with a decision, empty when none was given. */
+  reason: string;
   createdAt: string;
   read: boolean;
 }

@@ -108,7 +108,7 @@ describe('bad input to every write route: a 4xx and nothing changed', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ statusCode: 400, error: 'Bad Request' });
     expect(res.json().errors).toEqual([expect.objectContaining({ field: 'body.questLevel' })]);
-    expect(res.json().message).toContain('body.questLevel');
+    expect(JSON.stringify(res.json().errors)).toContain('body.questLevel');
   });
 });
 

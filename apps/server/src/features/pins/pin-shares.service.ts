@@ -9,7 +9,7 @@ import {
   type TShareRoute,
 } from '@waypoint/shared/pins/shares';
 import { type Db, inTransaction } from '../../db/database.ts';
-import { badRequest, conflict, notFound } from '../../http/errors.ts';
+import { conflict, invalidInput, notFound } from '../../http/errors.ts';
 import { findRecord } from '../models/models.repository.ts';
 import {
   countShares,
@@ -48,8 +48,7 @@ export function createPinSharesService(
         );
         if (route.level !== -1 && !place.levels.has(route.level))
           problems.push({ field: 'body.route.level', message: pinsMessages.unknownLevel(route.level) });
-        if (problems.length)
-          throw badRequest(`Invalid ${problems[0]!.field}: ${problems[0]!.message}`, problems);
+        if (problems.length) throw invalidInput(problems);
       }
       return inTransaction(db, async (trx) => {
         // The same lock as placing and deleting pins: the pins checked are the pins linked.
@@ -58,8 +57,7 @@ export function createPinSharesService(
         const problems = input.pinIds.flatMap((id, i) =>
           own.has(id) ? [] : [{ field: `body.pinIds.${i}`, message: pinsMessages.shareNotYours(id) }],
         );
-        if (problems.length)
-          throw badRequest(`Invalid ${problems[0]!.field}: ${problems[0]!.message}`, problems);
+        if (problems.length) throw invalidInput(problems);
         if ((await countShares(trx, actor.id, mapId)) >= MAX_SHARES_PER_MAP)
           throw conflict(pinsMessages.sharesFull(MAX_SHARES_PER_MAP));
         const share = {

@@ -19,7 +19,7 @@ import {
 } from '@waypoint/shared/pins/schemas';
 import { type Db, type Executor, inTransaction } from '../../db/database.ts';
 import type { ModelRecord } from '../../db/rows.ts';
-import { badRequest, conflict, notFound } from '../../http/errors.ts';
+import { conflict, invalidInput, notFound } from '../../http/errors.ts';
 import { findRecord, parentIsPublic } from '../models/models.repository.ts';
 import {
   newMarkerId,
@@ -69,7 +69,7 @@ export function placeProblems(place: PinPlace, pin: Pick<TPinInput, 'x' | 'y' | 
 
 function refuse(problems: { field: string; message: string }[]) {
   if (problems.length === 0) return;
-  throw badRequest(`Invalid ${problems[0]!.field}: ${problems[0]!.message}`, problems);
+  throw invalidInput(problems);
 }
 
 /** The pins-per-map cap as the 409 a player sees. */

@@ -80,7 +80,7 @@ describe('hideout levels', () => {
     expect(tooHigh.json().errors).toEqual([
       { field: 'body.level', message: 'Workbench has levels 1 to 3: use 0 to 3' },
     ]);
-    expect(tooHigh.json().message).toContain('body.level');
+    expect(JSON.stringify(tooHigh.json().errors)).toContain('body.level');
     const none = await put('g1', 'shrine', { level: 1 }, me);
     expect(none.statusCode).toBe(400);
     expect(none.json().errors[0].field).toBe('body.level');
@@ -289,7 +289,7 @@ describe('hideout levels in portable progress', () => {
       file: file([], progressVersion + 1),
     });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().message).toMatch(/body\.file\.version/);
+    expect(JSON.stringify(bad.json().errors)).toMatch(/body\.file\.version/);
     const badLevel = await post('/api/user/progress/import', me, {
       mode: 'merge',
       file: file([{ gameId: 'g1', hideoutLevels: [{ moduleId: 'workbench', level: -1 }] }]),

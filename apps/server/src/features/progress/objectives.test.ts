@@ -98,7 +98,7 @@ describe('objective ticks', () => {
       const res = await tick(me, 'q_short', objective, done);
       expect(res.statusCode, JSON.stringify({ objective, done })).toBe(400);
       expect(res.json().errors[0].field).toBe(field);
-      expect(res.json().message).toContain(field);
+      expect(JSON.stringify(res.json().errors)).toContain(field);
     }
     const noDone = await post('/api/user/quest/objective/g1/q_short', me, { objective: 0 });
     expect(noDone.json().errors[0].field).toBe('body.done');
@@ -262,12 +262,12 @@ describe('objective ticks in portable progress', () => {
       file: file([{ gameId: 'g1', completedObjectives: { q_obj: [-1] } }]),
     });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().message).toMatch(/body\.file\.games\.0\.completedObjectives\.q_obj\.0/);
+    expect(JSON.stringify(bad.json().errors)).toMatch(/body\.file\.games\.0\.completedObjectives\.q_obj\.0/);
     const unknownVersion = await post('/api/user/progress/import', me, {
       mode: 'merge',
       file: file([], progressVersion + 1),
     });
     expect(unknownVersion.statusCode).toBe(400);
-    expect(unknownVersion.json().message).toMatch(/body\.file\.version/);
+    expect(JSON.stringify(unknownVersion.json().errors)).toMatch(/body\.file\.version/);
   });
 });

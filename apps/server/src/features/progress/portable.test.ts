@@ -296,10 +296,10 @@ describe('portable progress', () => {
       file: { format: 'something-else', version: 1, games: [] },
     });
     expect(wrong.statusCode).toBe(400);
-    expect(wrong.json().message).toMatch(/body\.file\.format/);
+    expect(JSON.stringify(wrong.json().errors)).toMatch(/body\.file\.format/);
     const badMode = await post('/api/user/progress/import', user, { mode: 'wipe', file: file([]) });
     expect(badMode.statusCode).toBe(400);
-    expect(badMode.json().message).toMatch(/body\.mode/);
+    expect(JSON.stringify(badMode.json().errors)).toMatch(/body\.mode/);
     const badQuantity = await post('/api/user/progress/import', user, {
       mode: 'merge',
       file: file([{ gameId: 'g1', itemsOwned: [{ itemId: 'bolts', findOnly: false, quantity: -1 }] }]),

@@ -86,7 +86,7 @@ describe('other contributors see open suggestions (visibility rule)', () => {
     expect(first.json().data).toHaveLength(1);
     const bad = await mapList(other, 'g1_map_a', '?limit=100001');
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().message).toContain('query.limit');
+    expect(JSON.stringify(bad.json().errors)).toContain('query.limit');
     // The generic list stays the caller's own.
     const generic = (await call('GET', '/api/suggestions?limit=10000', other)).json();
     expect(generic.data.map((s: Body) => s._id)).not.toContain(open);
@@ -193,7 +193,7 @@ describe('votes order the review queue', () => {
     expect(await order('asc')).toEqual([bottom, middle, top]);
     const bad = await call('GET', '/api/admin/review/suggestions?type=PLACED_MARKER&sort=votes', env.admin);
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().message).toContain('query.sort');
+    expect(JSON.stringify(bad.json().errors)).toContain('query.sort');
   });
 });
 

@@ -14,6 +14,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import type { AdminModel } from '@waypoint/shared/models/admin-view';
 import { modelAliases } from '@waypoint/shared/models/aliases';
+import type { AdditionalFeature } from '@waypoint/shared/models/enums';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { api } from '../../api/client.ts';
@@ -29,6 +30,7 @@ import { WebhooksSection } from './WebhooksSection.tsx';
 import './kit-styles.ts';
 import { contentLang } from '../../i18n/content.ts';
 import { adminMessages as t } from '../../i18n/messages/admin-messages.ts';
+import { toolLabels } from '../../i18n/messages/messages.ts';
 import { webhookMessages } from '../../i18n/messages/webhook-messages.ts';
 import { listLabel, modelLabel } from '../../i18n/models.ts';
 import { withElements } from '../../i18n/rich.tsx';
@@ -157,7 +159,7 @@ function AdminModelPage() {
             ))}
             {gameFeatures.map((feature) => (
               <Tabs.Tab key={feature} value={`feature:${feature}`}>
-                {t.featureTab(feature)}
+                {t.featureTab(toolLabels[feature as AdditionalFeature] ?? feature)}
               </Tabs.Tab>
             ))}
             {model.key === 'game' ? <Tabs.Tab value="webhooks">{webhookMessages.title}</Tabs.Tab> : null}
