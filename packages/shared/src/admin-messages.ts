@@ -150,10 +150,15 @@ export const adminMessages = {
   contentTitle: 'Map content from another site',
   contentFormat: 'Format',
   dataMapsTitle: 'DataMaps page (MediaWiki map)',
-  geoJsonTitle: 'GeoJSON (map pixels)',
+  geoJsonTitle: 'GeoJSON (longitude/latitude or map pixels)',
   geoJsonHelp:
-    'A GeoJSON FeatureCollection whose coordinates are the map picture’s pixels (x right, y down): points become icon markers, polygons areas, lines routes, each with the marker definition its definition property names (one the game lacks is staged too). Importing the same source again stages only what changed.',
+    'A GeoJSON FeatureCollection: points become icon markers, polygons areas, lines routes. Longitude/latitude (RFC 7946, as GIS tools write it) is placed through the map’s geographic bounds (set them on the map first); Waypoint’s own pixel exports are read as pixels. Each feature’s definition property names its marker definition (one the game lacks is staged too); a file without it names definitions by the property chosen below (a definition’s id or name), else the default definition. Features that cannot be placed are listed and skipped. Importing the same source again stages only what changed.',
   geoJsonFile: 'GeoJSON file',
+  geoJsonDefinitionProperty: 'Property naming the marker definition (optional, e.g. type)',
+  geoJsonDefaultDefinition: 'Default marker definition (its id, optional)',
+  geoJsonCoordinates: 'Export positions as',
+  geoJsonPixels: 'Map pixels',
+  geoJsonLonLat: 'Longitude/latitude (map bounds)',
   exportGeoJson: 'Export as GeoJSON',
   dataMapsHelp:
     'A wiki map page’s JSON: its floors, groups and markers are staged on the chosen map for review below (floors, marker definitions, placed markers, in that order). Importing the same source again stages only what changed.',

@@ -261,4 +261,99 @@ describe('map content as GeoJSON', () => {
     expect(problems[0]?.message).toBe('MultiPoint: only Point, Polygon and LineString are read');
     expect(problems[1]?.message).toBe('Outside the map: positions are pixels within 4096 × 3072');
   });
+
+  it('reads longitude/latitude through the map bounds (y down from the north edge), and writes it back', () => {
+    const bounds = { west: 10, south: 40, east: 12, north: 41.5 };
+    const source = generatedMap();
+    const lonlat = writeGeoJsonContent(source, { coordinates: 'lonlat', bounds });
+    expect(getIssues(JSON.stringify(lonlat))).toEqual([]);
+    expect(lonlat).not.toHaveProperty('crs');
+    expect(lonlat.features[0]?.geometry).toEqual({
+      type: 'Point',
+      coordinates: [10 + (100.5 / width) * 2, 41.5 - (200.25 / height) * 1.5],
+    });
+    const read = readGeoJsonContent(JSON.stringify(lonlat), { ...target(), bounds }, new Set());
+    const back = read.records.placedmarker;
+    for (const [i, marker] of source.markers.entries()) {
+      expect(back[i]?.lat).toBeCloseTo(Number(marker.lat), 9);
+      expect(back[i]?.lng).toBeCloseTo(Number(marker.lng), 9);
+    }
+    expect(back[0]).toMatchObject({ imageX: expect.closeTo(100.5, 9), imageY: expect.closeTo(200.25, 9) });
+    // The bottom-right corner lands on the picture's edge, not a hair outside it.
+    expect(back[1]).toMatchObject({ imageX: width, imageY: height });
+    expect(read.coordinates).toBe('lonlat');
+  });
+
+  it('a file without a pixel declaration is longitude/latitude: refused for a map without bounds', () => {
+    const file = JSON.stringify({
+      type: 'FeatureCollection',
+      features: [{ type: 'Feature', geometry: { type: 'Point', coordinates: [11, 41] }, properties: {} }],
+    });
+    expect(problemsOf(file)).toEqual([
+      {
+        record: '(file)',
+        field: 'crs',
+        message:
+          "Longitude/latitude (RFC 7946): set the map's geographic bounds first (geoWest, geoSouth, geoEast, geoNorth)",
+      },
+    ]);
+  });
+
+  it('ids given as numbers (as GIS tools write them) are ids: no note says they are missing', () => {
+    const file = JSON.stringify({
+      type: 'FeatureCollection',
+      crs: pixelCrs,
+      features: [1, 2].map((n) => ({
+        type: 'Feature',
+        geometry: { type: 'Point', coordinates: [n, n] },
+        properties: { definition: 'd', id: n * 10 },
+      })),
+    });
+    const read = readGeoJsonContent(file, target('other_map'), new Set(['d']));
+    expect(read.notes).toEqual([]);
+    expect(read.records.placedmarker.map((m) => m._id)).toEqual(
+      readGeoJsonContent(file, target('other_map'), new Set(['d'])).records.placedmarker.map((m) => m._id),
+    );
+    expect(new Set(read.records.placedmarker.map((m) => m._id)).size).toBe(2);
+  });
+
+  it('without Waypoint definitions: a chosen property names them by id or name; no match: the default, or skipped and listed', () => {
+    const bounds = { west: 0, south: 0, east: 1, north: 1 };
+    const feature = (kind: string | undefined, lon = 0.5) => ({
+      type: 'Feature',
+      geometry: { type: 'Point', coordinates: [lon, 0.5] },
+      properties: kind === undefined ? {} : { type: kind },
+    });
+    const file = JSON.stringify({
+      type: 'FeatureCollection',
+      features: [
+        feature('fz_ore'),
+        feature('Chest'),
+        feature('tree'),
+        feature(undefined),
+        feature('fz_ore', 2),
+      ],
+    });
+    const options = { definitionProperty: 'type', definitionsByName: new Map([['chest', 'fz_pic']]) };
+    const known = new Set(['fz_ore', 'fz_pic']);
+    const read = readGeoJsonContent(file, { ...target(), bounds }, known, options);
+    expect(read.records.placedmarker.map((m) => m.markerDefinitionId)).toEqual(['fz_ore', 'fz_pic']);
+    const skippedNotes = read.notes.filter((n) => n.note.startsWith('Skipped: '));
+    expect(skippedNotes.map((n) => `${n.record} ${n.field}`)).toEqual([
+      'features[2] properties.type',
+      'features[3] properties.type',
+      'features[4] geometry.coordinates',
+    ]);
+    expect(read.skipped).toHaveLength(3);
+    const withDefault = readGeoJsonContent(file, { ...target(), bounds }, known, {
+      ...options,
+      defaultDefinition: 'fz_ore',
+    });
+    expect(withDefault.records.placedmarker.map((m) => m.markerDefinitionId)).toEqual([
+      'fz_ore',
+      'fz_pic',
+      'fz_ore',
+      'fz_ore',
+    ]);
+  });
 });

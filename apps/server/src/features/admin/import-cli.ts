@@ -4,7 +4,9 @@
 // `npm run import -- <page.json> --datamaps <mapId> [--source Map:Name] [--fragments <folder|zip>]`:
 // the same for a DataMaps page read into a map (floors, definitions, markers), the pages it includes
 // looked up among the folder's (or zip's) `.json` files, with the mapping summary printed;
-// `npm run import -- <file.geojson> --geojson <mapId> [--source name]`: a GeoJSON FeatureCollection;
+// `npm run import -- <file.geojson> --geojson <mapId> [--source name] [--definition-property type]
+// [--default-definition <id>]`: a GeoJSON FeatureCollection (longitude/latitude placed through the map's
+// geographic bounds; without Waypoint definitions, the property naming them and the default);
 // `npm run import -- <answer.json> --tarkov-dev <gameId> [--source name]`: tarkov.dev's API answer
 // (tasks and hideout stations) read into a game's traders, quests, items and hideout modules.
 // `npm run import -- <map.zip> --package [--game <gameId>]`: a map package (map, floors, definitions,
@@ -14,7 +16,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { importableModels, type ModelKey } from '@waypoint/shared';
 import { InteropError } from '@waypoint/shared/interop/datamaps';
-import type { ContentFormat } from '@waypoint/shared/interop/requests';
+import { type ContentFormat, zContentUpload } from '@waypoint/shared/interop/requests';
 import { loadConfig } from '../../config.ts';
 import { openDatabase } from '../../db/database.ts';
 import { migrateToLatest } from '../../db/migrate.ts';
@@ -37,6 +39,8 @@ const { values, positionals } = parseArgs({
     fragments: { type: 'string' },
     package: { type: 'boolean' },
     game: { type: 'string' },
+    'definition-property': { type: 'string' },
+    'default-definition': { type: 'string' },
   },
 });
 const file = positionals[0];
@@ -56,7 +60,9 @@ if (!file || !model || !importableModels().includes(model)) {
   console.error(
     '       npm run import -- <page.json> --datamaps <mapId> [--source <name>] [--article-url <url>] [--fragments <folder|zip>]',
   );
-  console.error('       npm run import -- <file.geojson> --geojson <mapId> [--source <name>]');
+  console.error(
+    '       npm run import -- <file.geojson> --geojson <mapId> [--source <name>] [--definition-property <property>] [--default-definition <id>]',
+  );
   console.error('       npm run import -- <answer.json> --tarkov-dev <gameId> [--source <name>]');
   console.error('       npm run import -- <map.zip> --package [--game <gameId>]');
   console.error(`Models: ${importableModels().join(', ')}`);
@@ -84,6 +90,24 @@ try {
   await db.close();
 }
 
+/** The GeoJSON choices of the command line, checked as the import route checks them. */
+function geoJsonChoices() {
+  const parsed = zContentUpload.pick({ definitionProperty: true, defaultDefinition: true }).safeParse({
+    definitionProperty: values['definition-property'],
+    defaultDefinition: values['default-definition'],
+  });
+  if (!parsed.success) {
+    const flags: Record<string, string> = {
+      definitionProperty: 'definition-property',
+      defaultDefinition: 'default-definition',
+    };
+    for (const issue of parsed.error.issues)
+      console.error(`--${flags[String(issue.path[0])] ?? issue.path.join('.')}: ${issue.message}`);
+    process.exit(2);
+  }
+  return parsed.data;
+}
+
 /** `target`: the map a DataMaps page or GeoJSON file is read into, or the game of a tarkov.dev answer. */
 async function importContent(file: string, target: string, format: ContentFormat | 'tarkov-dev') {
   const config = loadConfig();
@@ -104,7 +128,15 @@ async function importContent(file: string, target: string, format: ContentFormat
         ? await stageTarkovDev(ctx, { gameId: target, content, source }, actor)
         : await stageContent(
             ctx,
-            { mapId: target, format, content, source, articleUrl: values['article-url'], fragments },
+            {
+              mapId: target,
+              format,
+              content,
+              source,
+              articleUrl: values['article-url'],
+              fragments,
+              ...geoJsonChoices(),
+            },
             actor,
           );
     const ms = Math.round(performance.now() - started);

@@ -97,6 +97,10 @@ export function ContentImport({ onStaged }: { onStaged: () => void }) {
   const [pasted, setPasted] = useState('');
   const [source, setSource] = useState('');
   const [articleUrl, setArticleUrl] = useState('');
+  // GeoJSON: definitions of a file without Waypoint's (a property, a default), the export's positions.
+  const [definitionProperty, setDefinitionProperty] = useState('');
+  const [defaultDefinition, setDefaultDefinition] = useState('');
+  const [geoCoords, setGeoCoords] = useState<'pixels' | 'lonlat'>('pixels');
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<ContentStageResult>();
   const [error, setError] = useState<ApiErrorBody>();
@@ -105,7 +109,8 @@ export function ContentImport({ onStaged }: { onStaged: () => void }) {
   // The export is an API read (bearer token), saved as a file from the answer.
   const exportPage = async () => {
     try {
-      const page = await api.get<unknown>(`/admin/maps/${chosen}/export/${format}`);
+      const query = format === 'geojson' ? `?coords=${geoCoords}` : '';
+      const page = await api.get<unknown>(`/admin/maps/${chosen}/export/${format}${query}`);
       saveFile(
         JSON.stringify(page, null, 2),
         shown.type ?? 'application/json',
@@ -127,6 +132,12 @@ export function ContentImport({ onStaged }: { onStaged: () => void }) {
         content,
         ...(articleUrl.trim() ? { articleUrl: articleUrl.trim() } : {}),
         ...(format === 'datamaps' ? await fragmentsOf(fragmentFiles) : {}),
+        ...(format === 'geojson' && definitionProperty.trim()
+          ? { definitionProperty: definitionProperty.trim() }
+          : {}),
+        ...(format === 'geojson' && defaultDefinition.trim()
+          ? { defaultDefinition: defaultDefinition.trim() }
+          : {}),
       });
       setResult(res);
       onStaged();
@@ -225,6 +236,32 @@ export function ContentImport({ onStaged }: { onStaged: () => void }) {
           />
         ) : null}
       </Group>
+      {format === 'geojson' ? (
+        <Group align="flex-end" wrap="wrap">
+          <TextInput
+            label={t.geoJsonDefinitionProperty}
+            value={definitionProperty}
+            onChange={(e) => setDefinitionProperty(e.currentTarget.value)}
+            data-testid="geojson-definition-property"
+          />
+          <TextInput
+            label={t.geoJsonDefaultDefinition}
+            value={defaultDefinition}
+            onChange={(e) => setDefaultDefinition(e.currentTarget.value)}
+            data-testid="geojson-default-definition"
+          />
+          <NativeSelect
+            label={t.geoJsonCoordinates}
+            value={geoCoords}
+            onChange={(e) => setGeoCoords(e.currentTarget.value as 'pixels' | 'lonlat')}
+            data={[
+              { value: 'pixels', label: t.geoJsonPixels },
+              { value: 'lonlat', label: t.geoJsonLonLat },
+            ]}
+            data-testid="geojson-coords"
+          />
+        </Group>
+      ) : null}
       {format === 'datamaps' ? (
         <FileInput
           multiple
