@@ -198,7 +198,8 @@ export function SuggestionTable({
                 {reviewCell(row._id)}
               </span>
               {row.stale && (
-                <Badge variant="dot" color="orange" size="xs" title={t.staleHint}>
+                // Never shrunk: a clipped badge read 's…'.
+                <Badge variant="dot" color="orange" size="xs" title={t.staleHint} style={{ flex: 'none' }}>
                   {t.stale}
                 </Badge>
               )}
