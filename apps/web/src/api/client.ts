@@ -1,10 +1,33 @@
 import { constants } from '@waypoint/shared/constants';
 import type { ApiError } from '@waypoint/shared/errors';
-import { problemText, readableProblem } from '@waypoint/shared/validation';
 import { config } from '../app/config.ts';
-import { validationMessages } from '../i18n/messages/validation-messages.ts';
-import { observedFetch } from './reachability.ts';
 import { clearSession, getSession } from './session.ts';
+
+/**
+ * Told what each request met: its answer, or undefined when it failed on the network (an abort says
+ * nothing about the network). Installed by the offline note's code (features/offline/reachability.ts).
+ */
+let observe: ((answer: Response | undefined) => void) | undefined;
+
+export function observeRequests(observer: (answer: Response | undefined) => void) {
+  observe = observer;
+}
+
+function observedFetch(input: string, init: RequestInit): Promise<Response> {
+  return fetch(input, init).then(
+    (res) => {
+      observe?.(res);
+      return res;
+    },
+    (error) => {
+      if (error.name !== 'AbortError') observe?.(undefined);
+      throw error;
+    },
+  );
+}
+
+/** The wording of refused input in the interface's language, once an answer has needed it. */
+let wording: typeof import('./problem-wording.ts') | undefined;
 
 /** An answer other than 2xx, with the server's error body when there is one. */
 export class HttpError extends Error {
@@ -17,8 +40,8 @@ export class HttpError extends Error {
     // Refused input is said in the interface's language: the field's label and the rule's wording.
     const first = body?.errors?.[0];
     super(
-      first?.problem
-        ? readableProblem(first, validationMessages)
+      first?.problem && wording
+        ? wording.readable(first)
         : (body?.message ?? `Request failed with status ${status}`),
     );
     this.name = 'HttpError';
@@ -29,7 +52,7 @@ export class HttpError extends Error {
     const out: Record<string, string> = {};
     for (const e of this.body?.errors ?? []) {
       const field = e.field.replace(/^body\./, '');
-      out[field] ??= e.problem ? problemText(e.problem, validationMessages) : e.message;
+      out[field] ??= e.problem && wording ? wording.text(e.problem) : e.message;
     }
     return out;
   }
@@ -108,7 +131,10 @@ export async function request<T>(method: Method, path: string, body?: unknown): 
       clearSession();
       unauthorizedHandler();
     }
-    throw new HttpError(res.status, json as ApiError | undefined, retryAfter(res));
+    const refused = json as ApiError | undefined;
+    // Refused input is worded in the interface's language by code loaded with the first such answer.
+    if (refused?.errors?.some((e) => e.problem)) wording ??= await import('./problem-wording.ts');
+    throw new HttpError(res.status, refused, retryAfter(res));
   }
   return json as T;
 }

@@ -2,7 +2,6 @@ import { lazy, Suspense, useEffect } from 'react';
 import { matchRoutes, useLocation, useRoutes } from 'react-router';
 import { consentDialogWanted, useConsentDialogOpen } from '../features/consent/consent.ts';
 import { RouteErrorBoundary } from '../features/error/RouteError.tsx';
-import { OfflineNotice } from '../features/offline/OfflineNotice.tsx';
 import { trackPageview } from '../features/services/analytics.ts';
 import { setErrorRoute } from '../features/services/errors.ts';
 import { PageAd } from '../features/services/PageAd.tsx';
@@ -20,6 +19,11 @@ const ConsentDialog = preloadable(() =>
   import('../features/consent/ConsentDialog.tsx').then((m) => m.ConsentDialog),
 );
 // The suggest modal (and the component kit) loads when a 'Suggest ...' entry is first used.
+/**
+ * Offline support (the service worker, the queue of writes made offline, what watches the connection)
+ * and its notes: code of their own, which the first paint does not wait for.
+ */
+const OfflineNotice = lazy(() => import('../features/offline/OfflineNotice.tsx'));
 const SuggestModal = lazy(() =>
   import('../features/suggest/SuggestModal.tsx').then((m) => ({ default: m.SuggestModal })),
 );
@@ -122,7 +126,9 @@ export function RootLayout() {
           <SuggestModal preset={suggestPreset} />
         </Suspense>
       ) : null}
-      <OfflineNotice />
+      <Suspense fallback={null}>
+        <OfflineNotice />
+      </Suspense>
     </>
   );
 }

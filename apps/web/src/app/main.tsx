@@ -7,7 +7,6 @@ import { BrowserRouter, useNavigate } from 'react-router';
 import { onUnauthorized } from '../api/client.ts';
 import { guestName } from '../api/session.ts';
 import { getConsent } from '../features/consent/consent.ts';
-import { startOffline } from '../features/offline/start.ts';
 import { startAnalytics } from '../features/services/analytics.ts';
 import { installErrorReporting } from '../features/services/errors.ts';
 import { preloadAdSlot } from '../features/services/PageAd.tsx';
@@ -43,8 +42,9 @@ function UnauthorizedRedirect() {
 }
 
 installChunkReload();
-// The service worker (production builds) and the queue of marker completions made offline.
-startOffline();
+// What the first visit loaded is handed to the service worker once it takes control: keep all of it.
+// (The worker and the queue of writes made offline start with the offline note's code: RootLayout.)
+performance.setResourceTimingBufferSize?.(1000);
 // Error reports always (Sentry only after consent); analytics only after consent and when configured.
 installErrorReporting();
 startAnalytics();

@@ -44,6 +44,18 @@ interface Section {
 
 /** The notification bell: its code loads for logged-in users only, beside the bar (never holding it). */
 const Bell = lazy(() => import('../../features/notifications/Bell.tsx'));
+
+/**
+ * The bell for pages without the bar (the home page): loaded through this module, so that the bell's
+ * code and the bar's share one chunk and every page's first load keeps the bar's code in one piece.
+ */
+export function AccountBell() {
+  return (
+    <Suspense>
+      <Bell />
+    </Suspense>
+  );
+}
 /** A ban's reason and end, in place of the 'Suggest ...' entries: loaded for banned users only. */
 const BanNote = lazy(() => import('../../features/community/BanNote.tsx'));
 /** The review link and the ban check: loaded for logged-in users only. */

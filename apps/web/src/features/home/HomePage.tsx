@@ -46,7 +46,7 @@ function GameCard({ game, eager }: { game: TGame; eager: boolean }) {
 }
 
 /** The notification bell: its code loads for logged-in users only, as on the bar. */
-const Bell = lazy(() => import('../notifications/Bell.tsx'));
+const Bell = lazy(() => import('../../app/nav/NavBar.tsx').then((m) => ({ default: m.AccountBell })));
 const StandingGate = lazy(() => import('../community/StandingGates.tsx'));
 
 function TopLinks() {

@@ -1,8 +1,13 @@
 import { messages } from '../../i18n/messages/messages.ts';
+import { startOffline } from './start.ts';
 import { useOnline, useUpdate } from './status.ts';
 
+// This module is the offline code's entry (RootLayout loads it after the first render): offline
+// support starts with it.
+startOffline();
+
 /** The small notes at the bottom of every page: offline, and a new version waiting. */
-export function OfflineNotice() {
+export default function OfflineNotice() {
   const online = useOnline();
   const update = useUpdate();
   if (online && !update) return null;

@@ -1,14 +1,15 @@
-import { cachedAnswerHeader } from '../features/offline/cached-answer.ts';
+import { observeRequests } from '../../api/client.ts';
+import { cachedAnswerHeader, reachabilityEvent } from './cached-answer.ts';
 
 /**
  * Whether the app's own requests reach the server. Browsers report `navigator.onLine` loosely (it can
  * say online while every request fails), so the answers themselves are watched: a request that fails
  * on the network, or an answer the service worker took from its caches (`cachedAnswerHeader`), means
- * the page runs offline; an answer from the server means it is back. While offline, the process's
- * liveness address (never cached by the worker) is asked every few seconds, so the page learns it is
- * back even when nothing else asks. A change is announced as `reachabilityEvent` on the window.
+ * the page runs offline; an answer from the server means it is back. The process's liveness address
+ * (never cached by the worker) is asked once when this code loads (answers before it were not watched)
+ * and every few seconds while offline, so the page learns it is back even when nothing else asks.
+ * Loaded with the offline note, after the first paint.
  */
-export const reachabilityEvent = 'waypoint-reachability';
 let reached = true;
 let probeTimer: ReturnType<typeof setInterval> | undefined;
 
@@ -16,23 +17,18 @@ function set(value: boolean) {
   if (value === reached) return;
   reached = value;
   clearInterval(probeTimer);
-  if (!value)
-    probeTimer = setInterval(() => observedFetch('/healthz', { cache: 'no-store' }).catch(() => {}), 3000);
-  dispatchEvent(new Event(reachabilityEvent));
+  if (!value) probeTimer = setInterval(probe, 3000);
+  dispatchEvent(new CustomEvent(reachabilityEvent, { detail: value }));
 }
 
-/** A fetch that records whether it reached the server (an abort says nothing about the network). */
-export function observedFetch(input: string, init?: RequestInit): Promise<Response> {
-  return fetch(input, init).then(
-    (res) => {
-      set(!res.headers.has(cachedAnswerHeader));
-      return res;
-    },
-    (error) => {
-      if (error.name !== 'AbortError') set(false);
-      throw error;
-    },
+function probe() {
+  fetch('/healthz', { cache: 'no-store' }).then(
+    (res) => set(!res.headers.has(cachedAnswerHeader)),
+    () => set(false),
   );
 }
+
+observeRequests((answer) => set(answer !== undefined && !answer.headers.has(cachedAnswerHeader)));
+probe();
 
 export const serverReached = () => reached;

@@ -1,5 +1,5 @@
-import { reachabilityEvent, serverReached } from '../../api/reachability.ts';
 import { getSession } from '../../api/session.ts';
+import { reachabilityEvent } from './cached-answer.ts';
 
 /** After the page has loaded (the worker and the queue never compete with the first paint). */
 function afterLoad(run: () => void) {
@@ -17,15 +17,13 @@ function replay() {
  * browser says it is back online or a request reaches the server again.
  */
 export function startOffline() {
-  // What the first visit loaded is handed to the worker once it takes control: keep all of it.
-  performance.setResourceTimingBufferSize?.(1000);
   afterLoad(() => {
     if (import.meta.env.PROD && 'serviceWorker' in navigator)
       void import('./register.ts').then((m) => m.registerServiceWorker());
     replay();
   });
   window.addEventListener('online', replay);
-  window.addEventListener(reachabilityEvent, () => {
-    if (serverReached()) replay();
+  window.addEventListener(reachabilityEvent, (event) => {
+    if ((event as CustomEvent<boolean>).detail) replay();
   });
 }

@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
-import { reachabilityEvent, serverReached } from '../../api/reachability.ts';
+import { reachabilityEvent } from './cached-answer.ts';
+import { serverReached } from './reachability.ts';
 
 const networkEvents = ['online', 'offline', reachabilityEvent];
 
