@@ -131,6 +131,24 @@ test("a trusted editor's marker appears at once and can be reverted", async ({ p
   await waitForMap(page);
   expect(await tintOf(page, markerId)).toBe(0);
 
+  // Placed through the map's own tool: it appears at once, as a marker, and the toast says so.
+  await page.getByRole('button', { name: mapMessages.activateSuggestions }).click();
+  await page.getByRole('button', { name: 'Place Loot Cache' }).click();
+  const box = (await page.getByTestId('map').boundingBox())!;
+  const placed = page.waitForResponse(
+    (r) => r.url().includes(`/api/markers/${mapId}?suggestMode=true`) && r.request().method() === 'POST',
+  );
+  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+  const placedAnswer = (await (await placed).json()) as { suggestion: { status: string; targetId: string } };
+  expect(placedAnswer.suggestion.status).toBe('ACCEPTED');
+  await expect(page.getByText(mapMessages.markerAdded)).toBeVisible();
+  await expect
+    .poll(() =>
+      page.evaluate((id) => window.__waypointProbe!.store.indexOf(id), placedAnswer.suggestion.targetId),
+    )
+    .toBeGreaterThanOrEqual(0);
+  expect(await tintOf(page, placedAnswer.suggestion.targetId)).toBe(0);
+
   // Reverted from the review history: the marker is gone.
   await page.context().clearCookies();
   await loginWithToken(page, request, admin.email, admin.password);

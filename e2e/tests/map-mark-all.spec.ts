@@ -62,7 +62,9 @@ test('a player marks a group found and undoes it exactly; the game page and the 
   await expect(page.getByTestId('group-found-LOOT')).toContainText(
     mapMessages.foundCount(before.ids.length, before.ids.length),
   );
-  await expect(page.getByTestId('map-progress')).toContainText(/found [\d,]+ of [\d,]+ \(\d+ %\)/);
+  // The map's line says that it counts what is switched on and shown.
+  await expect(page.getByTestId('map-progress')).toContainText(/found [\d,]+ of [\d,]+ shown \(\d+ %\)/);
+  await expect(page.getByTestId('map-progress')).toHaveAttribute('title', mapMessages.foundOfShownHint);
   // Drawn as found: the marker layer paints them with the found markers' look.
   expect(await isCompleted(page, before.ids.at(-1)!)).toBe(true);
   await page.screenshot({ path: `${shots}/marked-1440.png` });

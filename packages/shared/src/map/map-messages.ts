@@ -79,4 +79,8 @@ export const mapMessages = {
   markAllFailed: 'The markers could not be changed: nothing was changed',
   /** The map's (and game's) overall progress: found markers of those that can be found. */
   foundOf: (found: string, total: string, percent: string) => `found ${found} of ${total} (${percent} %)`,
+  /** The map's own line: it counts the categories switched on, on the floor shown, and says so. */
+  foundOfShown: (found: string, total: string, percent: string) =>
+    `found ${found} of ${total} shown (${percent} %)`,
+  foundOfShownHint: 'Markers that can be found, of the categories switched on and the floor shown',
 };

@@ -3,6 +3,7 @@ import type { TItem, TPlacedMarker, TSuggestion } from '@waypoint/shared/models/
 import type { SuggestionComment } from '@waypoint/shared/suggestions/schemas';
 import { api, listQuery } from '../../api/client.ts';
 import { mapKeys } from './queries.ts';
+import { appliedNow } from './suggestions/queries.ts';
 
 /** Query keys of the map's editing tools, popup freshness and suggestion discussion. */
 export const editKeys = {
@@ -18,7 +19,7 @@ const mode = (suggestMode: boolean) => `?suggestMode=${suggestMode}`;
 /** What a marker operation did (DESIGN.md): applied at once (admins) or kept as a suggestion. */
 export interface MarkerAnswer {
   isSuggestion: boolean;
-  suggestion?: { _id: string };
+  suggestion?: { _id: string; status?: string };
 }
 
 export interface Votes {
@@ -52,7 +53,7 @@ export function useUpdateMarker(mapId: string) {
     onSuccess: (answer, { id }) =>
       Promise.all([
         client.invalidateQueries({ queryKey: mapKeys.marker(id) }),
-        answer.isSuggestion ? undefined : client.invalidateQueries({ queryKey: mapKeys.markerData(mapId) }),
+        appliedNow(answer) ? client.invalidateQueries({ queryKey: mapKeys.markerData(mapId) }) : undefined,
         client.invalidateQueries({ queryKey: ['user'] }),
       ]),
   });

@@ -11,6 +11,7 @@ import { messages } from '../../i18n/messages/messages.ts';
 import { useGameItems, useUpdateMarker } from './edit-queries.ts';
 import type { MapController } from './MapView.tsx';
 import { mapKeys, type QuestWithMarkers } from './queries.ts';
+import { appliedNow } from './suggestions/queries.ts';
 import type { MapTools } from './useMapTools.ts';
 
 const fallbackColor = '#2563eb';
@@ -161,7 +162,7 @@ export function useEditTools({
       {
         onSuccess: (answer) => {
           setServerErrors({});
-          toast.success(answer.isSuggestion ? messages.suggestionAdded : messages.editSuccess);
+          toast.success(appliedNow(answer) ? messages.editSuccess : messages.suggestionAdded);
           send({ type: 'markerUpdated', markerId: id });
           if (fromPopup.current) send({ type: 'chooseTool', tool: 'NONE' });
         },

@@ -17,6 +17,7 @@ import { mapKeys } from './queries.ts';
 import { useHideOthersSuggestions } from './state.ts';
 import { loadedSuggestModule, loadSuggestModule, type SuggestModule } from './suggestions/load.ts';
 import {
+  appliedNow,
   type MarkerAnswer,
   mapSuggestionsQuery,
   markerCalls,
@@ -79,7 +80,7 @@ export function useSuggestMode({
   );
   const afterAnswer = useCallback(
     (answer: MarkerAnswer) =>
-      Promise.all([refetchSuggestions(), answer.isSuggestion ? undefined : refetchMarkers()]),
+      Promise.all([refetchSuggestions(), appliedNow(answer) ? refetchMarkers() : undefined]),
     [refetchSuggestions, refetchMarkers],
   );
 
@@ -102,7 +103,7 @@ export function useSuggestMode({
       const drop = () => setPending((list) => list.filter((s) => s !== optimistic));
       try {
         const answer = await markerCalls.place(mapId, suggestModeRef.current, body);
-        toast.success(answer.isSuggestion ? messages.suggestionAdded : mapMessages.markerAdded);
+        toast.success(appliedNow(answer) ? mapMessages.markerAdded : messages.suggestionAdded);
         await afterAnswer(answer);
         drop();
         onDone?.();

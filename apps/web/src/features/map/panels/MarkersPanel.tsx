@@ -219,7 +219,9 @@ export function MarkersPanel({
         </Button>
       </div>
       <BanNote gameId={gameId} />
-      {found ? <MapProgress found={sumOf(shownCounted, foundOf)} total={sumOf(shownCounted, count)} /> : null}
+      {found ? (
+        <MapProgress found={sumOf(shownCounted, foundOf)} total={sumOf(shownCounted, count)} shown />
+      ) : null}
       {onHideFound && found ? (
         <Check
           label={mapMessages.hideFound}

@@ -26,6 +26,13 @@ export interface MarkerAnswer {
   outcome?: 'withdrawn' | 'rejected' | 'suggested';
 }
 
+/**
+ * Whether the change is on the map now: made directly, or a suggestion accepted at once (a trusted
+ * editor's or a moderator's in their game).
+ */
+export const appliedNow = (answer: { isSuggestion: boolean; suggestion?: { status?: string } }) =>
+  !answer.isSuggestion || answer.suggestion?.status === 'ACCEPTED';
+
 const path = (s: string) => encodeURIComponent(s);
 
 /** The open placed-marker suggestions of a map the user may see (community review). */
