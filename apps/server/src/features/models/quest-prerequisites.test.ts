@@ -1,3 +1,4 @@
+import { constants } from '@waypoint/shared/constants';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/test-app.ts';
@@ -49,7 +50,7 @@ describe('a quest requiring several earlier quests', () => {
   it('refuses a missing, malformed or own id with a 400 naming the field, and stores nothing', async () => {
     for (const [requires, message] of [
       [['q1', 'nope'], /nope/],
-      [['q1', '../x'], /requires/],
+      [['q1', '../x'], /Requires/],
       [['q_self'], /itself/],
     ] as const) {
       const res = await send('PUT', '/api/admin/quest', {
@@ -63,7 +64,7 @@ describe('a quest requiring several earlier quests', () => {
       expect(res.json().errors[0].field).toMatch(/^body\.requires/);
     }
     expect((await env.t.app.inject({ method: 'GET', url: '/api/quest/q_self' })).statusCode).toBe(404);
-    const tooMany = Array.from({ length: 51 }, () => 'q1');
+    const tooMany = Array.from({ length: constants.maxQuestPrerequisites + 1 }, () => 'q1');
     const res = await send('PATCH', '/api/admin/quest/q2', { requires: tooMany });
     expect(res.statusCode).toBe(400);
     const spec = await send('PATCH', '/api/admin/quest/q2', { previous: 'nope' });

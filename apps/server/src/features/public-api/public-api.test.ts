@@ -77,7 +77,9 @@ describe('the OpenAPI description of the read API', () => {
     // A documented bound holds: limit above its maximum is a 400 naming it.
     const res = await get('/api/games?limit=100000000');
     expect(res.statusCode).toBe(400);
-    expect(res.json().message).toContain('limit');
+    // The message names the field by its label for people; `errors` names it for programs.
+    expect(res.json().message).toContain('Limit');
+    expect(res.json().errors[0].field).toBe('query.limit');
   });
 });
 
