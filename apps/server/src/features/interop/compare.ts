@@ -9,7 +9,10 @@ import { sanitizeStoredHtml } from '../../http/sanitize.ts';
  */
 export function htmlMeaning(html: string): string {
   const sorted = sanitizeHtml(sanitizeStoredHtml(html), {
+    // The stored sanitizer has already run: this pass only orders attributes, so every tag it left
+    // may stay (and sanitize-html need not warn about tags that cannot be there any more).
     allowedTags: false,
+    allowVulnerableTags: true,
     allowedAttributes: false,
     transformTags: {
       '*': (tagName, attribs) => ({
