@@ -1,5 +1,6 @@
 import type { APIRequestContext, BrowserContext } from '@playwright/test';
 import { communityMessages } from '@waypoint/shared/community-messages';
+import { editingMessages } from '@waypoint/shared/map/editing-messages';
 import { createConfirmedUser, expect, type Page, submitLogin, test } from '../support/fixtures.ts';
 import { clickMarker, drawFacts, markerSlots, showMarker, showMarkerOf, waitForMap } from '../support/map.ts';
 
@@ -101,7 +102,7 @@ test('a user in suggest mode draws a polygon corner by corner and saves it as a 
   await expect(page.locator('.wp-draw-corner')).toHaveCount(0);
 });
 
-test("a user edits a marker through 'Editing marker', then discusses and upvotes the suggestion from its popup", async ({
+test("a user edits a marker through 'Editing marker', then discusses the suggestion from its popup and sees others' votes", async ({
   page,
   request,
   context,
@@ -174,22 +175,30 @@ test("a user edits a marker through 'Editing marker', then discusses and upvotes
   await expect(discussion.getByRole('listitem').locator('img')).toHaveCount(0);
   await expect(discussion.getByLabel('Add a comment')).toHaveValue('');
   await expect(discussion.getByText(user.username)).toBeVisible();
-  await discussion.getByRole('button', { name: /^Upvote/ }).click();
-  await expect(discussion.getByRole('button', { name: 'Upvote (1)' })).toHaveAttribute(
-    'aria-pressed',
-    'true',
-  );
+  // The author sees the votes without buttons: others vote on a suggestion.
+  await expect(discussion.getByRole('button', { name: /^Upvote/ })).toHaveCount(0);
+  await expect(discussion.getByTestId('own-votes')).toHaveText(editingMessages.ownVotes(0, 0));
   await page.screenshot({ path: `${shots}/popup-discussion-1440.png` });
 
-  // After a reload the vote is still the user's own.
+  // Another player's upvote is counted for the author after a reload.
+  const voter = await createConfirmedUser(request);
+  const voterLogin = await request.post('/api/users/login', {
+    data: { email: voter.email, password: voter.password },
+  });
+  const { token: voterToken } = (await voterLogin.json()) as { token: string };
+  const voted = await request.post(`/api/suggestions/${updates[0]!._id}/upvote`, {
+    headers: { authorization: `Bearer ${voterToken}` },
+  });
+  expect(voted.ok()).toBe(true);
   await page.reload();
   await waitForMap(page);
   await showMarker(page, marker.id);
   await clickMarker(page, marker.id);
   // The reloaded page loads its popup and discussion code again: on a busy machine that is slow.
-  await expect(
-    page.getByTestId('suggestion-discussion').getByRole('button', { name: 'Upvote (1)' }),
-  ).toHaveAttribute('aria-pressed', 'true', { timeout: 20_000 });
+  await expect(page.getByTestId('suggestion-discussion').getByTestId('own-votes')).toHaveText(
+    editingMessages.ownVotes(1, 0),
+    { timeout: 20_000 },
+  );
 
   // Phone layout of the edit panel.
   await page.setViewportSize({ width: 390, height: 844 });
