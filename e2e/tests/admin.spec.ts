@@ -31,7 +31,8 @@ const list = (page: Page, model: string) => page.getByTestId(`admin-list-${model
 const row = (scope: Locator, id: string) =>
   scope
     .locator('tbody tr')
-    .filter({ has: scope.page().getByRole('cell', { name: id, exact: true }) })
+    // The id cell holds the id, then the row's badges (New!, Changed, …).
+    .filter({ has: scope.page().getByRole('cell', { name: new RegExp(`^${id}( |$)`) }) })
     .first();
 
 /** Creates a game through the admin list's New modal and answers its id. */

@@ -305,7 +305,7 @@ test('a second contributor votes on and comments a first contributor’s suggest
 
   // A sees the count and the comment.
   const votes = await request.get(`/api/suggestions/${suggestion._id}/votes`, { headers: authorAuth });
-  expect(await votes.json()).toEqual({ upvotes: 1, downvotes: 0, vote: 0 });
+  expect(await votes.json()).toEqual({ upvotes: 1, downvotes: 0, vote: 0, own: true });
   const comments = await request.get(`/api/suggestions/${suggestion._id}/comments`, { headers: authorAuth });
   expect(((await comments.json()) as { username: string }[]).map((c) => c.username)).toEqual([
     voter.username,
