@@ -124,13 +124,15 @@ test('a user suggests a new game from the bar', async ({ page, request }) => {
   await expect(again.getByText(serverMessages.alreadyExists('Game', 'frontier_zone'))).toBeVisible();
   await expect(field(again, 'name')).toHaveAttribute('aria-invalid', 'true');
   await expect(again.getByTestId('vote-existing')).toHaveCount(0);
-  // The same new game suggested again is refused now, not at review, and the open one can get a vote.
+  // The same new game suggested again is refused now, not at review; its own author is offered no
+  // vote on it (the 409 says the open suggestion is theirs).
   await field(again, 'name').fill(game.name);
   await again.getByRole('button', { name: suggestMessages.suggestSubmit }).click();
   await expect(again.getByText(serverMessages.alreadySuggested('Game', game.id))).toBeVisible();
-  await again.getByTestId('vote-existing').click();
+  await expect(again.getByTestId('vote-existing')).toHaveCount(0);
+  await page.keyboard.press('Escape');
   await expect(again).toBeHidden();
-  expect(await suggestionFor(request, user, 'GAME', game.id)).toMatchObject({ upvotes: 1 });
+  expect(await suggestionFor(request, user, 'GAME', game.id)).toMatchObject({ upvotes: 0 });
   // Escape closes the modal.
   const third = await suggestFromBar(page, /^Game:/);
   await page.keyboard.press('Escape');

@@ -91,7 +91,10 @@ export function SuggestForm({ type, initial, onDone, onCancel }: Props) {
       onError: (error) => {
         toast.error(messages.suggestionAddError);
         showErrors(serverErrors(type, error));
-        setExisting(error instanceof HttpError ? error.body?.suggestionId : undefined);
+        // The open suggestion can get a vote, unless it is the player's own.
+        const body =
+          error instanceof HttpError ? (error.body as { suggestionId?: string; own?: boolean }) : undefined;
+        setExisting(body?.own ? undefined : body?.suggestionId);
       },
     });
   };

@@ -37,6 +37,7 @@ export async function createSuggestion(
     validateSuggestionData(db, input.type, input.action, input.parentId, input.data, {
       withImages: images.length > 0 || Boolean(imageUrl),
       admin: user.admin,
+      userId: user.id,
     });
   let stagedImages = staged;
   if (!stagedImages) {

@@ -40,7 +40,7 @@ export async function validateSuggestionData(
   action: SuggestionAction,
   parentId: string,
   raw: unknown,
-  options: { withImages?: boolean; suggestionId?: string; admin?: boolean } = {},
+  options: { withImages?: boolean; suggestionId?: string; admin?: boolean; userId?: string | null } = {},
 ): Promise<ValidatedData> {
   const model = modelOfType(type);
   const input = parseData(raw);
@@ -83,7 +83,12 @@ export async function validateSuggestionData(
     );
     if (pending) {
       const message = serverMessages.alreadySuggested(model.label, String(record._id));
-      throw new HttpError(409, message, [{ field: idField, message }], { suggestionId: String(pending._id) });
+      // The caller's own open suggestion is named as such: its author cannot vote on it.
+      const own = options.userId != null && pending.userId === options.userId;
+      throw new HttpError(409, message, [{ field: idField, message }], {
+        suggestionId: String(pending._id),
+        ...(own ? { own: true } : {}),
+      });
     }
     return { data: record, targetId: String(record._id), baseUpdatedAt: '' };
   }
