@@ -44,11 +44,6 @@ const acceptDirection: ReactDiffViewerStylesOverride = {
   },
 };
 
-/** Only the named fields of a record, in the order named (both sides line up field by field). */
-function pick(record: Record<string, unknown> | null, fields: string[]): Record<string, unknown> {
-  return Object.fromEntries(fields.map((f) => [f, record?.[f] ?? null]));
-}
-
 /** A field's value in one line, shortened: the JSON below has it whole. */
 function shortValue(value: unknown): string {
   if (value === null || value === undefined || value === '') return t.emptyValue;
@@ -59,15 +54,15 @@ function shortValue(value: unknown): string {
 /**
  * What accepting a staged row does: a changed row lists only the fields accepting changes, each stored
  * value beside the imported one that replaces it; a new row shows the record it adds, a gone row the
- * one it deletes. Below, Imported versus Stored JSON side by side; unchanged runs over 10 lines fold
- * to 'Show N more lines'.
+ * one it deletes. Below, Imported versus Stored JSON side by side, whole (the imported record is the
+ * staged one over the stored, so only what accepting changes differs); unchanged runs over 10 lines
+ * fold to 'Show N more lines'.
  */
 export default function ImportDiff({ row }: { row: StagedRow }) {
   const scheme = useColorScheme();
   const kind = kindOf(row);
   const changed = row.changed ?? [];
-  const imported = kind === 'changed' ? pick(row.imported, changed) : row.imported;
-  const stored = kind === 'changed' ? pick(row.stored, changed) : row.stored;
+  const { imported, stored } = row;
   return (
     <div data-testid="import-diff" style={{ overflowX: 'auto', fontSize: 12, padding: '4px 8px' }}>
       <p style={{ margin: '0 0 6px' }} data-testid="import-diff-accept">
