@@ -21,8 +21,9 @@ function set(value: boolean) {
   dispatchEvent(new CustomEvent(reachabilityEvent, { detail: value }));
 }
 
+/** Asks the process whether it answers (HEAD: no body to read or leave open). */
 function probe() {
-  fetch('/healthz', { cache: 'no-store' }).then(
+  fetch('/healthz', { method: 'HEAD', cache: 'no-store' }).then(
     (res) => set(!res.headers.has(cachedAnswerHeader)),
     () => set(false),
   );
