@@ -21,15 +21,17 @@ function set(value: boolean) {
   dispatchEvent(new CustomEvent(reachabilityEvent, { detail: value }));
 }
 
-/** Asks the process whether it answers (HEAD: no body to read or leave open). */
-function probe() {
-  fetch('/healthz', { method: 'HEAD', cache: 'no-store' }).then(
-    (res) => set(!res.headers.has(cachedAnswerHeader)),
-    () => set(false),
-  );
+/** What a request met: an answer from the server, or none (failed, or taken from the worker's caches). */
+function note(answer: Response | undefined) {
+  set(answer !== undefined && !answer.headers.has(cachedAnswerHeader));
 }
 
-observeRequests((answer) => set(answer !== undefined && !answer.headers.has(cachedAnswerHeader)));
+/** Asks the process whether it answers (HEAD: no body to read or leave open). */
+function probe() {
+  fetch('/healthz', { method: 'HEAD', cache: 'no-store' }).then(note, () => note(undefined));
+}
+
+observeRequests(note);
 probe();
 
 export const serverReached = () => reached;
