@@ -69,6 +69,11 @@ export interface ContentRecords {
 export interface ContentImport {
   records: ContentRecords;
   notes: MappingNote[];
+  /**
+   * The map whose whole content the source is, when an export of this site says so: a marker of that
+   * map the source lacks was deleted there, not merely left out.
+   */
+  wholeMapOf?: string;
 }
 
 export interface ImportTarget {
@@ -449,10 +454,27 @@ function backgroundsOf(page: Rec): Background[] {
 
 /** The Waypoint side of an exported page (its `custom.waypoint` block), when there is one. */
 interface WaypointCustom {
+  /** The map the page was exported from (the page holds all of its markers). */
+  map?: string;
   levels?: Record<string, { id: string; level: number; shortLabel?: string; isDefault?: boolean }>;
   groups?: Record<string, Rec>;
   markers?: Record<string, { level?: number }>;
-  paths?: Record<string, { id: string; definition: string; kind: 'ROUTE' | 'POLYGON'; description?: string }>;
+  paths?: Record<
+    string,
+    {
+      id: string;
+      definition: string;
+      kind: 'ROUTE' | 'POLYGON';
+      description?: string;
+      /** Where the popup sits ([x, y] pixels): DataMaps overlays have no such point. */
+      anchor?: [number, number];
+    }
+  >;
+  /**
+   * The HTML of each description written as wikitext (`group:<id>`, `marker:<id>`): wikitext holds
+   * less than HTML, so a description the wiki left as written reads back as it was stored.
+   */
+  descriptions?: Record<string, string>;
   /** Route and area definitions (DataMaps groups hold only point markers). */
   pathDefinitions?: Record<string, Rec>;
 }
@@ -524,6 +546,12 @@ export function readDataMaps(
       target.articleUrl,
       sink,
     );
+  };
+  /** A description as stored here when the page still has the wikitext written for it. */
+  const description = (key: string, v: unknown, record: string) => {
+    const kept = custom.descriptions?.[key];
+    if (typeof kept === 'string' && typeof v === 'string' && htmlToWikitext(kept) === v) return kept;
+    return html(v, record);
   };
   const plain = (v: string, record: string) => {
     textRecord = record;
@@ -598,7 +626,7 @@ export function readDataMaps(
       _id: idOf('group', groupId),
       gameId: target.gameId,
       name: plain(raw.name, record) || groupId,
-      description: raw.description ? html(raw.description, record) : '',
+      description: raw.description ? description(`group:${groupId}`, raw.description, record) : '',
       completable: raw.isCollectible !== undefined && raw.isCollectible !== false,
       // A group hidden until a reader turns it on starts turned off here too.
       disabled: raw.isDefault === false,
@@ -755,7 +783,8 @@ export function readDataMaps(
         mapId: target.mapId,
         markerDefinitionId: def._id,
         name: typeof raw.name === 'string' ? plain(raw.name, record) : '',
-        description: raw.description !== undefined ? html(raw.description, record) : '',
+        description:
+          raw.description !== undefined ? description(`marker:${sourceId}`, raw.description, record) : '',
         ...pixelToLatLngOf(px, py, target.maxZoom),
         imageX: px,
         imageY: py,
@@ -848,7 +877,17 @@ export function readDataMaps(
         const ll = pixelToLatLngOf(p.x, p.y, target.maxZoom);
         return [ll.lat, ll.lng] as [number, number];
       });
-      const first = pixels[0] as { x: number; y: number };
+      const anchor = kept?.anchor;
+      const first =
+        Array.isArray(anchor) &&
+        anchor.length === 2 &&
+        anchor.every((v) => typeof v === 'number' && Number.isFinite(v)) &&
+        anchor[0] >= 0 &&
+        anchor[0] <= target.width &&
+        anchor[1] >= 0 &&
+        anchor[1] <= target.height
+          ? { x: anchor[0], y: anchor[1] }
+          : (pixels[0] as { x: number; y: number });
       const definition =
         kept?.definition && definitions.has(`\u0000${kept.definition}`)
           ? kept.definition
@@ -879,7 +918,11 @@ export function readDataMaps(
       field: 'description',
       note: `Wiki template {{${name}}} kept as its text (${seen.count}×; the wiki expands it, Waypoint cannot)`,
     });
-  return { records: { maplevel, markerdefinition: [...definitions.values()], placedmarker }, notes };
+  return {
+    records: { maplevel, markerdefinition: [...definitions.values()], placedmarker },
+    notes,
+    ...(typeof custom.map === 'string' && custom.map ? { wholeMapOf: custom.map } : {}),
+  };
 }
 
 export interface ExportSource {
@@ -906,7 +949,11 @@ const slug = (s: string) =>
 export function writeDataMaps(src: ExportSource): { page: Rec; notes: MappingNote[] } {
   const notes: MappingNote[] = [];
   const levels = [...src.levels].sort((a, b) => Number(a.level) - Number(b.level));
-  const custom: WaypointCustom = { groups: {}, markers: {}, paths: {} };
+  const custom: WaypointCustom = { groups: {}, markers: {}, paths: {}, descriptions: {} };
+  const keepDescription = (key: string, html: unknown) => {
+    if (html) (custom.descriptions as Record<string, string>)[key] = String(html);
+  };
+  if (src.map._id) custom.map = String(src.map._id);
   const layerOf = new Map<number, string>();
   const backgrounds: Rec[] = (levels.length > 0 ? levels : [null]).map((l, index) => {
     const name = l ? String(l.name) : String(src.map.name ?? 'Map');
@@ -956,6 +1003,7 @@ export function writeDataMaps(src: ExportSource): { page: Rec; notes: MappingNot
     const size = (n: unknown, dflt: number) => (typeof n === 'number' && n > 0 ? n : dflt);
     const group: Rec = { name: String(def.name) };
     if (def.description) group.description = htmlToWikitext(String(def.description));
+    keepDescription(`group:${id}`, def.description);
     if (def.completable) group.isCollectible = true;
     if (def.disabled === true) group.isDefault = false;
     if (type === 'IMAGE') {
@@ -1002,6 +1050,7 @@ export function writeDataMaps(src: ExportSource): { page: Rec; notes: MappingNot
         definition: String(m.markerDefinitionId),
         kind: type,
         description: String(m.description ?? ''),
+        anchor: [x, y],
       };
       overlays.push(overlay);
       if (level === -1 && levels.length > 0)
@@ -1020,6 +1069,7 @@ export function writeDataMaps(src: ExportSource): { page: Rec; notes: MappingNot
     const marker: Rec = { id: String(m._id), x, y };
     if (m.name) marker.name = String(m.name);
     if (m.description) marker.description = htmlToWikitext(String(m.description));
+    keepDescription(`marker:${m._id}`, m.description);
     markers[key] ??= [];
     markers[key].push(marker);
     if (level === -1 && levels.length > 0) (custom.markers as Rec)[String(m._id)] = { level: -1 };

@@ -460,5 +460,6 @@ export function readGeoJsonContent(
     notes,
     coordinates,
     skipped,
+    ...(typeof info?.map === 'string' && info.map ? { wholeMapOf: info.map } : {}),
   };
 }

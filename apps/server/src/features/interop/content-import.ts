@@ -148,7 +148,7 @@ export async function stageContent(
       source: input.source,
       scope: input.mapId,
       goneModels: ['placedmarker'],
-      wholeMap: input.format === 'geojson' && writtenFor(input.content) === input.mapId,
+      wholeMap: read.wholeMapOf === input.mapId,
       // Features skipped for a problem are still in the source: their markers are not gone.
       notGone: new Set(read.skipped ?? []),
       audit: { recordId: input.mapId, format: input.format },
@@ -204,16 +204,6 @@ export async function keepToTarget(
   return changes;
 }
 
-/** The map a GeoJSON file was exported from (its `waypoint.map`), if it names one. */
-function writtenFor(content: string): string | undefined {
-  try {
-    const map = (JSON.parse(content) as { waypoint?: { map?: unknown } }).waypoint?.map;
-    return typeof map === 'string' ? map : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 /** What staging a source's records gives, before the format's notes are added. */
 export interface StagedSummary {
   staged: Record<string, number>;
@@ -231,7 +221,7 @@ interface StageTarget {
   scope: string;
   goneModels: readonly ModelKey[];
   /**
-   * The source is a whole map's export (a package, a GeoJSON file written for this map): any marker
+   * The source is a whole map's export (a package, a DataMaps page or GeoJSON file written for this map): any marker
    * of the map it lacks is gone, not only those it brought before.
    */
   wholeMap?: boolean;
