@@ -269,7 +269,22 @@ function storageConfig(env: Env): StorageConfig {
   };
 }
 
-const repoRoot = path.resolve(import.meta.dirname, '../../..');
+/**
+ * The workspace root (the folder whose package.json lists the workspaces): found by walking up, since
+ * this module runs from apps/server/src and, bundled, from apps/server/dist.
+ */
+export function findRepoRoot(from: string): string {
+  for (let dir = from; ; dir = path.dirname(dir)) {
+    try {
+      if (JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')).workspaces) return dir;
+    } catch {
+      // No package.json here: keep walking up.
+    }
+    if (path.dirname(dir) === dir) return path.resolve(from, '../../..');
+  }
+}
+
+const repoRoot = findRepoRoot(import.meta.dirname);
 
 export function loadConfig(env: Env = process.env, overrides: Partial<Config> = {}): Config {
   const dataDir = path.resolve(overrides.dataDir ?? env.DATA_DIR ?? path.join(repoRoot, 'data'));
