@@ -31,6 +31,9 @@ const root = path.resolve(import.meta.dirname, '..');
 // The run builds its own copy of the web app, so that other builds of apps/web/dist cannot disturb it.
 const webDist = path.join(process.env.WAYPOINT_E2E_DATA, 'web');
 
+/** Journeys that stage, accept or reject imports on the site under test. */
+const stagingJourneys = /\/import-[^/]*\.spec\.ts$/;
+
 export default defineConfig({
   testDir: 'tests',
   globalTeardown: './support/teardown.ts',
@@ -57,9 +60,17 @@ export default defineConfig({
     // service worker's cache would bypass: only offline.spec.ts lets the worker run.
     serviceWorkers: 'block',
   },
+  // Journeys that stage imports share the site's one staging area (accept all and reject all act on
+  // every staged record of a model), so they run one at a time, beside the other journeys.
+  projects: [
+    { name: 'journeys', testIgnore: stagingJourneys },
+    { name: 'staging', testMatch: stagingJourneys, workers: 1 },
+  ],
   // The real server (migrates, seeds) on a fresh data folder, serving a fresh build of the web app.
+  // It runs as production runs it: built (apps/server/dist) on plain node, its media workers too —
+  // from the TypeScript sources every picture's child process would first load the TypeScript loader.
   webServer: {
-    command: `node node_modules/vite/bin/vite.js build apps/web --outDir "${webDist}" --emptyOutDir --logLevel warn && node scripts/start.mjs`,
+    command: `node node_modules/vite/bin/vite.js build apps/web --outDir "${webDist}" --emptyOutDir --logLevel warn && node apps/server/scripts/build.mjs && node --enable-source-maps apps/server/dist/main.js`,
     cwd: root,
     url: `${baseURL}/api/games`,
     timeout: 180_000,
@@ -83,6 +94,10 @@ export default defineConfig({
       READ_MISSES_PER_SECOND: '1000',
       READ_MISS_BURST: '1000',
       WEB_DIST: webDist,
+      // Journeys check behaviour, not capacity: on two cores shared with two browsers the server can be
+      // starved of CPU for a second, which the event-loop check takes for overload and answers 503 to
+      // whatever journey asks next. Load shedding has its own tests (apps/server/src/features/ops).
+      MAX_EVENT_LOOP_DELAY_MS: '0',
       // Suggested images are fetched when suggested; the journeys link images this server serves.
       ALLOW_LOOPBACK_FETCH: 'true',
       // The webhook journey's receiver listens on 127.0.0.1.

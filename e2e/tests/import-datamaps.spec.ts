@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { adminMessages } from '@waypoint/shared/admin-messages';
 import { admin, expect, type Page, seenToast, submitLogin, test } from '../support/fixtures.ts';
-import { acceptAllStaged } from '../support/imports.ts';
+import { acceptAllStaged, rejectAllStaged } from '../support/imports.ts';
 import { waitForMap } from '../support/map.ts';
 
 const shots = process.env.ADMIN_SCREENSHOTS ?? '/tmp/admin';
@@ -165,4 +165,6 @@ test('an admin stages a DataMaps page whose groups live in a fragment page sent 
   await expect(
     result.getByRole('cell', { name: `markers["crate${tag} loot:1"][0] (id e${tag})` }),
   ).toBeVisible();
+  await rejectAllStaged(page, 'placedmarker', 1, tag);
+  await rejectAllStaged(page, 'markerdefinition', 1, tag);
 });

@@ -109,8 +109,8 @@ test("a user edits a marker through 'Editing marker', then discusses the suggest
   baseURL,
 }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
-  // A long journey (edit, comment, vote, reload, phone layout) on two shared cores.
-  test.setTimeout(60_000);
+  // A long journey (edit with a picture, comment, vote, reload, phone layout) on two shared cores.
+  test.setTimeout(90_000);
   const user = await loginTo(page, request, `${mapPath}?markerDefinitions=fz_intel&suggestMode=true`);
   const marker = await showMarkerOf(page, 'fz_intel', { placed: true, slot: markerSlots.editMarker });
   await clickMarker(page, marker.id);
@@ -153,7 +153,8 @@ test("a user edits a marker through 'Editing marker', then discusses the suggest
   // Suggested images are fetched when suggested: one this server serves.
   await panel.getByLabel('Image 1').fill(`${baseURL}/favicon.svg`);
   await panel.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByText('Suggestion added')).toBeVisible();
+  // The answer waits for the picture to be fetched and decoded in a child process of its own.
+  await expect(page.getByText('Suggestion added')).toBeVisible({ timeout: 30_000 });
   await expect(panel).toHaveCount(0);
 
   const updates = (await mySuggestions(request, context)).filter((s) => s.action === 'UPDATE');
