@@ -81,7 +81,8 @@ async function sendAndExpectAdded(page: Page, dialog: Locator) {
   // The toast of an earlier suggestion has gone first (toasts stay 2000 ms).
   await expect(page.getByText(messages.suggestionAdded)).toHaveCount(0);
   await dialog.getByRole('button', { name: suggestMessages.suggestSubmit }).click();
-  await expect(page.getByText(messages.suggestionAdded)).toBeVisible();
+  // A suggestion with an icon is answered once the icon is fetched and decoded in a child process.
+  await expect(page.getByText(messages.suggestionAdded)).toBeVisible({ timeout: 30_000 });
   await expect(dialog).toBeHidden();
 }
 
@@ -201,6 +202,8 @@ test("'Suggest new category' makes an svg or a polygon marker definition by the 
   baseURL,
 }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
+  // Two suggestions, each waiting for its icon to be decoded in a child process, on two shared cores.
+  test.setTimeout(120_000);
   // The icon is fetched when suggested: an image the server can reach (loopback allowed in these runs).
   const iconUrl = `${baseURL}/favicon.svg`;
   const user = await createConfirmedUser(request);
