@@ -131,3 +131,35 @@ test('an admin registers a webhook for a game, sends a test event and sees the r
     await receiver.close();
   }
 });
+
+test('a secret too short is named on its field after Save, in words for people', async ({
+  page,
+  request,
+}, testInfo) => {
+  const bearer = await loginWithToken(page, request, admin.email, admin.password);
+  for (const size of [
+    { width: 1440, height: 900 },
+    { width: 390, height: 844 },
+  ]) {
+    await page.setViewportSize(size);
+    // A game no other journey registers webhooks for: nothing here is saved.
+    await page.goto('/admin/model/game/emberfall');
+    await page.getByRole('tab', { name: t.title }).click();
+    const section = page.getByRole('region', { name: t.title });
+    await section.getByRole('button', { name: t.add }).click();
+    await section.getByRole('textbox', { name: t.url, exact: true }).fill('http://127.0.0.1:9/never-saved');
+    const secret = section.getByRole('textbox', { name: t.secret, exact: true });
+    await secret.fill('too-short');
+    await section.getByRole('button', { name: t.save }).click();
+    await expect(secret).toHaveAttribute('aria-invalid', 'true');
+    await expect(section.getByText(t.secretLength(16, 200))).toBeVisible();
+    await secret.scrollIntoViewIfNeeded();
+    const file = testInfo.outputPath(`webhook-secret-${size.width}.png`);
+    await page.screenshot({ path: file });
+    console.log(`screenshot: ${file}`);
+  }
+  const list = await request.get('/api/admin/games/emberfall/webhooks', {
+    headers: { authorization: `Bearer ${bearer}` },
+  });
+  expect(((await list.json()) as { data: unknown[] }).data).toHaveLength(0);
+});

@@ -13,7 +13,13 @@ import {
   Title,
 } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type WebhookEvent, type WebhookFormat, webhookEvents } from '@waypoint/shared/webhooks/events';
+import {
+  WEBHOOK_SECRET_MAX,
+  WEBHOOK_SECRET_MIN,
+  type WebhookEvent,
+  type WebhookFormat,
+  webhookEvents,
+} from '@waypoint/shared/webhooks/events';
 import type { WebhookDeliveryView, WebhookView } from '@waypoint/shared/webhooks/schemas';
 import { useState } from 'react';
 import { api, HttpError } from '../../api/client.ts';
@@ -70,7 +76,12 @@ function WebhookForm({ gameId, hook, onDone }: { gameId: string; hook?: WebhookV
       onDone();
     },
     onError: (error) => {
-      if (error instanceof HttpError) setErrors(error.fieldErrors());
+      if (error instanceof HttpError) {
+        const fields = error.fieldErrors();
+        // The server says its own rule in English; the form says it in the interface's language.
+        if (fields.secret) fields.secret = t.secretLength(WEBHOOK_SECRET_MIN, WEBHOOK_SECRET_MAX);
+        setErrors(fields);
+      }
       toast.error(reason(error));
     },
   });
@@ -101,6 +112,8 @@ function WebhookForm({ gameId, hook, onDone }: { gameId: string; hook?: WebhookV
           description={hook ? t.secretKeep : undefined}
           value={draft.secret}
           error={errors.secret}
+          // The kit marks a refused password field for the eye only (data-invalid): screen readers are told too.
+          aria-invalid={errors.secret ? true : undefined}
           onChange={(e) => setDraft({ ...draft, secret: e.currentTarget.value })}
         />
         <Checkbox.Group
