@@ -4,6 +4,7 @@ import { mapMessages } from '@waypoint/shared/map/map-messages';
 import { decodeMarkerChunk } from '@waypoint/shared/map/marker-chunks';
 import type { MapMarkerData } from '@waypoint/shared/map/marker-data';
 import { messages } from '@waypoint/shared/messages';
+import { reviewMessages } from '@waypoint/shared/review-messages';
 import { admin, createConfirmedUser, expect, test } from '../support/fixtures.ts';
 import { markerSlots, showMarkerOf, waitForMap } from '../support/map.ts';
 import {
@@ -310,4 +311,72 @@ test('a second contributor votes on and comments a first contributor’s suggest
   expect(((await comments.json()) as { username: string }[]).map((c) => c.username)).toEqual([
     voter.username,
   ]);
+});
+
+test('an admin’s Reject All on the map asks first and may give the author a reason', async ({
+  page,
+  request,
+}, testInfo) => {
+  const user = await createConfirmedUser(request);
+  const login = await request.post('/api/users/login', {
+    data: { email: user.email, password: user.password },
+  });
+  const userToken = ((await login.json()) as { token: string }).token;
+  for (const [lat, lng] of [
+    [-74, 96],
+    [-76, 98],
+  ]) {
+    const created = await request.post(`/api/markers/${mapId}?suggestMode=true`, {
+      headers: { authorization: `Bearer ${userToken}` },
+      data: { markerDefinitionId: 'fz_loot_cache', name: `Doubtful crate of ${user.username}`, lat, lng },
+    });
+    expect(created.status()).toBe(201);
+  }
+
+  await loginWithToken(page, request, admin.email, admin.password);
+  for (const size of [
+    { width: 1440, height: 900 },
+    { width: 390, height: 844 },
+  ]) {
+    await page.setViewportSize(size);
+    await page.goto(`${mapPath}?markerDefinitions=fz_loot_cache`);
+    await waitForMap(page);
+    await page.getByRole('button', { name: mapMessages.activateSuggestions }).click();
+    if (size.width < 768) await page.getByRole('button', { name: mapMessages.markers }).click();
+    const group = page.getByTestId('suggestion-authors').getByTestId(`author-${user.username}`);
+    await expect(group).toContainText('2 added');
+    await group.getByRole('button', { name: editingMessages.rejectAll }).click();
+    const dialog = page.getByRole('dialog', { name: reviewMessages.rejectTitle(2) });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByText(reviewMessages.rejectLead)).toBeVisible();
+    const file = testInfo.outputPath(`reject-all-${size.width}.png`);
+    await page.screenshot({ path: file });
+    console.log(`screenshot: ${file}`);
+    // Cancel keeps every suggestion open.
+    await dialog.getByRole('button', { name: reviewMessages.rejectCancel }).click();
+    await expect(dialog).toBeHidden();
+    await expect(group).toContainText('2 added');
+  }
+
+  await page
+    .getByTestId('suggestion-authors')
+    .getByTestId(`author-${user.username}`)
+    .getByRole('button', { name: editingMessages.rejectAll })
+    .click();
+  const dialog = page.getByRole('dialog', { name: reviewMessages.rejectTitle(2) });
+  await dialog.getByLabel(reviewMessages.rejectReason).fill('Both are inside a wall');
+  const rejected = page.waitForResponse((r) => r.url().includes('/api/admin/suggestions/reject'));
+  await dialog.getByRole('button', { name: reviewMessages.rejectConfirm }).click();
+  expect((await rejected).status()).toBe(200);
+  await expect(page.getByTestId(`author-${user.username}`)).toHaveCount(0);
+  // The author reads the reason in the decisions' notifications.
+  await expect
+    .poll(async () => {
+      const res = await request.get('/api/notifications', {
+        headers: { authorization: `Bearer ${userToken}` },
+      });
+      const body = (await res.json()) as { data: { kind: string; reason: string }[] };
+      return body.data.map((n) => n.reason);
+    })
+    .toEqual(['Both are inside a wall', 'Both are inside a wall']);
 });

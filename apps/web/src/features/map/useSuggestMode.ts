@@ -203,7 +203,7 @@ export function useSuggestMode({
 
   /** Accepts or rejects suggestions, all or none: they leave the map at once, back on failure. */
   const decide = useCallback(
-    async (decision: 'accept' | 'reject', ids: string[]) => {
+    async (decision: 'accept' | 'reject', ids: string[], reason?: string) => {
       if (ids.length === 0) return;
       await client.cancelQueries({ queryKey: suggestionsKey });
       const before = client.getQueryData<MarkerSuggestion[]>(suggestionsKey);
@@ -212,7 +212,7 @@ export function useSuggestMode({
         list?.filter((s) => !gone.has(s._id)),
       );
       try {
-        await markerCalls.decide(decision, ids);
+        await markerCalls.decide(decision, ids, reason);
         await Promise.all([refetchSuggestions(), decision === 'accept' ? refetchMarkers() : undefined]);
       } catch (error) {
         client.setQueryData(suggestionsKey, before);

@@ -1,8 +1,9 @@
 import { constants } from '@waypoint/shared/constants';
 import { type MarkerSuggestion, suggestionAuthors } from '@waypoint/shared/map/suggested-markers';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { editingMessages } from '../../../i18n/messages/editing-messages.ts';
 import { Button } from '../controls.tsx';
+import { RejectAllDialog } from './RejectAllDialog.tsx';
 import classes from './suggest.module.css';
 
 interface Props {
@@ -11,7 +12,8 @@ interface Props {
   /** The author whose suggestions alone are drawn, or null. */
   only: string | null;
   onOnly: (username: string | null) => void;
-  onDecide: (decision: 'accept' | 'reject', ids: string[]) => void;
+  /** `reason`: why a reject, for the authors' notifications (optional). */
+  onDecide: (decision: 'accept' | 'reject', ids: string[], reason?: string) => void;
 }
 
 const actions = [
@@ -23,6 +25,8 @@ const actions = [
 /** Admins in suggest mode: the map's open suggestions by author, decided per author (§2.7). */
 export function AuthorsPanel({ suggestions, only, onOnly, onDecide }: Props) {
   const authors = useMemo(() => suggestionAuthors(suggestions), [suggestions]);
+  // Rejecting all of an author's suggestions waits for the admin's confirmation.
+  const [rejecting, setRejecting] = useState<string[] | null>(null);
   return (
     <section
       className={classes.authors}
@@ -60,11 +64,18 @@ export function AuthorsPanel({ suggestions, only, onOnly, onDecide }: Props) {
               <Button variant="light" onClick={() => onDecide('accept', a.ids)}>
                 {editingMessages.acceptAll}
               </Button>
-              <Button onClick={() => onDecide('reject', a.ids)}>{editingMessages.rejectAll}</Button>
+              <Button onClick={() => setRejecting(a.ids)}>{editingMessages.rejectAll}</Button>
             </div>
           </li>
         ))}
       </ul>
+      {rejecting ? (
+        <RejectAllDialog
+          count={rejecting.length}
+          onReject={(reason) => onDecide('reject', rejecting, reason)}
+          onClose={() => setRejecting(null)}
+        />
+      ) : null}
     </section>
   );
 }

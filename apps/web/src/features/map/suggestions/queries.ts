@@ -60,6 +60,9 @@ export const markerCalls = {
     api.patch<MarkerAnswer>(`/markers/${path(id)}?suggestMode=${suggestMode}`, body),
   remove: (id: string, suggestMode: boolean) =>
     api.delete<MarkerAnswer>(`/markers/${path(id)}?suggestMode=${suggestMode}`),
-  decide: (decision: 'accept' | 'reject', suggestionIds: string[]) =>
-    api.post<SuggestionDecisionAnswer>(`/admin/suggestions/${decision}`, { suggestionIds }),
+  decide: (decision: 'accept' | 'reject', suggestionIds: string[], reason?: string) =>
+    api.post<SuggestionDecisionAnswer>(`/admin/suggestions/${decision}`, {
+      suggestionIds,
+      ...(reason ? { reason } : {}),
+    }),
 };
