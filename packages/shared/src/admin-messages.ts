@@ -152,10 +152,13 @@ export const adminMessages = {
   dataMapsTitle: 'DataMaps page (MediaWiki map)',
   geoJsonTitle: 'GeoJSON (longitude/latitude or map pixels)',
   geoJsonHelp:
-    'A GeoJSON FeatureCollection: points become icon markers, polygons areas, lines routes. Longitude/latitude (RFC 7946, as GIS tools write it) is placed through the map’s geographic bounds (set them on the map first); Waypoint’s own pixel exports are read as pixels. Each feature’s definition property names its marker definition (one the game lacks is staged too); a file without it names definitions by the property chosen below (a definition’s id or name), else the default definition. Features that cannot be placed are listed and skipped. Importing the same source again stages only what changed.',
+    'A GeoJSON FeatureCollection: points become icon markers, polygons areas, lines routes. Longitude/latitude (RFC 7946, as GIS tools write it) is placed through the map’s geographic bounds (set them on the map first) or through two reference points given below; Waypoint’s own pixel exports are read as pixels. Each feature’s definition property names its marker definition (one the game lacks is staged too); a file without it names definitions by the property chosen below (a definition’s id or name), else the default definition. Features that cannot be placed are listed and skipped. Importing the same source again stages only what changed.',
   geoJsonFile: 'GeoJSON file',
   geoJsonDefinitionProperty: 'Property naming the marker definition (optional, e.g. type)',
   geoJsonDefaultDefinition: 'Default marker definition (its id, optional)',
+  geoJsonReferencePoints: 'Two reference points (optional, instead of the map’s bounds)',
+  geoJsonReferencePointsHelp:
+    'Two places you know on the picture and on the globe, each as x, y (pixels from the picture’s top-left corner), longitude, latitude; the points separated by a semicolon, e.g. 1024, 1024, 12.39, 47.91; 3072, 3072, 12.5, 47.83',
   geoJsonCoordinates: 'Export positions as',
   geoJsonPixels: 'Map pixels',
   geoJsonLonLat: 'Longitude/latitude (map bounds)',

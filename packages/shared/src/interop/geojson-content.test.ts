@@ -294,7 +294,7 @@ describe('map content as GeoJSON', () => {
         record: '(file)',
         field: 'crs',
         message:
-          "Longitude/latitude (RFC 7946): set the map's geographic bounds first (geoWest, geoSouth, geoEast, geoNorth)",
+          "Longitude/latitude (RFC 7946): set the map's geographic bounds first (geoWest, geoSouth, geoEast, geoNorth), or give two reference points",
       },
     ]);
   });

@@ -67,6 +67,40 @@ export function geoBoundsOf(map: {
   return b.west < b.east && b.south < b.north ? b : undefined;
 }
 
+/** A place known both on the map's picture (pixels, y down) and on the globe (degrees). */
+export interface ReferencePoint {
+  x: number;
+  y: number;
+  lon: number;
+  lat: number;
+}
+
+/**
+ * The bounds two reference points give, for a picture of this size: each axis scaled linearly through
+ * the two points (as the bounds themselves place positions), so the points must differ in both x and
+ * y, and longitude must grow to the right and latitude upwards (a mirrored picture has no bounds).
+ */
+export function boundsFromReferencePoints(
+  [a, b]: readonly [ReferencePoint, ReferencePoint],
+  size: { width: number; height: number },
+): GeoBounds | undefined {
+  if (a.x === b.x || a.y === b.y) return;
+  const lonPerPixel = (b.lon - a.lon) / (b.x - a.x);
+  const latPerPixel = (b.lat - a.lat) / (b.y - a.y);
+  const bounds = {
+    west: a.lon - a.x * lonPerPixel,
+    east: a.lon + (size.width - a.x) * lonPerPixel,
+    north: a.lat - a.y * latPerPixel,
+    south: a.lat + (size.height - a.y) * latPerPixel,
+  };
+  return geoBoundsOf({
+    geoWest: bounds.west,
+    geoSouth: bounds.south,
+    geoEast: bounds.east,
+    geoNorth: bounds.north,
+  });
+}
+
 /** The map pixel of a longitude/latitude (y grows down the picture, latitude up). */
 function lonLatToPixel(b: GeoBounds, size: { width: number; height: number }, [lon, lat]: [number, number]) {
   return [
@@ -253,7 +287,7 @@ export function readGeoJsonContent(
   if (coordinates === 'lonlat' && !bounds)
     throw fail(
       'crs',
-      "Longitude/latitude (RFC 7946): set the map's geographic bounds first (geoWest, geoSouth, geoEast, geoNorth)",
+      "Longitude/latitude (RFC 7946): set the map's geographic bounds first (geoWest, geoSouth, geoEast, geoNorth), or give two reference points",
     );
   if (options.defaultDefinition !== undefined && !known.has(options.defaultDefinition))
     throw new InteropError([

@@ -32,6 +32,14 @@ export const zContentFragment = z.object({
   content: z.string().min(1).max(contentUploadLimitBytes),
 });
 
+/** A place known on the map's picture (pixels, y down from the top) and on the globe (degrees). */
+export const zReferencePoint = z.object({
+  x: z.number().min(0).max(1_000_000),
+  y: z.number().min(0).max(1_000_000),
+  lon: z.number().min(-180).max(180),
+  lat: z.number().min(-90).max(90),
+});
+
 /** A content file sent for staging into a map. */
 export const zContentUpload = z.object({
   /** Names the source for re-imports: the wiki page or the file name. */
@@ -50,5 +58,10 @@ export const zContentUpload = z.object({
   definitionProperty: z.string().trim().min(1).max(100).optional(),
   /** GeoJSON: the definition of features naming none of the game's (an id of the game's). */
   defaultDefinition: zId.optional(),
+  /**
+   * GeoJSON in longitude/latitude: two places known on the picture (pixels) and on the globe
+   * (degrees), placing the file instead of the map's geographic bounds.
+   */
+  referencePoints: z.tuple([zReferencePoint, zReferencePoint]).optional(),
 });
 export type ContentUpload = z.infer<typeof zContentUpload>;

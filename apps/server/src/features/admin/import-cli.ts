@@ -5,8 +5,9 @@
 // the same for a DataMaps page read into a map (floors, definitions, markers), the pages it includes
 // looked up among the folder's (or zip's) `.json` files, with the mapping summary printed;
 // `npm run import -- <file.geojson> --geojson <mapId> [--source name] [--definition-property type]
-// [--default-definition <id>]`: a GeoJSON FeatureCollection (longitude/latitude placed through the map's
-// geographic bounds; without Waypoint definitions, the property naming them and the default);
+// [--default-definition <id>] [--reference-points 'x,y,lon,lat;x,y,lon,lat']`: a GeoJSON FeatureCollection
+// (longitude/latitude placed through the map's geographic bounds or two reference points; without
+// Waypoint definitions, the property naming them and the default);
 // `npm run import -- <answer.json> --tarkov-dev <gameId> [--source name]`: tarkov.dev's API answer
 // (tasks and hideout stations) read into a game's traders, quests, items and hideout modules.
 // `npm run import -- <map.zip> --package [--game <gameId>]`: a map package (map, floors, definitions,
@@ -16,6 +17,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { importableModels, type ModelKey } from '@waypoint/shared';
 import { InteropError } from '@waypoint/shared/interop/datamaps';
+import { referencePointsFromText } from '@waypoint/shared/interop/reference-points';
 import { type ContentFormat, zContentUpload } from '@waypoint/shared/interop/requests';
 import { loadConfig } from '../../config.ts';
 import { openDatabase } from '../../db/database.ts';
@@ -41,6 +43,7 @@ const { values, positionals } = parseArgs({
     game: { type: 'string' },
     'definition-property': { type: 'string' },
     'default-definition': { type: 'string' },
+    'reference-points': { type: 'string' },
   },
 });
 const file = positionals[0];
@@ -61,7 +64,7 @@ if (!file || !model || !importableModels().includes(model)) {
     '       npm run import -- <page.json> --datamaps <mapId> [--source <name>] [--article-url <url>] [--fragments <folder|zip>]',
   );
   console.error(
-    '       npm run import -- <file.geojson> --geojson <mapId> [--source <name>] [--definition-property <property>] [--default-definition <id>]',
+    '       npm run import -- <file.geojson> --geojson <mapId> [--source <name>] [--definition-property <property>] [--default-definition <id>] [--reference-points <x,y,lon,lat;x,y,lon,lat>]',
   );
   console.error('       npm run import -- <answer.json> --tarkov-dev <gameId> [--source <name>]');
   console.error('       npm run import -- <map.zip> --package [--game <gameId>]');
@@ -92,14 +95,19 @@ try {
 
 /** The GeoJSON choices of the command line, checked as the import route checks them. */
 function geoJsonChoices() {
-  const parsed = zContentUpload.pick({ definitionProperty: true, defaultDefinition: true }).safeParse({
-    definitionProperty: values['definition-property'],
-    defaultDefinition: values['default-definition'],
-  });
+  const points = values['reference-points'];
+  const parsed = zContentUpload
+    .pick({ definitionProperty: true, defaultDefinition: true, referencePoints: true })
+    .safeParse({
+      definitionProperty: values['definition-property'],
+      defaultDefinition: values['default-definition'],
+      referencePoints: points === undefined ? undefined : referencePointsFromText(points),
+    });
   if (!parsed.success) {
     const flags: Record<string, string> = {
       definitionProperty: 'definition-property',
       defaultDefinition: 'default-definition',
+      referencePoints: 'reference-points',
     };
     for (const issue of parsed.error.issues)
       console.error(`--${flags[String(issue.path[0])] ?? issue.path.join('.')}: ${issue.message}`);

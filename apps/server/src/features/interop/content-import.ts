@@ -9,9 +9,11 @@ import {
   writeDataMaps,
 } from '@waypoint/shared/interop/datamaps';
 import {
+  boundsFromReferencePoints,
   type GeoJsonCoordinates,
   type GeoJsonReadOptions,
   geoBoundsOf,
+  type ReferencePoint,
   readGeoJsonContent,
   writeGeoJsonContent,
 } from '@waypoint/shared/interop/geojson-content';
@@ -89,11 +91,27 @@ export async function stageContent(
     /** GeoJSON without Waypoint definitions: the property naming them, the default definition. */
     definitionProperty?: string;
     defaultDefinition?: string;
+    /** GeoJSON in degrees: two reference points placing it instead of the map's bounds. */
+    referencePoints?: [ReferencePoint, ReferencePoint];
   },
   actor: Actor,
 ): Promise<ContentStageResult> {
   const map = await mapOf(ctx, input.mapId);
   const size = mapPictureSize(map as Parameters<typeof mapPictureSize>[0]);
+  // Reference points place a degrees file; the other formats carry pixels.
+  const points = input.format === 'geojson' ? input.referencePoints : undefined;
+  const bounds = points ? boundsFromReferencePoints(points, size) : geoBoundsOf(map);
+  if (points && !bounds)
+    throw badRequest(
+      'Invalid referencePoints: the two points must differ in x and in y, with longitude growing to the right and latitude upwards',
+      [
+        {
+          field: 'body.referencePoints',
+          message:
+            'The two points must differ in x and in y, with longitude growing to the right and latitude upwards',
+        },
+      ],
+    );
   const target = {
     gameId: String(map.gameId),
     mapId: input.mapId,
@@ -101,7 +119,7 @@ export async function stageContent(
     ...size,
     source: input.source,
     articleUrl: input.articleUrl,
-    bounds: geoBoundsOf(map),
+    bounds,
   };
   let read: ContentImport & { skipped?: string[] };
   try {

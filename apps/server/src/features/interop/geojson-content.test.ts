@@ -308,3 +308,80 @@ describe('GeoJSON in longitude/latitude (RFC 7946) through the map bounds', () =
     ).toBe('query.coords');
   });
 });
+
+describe('GeoJSON in longitude/latitude placed by two reference points', () => {
+  const mapId = 'g1_reference_map';
+  const url = `/api/admin/maps/${mapId}/import/geojson`;
+  const actor = () => ({ id: env.admin.id, username: env.admin.username });
+  // Two places a quarter and three quarters into the picture (4096 × 4096), as the bounds above put them.
+  const at = (fx: number, fy: number) => ({
+    x: fx * 4096,
+    y: fy * 4096,
+    lon: bounds.geoWest + fx * (bounds.geoEast - bounds.geoWest),
+    lat: bounds.geoNorth - fy * (bounds.geoNorth - bounds.geoSouth),
+  });
+
+  it('refuses points that do not span both axes or mirror the picture, naming the field; nothing staged', async () => {
+    await env.t.app.ctx.writer.create(
+      'map',
+      { _id: mapId, gameId: 'g1', name: 'Chiemsee by points' },
+      actor(),
+    );
+    const same = await send('POST', url, {
+      source: 'osm.geojson',
+      content: osmFile,
+      referencePoints: [at(0.25, 0.25), { ...at(0.75, 0.75), x: 0.25 * 4096 }],
+    });
+    expect(same.statusCode).toBe(400);
+    expect(same.json().errors[0].field).toBe('body.referencePoints');
+    const mirrored = await send('POST', url, {
+      source: 'osm.geojson',
+      content: osmFile,
+      referencePoints: [at(0.25, 0.25), { ...at(0.75, 0.75), lon: at(0.1, 0).lon }],
+    });
+    expect(mirrored.statusCode).toBe(400);
+    expect(mirrored.json().errors[0].field).toBe('body.referencePoints');
+    const one = await send('POST', url, {
+      source: 'osm.geojson',
+      content: osmFile,
+      referencePoints: [at(0.5, 0.5)],
+    });
+    expect(one.statusCode).toBe(400);
+    expect(one.json().errors[0].field).toMatch(/^body\.referencePoints/);
+    expect(await stagedCount()).toBe(0);
+  });
+
+  it('places a map without bounds where the same bounds would, and the file comes back unchanged through the same points', async () => {
+    const points = [at(0.25, 0.25), at(0.75, 0.75)];
+    const res = await send('POST', url, {
+      source: 'osm.geojson',
+      content: osmFile,
+      defaultDefinition: 'def_loot',
+      referencePoints: points,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    await acceptAll();
+    const live = await findRecordsBy(env.t.db.kysely, getModel('placedmarker'), 'mapId', mapId);
+    expect(live.length).toBe(res.json().staged.placedmarker);
+    expect(live.length).toBeGreaterThan(40);
+    const inn = live.find((m) => m.name === 'Inselwirt')!;
+    expect(inn.imageX).toBeCloseTo(
+      ((12.4249817 - bounds.geoWest) / (bounds.geoEast - bounds.geoWest)) * 4096,
+      6,
+    );
+    expect(inn.imageY).toBeCloseTo(
+      ((bounds.geoNorth - 47.8736885) / (bounds.geoNorth - bounds.geoSouth)) * 4096,
+      6,
+    );
+    // The map still has no bounds: the points were the import's, not a setting.
+    const [map] = await findRecordsBy(env.t.db.kysely, getModel('map'), '_id', mapId);
+    expect(map?.geoWest ?? null).toBeNull();
+    const again = await send('POST', url, {
+      source: 'osm.geojson',
+      content: osmFile,
+      defaultDefinition: 'def_loot',
+      referencePoints: points,
+    });
+    expect(again.json()).toMatchObject({ staged: { placedmarker: 0 }, gone: 0 });
+  });
+});

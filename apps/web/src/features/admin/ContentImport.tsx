@@ -1,5 +1,6 @@
 import { FileInput, Group, NativeSelect, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { referencePointsFromText } from '@waypoint/shared/interop/reference-points';
 import { useState } from 'react';
 import { api } from '../../api/client.ts';
 import { adminMessages as t } from '../../i18n/messages/admin-messages.ts';
@@ -101,6 +102,7 @@ export function ContentImport({ onStaged }: { onStaged: () => void }) {
   const [definitionProperty, setDefinitionProperty] = useState('');
   const [defaultDefinition, setDefaultDefinition] = useState('');
   const [geoCoords, setGeoCoords] = useState<'pixels' | 'lonlat'>('pixels');
+  const [referencePoints, setReferencePoints] = useState('');
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<ContentStageResult>();
   const [error, setError] = useState<ApiErrorBody>();
@@ -137,6 +139,9 @@ export function ContentImport({ onStaged }: { onStaged: () => void }) {
           : {}),
         ...(format === 'geojson' && defaultDefinition.trim()
           ? { defaultDefinition: defaultDefinition.trim() }
+          : {}),
+        ...(format === 'geojson' && referencePoints.trim()
+          ? { referencePoints: referencePointsFromText(referencePoints) }
           : {}),
       });
       setResult(res);
@@ -259,6 +264,15 @@ export function ContentImport({ onStaged }: { onStaged: () => void }) {
               { value: 'lonlat', label: t.geoJsonLonLat },
             ]}
             data-testid="geojson-coords"
+          />
+          <TextInput
+            label={t.geoJsonReferencePoints}
+            description={t.geoJsonReferencePointsHelp}
+            value={referencePoints}
+            onChange={(e) => setReferencePoints(e.currentTarget.value)}
+            error={error?.errors?.find((p) => p.field.startsWith('body.referencePoints'))?.message}
+            data-testid="geojson-reference-points"
+            style={{ minWidth: 320, flex: 1 }}
           />
         </Group>
       ) : null}
