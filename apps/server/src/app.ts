@@ -54,6 +54,7 @@ import { bodyPlugin } from './http/body.ts';
 import { earlyAnswerServer } from './http/early-answers.ts';
 import { errorBody, installErrorHandling } from './http/errors.ts';
 import { proxyTrust } from './http/trust-proxy.ts';
+import { type Clock, systemClock } from './jobs/clock.ts';
 import { createStore } from './storage/index.ts';
 import { cacheSmallObjects } from './storage/memory-cache.ts';
 import { privateDirSync } from './storage/private-files.ts';
@@ -64,6 +65,8 @@ export interface BuildOptions {
   logger?: boolean;
   /** Where log lines go (standard output by default). */
   logStream?: DestinationStream | NodeJS.WritableStream;
+  /** The time the background workers go by (the system's unless given). */
+  clock?: Clock;
 }
 
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
@@ -143,6 +146,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     metrics,
     tokens,
     mailer,
+    clock: options.clock ?? systemClock,
     routes,
   };
   app.decorate('ctx', ctx);

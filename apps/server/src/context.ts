@@ -7,6 +7,7 @@ import type { CacheBus } from './features/models/cache-bus.ts';
 import type { ModelWriter } from './features/models/models.service.ts';
 import type { ResponseCache } from './features/models/response-cache.ts';
 import type { Metrics } from './features/ops/metrics.ts';
+import type { Clock } from './jobs/clock.ts';
 import type { ObjectStore } from './storage/index.ts';
 import type { SmallObjectCache } from './storage/memory-cache.ts';
 
@@ -26,6 +27,8 @@ export interface AppContext {
   metrics: Metrics;
   tokens: TokenService;
   mailer: Mailer;
+  /** The time the background workers go by (jobs/clock.ts). */
+  clock: Clock;
   /** Every /api route with the role it declares (the permission tests walk these). */
   routes: DeclaredRoute[];
 }

@@ -10,6 +10,7 @@ import { type Config, loadConfig } from '../config.ts';
 import { type Db, openDatabase } from '../db/database.ts';
 import { insertUser } from '../features/account/account.repository.ts';
 import { hashPassword } from '../features/auth/passwords.ts';
+import { createTestClock, type TestClock } from './clock.ts';
 import { startS3Server, testStorage } from './s3-server.ts';
 
 /** The engine the integration tests run on: PostgreSQL when TEST_DATABASE_URL is set, else SQLite. */
@@ -20,6 +21,8 @@ export interface TestApp {
   db: Db;
   config: Config;
   dataDir: string;
+  /** The time of the app's background work; a second process built by a test shares it. */
+  clock: TestClock;
   /** Another connection to the same database (as a second server process would open). */
   openDb(): Db;
   close(): Promise<void>;
@@ -87,10 +90,12 @@ export async function createTestApp(
     await client.query(`drop schema ${schema} cascade`);
     await client.end();
   };
+  const clock = createTestClock();
   let app: FastifyInstance;
   try {
     app = await buildApp(config, {
       db,
+      clock,
       logger: options.logStream !== undefined,
       logStream: options.logStream,
     });
@@ -109,6 +114,7 @@ export async function createTestApp(
     db,
     config,
     dataDir,
+    clock,
     openDb,
     async close() {
       await app.close();

@@ -9,8 +9,6 @@ import type { MapJobColumns } from '../../db/schema.ts';
  * change the row and answers "0 rows" to the other.
  */
 
-const now = () => new Date().toISOString();
-
 /** The tables holding jobs: maps and their floors. */
 export type JobTable = 'map' | 'maplevel';
 export const jobTables: readonly JobTable[] = ['map', 'maplevel'];
@@ -53,11 +51,17 @@ export async function claimableJobs(db: Executor, cutoff: string, limit = 20): P
     .map(({ table, id }) => ({ table, id }));
 }
 
-/** Claims one job for `worker`; true when this call won it. */
-export async function claimJob(db: Executor, job: JobRef, worker: string, cutoff: string): Promise<boolean> {
+/** Claims one job for `claim` at `now`; true when this call won it. */
+export async function claimJob(
+  db: Executor,
+  job: JobRef,
+  claim: string,
+  cutoff: string,
+  now: string,
+): Promise<boolean> {
   const result = await on(db, job.table)
     .updateTable(T(job.table))
-    .set({ claimedBy: worker, claimedAt: now() })
+    .set({ claimedBy: claim, claimedAt: now })
     .where('_id', '=', job.id)
     .where((eb) =>
       eb.or([
@@ -72,37 +76,37 @@ export async function claimJob(db: Executor, job: JobRef, worker: string, cutoff
   return Number(result.numUpdatedRows) === 1;
 }
 
-/** Renews `worker`'s claim; false when the job was queued again or taken over meanwhile. */
-export async function renewClaim(db: Executor, job: JobRef, worker: string): Promise<boolean> {
+/** Renews `claim` at `now`; false when the job was queued again or taken over meanwhile. */
+export async function renewClaim(db: Executor, job: JobRef, claim: string, now: string): Promise<boolean> {
   const result = await on(db, job.table)
     .updateTable(T(job.table))
-    .set({ claimedAt: now() })
+    .set({ claimedAt: now })
     .where('_id', '=', job.id)
-    .where('claimedBy', '=', worker)
+    .where('claimedBy', '=', claim)
     .where('imageProcessStatus', '=', 'PROCESSING')
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
 
-/** Ends `worker`'s claim before its result is written; false when it no longer holds the job. */
-export async function releaseClaim(db: Executor, job: JobRef, worker: string): Promise<boolean> {
+/** Ends `claim` before its result is written; false when it no longer holds the job. */
+export async function releaseClaim(db: Executor, job: JobRef, claim: string): Promise<boolean> {
   const result = await on(db, job.table)
     .updateTable(T(job.table))
     .set({ claimedBy: null, claimedAt: null })
     .where('_id', '=', job.id)
-    .where('claimedBy', '=', worker)
+    .where('claimedBy', '=', claim)
     .where('imageProcessStatus', '=', 'PROCESSING')
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
 
-/** Hands the jobs `worker` holds back to the queue (the process is stopping). */
-export async function releaseClaimsOf(db: Executor, worker: string): Promise<void> {
+/** Hands the jobs of the claims starting with `prefix` back to the queue (the process is stopping). */
+export async function releaseClaimsOf(db: Executor, prefix: string, now: string): Promise<void> {
   for (const table of jobTables) {
     await on(db, table)
       .updateTable(T(table))
-      .set({ imageProcessStatus: 'PENDING', claimedBy: null, claimedAt: null, updatedAt: now() })
-      .where('claimedBy', '=', worker)
+      .set({ imageProcessStatus: 'PENDING', claimedBy: null, claimedAt: null, updatedAt: now })
+      .where('claimedBy', 'like', `${prefix}%`)
       .where('imageProcessStatus', '=', 'PROCESSING')
       .execute();
   }
@@ -137,13 +141,13 @@ export async function countQueued(db: Executor): Promise<number> {
   return count;
 }
 
-/** Records how far `worker`'s running job is (0-100); nothing when it no longer holds the job. */
-export async function setProgress(db: Executor, job: JobRef, worker: string, percent: number) {
+/** Records how far the job `claim` holds is (0-100); nothing when it no longer holds the job. */
+export async function setProgress(db: Executor, job: JobRef, claim: string, percent: number) {
   await on(db, job.table)
     .updateTable(T(job.table))
     .set({ imageProcessProgress: percent })
     .where('_id', '=', job.id)
-    .where('claimedBy', '=', worker)
+    .where('claimedBy', '=', claim)
     .where('imageProcessStatus', '=', 'PROCESSING')
     .execute();
 }

@@ -1,6 +1,4 @@
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { getModel, serverMessages, type TStoredImage } from '@waypoint/shared';
 import type { FastifyBaseLogger } from 'fastify';
@@ -8,6 +6,7 @@ import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/database.ts';
 import type { ModelRecord } from '../../db/rows.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
+import { createLeasedWorker } from '../../jobs/leased-worker.ts';
 import { isMediaError } from '../../media/errors.ts';
 import { mediaKeys, mediaRoots } from '../../media/paths.ts';
 import {
@@ -73,16 +72,12 @@ export function createMapProcessor(
   // Pyramids are cut in local work folders (`.work/mapTiles/{gameId}/.{name}.build-…`), then stored.
   const workTiles = path.join(ctx.config.dataDir, '.work', mediaRoots.mapTiles);
   const mapModel = getModel('map');
-  const workerId = `${os.hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
   const leaseMs = ctx.config.jobLeaseMs;
-  let running: Promise<number> | null = null;
-  let again = false;
+  const clock = ctx.clock;
+  const iso = (ms = clock.now()) => new Date(ms).toISOString();
   let current: JobRef | null = null;
-  let stopped = false;
   let started = false;
   let killCurrent: (() => void) | null = null;
-  let pollTimer: NodeJS.Timeout | null = null;
-  let sweepTimer: NodeJS.Timeout | null = null;
   let tileRuns = 0;
 
   async function set(job: JobRef, fields: ModelRecord, actor: Actor = systemActor) {
@@ -92,11 +87,12 @@ export function createMapProcessor(
   /** Writes the job's outcome only while this process still holds the claim. */
   async function finish(
     job: JobRef,
+    claim: string,
     fields: (current: ModelRecord) => ModelRecord,
     also?: (trx: Executor) => Promise<void>,
   ): Promise<boolean> {
     const written = await ctx.db.kysely.transaction().execute(async (trx) => {
-      if (!(await releaseClaim(trx, job, workerId))) return false;
+      if (!(await releaseClaim(trx, job, claim))) return false;
       await ctx.writer.setInternal(job.table, job.id, fields, systemActor, { trx });
       await also?.(trx);
       return true;
@@ -115,7 +111,7 @@ export function createMapProcessor(
     return map ? { record, map } : undefined;
   }
 
-  async function run(job: JobRef) {
+  async function run(job: JobRef, claim: string) {
     const found = await recordsOf(job);
     if (!found) return;
     const { record, map } = found;
@@ -126,21 +122,10 @@ export function createMapProcessor(
     const localDir = path.join(workTiles, ...tilesPath.split('/'));
     const built = buildDirFor(localDir);
     let upload: PyramidUpload | undefined;
-    // Renew the claim while the pyramid is cut; a lost claim (queued again, or taken over after a
-    // stall) stops this run, since its result would be dropped anyway.
-    const renew = setInterval(
-      () => {
-        renewClaim(ctx.db.kysely, job, workerId)
-          .then((held) => {
-            if (!held) killCurrent?.();
-          })
-          .catch((error) => log.warn({ err: error, job }, 'could not renew a job claim'));
-      },
-      Math.max(50, Math.floor(leaseMs / 3)),
-    );
     // Progress: tiles cut plus tiles stored (both under way at once), against twice the tile count.
     const expected = image ? expectedTileCount(image.imageWidth, image.imageHeight) : 0;
     let lastProgress = -1;
+    // Reports the work of the cutting child as it goes: real time, whatever clock the queue keeps.
     const progress = setInterval(() => {
       countTilesBuilt(localDir)
         .then((cut) => {
@@ -148,7 +133,7 @@ export function createMapProcessor(
           const percent = Math.min(95, Math.floor((done / Math.max(1, 2 * expected)) * 95));
           if (percent === lastProgress) return;
           lastProgress = percent;
-          return setProgress(ctx.db.kysely, job, workerId, percent);
+          return setProgress(ctx.db.kysely, job, claim, percent);
         })
         .catch((error) => log.warn({ err: error, job }, 'could not record job progress'));
     }, 500);
@@ -175,9 +160,7 @@ export function createMapProcessor(
       await retireTiles(
         ctx.db.kysely,
         versionPath,
-        new Date(
-          Date.now() + ctx.config.tileJobTimeoutMs + leaseMs + ctx.config.oldTilesGraceMs,
-        ).toISOString(),
+        iso(clock.now() + ctx.config.tileJobTimeoutMs + leaseMs + ctx.config.oldTilesGraceMs),
       );
       marked = true;
       const startedAt = Date.now();
@@ -211,9 +194,9 @@ export function createMapProcessor(
       } finally {
         killCurrent = null;
       }
-      if (stopped) return;
+      if (worker.stopped) return;
       const stored = await upload.finish();
-      if (stopped) return;
+      if (worker.stopped) return;
       if (stored !== result.tileCount) {
         throw new Error(`${result.tileCount} tiles were cut but ${stored} stored; process the map again`);
       }
@@ -222,6 +205,7 @@ export function createMapProcessor(
       let previous = '';
       const done = await finish(
         job,
+        claim,
         (latest) => {
           previous = String(latest.tilesPath ?? '');
           const images = { ...(latest.images as Record<string, TStoredImage>) };
@@ -240,7 +224,7 @@ export function createMapProcessor(
           // The replaced version stays for its grace period (only a versioned one: an older
           // unversioned pyramid is the folder the new versions live in).
           if (previous && previous !== versionPath && previous.split('/').length === 3) {
-            await retireTiles(trx, previous, new Date(Date.now() + ctx.config.oldTilesGraceMs).toISOString());
+            await retireTiles(trx, previous, iso(clock.now() + ctx.config.oldTilesGraceMs));
           }
         },
       );
@@ -249,17 +233,16 @@ export function createMapProcessor(
         log.info({ job, tiles: result.tileCount, ms: Date.now() - startedAt }, 'map tiles ready');
       }
     } catch (error) {
-      if (stopped) return;
+      if (worker.stopped) return;
       const message = isMediaError(error) || error instanceof Error ? error.message : String(error);
       log.warn({ job, err: error }, 'map processing failed');
       if (await findRecord(ctx.db.kysely, getModel(job.table), job.id)) {
-        await finish(job, () => ({
+        await finish(job, claim, () => ({
           imageProcessStatus: 'ERROR',
           imageProcessError: message.slice(0, 500),
         }));
       }
     } finally {
-      clearInterval(renew);
       clearInterval(progress);
       // Every write under way settles first: one landing after the removal below would stay.
       await upload?.abort();
@@ -289,8 +272,8 @@ export function createMapProcessor(
    */
   async function sweepTileVersions(): Promise<number> {
     let removed = 0;
-    for (const versionPath of await dueTileVersions(ctx.db.kysely, new Date().toISOString())) {
-      if (stopped) break;
+    for (const versionPath of await dueTileVersions(ctx.db.kysely, iso())) {
+      if (worker.stopped) break;
       await removeVersion(versionPath);
       removed++;
     }
@@ -298,38 +281,13 @@ export function createMapProcessor(
     return removed;
   }
 
-  function sweepSafely() {
-    return sweepTileVersions().catch((error) => {
-      if (!stopped) log.warn({ err: error }, 'could not remove old tile pyramid versions');
-      return 0;
-    });
-  }
-
-  /** Claims and runs jobs until none is left that this process may take; answers how many ran. */
-  async function drain(): Promise<number> {
-    let ran = 0;
-    while (!stopped) {
-      const job = await claimNext();
-      if (!job) break;
-      current = job;
-      try {
-        await run(job);
-      } catch (error) {
-        if (!stopped) log.error({ err: error, job }, 'map processing job failed');
-      } finally {
-        current = null;
-      }
-      ran++;
-    }
-    return ran;
-  }
-
-  async function claimNext(): Promise<JobRef | null> {
-    const cutoff = new Date(Date.now() - leaseMs).toISOString();
+  /** Claims the oldest job this process may take (one at a time: a pyramid uses a whole core). */
+  async function claimNext(claim: string, now: Date, expiredBefore: Date): Promise<JobRef[]> {
+    const cutoff = expiredBefore.toISOString();
     for (const candidate of await claimableJobs(ctx.db.kysely, cutoff)) {
-      if (stopped) return null;
+      if (worker.stopped) return [];
       const claimed = await ctx.db.kysely.transaction().execute(async (trx) => {
-        if (!(await claimJob(trx, candidate, workerId, cutoff))) return false;
+        if (!(await claimJob(trx, candidate, claim, cutoff, now.toISOString()))) return false;
         await ctx.writer.setInternal(
           candidate.table,
           candidate.id,
@@ -341,31 +299,41 @@ export function createMapProcessor(
       });
       if (claimed) {
         ctx.cacheBus.changed();
-        return candidate;
+        return [candidate];
       }
     }
-    return null;
+    return [];
   }
 
-  /** Looks for jobs now (runs them in the background); answers when this look is over. */
-  function kick(): Promise<number> {
-    if (stopped) return Promise.resolve(0);
-    if (running) {
-      again = true;
-      return running;
-    }
-    again = false;
-    running = drain()
-      .catch((error) => {
-        if (!stopped) log.error({ err: error }, 'map processing queue failed');
-        return 0;
-      })
-      .finally(() => {
-        running = null;
-        if (again && !stopped) void kick();
-      });
-    return running;
-  }
+  const worker = createLeasedWorker<JobRef>({
+    name: 'map processing queue',
+    log,
+    clock,
+    pollMs: ctx.config.jobPollMs,
+    leaseMs,
+    claim: claimNext,
+    run: async ([job], claim) => {
+      current = job!;
+      try {
+        await run(job!, claim);
+      } finally {
+        current = null;
+      }
+      return true;
+    },
+    // A lost claim (queued again, or taken over after a stall) stops the run: its result would be
+    // dropped anyway.
+    renew: {
+      run: ([job], claim, now) => renewClaim(ctx.db.kysely, job!, claim, now.toISOString()),
+      lost: () => killCurrent?.(),
+    },
+    // Old pyramid versions are looked for less often than jobs: their grace period is long.
+    prune: { everyMs: Math.max(10, ctx.config.jobPollMs) * 12, run: sweepTileVersions },
+    release: (prefix, now) => releaseClaimsOf(ctx.db.kysely, prefix, now.toISOString()),
+    // A running job is stopped and handed back (PENDING), so that this or another process runs it again.
+    interrupt: () => killCurrent?.(),
+  });
+  const kick = worker.kick;
 
   return {
     /** Queues a map (admin action). Answers the map with status PENDING. */
@@ -425,13 +393,13 @@ export function createMapProcessor(
      * now and every `jobPollMs` (jobs queued by any process, and jobs whose claim expired).
      */
     async resume() {
-      if (started || stopped) return;
+      if (started || worker.stopped) return;
       started = true;
       // The build entries are listed before the live claims are read: a run claims its job before
       // it makes its entries, so one that started after this list is not on it, and one that had
       // started is still claimed below (another process may share this DATA_DIR).
       const entries = await buildEntries(workTiles);
-      const cutoff = new Date(Date.now() - leaseMs).toISOString();
+      const cutoff = iso(clock.now() - leaseMs);
       // Build folders are named after the tiles folder: a map's id, `{mapId}--{levelId}` for a floor.
       const busy = new Set<string>();
       for (const job of await liveClaims(ctx.db.kysely, cutoff)) {
@@ -440,39 +408,17 @@ export function createMapProcessor(
       }
       const removed = await removeBuildEntries(entries.filter((e) => !busy.has(e.pyramid)));
       if (removed.length) log.info({ removed: removed.length }, 'removed half-built tile pyramids');
-      pollTimer = setInterval(() => void kick(), Math.max(10, ctx.config.jobPollMs));
-      pollTimer.unref();
-      // Old pyramid versions are looked for less often: their grace period is long.
-      sweepTimer = setInterval(() => void sweepSafely(), Math.max(10, ctx.config.jobPollMs) * 12);
-      sweepTimer.unref();
-      void kick();
-      void sweepSafely();
+      worker.start();
     },
 
     /** Resolves once this process has no job running and none is waiting that it may claim. */
-    async whenIdle(): Promise<void> {
-      while (!stopped) {
-        if (running) {
-          await running;
-          continue;
-        }
-        if ((await kick()) === 0 && !running) return;
-      }
-    },
+    whenIdle: worker.whenIdle,
 
     /**
      * Stops taking jobs; a running job is stopped and handed back (PENDING), so that this or
      * another process runs it again.
      */
-    async stop() {
-      stopped = true;
-      if (pollTimer) clearInterval(pollTimer);
-      if (sweepTimer) clearInterval(sweepTimer);
-      killCurrent?.();
-      await releaseClaimsOf(ctx.db.kysely, workerId).catch((error) =>
-        log.warn({ err: error }, 'could not hand back map processing jobs'),
-      );
-    },
+    stop: worker.stop,
 
     /** Maps waiting or being processed, by any process (PENDING + PROCESSING), e.g. for metrics. */
     queueDepth: () => countQueued(ctx.db.kysely),
@@ -490,8 +436,8 @@ export function createMapProcessor(
     /** Deletes the old and unfinished pyramid versions that are due now (also run every minute or so). */
     sweepTileVersions,
 
-    /** This process's name in job claims. */
-    workerId,
+    /** This process's name in job claims (each claim adds a counter). */
+    workerId: worker.id,
   };
 }
 

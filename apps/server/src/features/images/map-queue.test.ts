@@ -37,7 +37,7 @@ const status = async (mapId: string) => {
 describe('map processing across processes', () => {
   it('runs a job exactly once when two processes share the database', async () => {
     await uploadMapImage('g1_map_a');
-    const second = await buildApp(env.t.config, { db: env.t.db, logger: false });
+    const second = await buildApp(env.t.config, { db: env.t.db, logger: false, clock: env.t.clock });
     try {
       const res = await env.t.app.inject({
         method: 'POST',
@@ -68,7 +68,8 @@ describe('map processing across processes', () => {
     // Another process holds the job and renews its claim: nobody else touches it.
     await claim('other-process', new Date().toISOString());
     expect(await env.t.app.images.processor.queueDepth()).toBe(1);
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Ten polls' time.
+    await env.t.clock.advance(300);
     expect(await status('g1_map_b')).toBe('PROCESSING');
     expect(env.t.app.images.processor.running).toBe(0);
     // That process died an hour ago: its job is taken over.

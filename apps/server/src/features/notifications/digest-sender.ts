@@ -1,9 +1,9 @@
-import { randomBytes } from 'node:crypto';
-import os from 'node:os';
 import type { DigestLanguage } from '@waypoint/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
 import { type Db, inTransaction } from '../../db/database.ts';
+import type { Clock } from '../../jobs/clock.ts';
+import { createLeasedWorker } from '../../jobs/leased-worker.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { digestMail } from './digest-mail.ts';
 import {
@@ -31,14 +31,14 @@ const PRUNE_EVERY_MS = 3600_000;
  * after the lease, so a digest may go out twice but is never lost; one that failed to send is tried
  * again then.
  */
-export function createDigestSender(db: Db, config: Config, mailer: Mailer, log: FastifyBaseLogger) {
-  const worker = `${os.hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
+export function createDigestSender(
+  db: Db,
+  config: Config,
+  mailer: Mailer,
+  log: FastifyBaseLogger,
+  clock: Clock,
+) {
   const interval = Math.max(1, config.notificationDigestMs);
-  let claims = 0;
-  let running: Promise<void> | null = null;
-  let stopped = false;
-  let timer: NodeJS.Timeout | null = null;
-  let lastPrune = 0;
 
   async function sendOne(userId: string, claim: string) {
     const { user, notifications } = await digestOf(db.kysely, userId);
@@ -47,9 +47,9 @@ export function createDigestSender(db: Db, config: Config, mailer: Mailer, log: 
       await mailer.send(
         digestMail(user.email, user.language as DigestLanguage, notifications, config.webHost),
       );
-      sentAt = new Date().toISOString();
+      sentAt = new Date(clock.now()).toISOString();
     }
-    const now = new Date().toISOString();
+    const now = new Date(clock.now()).toISOString();
     const ended = await inTransaction(db, (trx) =>
       finishDigest(
         trx,
@@ -63,26 +63,26 @@ export function createDigestSender(db: Db, config: Config, mailer: Mailer, log: 
     if (!ended) log.info({ userId }, 'notification digest claim taken over');
   }
 
-  async function drain() {
-    if (Date.now() - lastPrune > PRUNE_EVERY_MS) {
-      lastPrune = Date.now();
-      await deleteNotificationsBefore(db.kysely, new Date(Date.now() - KEEP_NOTIFICATIONS_MS).toISOString());
-    }
-    while (!stopped) {
-      const now = Date.now();
-      const claim = `${worker}#${++claims}`;
-      const won = await claimDueDigests(
+  const worker = createLeasedWorker({
+    name: 'notification digests',
+    log,
+    clock,
+    // A quarter interval, at most a minute.
+    pollMs: Math.min(MAX_POLL_MS, Math.max(10, interval / 4)),
+    leaseMs: LEASE_MS,
+    claim: (claim, now, expiredBefore) =>
+      claimDueDigests(
         db.kysely,
         claim,
-        new Date(now).toISOString(),
-        new Date(now - interval).toISOString(),
-        new Date(now - LEASE_MS).toISOString(),
+        now.toISOString(),
+        new Date(now.getTime() - interval).toISOString(),
+        expiredBefore.toISOString(),
         BATCH,
-      );
-      if (won.length === 0) return;
+      ),
+    run: async (userIds, claim) => {
       let sent = 0;
-      for (const userId of won) {
-        if (stopped) return;
+      for (const userId of userIds) {
+        if (worker.stopped) return false;
         try {
           await sendOne(userId, claim);
           sent++;
@@ -91,40 +91,21 @@ export function createDigestSender(db: Db, config: Config, mailer: Mailer, log: 
           log.error({ err: error, userId }, 'notification digest failed');
         }
       }
-      if (sent === 0) return;
-    }
-  }
-
-  function kick(): Promise<void> {
-    if (stopped || running) return running ?? Promise.resolve();
-    running = drain()
-      .catch((error) => {
-        if (!stopped) log.error({ err: error }, 'notification digests failed');
-      })
-      .finally(() => {
-        running = null;
-      });
-    return running;
-  }
+      return sent > 0;
+    },
+    prune: {
+      everyMs: PRUNE_EVERY_MS,
+      run: (now) =>
+        deleteNotificationsBefore(db.kysely, new Date(now.getTime() - KEEP_NOTIFICATIONS_MS).toISOString()),
+    },
+    release: (prefix) => releaseDigestClaims(db.kysely, prefix),
+  });
 
   return {
-    /** Looks for due digests now and every quarter interval (at most every minute). */
-    start() {
-      if (timer || stopped) return;
-      timer = setInterval(() => void kick(), Math.min(MAX_POLL_MS, Math.max(10, interval / 4)));
-      timer.unref();
-      void kick();
-    },
-    kick,
+    /** Looks for due digests now and every quarter interval (at most every minute); prunes hourly. */
+    start: worker.start,
+    kick: worker.kick,
     /** Stops looking and hands the digests this process holds back. */
-    async stop() {
-      stopped = true;
-      if (timer) clearInterval(timer);
-      timer = null;
-      await running;
-      await releaseDigestClaims(db.kysely, `${worker}#`).catch((error) =>
-        log.warn({ err: error }, 'could not release notification digest claims'),
-      );
-    },
+    stop: worker.stop,
   };
 }

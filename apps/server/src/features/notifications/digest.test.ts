@@ -118,7 +118,8 @@ describe('e-mail digests', () => {
     expect(mails[0]).toContain('Subject: Ungelesene Benachrichtigungen auf Waypoint: 1');
     const second = await sentAtAfter(author.id, first);
     expect(Date.parse(second!) - Date.parse(first!)).toBeGreaterThanOrEqual(INTERVAL_MS);
-    // Nothing is mailed twice.
+    // Nothing is mailed twice. Real time, not the clock: the next test's notifications are dated by
+    // the system's time, and a clock moved ahead would make them due before they are read.
     await new Promise((resolve) => setTimeout(resolve, INTERVAL_MS * 2));
     expect(mailsTo(t.dataDir, author.email)).toHaveLength(2);
   });
@@ -139,7 +140,7 @@ describe('e-mail digests', () => {
       (await call('POST', '/api/notifications/read-all', reader, { upTo: new Date().toISOString() })).json(),
     ).toEqual({ unread: 0 });
     await call('PUT', '/api/notifications/settings', quitter, { email: false, language: 'en' });
-    await new Promise((resolve) => setTimeout(resolve, INTERVAL_MS * 3));
+    await t.clock.advance(INTERVAL_MS * 3);
     for (const who of [reader, silent, quitter])
       expect(mailsTo(t.dataDir, who.email), who.username).toEqual([]);
     // The one who read it still gets the next one.
@@ -150,7 +151,7 @@ describe('e-mail digests', () => {
   });
 
   it('two server processes on one database send each digest once', async () => {
-    const second = await buildApp(t.config, { db: t.openDb(), logger: false });
+    const second = await buildApp(t.config, { db: t.openDb(), logger: false, clock: t.clock });
     await second.ready();
     try {
       const users = await Promise.all(Array.from({ length: 8 }, () => createUser(t)));
@@ -160,7 +161,7 @@ describe('e-mail digests', () => {
       await reject(ids);
       for (const user of users) await waitForMails(user.email, 1);
       // Both processes had several rounds to claim them again.
-      await new Promise((resolve) => setTimeout(resolve, INTERVAL_MS * 2));
+      await t.clock.advance(INTERVAL_MS * 2);
       for (const user of users) expect(mailsTo(t.dataDir, user.email), user.username).toHaveLength(1);
     } finally {
       await second.close();
@@ -193,9 +194,10 @@ describe('e-mail digests', () => {
       row('n_old_unread', KEEP_NOTIFICATIONS_MS + day, false),
       row('n_recent', KEEP_NOTIFICATIONS_MS - day, false),
     ]);
-    // A sender's first look also removes what is past its keeping time (then once an hour).
-    const sender = createDigestSender(t.db, t.app.ctx.config, t.app.ctx.mailer, t.app.log);
-    await sender.kick();
+    // A sender removes what is past its keeping time when it starts (then once an hour); its stop
+    // waits for that.
+    const sender = createDigestSender(t.db, t.app.ctx.config, t.app.ctx.mailer, t.app.log, t.clock);
+    sender.start();
     await sender.stop();
     const left = await t.db.kysely
       .selectFrom('notification')

@@ -9,7 +9,7 @@ import { createNotificationService } from './notifications.service.ts';
  * notifications themselves are written by the community's event source (community/game-events.ts).
  */
 export function registerNotifications(app: FastifyInstance, ctx: AppContext) {
-  const digests = createDigestSender(ctx.db, ctx.config, ctx.mailer, app.log);
+  const digests = createDigestSender(ctx.db, ctx.config, ctx.mailer, app.log, ctx.clock);
   registerNotificationRoutes(app, createNotificationService(ctx.db));
   app.addHook('onReady', async () => digests.start());
   app.addHook('onClose', async () => digests.stop());

@@ -8,11 +8,12 @@ import type { Db } from '../../db/database.ts';
 import { type TestUser, useTestApp } from '../../test/test-app.ts';
 
 const RETRY_BASE_MS = 200;
+const POLL_MS = 50;
 // The operator setting lets the server reach the receivers of this test on 127.0.0.1.
 const env = useTestApp({
   overrides: {
     webhookAllowPrivate: true,
-    webhookPollMs: 50,
+    webhookPollMs: POLL_MS,
     webhookRetryBaseMs: RETRY_BASE_MS,
     webhookTimeoutMs: 10_000,
     webhookMaxAttempts: 6,
@@ -81,12 +82,16 @@ async function suggest(who: TestUser, name: string) {
   return res.json().data as string;
 }
 
+/**
+ * Moves the senders' clock one poll at a time (each step waits for the sends it starts) until `ok`;
+ * back-off waits pass at once. `ms` bounds the real time it may take.
+ */
 async function until<T>(what: () => Promise<T>, ok: (value: T) => boolean, ms: number): Promise<T> {
   const end = Date.now() + ms;
   for (;;) {
     const value = await what();
     if (ok(value) || Date.now() > end) return value;
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await env.t.clock.advance(POLL_MS);
   }
 }
 
@@ -244,7 +249,7 @@ describe('webhook deliveries to a real local receiver', () => {
     let secondDb: Db;
     beforeAll(async () => {
       secondDb = env.t.openDb();
-      second = await buildApp(env.t.config, { db: secondDb, logger: false });
+      second = await buildApp(env.t.config, { db: secondDb, logger: false, clock: env.t.clock });
       await second.ready();
     });
     afterAll(async () => {

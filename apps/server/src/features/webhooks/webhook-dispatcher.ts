@@ -1,10 +1,11 @@
-import { randomBytes, randomUUID } from 'node:crypto';
-import os from 'node:os';
+import { randomUUID } from 'node:crypto';
 import type { WebhookDeliveryEvent, WebhookFormat } from '@waypoint/shared';
 import { webhookMessages } from '@waypoint/shared/webhook-messages';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
 import { type Db, inTransaction } from '../../db/database.ts';
+import type { Clock } from '../../jobs/clock.ts';
+import { createLeasedWorker } from '../../jobs/leased-worker.ts';
 import { signWebhook, webhookBody, webhookHeaders } from './webhook-body.ts';
 import type { SecretBox } from './webhook-secrets.ts';
 import { postWebhook, type SendResult } from './webhook-sender.ts';
@@ -42,21 +43,35 @@ export function backoffMs(baseMs: number, attempts: number, random = Math.random
  * twice but never lost: receivers drop repeats by the idempotency key (the delivery id). Requests
  * never wait for this: they only queue rows in their own transaction.
  */
-export function createWebhookDispatcher(db: Db, config: Config, log: FastifyBaseLogger, secrets: SecretBox) {
-  const worker = `${os.hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
+export function createWebhookDispatcher(
+  db: Db,
+  config: Config,
+  log: FastifyBaseLogger,
+  secrets: SecretBox,
+  clock: Clock,
+) {
   const concurrency = Math.max(1, config.webhookConcurrency);
   // A few rounds of sends per claim: fewer claim and outcome statements per delivery under a burst.
   const batch = concurrency * ROUNDS;
-  // Long enough for every round of a batch to run into its timeout.
-  const leaseMs = config.webhookTimeoutMs * (ROUNDS + 1) + 5_000;
-  let claims = 0;
-  let running: Promise<void> | null = null;
-  let again = false;
-  let stopped = false;
-  let timer: NodeJS.Timeout | null = null;
-  let lastPrune = 0;
-
-  const nextClaim = () => `${worker}#${++claims}`;
+  const worker = createLeasedWorker({
+    name: 'webhook queue',
+    log,
+    clock,
+    pollMs: config.webhookPollMs,
+    // Long enough for every round of a batch to run into its timeout.
+    leaseMs: config.webhookTimeoutMs * (ROUNDS + 1) + 5_000,
+    claim: (claim, now, expiredBefore) =>
+      claimDue(db.kysely, claim, now.toISOString(), expiredBefore.toISOString(), batch),
+    run: async (_won, claim) => {
+      await sendClaimed(claim);
+      return true;
+    },
+    prune: {
+      everyMs: 3600_000,
+      run: (now) => pruneFinished(db.kysely, new Date(now.getTime() - KEEP_FINISHED_MS).toISOString()),
+    },
+    release: (prefix) => releaseClaimsOf(db.kysely, prefix),
+  });
 
   /** Sends one claimed delivery; answers the outcome to record. */
   async function attempt(delivery: ClaimedDelivery) {
@@ -70,7 +85,7 @@ export function createWebhookDispatcher(db: Db, config: Config, log: FastifyBase
       },
       delivery.format as WebhookFormat,
     );
-    const timestamp = Math.floor(Date.now() / 1000);
+    const timestamp = Math.floor(clock.now() / 1000);
     // A secret sealed with a key this site no longer has cannot sign: the delivery fails, saying so.
     const result = await (secret === undefined
       ? Promise.resolve<SendResult>({ error: unreadableSecret })
@@ -87,7 +102,7 @@ export function createWebhookDispatcher(db: Db, config: Config, log: FastifyBase
           { timeoutMs: config.webhookTimeoutMs, allowPrivate: config.webhookAllowPrivate },
         )
     ).catch((error: unknown): SendResult => ({ error: String(error) }));
-    const now = new Date();
+    const now = new Date(clock.now());
     const attempts = delivery.attempts + 1;
     const ok = result.error === '';
     const giveUp = !ok && attempts >= config.webhookMaxAttempts;
@@ -125,56 +140,17 @@ export function createWebhookDispatcher(db: Db, config: Config, log: FastifyBase
     return list.length;
   }
 
-  async function drain(): Promise<void> {
-    while (!stopped) {
-      const now = new Date();
-      const cutoff = new Date(now.getTime() - leaseMs).toISOString();
-      const claim = nextClaim();
-      const won = await claimDue(db.kysely, claim, now.toISOString(), cutoff, batch);
-      if (won.length === 0) break;
-      await sendClaimed(claim);
-    }
-    if (!stopped && Date.now() - lastPrune > 3600_000) {
-      lastPrune = Date.now();
-      await pruneFinished(db.kysely, new Date(Date.now() - KEEP_FINISHED_MS).toISOString());
-    }
-  }
-
-  /** Looks for due deliveries now; answers when this look is over. */
-  function kick(): Promise<void> {
-    if (stopped) return Promise.resolve();
-    if (running) {
-      again = true;
-      return running;
-    }
-    again = false;
-    running = drain()
-      .catch((error) => {
-        if (!stopped) log.error({ err: error }, 'webhook queue failed');
-      })
-      .finally(() => {
-        running = null;
-        if (again && !stopped) void kick();
-      });
-    return running;
-  }
-
   return {
     /** Looks for due deliveries now and every `webhookPollMs` (queued by any process). */
-    start() {
-      if (timer || stopped) return;
-      timer = setInterval(() => void kick(), Math.max(10, config.webhookPollMs));
-      timer.unref();
-      void kick();
-    },
-    kick,
+    start: worker.start,
+    kick: worker.kick,
     /**
      * Sends a test event to one webhook now, through the queue's own attempt (signature, address
      * rules, retries if it fails), and answers the delivery as recorded after this first attempt.
      */
     async sendTest(webhook: { id: string; gameId: string }) {
-      const claim = nextClaim();
-      const now = new Date().toISOString();
+      const claim = worker.newClaim();
+      const now = new Date(clock.now()).toISOString();
       const id = randomUUID();
       await insertDeliveries(db.kysely, [
         {
@@ -199,15 +175,7 @@ export function createWebhookDispatcher(db: Db, config: Config, log: FastifyBase
       return (await findDelivery(db.kysely, id))!;
     },
     /** Stops looking and hands the deliveries this process holds back to the queue. */
-    async stop() {
-      stopped = true;
-      if (timer) clearInterval(timer);
-      timer = null;
-      await running;
-      await releaseClaimsOf(db.kysely, `${worker}#`).catch((error) =>
-        log.warn({ err: error }, 'could not release webhook claims'),
-      );
-    },
+    stop: worker.stop,
   };
 }
 

@@ -13,7 +13,7 @@ import { createWebhookService } from './webhooks.service.ts';
  */
 export function registerWebhooks(app: FastifyInstance, ctx: AppContext) {
   const secrets = createSecretBox(ctx.config.webhookSecretKeys);
-  const dispatcher = createWebhookDispatcher(ctx.db, ctx.config, app.log, secrets);
+  const dispatcher = createWebhookDispatcher(ctx.db, ctx.config, app.log, secrets, ctx.clock);
   ctx.writer.onContentChange(queueContentChange);
   // A deleted game takes its webhooks and their queue with it (its own deletion is not announced).
   ctx.writer.onContentChange(async (trx, change) => {
