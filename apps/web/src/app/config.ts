@@ -1,34 +1,12 @@
 import { siteName } from '@waypoint/shared/pages/site';
+import type { RuntimeConfig } from '@waypoint/shared/runtime-config';
 
 /**
  * Deployment settings. The server reads them from its environment (apps/server/src/config.ts, the
- * one place) and writes them into every page as `<script type="application/json" id="waypoint-config">`;
- * without that tag (the Vite dev server) the defaults below apply.
+ * one place) and writes them into every page as `<script type="application/json" id="waypoint-config">`
+ * (declared once: `RuntimeConfig` in packages/shared/src/runtime-config.ts); without that tag (the
+ * Vite dev server) the defaults below apply.
  */
-interface RuntimeConfig {
-  apiBase: string;
-  imageHost: string;
-  publicSite: string;
-  supportEmail: string;
-  socialUrl: string;
-  socialLabel: string;
-  appStoreUrl: string;
-  appUrlScheme: string;
-  /** Ad network publisher id; empty: ad slots render nothing. */
-  adsClient: string;
-  adsScriptSrc: string;
-  /** Ad unit id per placement; `default` serves placements not named. */
-  adsSlots: Record<string, string>;
-  /** Analytics script and its attributes; empty: no analytics. */
-  analyticsSrc: string;
-  analyticsDomain: string;
-  analyticsWebsiteId: string;
-  /** Sentry project of the browser's error reports; empty: errors go to the server's log. */
-  sentryDsn: string;
-  sentryEnvironment: string;
-  release: string;
-}
-
 const defaults: RuntimeConfig = {
   apiBase: '/api',
   imageHost: '',
@@ -49,15 +27,24 @@ const defaults: RuntimeConfig = {
   release: '',
 };
 
+/**
+ * The page's settings, each kept only when it is of its default's kind (text, or an object for
+ * `adsSlots`). Checked by hand rather than with the shared zod schema: zod would add to the
+ * first-load code of every page, which is at its size budget; the server's tag is checked against
+ * the schema by its tests.
+ */
 function fromPage(): Partial<RuntimeConfig> {
-  if (typeof document === 'undefined') return {};
-  const text = document.getElementById('waypoint-config')?.textContent;
-  if (!text) return {};
+  const found: Record<string, unknown> = {};
   try {
-    return JSON.parse(text) as Partial<RuntimeConfig>;
+    const page = JSON.parse(document.getElementById('waypoint-config')!.textContent!);
+    for (const key in defaults) {
+      const value = page[key];
+      if (typeof value === typeof defaults[key as keyof RuntimeConfig] && value !== null) found[key] = value;
+    }
   } catch {
-    return {};
+    // No document, no tag (the Vite dev server) or no JSON object in it: the defaults apply.
   }
+  return found;
 }
 
 export const config = {

@@ -4,6 +4,7 @@ import { escapeHtml, htmlToText, type ShellBuild, shellBuildFile, shellSlots } f
 import { type BuildManifest, entryKey, loadedFiles } from '@waypoint/shared/pages/build-manifest';
 import type { PageMeta as HeadMeta } from '@waypoint/shared/pages/heads';
 import { siteDescription, siteName } from '@waypoint/shared/pages/site';
+import type { RuntimeConfig } from '@waypoint/shared/runtime-config';
 import type { Config } from '../../config.ts';
 
 /** What a page says about itself in <head>, and what it loads first. */
@@ -200,7 +201,7 @@ function runtimeConfigTag(config: Config): string {
     sentryDsn: config.sentryDsn,
     sentryEnvironment: config.sentryEnvironment,
     release: config.release,
-  };
+  } satisfies RuntimeConfig;
   // `<` is escaped so that no value can close the script element.
   const json = JSON.stringify(settings).replace(/</g, '\\u003c');
   return `<script type="application/json" id="waypoint-config">${json}</script>`;

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { constants } from '@waypoint/shared/constants';
 import { shellBuildFile, shellSlots } from '@waypoint/shared/html';
+import { zRuntimeConfig } from '@waypoint/shared/runtime-config';
 import { describe, expect, it } from 'vitest';
 import { createUser, useTestApp } from '../../test/test-app.ts';
 
@@ -137,6 +138,8 @@ describe('web host', () => {
     const res = await env.t.app.inject({ url: '/', headers: html });
     const tag = res.body.match(/<script type="application\/json" id="waypoint-config">(.*?)<\/script>/);
     expect(tag).not.toBeNull();
+    // Every setting the web app reads, and nothing else.
+    expect(zRuntimeConfig.strict().safeParse(JSON.parse(tag![1])).error).toBeUndefined();
     expect(JSON.parse(tag![1])).toMatchObject({
       apiBase: '/api',
       publicSite: 'https://maps.example',
