@@ -39,6 +39,9 @@ export const zMapParams = z.object({ mapId: zId });
 /** `GET /api/map/{mapId}/markers/chunks/{n}?v=`: the manifest's version the chunk belongs to. */
 export const zChunkQuery = z.object({ v: z.string().min(1).max(64).optional() });
 
+/** `GET /api/map/{mapId}/status?level=`: a floor's picture instead of the map's. */
+export const zTileStatusQuery = z.object({ level: z.coerce.number().int().min(-1000).max(1000).optional() });
+
 export { zChunkParams, zMapSearchQuery };
 
 /** The body of every error answer (errors.ts; the two are checked to agree below). */

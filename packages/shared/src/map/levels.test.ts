@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { chosenLevel, defaultLevel, everyLevel, isOnLevel, levelButtonText, stepLevel } from './levels.ts';
+import {
+  chosenLevel,
+  defaultLevel,
+  everyLevel,
+  isLevelPreparing,
+  isOnLevel,
+  levelButtonText,
+  stepLevel,
+} from './levels.ts';
 
 const hospital = [
   { level: 2, isDefault: false, shortLabel: '2' },
@@ -57,5 +65,20 @@ describe('the floor control', () => {
   it('labels a floor by its short label, else by its number', () => {
     expect(levelButtonText({ level: 0, shortLabel: 'B' })).toBe('B');
     expect(levelButtonText({ level: 1, shortLabel: ' ' })).toBe('1');
+  });
+});
+
+describe('isLevelPreparing', () => {
+  it('is true while the floor picture is queued, cut, or declared and not yet drawn', () => {
+    expect(isLevelPreparing({ imageProcessStatus: 'PENDING', version: 'v1', picture: true })).toBe(true);
+    expect(isLevelPreparing({ imageProcessStatus: 'PROCESSING', version: 'v1', picture: true })).toBe(true);
+    expect(isLevelPreparing({ imageProcessStatus: 'NONE', version: '', picture: true })).toBe(true);
+  });
+
+  it('is false for a floor without a picture, a picture never processed, a done or failed one', () => {
+    expect(isLevelPreparing({ imageProcessStatus: 'NONE', version: '', picture: false })).toBe(false);
+    expect(isLevelPreparing({ imageProcessStatus: 'NONE', version: 'v1', picture: true })).toBe(false);
+    expect(isLevelPreparing({ imageProcessStatus: 'DONE', version: 'v1', picture: true })).toBe(false);
+    expect(isLevelPreparing({ imageProcessStatus: 'ERROR', version: 'v1', picture: true })).toBe(false);
   });
 });

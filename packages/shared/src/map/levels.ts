@@ -23,6 +23,18 @@ export interface MapLevelInfo {
   /** The floor picture's version ('' without a picture). */
   version: string;
   imageProcessStatus: string;
+  /** The floor has a picture of its own, drawn or declared and about to be drawn (demo floors). */
+  picture?: boolean;
+}
+
+/**
+ * Whether the floor's picture is on its way (queued, being cut, or about to be drawn): meanwhile the
+ * map's own picture shows under the floor's markers, and the page says so.
+ */
+export function isLevelPreparing(level: Pick<MapLevelInfo, 'imageProcessStatus' | 'version' | 'picture'>) {
+  const status = level.imageProcessStatus;
+  if (status === 'PENDING' || status === 'PROCESSING') return true;
+  return status === 'NONE' && Boolean(level.picture) && !level.version;
 }
 
 /** Floors bottom to top (by level number). */

@@ -44,4 +44,6 @@ export const preparingMessages = {
   noTiles: 'This map has no tiles yet',
   noPicture: 'It has no picture yet: an admin adds one in the admin panel.',
   notCut: 'Its picture waits to be cut into tiles (Process Image in the admin panel).',
+  floorPreparing: (floor: string) => `The picture of ${floor} is being prepared`,
+  floorMeanwhile: 'Until it is ready, the map’s own picture shows under this floor’s markers.',
 } as const;

@@ -39,6 +39,14 @@ describe('a map with levels', () => {
     ]);
   });
 
+  it('tells the state of a floor picture by its level number (the page follows one being prepared)', async () => {
+    const floor = await call('GET', '/api/map/g1_map_a/status?level=1', undefined, {});
+    expect(floor.statusCode).toBe(200);
+    expect(floor.json()).toEqual({ status: 'NONE', progress: 0, version: '' });
+    expect((await call('GET', '/api/map/g1_map_a/status?level=x', undefined, {})).statusCode).toBe(400);
+    expect((await call('GET', '/api/map/g1_map_a/status?floor=1', undefined, {})).statusCode).toBe(400);
+  });
+
   it('refuses a second floor with the same level number, naming the field', async () => {
     const twin = await level('a_twin', 1);
     expect(twin.statusCode).toBe(400);

@@ -89,16 +89,25 @@ export async function searchMap(db: Db, map: MapRow, q: string): Promise<MapSear
 }
 
 /** The tiling state of a map and its picture's version (see `MapTileStatus`). */
-export async function tileStatus(db: Db, mapId: string): Promise<MapTileStatus> {
-  const row = await dyn(db)
-    .selectFrom(registry.map.table)
-    .select(['imageProcessStatus', 'imageProcessProgress', 'images'])
-    .where('_id', '=', mapId)
-    .executeTakeFirst();
+export async function tileStatus(db: Db, mapId: string, level?: number): Promise<MapTileStatus> {
+  // A floor's picture is followed the same way as the map's (the floor by its level number).
+  const row =
+    level === undefined
+      ? await dyn(db)
+          .selectFrom(registry.map.table)
+          .select(['imageProcessStatus', 'imageProcessProgress', 'images'])
+          .where('_id', '=', mapId)
+          .executeTakeFirst()
+      : await dyn(db)
+          .selectFrom(registry.maplevel.table)
+          .select(['imageProcessStatus', 'imageProcessProgress', 'images'])
+          .where('mapId', '=', mapId)
+          .where('level', '=', level)
+          .executeTakeFirst();
   const images = typeof row?.images === 'string' ? JSON.parse(row.images) : (row?.images ?? {});
   return {
     status: (row?.imageProcessStatus ?? 'NONE') as MapTileStatus['status'],
     progress: Number(row?.imageProcessProgress ?? 0),
-    version: String(images?.mapImage?.version ?? ''),
+    version: String((level === undefined ? images?.mapImage : images?.levelImage)?.version ?? ''),
   };
 }

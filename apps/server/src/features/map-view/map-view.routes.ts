@@ -1,5 +1,11 @@
 import { serverMessages } from '@waypoint/shared';
-import { zChunkParams, zChunkQuery, zMapParams, zMapSearchQuery } from '@waypoint/shared/api/read-api';
+import {
+  zChunkParams,
+  zChunkQuery,
+  zMapParams,
+  zMapSearchQuery,
+  zTileStatusQuery,
+} from '@waypoint/shared/api/read-api';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { HttpError, notFound, parse } from '../../http/errors.ts';
 import { ensureAdmin } from '../auth/policy.ts';
@@ -85,12 +91,14 @@ export function registerMapViewRoutes(app: FastifyInstance) {
 
   /**
    * Where the map's tiles are (drawn, queued, being cut, done): read uncached, one row by its key,
-   * so a page showing 'This map is being prepared' follows the job live.
+   * so a page showing 'This map is being prepared' follows the job live; `?level=` follows a floor's.
    */
+  const statusParameters = new Set(['level']);
   app.get('/api/map/:mapId/status', guest, async (request) => {
-    onlyKnownQuery(request.query, noParameters);
+    onlyKnownQuery(request.query, statusParameters);
+    const { level } = parse(zTileStatusQuery, request.query, 'query');
     const map = await mapOf(request, await admin(request));
-    return tileStatus(db, map._id);
+    return tileStatus(db, map._id, level);
   });
 
   /** The map page's search box: markers, definitions, quests and items in one answer. */

@@ -66,6 +66,7 @@ export async function levelInfos(db: Db, map: MapRow): Promise<MapLevelInfo[]> {
     tilesPath: String(l.tilesPath ?? ''),
     version: (l.images as Record<string, TStoredImage>).levelImage?.version ?? '',
     imageProcessStatus: String(l.imageProcessStatus ?? 'NONE'),
+    picture: Boolean((l.images as Record<string, TStoredImage | undefined>).levelImage),
   }));
 }
 

@@ -10,6 +10,7 @@ import { usePins } from '../pins/usePins.tsx';
 import { chunkLoaderOf } from './chunk-loader.ts';
 import { useCoords } from './coords/useCoords.tsx';
 import { FloorControl } from './floors/FloorControl.tsx';
+import { FloorPreparing } from './floors/FloorPreparing.tsx';
 import { useFloors } from './floors/useFloors.ts';
 import { MarkerStore } from './layers/marker-store.ts';
 import { MapOverlay } from './MapOverlay.tsx';
@@ -226,7 +227,13 @@ export function MapPage({ gameId, map, category, embedded }: Props) {
         onLayers={setLayersReady}
         overlay={
           <MapOverlay
-            floors={<FloorControl floors={floors} announce={announce} />}
+            floors={
+              <>
+                <FloorControl floors={floors} announce={announce} />
+                {/* While the whole map is prepared, its own notice says it for every floor. */}
+                {isMapPreparing(map) ? null : <FloorPreparing mapId={map._id} floors={floors} />}
+              </>
+            }
             pins={pins.controls}
             coords={coords.controls}
             ownPins={pins.pins}
