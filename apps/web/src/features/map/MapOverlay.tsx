@@ -67,6 +67,7 @@ export function MapOverlay({ store, list, session, suggest, ...props }: Props) {
         aria-expanded={list.open}
         aria-controls={list.mounted ? 'wp-marker-list' : undefined}
         data-testid="marker-list-button"
+        data-map-control
         onClick={() => (list.open ? list.close() : list.show())}
       >
         <IconListSearch size={18} />

@@ -31,6 +31,7 @@ export function Sidebar({ side, title, open, onOpenChange, children }: Props) {
           data-side={side}
           aria-controls={id}
           aria-expanded={false}
+          data-map-control
           onClick={() => onOpenChange(true)}
         >
           {side === 'left' ? <IconMapPins size={16} /> : <IconListDetails size={16} />}

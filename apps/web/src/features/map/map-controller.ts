@@ -19,6 +19,7 @@ import classes from './map.module.css';
 import { loadedMapEngine, loadMapEngine, type MapEngine } from './map-engine-loader.ts';
 import { buildMapFrame, frameKeyOf, type MapFrame, setTileUrl } from './map-frame.ts';
 import { tileTemplate } from './map-geometry.ts';
+import { popupRoom, type Room } from './popup-room.ts';
 import { probeLayers } from './probe.ts';
 
 /** What the page may ask of the map. */
@@ -398,7 +399,7 @@ export class MapViewController implements MapController {
     this.popupAt(engine, at, offsetY, (container) => ({ index, container }));
   }
 
-  /** Opens a popup at `at` whose content the page renders into its element (`content`); it opens clear of a panel over the map's top. */
+  /** Opens a popup at `at` whose content the page renders into its element (`content`); it opens clear of the controls over the map. */
   private popupAt(
     engine: MapEngine,
     at: Leaflet.LatLng,
@@ -409,11 +410,15 @@ export class MapViewController implements MapController {
     if (!m) return;
     const { L } = engine;
     const container = document.createElement('div');
+    const room = roomOf(m);
+    // A narrow map (a phone beside the floor control) gets a narrower popup that fits between them.
+    const width = Math.max(220, Math.min(301, m.getSize().x - room.left - room.right - 48));
     const p = L.popup({
-      maxWidth: 301,
-      minWidth: 301,
+      maxWidth: width,
+      minWidth: width,
       className: classes.popup,
-      autoPanPaddingTopLeft: [20, topPadding(m)],
+      autoPanPaddingTopLeft: [room.left, room.top],
+      autoPanPaddingBottomRight: [room.right, room.bottom],
       offset: [0, offsetY],
     });
     p.setLatLng(at).setContent(container);
@@ -586,16 +591,27 @@ export class MapViewController implements MapController {
 }
 
 /**
- * The room a popup keeps from the map's top edge: below the zoom buttons, and below a panel that lies
- * over the top of the map (`data-covers-map-top`, suggest mode's tools), so that the popup's heading
- * is not hidden under it.
+ * The room a popup keeps from the map's edges: clear of every control drawn over the map (its own
+ * buttons, the page's toolbars, handles and panels marked `data-map-control`, and a panel over the
+ * map's top, `data-covers-map-top`), measured from where they are now (see popupRoom).
  */
-function topPadding(map: Leaflet.Map): number {
-  const top = map.getContainer().getBoundingClientRect().top;
-  let bottom = 60;
-  for (const panel of document.querySelectorAll('[data-covers-map-top]')) {
-    const rect = panel.getBoundingClientRect();
-    if (rect.height > 0) bottom = Math.max(bottom, rect.bottom - top + 12);
-  }
-  return bottom;
+function roomOf(map: Leaflet.Map): Room {
+  const el = map.getContainer();
+  const box = el.getBoundingClientRect();
+  const page = el.parentElement?.parentElement ?? el;
+  const controls = [
+    ...page.querySelectorAll('[data-map-control], [data-covers-map-top], .leaflet-control'),
+  ].flatMap((c) => {
+    const r = c.getBoundingClientRect();
+    if (r.width === 0 || r.height === 0) return [];
+    return [
+      {
+        left: r.left - box.left,
+        top: r.top - box.top,
+        right: r.right - box.left,
+        bottom: r.bottom - box.top,
+      },
+    ];
+  });
+  return popupRoom(box.width, box.height, controls, { top: 20, left: 20, bottom: 20, right: 20 });
 }

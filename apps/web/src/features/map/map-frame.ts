@@ -174,11 +174,21 @@ export function buildMapFrame(
   // Sidebars opening and closing change the map's size.
   const resize = new ResizeObserver(() => m.invalidateSize({ pan: false }));
   resize.observe(el);
+  // A long attribution wraps onto several lines: the page's controls at the map's bottom stand on its
+  // height (`--wp-attribution`) instead of a guess of one line, so it never covers them.
+  const page = el.parentElement?.parentElement;
+  const attribution = m.attributionControl.getContainer();
+  const onAttribution = new ResizeObserver(() => {
+    page?.style.setProperty('--wp-attribution', `${attribution?.offsetHeight ?? 0}px`);
+  });
+  if (attribution) onAttribution.observe(attribution);
   return {
     map: m,
     tiles: { layer: tiles, url, shown },
     remove() {
       resize.disconnect();
+      onAttribution.disconnect();
+      page?.style.removeProperty('--wp-attribution');
       m.remove();
     },
   };

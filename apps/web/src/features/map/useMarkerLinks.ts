@@ -38,7 +38,11 @@ export function useMarkerLinks(options: {
       if (!enabled.has(defId)) setEnabled(new Set([...enabled, defId]));
       // A marker on another floor: that floor is shown.
       if (!shows(store.level(i))) setLevel(store.level(i));
-      if (sidebars.narrow) sidebars.setRight(false);
+      // On a phone the panels are drawers over the map: they make way for the marker and its popup.
+      if (sidebars.narrow) {
+        sidebars.setRight(false);
+        sidebars.setLeft(false);
+      }
       // Let the visibility flags settle before flying.
       requestAnimationFrame(() => controller.current?.flyToMarker(markerId));
     },

@@ -122,7 +122,7 @@ export function usePins({ map, session, floors, controller, announce, definition
   const controls = (
     <>
       {session ? (
-        <div className={classes.controls} data-testid="pin-controls">
+        <div className={classes.controls} data-testid="pin-controls" data-map-control>
           <button
             type="button"
             className={classes.control}

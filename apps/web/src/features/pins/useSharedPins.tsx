@@ -58,20 +58,25 @@ export function useSharedPins(
   }, [share, controller]);
 
   const banner = !shareId ? null : query.isError ? (
-    <div className={classes.sharedBanner} role="status" data-testid="shared-pins-banner">
+    <div className={classes.sharedBanner} role="status" data-testid="shared-pins-banner" data-map-control>
       {pinsMessages.shareNotFound}
     </div>
   ) : share && !hidden ? (
-    <div className={classes.sharedBanner} data-testid="shared-pins-banner">
-      <strong>
-        {share.pins.length === 0 && share.route ? pinsMessages.sharedRoute : pinsMessages.sharedPins}
-      </strong>
-      {share.title ? (
-        <span className={classes.sharedText} lang={contentLang}>
-          {share.title}
-        </span>
-      ) : null}
-      {share.owner ? <span className={classes.sharedText}>{pinsMessages.sharedBy(share.owner)}</span> : null}
+    <div className={classes.sharedBanner} data-testid="shared-pins-banner" data-map-control>
+      {/* One run of words that wraps: a long title is read whole, even on a phone. */}
+      <span className={classes.sharedWords}>
+        <strong>
+          {share.pins.length === 0 && share.route ? pinsMessages.sharedRoute : pinsMessages.sharedPins}
+        </strong>
+        {share.title ? (
+          <span className={classes.sharedText} lang={contentLang}>
+            {share.title}
+          </span>
+        ) : null}
+        {share.owner ? (
+          <span className={classes.sharedText}>{pinsMessages.sharedBy(share.owner)}</span>
+        ) : null}
+      </span>
       <button
         type="button"
         className={classes.control}

@@ -44,7 +44,7 @@ export function CoordsControls(props: Props) {
     <>
       {/* Where "Add point at map centre" puts a point. */}
       {measuring ? <div className={classes.crosshair} aria-hidden data-testid="measure-crosshair" /> : null}
-      <div className={classes.coords} data-coords data-testid="coords">
+      <div className={classes.coords} data-coords data-testid="coords" data-map-control>
         {goTo ? (
           <GoToForm
             id={formId}

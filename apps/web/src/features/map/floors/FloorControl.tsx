@@ -19,6 +19,7 @@ export function FloorControl({ floors, announce }: { floors: Floors; announce: (
       title={`${mapMessages.floors} (${mapMessages.floorKeys})`}
       aria-keyshortcuts="PageUp PageDown"
       data-floor-control
+      data-map-control
       data-testid="floor-control"
     >
       {top.map((level) => (

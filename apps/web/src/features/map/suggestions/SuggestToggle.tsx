@@ -6,7 +6,7 @@ import classes from './suggest.module.css';
 /** 'Activate suggestions' over the map; the suggestion tools load with suggest mode. */
 export function SuggestToggle({ onActivate, onPrepare }: { onActivate: () => void; onPrepare: () => void }) {
   return (
-    <div className={classes.panel} data-testid="suggest-tools">
+    <div className={classes.panel} data-testid="suggest-tools" data-map-control>
       <Button
         variant="light"
         icon={<IconBulb size={15} />}

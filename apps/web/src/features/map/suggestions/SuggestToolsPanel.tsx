@@ -1,5 +1,6 @@
 import { IconArrowsMove, IconCheck, IconPencil, IconTrash } from '@tabler/icons-react';
 import type { MapTool, ToolState } from '@waypoint/shared/map/tools';
+import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { editingMessages } from '../../../i18n/messages/editing-messages.ts';
 import { messages } from '../../../i18n/messages/messages.ts';
@@ -61,6 +62,22 @@ export function SuggestToolsPanel(p: Props) {
   const { state } = p;
   const text = hint(state, p.placingName);
   const ban = useBanNotice(p.loggedIn ? p.gameId : undefined);
+  // The controls under the map's top (the pins' toolbar, a shared set's banner) move below the panel
+  // as it grows: its lower edge is told to the map area as --wp-top-panel.
+  const panel = useRef<HTMLElement>(null);
+  useEffect(() => {
+    const el = panel.current;
+    const area = el?.parentElement;
+    if (!el || !area) return;
+    const observer = new ResizeObserver(() =>
+      area.style.setProperty('--wp-top-panel', `${el.offsetTop + el.offsetHeight}px`),
+    );
+    observer.observe(el);
+    return () => {
+      observer.disconnect();
+      area.style.removeProperty('--wp-top-panel');
+    };
+  }, []);
   const deactivate = (
     <Button className={classes.deactivate} onClick={() => p.onSuggestMode(false)}>
       {editingMessages.deactivateSuggestions}
@@ -68,6 +85,7 @@ export function SuggestToolsPanel(p: Props) {
   );
   return (
     <section
+      ref={panel}
       className={classes.panel}
       data-open="true"
       data-testid="suggest-tools"
