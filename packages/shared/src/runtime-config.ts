@@ -5,7 +5,7 @@ import { z } from 'zod';
  * (`<script type="application/json" id="waypoint-config">`, features/web-host/page-shell.ts) and the
  * web app reads (apps/web/src/app/config.ts). The server's tag `satisfies` the type and its tests
  * parse it with the schema; the web app imports only the type, so zod stays out of its first-load
- * code, and checks each value against its default's kind instead.
+ * code.
  */
 export const zRuntimeConfig = z.object({
   apiBase: z.string(),

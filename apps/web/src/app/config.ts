@@ -28,23 +28,20 @@ const defaults: RuntimeConfig = {
 };
 
 /**
- * The page's settings, each kept only when it is of its default's kind (text, or an object for
- * `adsSlots`). Checked by hand rather than with the shared zod schema: zod would add to the
- * first-load code of every page, which is at its size budget; the server's tag is checked against
- * the schema by its tests.
+ * The page's settings as the server wrote them. Its value `satisfies` the shared type and its tests
+ * parse the tag with the shared zod schema, so the web app only reads it: a check here (zod, or by
+ * hand against the defaults) would add to the first-load code of every page, which is at its size
+ * budget. A setting the tag lacks (an older page) keeps its default.
  */
 function fromPage(): Partial<RuntimeConfig> {
-  const found: Record<string, unknown> = {};
+  if (typeof document === 'undefined') return {};
+  const text = document.getElementById('waypoint-config')?.textContent;
+  if (!text) return {};
   try {
-    const page = JSON.parse(document.getElementById('waypoint-config')!.textContent!);
-    for (const key in defaults) {
-      const value = page[key];
-      if (typeof value === typeof defaults[key as keyof RuntimeConfig] && value !== null) found[key] = value;
-    }
+    return JSON.parse(text) as Partial<RuntimeConfig>;
   } catch {
-    // No document, no tag (the Vite dev server) or no JSON object in it: the defaults apply.
+    return {};
   }
-  return found;
 }
 
 export const config = {
