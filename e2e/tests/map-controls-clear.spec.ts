@@ -169,6 +169,9 @@ test('a long pin name stays inside the share dialog; the shared banner and a sha
   await guest.locator(`.leaflet-marker-pane [aria-label="${longName}"]`).click();
   const popup = guest.getByTestId('shared-pin-popup');
   await expect(popup).toContainText('Under the bridge');
+  // The pin's long name wraps inside the popup.
+  const content = popupOf(guest).locator('.leaflet-popup-content');
+  expect(await content.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
   await settled(guest);
   await expect
     .poll(() =>
