@@ -75,18 +75,28 @@ function startSentry(ctx: AppContext): Promise<SentryNode> {
  */
 export const serverErrorReporting = fp<{ ctx: AppContext }>(async (app, { ctx }) => {
   if (!ctx.config.sentryDsn) return;
-  const Sentry = await startSentry(ctx);
+  // The SDK is a large module: it loads beside the server's start instead of holding it up (on a
+  // busy machine its import alone can outlast Fastify's limit for a plugin); errors met before it
+  // is in are sent once it is.
+  const loading = startSentry(ctx).catch((error: unknown) => {
+    app.log.error({ err: error }, 'Sentry did not start: server errors are only logged');
+    return undefined;
+  });
   app.addHook('onError', async (request, _reply, error: FastifyError) => {
     const status = error.statusCode ?? 500;
     if (status < 500 || status === 503) return;
-    Sentry.withScope((scope) => {
-      scope.setTag('route', request.routeOptions.url ?? 'unknown');
-      scope.setTag('method', request.method);
-      if (request.user) scope.setUser({ id: String(request.user.id) });
-      Sentry.captureException(error);
-    });
+    const route = request.routeOptions.url ?? 'unknown';
+    const userId = request.user ? String(request.user.id) : undefined;
+    void loading.then((Sentry) =>
+      Sentry?.withScope((scope) => {
+        scope.setTag('route', route);
+        scope.setTag('method', request.method);
+        if (userId) scope.setUser({ id: userId });
+        Sentry.captureException(error);
+      }),
+    );
   });
   app.addHook('onClose', async () => {
-    await Sentry.flush(2000);
+    await (await loading)?.flush(2000);
   });
 });
