@@ -6,7 +6,7 @@ import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { createModelTable } from '../db/model-table.ts';
 import { seedIfEmpty } from '../db/seed.ts';
-import { registerGadget } from '../features/admin/throwaway-model.ts';
+import { registerGadget } from './throwaway-model.ts';
 
 registerGadget();
 const config = loadConfig();

@@ -4,7 +4,7 @@ import { createModelTable } from '../../db/model-table.ts';
 import { makePng } from '../../media/testImages.ts';
 import { multipartFile } from '../../test/multipart.ts';
 import { useTestApp } from '../../test/test-app.ts';
-import { registerGadget } from './throwaway-model.ts';
+import { registerGadget } from '../../test/throwaway-model.ts';
 
 const gadget = registerGadget();
 const env = useTestApp();
