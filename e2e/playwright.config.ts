@@ -61,10 +61,11 @@ export default defineConfig({
     serviceWorkers: 'block',
   },
   // Journeys that stage imports share the site's one staging area (accept all and reject all act on
-  // every staged record of a model), so they run one at a time, beside the other journeys.
+  // every staged record of a model), so they run one at a time, beside the other journeys; listed
+  // first, that one-at-a-time chain starts at once instead of after the rest.
   projects: [
-    { name: 'journeys', testIgnore: stagingJourneys },
     { name: 'staging', testMatch: stagingJourneys, workers: 1 },
+    { name: 'journeys', testIgnore: stagingJourneys },
   ],
   // The real server (migrates, seeds) on a fresh data folder, serving a fresh build of the web app.
   // It runs as production runs it: built (apps/server/dist) on plain node, its media workers too —

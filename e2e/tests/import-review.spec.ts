@@ -61,6 +61,7 @@ async function expectFourRows(
     await expect(fields).toHaveAttribute('data-field', field);
     await expect(review.getByTestId('import-diff-accept')).toHaveText(adminMessages.acceptChanged);
     await row(id).getByRole('button', { name: adminMessages.hideDiff }).click();
+    await expect(review.getByTestId('import-diff-fields')).toHaveCount(0);
   }
 }
 
