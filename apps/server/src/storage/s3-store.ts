@@ -28,6 +28,12 @@ export interface S3StoreOptions {
   requestTimeoutMs?: number;
 }
 
+/** A connection closed under a request (a kept-alive one the other side had just closed). */
+function droppedConnection(error: unknown): boolean {
+  const code = (error as { code?: unknown } | undefined)?.code;
+  return code === 'ECONNRESET' || code === 'EPIPE';
+}
+
 /**
  * Objects in an S3-compatible bucket through the official SDK, with path-style addressing (MinIO,
  * R2, Garage and Ceph accept it; virtual hosts need DNS per bucket). A PUT is atomic per object.
@@ -163,7 +169,7 @@ export function createS3Store(options: S3StoreOptions): ObjectStore {
 
     async putFile(key, file, contentType) {
       const { size } = await fs.stat(file);
-      await call(`write ${key}`, () =>
+      const send = () =>
         client.send(
           new PutObjectCommand({
             Bucket,
@@ -172,8 +178,17 @@ export function createS3Store(options: S3StoreOptions): ObjectStore {
             ContentLength: size,
             ContentType: contentType,
           }),
-        ),
-      );
+        );
+      await call(`write ${key}`, async () => {
+        try {
+          return await send();
+        } catch (error) {
+          // The SDK cannot send a file's stream twice: a PUT whose kept-alive connection the storage
+          // closed as it was reused goes once more, on a fresh connection with a fresh stream.
+          if (!droppedConnection(error)) throw error;
+          return send();
+        }
+      });
     },
 
     get,
