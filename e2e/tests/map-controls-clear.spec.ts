@@ -49,7 +49,6 @@ for (const size of sizes) {
     await result.click();
     await expect(popupOf(page)).toBeVisible();
     await settled(page);
-    await shot(page, `hospital-popup-${size.width}`, (n) => testInfo.outputPath(n));
     // Every part of the popup (its title, its text, its ×) is seen: no control lies over it.
     await expect
       .poll(() =>
@@ -59,6 +58,7 @@ for (const size of sizes) {
     await expect
       .poll(() => coveredPoints(popupOf(page).locator('.leaflet-popup-close-button'), 3, 3))
       .toEqual([]);
+    await shot(page, `hospital-popup-${size.width}`, (n) => testInfo.outputPath(n));
 
     // With suggestions on, their panel and the pins' toolbar are both whole.
     await page.keyboard.press('Escape');
