@@ -38,6 +38,7 @@ describe('a file written to object storage', () => {
     const store = createS3Store({
       endpoint,
       bucket: 'b',
+      prefix: '',
       region: 'us-east-1',
       accessKeyId: 'k',
       secretAccessKey: 's',
