@@ -55,6 +55,8 @@ export default defineConfig({
     // Recording a trace costs a journey about 40 % of its time even when the trace is then thrown
     // away (docs/benchmarks.md, "Test run"); to diagnose a failure, run with `--trace retain-on-failure`.
     trace: 'off',
+    // Pictures for a person to look at are taken only with WAYPOINT_REVIEW_SHOTS set (support/review-shot.ts).
+    screenshot: 'only-on-failure',
     launchOptions: chromiumLaunchOptions,
     // Journeys test the pages, and several answer requests in the browser (page.route), which a
     // service worker's cache would bypass: only offline.spec.ts lets the worker run.

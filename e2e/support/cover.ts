@@ -1,4 +1,4 @@
-import type { Locator, Page } from '@playwright/test';
+import type { Locator } from '@playwright/test';
 
 export interface Box {
   x: number;
@@ -50,12 +50,4 @@ export function coveredPoints(
     },
     [columns, rows, inset, whole] as const,
   );
-}
-
-/** Screenshots into the test's output folder; answers the file's path (printed for a look). */
-export async function shot(page: Page, name: string, path: (n: string) => string) {
-  const file = path(`${name}.png`);
-  await page.screenshot({ path: file });
-  console.log(`screenshot: ${file}`);
-  return file;
 }

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { adminMessages } from '@waypoint/shared/admin-messages';
 import { messages } from '@waypoint/shared/messages';
 import { admin, expect, seenToast, submitLogin, test, visitorPage } from '../support/fixtures.ts';
+import { reviewShot } from '../support/review-shot.ts';
 
 /**
  * A model that exists only in this test (`gadget`, registered at run time by the server this file
@@ -97,10 +98,7 @@ test('a model registered at run time gets a working admin with no web code', asy
   await edit.getByRole('button', { name: 'Edit' }).click();
   await expect(edit).toBeHidden();
   await expect(row).toContainText('9');
-  await page.screenshot({
-    path: `${process.env.ADMIN_SCREENSHOTS ?? '/tmp/admin'}/admin-gadget-1440.png`,
-    fullPage: true,
-  });
+  await reviewShot(page, 'admin-gadget-1440.png', { fullPage: true });
   await gadgets.getByRole('button', { name: 'Delete gadget_one', exact: true }).click();
   await expect(page.getByText(adminMessages.deleteConfirm('gadget_one'))).toBeVisible();
   await page.getByRole('dialog', { name: 'Delete' }).getByRole('button', { name: 'Delete' }).click();

@@ -1,12 +1,11 @@
 import { createHmac } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { webhookMessages as t } from '@waypoint/shared/webhook-messages';
 import { admin, createConfirmedUser, expect, seenToast, test } from '../support/fixtures.ts';
+import { reviewShot } from '../support/review-shot.ts';
 import { loginWithToken } from '../support/suggest.ts';
 
-const shots = '/tmp/webhooks-shots';
 const gameId = 'frontier_zone';
 const mapId = 'fz_coast_harbor';
 const SECRET = 'journey-webhook-secret-42';
@@ -43,7 +42,6 @@ test('an admin registers a webhook for a game, sends a test event and sees the r
   page,
   request,
 }) => {
-  mkdirSync(shots, { recursive: true });
   const receiver = await startReceiver();
   try {
     const bearer = await loginWithToken(page, request, admin.email, admin.password);
@@ -113,10 +111,10 @@ test('an admin registers a webhook for a game, sends a test event and sees the r
       t.stateDelivered,
     );
     await card.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `${shots}/webhooks-1440.png`, fullPage: true });
+    await reviewShot(page, 'webhooks-1440.png', { fullPage: true });
     await page.setViewportSize({ width: 390, height: 844 });
     await card.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `${shots}/webhooks-390.png`, fullPage: true });
+    await reviewShot(page, 'webhooks-390.png', { fullPage: true });
 
     // Removed again, so other journeys on this game's suggestions queue nothing for it.
     const list = await request.get(`/api/admin/games/${gameId}/webhooks`, {
@@ -135,7 +133,7 @@ test('an admin registers a webhook for a game, sends a test event and sees the r
 test('a secret too short is named on its field after Save, in words for people', async ({
   page,
   request,
-}, testInfo) => {
+}, _testInfo) => {
   const bearer = await loginWithToken(page, request, admin.email, admin.password);
   for (const size of [
     { width: 1440, height: 900 },
@@ -154,9 +152,7 @@ test('a secret too short is named on its field after Save, in words for people',
     await expect(secret).toHaveAttribute('aria-invalid', 'true');
     await expect(section.getByText(t.secretLength(16, 200))).toBeVisible();
     await secret.scrollIntoViewIfNeeded();
-    const file = testInfo.outputPath(`webhook-secret-${size.width}.png`);
-    await page.screenshot({ path: file });
-    console.log(`screenshot: ${file}`);
+    await reviewShot(page, `webhook-secret-${size.width}.png`);
   }
   const list = await request.get('/api/admin/games/emberfall/webhooks', {
     headers: { authorization: `Bearer ${bearer}` },

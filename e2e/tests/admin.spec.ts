@@ -1,14 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
 import type { Locator } from '@playwright/test';
 import { adminMessages } from '@waypoint/shared/admin-messages';
 import { constants } from '@waypoint/shared/constants';
 import { messages } from '@waypoint/shared/messages';
 import { seriousViolations } from '../support/axe.ts';
 import { admin, expect, type Page, seenToast, submitLogin, test } from '../support/fixtures.ts';
-
-const shots = process.env.ADMIN_SCREENSHOTS ?? '/tmp/admin';
-mkdirSync(shots, { recursive: true });
+import { reviewShot } from '../support/review-shot.ts';
 
 /** A small valid PNG (64×48, opaque). */
 const png = Buffer.from(
@@ -68,7 +65,7 @@ test.describe('admin panel', () => {
     await games.getByLabel('Filter name').fill('frontier');
     await answer;
     await expect(games.locator('tbody tr')).toHaveCount(1);
-    await page.screenshot({ path: `${shots}/admin-home-1440.png`, fullPage: true });
+    await reviewShot(page, 'admin-home-1440.png', { fullPage: true });
     // A row opens the form in a modal; an empty required name is refused on the field.
     await row(games, 'frontier_zone').click();
     const dialog = page.getByRole('dialog', { name: 'Game' });
@@ -183,7 +180,7 @@ test.describe('admin panel', () => {
     await page.getByRole('button', { name: 'Process Image' }).click();
     await expect(page.getByTestId('process-status')).toHaveText('DONE', { timeout: 60_000 });
     await expect(page.getByTestId('process-progress')).toHaveAttribute('data-value', '100');
-    await page.screenshot({ path: `${shots}/admin-map-1440.png`, fullPage: true });
+    await reviewShot(page, 'admin-map-1440.png', { fullPage: true });
     await page.getByRole('button', { name: 'Hide model info' }).click();
     await expect(page.getByTestId('form-map-page')).toBeHidden();
   });
@@ -203,13 +200,13 @@ test.describe('admin panel', () => {
     });
     expect(scrolls).toBe(true);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-    await page.screenshot({ path: `${shots}/admin-home-390.png`, fullPage: true });
+    await reviewShot(page, 'admin-home-390.png', { fullPage: true });
     await row(games, 'frontier_zone').click();
     const dialog = page.getByRole('dialog', { name: 'Game' });
     const id = await dialog.getByLabel(/^_id/).boundingBox();
     const name = await dialog.getByLabel(/^name/).boundingBox();
     expect(id && name && name.y > id.y + id.height - 1).toBe(true);
-    await page.screenshot({ path: `${shots}/admin-form-390.png` });
+    await reviewShot(page, 'admin-form-390.png');
   });
 
   for (const scheme of ['light', 'dark'] as const) {
@@ -224,14 +221,13 @@ test.describe('admin panel', () => {
         await expect(page.getByRole('tab', { name: 'maps' })).toBeVisible({ timeout: 20_000 });
         await expect(list(page, 'category').locator('tbody tr').first()).toBeVisible();
         expect(await seriousViolations(page)).toEqual([]);
-        await page.screenshot({ path: `${shots}/admin-game-${scheme}-1440.png`, fullPage: true });
+        await reviewShot(page, `admin-game-${scheme}-1440.png`, { fullPage: true });
         await page.goto('/admin/imports');
         await expect(page.getByTestId('import-review')).toBeVisible();
         expect(await seriousViolations(page)).toEqual([]);
         await page.goto('/admin/theme-colors');
         await expect(page.getByRole('heading', { name: 'Dark theme' })).toBeVisible();
-        if (scheme === 'light')
-          await page.screenshot({ path: `${shots}/admin-theme-colors.png`, fullPage: true });
+        if (scheme === 'light') await reviewShot(page, 'admin-theme-colors.png', { fullPage: true });
       });
     });
   }

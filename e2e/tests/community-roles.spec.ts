@@ -5,9 +5,9 @@ import { messages } from '@waypoint/shared/messages';
 import { reviewMessages as t } from '@waypoint/shared/review-messages';
 import { admin, createConfirmedUser, expect, test } from '../support/fixtures.ts';
 import { waitForMap } from '../support/map.ts';
+import { reviewShot } from '../support/review-shot.ts';
 import { loginWithToken, tintOf } from '../support/suggest.ts';
 
-const shots = '/tmp/community-shots';
 const gameId = 'frontier_zone';
 const otherGame = 'emberfall';
 const mapId = 'fz_coast_harbor';
@@ -69,9 +69,9 @@ test('an admin makes a user moderator of one game; the moderator reviews there a
   await roles.getByRole('button', { name: c.grant }).click();
   await expect(roles).toContainText(`${c.roleModerator} · Frontier Zone`);
   await expect(page.getByRole('region', { name: c.roleHistory })).toContainText(c.granted);
-  await page.screenshot({ path: `${shots}/users-1440.png`, fullPage: true });
+  await reviewShot(page, 'users-1440.png', { fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: `${shots}/users-390.png`, fullPage: true });
+  await reviewShot(page, 'users-390.png', { fullPage: true });
 
   // The moderator's review page shows their game and its suggestions; they approve one.
   await page.context().clearCookies();
@@ -85,9 +85,9 @@ test('an admin makes a user moderator of one game; the moderator reviews there a
   await page.getByLabel(t.userNameLabel).fill(author.username);
   const row = page.locator(`tr[data-suggestion="${suggestionId}"]`);
   await expect(row).toBeVisible();
-  await page.screenshot({ path: `${shots}/review-moderator-1440.png`, fullPage: true });
+  await reviewShot(page, 'review-moderator-1440.png', { fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: `${shots}/review-moderator-390.png`, fullPage: true });
+  await reviewShot(page, 'review-moderator-390.png', { fullPage: true });
   await page.getByRole('button', { name: `${t.approve} ${suggestionId}` }).click();
   await expect(row).toHaveCount(0);
   const adminBearer = await token(request, admin.email, admin.password);
@@ -192,13 +192,13 @@ test('a banned user sees why they cannot suggest', async ({ page, request }) => 
   await expect(markers.getByRole('button', { name: /^Place / })).toHaveCount(0);
   // One date format: the notice's end is written as the interface writes dates, not as the server stores them.
   expect(await notice.textContent()).not.toMatch(/\d{4}-\d{2}-\d{2}T/);
-  await page.screenshot({ path: test.info().outputPath('banned-1440.png') });
+  await reviewShot(page, 'banned-1440.png');
   // The bar's 'Suggest ...' entries give way to the notice too.
   const nav = page.getByRole('navigation', { name: 'Main' });
   await nav.getByRole('button', { name: /^Category:/ }).click();
   await expect(nav.getByTestId('ban-notice')).toContainText(reason);
   await expect(nav.getByRole('button', { name: messages.suggestEntry })).toHaveCount(0);
-  await page.screenshot({ path: test.info().outputPath('banned-bar-1440.png') });
+  await reviewShot(page, 'banned-bar-1440.png');
   await page.keyboard.press('Escape');
   // On a phone, in the menu.
   await page.setViewportSize({ width: 390, height: 844 });
@@ -206,7 +206,7 @@ test('a banned user sees why they cannot suggest', async ({ page, request }) => 
   const panel = page.locator('#wp-nav-panel');
   await expect(panel.getByTestId('ban-notice').first()).toContainText(reason);
   await expect(panel.getByRole('button', { name: messages.suggestEntry })).toHaveCount(0);
-  await page.screenshot({ path: test.info().outputPath('banned-menu-390.png') });
+  await reviewShot(page, 'banned-menu-390.png');
   // The server says the same when asked directly.
   const refused = await request.post('/api/suggestion', {
     headers: auth(banned.bearer),

@@ -6,6 +6,7 @@ import { reviewMessages as r } from '@waypoint/shared/review-messages';
 import { uiMessages } from '@waypoint/shared/ui-messages';
 import { admin, createConfirmedUser, expect, test } from '../support/fixtures.ts';
 import { waitForMap } from '../support/map.ts';
+import { reviewShot } from '../support/review-shot.ts';
 import { loginWithToken } from '../support/suggest.ts';
 
 // How moderators find their way in, and how the bar's menu looks on a phone over the map.
@@ -47,11 +48,11 @@ test('a moderator finds the suggestion review from the home page, the bar and th
   const account = page.getByRole('navigation', { name: uiMessages.nav.account });
   await expect(account.getByRole('link', { name: uiMessages.nav.review })).toBeVisible();
   await expect(account.getByTestId('notification-bell')).toBeVisible();
-  await page.screenshot({ path: test.info().outputPath('home-moderator-1440.png') });
+  await reviewShot(page, 'home-moderator-1440.png');
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(account.getByRole('link', { name: uiMessages.nav.review })).toBeVisible();
   await expect(account.getByTestId('notification-bell')).toBeVisible();
-  await page.screenshot({ path: test.info().outputPath('home-moderator-390.png') });
+  await reviewShot(page, 'home-moderator-390.png');
 
   // The bar of a game page (1440 px: beside Profile; the More menu holds the rest).
   await page.setViewportSize({ width: 1440, height: 900 });
@@ -59,7 +60,7 @@ test('a moderator finds the suggestion review from the home page, the bar and th
   const nav = page.getByRole('navigation', { name: uiMessages.nav.main });
   const link = nav.getByRole('link', { name: uiMessages.nav.review });
   await expect(link).toBeVisible();
-  await page.screenshot({ path: test.info().outputPath('bar-moderator-1440.png') });
+  await reviewShot(page, 'bar-moderator-1440.png');
   await link.click();
   await expect(page).toHaveURL(/\/suggestion-review/);
   await expect(page.getByRole('heading', { name: /^Suggestion type:/ })).toBeVisible({ timeout: 20_000 });
@@ -71,7 +72,7 @@ test('a moderator finds the suggestion review from the home page, the bar and th
   await expect(
     page.locator('#wp-nav-panel').getByRole('link', { name: uiMessages.nav.review }),
   ).toBeVisible();
-  await page.screenshot({ path: test.info().outputPath('menu-moderator-390.png') });
+  await reviewShot(page, 'menu-moderator-390.png');
 
   // A player who moderates nothing sees no such link.
   const player = await member(request);
@@ -120,7 +121,7 @@ test("phone: the menu's Suggest entries are drawn as the menu's own, and the men
     { x: box.x + box.width / 2, y: box.y + box.height / 2 },
   );
   expect(onTop).toBe(true);
-  await page.screenshot({ path: test.info().outputPath('menu-over-quests-390.png') });
+  await reviewShot(page, 'menu-over-quests-390.png');
 });
 
 test('a reviewer rejects with a reason after confirming; the suggester reads which one and why from the home page bell', async ({
@@ -157,7 +158,7 @@ test('a reviewer rejects with a reason after confirming; the suggester reads whi
   await row.getByRole('button', { name: `${r.reject} ${id}` }).click();
   const dialog = page.getByRole('dialog', { name: r.rejectTitle(1) });
   await expect(dialog).toBeVisible();
-  await page.screenshot({ path: test.info().outputPath('reject-dialog-1440.png') });
+  await reviewShot(page, 'reject-dialog-1440.png');
   await dialog.getByRole('button', { name: r.rejectCancel }).click();
   await expect(dialog).toBeHidden();
   await expect(row).toBeVisible();
@@ -166,7 +167,7 @@ test('a reviewer rejects with a reason after confirming; the suggester reads whi
   await expect(dialog).toBeVisible();
   const reason = 'Nothing spawns there since the harbour was rebuilt.';
   await dialog.getByLabel(r.rejectReason).fill(reason);
-  await page.screenshot({ path: test.info().outputPath('reject-dialog-390.png') });
+  await reviewShot(page, 'reject-dialog-390.png');
   await dialog.getByRole('button', { name: r.rejectConfirm }).click();
   await expect(row).toHaveCount(0);
 
@@ -183,10 +184,10 @@ test('a reviewer rejects with a reason after confirming; the suggester reads whi
   const named = n.rejected('', n.named(name)).trim();
   await expect(list.getByTestId('notification').filter({ hasText: named })).toBeVisible();
   await expect(list.getByTestId('notification-reason')).toHaveText(n.reason(reason));
-  await page.screenshot({ path: test.info().outputPath('home-bell-1440.png') });
+  await reviewShot(page, 'home-bell-1440.png');
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(list.getByTestId('notification-reason')).toBeVisible();
-  await page.screenshot({ path: test.info().outputPath('home-bell-390.png') });
+  await reviewShot(page, 'home-bell-390.png');
 });
 
 /** Request paths and the validation library's phrasing: never shown to people. */
@@ -205,7 +206,7 @@ test('refused input is said with field labels and plain sentences on the admin, 
   // Child lists the SPEC does not name are written out; tools by their names.
   await expect(tabs).not.toContainText('hideoutModules');
   await expect(tabs).not.toContainText('tarkov-items-to-keep');
-  await page.screenshot({ path: test.info().outputPath('game-tabs-1440.png') });
+  await reviewShot(page, 'game-tabs-1440.png');
 
   // The webhook form's refusal (a short secret, an address that is none), as the form shows it.
   const adminToken = await adminBearer(request);

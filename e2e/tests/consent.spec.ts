@@ -1,4 +1,5 @@
 import { expect, test } from '../support/fixtures.ts';
+import { reviewShot } from '../support/review-shot.ts';
 
 test.describe('first visit', () => {
   test.use({ firstVisit: true });
@@ -113,7 +114,7 @@ test.describe('the question on the first paint', () => {
       await page.goto('/contact', { waitUntil: 'commit' });
       const question = page.getByRole('dialog', { name: 'Your privacy choices' });
       await expect(question).toHaveAttribute('data-testid', 'consent-first-paint');
-      await page.screenshot({ path: `/tmp/consent-first-${width}.png` });
+      await reviewShot(page, `consent-first-${width}.png`);
       const before = await question.boundingBox();
       // The app starts under the open question and does not ask a second time.
       release();
@@ -134,7 +135,7 @@ test.describe('the question on the first paint', () => {
       const after = await question.boundingBox();
       for (const k of ['x', 'y', 'width', 'height'] as const)
         expect(Math.abs((after?.[k] ?? 0) - (before?.[k] ?? 0))).toBeLessThanOrEqual(1);
-      await page.screenshot({ path: `/tmp/consent-app-${width}.png` });
+      await reviewShot(page, `consent-app-${width}.png`);
       // Its privacy link goes to the policy inside the app.
       await question.getByRole('link', { name: 'privacy policy' }).click();
       await expect(page).toHaveURL(/\/privacy$/);

@@ -1,12 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
 import { adminMessages } from '@waypoint/shared/admin-messages';
 import { admin, expect, type Page, seenToast, submitLogin, test } from '../support/fixtures.ts';
 import { acceptAllStaged, rejectAllStaged } from '../support/imports.ts';
 import { waitForMap } from '../support/map.ts';
-
-const shots = process.env.ADMIN_SCREENSHOTS ?? '/tmp/admin';
-mkdirSync(shots, { recursive: true });
+import { reviewShot } from '../support/review-shot.ts';
 
 // The demo hospital has three floors: Basement (0), Ground floor (1), Upper floor (2); the page's
 // backgrounds carry the same names, so only its groups and markers are new.
@@ -89,9 +86,9 @@ test('an admin imports a DataMaps page, accepts it, sees its markers on their fl
   // The summary lists what has no place here: the background pictures.
   await expect(result.getByRole('cell', { name: 'backgrounds[0]' })).toBeVisible();
   await page.setViewportSize({ width: 1440, height: 900 });
-  await page.screenshot({ path: `${shots}/import-datamaps-1440.png`, fullPage: true });
+  await reviewShot(page, 'import-datamaps-1440.png', { fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: `${shots}/import-datamaps-390.png`, fullPage: true });
+  await reviewShot(page, 'import-datamaps-390.png', { fullPage: true });
   await page.setViewportSize({ width: 1440, height: 900 });
 
   await acceptAllStaged(page, 'markerdefinition', 2, tag);

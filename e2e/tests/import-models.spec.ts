@@ -1,13 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
 import type { Locator } from '@playwright/test';
 import { adminMessages } from '@waypoint/shared/admin-messages';
 import { admin, expect, type Page, seenToast, submitLogin, test } from '../support/fixtures.ts';
+import { reviewShot } from '../support/review-shot.ts';
 
 // Staging acts on the site's one staging area: this file runs in the config's one-at-a-time project.
-
-const shots = process.env.ADMIN_SCREENSHOTS ?? '/tmp/admin';
-mkdirSync(shots, { recursive: true });
 
 async function loginAsAdmin(page: Page, path: string) {
   await page.goto(`/login?nextUrl=${encodeURIComponent(path)}`);
@@ -111,7 +108,7 @@ test('imports a JSON and a CSV file with one bad record each, shows the diff, ac
     stored: { sign: '"−"', greener: false },
   });
   expect(policyErrors).toEqual([]);
-  await page.screenshot({ path: `${shots}/admin-imports-1440.png`, fullPage: true });
+  await reviewShot(page, 'admin-imports-1440.png', { fullPage: true });
   await review.getByLabel('Filter id').fill(tag);
   await expect(review.locator('tbody tr').filter({ hasText: 'New!' })).toHaveCount(2);
   await review.getByRole('button', { name: 'Accept All New' }).click();

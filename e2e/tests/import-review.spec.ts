@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { adminMessages } from '@waypoint/shared/admin-messages';
 import { admin, expect, seenToast, test } from '../support/fixtures.ts';
+import { reviewShot } from '../support/review-shot.ts';
 import { loginWithToken } from '../support/suggest.ts';
 
 // Each journey rejects or accepts every staged placed marker of the site: one after another.
@@ -133,10 +134,10 @@ test('a map exported as GeoJSON and imported back stages nothing; three edits an
 
   await row(ids.html).getByRole('button', { name: adminMessages.showDiff }).click();
   await expect(review.getByTestId('import-diff-fields')).toContainText('A <b>changed</b> description.');
-  await page.screenshot({ path: test.info().outputPath('import-review-1440.png'), fullPage: true });
+  await reviewShot(page, 'import-review-1440.png', { fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
   await review.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: test.info().outputPath('import-review-390.png'), fullPage: true });
+  await reviewShot(page, 'import-review-390.png', { fullPage: true });
   await page.setViewportSize({ width: 1440, height: 900 });
 
   // Rejected, the demo map stays as it was and nothing is left staged.

@@ -3,6 +3,7 @@ import { messages } from '@waypoint/shared/messages';
 import { servicesMessages } from '@waypoint/shared/services-messages';
 import { seriousViolations } from '../support/axe.ts';
 import { expect, test } from '../support/fixtures.ts';
+import { reviewShot } from '../support/review-shot.ts';
 
 const path = '/game/frontier_zone/ingameMapApp';
 
@@ -116,7 +117,7 @@ test.describe('looks', () => {
         })
         .toBe(1280);
       mkdirSync('/tmp/services', { recursive: true });
-      await page.screenshot({ path: `/tmp/services/ingame-${viewport.width}.png`, fullPage: true });
+      await reviewShot(page, `ingame-${viewport.width}.png`, { fullPage: true });
       expect(await seriousViolations(page)).toEqual([]);
     });
   }

@@ -1,9 +1,10 @@
 import { editingMessages } from '@waypoint/shared/map/editing-messages';
 import { mapMessages } from '@waypoint/shared/map/map-messages';
 import { pinsMessages } from '@waypoint/shared/pins/pins-messages';
-import { coveredPoints, overlap, shot } from '../support/cover.ts';
+import { coveredPoints, overlap } from '../support/cover.ts';
 import { createConfirmedUser, expect, type Page, test, visitorPage } from '../support/fixtures.ts';
 import { waitForMap } from '../support/map.ts';
+import { reviewShot } from '../support/review-shot.ts';
 import { loginWithToken } from '../support/suggest.ts';
 
 const hospital = '/game/frontier_zone/maps/fz_city_hospital';
@@ -34,7 +35,7 @@ for (const size of sizes) {
   test(`a popup opened from a search result is clear of the map's controls (${size.width}px)`, async ({
     page,
     request,
-  }, testInfo) => {
+  }, _testInfo) => {
     const user = await createConfirmedUser(request);
     await loginWithToken(page, request, user.email, user.password);
     await page.setViewportSize(size);
@@ -58,7 +59,7 @@ for (const size of sizes) {
     await expect
       .poll(() => coveredPoints(popupOf(page).locator('.leaflet-popup-close-button'), 3, 3))
       .toEqual([]);
-    await shot(page, `hospital-popup-${size.width}`, (n) => testInfo.outputPath(n));
+    await reviewShot(page, `hospital-popup-${size.width}.png`);
 
     // With suggestions on, their panel and the pins' toolbar are both whole.
     await page.keyboard.press('Escape');
@@ -69,12 +70,12 @@ for (const size of sizes) {
     expect(overlap(await tools.boundingBox(), await page.getByTestId('pin-controls').boundingBox())).toBe(
       false,
     );
-    await shot(page, `hospital-suggest-${size.width}`, (n) => testInfo.outputPath(n));
+    await reviewShot(page, `hospital-suggest-${size.width}.png`);
   });
 
   test(`the attribution never covers a control on Cold Bunker (${size.width}px)`, async ({
     page,
-  }, testInfo) => {
+  }, _testInfo) => {
     await page.setViewportSize(size);
     await page.goto(bunker);
     await waitForMap(page);
@@ -98,7 +99,7 @@ for (const size of sizes) {
     }
     // The attribution itself is read whole (not cut off by the window).
     await expect.poll(() => coveredPoints(attribution, 4, 2)).toEqual([]);
-    await shot(page, `bunker-attribution-${size.width}`, (n) => testInfo.outputPath(n));
+    await reviewShot(page, `bunker-attribution-${size.width}.png`);
     expect(under).toEqual([]);
   });
 }
@@ -107,7 +108,7 @@ test('a long pin name stays inside the share dialog; the shared banner and a sha
   page,
   request,
   browser,
-}, testInfo) => {
+}, _testInfo) => {
   // Two pages, both window sizes, a link made and opened: a long journey on a busy machine.
   test.setTimeout(120_000);
   const user = await createConfirmedUser(request);
@@ -143,7 +144,7 @@ test('a long pin name stays inside the share dialog; the shared banner and a sha
       await dialog.getByRole('button', { name: pinsMessages.shareCreate }).click();
       await expect(dialog.getByTestId('pin-share-link')).toBeVisible();
     }
-    await shot(page, `share-dialog-${size.width}`, (n) => testInfo.outputPath(n));
+    await reviewShot(page, `share-dialog-${size.width}.png`);
     await dialog.getByRole('button', { name: pinsMessages.cancel }).click();
     await expect(dialog).toBeHidden();
   }
@@ -183,6 +184,6 @@ test('a long pin name stays inside the share dialog; the shared banner and a sha
     .toEqual([]);
   const close = await popupOf(guest).locator('.leaflet-popup-close-button').boundingBox();
   expect(close!.width).toBeGreaterThanOrEqual(24);
-  await shot(guest, 'shared-banner-popup-390', (n) => testInfo.outputPath(n));
+  await reviewShot(guest, 'shared-banner-popup-390.png');
   await guest.context().close();
 });

@@ -3,9 +3,9 @@ import { communityMessages } from '@waypoint/shared/community-messages';
 import { editingMessages } from '@waypoint/shared/map/editing-messages';
 import { createConfirmedUser, expect, type Page, submitLogin, test } from '../support/fixtures.ts';
 import { clickMarker, drawFacts, markerSlots, showMarker, showMarkerOf, waitForMap } from '../support/map.ts';
+import { reviewShot } from '../support/review-shot.ts';
 
 const mapPath = '/game/frontier_zone/maps/fz_coast_harbor';
-const shots = process.env.WAYPOINT_SHOTS ?? '/tmp/edit-shots';
 
 async function loginTo(page: Page, request: APIRequestContext, target: string) {
   const user = await createConfirmedUser(request);
@@ -69,7 +69,7 @@ test('a user in suggest mode draws a polygon corner by corner and saves it as a 
     await clickMapAt(page, fx, fy);
     await expect(page.locator('.wp-draw-corner')).toHaveCount(n + 1);
   }
-  await page.screenshot({ path: `${shots}/draw-1440.png` });
+  await reviewShot(page, 'draw-1440.png');
   await panel.getByRole('button', { name: 'Remove Last Corner' }).click();
   await expect(page.locator('.wp-draw-corner')).toHaveCount(4);
   await panel.getByRole('button', { name: 'Save' }).click();
@@ -96,7 +96,7 @@ test('a user in suggest mode draws a polygon corner by corner and saves it as a 
   await clickMapAt(page, 0.3, 0.5);
   await clickMapAt(page, 0.7, 0.6);
   await expect(page.locator('.wp-draw-corner')).toHaveCount(2);
-  await page.screenshot({ path: `${shots}/draw-390.png` });
+  await reviewShot(page, 'draw-390.png');
   await panel.getByRole('button', { name: 'Cancel' }).click();
   await expect(panel).toHaveCount(0);
   await expect(page.locator('.wp-draw-corner')).toHaveCount(0);
@@ -149,7 +149,7 @@ test("a user edits a marker through 'Editing marker', then discusses the suggest
   await panel.getByRole('button', { name: 'Save' }).click();
   await expect(panel.getByText('Use an http:// or https:// image address')).toBeVisible();
   await expect(panel.getByLabel('Image 1')).toHaveAttribute('aria-invalid', 'true');
-  await page.screenshot({ path: `${shots}/edit-1440.png` });
+  await reviewShot(page, 'edit-1440.png');
   // Suggested images are fetched when suggested: one this server serves.
   await panel.getByLabel('Image 1').fill(`${baseURL}/favicon.svg`);
   await panel.getByRole('button', { name: 'Save' }).click();
@@ -179,7 +179,7 @@ test("a user edits a marker through 'Editing marker', then discusses the suggest
   // The author sees the votes without buttons: others vote on a suggestion.
   await expect(discussion.getByRole('button', { name: /^Upvote/ })).toHaveCount(0);
   await expect(discussion.getByTestId('own-votes')).toHaveText(editingMessages.ownVotes(0, 0));
-  await page.screenshot({ path: `${shots}/popup-discussion-1440.png` });
+  await reviewShot(page, 'popup-discussion-1440.png');
 
   // Another player's upvote is counted for the author after a reload.
   const voter = await createConfirmedUser(request);
@@ -208,7 +208,7 @@ test("a user edits a marker through 'Editing marker', then discusses the suggest
   // The marker is drawn from the player's suggestion now: editing starts from the suggested element.
   await expect(panel.getByLabel('Name')).toHaveValue('Intel drop (moved north)');
   expect(originalName).not.toBe('Intel drop (moved north)');
-  await page.screenshot({ path: `${shots}/edit-390.png` });
+  await reviewShot(page, 'edit-390.png');
   await panel.getByRole('button', { name: 'Cancel' }).click();
   await expect(panel).toHaveCount(0);
 });
@@ -242,7 +242,7 @@ test("another contributor's suggestion shows on the map, and its edit panel says
   const panel = page.getByTestId('edit-marker-panel');
   await expect(panel.getByRole('alert')).toHaveText(communityMessages.notYourSuggestion);
   await expect(panel.getByLabel('Name')).toHaveCount(0);
-  await page.screenshot({ path: `${shots}/edit-not-yours-1440.png` });
+  await reviewShot(page, 'edit-not-yours-1440.png');
   await panel.getByRole('button', { name: 'Close editing marker' }).click();
   await expect(panel).toHaveCount(0);
 });
@@ -266,7 +266,7 @@ test('a player confirms a marker and reports another; reported markers are flagg
   await clickMarker(page, first.id);
   await fresh.getByRole('button', { name: 'Still here' }).click();
   await expect(fresh).toContainText('Confirmed today');
-  await page.screenshot({ path: `${shots}/popup-freshness-1440.png` });
+  await reviewShot(page, 'popup-freshness-1440.png');
   await page.keyboard.press('Escape');
 
   // Another marker: reported gone.
@@ -305,7 +305,7 @@ test('a player confirms a marker and reports another; reported markers are flagg
   await page.setViewportSize({ width: 390, height: 844 });
   await clickMarker(page, other);
   await expect(fresh).toBeVisible();
-  await page.screenshot({ path: `${shots}/popup-390.png` });
+  await reviewShot(page, 'popup-390.png');
 });
 
 test('on a phone, choosing a place tool in the Markers sheet puts the sheet away so the map can be tapped', async ({

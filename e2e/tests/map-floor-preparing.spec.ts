@@ -1,6 +1,7 @@
 import { preparingMessages } from '@waypoint/shared/map/preparing';
 import { expect, test } from '../support/fixtures.ts';
 import { waitForMap } from '../support/map.ts';
+import { reviewShot } from '../support/review-shot.ts';
 
 // The demo hospital's floors: Basement (0), Ground floor (1, the default), Upper floor (2).
 const mapId = 'fz_city_hospital';
@@ -8,7 +9,7 @@ const hospital = `/game/frontier_zone/maps/${mapId}`;
 
 test('a floor whose picture is still being prepared says so, until its picture is ready', async ({
   page,
-}, testInfo) => {
+}, _testInfo) => {
   test.setTimeout(120_000);
   // On a first start the demo maps are drawn in the background, and while the whole map is prepared
   // its own notice speaks for every floor: the journey answers that the map's picture is there.
@@ -64,9 +65,7 @@ test('a floor whose picture is still being prepared says so, until its picture i
     await control.getByRole('button', { name: 'Upper floor' }).click();
     await expect(note).toBeVisible();
     await expect(note).toContainText(preparingMessages.floorMeanwhile);
-    const file = testInfo.outputPath(`floor-preparing-${size.width}.png`);
-    await page.screenshot({ path: file });
-    console.log(`screenshot: ${file}`);
+    await reviewShot(page, `floor-preparing-${size.width}.png`);
     // Another floor: the note is of the floor shown only.
     await control.getByRole('button', { name: 'Ground floor' }).click();
     await expect(note).toHaveCount(0);

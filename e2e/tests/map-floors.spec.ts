@@ -1,6 +1,7 @@
 import { mapMessages } from '@waypoint/shared/map/map-messages';
 import { expect, type Page, test } from '../support/fixtures.ts';
 import { waitForMap } from '../support/map.ts';
+import { reviewShot } from '../support/review-shot.ts';
 
 // The demo hospital has three floors: Basement (0), Ground floor (1, the default), Upper floor (2).
 const hospital = '/game/frontier_zone/maps/fz_city_hospital';
@@ -63,10 +64,10 @@ test('a visitor switches floors with the floor control and with Page Up / Page D
   await waitForMap(page);
   await expect(pressed(page)).toHaveAccessibleName('Basement');
   await page.setViewportSize({ width: 1440, height: 900 });
-  await page.screenshot({ path: '/tmp/floors/map-floors-1440.png' });
+  await reviewShot(page, 'map-floors-1440.png');
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(page.getByTestId('floor-control')).toBeVisible();
-  await page.screenshot({ path: '/tmp/floors/map-floors-390.png' });
+  await reviewShot(page, 'map-floors-390.png');
 });
 
 test('?level=2 opens the upper floor; a map without floors has no floor control', async ({ page }) => {
@@ -137,7 +138,7 @@ test('the markers of the other floors show faintly when the player asks, remembe
   await expect.poll(() => faintLevels(page)).toEqual([0, 2]);
   await expect.poll(() => shownLevels(page)).toEqual([-1, 1]);
   await expect.poll(() => page.evaluate(() => window.__waypointProbe!.draw.faint)).toBeGreaterThan(0);
-  await page.screenshot({ path: '/tmp/floors/map-floors-faint.png' });
+  await reviewShot(page, 'map-floors-faint.png');
 
   await page
     .getByRole('group', { name: mapMessages.floors })

@@ -1,5 +1,6 @@
 import { expect, test } from '../support/fixtures.ts';
 import { drawFacts, waitForMap } from '../support/map.ts';
+import { reviewShot } from '../support/review-shot.ts';
 
 const mapPath = '/game/frontier_zone/maps/fz_coast_harbor';
 
@@ -29,7 +30,7 @@ test('crowded name labels are left out rather than drawn over each other, and co
   const far = await labelsAt(page, max - 1.5);
   expect(far.shown).toBeGreaterThan(0);
   expect(far.hidden).toBeGreaterThan(0);
-  await page.screenshot({ path: '/tmp/maplabels/labels-390.png' });
+  await reviewShot(page, 'labels-390.png');
   const near = await labelsAt(page, max);
   expect(near.shown).toBeGreaterThan(0);
   // Zoomed in on the same place, a larger share of the labels in view fits.

@@ -3,9 +3,9 @@ import { mapMessages } from '@waypoint/shared/map/map-messages';
 import { seriousViolations } from '../support/axe.ts';
 import { createConfirmedUser, expect, type Page, submitLogin, test } from '../support/fixtures.ts';
 import { drawFacts, isCompleted, waitForMap } from '../support/map.ts';
+import { reviewShot } from '../support/review-shot.ts';
 
 const mapPath = '/game/frontier_zone/maps/fz_coast_harbor';
-const shots = '/tmp/maplist';
 
 async function loginToMap(page: Page, request: Parameters<typeof createConfirmedUser>[0], query: string) {
   const user = await createConfirmedUser(request);
@@ -236,12 +236,12 @@ test.describe('accessibility', () => {
       await loginToMap(page, request, '?markerDefinitions=fz_loot_cache,fz_valuables');
       await page.getByTestId('marker-list-button').click();
       await expect(page.getByTestId('marker-row').first()).toBeVisible();
-      await page.screenshot({ path: `${shots}/list-${width}.png` });
+      await reviewShot(page, `list-${width}.png`);
       await page.getByTestId('route-button').click();
       await expect(page.getByTestId('route-summary')).toHaveAttribute('data-stops', /\d+/);
       await expect(page.locator('path.wp-route')).toHaveCount(1);
       await page.getByTestId('marker-row').nth(1).focus();
-      await page.screenshot({ path: `${shots}/route-${width}.png` });
+      await reviewShot(page, `route-${width}.png`);
       expect(await seriousViolations(page)).toEqual([]);
     });
   }

@@ -1,8 +1,8 @@
 import { expect, test } from '../support/fixtures.ts';
 import { clickMarker, showMarkerOf, waitForMap } from '../support/map.ts';
+import { reviewShot } from '../support/review-shot.ts';
 
 const mapPath = '/game/frontier_zone/maps/fz_coast_harbor?markerDefinitions=fz_loot_cache,fz_extract';
-const shots = '/tmp/maplook';
 
 /** Relative luminance (0 black … 1 white) of a computed CSS colour. */
 const luminance = (css: string) => {
@@ -105,9 +105,9 @@ for (const scheme of ['light', 'dark'] as const) {
         const [hi, lo] = [luminance(text), luminance(surface)].sort((a, b) => b - a);
         expect((hi + 0.05) / (lo + 0.05)).toBeGreaterThan(4.5);
       }
-      await page.screenshot({ path: `${shots}/popup-${scheme}-1440.png` });
+      await reviewShot(page, `popup-${scheme}-1440.png`);
       await page.setViewportSize({ width: 390, height: 844 });
-      await page.screenshot({ path: `${shots}/popup-${scheme}-390.png` });
+      await reviewShot(page, `popup-${scheme}-390.png`);
     });
   });
 }

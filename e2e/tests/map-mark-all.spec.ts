@@ -1,13 +1,12 @@
-import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from '@playwright/test';
 import { accountMessages } from '@waypoint/shared/account-messages';
 import { mapMessages } from '@waypoint/shared/map/map-messages';
 import { messages } from '@waypoint/shared/messages';
 import { createConfirmedUser, expect, submitLogin, test, visitorPage } from '../support/fixtures.ts';
 import { clickMarker, isCompleted, showMarkerOf, waitForMap } from '../support/map.ts';
+import { reviewShot } from '../support/review-shot.ts';
 
 const mapPath = '/game/frontier_zone/maps/fz_coast_harbor';
-const shots = '/tmp/markall-shots';
 
 async function loggedIn(browser: Browser, user: { email: string; password: string }, width: number) {
   const page = await visitorPage(browser, { viewport: { width, height: width < 500 ? 844 : 900 } });
@@ -37,7 +36,6 @@ test('a player marks a group found and undoes it exactly; the game page and the 
   browser,
   request,
 }) => {
-  mkdirSync(shots, { recursive: true });
   const { context, page } = await loggedIn(browser, await createConfirmedUser(request), 1440);
   // One marker found before: it stays found through the mark-all and its undo.
   const marker = await showMarkerOf(page, 'fz_loot_cache');
@@ -52,7 +50,7 @@ test('a player marks a group found and undoes it exactly; the game page and the 
   await group.getByRole('button', { name: mapMessages.markAllFound }).click();
   const dialog = page.getByTestId('mark-all-dialog');
   await expect(dialog).toContainText(mapMessages.markAllQuestion(before.ids.length - 1, 'LOOT'));
-  await page.screenshot({ path: `${shots}/confirm-1440.png` });
+  await reviewShot(page, 'confirm-1440.png');
   await dialog.getByRole('button', { name: mapMessages.markAllFound }).click();
   await expect(dialog).toBeHidden();
 
@@ -67,7 +65,7 @@ test('a player marks a group found and undoes it exactly; the game page and the 
   await expect(page.getByTestId('map-progress')).toHaveAttribute('title', mapMessages.foundOfShownHint);
   // Drawn as found: the marker layer paints them with the found markers' look.
   expect(await isCompleted(page, before.ids.at(-1)!)).toBe(true);
-  await page.screenshot({ path: `${shots}/marked-1440.png` });
+  await reviewShot(page, 'marked-1440.png');
 
   await toast.getByRole('button', { name: messages.undo }).click();
   await expect.poll(async () => (await lootState(page)).found).toEqual(before.found);
@@ -78,7 +76,7 @@ test('a player marks a group found and undoes it exactly; the game page and the 
   // The whole game's progress on its page.
   await page.goto('/game/frontier_zone');
   await expect(page.getByTestId('game-progress')).toContainText(/found 1 of [\d,]+ \(\d+ %\)/);
-  await page.screenshot({ path: `${shots}/game-1440.png` });
+  await reviewShot(page, 'game-1440.png');
 
   // The per-map reset on the profile.
   await page.goto('/profile');
@@ -88,7 +86,7 @@ test('a player marks a group found and undoes it exactly; the game page and the 
   await reset.getByLabel(accountMessages.map).selectOption({ index: 1 });
   await expect(reset.getByLabel(accountMessages.map)).toHaveValue('fz_coast_harbor');
   await expect(reset).toContainText(/as not found\?/);
-  await page.screenshot({ path: `${shots}/reset-map-1440.png` });
+  await reviewShot(page, 'reset-map-1440.png');
   await reset.getByRole('button', { name: accountMessages.confirm }).click();
   await expect(reset).toBeHidden();
   await page.goto('/game/frontier_zone');
@@ -97,7 +95,6 @@ test('a player marks a group found and undoes it exactly; the game page and the 
 });
 
 test('mark all looks right at 390 px', async ({ browser, request }) => {
-  mkdirSync(shots, { recursive: true });
   const { context, page } = await loggedIn(browser, await createConfirmedUser(request), 390);
   await page.getByRole('button', { name: 'Markers', exact: true }).click();
   const sheet = page.getByTestId('sidebar-left');
@@ -105,10 +102,10 @@ test('mark all looks right at 390 px', async ({ browser, request }) => {
   await sheet.getByTestId('mark-all-fz_loot_cache').click();
   const dialog = page.getByTestId('mark-all-dialog');
   await expect(dialog).toBeVisible();
-  await page.screenshot({ path: `${shots}/confirm-390.png` });
+  await reviewShot(page, 'confirm-390.png');
   await dialog.getByRole('button', { name: mapMessages.markAllFound }).click();
   await expect(page.getByTestId('mark-all-undo-toast')).toBeVisible();
   await expect(sheet.getByTestId('map-progress')).toBeVisible();
-  await page.screenshot({ path: `${shots}/marked-390.png` });
+  await reviewShot(page, 'marked-390.png');
   await context.close();
 });

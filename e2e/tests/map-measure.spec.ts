@@ -1,15 +1,14 @@
-import { mkdirSync } from 'node:fs';
 import { gameToPixel, type MapTransform, mapTransformOf, pixelToGame } from '@waypoint/shared/map/coords';
 import { coordsMessages } from '@waypoint/shared/map/coords-messages';
 import { latLngToPixel, pixelToLatLng } from '@waypoint/shared/map/pixels';
 import { seriousViolations } from '../support/axe.ts';
 import { expect, type Page, test } from '../support/fixtures.ts';
 import { waitForMap } from '../support/map.ts';
+import { reviewShot } from '../support/review-shot.ts';
 
 // Harbor Docks has game coordinates (metres, set by the demo's admin); Lighthouse Point has none.
 const harbor = '/game/frontier_zone/maps/fz_coast_harbor';
 const lighthouse = '/game/frontier_zone/maps/fz_coast_lighthouse';
-const shots = '/tmp/coords-shots';
 
 /** The map's transform as the server answers it. */
 async function transformOf(page: Page, mapId: string): Promise<MapTransform> {
@@ -115,7 +114,6 @@ test('the readout follows the pointer in game units; "Go to" centres the map; a 
   page,
 }) => {
   test.setTimeout(120_000);
-  mkdirSync(shots, { recursive: true });
   await page.setViewportSize({ width: 1440, height: 900 });
   const t = await transformOf(page, 'fz_coast_harbor');
   expect(t.unit).toBe('m');
@@ -195,7 +193,7 @@ test('the readout follows the pointer in game units; "Go to" centres the map; a 
   // 300 m east and 400 m north: 500 m.
   await expect(length).toHaveText(/Length: 500\.0 m · 2 points/);
   await expect(page.locator('.wp-measure-point')).toHaveCount(2);
-  await page.screenshot({ path: `${shots}/measure-1440.png` });
+  await reviewShot(page, 'measure-1440.png');
   await expectNothingCovered(page);
 
   // Escape cancels: the line and the panel go.
@@ -265,7 +263,6 @@ test('a map without game coordinates shows map pixels', async ({ page }) => {
 test("on a phone the coordinates sit above the drawers' openers and cover none of the map's controls", async ({
   page,
 }) => {
-  mkdirSync(shots, { recursive: true });
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto(harbor);
   await waitForMap(page);
@@ -285,11 +282,11 @@ test("on a phone the coordinates sit above the drawers' openers and cover none o
   const panelBox = (await panel.boundingBox())!;
   expect(panelBox.x).toBeGreaterThanOrEqual(0);
   expect(panelBox.x + panelBox.width).toBeLessThanOrEqual(390);
-  await page.screenshot({ path: `${shots}/measure-390.png` });
+  await reviewShot(page, 'measure-390.png');
   await page.keyboard.press('Escape');
   await expect(panel).toBeHidden();
   await page.getByRole('button', { name: coordsMessages.goTo }).click();
-  await page.screenshot({ path: `${shots}/goto-390.png` });
+  await reviewShot(page, 'goto-390.png');
   await expectNothingCovered(page);
 });
 

@@ -1,16 +1,15 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { adminMessages } from '@waypoint/shared/admin-messages';
 import { admin, expect, submitLogin, test } from '../support/fixtures.ts';
 import { acceptAllStaged } from '../support/imports.ts';
+import { reviewShot } from '../support/review-shot.ts';
 import { loginWithToken } from '../support/suggest.ts';
 
-const shots = process.env.PACKAGE_SCREENSHOTS ?? '/tmp/package-shots';
-mkdirSync(shots, { recursive: true });
 const root = path.resolve(import.meta.dirname, '../..');
 
 /** A small valid PNG (64×48, opaque). */
@@ -121,9 +120,9 @@ test('an admin exports a map package and imports it on a second site, reviews an
       timeout: 45_000,
     });
     await page.setViewportSize({ width: 1440, height: 900 });
-    await page.screenshot({ path: `${shots}/import-package-1440.png`, fullPage: true });
+    await reviewShot(page, 'import-package-1440.png', { fullPage: true });
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.screenshot({ path: `${shots}/import-package-390.png`, fullPage: true });
+    await reviewShot(page, 'import-package-390.png', { fullPage: true });
     await page.setViewportSize({ width: 1280, height: 900 });
 
     await acceptAllStaged(page, 'map', 1);

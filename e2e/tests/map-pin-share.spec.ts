@@ -1,14 +1,13 @@
-import { mkdirSync } from 'node:fs';
 import { listMessages } from '@waypoint/shared/map/list-messages';
 import { pinsMessages } from '@waypoint/shared/pins/pins-messages';
 import { seriousViolations } from '../support/axe.ts';
 import { createConfirmedUser, expect, type Page, test, visitorPage } from '../support/fixtures.ts';
 import { waitForMap } from '../support/map.ts';
+import { reviewShot } from '../support/review-shot.ts';
 import { loginWithToken } from '../support/suggest.ts';
 
 const mapId = 'fz_coast_harbor';
 const mapPath = `/game/frontier_zone/maps/${mapId}`;
-const shots = '/tmp/coords-shots';
 
 // The test injects axe-core itself, which the page's content security policy would block.
 test.use({ bypassCSP: true });
@@ -21,7 +20,6 @@ test('a player shares some of their pins through a link; a logged-out visitor se
   browser,
 }) => {
   test.setTimeout(120_000);
-  mkdirSync(shots, { recursive: true });
   const user = await createConfirmedUser(request);
   const token = await loginWithToken(page, request, user.email, user.password);
   const auth = { authorization: `Bearer ${token}` };
@@ -52,7 +50,7 @@ test('a player shares some of their pins through a link; a logged-out visitor se
   await expect(dialog.getByTestId('pin-share-links')).toContainText('Harbor run');
   await expect(dialog.getByTestId('pin-share-links')).toContainText('2 pins');
   await page.setViewportSize({ width: 1440, height: 900 });
-  await page.screenshot({ path: `${shots}/share-dialog-1440.png` });
+  await reviewShot(page, 'share-dialog-1440.png');
   expect(await seriousViolations(page)).toEqual([]);
   await dialog.getByRole('button', { name: pinsMessages.cancel }).click();
   await expect(dialog).toBeHidden();
@@ -74,7 +72,7 @@ test('a player shares some of their pins through a link; a logged-out visitor se
   const popup = guest.getByTestId('shared-pin-popup');
   await expect(popup).toContainText('Meet here at dusk');
   await expect(popup.getByRole('button')).toHaveCount(0);
-  await guest.screenshot({ path: `${shots}/shared-390.png` });
+  await reviewShot(guest, 'shared-390.png');
   expect(await seriousViolations(guest)).toEqual([]);
   await expect(guest.getByRole('button', { name: pinsMessages.sharePins })).toHaveCount(0);
 
@@ -112,7 +110,7 @@ test('a player shares the auto route through a link; a logged-out visitor sees i
   await dialog.getByRole('button', { name: pinsMessages.shareCreate }).click();
   const link = await dialog.getByTestId('pin-share-link').inputValue();
   await expect(dialog.getByTestId('pin-share-links')).toContainText(pinsMessages.shareRouteStops(stops));
-  await page.screenshot({ path: `${shots}/share-route-1280.png` });
+  await reviewShot(page, 'share-route-1280.png');
   expect(await seriousViolations(page)).toEqual([]);
 
   // Logged out, the link draws the route's line with the title, and no planner of its own.
@@ -128,7 +126,7 @@ test('a player shares the auto route through a link; a logged-out visitor sees i
   const shareId = new URL(link).searchParams.get('pinShare');
   const shared = await (await request.get(`/api/pin-share/${shareId}`)).json();
   expect(shared.route.points).toHaveLength(stops + 1);
-  await guest.screenshot({ path: `${shots}/shared-route-390.png` });
+  await reviewShot(guest, 'shared-route-390.png');
   // Hiding the link's layer takes the line away.
   await banner.getByRole('button', { name: pinsMessages.closeShared }).click();
   await expect(guest.locator('path.wp-shared-route')).toHaveCount(0);

@@ -1,12 +1,12 @@
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import type { Browser, Page } from '@playwright/test';
 import { pinsMessages } from '@waypoint/shared/pins/pins-messages';
 import { createConfirmedUser, expect, submitLogin, test, visitorPage } from '../support/fixtures.ts';
 import { clickMarker, showMarkerOf, waitForMap } from '../support/map.ts';
+import { reviewShot } from '../support/review-shot.ts';
 import { loginWithToken } from '../support/suggest.ts';
 
 const mapPath = '/game/frontier_zone/maps/fz_coast_harbor?markerDefinitions=fz_loot_cache';
-const shots = '/tmp/pins-shots';
 
 async function loggedIn(browser: Browser, user: { email: string; password: string }, width = 1280) {
   const page = await visitorPage(browser, { viewport: { width, height: width < 500 ? 844 : 900 } });
@@ -118,7 +118,6 @@ test('a player adds a pin and a note; they come back after a reload and on anoth
 });
 
 test('pins look right at 1440 and 390 px', async ({ request, browser }) => {
-  mkdirSync(shots, { recursive: true });
   for (const width of [1440, 390]) {
     const { context, page } = await loggedIn(browser, await createConfirmedUser(request), width);
     await page.getByRole('button', { name: pinsMessages.addPinAtCentre }).click();
@@ -126,13 +125,13 @@ test('pins look right at 1440 and 390 px', async ({ request, browser }) => {
     await editor.getByLabel(pinsMessages.name).fill(`Camp ${width}`);
     await editor.getByLabel(pinsMessages.note).fill('Safe spot with a view of the harbour');
     await editor.getByLabel(pinsMessages.colourPurple).check();
-    await page.screenshot({ path: `${shots}/editor-${width}.png` });
+    await reviewShot(page, `editor-${width}.png`);
     await editor.getByRole('button', { name: pinsMessages.save }).click();
     const pin = pinNamed(page, `Camp ${width}`);
     await expect(pin).toBeVisible();
     await pin.click();
     await expect(page.getByTestId('pin-popup')).toBeVisible();
-    await page.screenshot({ path: `${shots}/popup-${width}.png` });
+    await reviewShot(page, `popup-${width}.png`);
     await context.close();
   }
 });

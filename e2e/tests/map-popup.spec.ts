@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '../support/fixtures.ts';
 import { clickMarker, waitForMap } from '../support/map.ts';
+import { reviewShot } from '../support/review-shot.ts';
 
 /** The id of the marker with this name on the open map. */
 function markerNamed(page: Page, name: string) {
@@ -54,7 +55,7 @@ for (const [width, height] of [
         { timeout: 10_000 },
       )
       .toBe(true);
-    await page.screenshot({ path: `/tmp/map-popup-${width}.png` });
+    await reviewShot(page, `map-popup-${width}.png`);
     await page.keyboard.press('Escape');
     await expect(page.getByTestId('marker-popup')).toHaveCount(0);
   });

@@ -4,6 +4,7 @@ import type { APIRequestContext } from '@playwright/test';
 import { mapMessages } from '@waypoint/shared/map/map-messages';
 import { preparingMessages } from '@waypoint/shared/map/preparing';
 import { admin, expect, test } from '../support/fixtures.ts';
+import { reviewShot } from '../support/review-shot.ts';
 
 /** A PNG of coloured noise: big enough that cutting its tiles takes a few seconds. */
 function noisePng(size: number): Buffer {
@@ -89,7 +90,7 @@ test('a map whose tiles are being cut says so with the progress, and appears wit
     await expect(notice).toContainText(preparingMessages.preparing);
     await expect(notice).toHaveAttribute('data-status', /PENDING|PROCESSING|DONE/);
     await expect(page.getByText(mapMessages.noMarkers)).toBeVisible();
-    await page.screenshot({ path: '/tmp/mappreparing/preparing-1440.png' });
+    await reviewShot(page, 'preparing-1440.png');
     // What the visitor has open stays open when the tiles arrive: the map is not made again.
     await page.waitForFunction(() =>
       Boolean((window as unknown as { __waypointProbe?: { map?: unknown } }).__waypointProbe?.map),
@@ -160,7 +161,7 @@ test('a map without tiles (accepted from a suggestion, never processed) says so 
     // Nothing is on its way, so the notice does not keep asking (it polls every 2 s otherwise).
     await page.waitForTimeout(2500);
     expect(statusReads).toHaveLength(1);
-    await page.screenshot({ path: '/tmp/mappreparing/no-tiles-1440.png' });
+    await reviewShot(page, 'no-tiles-1440.png');
   } finally {
     await request.delete(`/api/admin/map/${mapId}`, { headers: auth });
   }

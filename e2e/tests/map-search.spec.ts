@@ -1,9 +1,9 @@
 import { searchMessages } from '@waypoint/shared/map/search';
 import { expect, test } from '../support/fixtures.ts';
 import { waitForMap } from '../support/map.ts';
+import { reviewShot } from '../support/review-shot.ts';
 
 const mapPath = '/game/frontier_zone/maps/fz_coast_harbor';
-const shots = '/tmp/mapsearch';
 
 test('one search box finds markers by name and description, categories, quests and items, by keyboard', async ({
   page,
@@ -33,7 +33,7 @@ test('one search box finds markers by name and description, categories, quests a
   // The box is cleared for the next search.
   await expect(box).toHaveValue('');
   await expect(page.getByTestId('definition-fz_loot_cache')).toHaveAttribute('aria-pressed', 'true');
-  await page.screenshot({ path: `${shots}/marker-1440.png` });
+  await reviewShot(page, 'marker-1440.png');
 
   // A marker found by words of its description (a quest objective), with the words shown.
   const quests = (await (await request.get('/api/quests/fz_coast_harbor')).json()) as {
@@ -87,5 +87,5 @@ test('the search works on a phone', async ({ page }) => {
   await page.getByRole('button', { name: 'Markers', exact: true }).click();
   await page.getByTestId('map-search').fill('extract');
   await expect(page.getByTestId('map-search-results')).toBeVisible();
-  await page.screenshot({ path: `${shots}/results-390.png` });
+  await reviewShot(page, 'results-390.png');
 });

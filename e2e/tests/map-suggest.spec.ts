@@ -7,6 +7,7 @@ import { messages } from '@waypoint/shared/messages';
 import { reviewMessages } from '@waypoint/shared/review-messages';
 import { admin, createConfirmedUser, expect, test } from '../support/fixtures.ts';
 import { markerSlots, showMarkerOf, waitForMap } from '../support/map.ts';
+import { reviewShot } from '../support/review-shot.ts';
 import {
   coloursRightOf,
   hasColourNear,
@@ -87,7 +88,7 @@ test('a player suggests a new marker, moves it and suggests removing another', a
   await expect.poll(() => tintOf(page, added._id)).toBe(1);
   await markerPoint(page, added._id);
   await expect.poll(async () => hasColourNear(await coloursRightOf(page, added._id), green)).toBe(true);
-  await page.screenshot({ path: '/tmp/map-suggest-1440.png' });
+  await reviewShot(page, 'map-suggest-1440.png');
 
   // Move: drag the suggested marker; the suggestion's position changes on the server.
   await plus.click();
@@ -196,7 +197,7 @@ test('an admin reviews a player’s suggestions on the map and accepts them', as
   await group.getByRole('button', { name: editingMessages.showOnlyThisUser }).click();
   await expect.poll(async () => (await tintedIds(page)).map((t) => t.id)).toEqual([suggestion._id]);
   await markerPoint(page, suggestion._id);
-  await page.screenshot({ path: '/tmp/map-suggest-admin-1440.png' });
+  await reviewShot(page, 'map-suggest-admin-1440.png');
 
   // Accept All: the group leaves the list and the marker becomes an ordinary marker.
   const accepted = page.waitForResponse((r) => r.url().includes('/api/admin/suggestions/accept'));
@@ -242,7 +243,7 @@ test('suggest mode on a phone: the tools sit over the map', async ({ page, reque
   const zoom = (await page.locator('.leaflet-control-zoom').boundingBox())!;
   expect(panel.x).toBeGreaterThanOrEqual(zoom.x + zoom.width);
   expect(panel.x + panel.width).toBeLessThanOrEqual(390);
-  await page.screenshot({ path: '/tmp/map-suggest-390.png' });
+  await reviewShot(page, 'map-suggest-390.png');
 });
 
 test('a second contributor votes on and comments a first contributor’s suggestion seen on the map', async ({
@@ -292,7 +293,7 @@ test('a second contributor votes on and comments a first contributor’s suggest
   await expect
     .poll(() => page.getByTestId('marker-popup').evaluate((el) => el.getBoundingClientRect().top))
     .toBeGreaterThanOrEqual(panelBottom);
-  await page.screenshot({ path: '/tmp/map-suggest-others-1440.png' });
+  await reviewShot(page, 'map-suggest-others-1440.png');
 
   // The switch hides others' suggestions (and shows them again).
   const others = page.getByTestId('others-suggestions-switch');
@@ -302,7 +303,7 @@ test('a second contributor votes on and comments a first contributor’s suggest
   await expect.poll(() => tintOf(page, suggestion._id)).toBe(1);
   await page.setViewportSize({ width: 390, height: 844 });
   await markerPoint(page, suggestion._id);
-  await page.screenshot({ path: '/tmp/map-suggest-others-390.png' });
+  await reviewShot(page, 'map-suggest-others-390.png');
 
   // A sees the count and the comment.
   const votes = await request.get(`/api/suggestions/${suggestion._id}/votes`, { headers: authorAuth });
@@ -316,7 +317,7 @@ test('a second contributor votes on and comments a first contributor’s suggest
 test('an admin’s Reject All on the map asks first and may give the author a reason', async ({
   page,
   request,
-}, testInfo) => {
+}, _testInfo) => {
   const user = await createConfirmedUser(request);
   const login = await request.post('/api/users/login', {
     data: { email: user.email, password: user.password },
@@ -349,9 +350,7 @@ test('an admin’s Reject All on the map asks first and may give the author a re
     const dialog = page.getByRole('dialog', { name: reviewMessages.rejectTitle(2) });
     await expect(dialog).toBeVisible();
     await expect(dialog.getByText(reviewMessages.rejectLead)).toBeVisible();
-    const file = testInfo.outputPath(`reject-all-${size.width}.png`);
-    await page.screenshot({ path: file });
-    console.log(`screenshot: ${file}`);
+    await reviewShot(page, `reject-all-${size.width}.png`);
     // Cancel keeps every suggestion open.
     await dialog.getByRole('button', { name: reviewMessages.rejectCancel }).click();
     await expect(dialog).toBeHidden();

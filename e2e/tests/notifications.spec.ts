@@ -2,9 +2,9 @@ import type { APIRequestContext } from '@playwright/test';
 import { notificationMessages as t } from '@waypoint/shared/notification-messages';
 import { seriousViolations } from '../support/axe.ts';
 import { admin, createConfirmedUser, expect, seenToast, test } from '../support/fixtures.ts';
+import { reviewShot } from '../support/review-shot.ts';
 import { loginWithToken } from '../support/suggest.ts';
 
-const shots = '/tmp/notify-shots';
 const gameId = 'frontier_zone';
 const mapId = 'fz_coast_harbor';
 
@@ -58,7 +58,7 @@ test('a contributor sees the notification of their accepted suggestion', async (
   });
   await expect(item).toBeVisible();
   await expect(list).toContainText('Frontier Zone');
-  await page.screenshot({ path: `${shots}/list-1440.png` });
+  await reviewShot(page, 'list-1440.png');
   expect(await seriousViolations(page)).toEqual([]);
   // Escape closes the list and gives the focus back to the bell; so does a press outside it.
   await page.keyboard.press('Escape');
@@ -77,7 +77,7 @@ test('a contributor sees the notification of their accepted suggestion', async (
   await expect(item).toBeVisible();
   const sheet = await list.boundingBox();
   expect(sheet?.width).toBe(390);
-  await page.screenshot({ path: `${shots}/list-390.png` });
+  await reviewShot(page, 'list-390.png');
   expect(await seriousViolations(page)).toEqual([]);
 
   // Opening it leads to the accepted marker on its map and marks it read.
@@ -85,7 +85,7 @@ test('a contributor sees the notification of their accepted suggestion', async (
   await expect(page).toHaveURL(`/game/${gameId}/maps/${mapId}?marker=${markerId}`);
   await expect(page.getByRole('button', { name: t.bell, exact: true })).toBeVisible();
   await expect(page.getByTestId('notification-count')).toHaveCount(0);
-  await page.screenshot({ path: `${shots}/after-390.png` });
+  await reviewShot(page, 'after-390.png');
 
   // The profile's switch asks for the e-mail digest (off until then).
   await page.goto('/profile');
@@ -94,7 +94,7 @@ test('a contributor sees the notification of their accepted suggestion', async (
   await email.click();
   await seenToast(page, t.emailSaved);
   await expect(email).toBeChecked();
-  await page.screenshot({ path: `${shots}/profile-390.png`, fullPage: true });
+  await reviewShot(page, 'profile-390.png', { fullPage: true });
   const settings = await request.get('/api/notifications/settings', {
     headers: { authorization: `Bearer ${token}` },
   });

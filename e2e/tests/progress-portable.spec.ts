@@ -3,8 +3,7 @@ import { progressVersion } from '@waypoint/shared/progress/portable';
 import { progressMessages as t } from '@waypoint/shared/progress-messages';
 import { seriousViolations } from '../support/axe.ts';
 import { createConfirmedUser, expect, seenToast, submitLogin, test } from '../support/fixtures.ts';
-
-const shots = process.env.PROGRESS_SCREENSHOTS ?? '/tmp/progress';
+import { reviewShot } from '../support/review-shot.ts';
 
 async function tokenOf(
   request: import('@playwright/test').APIRequestContext,
@@ -148,9 +147,9 @@ test('a player exports their progress and another account imports it after a pre
   await expect(row.getByRole('cell').nth(8)).toHaveText('+1 · −0');
   expect(await seriousViolations(other)).toEqual([]);
   await other.setViewportSize({ width: 390, height: 844 });
-  await other.screenshot({ path: `${shots}/profile-import-390.png`, fullPage: true });
+  await reviewShot(other, 'profile-import-390.png', { fullPage: true });
   await other.setViewportSize({ width: 1440, height: 900 });
-  await other.screenshot({ path: `${shots}/profile-import-1440.png`, fullPage: true });
+  await reviewShot(other, 'profile-import-1440.png', { fullPage: true });
   await other.getByRole('button', { name: t.importButton }).click();
   await expect(preview).toBeHidden();
   const secondAuth = { authorization: `Bearer ${await tokenOf(request, second.email, second.password)}` };

@@ -4,12 +4,12 @@ import { messages } from '@waypoint/shared/messages';
 import { reviewMessages as t } from '@waypoint/shared/review-messages';
 import { seriousViolations } from '../support/axe.ts';
 import { admin, createConfirmedUser, expect, test } from '../support/fixtures.ts';
+import { reviewShot } from '../support/review-shot.ts';
 import { loginWithToken } from '../support/suggest.ts';
 
 const gameId = 'frontier_zone';
 const updateMap = 'fz_north_bunker';
 const addMap = 'fz_city_metro';
-const shots = '/tmp/review';
 
 type Json = Record<string, unknown>;
 
@@ -96,7 +96,7 @@ test('an admin filters by user, reads a diff, approves with the keyboard, reject
   await expect(detail.getByRole('img', { name: new RegExp(`^${t.previewAfter}:`) })).toBeVisible();
   await expect(detail).toContainText(t.authorRecord(0, 0, 3));
   await page.setViewportSize({ width: 1440, height: 900 });
-  await page.screenshot({ path: `${shots}/review-diff-1440.png`, fullPage: true });
+  await reviewShot(page, 'review-diff-1440.png', { fullPage: true });
 
   // Keyboard: the first row is current; 'a' approves it and it leaves the list at once.
   await page.getByRole('heading', { name: t.title }).click();
@@ -201,9 +201,9 @@ for (const scheme of ['light', 'dark'] as const) {
       await expect(page.locator(`[data-detail="${c.adds[0]}"]`)).toContainText(t.newRecord);
       expect(await seriousViolations(page)).toEqual([]);
       await page.setViewportSize({ width: 1440, height: 900 });
-      await page.screenshot({ path: `${shots}/review-${scheme}-1440.png`, fullPage: true });
+      await reviewShot(page, `review-${scheme}-1440.png`, { fullPage: true });
       await page.setViewportSize({ width: 390, height: 844 });
-      await page.screenshot({ path: `${shots}/review-${scheme}-390.png`, fullPage: true });
+      await reviewShot(page, `review-${scheme}-390.png`, { fullPage: true });
       // No sideways scrolling of the page itself on a phone (tables scroll inside their frame).
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
       await page.getByRole('tab', { name: t.history }).click();

@@ -1,15 +1,13 @@
-import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { mixingMessages as t } from '@waypoint/shared/mixing-messages';
 import { seriousViolations } from '../support/axe.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { waitForMap } from '../support/map.ts';
+import { reviewShot } from '../support/review-shot.ts';
 import { waitForTool } from './tools.helpers.ts';
 
 const S1 = 'schedule_one';
 const calculator = `/game/${S1}/tools/schedule_I_mixing_calculator`;
-const shots = '/tmp/s1';
-mkdirSync(shots, { recursive: true });
 
 const chips = (page: Page) => page.getByTestId('mix-effects').getByTestId('effect-chip');
 
@@ -48,9 +46,9 @@ test('builds a mix step by step: effects and price follow every step', async ({ 
   await expect(page.getByTestId('mix-step').nth(1)).toContainText('Gasoline');
   await page.setViewportSize({ width: 1440, height: 900 });
   await expect(page.getByTestId('mix-summary')).toBeHidden();
-  await page.screenshot({ path: `${shots}/calculator-1440.png`, fullPage: true });
+  await reviewShot(page, 'calculator-1440.png', { fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: `${shots}/calculator-390.png`, fullPage: true });
+  await reviewShot(page, 'calculator-390.png', { fullPage: true });
   // On a phone the result stays in sight while the player adds from the end of the ingredient list:
   // Calming, Euphoric, Toxic and Long faced, 35 × 1.8 = $63.
   await page.getByTestId('ingredient-horsesemen').scrollIntoViewIfNeeded();
@@ -60,7 +58,7 @@ test('builds a mix step by step: effects and price follow every step', async ({ 
   await expect(summary.getByTestId('effect-chip')).toHaveText(['Calming', 'Euphoric', 'Toxic', 'Long faced']);
   await expect(summary).toBeInViewport();
   await expect(page.getByTestId('ingredient-horsesemen')).toBeInViewport();
-  await page.screenshot({ path: `${shots}/calculator-390-summary.png` });
+  await reviewShot(page, 'calculator-390-summary.png');
   // Steps reorder from the keyboard too.
   await page.getByRole('button', { name: t.moveUp('Horse Semen') }).focus();
   await page.keyboard.press('Enter');
@@ -175,9 +173,9 @@ test('the customer filter finds the customers of a recipe', async ({ page }) => 
   await expect(regions.filter({ hasNotText: 'Northtown' })).toHaveCount(0);
   await expect(regions.first()).toHaveText('Northtown');
   await page.setViewportSize({ width: 1440, height: 900 });
-  await page.screenshot({ path: `${shots}/customers-1440.png`, fullPage: true });
+  await reviewShot(page, 'customers-1440.png', { fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: `${shots}/customers-390.png`, fullPage: true });
+  await reviewShot(page, 'customers-390.png', { fullPage: true });
 
   // "On the map" opens the customer's map with their marker's popup open and in view.
   await page.setViewportSize({ width: 1440, height: 900 });
@@ -191,7 +189,7 @@ test('the customer filter finds the customers of a recipe', async ({ page }) => 
   await expect(popup).toBeVisible();
   await expect(popup).toContainText(name);
   await expect(popup).toBeInViewport();
-  await page.screenshot({ path: `${shots}/customer-on-map-1440.png` });
+  await reviewShot(page, 'customer-on-map-1440.png');
 });
 
 test('the recipe list sorts and opens a recipe in the calculator; items list ingredients and products', async ({
@@ -205,9 +203,9 @@ test('the recipe list sorts and opens a recipe in the calculator; items list ing
   expect(byProfit).toEqual([...byProfit].sort((a, b) => b - a));
   await page.getByTestId('recipe-sort').selectOption('cost');
   await page.setViewportSize({ width: 1440, height: 900 });
-  await page.screenshot({ path: `${shots}/recipes-1440.png`, fullPage: true });
+  await reviewShot(page, 'recipes-1440.png', { fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: `${shots}/recipes-390.png`, fullPage: true });
+  await reviewShot(page, 'recipes-390.png', { fullPage: true });
   await page
     .getByTestId('recipe-row')
     .filter({ hasText: 'Toxic Kush' })
@@ -221,7 +219,7 @@ test('the recipe list sorts and opens a recipe in the calculator; items list ing
   await page.getByLabel(t.searchItems).fill('mega');
   await expect(page.getByTestId('item-row')).toHaveText([/Mega Bean/]);
   await page.setViewportSize({ width: 1440, height: 900 });
-  await page.screenshot({ path: `${shots}/items-1440.png`, fullPage: true });
+  await reviewShot(page, 'items-1440.png', { fullPage: true });
 });
 
 test('phone: the recipe, customer and item lists show every value of a row, labelled, without sideways scrolling', async ({
@@ -246,7 +244,7 @@ test('phone: the recipe, customer and item lists show every value of a row, labe
     for (const cell of cells) expect(cell.right, tool).toBeLessThanOrEqual(390);
     for (const label of labels) expect(cells.map((c) => c.label)).toContain(label);
     expect(await page.evaluate(() => document.documentElement.scrollWidth), tool).toBeLessThanOrEqual(390);
-    await page.screenshot({ path: `${shots}/${tool}-cards-390.png`, fullPage: true });
+    await reviewShot(page, `${tool}-cards-390.png`, { fullPage: true });
   }
 });
 
@@ -258,12 +256,12 @@ for (const scheme of ['light', 'dark'] as const) {
       await page.goto(`${calculator}?product=OG+Kush&mix=Cuke,Banana`);
       await waitForTool(page, 'mix-step');
       expect(await seriousViolations(page)).toEqual([]);
-      await page.screenshot({ path: `${shots}/calculator-${scheme}.png`, fullPage: true });
+      await reviewShot(page, `calculator-${scheme}.png`, { fullPage: true });
       // The phone layout, with the result pinned under the ingredient list.
       await page.setViewportSize({ width: 390, height: 844 });
       await expect(page.getByTestId('mix-summary')).toBeVisible();
       expect(await seriousViolations(page), 'calculator at 390 px').toEqual([]);
-      await page.screenshot({ path: `${shots}/calculator-390-${scheme}.png` });
+      await reviewShot(page, `calculator-390-${scheme}.png`);
       await page.setViewportSize({ width: 1440, height: 900 });
       for (const [tool, testId] of [
         ['schedule_I_recipe_list', 'recipe-row'],

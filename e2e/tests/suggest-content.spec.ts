@@ -7,6 +7,7 @@ import { suggestMessages } from '@waypoint/shared/suggest-messages';
 import { seriousViolations } from '../support/axe.ts';
 import { createConfirmedUser, expect, type Page, submitLogin, test } from '../support/fixtures.ts';
 import { waitForMap } from '../support/map.ts';
+import { reviewShot } from '../support/review-shot.ts';
 
 const gamePath = '/game/frontier_zone';
 const mapPath = '/game/frontier_zone/maps/fz_coast_harbor';
@@ -18,7 +19,6 @@ function field(scope: Locator, name: FieldName) {
   const text = labels[name].replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   return scope.getByLabel(new RegExp(`^${text}( \\*)?$`));
 }
-const shots = process.env.SUGGEST_SCREENSHOTS ?? '/tmp';
 
 interface StoredSuggestion {
   _id: string;
@@ -110,7 +110,7 @@ test('a user suggests a new game from the bar', async ({ page, request }) => {
   await field(dialog, 'name').fill(game.name);
   // The id comes from the name.
   await expect(dialog.getByTestId('suggest-id')).toHaveValue(game.id);
-  await page.screenshot({ path: `${shots}/suggest-game-1440.png` });
+  await reviewShot(page, 'suggest-game-1440.png');
   await sendAndExpectAdded(page, dialog);
 
   const stored = await suggestionFor(request, user, 'GAME', game.id);
@@ -240,7 +240,7 @@ test("'Suggest new category' makes an svg or a polygon marker definition by the 
   await field(dialog, 'iconUrl').fill(iconUrl);
   await field(dialog, 'wrapperColor').fill('#1e88e5');
   await field(dialog, 'innerColor').fill('#ffffff');
-  await page.screenshot({ path: `${shots}/suggest-category-1440.png` });
+  await reviewShot(page, 'suggest-category-1440.png');
   await sendAndExpectAdded(page, dialog);
   const svg = await suggestionFor(request, user, 'MARKER_DEFINITION', pins.id);
   expect(svg).toMatchObject({
@@ -344,13 +344,13 @@ test('the suggest modal on a phone', async ({ page, request }) => {
   // The modal fills the screen: nothing sticks out sideways.
   const box = await dialog.boundingBox();
   expect(box?.width).toBeLessThanOrEqual(390);
-  await page.screenshot({ path: `${shots}/suggest-map-390.png` });
+  await reviewShot(page, 'suggest-map-390.png');
   await page.goto(mapPath);
   await waitForMap(page);
   await page.getByRole('button', { name: 'Markers', exact: true }).click();
   await page.getByRole('button', { name: messages.suggestNewCategory }).click();
   await expect(page.getByRole('dialog', { name: messages.suggestNewCategory })).toBeVisible();
-  await page.screenshot({ path: `${shots}/suggest-category-390.png` });
+  await reviewShot(page, 'suggest-category-390.png');
 });
 
 for (const scheme of ['light', 'dark'] as const) {
@@ -369,7 +369,7 @@ for (const scheme of ['light', 'dark'] as const) {
       await dialog.getByRole('button', { name: suggestMessages.suggestSubmit }).click();
       await expect(field(dialog, 'name')).toHaveAttribute('aria-invalid', 'true');
       expect(await seriousViolations(page)).toEqual([]);
-      await page.screenshot({ path: `${shots}/suggest-errors-${scheme}.png` });
+      await reviewShot(page, `suggest-errors-${scheme}.png`);
     });
   });
 }

@@ -1,10 +1,10 @@
 import { toolMessages } from '@waypoint/shared/tool-messages';
 import { seriousViolations } from '../support/axe.ts';
 import { expect, type Page, test } from '../support/fixtures.ts';
+import { reviewShot } from '../support/review-shot.ts';
 import { FZ, loginNewPlayer, waitForTool } from './tools.helpers.ts';
 
 const itemsPath = `/game/${FZ}/tools/tarkov-items-to-keep`;
-const shots = process.env.HIDEOUT_SCREENSHOTS ?? '';
 
 interface HideoutSave {
   builtLevels: { moduleId: string; level: number }[];
@@ -195,7 +195,7 @@ test.describe('on a phone', () => {
     await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
     expect(await seriousViolations(page)).toEqual([]);
     await page.emulateMedia({ colorScheme: 'light' });
-    if (shots) await page.screenshot({ path: `${shots}/phone-table.png`, fullPage: true });
+    await reviewShot(page, 'phone-table.png', { fullPage: true });
 
     // The view is remembered.
     await page.reload();

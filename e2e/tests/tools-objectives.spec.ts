@@ -1,12 +1,11 @@
-import { mkdirSync } from 'node:fs';
 import type { QuestSave } from '@waypoint/shared/progress/schemas';
 import { toolMessages } from '@waypoint/shared/tool-messages';
 import { seriousViolations } from '../support/axe.ts';
 import { expect, seenToast, test } from '../support/fixtures.ts';
+import { reviewShot } from '../support/review-shot.ts';
 import { FZ, loginNewPlayer, questId, waitForTool } from './tools.helpers.ts';
 
 const trackerPath = `/game/${FZ}/tools/quests`;
-const shots = process.env.OBJECTIVES_SCREENSHOTS ?? '/tmp/objectives';
 const supplyRun = questId('supply_run');
 const findCache = 'Find the supply cache near the Harbor Docks warehouse';
 const extract = 'Extract from Saltmarsh Coast';
@@ -92,12 +91,11 @@ test('a player ticks objectives, keeps them over a reload, unticks one and is of
   await expect(page.locator('.mantine-Notification-root')).toHaveCount(0);
   await page.mouse.move(0, 0);
   expect(await seriousViolations(page)).toEqual([]);
-  mkdirSync(shots, { recursive: true });
   const look = async (name: string) => {
     for (const width of [1440, 390]) {
       await page.setViewportSize({ width, height: 900 });
       await page.evaluate(() => window.scrollTo(0, 0));
-      await page.screenshot({ path: `${shots}/${name}-${width}.png`, fullPage: true });
+      await reviewShot(page, `${name}-${width}.png`, { fullPage: true });
     }
     await page.setViewportSize({ width: 1280, height: 900 });
   };
