@@ -1,6 +1,7 @@
 import { expect, test } from '../support/fixtures.ts';
 import { drawnCount, waitForMap } from '../support/map.ts';
 import { followRequests } from '../support/network.ts';
+import { mapAtRest } from '../support/settle.ts';
 
 test('high contrast turns on from the bar, holds across pages and reloads, and turns off', async ({
   page,
@@ -49,7 +50,7 @@ test('colour-blind-safe colours redraw the markers in the safe palette', async (
   let before = await pixels();
   await expect
     .poll(async () => {
-      await page.waitForTimeout(400);
+      await mapAtRest(page, 10);
       const now = await pixels();
       const same = before === now;
       before = now;

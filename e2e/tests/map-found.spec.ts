@@ -110,11 +110,18 @@ test('the first marker popup opens without a loading placeholder once the map is
   await recordInserted(page, '[data-popup-code-loading]');
   await page.goto(`${mapPath}?markerDefinitions=fz_loot_cache`);
   await waitForMap(page);
-  // The popup's code has arrived and been evaluated.
+  // The popup's code has arrived and been evaluated: importing the same address again answers once the
+  // page's own import of it has run the module.
   await page.waitForFunction(() =>
     performance.getEntriesByType('resource').some((e) => /\/MarkerPopup-[^/]+\.js$/.test(e.name)),
   );
-  await page.waitForTimeout(300);
+  await page.evaluate(async () => {
+    const entry = performance
+      .getEntriesByType('resource')
+      .find((e) => /\/MarkerPopup-[^/]+\.js$/.test(e.name));
+    await import(/* @vite-ignore */ entry!.name);
+    await new Promise((resolve) => requestAnimationFrame(resolve));
+  });
   const marker = await showMarkerOf(page, 'fz_loot_cache');
   await clickMarker(page, marker.id);
   await expect(page.getByTestId('marker-popup')).toBeVisible();

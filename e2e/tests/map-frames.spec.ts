@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import { expect, test } from '../support/fixtures.ts';
 import { drawFacts, waitForMap } from '../support/map.ts';
+import { mapAtRest } from '../support/settle.ts';
 
 const mapPath = '/game/frontier_zone/maps/fz_coast_harbor?markerDefinitions=fz_loot_cache,fz_boss,fz_extract';
 
@@ -45,7 +46,7 @@ test('markers move in step with the map: no frame shows them apart', async ({ pa
   await page.addStyleTag({
     content: '.leaflet-tile-pane, [data-testid="map-preparing"] { visibility: hidden !important; }',
   });
-  await page.waitForTimeout(1000);
+  await mapAtRest(page, 10);
   const cdp = await page.context().newCDPSession(page);
   const frames: Buffer[] = [];
   cdp.on('Page.screencastFrame', (f) => {
@@ -53,9 +54,10 @@ test('markers move in step with the map: no frame shows them apart', async ({ pa
     void cdp.send('Page.screencastFrameAck', { sessionId: f.sessionId }).catch(() => undefined);
   });
   await cdp.send('Page.startScreencast', { format: 'png', everyNthFrame: 1 });
-  await page.waitForTimeout(300);
+  await expect.poll(() => frames.length).toBeGreaterThan(0);
   // Pans that leave the canvas's margin: each one moves the canvas and draws it again.
   for (let k = 0; k < 6; k++) {
+    const framesBefore = frames.length;
     await page.evaluate(
       (dx) => {
         const handle = window.__waypointProbe as unknown as {
@@ -65,7 +67,8 @@ test('markers move in step with the map: no frame shows them apart', async ({ pa
       },
       k % 2 ? -130 : 130,
     );
-    await page.waitForTimeout(300);
+    await expect.poll(() => frames.length).toBeGreaterThan(framesBefore);
+    await mapAtRest(page);
   }
   await cdp.send('Page.stopScreencast');
   const seen = await Promise.all(frames.map(positions));
@@ -98,8 +101,7 @@ test('a pan inside the drawn margin does not draw the markers again; one past it
         }),
       dx,
     );
-  // Settled: no draw pending.
-  await page.waitForTimeout(500);
+  await mapAtRest(page);
   const before = await drawn();
   // 0.15 × 844 = 127 px of margin on each side.
   await pan(60);

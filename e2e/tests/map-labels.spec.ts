@@ -1,6 +1,7 @@
 import { expect, test } from '../support/fixtures.ts';
 import { drawFacts, waitForMap } from '../support/map.ts';
 import { reviewShot } from '../support/review-shot.ts';
+import { mapAtRest } from '../support/settle.ts';
 
 const mapPath = '/game/frontier_zone/maps/fz_coast_harbor';
 
@@ -15,7 +16,7 @@ async function labelsAt(page: import('@playwright/test').Page, zoom: number) {
     map.setView([store.latLng(0)[0], store.latLng(0)[1]], z, { animate: false });
   }, zoom);
   await expect.poll(async () => (await drawFacts(page)).drawn).toBeGreaterThan(before);
-  await page.waitForTimeout(300);
+  await mapAtRest(page);
   const { labels: shown, labelsHidden: hidden } = await drawFacts(page);
   return { shown, hidden };
 }
