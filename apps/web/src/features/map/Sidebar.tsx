@@ -1,7 +1,7 @@
 import { IconListDetails, IconMapPins, IconX } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
+import { IconButton } from '../../components/controls.tsx';
 import { mapMessages } from '../../i18n/messages/map-messages.ts';
-import { IconButton } from './controls.tsx';
 import classes from './map.module.css';
 
 interface Props {

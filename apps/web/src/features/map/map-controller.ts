@@ -6,7 +6,6 @@ import type { TMap } from '@waypoint/shared/models/types';
 import type * as Leaflet from 'leaflet';
 import { config } from '../../app/config.ts';
 import { isFirstVisitPaint } from '../consent/consent.ts';
-import type { PinLayer, PinLayerInput } from '../pins/pin-layer.ts';
 import { chunkLoaderOf } from './chunk-loader.ts';
 import type { CoordsLayer, CoordsLayerInput } from './coords/coords-layer.ts';
 import type { DrawingShape, DrawLayer } from './layers/draw-layer.ts';
@@ -19,6 +18,7 @@ import classes from './map.module.css';
 import { loadedMapEngine, loadMapEngine, type MapEngine } from './map-engine-loader.ts';
 import { buildMapFrame, frameKeyOf, type MapFrame, setTileUrl } from './map-frame.ts';
 import { tileTemplate } from './map-geometry.ts';
+import type { PinLayer, PinLayerInput } from './pins/pin-layer.ts';
 import { popupRoom, type Room } from './popup-room.ts';
 import { probeLayers } from './probe.ts';
 

@@ -8,13 +8,13 @@ import { mapPictureSize } from '@waypoint/shared/map/pixels';
 import type { TMap } from '@waypoint/shared/models/types';
 import L from 'leaflet';
 
-export { PinLayer } from '../pins/pin-layer.ts';
 export { CoordsLayer } from './coords/coords-layer.ts';
 export { DrawLayer } from './layers/draw-layer.ts';
 export { HtmlMarkerLayer } from './layers/html-layer.ts';
 export { SpriteCache } from './layers/icons.ts';
 export { MarkerCanvasLayer } from './layers/marker-canvas-layer.ts';
 export { PathLayer } from './layers/path-layer.ts';
+export { PinLayer } from './pins/pin-layer.ts';
 export { L };
 
 /** Image size and maximum zoom of a map; one map unit is 2^maxZoom image pixels. */

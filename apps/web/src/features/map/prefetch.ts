@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { getSession } from '../../api/session.ts';
-import { mapPinsQuery } from '../pins/queries.ts';
+import { mapPinsQuery } from './pins/queries.ts';
 import { markerDataQuery } from './queries.ts';
 
 /**

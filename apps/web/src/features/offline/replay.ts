@@ -89,5 +89,5 @@ export async function replayCompletions(): Promise<void> {
  */
 export async function replayQueued(): Promise<void> {
   await replayCompletions();
-  void import('../pins/pin-replay.ts').then((m) => m.replayPins());
+  void import('../map/pins/pin-replay.ts').then((m) => m.replayPins());
 }

@@ -1,10 +1,10 @@
 import { IconCheck, IconRoute, IconShare, IconX } from '@tabler/icons-react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { type KeyboardEvent, type RefObject, useEffect, useMemo, useRef, useState } from 'react';
+import { Button, IconButton } from '../../../components/controls.tsx';
 import { contentLang } from '../../../i18n/content.ts';
 import { listMessages } from '../../../i18n/messages/list-messages.ts';
 import { pinsMessages } from '../../../i18n/messages/pins-messages.ts';
-import { Button, IconButton } from '../controls.tsx';
 import { definitionImageUrl } from '../layers/icons.ts';
 import { type MarkerStore, Shown } from '../layers/marker-store.ts';
 import type { MapController } from '../MapView.tsx';

@@ -1,5 +1,5 @@
+import { Button } from '../../../components/controls.tsx';
 import { editingMessages } from '../../../i18n/messages/editing-messages.ts';
-import { Button } from '../controls.tsx';
 import { ToolPanel } from './ToolPanel.tsx';
 import classes from './tool-panel.module.css';
 

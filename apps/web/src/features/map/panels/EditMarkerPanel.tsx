@@ -8,9 +8,9 @@ import {
 } from '@waypoint/shared/map/marker-edit';
 import type { TPlacedMarker } from '@waypoint/shared/models/types';
 import { type ReactNode, useId, useState } from 'react';
+import { Button } from '../../../components/controls.tsx';
 import { SafeHtml } from '../../../components/SafeHtml.tsx';
 import { editingMessages } from '../../../i18n/messages/editing-messages.ts';
-import { Button } from '../controls.tsx';
 import { ToolPanel } from './ToolPanel.tsx';
 import classes from './tool-panel.module.css';
 

@@ -17,6 +17,8 @@ import {
 } from '@waypoint/shared/domain/quests';
 import type { TQuest } from '@waypoint/shared/models/types';
 import { Link } from 'react-router';
+import controls from '../../../components/controls.module.css';
+import { Button, Check, IconButton, NumberField, SearchInput } from '../../../components/controls.tsx';
 import { usePlayerLevelField } from '../../../components/usePlayerLevelField.ts';
 import { contentLang } from '../../../i18n/content.ts';
 import { mapMessages } from '../../../i18n/messages/map-messages.ts';
@@ -24,8 +26,6 @@ import { messages } from '../../../i18n/messages/messages.ts';
 import { BanNote } from '../../community/BanNote.tsx';
 import { useBanned } from '../../community/standing-query.ts';
 import { openSuggestModal } from '../../suggest/open.ts';
-import controls from '../controls.module.css';
-import { Button, Check, IconButton, NumberField, SearchInput } from '../controls.tsx';
 import classes from '../map.module.css';
 import type { QuestWithMarkers } from '../queries.ts';
 

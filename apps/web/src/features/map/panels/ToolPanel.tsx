@@ -1,8 +1,8 @@
 import { IconX } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useId } from 'react';
+import { IconButton } from '../../../components/controls.tsx';
 import { mapMessages } from '../../../i18n/messages/map-messages.ts';
-import { IconButton } from '../controls.tsx';
 import classes from './tool-panel.module.css';
 
 /** A panel of the map tools over the map (a bottom drawer on phones), labelled by its title. */

@@ -3,14 +3,14 @@ import { constants } from '@waypoint/shared/constants';
 import type { MapMarkerDefinition } from '@waypoint/shared/map/marker-data';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { imageUrl } from '../../../api/images.ts';
+import { Button, Check } from '../../../components/controls.tsx';
 import { SafeHtml } from '../../../components/SafeHtml.tsx';
 import { contentLang } from '../../../i18n/content.ts';
 import { mapMessages } from '../../../i18n/messages/map-messages.ts';
 import { messages } from '../../../i18n/messages/messages.ts';
-import { MarkerNote } from '../../pins/MarkerNote.tsx';
-import { Button, Check } from '../controls.tsx';
 import { useOpenSuggestionsFor } from '../edit-queries.ts';
 import classes from '../map.module.css';
+import { MarkerNote } from '../pins/MarkerNote.tsx';
 import { useItem, useMarkerDetails } from '../queries.ts';
 
 // Freshness and the suggestion discussion load with the first popup, not with the map.

@@ -5,10 +5,10 @@ import type { MarkAll, MarkersChanged } from '@waypoint/shared/progress/schemas'
 import { useState } from 'react';
 import { api } from '../../../api/client.ts';
 import type { Session } from '../../../api/session.ts';
+import { Button } from '../../../components/controls.tsx';
 import { toast } from '../../../components/toast.ts';
 import { mapMessages } from '../../../i18n/messages/map-messages.ts';
 import { messages } from '../../../i18n/messages/messages.ts';
-import { Button } from '../controls.tsx';
 import { mapKeys } from '../queries.ts';
 import { MarkAllDialog } from './MarkAllDialog.tsx';
 import classes from './progress.module.css';

@@ -1,8 +1,8 @@
 import { constants } from '@waypoint/shared/constants';
 import { type MarkerSuggestion, suggestionAuthors } from '@waypoint/shared/map/suggested-markers';
 import { useMemo, useState } from 'react';
+import { Button } from '../../../components/controls.tsx';
 import { editingMessages } from '../../../i18n/messages/editing-messages.ts';
-import { Button } from '../controls.tsx';
 import { RejectAllDialog } from './RejectAllDialog.tsx';
 import classes from './suggest.module.css';
 

@@ -1,8 +1,7 @@
 import { decisionReasonMax } from '@waypoint/shared/suggestions/schemas';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
+import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { reviewMessages as t } from '../../../i18n/messages/review-messages.ts';
-import { Button } from '../controls.tsx';
-import dialogs from '../progress/progress.module.css';
 import classes from './suggest.module.css';
 
 /**
@@ -19,56 +18,37 @@ export function RejectAllDialog({
   onReject: (reason: string | undefined) => void;
   onClose: () => void;
 }) {
-  const dialog = useRef<HTMLDialogElement>(null);
   const id = useId();
   const [reason, setReason] = useState('');
-  useEffect(() => {
-    const el = dialog.current;
-    if (el && !el.open) el.showModal();
-  }, []);
   return (
-    <dialog
-      ref={dialog}
-      className={dialogs.dialog}
-      aria-labelledby={`${id}-title`}
-      aria-describedby={`${id}-lead`}
+    <ConfirmDialog
+      title={t.rejectTitle(count)}
+      lead={t.rejectLead}
+      cancelLabel={t.rejectCancel}
+      confirmLabel={t.rejectConfirm}
+      form
+      onConfirm={(close) => {
+        onReject(reason.trim() || undefined);
+        close();
+      }}
       onClose={onClose}
-      data-testid="reject-all-dialog"
+      testId="reject-all-dialog"
     >
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          onReject(reason.trim() || undefined);
-          dialog.current?.close();
-        }}
-      >
-        <h2 id={`${id}-title`} className={dialogs.dialogTitle}>
-          {t.rejectTitle(count)}
-        </h2>
-        <p id={`${id}-lead`} className={dialogs.hint}>
-          {t.rejectLead}
-        </p>
-        <label className={classes.reason}>
-          <span>{t.rejectReason}</span>
-          <textarea
-            value={reason}
-            rows={3}
-            maxLength={decisionReasonMax}
-            aria-describedby={`${id}-reason-hint`}
-            onChange={(e) => setReason(e.target.value)}
-            autoFocus
-          />
-          <span id={`${id}-reason-hint`} className={classes.dim}>
-            {t.rejectReasonHint}
-          </span>
-        </label>
-        <div className={dialogs.actions}>
-          <Button variant="subtle" onClick={() => dialog.current?.close()}>
-            {t.rejectCancel}
-          </Button>
-          <Button type="submit">{t.rejectConfirm}</Button>
-        </div>
-      </form>
-    </dialog>
+      <label className={classes.reason}>
+        <span>{t.rejectReason}</span>
+        <textarea
+          value={reason}
+          rows={3}
+          maxLength={decisionReasonMax}
+          aria-describedby={`${id}-reason-hint`}
+          onChange={(e) => setReason(e.target.value)}
+          // biome-ignore lint/a11y/noAutofocus: the field is inside ConfirmDialog's modal <dialog>
+          autoFocus
+        />
+        <span id={`${id}-reason-hint`} className={classes.dim}>
+          {t.rejectReasonHint}
+        </span>
+      </label>
+    </ConfirmDialog>
   );
 }

@@ -1,6 +1,6 @@
 import { IconBulb } from '@tabler/icons-react';
+import { Button } from '../../../components/controls.tsx';
 import { mapMessages } from '../../../i18n/messages/map-messages.ts';
-import { Button } from '../controls.tsx';
 import classes from './suggest.module.css';
 
 /** 'Activate suggestions' over the map; the suggestion tools load with suggest mode. */

@@ -2,10 +2,10 @@ import { IconArrowsMove, IconCheck, IconPencil, IconTrash } from '@tabler/icons-
 import type { MapTool, ToolState } from '@waypoint/shared/map/tools';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
+import { Button } from '../../../components/controls.tsx';
 import { editingMessages } from '../../../i18n/messages/editing-messages.ts';
 import { messages } from '../../../i18n/messages/messages.ts';
 import { useBanNotice } from '../../community/standing.ts';
-import { Button } from '../controls.tsx';
 import classes from './suggest.module.css';
 
 interface Props {

@@ -7,9 +7,9 @@ import {
 } from '@waypoint/shared/pins/limits';
 import type { TPinInput } from '@waypoint/shared/pins/schemas';
 import { useEffect, useId, useRef, useState } from 'react';
-import { contentLang } from '../../i18n/content.ts';
-import { pinsMessages } from '../../i18n/messages/pins-messages.ts';
-import { Button } from '../map/controls.tsx';
+import { Button } from '../../../components/controls.tsx';
+import { contentLang } from '../../../i18n/content.ts';
+import { pinsMessages } from '../../../i18n/messages/pins-messages.ts';
 import classes from './pins.module.css';
 
 export interface PinDraft {

@@ -3,9 +3,9 @@ import { pixelToLatLng } from '@waypoint/shared/map/pixels';
 import { pinColours } from '@waypoint/shared/pins/limits';
 import type { TPin } from '@waypoint/shared/pins/schemas';
 import L from 'leaflet';
-import { contentLang } from '../../i18n/content.ts';
-import { routeCasingStyle, routeLineStyle } from '../map/list/route-style.ts';
-import { mapProbe } from '../map/probe.ts';
+import { contentLang } from '../../../i18n/content.ts';
+import { routeCasingStyle, routeLineStyle } from '../list/route-style.ts';
+import { mapProbe } from '../probe.ts';
 import classes from './pins.module.css';
 
 /** What the "My pins" layer shows: the player's pins, on the floor shown, unless hidden. */

@@ -1,6 +1,6 @@
 import type { TMapPins } from '@waypoint/shared/pins/schemas';
 import { describe, expect, it } from 'vitest';
-import { newStamp } from '../offline/completion-queue.ts';
+import { newStamp } from '../../offline/completion-queue.ts';
 import {
   applyQueuedPins,
   drainPins,

@@ -1,8 +1,7 @@
 import type { GeoJsonImportResult } from '@waypoint/shared/pins/geojson';
-import { useEffect, useId, useRef } from 'react';
-import { contentLang } from '../../i18n/content.ts';
-import { pinsMessages } from '../../i18n/messages/pins-messages.ts';
-import { Button } from '../map/controls.tsx';
+import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
+import { contentLang } from '../../../i18n/content.ts';
+import { pinsMessages } from '../../../i18n/messages/pins-messages.ts';
 import classes from './pins.module.css';
 
 interface Props {
@@ -13,23 +12,17 @@ interface Props {
 
 /** What an import adds and which features it refuses, and why, before anything is written. */
 export function ImportPreview({ result, onImport, onClose }: Props) {
-  const dialog = useRef<HTMLDialogElement>(null);
-  const id = useId();
-  useEffect(() => {
-    const el = dialog.current;
-    if (el && !el.open) el.showModal();
-  }, []);
   return (
-    <dialog
-      ref={dialog}
-      className={classes.editor}
-      aria-labelledby={`${id}-title`}
+    <ConfirmDialog
+      title={pinsMessages.importTitle}
+      cancelLabel={pinsMessages.cancel}
+      confirmLabel={pinsMessages.importAction}
+      confirmDisabled={result.accepted === 0}
+      onConfirm={(close) => void onImport().then(close)}
       onClose={onClose}
-      data-testid="pin-import-preview"
+      testId="pin-import-preview"
+      classNames={{ dialog: classes.editor, title: classes.editorTitle }}
     >
-      <h2 id={`${id}-title`} className={classes.editorTitle}>
-        {pinsMessages.importTitle}
-      </h2>
       <p>{result.accepted > 0 ? pinsMessages.importReady(result.accepted) : pinsMessages.importNone}</p>
       {result.names.length > 0 ? (
         <ul className={classes.previewList} lang={contentLang}>
@@ -50,17 +43,6 @@ export function ImportPreview({ result, onImport, onClose }: Props) {
           </ul>
         </>
       ) : null}
-      <div className={classes.actions}>
-        <Button variant="subtle" onClick={() => dialog.current?.close()}>
-          {pinsMessages.cancel}
-        </Button>
-        <Button
-          disabled={result.accepted === 0}
-          onClick={() => void onImport().then(() => dialog.current?.close())}
-        >
-          {pinsMessages.importAction}
-        </Button>
-      </div>
-    </dialog>
+    </ConfirmDialog>
   );
 }

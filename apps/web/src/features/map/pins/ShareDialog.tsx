@@ -7,14 +7,14 @@ import {
   type TShareRoute,
 } from '@waypoint/shared/pins/shares';
 import { useEffect, useId, useRef, useState } from 'react';
-import { api } from '../../api/client.ts';
-import { copyText } from '../../components/clipboard.ts';
-import { toast } from '../../components/toast.ts';
-import { contentLang } from '../../i18n/content.ts';
-import { mapMessages } from '../../i18n/messages/map-messages.ts';
-import { messages } from '../../i18n/messages/messages.ts';
-import { pinsMessages } from '../../i18n/messages/pins-messages.ts';
-import { Button } from '../map/controls.tsx';
+import { api } from '../../../api/client.ts';
+import { copyText } from '../../../components/clipboard.ts';
+import { Button } from '../../../components/controls.tsx';
+import { toast } from '../../../components/toast.ts';
+import { contentLang } from '../../../i18n/content.ts';
+import { mapMessages } from '../../../i18n/messages/map-messages.ts';
+import { messages } from '../../../i18n/messages/messages.ts';
+import { pinsMessages } from '../../../i18n/messages/pins-messages.ts';
 import classes from './pins.module.css';
 
 interface Props {

@@ -3,8 +3,8 @@ import { useId } from 'react';
 import classes from './controls.module.css';
 
 /**
- * The few form controls of the map page, styled with the theme's variables. The map route keeps
- * its JavaScript small by not loading the component kit.
+ * Plain form controls styled with the theme's variables, for pages that do not load the component
+ * kit (the map page keeps its JavaScript small that way).
  */
 export function Button({
   variant = 'default',

@@ -1,8 +1,8 @@
 import type { TPin } from '@waypoint/shared/pins/schemas';
 import { useId, useState } from 'react';
-import { contentLang } from '../../i18n/content.ts';
-import { pinsMessages } from '../../i18n/messages/pins-messages.ts';
-import { Button } from '../map/controls.tsx';
+import { Button } from '../../../components/controls.tsx';
+import { contentLang } from '../../../i18n/content.ts';
+import { pinsMessages } from '../../../i18n/messages/pins-messages.ts';
 import classes from './pins.module.css';
 
 interface Props {

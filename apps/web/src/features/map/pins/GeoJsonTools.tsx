@@ -1,9 +1,9 @@
 import { IconDownload, IconUpload } from '@tabler/icons-react';
 import type { GeoJsonImportResult } from '@waypoint/shared/pins/geojson';
 import { lazy, Suspense, useRef, useState } from 'react';
-import { api } from '../../api/client.ts';
-import { toast } from '../../components/toast.ts';
-import { pinsMessages } from '../../i18n/messages/pins-messages.ts';
+import { api } from '../../../api/client.ts';
+import { toast } from '../../../components/toast.ts';
+import { pinsMessages } from '../../../i18n/messages/pins-messages.ts';
 import classes from './pins.module.css';
 
 // The preview dialog loads when a file is chosen.

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TMapPins } from '@waypoint/shared/pins/schemas';
-import { api } from '../../api/client.ts';
-import type { Session } from '../../api/session.ts';
+import { api } from '../../../api/client.ts';
+import type { Session } from '../../../api/session.ts';
 import { pinKeys } from './pin-keys.ts';
 import { applyQueuedPins, type PinWrite, type QueuedPinWrite } from './pin-queue.ts';
 

@@ -3,10 +3,10 @@ import { useQuery } from '@tanstack/react-query';
 import type { TPin } from '@waypoint/shared/pins/schemas';
 import type { TSharedPins } from '@waypoint/shared/pins/shares';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { api } from '../../api/client.ts';
-import { contentLang } from '../../i18n/content.ts';
-import { pinsMessages } from '../../i18n/messages/pins-messages.ts';
-import type { MapController } from '../map/map-controller.ts';
+import { api } from '../../../api/client.ts';
+import { contentLang } from '../../../i18n/content.ts';
+import { pinsMessages } from '../../../i18n/messages/pins-messages.ts';
+import type { MapController } from '../map-controller.ts';
 import classes from './pins.module.css';
 
 /** A shared pin's id on the page: apart from the player's own pins. */

@@ -1,8 +1,8 @@
 import type { TMapPins, TPin } from '@waypoint/shared/pins/schemas';
-import { HttpError, request } from '../../api/client.ts';
-import { getSession } from '../../api/session.ts';
-import { queryClient } from '../../app/query-client.ts';
-import { newStamp } from '../offline/completion-queue.ts';
+import { HttpError, request } from '../../../api/client.ts';
+import { getSession } from '../../../api/session.ts';
+import { queryClient } from '../../../app/query-client.ts';
+import { newStamp } from '../../offline/completion-queue.ts';
 import { pinKeys } from './pin-keys.ts';
 import {
   applyQueuedPins,
