@@ -1,10 +1,8 @@
-import type { BanView, Standing } from './schemas.ts';
-
 /** The ban in force that stops `standing` contributing to `gameId` (a site-wide one first). */
-export function banIn(
-  standing: Standing | null | undefined,
+export function banIn<Ban extends { readonly gameId: string }>(
+  standing: { readonly bans: readonly Ban[] } | null | undefined,
   gameId: string | undefined,
-): BanView | undefined {
+): Ban | undefined {
   if (!standing) return undefined;
   return (
     standing.bans.find((b) => b.gameId === '') ?? standing.bans.find((b) => gameId && b.gameId === gameId)

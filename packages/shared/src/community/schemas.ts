@@ -1,13 +1,9 @@
 import { z } from 'zod';
 import { zId } from '../models/fields.ts';
+import { type GameRole, gameRoles } from '../roles/roles.ts';
 
-/**
- * Roles a user can hold in one game, besides the site-wide admin: a moderator reviews the game's
- * suggestions, edits its content directly, bans users from it and names its trusted editors; a
- * trusted editor's suggestions are applied at once.
- */
-export const gameRoles = ['moderator', 'trusted'] as const;
-export type GameRole = (typeof gameRoles)[number];
+// The roles a user can hold in one game and what each may: the one table in roles/roles.ts.
+export { type GameRole, gameRoles };
 
 /** `POST /api/admin/roles` (grant) and `POST /api/admin/roles/revoke`. */
 export const zRoleChange = z.strictObject({
@@ -55,14 +51,15 @@ export interface BanView {
   liftedAt: string | null;
 }
 
-/** What a logged-in user holds: the games they moderate or edit as trusted, and bans in force. */
-export interface Standing {
+/**
+ * What a logged-in user holds: the games they hold each game role in (`moderator`, `trusted`, …:
+ * one list per row of the roles table), and bans in force.
+ */
+export type Standing = { [R in GameRole]: string[] } & {
   /** When the account was made: new accounts have tighter community write limits. */
   accountCreatedAt: string;
-  moderator: string[];
-  trusted: string[];
   bans: BanView[];
-}
+};
 
 export interface RoleGrantView {
   userId: string;

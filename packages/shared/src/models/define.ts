@@ -1,8 +1,15 @@
 import { z } from 'zod';
+import type { RouteNeed, siteAdmin } from '../roles/roles.ts';
 import type { FieldDef } from './fields.ts';
 
-/** What a route needs: everyone, a logged-in user, a moderator of the route's game (or an admin), an admin. */
-export type Role = 'guest' | 'user' | 'moderator' | 'admin';
+/**
+ * What a route needs: everyone, a logged-in user, a moderator of the route's game (or an admin), an
+ * admin; the roles table (roles/roles.ts) says what each role may.
+ */
+export type Role = RouteNeed;
+
+/** The site admin of the roles table: the only role that reads `admin` models and writes models. */
+type SiteAdmin = (typeof siteAdmin)['id'];
 
 /**
  * Who may read a model through the generic API:
@@ -10,7 +17,7 @@ export type Role = 'guest' | 'user' | 'moderator' | 'admin';
  * - own: logged-in users see their own records (field `userId`), admins see all;
  * - admin: admins only.
  */
-export type ReadAccess = 'guest' | 'own' | 'admin';
+export type ReadAccess = 'guest' | 'own' | SiteAdmin;
 
 export interface ChildList {
   /** Name of the derived list on the parent record (e.g. `maps` on a game). */
@@ -33,7 +40,7 @@ export interface ModelOptions<K extends string, F extends Record<string, FieldDe
   sort: readonly (readonly [keyof F & string, 'asc' | 'desc'])[];
   read: ReadAccess;
   /** Only admins write through the generic API; `none` means no generic write route at all. */
-  write: 'admin' | 'none';
+  write: SiteAdmin | 'none';
   /**
    * Field sets no two records may share (e.g. one level number per map); a clash is a 400 naming
    * the set's last field.
