@@ -1,17 +1,25 @@
 import {
   banIn,
   communityMessages,
+  type GameRole,
   type Role,
   type Standing,
   serverMessages,
   type TTokenPayload,
 } from '@waypoint/shared';
+import {
+  can,
+  gameRoleTable,
+  gameRouteNeeds,
+  type Permission,
+  type RoleHolder,
+} from '@waypoint/shared/roles/roles';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../../db/database.ts';
 import { forbidden, unauthorized } from '../../http/errors.ts';
 import type { Actor as AuditActor } from '../audit/audit.ts';
-import { standingOf } from '../community/community.repository.ts';
+import { standingOf } from './standing.repository.ts';
 import type { TokenService } from './tokens.ts';
 
 declare module 'fastify' {
@@ -60,7 +68,7 @@ export interface DeclaredRoute {
  * roles and bans in force; null for admins and routes of the player's own progress, which read
  * none). Required, so that an actor put together without it does not typecheck.
  */
-export interface Actor {
+export interface Actor extends RoleHolder {
   readonly id: string;
   readonly username: string;
   readonly admin: boolean;
@@ -84,6 +92,13 @@ function namedGame(request: FastifyRequest): string | undefined {
   return undefined;
 }
 
+/** A route's game need (`moderator`): the permission it stands for in the game the request names. */
+function gamePermissionOf(need: Role | undefined) {
+  return need !== undefined && need in gameRouteNeeds
+    ? gameRouteNeeds[need as keyof typeof gameRouteNeeds]
+    : undefined;
+}
+
 /**
  * The one policy module. Routes declare `config.role`: guest (everyone reads), user (tracks and
  * suggests), moderator (an admin, or a moderator of the game the request names) or admin; this
@@ -91,7 +106,8 @@ function namedGame(request: FastifyRequest): string | undefined {
  * game roles and bans up in the database, so an ended session, a deleted user, a revoked role or
  * a new ban take effect at once, for reads too. On guest routes such a token counts as no token.
  * What a role may do beyond entering a route (a moderator's game, a trusted editor's suggestion
- * applied at once, a ban) is decided by the functions below, which the use cases call.
+ * applied at once, a ban) is decided by the functions below, which the use cases call; they and
+ * this hook ask the shared roles table (`can`).
  */
 export const policyPlugin = fp<{ db: Db; tokens: TokenService; routes: DeclaredRoute[] }>(
   async (app, opts) => {
@@ -138,14 +154,12 @@ export const policyPlugin = fp<{ db: Db; tokens: TokenService; routes: DeclaredR
     });
     // The game of a moderator route is named in its path, query or body: checked once parsed.
     app.addHook('preHandler', (request, _reply, done) => {
-      if (request.routeOptions.config?.role !== 'moderator') return done();
+      const permission = gamePermissionOf(request.routeOptions.config?.role);
+      if (!permission) return done();
       const gameId = namedGame(request);
       request.gameScope = gameId;
-      if (request.user?.admin) return done();
-      if (!gameId) return done(forbidden(communityMessages.gameRequired));
-      if (!request.standing?.moderator.includes(gameId))
-        return done(forbidden(communityMessages.moderatorRequired));
-      done();
+      if (can(request.actor, permission, gameId)) return done();
+      done(forbidden(gameId ? communityMessages.moderatorRequired : communityMessages.gameRequired));
     });
   },
 );
@@ -153,11 +167,13 @@ export const policyPlugin = fp<{ db: Db; tokens: TokenService; routes: DeclaredR
 /** Admin rights as the policy hook read them from the database for this request. */
 export async function ensureAdmin(_db: Db, request: FastifyRequest): Promise<void> {
   if (!request.user) throw unauthorized(serverMessages.loginRequired);
-  if (!request.user.admin) throw forbidden(serverMessages.adminRequired);
+  // The user as read for this request: the actor is built after this check.
+  if (!can({ admin: request.user.admin === true, standing: null }, 'administer'))
+    throw forbidden(serverMessages.adminRequired);
 }
 
 export function isAdmin(request: FastifyRequest): boolean {
-  return request.user?.admin === true;
+  return can(request.actor, 'administer');
 }
 
 /** The acting user of a logged-in route, as the policy hook built it for this request. */
@@ -171,10 +187,12 @@ export function auditActorOf(request: FastifyRequest): AuditActor {
   return { id: request.actor?.id ?? null, username: request.actor?.username ?? null };
 }
 
-/** Whether `actor` moderates `gameId`: admins moderate every game. */
+/**
+ * Whether `actor` moderates `gameId` (reviews and decides its suggestions, changes its markers
+ * directly): admins moderate every game.
+ */
 export function moderates(actor: Actor, gameId: string | undefined): boolean {
-  if (actor.admin) return true;
-  return gameId !== undefined && (actor.standing?.moderator.includes(gameId) ?? false);
+  return can(actor, 'moderate', gameId);
 }
 
 /** Refuses (403) unless `actor` moderates the game of `what` (named in the refusal). */
@@ -187,8 +205,7 @@ export function ensureModerates(actor: Actor, gameId: string | undefined, what: 
  * of the game, not while banned. (Admins apply directly and never reach this.)
  */
 export function appliesAtOnce(actor: Actor, gameId: string | undefined): boolean {
-  if (!gameId || !actor.standing || banIn(actor.standing, gameId)) return false;
-  return actor.standing.trusted.includes(gameId) || actor.standing.moderator.includes(gameId);
+  return can(actor, 'applyAtOnce', gameId);
 }
 
 /**
@@ -196,7 +213,7 @@ export function appliesAtOnce(actor: Actor, gameId: string | undefined): boolean
  * voting) by a user banned site-wide or in `gameId`. Reading and tracking progress stay open.
  */
 export function ensureMayContribute(actor: Actor, gameId: string | undefined): void {
-  if (actor.admin) return;
+  if (can(actor, 'contribute', gameId)) return;
   const ban = banIn(actor.standing, gameId);
   if (!ban) return;
   const until = ban.endsAt.slice(0, 16).replace('T', ' ');
@@ -213,12 +230,27 @@ export function ensureMayContribute(actor: Actor, gameId: string | undefined): v
  * (site-wide or in that game). Closed suggestions stay their author's and the admins'.
  */
 export function mayReviewOpenSuggestions(actor: Actor, gameId: string | undefined): boolean {
-  if (actor.admin) return true;
-  return gameId !== undefined && banIn(actor.standing, gameId) === undefined;
+  return can(actor, 'seeOpenSuggestions', gameId);
 }
 
-/** Who may grant or revoke `role` in `gameId`: admins any; a game's moderators its trusted editors. */
-export function ensureMayGrant(actor: Actor, role: string, gameId: string): void {
-  if (actor.admin) return;
-  if (role !== 'trusted' || !moderates(actor, gameId)) throw forbidden(communityMessages.grantNotAllowed);
+/**
+ * Who may grant or revoke `role` in `gameId`: whoever holds the role's `grantedWith` there (admins
+ * any role; a game's moderators its trusted editors).
+ */
+export function ensureMayGrant(actor: Actor, role: GameRole, gameId: string): void {
+  if (!can(actor, gameRoleTable[role].grantedWith, gameId))
+    throw forbidden(communityMessages.grantNotAllowed);
+}
+
+/**
+ * Refuses (403, the message given) unless `actor` may do `permission` (in `gameId`, for the powers
+ * held per game): the use cases' check against the roles table.
+ */
+export function ensureCan(
+  actor: Actor,
+  permission: Permission,
+  gameId: string | undefined,
+  message: string,
+): void {
+  if (!can(actor, permission, gameId)) throw forbidden(message);
 }

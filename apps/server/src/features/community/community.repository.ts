@@ -6,7 +6,6 @@ import {
   openSuggestionStatuses,
   type RoleEventView,
   type RoleGrantView,
-  type Standing,
   type UserSummary,
 } from '@waypoint/shared';
 import { type Expression, type Kysely, type SqlBool, sql } from 'kysely';
@@ -15,28 +14,6 @@ import type { Executor } from '../../db/database.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: the content tables come from the registry
 const dyn = (db: Executor) => db as unknown as Kysely<any>;
-
-/** The roles and the bans in force of one user, read at each request so changes apply at once. */
-export async function standingOf(db: Executor, userId: string, now: string): Promise<Standing> {
-  const [user, roles, bans] = await Promise.all([
-    db.selectFrom('user').select('createdAt').where('id', '=', userId).executeTakeFirst(),
-    db.selectFrom('game_role').select(['gameId', 'role']).where('userId', '=', userId).execute(),
-    db
-      .selectFrom('ban')
-      .selectAll()
-      .where('userId', '=', userId)
-      .where('endsAt', '>', now)
-      .where('liftedAt', 'is', null)
-      .orderBy('endsAt', 'desc')
-      .execute(),
-  ]);
-  return {
-    accountCreatedAt: user?.createdAt ?? '',
-    moderator: roles.filter((r) => r.role === 'moderator').map((r) => r.gameId),
-    trusted: roles.filter((r) => r.role === 'trusted').map((r) => r.gameId),
-    bans,
-  };
-}
 
 /**
  * The game a suggestion belongs to: a game's own id for a GAME change, the map's game for a placed

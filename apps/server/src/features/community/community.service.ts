@@ -10,11 +10,12 @@ import {
   type UserSummary,
   type zNewBan,
 } from '@waypoint/shared';
+import { can } from '@waypoint/shared/roles/roles';
 import type { z } from 'zod';
 import { type Db, inTransaction } from '../../db/database.ts';
 import { badRequest, forbidden, notFound } from '../../http/errors.ts';
-import { type Actor, ensureMayGrant, ensureModerates } from '../auth/policy.ts';
-import type { SuggestionService } from '../suggestions/suggestions.service.ts';
+import { type Actor, ensureCan, ensureMayGrant } from '../auth/policy.ts';
+import { standingOf } from '../auth/standing.repository.ts';
 import {
   acceptedPerGame,
   bansOf,
@@ -30,16 +31,20 @@ import {
   roleHistoryOf,
   rolesOf,
   searchUsers,
-  standingOf,
   suggestionsOf,
 } from './community.repository.ts';
+
+/** What a ban needs of the suggestions feature: rejecting the banned user's open suggestions. */
+export interface OpenSuggestionRejecter {
+  reject(ids: string[], actor: Actor): Promise<readonly unknown[]>;
+}
 
 /**
  * Roles per game and bans: granted, revoked, set and lifted by admins, and by a game's moderators
  * within their game (trusted editors, bans there); and the users page's reads. `scope` is the game
  * a moderator named (undefined for an admin looking at every game).
  */
-export function createCommunityService(deps: { db: Db; suggestions: SuggestionService }) {
+export function createCommunityService(deps: { db: Db; suggestions: OpenSuggestionRejecter }) {
   const { db, suggestions } = deps;
   const k = db.kysely;
 
@@ -78,7 +83,7 @@ export function createCommunityService(deps: { db: Db; suggestions: SuggestionSe
         bans: inScope(await bansOf(k, userId)),
         suggestions: await suggestionsOf(k, userId, scope),
         // Decisions span games: an admin's to see.
-        decisions: actor.admin ? await decisionsBy(k, userId) : [],
+        decisions: can(actor, 'administer') ? await decisionsBy(k, userId) : [],
         accepted: inScope(await acceptedPerGame(k, userId)),
       };
     },
@@ -103,8 +108,9 @@ export function createCommunityService(deps: { db: Db; suggestions: SuggestionSe
      * their open suggestions there in the same action.
      */
     async ban(input: z.output<typeof zNewBan>, actor: Actor): Promise<{ ban: BanView; rejected: number }> {
-      if (!input.gameId && !actor.admin) throw forbidden(communityMessages.siteBanAdminOnly);
-      if (input.gameId) ensureModerates(actor, input.gameId, input.gameId);
+      if (input.gameId)
+        ensureCan(actor, 'banInGame', input.gameId, communityMessages.notInYourGame(input.gameId));
+      else ensureCan(actor, 'banSiteWide', undefined, communityMessages.siteBanAdminOnly);
       const user = await existingUser(input.userId);
       if (user.admin) throw forbidden(communityMessages.cannotBanAdmin);
       if (input.gameId) await existingGame(input.gameId);
@@ -126,8 +132,8 @@ export function createCommunityService(deps: { db: Db; suggestions: SuggestionSe
     async lift(banId: string, actor: Actor) {
       const ban = await findBan(k, banId);
       if (!ban) throw notFound(serverMessages.notFound('Ban', banId));
-      if (!ban.gameId && !actor.admin) throw forbidden(communityMessages.siteBanAdminOnly);
-      if (ban.gameId) ensureModerates(actor, ban.gameId, banId);
+      if (ban.gameId) ensureCan(actor, 'banInGame', ban.gameId, communityMessages.notInYourGame(banId));
+      else ensureCan(actor, 'banSiteWide', undefined, communityMessages.siteBanAdminOnly);
       await inTransaction(db, (trx) => liftBan(trx, banId));
       return (await findBan(k, banId))!;
     },

@@ -1,4 +1,5 @@
 import type { NotificationKind, NotificationView, SuggestionType } from '@waypoint/shared';
+import { rolesWith } from '@waypoint/shared/roles/roles';
 import type { Kysely } from 'kysely';
 import { inChunks } from '../../db/chunks.ts';
 import type { Executor } from '../../db/database.ts';
@@ -52,7 +53,7 @@ export async function reviewersOf(db: Executor, gameIds: string[]) {
     .leftJoin('game_role', (join) =>
       join
         .onRef('game_role.userId', '=', 'user.id')
-        .on('game_role.role', '=', 'moderator')
+        .on('game_role.role', 'in', rolesWith('moderate'))
         .on('game_role.gameId', 'in', gameIds),
     )
     .select([

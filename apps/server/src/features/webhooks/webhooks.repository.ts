@@ -1,3 +1,4 @@
+import type { Kysely } from 'kysely';
 import { inChunks } from '../../db/chunks.ts';
 import type { Executor } from '../../db/database.ts';
 import type { WebhookDeliveryTable, WebhookTable } from '../../db/schema.ts';
@@ -9,6 +10,14 @@ import type { WebhookDeliveryTable, WebhookTable } from '../../db/schema.ts';
 
 export type WebhookRow = WebhookTable;
 export type DeliveryRow = WebhookDeliveryTable;
+
+/** Whether the game a webhook is set for exists (the content tables come from the registry). */
+export async function gameExists(db: Executor, gameId: string): Promise<boolean> {
+  // biome-ignore lint/suspicious/noExplicitAny: the content tables come from the registry
+  const content = db as unknown as Kysely<any>;
+  const row = await content.selectFrom('game').select('_id').where('_id', '=', gameId).executeTakeFirst();
+  return row !== undefined;
+}
 
 export async function listWebhooks(db: Executor, gameId: string): Promise<WebhookRow[]> {
   return db.selectFrom('webhook').selectAll().where('gameId', '=', gameId).orderBy('createdAt').execute();

@@ -14,7 +14,6 @@ import type { Db } from '../../db/database.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { hostRefusal } from '../../media/remote.ts';
 import type { Actor } from '../auth/policy.ts';
-import { gameExists } from '../community/community.repository.ts';
 import type { WebhookDispatcher } from './webhook-dispatcher.ts';
 import type { SecretBox } from './webhook-secrets.ts';
 import {
@@ -22,6 +21,7 @@ import {
   type DeliveryRow,
   deleteWebhook,
   findWebhook,
+  gameExists,
   insertWebhook,
   listWebhooks,
   recentDeliveries,
