@@ -17,7 +17,15 @@ import {
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { BanView, GameRole, UserDetail, UserSummary } from '@waypoint/shared/community/schemas';
+import type { BanView, UserDetail, UserSummary } from '@waypoint/shared/community/schemas';
+import {
+  can,
+  type GameRole,
+  gameRoles,
+  gameRoleTable,
+  gamesWith,
+  type RoleHolder,
+} from '@waypoint/shared/roles/roles';
 import { type ReactNode, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { api } from '../../api/client.ts';
@@ -28,7 +36,7 @@ import { usePageMeta } from '../../components/usePageMeta.ts';
 import { contentLang } from '../../i18n/content.ts';
 import { formatDateTime } from '../../i18n/format.ts';
 import { communityMessages as t } from '../../i18n/messages/community-messages.ts';
-import { useStanding } from '../community/standing.ts';
+import { useRoleHolder } from '../community/standing.ts';
 import './kit-styles.ts';
 
 const reason = (error: unknown) => (error instanceof Error ? error.message : String(error));
@@ -43,11 +51,11 @@ const when = (iso: string) => formatDateTime(iso);
 export function UsersPage() {
   usePageMeta(t.usersTitle);
   const session = useSession();
-  const standing = useStanding();
+  const holder = useRoleHolder();
   const games = useGames();
   const [search, setSearch] = useSearchParams();
   const admin = session?.admin === true;
-  const moderated = standing.data?.moderator ?? [];
+  const moderated = gamesWith(holder, 'moderate');
   const wanted = search.get('game') ?? '';
   const game = admin ? wanted : moderated.includes(wanted) ? wanted : (moderated[0] ?? '');
   const [typed, setTyped] = useState('');
@@ -74,7 +82,7 @@ export function UsersPage() {
       { replace: true },
     );
 
-  if (!admin && !standing.data) return null;
+  if (!admin && !holder?.standing) return null;
   if (!admin && !game) {
     return (
       <Container size="sm" py="md">
@@ -143,6 +151,7 @@ export function UsersPage() {
                 key={selected + game}
                 userId={selected}
                 admin={admin}
+                holder={holder}
                 game={game}
                 scope={scope}
                 gameOptions={gameOptions}
@@ -159,12 +168,13 @@ export function UsersPage() {
 function UserPanel(props: {
   userId: string;
   admin: boolean;
+  holder: RoleHolder | null;
   game: string;
   scope: string;
   gameOptions: { value: string; label: string }[];
   nameOf: (id: string) => string;
 }) {
-  const { userId, admin, game, scope, gameOptions, nameOf } = props;
+  const { userId, admin, holder, game, scope, gameOptions, nameOf } = props;
   const client = useQueryClient();
   const key = ['community', 'user', userId, game];
   const detail = useQuery({
@@ -178,7 +188,9 @@ function UserPanel(props: {
     onSettled: done,
   });
   const [roleGame, setRoleGame] = useState(game);
-  const [role, setRole] = useState<GameRole>('trusted');
+  // The roles the user may grant, widest first as the table lists them; the narrowest is proposed.
+  const grantable = gameRoles.filter((r) => can(holder, gameRoleTable[r].grantedWith, roleGame || game));
+  const [role, setRole] = useState<GameRole>(() => grantable[grantable.length - 1] ?? gameRoles[0]);
   const [banGame, setBanGame] = useState(game);
   const [banReason, setBanReason] = useState('');
   // A week from now, in the browser's time as the date-time field shows it.
@@ -189,7 +201,8 @@ function UserPanel(props: {
   const [rejectOpen, setRejectOpen] = useState(true);
   const d = detail.data;
   if (!d) return null;
-  const roleLabel = (r: string) => (r === 'moderator' ? t.roleModerator : t.roleTrusted);
+  // The role history keeps roles the table may no longer have: those show their id.
+  const roleLabel = (r: string) => (r in gameRoleTable ? t[gameRoleTable[r as GameRole].label] : r);
   const where = (b: BanView) => (b.gameId ? nameOf(b.gameId) : t.allGames);
   const change = (path: string, body: object) => act.mutate(() => api.post(path, body));
 
@@ -228,13 +241,10 @@ function UserPanel(props: {
           />
           <Select
             label={t.role}
-            data={[
-              ...(admin ? [{ value: 'moderator', label: t.roleModerator }] : []),
-              { value: 'trusted', label: t.roleTrusted },
-            ]}
+            data={grantable.map((r) => ({ value: r, label: roleLabel(r) }))}
             value={role}
             allowDeselect={false}
-            onChange={(v) => setRole((v as GameRole) ?? 'trusted')}
+            onChange={(v) => setRole((v as GameRole | null) ?? role)}
             style={{ flex: '1 1 160px' }}
           />
           <Button

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Standing } from '@waypoint/shared/community/schemas';
+import { can, gamesWith, type RoleHolder } from '@waypoint/shared/roles/roles';
 import { api } from '../../api/client.ts';
 import { useSession } from '../../api/session.ts';
 
@@ -17,16 +18,26 @@ export function useStanding() {
   });
 }
 
-/** Whether the user may open the suggestion review: admins and moderators of at least one game. */
-export function useMayReview(): boolean {
+/**
+ * The logged-in user as the roles table sees them (admin flag, game roles, bans; the standing null
+ * until it has loaded), for `can`: the pages show what the server's checks would let through.
+ * Null for guests.
+ */
+export function useRoleHolder(): RoleHolder | null {
   const session = useSession();
   const standing = useStanding();
-  if (!session) return false;
-  return session.admin || (standing.data?.moderator.length ?? 0) > 0;
+  if (!session) return null;
+  return { admin: session.admin, standing: standing.data ?? null };
+}
+
+/** Whether the user may open the suggestion review: admins and moderators of at least one game. */
+export function useMayReview(): boolean {
+  const holder = useRoleHolder();
+  return can(holder, 'moderate') || gamesWith(holder, 'moderate').length > 0;
 }
 
 /** Whether a ban in force (site-wide or in `gameId`) keeps the user from suggesting there. */
 export function useBanned(gameId: string | undefined): boolean {
-  const bans = useStanding().data?.bans ?? [];
-  return bans.some((b) => b.gameId === '' || (gameId !== undefined && b.gameId === gameId));
+  const holder = useRoleHolder();
+  return holder !== null && !can(holder, 'contribute', gameId);
 }

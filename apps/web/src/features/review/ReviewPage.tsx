@@ -1,6 +1,7 @@
 import { Button, Container, Group, Select, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { type SuggestionType, suggestionTypes } from '@waypoint/shared/models/enums';
+import { gamesWith } from '@waypoint/shared/roles/roles';
 import { useState } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
 import { useGames } from '../../api/queries.ts';
@@ -8,7 +9,7 @@ import { useSession } from '../../api/session.ts';
 import { usePageMeta } from '../../components/usePageMeta.ts';
 import { communityMessages as c } from '../../i18n/messages/community-messages.ts';
 import { reviewMessages as t } from '../../i18n/messages/review-messages.ts';
-import { useStanding } from '../community/standing.ts';
+import { useRoleHolder } from '../community/standing.ts';
 import { useCounts, useRemoveUserSuggestions } from './api.ts';
 import { HistoryTab } from './HistoryTab.tsx';
 import { MarkerSummary } from './MarkerSummary.tsx';
@@ -24,17 +25,17 @@ const historyTab = 'HISTORY';
 export function ReviewPage() {
   usePageMeta(t.title);
   const session = useSession();
-  const standing = useStanding();
+  const holder = useRoleHolder();
   const games = useGames();
   const [search, setSearch] = useSearchParams();
   const admin = session?.admin === true;
-  const moderated = standing.data?.moderator ?? [];
+  const moderated = gamesWith(holder, 'moderate');
   const game = admin
     ? (search.get('game') ?? '')
     : moderated.includes(search.get('game') ?? '')
       ? search.get('game')!
       : (moderated[0] ?? '');
-  if (!admin && !standing.data) return null;
+  if (!admin && !holder?.standing) return null;
   // A player who moderates no game is sent to the login route, as on the admin pages (SPEC §2.12).
   if (!admin && !game) return <Navigate replace to="/login?denied=1&nextUrl=%2Fsuggestion-review" />;
   return (
