@@ -1,4 +1,8 @@
+import { playwright } from '@vitest/browser-playwright';
+import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { catalogs } from './apps/web/i18n-catalogs.ts';
+import { chromiumLaunchOptions } from './scripts/chromium.mjs';
 
 /** Server test files that register a model at run time (see the server-registry project). */
 const modelRegistering = ['apps/server/src/features/admin/admin.test.ts'];
@@ -20,6 +24,23 @@ export default defineConfig({
           name: 'web',
           include: ['apps/web/src/**/*.test.ts'],
           environment: 'node',
+        },
+      },
+      {
+        // Components, hooks and the map's controller in Debian's Chromium (Vitest's browser mode): what
+        // needs a real DOM, layout or canvas but not a whole journey through the site.
+        plugins: [react(), catalogs()],
+        define: { __WAYPOINT_PROBE__: 'true' },
+        test: {
+          name: 'web-browser',
+          include: ['apps/web/src/**/*.browser.test.{ts,tsx}'],
+          browser: {
+            enabled: true,
+            headless: true,
+            provider: playwright({ launchOptions: chromiumLaunchOptions }),
+            instances: [{ browser: 'chromium' }],
+            screenshotFailures: false,
+          },
         },
       },
       {

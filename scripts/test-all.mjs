@@ -135,7 +135,7 @@ const s3Suites = [
 const needs = [
   ...(want('postgres') || want('faults') ? ['postgresql'] : []),
   ...(want('e2e') ? ['chromium', 'fonts'] : []),
-  ...(want('unit') ? ['fonts'] : []),
+  ...(want('unit') ? ['chromium', 'fonts'] : []),
 ];
 if (!ensurePackages(needs)) {
   console.log('\n0 passed, 1 failed');
@@ -178,6 +178,8 @@ const sqliteLane = async () => {
       'shared',
       '--project',
       'web',
+      '--project',
+      'web-browser',
       '--project',
       'server',
       '--project',
