@@ -1,5 +1,5 @@
-import { playwright } from '@vitest/browser-playwright';
 import react from '@vitejs/plugin-react';
+import { playwright } from '@vitest/browser-playwright';
 import { defineConfig } from 'vitest/config';
 import { catalogs } from './apps/web/i18n-catalogs.ts';
 import { chromiumLaunchOptions } from './scripts/chromium.mjs';
