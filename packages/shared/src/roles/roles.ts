@@ -1,4 +1,3 @@
-import { banIn } from '../community/ban.ts';
 import type { communityMessages } from '../community-messages.ts';
 
 /**
@@ -107,6 +106,17 @@ export type HeldRoles = { readonly [R in GameRole]: readonly string[] } & {
 export interface RoleHolder {
   readonly admin: boolean;
   readonly standing: HeldRoles | null;
+}
+
+/** The ban in force that stops `standing` contributing to `gameId` (a site-wide one first). */
+export function banIn<Ban extends { readonly gameId: string }>(
+  standing: { readonly bans: readonly Ban[] } | null | undefined,
+  gameId: string | undefined,
+): Ban | undefined {
+  if (!standing) return undefined;
+  return (
+    standing.bans.find((b) => b.gameId === '') ?? standing.bans.find((b) => gameId && b.gameId === gameId)
+  );
 }
 
 /** The game roles that give `permission`. */
