@@ -11,7 +11,7 @@ import path from 'node:path';
 import { getModel } from '@waypoint/shared';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
-import { stageImport } from '../src/features/admin/imports.ts';
+import { stageImport } from '../src/features/imports/stage-file.ts';
 import { insertMany } from '../src/features/models/models.repository.ts';
 import { benchActor, benchAdmin, benchMarkerRow, createBenchGame } from './bench-data.ts';
 import { writeBenchmarkSection } from './update-doc.ts';

@@ -17,7 +17,7 @@ import { constants } from '@waypoint/shared/constants';
 import { generatedTarkovDevAnswer } from '@waypoint/shared/interop/fixtures/tarkov-dev-answer';
 import { chromium } from 'playwright-core';
 import { chromiumLaunchOptions } from '../../../scripts/chromium.mjs';
-import { acceptImports } from '../src/features/admin/imports.ts';
+import { acceptImports } from '../src/features/imports/review.ts';
 import { stageContent } from '../src/features/interop/content-import.ts';
 import { wikiLookalikes } from '../src/features/interop/fixtures/datamaps-wiki.ts';
 import { stageTarkovDev } from '../src/features/interop/tarkov-import.ts';

@@ -7,6 +7,14 @@
  * Fragments a page pulls in (`include`, `mixins` before v17) are merged the way the extension's
  * DataMapContent::mergeFragments does, from files sent with the page.
  */
+import {
+  type ContentImport,
+  type ExportSource,
+  type ImportTarget,
+  InteropError,
+  type InteropProblem,
+  type MappingNote,
+} from './format.ts';
 import { htmlToWikitext, wikitextToHtml, wikitextToPlain } from './wikitext.ts';
 
 /** Largest DataMaps page read (the wiki itself stores pages of a few megabytes at most). */
@@ -38,56 +46,6 @@ export const dataMapsMaxFragments = 5000;
 export const dataMapsEdgeTolerance = 0.05;
 
 type Rec = Record<string, unknown>;
-
-export interface InteropProblem {
-  /** Where in the file: `$schema`, `groups.ore`, `markers["ore cave bg:1"][3]`. */
-  record: string;
-  field: string;
-  message: string;
-}
-
-/** What was read but has no place in Waypoint (listed for the admin, never dropped silently). */
-export interface MappingNote {
-  record: string;
-  field: string;
-  note: string;
-}
-
-export class InteropError extends Error {
-  constructor(readonly problems: InteropProblem[]) {
-    super(problems.map((p) => `${p.record}${p.field ? ` ${p.field}` : ''}: ${p.message}`).join('; '));
-  }
-}
-
-/** The staged records of one import, by model. */
-export interface ContentRecords {
-  maplevel: Rec[];
-  markerdefinition: Rec[];
-  placedmarker: Rec[];
-}
-
-export interface ContentImport {
-  records: ContentRecords;
-  notes: MappingNote[];
-  /**
-   * The map whose whole content the source is, when an export of this site says so: a marker of that
-   * map the source lacks was deleted there, not merely left out.
-   */
-  wholeMapOf?: string;
-}
-
-export interface ImportTarget {
-  gameId: string;
-  mapId: string;
-  /** The map's picture in pixels and zoom depth: positions are stored as both. */
-  width: number;
-  height: number;
-  maxZoom: number;
-  /** Names the source (a wiki page, a file): with each record's id in it, it keys re-imports. */
-  source: string;
-  /** The wiki's article address (`https://x.wiki.gg/wiki/`): internal links become links to it. */
-  articleUrl?: string;
-}
 
 /** A short stable hash (FNV-1a, two rounds) for ids made from text of any length. */
 export function shortHash(text: string): string {
@@ -923,16 +881,6 @@ export function readDataMaps(
     notes,
     ...(typeof custom.map === 'string' && custom.map ? { wholeMapOf: custom.map } : {}),
   };
-}
-
-export interface ExportSource {
-  map: Rec;
-  width: number;
-  height: number;
-  maxZoom: number;
-  levels: Rec[];
-  definitions: Rec[];
-  markers: Rec[];
 }
 
 const slug = (s: string) =>

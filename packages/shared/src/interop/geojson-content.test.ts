@@ -1,7 +1,8 @@
 import { getIssues } from '@placemarkio/check-geojson';
 import { describe, expect, it } from 'vitest';
 import { pathMarkerBody } from '../map/paths.ts';
-import { type ExportSource, InteropError, pixelToLatLngOf } from './datamaps.ts';
+import { pixelToLatLngOf } from './datamaps.ts';
+import { type ExportSource, InteropError } from './format.ts';
 import { readGeoJsonContent, waypointPixelCrs, writeGeoJsonContent } from './geojson-content.ts';
 
 /** Declares a file's positions as map pixels (as Waypoint's exports do). */

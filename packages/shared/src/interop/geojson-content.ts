@@ -14,6 +14,7 @@
 import type { Feature, FeatureCollection, Geometry } from 'geojson';
 import { constants } from '../constants.ts';
 import { pathMarkerBody } from '../map/paths.ts';
+import { pixelToLatLngOf, sourceRecordId } from './datamaps.ts';
 import {
   type ContentImport,
   type ExportSource,
@@ -21,9 +22,7 @@ import {
   InteropError,
   type InteropProblem,
   type MappingNote,
-  pixelToLatLngOf,
-  sourceRecordId,
-} from './datamaps.ts';
+} from './format.ts';
 
 type Rec = Record<string, unknown>;
 

@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { zId } from '../models/fields.ts';
+import { binaryFormats, type MapContentFormatId, mapContentFormats } from './formats.ts';
 
 /** Largest content file sent from the imports page (the JSON body around a DataMaps page). */
 export const contentUploadLimitBytes = 40 * 1024 * 1024;
 
-/** Formats a map's content is read from and written to. */
-export const contentFormats = ['datamaps', 'geojson'] as const;
-export type ContentFormat = (typeof contentFormats)[number];
+/** Formats a map's content is read from and written to (the registry's map formats). */
+export const contentFormats = mapContentFormats.map((f) => f.id);
+export type ContentFormat = MapContentFormatId;
 
 /** A GeoJSON export's positions: map pixels (declared as such) or longitude/latitude (RFC 7946). */
 export const zGeoJsonExportQuery = z.object({ coords: z.enum(['pixels', 'lonlat']).default('pixels') });
@@ -19,9 +20,9 @@ export const zInteropGameParams = z.object({ gameId: zId });
 /** The game a map package is imported into. */
 export const zPackageImportParams = z.object({ gameId: zId });
 
-/** Content types a map package upload may be sent as (browsers name zip files differently). */
+/** Content types a map package upload may be sent as: its format's, and how browsers name zip files otherwise. */
 export const packageContentTypes = [
-  'application/zip',
+  ...binaryFormats.flatMap((f) => f.mimeTypes),
   'application/x-zip-compressed',
   'application/octet-stream',
 ];

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { hideoutmodule, item as itemModel, quest as questModel, trader } from '../models/content.ts';
-import { InteropError, sourceRecordId } from './datamaps.ts';
+import { sourceRecordId } from './datamaps.ts';
 import { tarkovDevAnswer } from './fixtures/tarkov-dev-answer.ts';
+import { InteropError } from './format.ts';
 import { readTarkovDev } from './tarkov-dev.ts';
 
 const text = JSON.stringify(tarkovDevAnswer);

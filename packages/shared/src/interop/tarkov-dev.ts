@@ -9,13 +9,8 @@
  */
 import { z } from 'zod';
 import { constants } from '../constants.ts';
-import {
-  type ContentImport,
-  InteropError,
-  type InteropProblem,
-  type MappingNote,
-  sourceRecordId,
-} from './datamaps.ts';
+import { sourceRecordId } from './datamaps.ts';
+import { type ContentImport, InteropError, type InteropProblem, type MappingNote } from './format.ts';
 
 type Rec = Record<string, unknown>;
 

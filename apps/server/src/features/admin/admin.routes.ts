@@ -16,9 +16,10 @@ import type { AppContext } from '../../context.ts';
 import { notFound, parse } from '../../http/errors.ts';
 import { auditActorOf } from '../auth/policy.ts';
 import { jobStatus } from '../images/map-jobs.repository.ts';
-import { attachAcceptedPictures } from '../interop/map-package.ts';
+import { attachAcceptedPictures } from '../imports/accepted-pictures.ts';
+import { type AcceptedPicture, acceptImports, rejectImports, withStored } from '../imports/review.ts';
+import { stageImport } from '../imports/stage-file.ts';
 import { adminList, parseAdminList } from './admin-list.ts';
-import { type AcceptedPicture, acceptImports, rejectImports, stageImport, withStored } from './imports.ts';
 
 const zModel = z.object({ model: z.string().max(100) });
 const zModelId = zModel.extend({ id: zId });

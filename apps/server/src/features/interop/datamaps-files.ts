@@ -1,9 +1,10 @@
 import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { type DataMapsFragment, dataMapsMaxFragments, InteropError } from '@waypoint/shared/interop/datamaps';
+import { type DataMapsFragment, dataMapsMaxFragments } from '@waypoint/shared/interop/datamaps';
+import { InteropError } from '@waypoint/shared/interop/format';
 import { MapPackageError } from '@waypoint/shared/interop/map-package';
 import { contentUploadLimitBytes } from '@waypoint/shared/interop/requests';
-import { interopBadRequest } from './content-import.ts';
+import { interopBadRequest } from '../imports/staging.ts';
 import { unzipEntries } from './package-zip.ts';
 
 /** A zip of wiki pages: pictures may ride along (skipped), but not more than a page upload holds. */

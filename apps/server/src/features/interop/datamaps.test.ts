@@ -5,11 +5,10 @@ import { getModel } from '@waypoint/shared';
 import {
   dataMapsMaxBytes,
   dataMapsSchemaUrl,
-  type ExportSource,
-  InteropError,
   readDataMaps,
   writeDataMaps,
 } from '@waypoint/shared/interop/datamaps';
+import { type ExportSource, InteropError } from '@waypoint/shared/interop/format';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { strToU8, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';

@@ -1,73 +1,77 @@
-// `npm run import -- <file.json|file.csv> --model quest`: stages the file's records as imported
-// models in the configured database (nothing live changes), reports the bad ones by line and field,
-// and leaves the review (accept, reject) to the imports page of the admin panel.
-// `npm run import -- <page.json> --datamaps <mapId> [--source Map:Name] [--fragments <folder|zip>]`:
-// the same for a DataMaps page read into a map (floors, definitions, markers), the pages it includes
-// looked up among the folder's (or zip's) `.json` files, with the mapping summary printed;
-// `npm run import -- <file.geojson> --geojson <mapId> [--source name] [--definition-property type]
-// [--default-definition <id>] [--reference-points 'x,y,lon,lat;x,y,lon,lat']`: a GeoJSON FeatureCollection
+// `npm run import -- <file>` with one format's option stages a file in the configured database
+// (nothing live changes), reports what it could not stage, and leaves the review (accept, reject) to
+// the imports page of the admin panel. The formats and their options (usage below):
+// `--model <model>`: a JSON array (or JSON Lines) or CSV file of one model's records, the bad ones
+// reported by line and field; `--datamaps <mapId>`: a DataMaps page read into a map (floors,
+// definitions, markers), the pages it includes looked up among a folder's (or zip's) `.json` files
+// (`--fragments`), with the mapping summary printed; `--geojson <mapId>`: a GeoJSON FeatureCollection
 // (longitude/latitude placed through the map's geographic bounds or two reference points; without
-// Waypoint definitions, the property naming them and the default);
-// `npm run import -- <answer.json> --tarkov-dev <gameId> [--source name]`: tarkov.dev's API answer
-// (tasks and hideout stations) read into a game's traders, quests, items and hideout modules.
-// `npm run import -- <map.zip> --package [--game <gameId>]`: a map package (map, floors, definitions,
-// markers, quests and pictures) into a game (by default the one it was exported from).
+// Waypoint definitions, the property naming them and the default); `--tarkov-dev <gameId>`:
+// tarkov.dev's API answer (tasks and hideout stations) read into a game's traders, quests, items and
+// hideout modules; `--package [--game <gameId>]`: a map package (map, floors, definitions, markers,
+// quests and pictures) into a game (by default the one it was exported from).
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { importableModels, type ModelKey } from '@waypoint/shared';
-import { InteropError } from '@waypoint/shared/interop/datamaps';
+import { InteropError } from '@waypoint/shared/interop/format';
+import {
+  binaryFormats,
+  gameContentFormats,
+  mapContentFormats,
+  modelFileFormats,
+} from '@waypoint/shared/interop/formats';
 import { referencePointsFromText } from '@waypoint/shared/interop/reference-points';
-import { type ContentFormat, zContentUpload } from '@waypoint/shared/interop/requests';
+import { zContentUpload } from '@waypoint/shared/interop/requests';
 import { loadConfig } from '../../config.ts';
 import { openDatabase } from '../../db/database.ts';
 import { migrateToLatest } from '../../db/migrate.ts';
 import { HttpError } from '../../http/errors.ts';
-import { stageContent } from '../interop/content-import.ts';
-import { fragmentsFrom } from '../interop/datamaps-files.ts';
-import { importPackage } from '../interop/package-cli.ts';
-import { stageTarkovDev } from '../interop/tarkov-import.ts';
-import { stageImport } from './imports.ts';
+import { stageImport } from '../imports/stage-file.ts';
+import { fragmentsFrom } from './datamaps-files.ts';
+import { binaryStaging, gameContentStaging, mapContentStaging } from './formats.ts';
+import { importPackage } from './package-cli.ts';
+
+/** The text formats read into a map or a game, each chosen by `--{id} <target>`. */
+const textFormats = [
+  ...mapContentFormats.map(({ id, target }) => ({ id, target, staging: mapContentStaging[id] })),
+  ...gameContentFormats.map(({ id, target }) => ({ id, target, staging: gameContentStaging[id] })),
+];
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
   options: {
     model: { type: 'string', short: 'm' },
-    datamaps: { type: 'string' },
-    geojson: { type: 'string' },
-    'tarkov-dev': { type: 'string' },
+    ...Object.fromEntries(textFormats.map(({ id }) => [id, { type: 'string' as const }])),
+    ...Object.fromEntries(binaryFormats.map(({ id }) => [id, { type: 'boolean' as const }])),
     source: { type: 'string' },
     'article-url': { type: 'string' },
     fragments: { type: 'string' },
-    package: { type: 'boolean' },
     game: { type: 'string' },
     'definition-property': { type: 'string' },
     'default-definition': { type: 'string' },
     'reference-points': { type: 'string' },
   },
 });
+// The formats' own options are made from the registry, so their values are looked up by name.
+const chosen = values as Record<string, string | boolean | undefined>;
 const file = positionals[0];
 const model = values.model as ModelKey | undefined;
-if (file && values.package) {
-  await importPackage(file, values.game);
+const binary = binaryFormats.find(({ id }) => chosen[id] === true);
+if (file && binary) {
+  await importPackage(binaryStaging[binary.id], file, values.game as string | undefined);
   process.exit();
 }
-if (file && (values.datamaps || values.geojson || values['tarkov-dev'])) {
-  if (values.datamaps) await importContent(file, values.datamaps, 'datamaps');
-  else if (values.geojson) await importContent(file, values.geojson, 'geojson');
-  else await importContent(file, values['tarkov-dev'] as string, 'tarkov-dev');
+const text = textFormats.find(({ id }) => typeof chosen[id] === 'string');
+if (file && text) {
+  await importContent(file, chosen[text.id] as string, text);
   process.exit();
 }
 if (!file || !model || !importableModels().includes(model)) {
-  console.error('Usage: npm run import -- <file.json|file.csv> --model <model>');
-  console.error(
-    '       npm run import -- <page.json> --datamaps <mapId> [--source <name>] [--article-url <url>] [--fragments <folder|zip>]',
-  );
-  console.error(
-    '       npm run import -- <file.geojson> --geojson <mapId> [--source <name>] [--definition-property <property>] [--default-definition <id>] [--reference-points <x,y,lon,lat;x,y,lon,lat>]',
-  );
-  console.error('       npm run import -- <answer.json> --tarkov-dev <gameId> [--source <name>]');
-  console.error('       npm run import -- <map.zip> --package [--game <gameId>]');
+  const endings = modelFileFormats.flatMap((f) => f.extensions.map((extension) => `file${extension}`));
+  console.error(`Usage: npm run import -- <${endings.join('|')}> --model <model>`);
+  for (const { usage } of [...textFormats.map((f) => f.staging), ...Object.values(binaryStaging)])
+    console.error(`       npm run import -- ${usage}`);
   console.error(`Models: ${importableModels().join(', ')}`);
   process.exit(2);
 }
@@ -95,7 +99,7 @@ try {
 
 /** The GeoJSON choices of the command line, checked as the import route checks them. */
 function geoJsonChoices() {
-  const points = values['reference-points'];
+  const points = values['reference-points'] as string | undefined;
   const parsed = zContentUpload
     .pick({ definitionProperty: true, defaultDefinition: true, referencePoints: true })
     .safeParse({
@@ -116,8 +120,9 @@ function geoJsonChoices() {
   return parsed.data;
 }
 
-/** `target`: the map a DataMaps page or GeoJSON file is read into, or the game of a tarkov.dev answer. */
-async function importContent(file: string, target: string, format: ContentFormat | 'tarkov-dev') {
+/** `target`: the map or game the file is read into (a DataMaps page's or GeoJSON file's map, a tarkov.dev answer's game). */
+async function importContent(file: string, target: string, format: (typeof textFormats)[number]) {
+  const { staging } = format;
   const config = loadConfig();
   const db = openDatabase(config);
   try {
@@ -126,27 +131,26 @@ async function importContent(file: string, target: string, format: ContentFormat
     const started = performance.now();
     const ctx = { db, cacheBus: { changed() {} } };
     const actor = { id: null, username: 'import' };
-    const source = values.source ?? path.basename(file);
+    const source = (values.source as string | undefined) ?? path.basename(file);
     const fragments =
-      format === 'datamaps' && values.fragments
-        ? await fragmentsFrom(path.resolve(process.env.INIT_CWD ?? process.cwd(), values.fragments))
+      staging.includesPages && values.fragments
+        ? await fragmentsFrom(path.resolve(process.env.INIT_CWD ?? process.cwd(), values.fragments as string))
         : [];
-    const result =
-      format === 'tarkov-dev'
-        ? await stageTarkovDev(ctx, { gameId: target, content, source }, actor)
-        : await stageContent(
-            ctx,
-            {
-              mapId: target,
-              format,
-              content,
-              source,
-              articleUrl: values['article-url'],
-              fragments,
-              ...geoJsonChoices(),
-            },
-            actor,
-          );
+    const result = await staging.stage(
+      ctx,
+      {
+        targetId: target,
+        upload: {
+          content,
+          source,
+          articleUrl: values['article-url'] as string | undefined,
+          fragments,
+          // The choices of a map's content (GeoJSON's); a game's records have none.
+          ...(format.target === 'map' ? geoJsonChoices() : {}),
+        },
+      },
+      actor,
+    );
     const ms = Math.round(performance.now() - started);
     const counts = Object.entries(result.staged)
       .map(([key, n]) => `${n} ${key}`)

@@ -15,11 +15,10 @@ import type { AppContext } from '../../context.ts';
 import type { ModelRecord } from '../../db/rows.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { mediaKeys } from '../../media/paths.ts';
-import type { AcceptedPicture } from '../admin/imports.ts';
 import type { Actor } from '../audit/audit.ts';
 import type { ImageService } from '../images/images.service.ts';
+import { checkRecords, keepToTarget, type StagedSummary, stageChecked } from '../imports/staging.ts';
 import { findRecord, findRecordsBy, findRecordsByIds } from '../models/models.repository.ts';
-import { checkRecords, keepToTarget, type StagedSummary, stageChecked } from './content-import.ts';
 import { unzipEntries, zipEntries } from './package-zip.ts';
 
 type Ctx = Pick<AppContext, 'db' | 'store'> & { cacheBus: { changed(): void } };
@@ -286,26 +285,4 @@ async function referencesKeptHere(
     }
   }
   read.notes = read.notes.filter((n) => !kept.has(`${n.record} ${n.field}`));
-}
-
-/**
- * Moves accepted records' staged pictures onto them, then queues the cutting of tiles for a map's
- * or floor's new picture (as an upload in the admin panel does).
- */
-export async function attachAcceptedPictures(
-  images: {
-    service: Pick<ImageService, 'attachStaged'>;
-    processor: {
-      enqueue(mapId: string, gameId: string, actor: Actor): Promise<unknown>;
-      enqueueLevel(levelId: string, actor: Actor): Promise<unknown>;
-    };
-  },
-  accepted: AcceptedPicture[],
-  actor: Actor,
-) {
-  for (const p of accepted) {
-    const record = await images.service.attachStaged(p.model, p.id, p.field, p.image, actor);
-    if (p.model === 'map') await images.processor.enqueue(p.id, String(record.gameId), actor);
-    if (p.model === 'maplevel') await images.processor.enqueueLevel(p.id, actor);
-  }
 }

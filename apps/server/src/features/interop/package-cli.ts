@@ -8,13 +8,17 @@ import { HttpError } from '../../http/errors.ts';
 import { createStore } from '../../storage/index.ts';
 import { createImageService } from '../images/images.service.ts';
 import { createModelWriter } from '../models/models.service.ts';
-import { stagePackage } from './map-package.ts';
+import type { binaryStaging } from './formats.ts';
 
 /**
  * `npm run import -- <map.zip> --package [--game <gameId>]`: stages a map package in the configured
  * database and storage (its pictures decoded and kept staged) for the imports page's review.
  */
-export async function importPackage(file: string, gameId: string | undefined) {
+export async function importPackage(
+  staging: (typeof binaryStaging)[keyof typeof binaryStaging],
+  file: string,
+  gameId: string | undefined,
+) {
   const config = loadConfig();
   const db = openDatabase(config);
   const store = createStore(config);
@@ -30,7 +34,7 @@ export async function importPackage(file: string, gameId: string | undefined) {
       writer: createModelWriter(db, () => {}),
     } as unknown as AppContext);
     const started = performance.now();
-    const result = await stagePackage(
+    const result = await staging.stage(
       { db, store, cacheBus },
       pictures,
       { bytes, ...(gameId ? { gameId } : {}) },

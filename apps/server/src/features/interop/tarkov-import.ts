@@ -1,12 +1,12 @@
 import { getModel, type ModelKey, serverMessages } from '@waypoint/shared';
-import { InteropError } from '@waypoint/shared/interop/datamaps';
+import { InteropError } from '@waypoint/shared/interop/format';
 import { copyId } from '@waypoint/shared/interop/ownership';
 import { readTarkovDev, type TarkovDevImport } from '@waypoint/shared/interop/tarkov-dev';
 import type { AppContext } from '../../context.ts';
 import { notFound } from '../../http/errors.ts';
 import type { Actor } from '../audit/audit.ts';
+import { checkRecords, interopBadRequest, type StagedSummary, stageChecked } from '../imports/staging.ts';
 import { findRecord, findRecordsBy, findRecordsByIds } from '../models/models.repository.ts';
-import { checkRecords, interopBadRequest, type StagedSummary, stageChecked } from './content-import.ts';
 
 type Ctx = Pick<AppContext, 'db'> & { cacheBus: { changed(): void } };
 
