@@ -1,5 +1,7 @@
 import { FileInput, Group, NativeSelect, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { acceptOf } from '@waypoint/shared/interop/format';
+import { gameContentFormats, mapContentFormats } from '@waypoint/shared/interop/formats';
 import { referencePointsFromText } from '@waypoint/shared/interop/reference-points';
 import { useState } from 'react';
 import { api } from '../../api/client.ts';
@@ -24,39 +26,26 @@ interface ContentStageResult {
   skipped?: { record: string; field: string; message: string }[];
 }
 
-type ContentFormat = 'datamaps' | 'geojson' | 'tarkov-dev';
+/** The formats of a map's content and of a game's records, as the registry lists them. */
+const contentFormats = [...mapContentFormats, ...gameContentFormats];
+type ContentFormat = (typeof contentFormats)[number]['id'];
 
-/** What each format's part of the form says, and its export's file. */
-const formats = {
-  datamaps: {
-    title: t.dataMapsTitle,
-    help: t.dataMapsHelp,
-    file: t.dataMapsFile,
-    accept: '.json,application/json',
-    exportLabel: t.exportDataMaps,
-    extension: 'datamaps.json',
-    type: 'application/json',
-  },
-  geojson: {
-    title: t.geoJsonTitle,
-    help: t.geoJsonHelp,
-    file: t.geoJsonFile,
-    accept: '.geojson,.json,application/geo+json,application/json',
-    exportLabel: t.exportGeoJson,
-    extension: 'geojson',
-    type: 'application/geo+json',
-  },
-  // Read into a game, not a map; nothing to export.
-  'tarkov-dev': {
-    title: t.tarkovDevTitle,
-    help: t.tarkovDevHelp,
-    file: t.tarkovDevFile,
-    accept: '.json,application/json',
-    exportLabel: undefined,
-    extension: undefined,
-    type: undefined,
-  },
-} as const satisfies Record<ContentFormat, unknown>;
+/** What a format's part of the form says, and its export's file (read while rendering, in the page's language). */
+function shownOf(id: ContentFormat) {
+  const format = contentFormats.find((f) => f.id === id) ?? contentFormats[0];
+  const exported = 'export' in format ? format.export : undefined;
+  return {
+    target: format.target,
+    title: t[format.texts.title],
+    help: t[format.texts.help],
+    file: t[format.texts.file],
+    accept: acceptOf([format]),
+    // A game's records are read in, not exported.
+    exportLabel: 'export' in format.texts ? t[format.texts.export] : undefined,
+    extension: exported?.extension,
+    type: exported?.mimeType,
+  };
+}
 
 /** The pages a DataMaps page includes: JSON files by name, zips (base64) searched on the server. */
 async function fragmentsOf(files: File[]) {
@@ -88,11 +77,11 @@ export function ContentImport({ onStaged }: { onStaged: () => void }) {
   const games = useQuery({
     queryKey: ['admin', 'list', 'game', 'interop'],
     queryFn: () => api.get<{ data: { _id: string; name: string }[] }>('/admin/list/game?limit=200'),
-    enabled: format === 'tarkov-dev',
+    enabled: shownOf(format).target === 'game',
   });
   const [gameId, setGameId] = useState('');
   const [mapId, setMapId] = useState('');
-  const shown = formats[format];
+  const shown = shownOf(format);
   const [file, setFile] = useState<File | null>(null);
   const [fragmentFiles, setFragmentFiles] = useState<File[]>([]);
   const [pasted, setPasted] = useState('');
@@ -106,7 +95,7 @@ export function ContentImport({ onStaged }: { onStaged: () => void }) {
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<ContentStageResult>();
   const [error, setError] = useState<ApiErrorBody>();
-  const forGame = format === 'tarkov-dev';
+  const forGame = shown.target === 'game';
   const chosen = forGame ? gameId || games.data?.data[0]?._id || '' : mapId || maps.data?.data[0]?._id || '';
   // The export is an API read (bearer token), saved as a file from the answer.
   const exportPage = async () => {
@@ -217,10 +206,7 @@ export function ContentImport({ onStaged }: { onStaged: () => void }) {
             setResult(undefined);
             setError(undefined);
           }}
-          data={(Object.keys(formats) as ContentFormat[]).map((f) => ({
-            value: f,
-            label: formats[f].title,
-          }))}
+          data={contentFormats.map((f) => ({ value: f.id, label: shownOf(f.id).title }))}
         />
       </Group>
       <Text size="sm">{shown.help}</Text>

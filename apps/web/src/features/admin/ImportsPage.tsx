@@ -2,6 +2,8 @@ import { Badge, Button, Group, Loader, NativeSelect, Stack, Text, Title } from '
 import { useDebouncedValue } from '@mantine/hooks';
 import { usePrefetchQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { constants } from '@waypoint/shared/constants';
+import { acceptOf } from '@waypoint/shared/interop/format';
+import { modelFileFormats } from '@waypoint/shared/interop/formats';
 import type { AdminModel } from '@waypoint/shared/models/admin-view';
 import { DataTable, type DataTableSortStatus } from 'mantine-datatable';
 import { lazy, Suspense, useState } from 'react';
@@ -64,7 +66,7 @@ function UploadForm({ model, onStaged }: { model: AdminModel; onStaged: () => vo
       ids={{ panel: 'model-import', result: 'import-result', error: 'model-import-error' }}
       file={{
         label: t.importFrom(modelPlural(model)),
-        accept: '.json,.csv,application/json,text/csv',
+        accept: acceptOf(modelFileFormats),
         value: file,
         onChange: setFile,
       }}

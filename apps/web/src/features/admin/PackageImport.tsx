@@ -1,9 +1,13 @@
 import { Group, NativeSelect } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { acceptOf } from '@waypoint/shared/interop/format';
+import { fileFormat } from '@waypoint/shared/interop/formats';
 import { useState } from 'react';
 import { api } from '../../api/client.ts';
 import { adminMessages as t } from '../../i18n/messages/admin-messages.ts';
 import { type ApiErrorBody, errorBody, ImportPanel, mappingTable, saveFile } from './ImportPanel.tsx';
+
+const packageFormat = fileFormat('package');
 
 interface PackageStageResult {
   mapId: string;
@@ -40,9 +44,9 @@ export function PackageImport({ onStaged }: { onStaged: (models: string[]) => vo
     setError(undefined);
     try {
       saveFile(
-        await api.getBytes(`/admin/maps/${map}/export/package`),
-        'application/zip',
-        `${map}.waypoint.zip`,
+        await api.getBytes(`/admin/maps/${map}/export/${packageFormat.id}`),
+        packageFormat.export.mimeType,
+        `${map}.${packageFormat.export.extension}`,
       );
     } catch (e) {
       setError(errorBody(e));
@@ -55,9 +59,9 @@ export function PackageImport({ onStaged }: { onStaged: (models: string[]) => vo
     setResult(undefined);
     try {
       const res = await api.postFile<PackageStageResult>(
-        `/admin/games/${game}/import/package`,
+        `/admin/games/${game}/import/${packageFormat.id}`,
         file,
-        'application/zip',
+        packageFormat.mimeTypes[0],
       );
       setResult(res);
       onStaged(Object.keys(res.staged));
@@ -73,7 +77,7 @@ export function PackageImport({ onStaged }: { onStaged: (models: string[]) => vo
       ids={{ panel: 'package-import', result: 'package-result', error: 'package-error' }}
       title={t.packageTitle}
       help={t.packageHelp}
-      file={{ label: t.packageFile, accept: '.zip,application/zip', value: file, onChange: setFile }}
+      file={{ label: t.packageFile, accept: acceptOf([packageFormat]), value: file, onChange: setFile }}
       stage={{ label: t.stageDataMaps, onClick: stage, busy, disabled: !game || !file }}
       exportAction={{ label: t.exportPackage, onClick: exportPackage, disabled: !map }}
       error={error}
