@@ -1,8 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { type TTokenPayload, zTokenPayload } from '@waypoint/shared';
 import { jwtVerify, SignJWT } from 'jose';
-import type { Db, Executor } from '../../db/database.ts';
-import { reusableQuery } from '../../db/reusable-query.ts';
+import type { Db } from '../../db/database.ts';
+import {
+  deleteExpiredSessions,
+  insertSession,
+  openSession,
+  revokeSession,
+  revokeSessionsOf,
+} from './sessions.repository.ts';
 
 /**
  * Login tokens backed by sessions. A token (HS256; payload id, username, admin, exp of SPEC §3
@@ -29,20 +35,6 @@ const MAX_CHECKED_TOKENS = 50_000;
 /** Expired sessions of all users are deleted at most this often per process. */
 const PRUNE_EVERY_MS = 3600_000;
 
-/** One indexed look-up (session primary key) joined to the user's current row; asked on every request. */
-const openSession = reusableQuery(
-  (k: Executor, sessionId: string, userId: string, now: string) =>
-    k
-      .selectFrom('session')
-      .innerJoin('user', 'user.id', 'session.userId')
-      .select(['user.id as id', 'user.username as username', 'user.admin as admin'])
-      .where('session.id', '=', sessionId)
-      .where('session.userId', '=', userId)
-      .where('session.revokedAt', 'is', null)
-      .where('session.expiresAt', '>', now),
-  3,
-);
-
 export function createTokenService(db: Db, secret: string, ttlSeconds: number): TokenService {
   const key = new TextEncoder().encode(secret);
   const k = db.kysely;
@@ -59,19 +51,13 @@ export function createTokenService(db: Db, secret: string, ttlSeconds: number): 
       // Expired sessions are no longer needed: this user's at each login, everyone's now and then.
       const everyone = now.getTime() - lastPrune > PRUNE_EVERY_MS;
       if (everyone) lastPrune = now.getTime();
-      let prune = k.deleteFrom('session').where('expiresAt', '<', now.toISOString());
-      if (!everyone) prune = prune.where('userId', '=', user.id);
-      await prune.execute();
-      await k
-        .insertInto('session')
-        .values({
-          id: sid,
-          userId: user.id,
-          createdAt: now.toISOString(),
-          expiresAt: expiresAt.toISOString(),
-          revokedAt: null,
-        })
-        .execute();
+      await deleteExpiredSessions(k, now.toISOString(), everyone ? undefined : user.id);
+      await insertSession(k, {
+        id: sid,
+        userId: user.id,
+        createdAt: now.toISOString(),
+        expiresAt: expiresAt.toISOString(),
+      });
       return new SignJWT({ id: user.id, username: user.username, admin: user.admin, sid })
         .setProtectedHeader({ alg: 'HS256' })
         .setIssuedAt(Math.floor(now.getTime() / 1000))
@@ -105,23 +91,9 @@ export function createTokenService(db: Db, secret: string, ttlSeconds: number): 
       };
     },
 
-    async revoke(sessionId) {
-      await k
-        .updateTable('session')
-        .set({ revokedAt: new Date().toISOString() })
-        .where('id', '=', sessionId)
-        .where('revokedAt', 'is', null)
-        .execute();
-    },
+    revoke: (sessionId) => revokeSession(k, sessionId, new Date().toISOString()),
 
-    async revokeAll(userId, options = {}) {
-      let query = k
-        .updateTable('session')
-        .set({ revokedAt: new Date().toISOString() })
-        .where('userId', '=', userId)
-        .where('revokedAt', 'is', null);
-      if (options.except) query = query.where('id', '!=', options.except);
-      await query.execute();
-    },
+    revokeAll: (userId, options = {}) =>
+      revokeSessionsOf(k, userId, new Date().toISOString(), options.except),
   };
 }
