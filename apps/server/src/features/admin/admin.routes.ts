@@ -19,7 +19,8 @@ import { jobStatus } from '../images/map-jobs.repository.ts';
 import { attachAcceptedPictures } from '../imports/accepted-pictures.ts';
 import { type AcceptedPicture, acceptImports, rejectImports, withStored } from '../imports/review.ts';
 import { stageImport } from '../imports/stage-file.ts';
-import { adminList, parseAdminList } from './admin-list.ts';
+import { adminList } from './admin-list.repository.ts';
+import { parseAdminList } from './admin-list.ts';
 
 const zModel = z.object({ model: z.string().max(100) });
 const zModelId = zModel.extend({ id: zId });

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { getModel, serverMessages, type TStoredImage } from '@waypoint/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context.ts';
-import type { Executor } from '../../db/database.ts';
+import { type Executor, inTransaction } from '../../db/database.ts';
 import type { ModelRecord } from '../../db/rows.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { createLeasedWorker } from '../../jobs/leased-worker.ts';
@@ -91,7 +91,7 @@ export function createMapProcessor(
     fields: (current: ModelRecord) => ModelRecord,
     also?: (trx: Executor) => Promise<void>,
   ): Promise<boolean> {
-    const written = await ctx.db.kysely.transaction().execute(async (trx) => {
+    const written = await inTransaction(ctx.db, async (trx) => {
       if (!(await releaseClaim(trx, job, claim))) return false;
       await ctx.writer.setInternal(job.table, job.id, fields, systemActor, { trx });
       await also?.(trx);
@@ -286,7 +286,7 @@ export function createMapProcessor(
     const cutoff = expiredBefore.toISOString();
     for (const candidate of await claimableJobs(ctx.db.kysely, cutoff)) {
       if (worker.stopped) return [];
-      const claimed = await ctx.db.kysely.transaction().execute(async (trx) => {
+      const claimed = await inTransaction(ctx.db, async (trx) => {
         if (!(await claimJob(trx, candidate, claim, cutoff, now.toISOString()))) return false;
         await ctx.writer.setInternal(
           candidate.table,
