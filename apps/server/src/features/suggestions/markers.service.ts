@@ -1,4 +1,5 @@
 import { constants, getModel, messages, serverMessages } from '@waypoint/shared';
+import { gamesWith } from '@waypoint/shared/roles/roles';
 import { type Db, type Executor, inTransaction } from '../../db/database.ts';
 import type { ModelRecord } from '../../db/rows.ts';
 import { badRequest, forbidden, notFound } from '../../http/errors.ts';
@@ -102,7 +103,7 @@ export function createMarkerService(deps: {
   /** Whether `user` changes the markers of `mapId` directly: admins, and moderators of its game. */
   async function editsDirectly(user: SuggestionActor, mapId: string | undefined): Promise<boolean> {
     if (user.admin) return true;
-    if (!mapId || !user.standing?.moderator.length) return false;
+    if (!mapId || !gamesWith(user, 'moderate').length) return false;
     return moderates(user, await gameOfMap(mapId));
   }
 
