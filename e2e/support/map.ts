@@ -53,7 +53,6 @@ declare global {
 
 /** Waits until the map and its marker data are there. */
 export async function waitForMap(page: Page) {
-  await expect(page.getByTestId('map')).toHaveAttribute('data-ready', 'true');
   await page.waitForFunction(() => Boolean(window.__waypointProbe?.store));
   // Every marker is in (a large map's last chunk drawn; at once for a map in one answer).
   await page.waitForFunction(() => (window.__waypointProbe?.draw.completeAt ?? 0) > 0);

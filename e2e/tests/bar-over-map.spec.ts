@@ -7,7 +7,7 @@ test("desktop: the bar's Game and Category menus open above the map's sidebars a
 }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.goto(mapPath);
-  await expect(page.getByTestId('map')).toHaveAttribute('data-ready', 'true');
+  await expect(page.getByTestId('map').locator('.leaflet-control-zoom')).toBeVisible();
   const nav = page.getByRole('navigation', { name: 'Main' });
 
   await nav.getByRole('button', { name: /^Category:/ }).click();
@@ -33,7 +33,7 @@ test("phone: the open menu lies above the map's floating buttons, its last row c
 }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto(mapPath);
-  await expect(page.getByTestId('map')).toHaveAttribute('data-ready', 'true');
+  await expect(page.getByTestId('map').locator('.leaflet-control-zoom')).toBeVisible();
   const nav = page.getByRole('navigation', { name: 'Main' });
   await nav.getByRole('button', { name: 'Open navigation' }).click();
   const panel = page.locator('#wp-nav-panel');

@@ -40,10 +40,9 @@ test.describe('first visit', () => {
         <iframe title="map" src="/game/frontier_zone/maps/fz_coast_harbor" style="width:800px;height:500px"></iframe>`;
     });
     for (const frame of ['embed', 'map']) {
-      await expect(page.frameLocator(`iframe[title="${frame}"]`).getByTestId('map')).toHaveAttribute(
-        'data-ready',
-        'true',
-      );
+      await expect(
+        page.frameLocator(`iframe[title="${frame}"]`).getByTestId('map').locator('.leaflet-control-zoom'),
+      ).toBeVisible();
       await expect(question(frame)).toHaveCount(0);
     }
 
@@ -56,10 +55,9 @@ test.describe('first visit', () => {
       document.body.innerHTML =
         '<iframe title="embed" src="/embed/game/frontier_zone/maps/fz_coast_harbor" style="width:800px;height:500px"></iframe>';
     });
-    await expect(page.frameLocator('iframe[title="embed"]').getByTestId('map')).toHaveAttribute(
-      'data-ready',
-      'true',
-    );
+    await expect(
+      page.frameLocator('iframe[title="embed"]').getByTestId('map').locator('.leaflet-control-zoom'),
+    ).toBeVisible();
     const framed = page.frames().find((f) => f.url().includes('/maps/'))!;
     const stored = await framed.evaluate(() =>
       JSON.parse(localStorage.getItem('waypoint-consent') ?? 'null'),

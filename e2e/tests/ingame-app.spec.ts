@@ -11,7 +11,7 @@ test("'Open in app' on a map without the app installed goes to the promo, which 
   page,
 }) => {
   await page.goto('/game/frontier_zone/maps/fz_coast_harbor');
-  await expect(page.getByTestId('map')).toHaveAttribute('data-ready', 'true');
+  await expect(page.getByTestId('map').locator('.leaflet-control-zoom')).toBeVisible();
   const link = page.getByTestId('open-in-app');
   await expect(link).toHaveAttribute(
     'href',

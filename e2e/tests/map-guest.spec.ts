@@ -146,7 +146,7 @@ test('the embedded map goes to the map page outside an iframe and stays inside o
     document.body.innerHTML = `<iframe title="embedded map" src="${src}" style="width:1000px;height:700px"></iframe>`;
   }, `/embed${mapPath}`);
   const frame = page.frameLocator('iframe[title="embedded map"]');
-  await expect(frame.getByTestId('map')).toHaveAttribute('data-ready', 'true');
+  await expect(frame.getByTestId('map').locator('.leaflet-control-zoom')).toBeVisible();
   expect(page.frames()[1].url()).toContain(`/embed${mapPath}`);
   // Embedded, the bar is the compact one and leads to the full site in a new tab.
   await expect(frame.getByTestId('compact-bar')).toBeVisible();

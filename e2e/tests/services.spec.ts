@@ -172,7 +172,7 @@ test.describe('first visit', () => {
     await expect(game.getByTestId('ad-slot')).toHaveCount(0);
     await frame('map', '/embed/game/frontier_zone/maps/fz_coast_harbor');
     const map = page.frameLocator('iframe[title="map"]');
-    await expect(map.getByTestId('map')).toHaveAttribute('data-ready', 'true');
+    await expect(map.getByTestId('map').locator('.leaflet-control-zoom')).toBeVisible();
     await expect(map.getByTestId('ad-slot')).toHaveCount(0);
     expect(adRequests()).toEqual([]);
 

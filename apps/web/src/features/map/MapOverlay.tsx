@@ -4,10 +4,11 @@ import { guestName, type Session } from '../../api/session.ts';
 import { mapMessages } from '../../i18n/messages/map-messages.ts';
 import type { MarkerStore } from './layers/marker-store.ts';
 import classes from './map.module.css';
-import type { MapController } from './map-controller.ts';
+import type { MapController } from './map-input.ts';
 import type { useMarkerList } from './page-hooks.tsx';
 import { SuggestToggle } from './suggestions/SuggestToggle.tsx';
 import type { SuggestMode } from './useSuggestMode.ts';
+import type { MapViewStore } from './view-store.ts';
 
 // The marker list and its auto route load when the list is first opened.
 const MarkerListPanel = lazy(() => import('./list/MarkerListPanel.tsx'));
@@ -22,6 +23,7 @@ interface Props {
   drawing: boolean;
   store: MarkerStore | undefined;
   controller: React.RefObject<MapController | null>;
+  views: MapViewStore;
   list: ReturnType<typeof useMarkerList>;
   session: Session | null;
   onComplete: (id: string, name: string, completed: boolean) => void;
@@ -80,8 +82,9 @@ export function MapOverlay({ store, list, session, suggest, ...props }: Props) {
           <MarkerListPanel
             store={store}
             controller={props.controller}
-            visibility={store.visibleVersion}
-            completion={store.completedVersion}
+            views={props.views}
+            visibility={store.visibleState}
+            completion={store.completedState}
             open={list.open}
             focus={list.focus}
             canComplete={Boolean(session)}

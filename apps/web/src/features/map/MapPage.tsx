@@ -29,6 +29,7 @@ import { useMarkerFilters } from './useMarkerFilters.ts';
 import { useMarkerLinks } from './useMarkerLinks.ts';
 import { useQuestPanel } from './useQuestPanel.ts';
 import { useMapPointerTools, useSuggestMode } from './useSuggestMode.ts';
+import { MapViewStore } from './view-store.ts';
 
 interface Props {
   gameId: string;
@@ -51,6 +52,7 @@ export function MapPage({ gameId, map, category, embedded }: Props) {
   const questId = search.get('questId');
   const minimal = search.get('minimalNavBar') === 'true';
   const controller = useRef<MapController>(null);
+  const [views] = useState(() => new MapViewStore());
   const sidebars = useSidebars();
 
   const markerQuery = useMarkerData(map._id);
@@ -126,7 +128,7 @@ export function MapPage({ gameId, map, category, embedded }: Props) {
   const { announce, region } = useAnnouncer();
   const { completedSet, setCompleted } = useCompletion(session, announce);
   const list = useMarkerList();
-  const pins = usePins({ map, session, floors, controller, announce, definitions, search });
+  const pins = usePins({ map, session, floors, controller, views, announce, definitions, search });
   const coords = useCoords({ map, controller, announce, tools: pointerTools });
 
   const { isVisible, isFaint } = useMarkerFilters({
@@ -171,7 +173,11 @@ export function MapPage({ gameId, map, category, embedded }: Props) {
     const id = pick.kind === 'marker' ? pick.id : pick.markerIds[0];
     if (!id) return;
     showMarker(id);
-    controller.current?.leaflet()?.once('moveend', () => controller.current?.openMarker(id));
+    // Opened where the map flies to it, once it got there.
+    const stop = views.subscribe(() => {
+      stop();
+      controller.current?.openMarker(id);
+    });
   };
 
   const loginPath = `/login?nextUrl=${encodeURIComponent(location.pathname + location.search)}`;
@@ -189,7 +195,7 @@ export function MapPage({ gameId, map, category, embedded }: Props) {
         userId={session?.id}
         loginPath={loginPath}
         onEdit={editTools.canEdit ? editTools.edit : undefined}
-        onShare={(n) => void shareMarker(store, controller.current?.leaflet(), n)}
+        onShare={(n) => void shareMarker(store, views.get(), n)}
         notes={pins.saveNote && { of: pins.notes, save: pins.saveNote }}
       />
     ) : null;
@@ -218,6 +224,7 @@ export function MapPage({ gameId, map, category, embedded }: Props) {
         renderPinPopup={pins.renderPopup}
         pins={pins.input}
         controller={controller}
+        views={views}
         tools={coords.tools}
         coords={coords.input}
         onChunkError={onChunkError}
@@ -244,6 +251,7 @@ export function MapPage({ gameId, map, category, embedded }: Props) {
             drawing={isMapPreparing(map)}
             store={store}
             controller={controller}
+            views={views}
             list={list}
             session={session}
             onComplete={setCompleted}

@@ -5,6 +5,7 @@ import { mapMessages } from '../../i18n/messages/map-messages.ts';
 import classes from './map.module.css';
 import { type MapController, type MapInput, MapViewController, type OpenPopup } from './map-controller.ts';
 import { preloadMapEngine } from './map-engine-loader.ts';
+import type { MapViewStore } from './view-store.ts';
 
 export type { MapController, MapPointerTools } from './map-controller.ts';
 
@@ -19,15 +20,17 @@ interface Props extends Omit<MapInput, 'safeColours' | 'onPopup'> {
   controller: React.Ref<MapController>;
   /** Panels drawn over the map (the suggestion tools). */
   overlay?: ReactNode;
+  /** Where the map publishes its view for the page's parts. */
+  views: MapViewStore;
 }
 
 /**
  * The map of one game map (see map-controller.ts, which owns it): React gives it its element and,
  * after each render, the page's state; the open popup's content is rendered here.
  */
-export function MapView({ controller, overlay, renderPopup, renderPinPopup, ...input }: Props) {
+export function MapView({ controller, overlay, renderPopup, renderPinPopup, views, ...input }: Props) {
   const element = useRef<HTMLDivElement>(null);
-  const [map] = useState(() => new MapViewController());
+  const [map] = useState(() => new MapViewController(views));
   const [popup, setPopup] = useState<OpenPopup | undefined>();
   const safeColours = useSafeMarkerColours();
   useImperativeHandle(controller, () => map, [map]);

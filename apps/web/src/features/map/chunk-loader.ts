@@ -5,7 +5,7 @@ import {
   type MarkerChunkManifest,
 } from '@waypoint/shared/map/marker-chunks';
 import type { MapMarkerData } from '@waypoint/shared/map/marker-data';
-import { emptyColumns, fillColumns } from './layers/marker-store.ts';
+import { emptyColumns, fillColumns } from './layers/marker-columns.ts';
 
 /** A chunk's bytes, by number and manifest version (an HTTP GET in the page). */
 export type FetchChunk = (n: number, version: string) => Promise<ArrayBuffer>;

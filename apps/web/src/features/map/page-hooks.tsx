@@ -1,7 +1,6 @@
 import { useMediaQuery } from '@mantine/hooks';
 import { constants } from '@waypoint/shared/constants';
 import { markerShareLink } from '@waypoint/shared/map/view-url';
-import type * as Leaflet from 'leaflet';
 import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import { copyText } from '../../components/clipboard.ts';
 import { toast } from '../../components/toast.ts';
@@ -9,6 +8,7 @@ import { mapMessages } from '../../i18n/messages/map-messages.ts';
 import { messages } from '../../i18n/messages/messages.ts';
 import type { MarkerStore } from './layers/marker-store.ts';
 import classes from './map.module.css';
+import type { MapViewState } from './view-store.ts';
 
 /** Copies a link of the map and says whether it worked. */
 export async function copyLink(link: string) {
@@ -18,14 +18,14 @@ export async function copyLink(link: string) {
 
 const narrowQuery = `(max-width: ${constants.autoCloseMaxWidthPx}px)`;
 
-/** Both sidebars start open on wide windows and close by themselves at 1000 px or less. */
 /** Copies a link that opens the map at marker `i` with its popup, zoomed in close. */
-export async function shareMarker(store: MarkerStore, m: Leaflet.Map | undefined, i: number) {
+export async function shareMarker(store: MarkerStore, view: MapViewState | undefined, i: number) {
   const [lat, lng] = store.latLng(i);
-  const zoom = m ? Math.max(m.getZoom(), m.getMaxZoom() - 1) : 0;
+  const zoom = view ? Math.max(view.zoom, view.maxZoom - 1) : 0;
   await copyLink(markerShareLink(location.href, store.ids[i], { lat, lng, zoom }));
 }
 
+/** Both sidebars start open on wide windows and close by themselves at 1000 px or less. */
 export function useSidebars() {
   const narrow = useMediaQuery(narrowQuery, window.matchMedia(narrowQuery).matches, {
     getInitialValueInEffect: false,

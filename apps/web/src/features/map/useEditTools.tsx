@@ -122,7 +122,7 @@ export function useEditTools({
     (markerId: string) => {
       fromPopup.current = state.tool !== 'EDIT';
       startEditing(markerId);
-      controller.current?.leaflet()?.closePopup();
+      controller.current?.closePopup();
     },
     [state.tool, startEditing, controller],
   );

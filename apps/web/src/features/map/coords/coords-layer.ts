@@ -1,6 +1,7 @@
 import type { Point } from '@waypoint/shared/map/coords';
 import { latLngToPixel, pixelToLatLng } from '@waypoint/shared/map/pixels';
 import L from 'leaflet';
+import type { MapOverlay } from '../overlay.ts';
 
 /** What the coordinates layer draws: the measured line's points and the place gone to, in map pixels. */
 export interface CoordsLayerInput {
@@ -26,7 +27,7 @@ const lineStyle: L.PolylineOptions = {
  * points and marks the place "Go to" centred on. Nothing of it takes clicks: every click on the map
  * while measuring adds a point.
  */
-export class CoordsLayer {
+export class CoordsLayer implements MapOverlay<CoordsLayerInput | undefined> {
   private readonly group = L.layerGroup();
   private map?: L.Map;
   private input?: CoordsLayerInput;
@@ -36,16 +37,15 @@ export class CoordsLayer {
   /** The place last centred on, and the centre Leaflet made of it. */
   private centredOn?: { pixel: Point; at: L.LatLng };
 
-  addTo(map: L.Map): this {
+  attach(map: L.Map) {
     this.map = map;
     this.group.addTo(map);
     map.on('mousemove', this.onMove);
     map.on('mouseout', this.onOut);
     map.on('moveend', this.onView);
-    return this;
   }
 
-  remove() {
+  detach() {
     this.map?.off('mousemove', this.onMove).off('mouseout', this.onOut).off('moveend', this.onView);
     this.group.remove();
     this.map = undefined;

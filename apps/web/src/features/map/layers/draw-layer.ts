@@ -2,6 +2,7 @@ import { constants } from '@waypoint/shared/constants';
 import { previewShape } from '@waypoint/shared/map/paths';
 import type { LatLng } from '@waypoint/shared/map/tools';
 import L from 'leaflet';
+import type { MapOverlay } from '../overlay.ts';
 
 export interface DrawingShape {
   kind: 'POLYGON' | 'ROUTE';
@@ -13,15 +14,14 @@ export interface DrawingShape {
  * The polygon or route being drawn: its outline in the definition's colour and style (§9) and a
  * handle on each corner. Nothing of it takes clicks, so that every click on the map adds a corner.
  */
-export class DrawLayer {
+export class DrawLayer implements MapOverlay<DrawingShape | undefined> {
   private readonly group = L.layerGroup();
 
-  addTo(map: L.Map) {
+  attach(map: L.Map) {
     this.group.addTo(map);
-    return this;
   }
 
-  remove() {
+  detach() {
     this.group.remove();
   }
 

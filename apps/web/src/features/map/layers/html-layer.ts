@@ -11,19 +11,21 @@ import { loadedPurify, loadPurify } from './sanitize.ts';
  * marker; `sync` adds and removes them as the visible flags change.
  */
 export class HtmlMarkerLayer extends MarkerLayerGroup<L.Marker> {
+  protected readonly kind = MarkerKind.Html;
   private readonly icons = new Map<number, L.DivIcon>();
 
-  constructor(
-    private readonly store: MarkerStore,
-    private readonly onClick: (index: number) => void,
-  ) {
+  constructor(private readonly onClick: (index: number) => void) {
     super();
   }
 
-  private icon(defIndex: number): L.DivIcon {
+  protected override forget() {
+    this.icons.clear();
+  }
+
+  private icon(store: MarkerStore, defIndex: number): L.DivIcon {
     let icon = this.icons.get(defIndex);
     if (!icon) {
-      const definition = this.store.definitions[defIndex];
+      const definition = store.definitions[defIndex];
       // A disc at least as wide as an icon marker: as easy to see and to hit (map.module.css draws it).
       const side = Math.max(constants.svgIconSize[0], Math.min(...iconSize(definition)));
       icon = L.divIcon({
@@ -37,15 +39,15 @@ export class HtmlMarkerLayer extends MarkerLayerGroup<L.Marker> {
     return icon;
   }
 
-  private create(i: number): L.Marker {
-    const marker = L.marker(this.store.latLng(i), {
-      icon: this.icon(this.store.def[i]),
-      title: this.store.names[i] || this.store.definitionOf(i).name,
+  private create(store: MarkerStore, i: number): L.Marker {
+    const marker = L.marker(store.latLng(i), {
+      icon: this.icon(store, store.def[i]),
+      title: store.names[i] || store.definitionOf(i).name,
       keyboard: true,
-      opacity: this.store.completed[i] ? constants.completedMarkerOpacity : 1,
+      opacity: store.completed[i] ? constants.completedMarkerOpacity : 1,
     });
     marker.on('click', () => this.onClick(i));
-    const tint = tintColors[this.store.tint[i]];
+    const tint = tintColors[store.tint[i]];
     if (tint) {
       // A suggestion is ringed in its suggestion colour.
       marker.on('add', () => {
@@ -58,6 +60,7 @@ export class HtmlMarkerLayer extends MarkerLayerGroup<L.Marker> {
 
   sync() {
     const { store } = this;
+    if (!store) return;
     // Icons are sanitized HTML: draw them once the sanitizer has loaded (only maps with HTML markers load it).
     if (!loadedPurify()) {
       let needed = false;
@@ -68,13 +71,15 @@ export class HtmlMarkerLayer extends MarkerLayerGroup<L.Marker> {
     }
     for (let i = 0; i < store.size; i++) {
       if (store.kind[i] !== MarkerKind.Html) continue;
-      this.show(i, store.visible[i] === Shown.Yes, (index) => this.create(index));
+      this.show(i, store.visible[i] === Shown.Yes, (index) => this.create(store, index));
     }
   }
 
   restyle() {
+    const { store } = this;
+    if (!store) return;
     for (const [i, marker] of this.layers) {
-      marker.setOpacity(this.store.completed[i] ? constants.completedMarkerOpacity : 1);
+      marker.setOpacity(store.completed[i] ? constants.completedMarkerOpacity : 1);
     }
   }
 }

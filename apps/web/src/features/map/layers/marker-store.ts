@@ -1,86 +1,13 @@
 import { isPathDefinition } from '@waypoint/shared/map/definitions';
-import { ChunkFlag, type MarkerChunk } from '@waypoint/shared/map/marker-chunks';
-import type { MapMarkerColumns, MapMarkerData, MapMarkerDefinition } from '@waypoint/shared/map/marker-data';
+import type { MarkerChunk } from '@waypoint/shared/map/marker-chunks';
+import type { MapMarkerData, MapMarkerDefinition } from '@waypoint/shared/map/marker-data';
 import type { SuggestedMarkerColumns } from '@waypoint/shared/map/suggested-markers';
 import { Tint } from '@waypoint/shared/map/tints';
+import { fillColumns } from './marker-columns.ts';
+import { type ChunkLoaded, type FlagsState, MarkerKind, Shown, type StoreChange } from './marker-flags.ts';
+import { drawOrderOf } from './marker-order.ts';
 
-/** How a marker is drawn. */
-export const MarkerKind = { Icon: 0, Path: 1, Html: 2 } as const;
-
-/**
- * A marker's visible flag: hidden, shown, or drawn faint (a marker of another floor, where the
- * player asks to see other floors: drawn, but not clustered, listed or clickable).
- */
-export const Shown = { Hidden: 0, Yes: 1, Faint: 2 } as const;
-
-/**
- * Writes a decoded chunk into the map's columns (rows `chunk.start` on); the columns of a chunked
- * map are made full length when its manifest arrives (`emptyColumns`).
- */
-export function fillColumns(m: MapMarkerColumns, chunk: MarkerChunk) {
-  const { start, count } = chunk;
-  for (let k = 0; k < count; k++) {
-    const i = start + k;
-    m.id[i] = chunk.ids[k];
-    m.name[i] = chunk.names[k] ?? '';
-    m.def[i] = chunk.def[k];
-    m.lat[i] = chunk.lat[k];
-    m.lng[i] = chunk.lng[k];
-    m.reportCount[i] = chunk.flags[k] & ChunkFlag.Reported;
-  }
-  const { questId, questObjective, points, level } = chunk.extras;
-  if (level && m.level) for (let k = 0; k < count; k++) m.level[start + k] = level[k] ?? -1;
-  for (const k in questId) m.questId[start + Number(k)] = questId[Number(k)];
-  for (const k in questObjective) m.questObjective[start + Number(k)] = questObjective[Number(k)];
-  for (const k in points) m.points[start + Number(k)] = points[Number(k)];
-}
-
-/**
- * An array of `count` times `value`, grown by pushing: `new Array(n)` beyond 100,000 elements makes
- * a dictionary-backed array, many times slower to read and write.
- */
-function filled<T>(count: number, value: T): T[] {
-  const out: T[] = [];
-  for (let i = 0; i < count; i++) out.push(value);
-  return out;
-}
-
-/**
- * Full-length columns for `count` rows not loaded yet. The numeric columns are typed arrays behind
- * the `number[]` type: they read and write the same, and suggest mode copies them with `Array.from`.
- */
-export function emptyColumns(count: number, levels = false): MapMarkerColumns {
-  const numbers = (array: Float64Array | Int32Array | Uint32Array | Int16Array) =>
-    array as unknown as number[];
-  return {
-    // A map with floors: every row on every floor until its chunk says otherwise.
-    ...(levels ? { level: numbers(new Int16Array(count).fill(-1)) } : {}),
-    id: filled(count, ''),
-    def: numbers(new Int32Array(count)),
-    lat: numbers(new Float64Array(count)),
-    lng: numbers(new Float64Array(count)),
-    name: filled(count, ''),
-    questId: filled(count, ''),
-    questObjective: filled(count, ''),
-    reportCount: numbers(new Uint32Array(count)),
-    points: {},
-  };
-}
-
-/** Whether the rows of chunk `n` of a chunked map are in its columns (see map/marker-chunks.ts). */
-export type ChunkLoaded = (n: number) => boolean;
-
-/** What changed in the store: its readers (the map's layers, the page) follow. */
-export interface StoreChange {
-  /** Visible flags changed. */
-  visible?: boolean;
-  /** Completed flags changed. */
-  completed?: boolean;
-  /** This marker's reported flag changed. */
-  reported?: number;
-  /** Rows arrived (a large map's chunks; told at most once a second while they arrive). */
-  rows?: boolean;
-}
+export { type ChunkLoaded, type FlagsState, MarkerKind, Shown, type StoreChange } from './marker-flags.ts';
 
 /**
  * The placed markers of one map in flat typed arrays: positions in map units at zoom 0
@@ -150,6 +77,9 @@ export class MarkerStore {
   /** Count up when the visible, respectively the completed, flags changed. */
   visibleVersion = 0;
   completedVersion = 0;
+  /** The visible, respectively the completed, flags as a value for React's hooks. */
+  visibleState: FlagsState;
+  completedState: FlagsState;
   private found?: {
     version: number;
     rows: number;
@@ -174,6 +104,8 @@ export class MarkerStore {
     this.kind = new Uint8Array(n);
     this.visible = new Uint8Array(n);
     this.completed = new Uint8Array(n);
+    this.visibleState = { flags: this.visible };
+    this.completedState = { flags: this.completed };
     this.reported = new Uint8Array(n);
     const reports = m.reportCount ?? [];
     for (let i = 0; i < reports.length && i < n; i++) this.reported[i] = reports[i] > 0 ? 1 : 0;
@@ -217,25 +149,10 @@ export class MarkerStore {
         if (this.kind[i] === MarkerKind.Icon) tail.push(i);
       } else if (this.kind[i] === MarkerKind.Icon && !manifest) icons.push(i);
     }
-    if (manifest) {
-      // Rows come in draw order (floor by floor): every placed row, whatever it is once loaded.
-      this.drawOrder = new Int32Array(this.placedRows);
-      for (let i = 0; i < this.placedRows; i++) this.drawOrder[i] = i;
-      const runs: { start: number; end: number; level?: number }[] = [];
-      for (const chunk of manifest.chunks) {
-        const last = runs.at(-1);
-        const end = Math.min(chunk.start + chunk.count, this.placedRows);
-        if (last && last.level === chunk.level) last.end = end;
-        else runs.push({ start: chunk.start, end, level: chunk.level });
-      }
-      this.runs = runs;
-    } else {
-      icons.sort((a, b) => this.y[a] - this.y[b] || this.x[a] - this.x[b]);
-      this.drawOrder = Int32Array.from(icons);
-      this.runs = [{ start: 0, end: icons.length }];
-    }
-    tail.sort((a, b) => this.y[a] - this.y[b] || this.x[a] - this.x[b]);
-    this.tail = Int32Array.from(tail);
+    const order = drawOrderOf(this.x, this.y, icons, tail, this.placedRows, manifest);
+    this.drawOrder = order.drawOrder;
+    this.runs = order.runs;
+    this.tail = order.tail;
   }
 
   /** Calls `listener` after each change; answers the call that stops it. */
@@ -448,6 +365,7 @@ export class MarkerStore {
     }
     if (changed) {
       this.visibleVersion++;
+      this.visibleState = { flags: this.visible };
       this.tell({ visible: true });
     }
     return changed;
@@ -470,6 +388,7 @@ export class MarkerStore {
     }
     if (changed) {
       this.completedVersion++;
+      this.completedState = { flags: this.completed };
       // The visibility rules may read the completed flags (hide found markers).
       if (this.lastVisible) this.applyVisibility(this.lastVisible, this.lastFaint);
       this.tell({ completed: true });

@@ -12,21 +12,19 @@ const fallbackColor = '#2563eb';
  * `redrawMarker` rebuilds one after its data or completion changed.
  */
 export class PathLayer extends MarkerLayerGroup<L.Path> {
+  protected readonly kind = MarkerKind.Path;
   private readonly renderer = L.canvas({ padding: 0.15 });
 
-  constructor(
-    private readonly store: MarkerStore,
-    private readonly onClick: (index: number, latlng: L.LatLng) => void,
-  ) {
+  constructor(private readonly onClick: (index: number, latlng: L.LatLng) => void) {
     super();
   }
 
-  private style(i: number): L.PathOptions {
-    const definition = this.store.definitionOf(i);
+  private style(store: MarkerStore, i: number): L.PathOptions {
+    const definition = store.definitionOf(i);
     const color = definition.polygonColor || fallbackColor;
-    const fade = this.store.completed[i] ? constants.completedMarkerOpacity : 1;
+    const fade = store.completed[i] ? constants.completedMarkerOpacity : 1;
     // A suggestion is outlined in its suggestion colour, solid and a little wider.
-    const tint = tintColors[this.store.tint[i]];
+    const tint = tintColors[store.tint[i]];
     if (definition.markerDefinitionType === 'ROUTE') {
       return {
         color: tint || color,
@@ -57,35 +55,38 @@ export class PathLayer extends MarkerLayerGroup<L.Path> {
     };
   }
 
-  private create(i: number): L.Path | undefined {
-    const points = this.store.points(i);
+  private create(store: MarkerStore, i: number): L.Path | undefined {
+    const points = store.points(i);
     if (!points) return undefined;
-    const route = this.store.definitionOf(i).markerDefinitionType === 'ROUTE';
-    const path = route ? L.polyline(points, this.style(i)) : L.polygon(points, this.style(i));
+    const route = store.definitionOf(i).markerDefinitionType === 'ROUTE';
+    const style = this.style(store, i);
+    const path = route ? L.polyline(points, style) : L.polygon(points, style);
     path.on('click', (e: L.LeafletMouseEvent) => {
       L.DomEvent.stopPropagation(e);
       this.onClick(i, e.latlng);
     });
-    path.bindTooltip(() => this.store.names[i] || this.store.definitionOf(i).name, { sticky: true });
+    path.bindTooltip(() => store.names[i] || store.definitionOf(i).name, { sticky: true });
     return path;
   }
 
   /** Shows exactly the visible paths. */
   sync() {
     const { store } = this;
+    if (!store) return;
     for (let i = 0; i < store.size; i++) {
       if (store.kind[i] !== MarkerKind.Path) continue;
-      this.show(i, store.visible[i] === Shown.Yes, (index) => this.create(index));
+      this.show(i, store.visible[i] === Shown.Yes, (index) => this.create(store, index));
     }
   }
 
-  /** Restyles every shown path (after completion changed). */
   restyle() {
-    for (const [i, path] of this.layers) path.setStyle(this.style(i));
+    const { store } = this;
+    if (!store) return;
+    for (const [i, path] of this.layers) path.setStyle(this.style(store, i));
   }
 
   boundsOf(i: number): L.LatLngBounds | undefined {
-    const points = this.store.points(i);
+    const points = this.store?.points(i);
     return points && points.length > 0 ? L.latLngBounds(points) : undefined;
   }
 }

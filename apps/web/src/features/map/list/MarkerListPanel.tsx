@@ -6,8 +6,9 @@ import { contentLang } from '../../../i18n/content.ts';
 import { listMessages } from '../../../i18n/messages/list-messages.ts';
 import { pinsMessages } from '../../../i18n/messages/pins-messages.ts';
 import { definitionImageUrl } from '../layers/icons.ts';
-import { type MarkerStore, Shown } from '../layers/marker-store.ts';
-import type { MapController } from '../MapView.tsx';
+import { type FlagsState, type MarkerStore, Shown } from '../layers/marker-store.ts';
+import type { MapController } from '../map-input.ts';
+import { inBounds, type MapViewStore, useMapView } from '../view-store.ts';
 import classes from './list.module.css';
 import { listOrder } from './list-order.ts';
 import { type RouteScope, useAutoRoute } from './useAutoRoute.ts';
@@ -15,10 +16,12 @@ import { type RouteScope, useAutoRoute } from './useAutoRoute.ts';
 interface Props {
   store: MarkerStore;
   controller: RefObject<MapController | null>;
-  /** Changes whenever the store's visible flags changed. */
-  visibility: number;
-  /** Changes whenever the store's completed flags changed. */
-  completion: number;
+  /** The map's view: the list shows the markers in it. */
+  views: MapViewStore;
+  /** The store's visible flags (a new value whenever they changed). */
+  visibility: FlagsState;
+  /** The store's completed flags (a new value whenever they changed). */
+  completion: FlagsState;
   open: boolean;
   /** Changes when the list is asked for (button or shortcut): focus moves into it. */
   focus: number;
@@ -62,6 +65,7 @@ function RowIcon({ store, i }: { store: MarkerStore; i: number }) {
 export default function MarkerListPanel({
   store,
   controller,
+  views,
   visibility,
   completion,
   open,
@@ -74,62 +78,44 @@ export default function MarkerListPanel({
   onShareRoute,
 }: Props) {
   const scrollRef = useRef<HTMLDivElement>(null);
-  const [moved, setMoved] = useState(0);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: read again when the view or the pins change
-  const pinsInView = useMemo(
-    () => (ownPins ? (controller.current?.pinsInView(50) ?? []) : []),
-    [moved, ownPins, controller],
-  );
+  const view = useMapView(views);
+  /** The view the list shows: the map's once it has settled, and not a pan to a focused row. */
+  const [listed, setListed] = useState(view);
+  const [pinsInView, setPinsInView] = useState<{ id: string; name: string }[]>([]);
   const [active, setActive] = useState(-1);
   const pendingFocus = useRef(-1);
-  /**
-   * Pans of the map asked for by a row's focus and not finished yet: those moves do not reorder the
-   * list under the keyboard (each ends in one moveend, also where the map's bounds stop it short).
-   */
-  const rowPans = useRef(0);
   const [scope, setScope] = useState<RouteScope>('view');
-  const route = useAutoRoute({ store, controller, visibility, completion, announce });
+  const route = useAutoRoute({ store, controller, views, visibility, completion, announce });
 
-  // Moving the map lists what is in view, once the map has settled.
+  // Opening the list lists what is in view at once.
   useEffect(() => {
-    const m = controller.current?.leaflet();
-    if (!m || !open) return;
-    let timer = 0;
-    const onMoveEnd = () => {
-      if (rowPans.current > 0) {
-        rowPans.current -= 1;
-        return;
-      }
-      window.clearTimeout(timer);
-      timer = window.setTimeout(() => setMoved((n) => n + 1), 150);
-    };
-    m.on('moveend', onMoveEnd);
-    setMoved((n) => n + 1);
-    return () => {
-      window.clearTimeout(timer);
-      rowPans.current = 0;
-      m.off('moveend', onMoveEnd);
-    };
-  }, [controller, open]);
+    if (open) setListed(views.get());
+  }, [open, views]);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `moved` and `visibility` say the view or the shown markers changed
+  // Moving the map lists what is in view once the map has settled; a row's focus pans the map to
+  // its marker, which does not reorder the list under the keyboard.
+  useEffect(() => {
+    if (!open || !view || view.centredOnMarker) return;
+    const timer = window.setTimeout(() => setListed(view), 150);
+    return () => window.clearTimeout(timer);
+  }, [open, view]);
+
+  // The player's pins in the view listed (drawn by the map on the floor shown).
+  useEffect(() => {
+    const bounds = listed?.bounds;
+    setPinsInView(ownPins && bounds ? (controller.current?.pinsInView(bounds, 50) ?? []) : []);
+  }, [ownPins, listed, controller]);
+
   const items = useMemo(() => {
-    const m = controller.current?.leaflet();
-    if (!m || !open) return [];
-    const b = m.getBounds();
-    const south = b.getSouth();
-    const north = b.getNorth();
-    const west = b.getWest();
-    const east = b.getEast();
+    if (!listed || !open) return [];
+    const shown = visibility.flags;
     const out: number[] = [];
     for (let i = 0; i < store.size; i++) {
-      if (store.visible[i] !== Shown.Yes) continue;
-      const lat = -store.y[i];
-      const lng = store.x[i];
-      if (lat >= south && lat <= north && lng >= west && lng <= east) out.push(i);
+      if (shown[i] !== Shown.Yes) continue;
+      if (inBounds(listed.bounds, -store.y[i], store.x[i])) out.push(i);
     }
     return listOrder(out, store.def, (i) => store.names[i] || store.definitionOf(i).name, collator);
-  }, [store, controller, open, moved, visibility]);
+  }, [store, open, listed, visibility]);
 
   const position = useMemo(() => new Map(items.map((i, k) => [i, k])), [items]);
   const activePos = position.get(active) ?? -1;
@@ -169,7 +155,6 @@ export default function MarkerListPanel({
 
   const onRowFocus = (i: number) => {
     setActive(i);
-    rowPans.current += 1;
     controller.current?.centreMarker(store.ids[i]);
   };
 
@@ -187,7 +172,7 @@ export default function MarkerListPanel({
 
   const close = () => {
     onClose();
-    controller.current?.leaflet()?.getContainer().focus();
+    controller.current?.focusMap();
   };
 
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {

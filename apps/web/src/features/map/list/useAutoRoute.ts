@@ -1,17 +1,17 @@
-import L from 'leaflet';
 import { type RefObject, useCallback, useEffect, useRef, useState } from 'react';
 import { listMessages } from '../../../i18n/messages/list-messages.ts';
-import { MarkerKind, type MarkerStore, Shown } from '../layers/marker-store.ts';
-import type { MapController } from '../MapView.tsx';
+import { type FlagsState, MarkerKind, type MarkerStore, Shown } from '../layers/marker-store.ts';
+import type { MapController } from '../map-input.ts';
+import { inBounds, type MapViewState, type MapViewStore } from '../view-store.ts';
 import type { RouteAnswer, RouteRequest } from './route.worker.ts';
-import { routeCasingStyle as casingStyle, routeLineStyle as lineStyle } from './route-style.ts';
+import { type Place, RouteOverlay } from './route-overlay.ts';
 
 export type RouteScope = 'view' | 'map';
 
 /** What a drawn route was asked for: it is planned again with the same stops' area and start. */
 interface Plan {
-  start: L.LatLng;
-  bounds: L.LatLngBounds | undefined;
+  start: Place;
+  bounds: MapViewState['bounds'] | undefined;
 }
 
 export interface RouteResult {
@@ -20,7 +20,7 @@ export interface RouteResult {
   /** Markers left in the area (more than `stops` when the route took only the nearest ones). */
   left: number;
   /** The line drawn: the start, then the stops in order. */
-  points: readonly L.LatLng[];
+  points: readonly Place[];
 }
 
 /**
@@ -31,80 +31,54 @@ export interface RouteResult {
 export function useAutoRoute({
   store,
   controller,
+  views,
   visibility,
   completion,
   announce,
 }: {
   store: MarkerStore;
   controller: RefObject<MapController | null>;
-  visibility: number;
-  completion: number;
+  views: MapViewStore;
+  visibility: FlagsState;
+  completion: FlagsState;
   announce: (text: string) => void;
 }) {
   const [plan, setPlan] = useState<Plan | null>(null);
   const [result, setResult] = useState<RouteResult | null>(null);
   const [computing, setComputing] = useState(false);
-  const [picked, setPicked] = useState<L.LatLng | null>(null);
+  const [picked, setPicked] = useState<Place | null>(null);
   const [picking, setPicking] = useState(false);
   const worker = useRef<Worker | null>(null);
-  const layer = useRef<L.LayerGroup | null>(null);
-  const startMark = useRef<L.CircleMarker | null>(null);
-  const pickHandler = useRef<((e: L.LeafletMouseEvent) => void) | null>(null);
-
-  const map = () => controller.current?.leaflet();
+  const [overlay] = useState(() => new RouteOverlay());
 
   const stopWorker = useCallback(() => {
     worker.current?.terminate();
     worker.current = null;
   }, []);
 
-  const removeLine = useCallback(() => {
-    layer.current?.remove();
-    layer.current = null;
-  }, []);
+  // The route is on the map while the list is on the page.
+  useEffect(() => controller.current?.host(overlay), [controller, overlay]);
+  useEffect(() => stopWorker, [stopWorker]);
 
-  // The picked start point, shown as a ring on the map.
+  // The line and the picked start point, drawn on the map.
   useEffect(() => {
-    const m = controller.current?.leaflet();
-    startMark.current?.remove();
-    startMark.current = null;
-    if (!m || !picked) return;
-    startMark.current = L.circleMarker(picked, {
-      radius: 7,
-      color: '#ffffff',
-      weight: 3,
-      fillColor: '#c2410c',
-      fillOpacity: 1,
-      interactive: false,
-      className: 'wp-route-start',
-    }).addTo(m);
-  }, [picked, controller]);
-
-  useEffect(
-    () => () => {
-      stopWorker();
-      removeLine();
-      startMark.current?.remove();
-      if (pickHandler.current) controller.current?.leaflet()?.off('click', pickHandler.current);
-    },
-    [stopWorker, removeLine, controller],
-  );
+    overlay.set({ line: result?.points, start: picked ?? undefined });
+  }, [overlay, result, picked]);
 
   // Plans (again) whenever the plan, the found markers or the shown markers change.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `completion` and `visibility` say the store's flags changed
   useEffect(() => {
     if (!plan) return;
-    const m = controller.current?.leaflet();
-    if (!m) return;
+    const shown = visibility.flags;
+    const found = completion.flags;
     const chosen: number[] = [];
     for (let i = 0; i < store.size; i++) {
-      if (store.visible[i] !== Shown.Yes || store.completed[i] || store.kind[i] === MarkerKind.Path) continue;
-      if (plan.bounds && !plan.bounds.contains(store.latLng(i))) continue;
+      if (shown[i] !== Shown.Yes || found[i] || store.kind[i] === MarkerKind.Path) continue;
+      const [lat, lng] = store.latLng(i);
+      if (plan.bounds && !inBounds(plan.bounds, lat, lng)) continue;
       chosen.push(i);
     }
     stopWorker();
     if (chosen.length === 0) {
-      removeLine();
       setComputing(false);
       setResult({ stops: 0, length: 0, left: 0, points: [] });
       announce(listMessages.routeNothingLeft);
@@ -122,12 +96,13 @@ export function useAutoRoute({
       if (worker.current !== w) return;
       stopWorker();
       const { order, length, left } = event.data;
-      const points = [plan.start, ...order.map((k) => L.latLng(store.latLng(chosen[k])))];
-      removeLine();
-      layer.current = L.layerGroup([
-        L.polyline(points, casingStyle),
-        L.polyline(points, { ...lineStyle, className: 'wp-route' }),
-      ]).addTo(m);
+      const points = [
+        plan.start,
+        ...order.map((k) => {
+          const [lat, lng] = store.latLng(chosen[k]);
+          return { lat, lng };
+        }),
+      ];
       setComputing(false);
       setResult({ stops: order.length, length, left, points });
       announce(listMessages.routeAnnounce(order.length, length));
@@ -138,44 +113,36 @@ export function useAutoRoute({
       setComputing(false);
     };
     w.postMessage(request, [request.xs.buffer, request.ys.buffer]);
-  }, [plan, store, completion, visibility, controller, stopWorker, removeLine, announce]);
+  }, [plan, store, visibility, completion, stopWorker, announce]);
 
   /** Plans a route through the markers left in view or on the whole map. */
   const run = (scope: RouteScope) => {
-    const m = map();
-    if (!m) return;
-    setPlan({ start: picked ?? m.getCenter(), bounds: scope === 'view' ? m.getBounds() : undefined });
+    const view = views.get();
+    if (!view) return;
+    setPlan({ start: picked ?? view.centre, bounds: scope === 'view' ? view.bounds : undefined });
   };
 
   const clear = () => {
     stopWorker();
-    removeLine();
     setPlan(null);
     setResult(null);
     setComputing(false);
     announce(listMessages.routeCleared);
   };
 
-  /** The next click on the map chooses the start; `null` goes back to the map centre. */
+  /** The next click on the map chooses the start; `false` goes back to the map centre. */
   const pickStart = (on: boolean) => {
-    const m = map();
-    if (!m) return;
-    if (pickHandler.current) m.off('click', pickHandler.current);
-    pickHandler.current = null;
+    overlay.cancelPick();
     if (!on) {
       setPicking(false);
       setPicked(null);
       return;
     }
-    setPicking(true);
-    const handler = (e: L.LeafletMouseEvent) => {
-      m.off('click', handler);
-      pickHandler.current = null;
-      setPicked(e.latlng);
+    const waiting = overlay.pickStart((at) => {
+      setPicked(at);
       setPicking(false);
-    };
-    pickHandler.current = handler;
-    m.on('click', handler);
+    });
+    if (waiting) setPicking(true);
   };
 
   return { run, clear, pickStart, picking, picked, result, computing, active: plan !== null };

@@ -14,7 +14,7 @@ import {
 import { groupDefinitions, listedDefinitions } from '@waypoint/shared/map/definitions';
 import type { MapMarkerDefinition } from '@waypoint/shared/map/marker-data';
 import type { TPin } from '@waypoint/shared/pins/schemas';
-import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useParams } from 'react-router';
 import { Button, Check, IconButton, SearchInput } from '../../../components/controls.tsx';
 import { mapMessages } from '../../../i18n/messages/map-messages.ts';
@@ -82,16 +82,17 @@ const typeIcons: Partial<Record<MapMarkerDefinition['markerDefinitionType'], typ
 function DefinitionIcon({ definition }: { definition: MapMarkerDefinition }) {
   const url = definition.markerDefinitionType === 'IMAGE' ? definitionImageUrl(definition) : undefined;
   const [failed, setFailed] = useState(false);
-  const canvas = useRef<HTMLCanvasElement>(null);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the canvas is mounted when the picture fails
-  useEffect(() => {
-    const c = canvas.current;
-    if (!c) return;
-    const image = drawDefinitionIcon(definition, 2).image as HTMLCanvasElement;
-    c.width = image.width;
-    c.height = image.height;
-    c.getContext('2d')?.drawImage(image, 0, 0);
-  }, [definition, url, failed]);
+  // Drawn when the canvas is mounted (no picture, or the picture failed) and for another definition.
+  const drawInto = useCallback(
+    (c: HTMLCanvasElement | null) => {
+      if (!c) return;
+      const image = drawDefinitionIcon(definition, 2).image as HTMLCanvasElement;
+      c.width = image.width;
+      c.height = image.height;
+      c.getContext('2d')?.drawImage(image, 0, 0);
+    },
+    [definition],
+  );
   const testId = `definition-icon-${definition._id}`;
   if (url && !failed)
     return (
@@ -103,7 +104,7 @@ function DefinitionIcon({ definition }: { definition: MapMarkerDefinition }) {
         onError={() => setFailed(true)}
       />
     );
-  return <canvas ref={canvas} className={classes.definitionIcon} data-testid={testId} />;
+  return <canvas ref={drawInto} className={classes.definitionIcon} data-testid={testId} />;
 }
 
 interface Props {

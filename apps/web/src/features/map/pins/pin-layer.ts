@@ -5,7 +5,9 @@ import type { TPin } from '@waypoint/shared/pins/schemas';
 import L from 'leaflet';
 import { contentLang } from '../../../i18n/content.ts';
 import { routeCasingStyle, routeLineStyle } from '../list/route-style.ts';
+import type { MapOverlay } from '../overlay.ts';
 import { mapProbe } from '../probe.ts';
+import { inBounds, type MapViewState } from '../view-store.ts';
 import classes from './pins.module.css';
 
 /** What the "My pins" layer shows: the player's pins, on the floor shown, unless hidden. */
@@ -35,7 +37,7 @@ type Drawn = L.Marker | L.CircleMarker;
  * or a dot each on one canvas when there are more than `DOM_PINS_MAX`; drawn again only when a pin
  * changed. `set` applies the page's pins, floor and visibility.
  */
-export class PinLayer {
+export class PinLayer implements MapOverlay<PinLayerInput | undefined> {
   private readonly group = L.layerGroup();
   private readonly drawn = new Map<string, { marker: Drawn; pin: TPin }>();
   private maxZoom = 0;
@@ -45,12 +47,11 @@ export class PinLayer {
 
   constructor(private readonly onOpen: (pinId: string) => void) {}
 
-  addTo(map: L.Map): this {
+  attach(map: L.Map) {
     this.group.addTo(map);
-    return this;
   }
 
-  remove() {
+  detach() {
     this.group.remove();
     this.renderer?.remove();
     this.renderer = undefined;
@@ -107,11 +108,12 @@ export class PinLayer {
   }
 
   /** The drawn pins inside `bounds` (at most `max`), for the marker list. */
-  inView(bounds: L.LatLngBounds, max: number): { id: string; name: string }[] {
+  inView(bounds: MapViewState['bounds'], max: number): { id: string; name: string }[] {
     const out: { id: string; name: string }[] = [];
     for (const [id, { marker, pin }] of this.drawn) {
       if (out.length >= max) break;
-      if (bounds.contains(marker.getLatLng())) out.push({ id, name: pin.name });
+      const at = marker.getLatLng();
+      if (inBounds(bounds, at.lat, at.lng)) out.push({ id, name: pin.name });
     }
     return out;
   }

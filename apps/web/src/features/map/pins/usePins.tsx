@@ -12,7 +12,8 @@ import { toast } from '../../../components/toast.ts';
 import { pinsMessages } from '../../../i18n/messages/pins-messages.ts';
 import { newStamp } from '../../offline/completion-queue.ts';
 import type { Floors } from '../floors/useFloors.ts';
-import type { MapController, MapPinsInput } from '../map-controller.ts';
+import type { MapController, MapPinsInput } from '../map-input.ts';
+import type { MapViewStore } from '../view-store.ts';
 import { GeoJsonTools } from './GeoJsonTools.tsx';
 import { type PinDraft, PinEditor } from './PinEditor.tsx';
 import { PinPopup } from './PinPopup.tsx';
@@ -32,6 +33,8 @@ interface Options {
   session: Session | null;
   floors: Floors;
   controller: React.RefObject<MapController | null>;
+  /** The map's view (where "Add pin at centre" puts one). */
+  views: MapViewStore;
   announce: (text: string) => void;
   /** The map's marker types (a pin can be suggested as one). */
   definitions: readonly { _id: string; name: string }[] | undefined;
@@ -44,7 +47,7 @@ interface Options {
  * placing a pin (the map's context menu, or the button that places one at the map's centre),
  * changing and deleting it from its popup, and the notes on placed markers. Guests have none.
  */
-export function usePins({ map, session, floors, controller, announce, definitions, search }: Options) {
+export function usePins({ map, session, floors, controller, views, announce, definitions, search }: Options) {
   const client = useQueryClient();
   const query = useMapPins(session, map._id);
   const save = useSavePinWrite(session, map._id).mutateAsync;
@@ -139,7 +142,7 @@ export function usePins({ map, session, floors, controller, announce, definition
             aria-label={pinsMessages.addPinAtCentre}
             title={pinsMessages.addPinAtCentre}
             onClick={() => {
-              const c = controller.current?.leaflet()?.getCenter();
+              const c = views.get()?.centre;
               if (c) addAt(c.lat, c.lng);
             }}
           >
@@ -189,7 +192,7 @@ export function usePins({ map, session, floors, controller, announce, definition
         pin={pin}
         onEdit={() => setDraft({ id, fields })}
         onDelete={() => {
-          controller.current?.leaflet()?.closePopup();
+          controller.current?.closePopup();
           void write({ kind: 'delete', pinId: id }, pinsMessages.pinDeleted);
         }}
         definitions={definitions ?? []}

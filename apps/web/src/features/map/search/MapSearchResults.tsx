@@ -115,9 +115,10 @@ export default function MapSearchResults({
     return groups.filter((g) => g.options.length > 0);
   }, [result.data, pins, settled]);
   const options = useMemo(() => groups.flatMap((g) => g.options), [groups]);
-  const [active, setActive] = useState(0);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new answer starts at its first result
-  useEffect(() => setActive(0), [options]);
+  // The active result belongs to the results it was chosen in: a new answer starts at its first.
+  const [chosen, setChosen] = useState({ options, index: 0 });
+  const active = chosen.options === options ? chosen.index : 0;
+  const setActive = (index: number) => setChosen({ options, index });
 
   // The input stays where the player types; this wires its keys and combobox state.
   useEffect(() => {
@@ -134,7 +135,7 @@ export default function MapSearchResults({
         if (options.length === 0) return;
         e.preventDefault();
         const step = e.key === 'ArrowDown' ? 1 : -1;
-        setActive((a) => (a + step + options.length) % options.length);
+        setChosen({ options, index: (active + step + options.length) % options.length });
       } else if (e.key === 'Enter') {
         const option = options[active];
         if (!option) return;
