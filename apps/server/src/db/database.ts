@@ -1,10 +1,19 @@
 import { chmodSync, closeSync, existsSync, openSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { type Driver, Kysely, PostgresDialect, SqliteDialect, type Transaction } from 'kysely';
+import {
+  type Driver,
+  Kysely,
+  PostgresDialect,
+  type PostgresPool,
+  type PostgresPoolClient,
+  SqliteDialect,
+  type Transaction,
+} from 'kysely';
 import pg from 'pg';
 import { privateDirSync, privateFileMode } from '../storage/private-files.ts';
 import type { Database } from './schema.ts';
+import { createSessionChanges, type SessionChanges } from './session-changes.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -19,6 +28,8 @@ export interface Db {
    * pool drops it and opens a new one on next use, so this only reports it.
    */
   onConnectionError: (error: Error) => void;
+  /** Changes of sessions and users heard from PostgreSQL (fed by the cache bus; never on SQLite). */
+  sessionChanges: SessionChanges;
   close(): Promise<void>;
 }
 
@@ -73,6 +84,42 @@ function withPreparedStatements(sqlite: SQLite.Database) {
   };
 }
 
+/** SQL texts sent as named statements on PostgreSQL, by text: each parsed once per connection. */
+const statementNames = new Map<string, string>();
+
+/**
+ * Names `text` for PostgreSQL: from now on each connection parses and plans it once and then only
+ * binds each run's values (the hot queries of `reusableQuery`; a name per distinct text).
+ */
+export function nameStatement(text: string): void {
+  if (!statementNames.has(text)) statementNames.set(text, `waypoint_${statementNames.size + 1}`);
+}
+
+/**
+ * The pool as Kysely sees it, each connection sending the texts named by `nameStatement` as named
+ * statements (the driver keeps which ones a connection has parsed) and every other query as before.
+ */
+function withNamedStatements(pool: pg.Pool): PostgresPool {
+  const wrapped = new WeakMap<pg.PoolClient, PostgresPoolClient>();
+  return {
+    async connect() {
+      const client = await pool.connect();
+      let named = wrapped.get(client);
+      if (!named) {
+        const query = (text: unknown, values?: readonly unknown[]) => {
+          const name = typeof text === 'string' && values ? statementNames.get(text) : undefined;
+          if (name) return client.query({ name, text: text as string, values: values as unknown[] });
+          return client.query(text as string, values as unknown[]);
+        };
+        named = { query: query as unknown as PostgresPoolClient['query'], release: () => client.release() };
+        wrapped.set(client, named);
+      }
+      return named;
+    },
+    end: () => pool.end(),
+  };
+}
+
 /** Opens the embedded SQLite file under dataDir, or PostgreSQL when databaseUrl is a postgres:// URL. */
 export function openDatabase(options: {
   databaseUrl: string;
@@ -99,11 +146,14 @@ export function openDatabase(options: {
       keepAlive: true,
       ...(settings.length > 0 ? { options: settings.join(' ') } : {}),
     });
-    const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const kysely = new Kysely<Database>({
+      dialect: new PostgresDialect({ pool: withNamedStatements(pool) }),
+    });
     const db: Db = {
       kysely,
       dialect: 'postgres',
       onConnectionError: () => {},
+      sessionChanges: createSessionChanges(),
       close: () => kysely.destroy(),
     };
     // Without a listener a connection's error would end the process (an unhandled 'error' event):
@@ -129,7 +179,13 @@ export function openDatabase(options: {
   const kysely = new Kysely<Database>({
     dialect: new SqliteKeepingErrors({ database: withPreparedStatements(sqlite) }),
   });
-  return { kysely, dialect: 'sqlite', onConnectionError: () => {}, close: () => kysely.destroy() };
+  return {
+    kysely,
+    dialect: 'sqlite',
+    onConnectionError: () => {},
+    sessionChanges: createSessionChanges(),
+    close: () => kysely.destroy(),
+  };
 }
 
 /**

@@ -29,6 +29,7 @@ import * as playerMarkersGoWithPlayer from './migrations/0028_player_markers_go_
 import * as ownedItemsOneIndex from './migrations/0029_owned_items_one_index.ts';
 import * as notificationSubjectReason from './migrations/0030_notification_subject_reason.ts';
 import * as mapGeoBounds from './migrations/0031_map_geo_bounds.ts';
+import * as sessionChangeNotices from './migrations/0032_session_change_notices.ts';
 
 /** Migrations in order; names are timestamps or sequence numbers and never change once landed. */
 export const migrations: Record<string, Migration> = {
@@ -61,6 +62,7 @@ export const migrations: Record<string, Migration> = {
   '0029_owned_items_one_index': ownedItemsOneIndex,
   '0030_notification_subject_reason': notificationSubjectReason,
   '0031_map_geo_bounds': mapGeoBounds,
+  '0032_session_change_notices': sessionChangeNotices,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

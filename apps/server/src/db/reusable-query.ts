@@ -1,5 +1,5 @@
-import type { Compilable, CompiledQuery, DialectAdapter } from 'kysely';
-import type { Executor } from './database.ts';
+import { type Compilable, type CompiledQuery, type DialectAdapter, PostgresAdapter } from 'kysely';
+import { type Executor, nameStatement } from './database.ts';
 
 /** Where an argument goes among a compiled query's parameters. */
 class Slot {
@@ -18,7 +18,8 @@ interface Template {
  * paths (a player's tick, the session behind every logged-in request) building and compiling cost
  * more than SQLite takes to run the statement. `build` gets stand-ins for its arguments, to be used
  * only as values (each becomes one parameter); every run sends the same SQL text with the run's
- * arguments in those places.
+ * arguments in those places. On PostgreSQL that SQL is a named statement, parsed and planned once
+ * per connection.
  */
 export function reusableQuery<Args extends readonly (string | number)[], Row>(
   build: (db: Executor, ...args: Args) => Compilable<Row>,
@@ -40,6 +41,7 @@ export function reusableQuery<Args extends readonly (string | number)[], Row>(
         throw new Error(`reusableQuery: ${used.size} of ${arity} arguments found among the parameters`);
       template = { query, parameters };
       templates.set(adapter, template);
+      if (adapter instanceof PostgresAdapter) nameStatement(query.sql);
     }
     return template;
   };

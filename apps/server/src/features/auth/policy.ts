@@ -126,7 +126,8 @@ export const policyPlugin = fp<{ db: Db; tokens: TokenService; routes: DeclaredR
 
     const check = async (request: FastifyRequest, token: string | null, role: Role, ownProgress: boolean) => {
       if (token) {
-        request.user = await opts.tokens.verify(token);
+        // A player's own progress may be answered on a session this process keeps (tokens.ts).
+        request.user = await opts.tokens.verify(token, { kept: ownProgress });
         if (!request.user && role !== 'guest') throw unauthorized(serverMessages.loginRequired);
       }
       if (role !== 'guest') {

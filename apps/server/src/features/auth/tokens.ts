@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { type TTokenPayload, zTokenPayload } from '@waypoint/shared';
 import { jwtVerify, SignJWT } from 'jose';
 import type { Db } from '../../db/database.ts';
+import { everyone } from '../../db/session-changes.ts';
 import {
   deleteExpiredSessions,
   insertSession,
@@ -20,9 +21,10 @@ export interface TokenService {
   sign(user: { id: string; username: string; admin: boolean }): Promise<string>;
   /**
    * The logged-in user of a valid token whose session is still open, with the username and admin
-   * flag read from the database now (never the token's); null otherwise.
+   * flag read from the database (never the token's); null otherwise. With `kept`, on PostgreSQL, the
+   * session may come from those this process keeps in memory (see `createTokenService`).
    */
-  verify(token: string): Promise<TTokenPayload | null>;
+  verify(token: string, options?: { kept?: boolean }): Promise<TTokenPayload | null>;
   /** Ends one session. */
   revoke(sessionId: string): Promise<void>;
   /** Ends every open session of a user, except `except` when given. */
@@ -35,13 +37,53 @@ const MAX_CHECKED_TOKENS = 50_000;
 /** Expired sessions of all users are deleted at most this often per process. */
 const PRUNE_EVERY_MS = 3600_000;
 
+/** Open sessions kept per process; beyond, the memory starts over. */
+const MAX_KEPT_SESSIONS = 50_000;
+
+interface KeptSession {
+  userId: string;
+  user: { id: string; username: string; admin: boolean };
+}
+
 export function createTokenService(db: Db, secret: string, ttlSeconds: number): TokenService {
   const key = new TextEncoder().encode(secret);
   const k = db.kysely;
   let lastPrune = 0;
   // A token's claims never change, so its signature is checked once per process; whether its
-  // session is still open is asked of the database on every request.
+  // session is still open is asked of the database on every request, except where the caller lets
+  // a kept session answer (a player's own progress, the hottest requests). Sessions are kept only
+  // while this process hears PostgreSQL announce every change of a session or user row (a trigger,
+  // heard through the cache bus): an ended session, a renamed, demoted or removed user is dropped
+  // in every process as the change commits. A kept session answers only once this process has
+  // heard every change committed before the request (`caughtUp`: one round trip on the listening
+  // connection, shared by the requests waiting at the time), so a session ended through any process
+  // is refused by every other on the next request.
   const checked = new Map<string, TTokenPayload>();
+  const changes = db.sessionChanges;
+  const kept = new Map<string, KeptSession>();
+  const keptOf = new Map<string, Set<string>>();
+  const drop = (userId: string) => {
+    if (userId === everyone) {
+      kept.clear();
+      keptOf.clear();
+      return;
+    }
+    for (const sid of keptOf.get(userId) ?? []) kept.delete(sid);
+    keptOf.delete(userId);
+  };
+  changes.onChange(drop);
+  const keep = (sid: string, session: KeptSession) => {
+    if (kept.size >= MAX_KEPT_SESSIONS) drop(everyone);
+    kept.set(sid, session);
+    const sids = keptOf.get(session.userId) ?? new Set<string>();
+    sids.add(sid);
+    keptOf.set(session.userId, sids);
+  };
+  const answer = (user: KeptSession['user'], claims: TTokenPayload): TTokenPayload => ({
+    ...user,
+    exp: claims.exp,
+    sid: claims.sid,
+  });
 
   return {
     async sign(user) {
@@ -65,7 +107,7 @@ export function createTokenService(db: Db, secret: string, ttlSeconds: number): 
         .sign(key);
     },
 
-    async verify(token) {
+    async verify(token, options = {}) {
       let claims = checked.get(token);
       if (claims && claims.exp * 1000 <= Date.now()) return null;
       if (!claims) {
@@ -80,20 +122,30 @@ export function createTokenService(db: Db, secret: string, ttlSeconds: number): 
         if (checked.size >= MAX_CHECKED_TOKENS) checked.clear();
         checked.set(token, claims);
       }
+      const mayKeep = options.kept === true && changes.listening;
+      if (mayKeep) {
+        const session = kept.get(claims.sid);
+        if (session && session.userId === claims.id && (await changes.caughtUp()))
+          if (kept.get(claims.sid) === session) return answer(session.user, claims);
+      }
+      const mark = changes.heardCount;
       const [row] = await openSession(k, claims.sid, claims.id, new Date().toISOString());
       if (!row) return null;
-      return {
-        id: row.id,
-        username: row.username,
-        admin: Boolean(row.admin),
-        exp: claims.exp,
-        sid: claims.sid,
-      };
+      const user = { id: row.id, username: row.username, admin: Boolean(row.admin) };
+      // A change heard while the row was read may be newer than the row: not kept then.
+      if (mayKeep && changes.listening && changes.heardCount === mark)
+        keep(claims.sid, { userId: row.id, user });
+      return answer(user, claims);
     },
 
-    revoke: (sessionId) => revokeSession(k, sessionId, new Date().toISOString()),
+    async revoke(sessionId) {
+      await revokeSession(k, sessionId, new Date().toISOString());
+      kept.delete(sessionId);
+    },
 
-    revokeAll: (userId, options = {}) =>
-      revokeSessionsOf(k, userId, new Date().toISOString(), options.except),
+    async revokeAll(userId, options = {}) {
+      await revokeSessionsOf(k, userId, new Date().toISOString(), options.except);
+      for (const sid of keptOf.get(userId) ?? []) if (sid !== options.except) kept.delete(sid);
+    },
   };
 }

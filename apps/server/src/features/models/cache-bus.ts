@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
 import pg from 'pg';
 import type { Db } from '../../db/database.ts';
+import { everyone, sessionChannel } from '../../db/session-changes.ts';
 import type { ResponseCache } from './response-cache.ts';
 
 /**
@@ -46,7 +47,7 @@ export interface CacheBusOptions {
 
 /**
  * On PostgreSQL: `NOTIFY waypoint_cache, '<origin>'` after each change and `LISTEN` on a dedicated
- * connection. While that connection is down (and until it first listens) the cache is bypassed, since
+ * connection, which also hears the changes of sessions and users (`db.sessionChanges`). While that connection is down (and until it first listens) the cache is bypassed, since
  * another process's write could go unheard; it reconnects with a growing delay. Processes share the
  * channel when they use the same schema (the channel of a schema other than `public` carries its name).
  */
@@ -67,6 +68,7 @@ export async function startCacheBus(options: CacheBusOptions): Promise<CacheBus>
   const schema = await sql<{ schema: string }>`select current_schema() as schema`.execute(db.kysely);
   const current = schema.rows[0]?.schema ?? 'public';
   const channel = current === 'public' ? cacheChannel : `${cacheChannel}_${current}`;
+  const sessions = current === 'public' ? sessionChannel : `${sessionChannel}_${current}`;
   const retryMs = options.retryMs ?? 200;
   const maxRetryMs = options.maxRetryMs ?? 30_000;
 
@@ -90,6 +92,7 @@ export async function startCacheBus(options: CacheBusOptions): Promise<CacheBus>
     if (listening) log.warn({ err: reason }, 'cache bus: lost the database connection, cache bypassed');
     listening = false;
     cache.setBypass(true);
+    db.sessionChanges.setListening(false);
     if (!closed) schedule();
   };
 
@@ -112,6 +115,10 @@ export async function startCacheBus(options: CacheBusOptions): Promise<CacheBus>
     c.on('error', (error) => lost(c, error));
     c.on('end', () => lost(c, new Error('connection ended')));
     c.on('notification', (message) => {
+      if (message.channel === sessions) {
+        db.sessionChanges.changed(message.payload || everyone);
+        return;
+      }
       if (message.channel !== channel || !message.payload) return;
       const [from, seq] = message.payload.split(':');
       if (!from || from === origin) return;
@@ -122,6 +129,7 @@ export async function startCacheBus(options: CacheBusOptions): Promise<CacheBus>
     try {
       await c.connect();
       await c.query(`LISTEN "${channel.replaceAll('"', '""')}"`);
+      await c.query(`LISTEN "${sessions.replaceAll('"', '""')}"`);
     } catch (error) {
       lost(c, error);
       return;
@@ -132,6 +140,7 @@ export async function startCacheBus(options: CacheBusOptions): Promise<CacheBus>
     listening = true;
     // Changes made while not listening went unheard: start from an empty cache.
     cache.setBypass(false);
+    db.sessionChanges.setListening(true, () => c.query('select 1'));
   }
 
   await connect();
@@ -163,6 +172,7 @@ export async function startCacheBus(options: CacheBusOptions): Promise<CacheBus>
     async close() {
       closed = true;
       if (timer) clearTimeout(timer);
+      db.sessionChanges.setListening(false);
       const c = client;
       client = null;
       listening = false;
