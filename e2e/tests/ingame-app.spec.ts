@@ -56,6 +56,8 @@ test('the in-game promo shows its three map pictures, advances every 4 s and pau
 test('while the map pictures are still being drawn, the slides say so and show them once they exist', async ({
   page,
 }) => {
+  // On a freshly started server the first demo map is drawn within about a minute (longer on a busy machine).
+  test.setTimeout(150_000);
   await page.clock.install();
   // A freshly started site: the server has no map picture yet and answers 404.
   await page.route('**/api/game/*/promo/*', (route) => route.fulfill({ status: 404, body: '' }));
