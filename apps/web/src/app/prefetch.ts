@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { matchPage } from '@waypoint/shared/pages/pages';
+import { matchPage } from '@waypoint/shared/pages/page-routes';
 import { categoriesQuery, gameQuery, gamesQuery, mapsQuery } from '../api/queries.ts';
 import { getSession } from '../api/session.ts';
 

@@ -1,4 +1,9 @@
-import { type PageAccess, type PageId, pageList, type RouteName } from '@waypoint/shared/pages/pages';
+import {
+  type PageAccess,
+  type PageId,
+  pageRouteList,
+  type RouteName,
+} from '@waypoint/shared/pages/page-routes';
 import type { ReactNode } from 'react';
 import type { RouteObject } from 'react-router';
 import { RequireAdmin, RequireLogin } from './guards.tsx';
@@ -26,8 +31,8 @@ function page(
 }
 
 /**
- * The code of each page of the page manifest (`@waypoint/shared/pages/pages`: pattern, name, access
- * and the same module path, which the build checks). Each page is its own chunk.
+ * The code of each page of the page manifest (`@waypoint/shared/pages/page-routes`: pattern, name,
+ * access; `pages.ts` names the same module, which the build checks). Each page is its own chunk.
  */
 const loaders = {
   home: () => import('../features/home/HomePage.tsx'),
@@ -58,6 +63,6 @@ const loaders = {
 } satisfies Record<PageId, Parameters<typeof lazyPage>[0]>;
 
 /** Every route of SPEC §2.1; the layout adds the frame. */
-export const routes: RouteObject[] = pageList.map(([id, p]) =>
+export const routes: RouteObject[] = pageRouteList.map(([id, p]) =>
   page(p.pattern, p.name, loaders[id], p.access),
 );

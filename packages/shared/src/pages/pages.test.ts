@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { apiPaths } from './api-paths.ts';
 import { loadedFiles } from './build-manifest.ts';
 import { pageHeads } from './heads.ts';
-import { barModule, firstLoadModules, matchPage, offlineModules, pageList, pages } from './pages.ts';
+import { matchPage } from './page-routes.ts';
+import { barModule, firstLoadModules, offlineModules, pageList, pages } from './pages.ts';
 
 describe('page manifest', () => {
   it('finds the page at a path as the router does: the most specific pattern, else the 404 page', () => {

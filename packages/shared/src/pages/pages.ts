@@ -1,28 +1,10 @@
 import { apiPaths } from './api-paths.ts';
+import { type PageAccess, type PageId, type PageRoute, pageRoutes, type RouteName } from './page-routes.ts';
 
-/** Route names used by the navigation bar (SPEC §2.8). */
-export type RouteName =
-  | 'Home'
-  | 'Game'
-  | 'Category'
-  | 'Map'
-  | 'Embedded Map'
-  | 'Quest'
-  | 'Items To Keep'
-  | 'Tool'
-  | 'In-Game App'
-  | 'Account'
-  | 'Page'
-  | 'Admin';
+export type { PageAccess, PageId, RouteName };
 
-/** Who may open a page: anyone, players who are logged in, admins. */
-export type PageAccess = 'guest' | 'login' | 'admin';
-
-export interface PageSpec {
-  /** The route's pattern (React Router's and Fastify's syntax: `:param`, `*`). */
-  pattern: string;
-  name: RouteName;
-  access: PageAccess;
+/** A page's route (page-routes.ts) with what the server, the build and the service worker know of it. */
+export interface PageSpec extends PageRoute {
   /**
    * The page's source module, relative to apps/web (its key in Vite's build manifest): the router
    * loads it, the server hints it, the budget and the service worker count it.
@@ -95,9 +77,7 @@ const mapPage = {
  */
 export const pages = {
   home: {
-    pattern: '/',
-    name: 'Home',
-    access: 'guest',
+    ...pageRoutes.home,
     module: 'src/features/home/HomePage.tsx',
     bar: false,
     firstReads: () => [apiPaths.games()],
@@ -105,92 +85,72 @@ export const pages = {
     budgetKb: firstVisitBudgetKb,
   },
   login: {
-    pattern: '/login',
-    name: 'Account',
-    access: 'guest',
+    ...pageRoutes.login,
     module: 'src/features/account/LoginPage.tsx',
     bar: true,
   },
   register: {
-    pattern: '/register',
-    name: 'Account',
-    access: 'guest',
+    ...pageRoutes.register,
     module: 'src/features/account/RegisterPage.tsx',
     bar: true,
   },
   forgotPassword: {
-    pattern: '/forgotPassword',
-    name: 'Account',
-    access: 'guest',
+    ...pageRoutes.forgotPassword,
     module: 'src/features/account/ForgotPasswordPage.tsx',
     bar: true,
   },
   passwordRecovery: {
-    pattern: '/passwordRecovery/:hash',
-    name: 'Account',
-    access: 'guest',
+    ...pageRoutes.passwordRecovery,
     module: 'src/features/account/PasswordRecoveryPage.tsx',
     bar: true,
   },
   confirmAccount: {
-    pattern: '/confirmAccount/:hash',
-    name: 'Account',
-    access: 'guest',
+    ...pageRoutes.confirmAccount,
     module: 'src/features/account/ConfirmAccountPage.tsx',
     bar: true,
   },
   profile: {
-    pattern: '/profile',
-    name: 'Account',
-    access: 'login',
+    ...pageRoutes.profile,
     module: 'src/features/account/ProfilePage.tsx',
     bar: true,
   },
   contact: {
-    pattern: '/contact',
-    name: 'Page',
-    access: 'guest',
+    ...pageRoutes.contact,
     module: 'src/features/legal/ContactPage.tsx',
     bar: true,
   },
   privacy: {
-    pattern: '/privacy',
-    name: 'Page',
-    access: 'guest',
+    ...pageRoutes.privacy,
     module: 'src/features/legal/PrivacyPage.tsx',
     bar: true,
   },
   error: {
-    pattern: '/error',
-    name: 'Page',
-    access: 'guest',
+    ...pageRoutes.error,
     module: 'src/features/error/ErrorPage.tsx',
     bar: true,
     offline: true,
   },
   crafting: {
-    pattern: '/crafting',
-    name: 'Tool',
-    access: 'guest',
+    ...pageRoutes.crafting,
     module: 'src/features/tools/crafting/CraftingPage.tsx',
     bar: true,
   },
   game: {
-    pattern: '/game/:gameId',
-    name: 'Game',
-    access: 'guest',
+    ...pageRoutes.game,
     module: 'src/features/game/GamePage.tsx',
     bar: true,
     firstReads: gameReads,
     offline: true,
     budgetKb: firstVisitBudgetKb,
   },
-  map: { pattern: '/game/:gameId/maps/:mapId', name: 'Map', access: 'guest', bar: true, ...mapPage },
+  map: {
+    ...pageRoutes.map,
+    bar: true,
+    ...mapPage,
+  },
   // The embedded map draws the map page's code; its own module only decides whether it is framed.
   embeddedMap: {
-    pattern: '/embed/game/:gameId/maps/:mapId',
-    name: 'Embedded Map',
-    access: 'guest',
+    ...pageRoutes.embeddedMap,
     bar: true,
     ...mapPage,
     module: 'src/features/map/embedded-route.tsx',
@@ -199,89 +159,65 @@ export const pages = {
     offline: false,
   },
   quests: {
-    pattern: '/game/:gameId/tools/quests',
-    name: 'Quest',
-    access: 'guest',
+    ...pageRoutes.quests,
     module: 'src/features/tools/quests/QuestsPage.tsx',
     bar: true,
   },
   itemsToKeep: {
-    pattern: '/game/:gameId/tools/tarkov-items-to-keep',
-    name: 'Items To Keep',
-    access: 'guest',
+    ...pageRoutes.itemsToKeep,
     module: 'src/features/tools/items/ItemsToKeepPage.tsx',
     bar: true,
   },
   tool: {
-    pattern: '/game/:gameId/tools/:feature',
-    name: 'Tool',
-    access: 'guest',
+    ...pageRoutes.tool,
     module: 'src/features/tools/feature-route.tsx',
     bar: true,
   },
   inGameApp: {
-    pattern: '/game/:gameId/ingameMapApp',
-    name: 'In-Game App',
-    access: 'guest',
+    ...pageRoutes.inGameApp,
     module: 'src/features/tools/ingame-app-route.tsx',
     bar: true,
   },
   suggestionReview: {
-    pattern: '/suggestion-review',
-    name: 'Admin',
+    ...pageRoutes.suggestionReview,
     // Admins and moderators (the page shows a moderator their games).
-    access: 'login',
     module: 'src/features/review/route.tsx',
     bar: true,
   },
   admin: {
-    pattern: '/admin',
-    name: 'Admin',
-    access: 'admin',
+    ...pageRoutes.admin,
     module: 'src/features/admin/route.tsx',
     bar: true,
   },
   adminModel: {
-    pattern: '/admin/model/:model/:id',
-    name: 'Admin',
-    access: 'admin',
+    ...pageRoutes.adminModel,
     module: 'src/features/admin/model-route.tsx',
     bar: true,
   },
   adminImports: {
-    pattern: '/admin/imports',
-    name: 'Admin',
-    access: 'admin',
+    ...pageRoutes.adminImports,
     module: 'src/features/admin/ImportsPage.tsx',
     bar: true,
   },
   adminUsers: {
-    pattern: '/admin/users',
-    name: 'Admin',
+    ...pageRoutes.adminUsers,
     // Admins and moderators (a moderator acts in the games they moderate).
-    access: 'login',
     // Part of the moderation tools' chunk (the review route exports it as UsersComponent).
     module: 'src/features/review/route.tsx',
     bar: true,
   },
   adminThemeColors: {
-    pattern: '/admin/theme-colors',
-    name: 'Admin',
-    access: 'admin',
+    ...pageRoutes.adminThemeColors,
     module: 'src/features/admin/ThemeColorsPage.tsx',
     bar: true,
   },
   notFound: {
-    pattern: '*',
-    name: 'Page',
-    access: 'guest',
+    ...pageRoutes.notFound,
     module: 'src/features/error/NotFoundPage.tsx',
     bar: true,
     offline: true,
   },
-} as const satisfies Record<string, PageSpec>;
-
-export type PageId = keyof typeof pages;
+} as const satisfies Record<PageId, PageSpec>;
 
 /** The pages in the router's order. */
 export const pageList = Object.entries(pages) as [PageId, PageSpec][];
@@ -303,44 +239,4 @@ export function offlineModules(): string[] {
       modules.add(m);
   }
   return [...modules];
-}
-
-export interface PageMatch {
-  id: PageId;
-  page: PageSpec;
-  params: Record<string, string>;
-}
-
-/** The route parameters of a path under a pattern, or undefined when it does not match. */
-function matchPattern(pattern: string, pathname: string): Record<string, string> | undefined {
-  const want = pattern.split('/').filter(Boolean);
-  const have = pathname.split('/').filter(Boolean);
-  if (want.length !== have.length) return undefined;
-  const params: Record<string, string> = {};
-  for (let i = 0; i < want.length; i++) {
-    const w = want[i] ?? '';
-    const h = have[i] ?? '';
-    if (w.startsWith(':')) {
-      try {
-        params[w.slice(1)] = decodeURIComponent(h);
-      } catch {
-        return undefined;
-      }
-    } else if (w !== h) return undefined;
-  }
-  return params;
-}
-
-const fixedSegments = (pattern: string) => pattern.split('/').filter((s) => s && !s.startsWith(':')).length;
-
-/** The page at a path, as the router picks it: the most specific pattern; the 404 page otherwise. */
-export function matchPage(pathname: string): PageMatch {
-  let best: PageMatch | undefined;
-  for (const [id, page] of pageList) {
-    if (page.pattern === '*') continue;
-    const params = matchPattern(page.pattern, pathname);
-    if (params && (!best || fixedSegments(page.pattern) > fixedSegments(best.page.pattern)))
-      best = { id, page, params };
-  }
-  return best ?? { id: 'notFound', page: pages.notFound, params: {} };
 }
