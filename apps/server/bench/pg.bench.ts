@@ -25,7 +25,7 @@ import { SignJWT } from 'jose';
 import pg from 'pg';
 import { loadConfig } from '../src/config.ts';
 import { openDatabase } from '../src/db/database.ts';
-import { migrateToLatest } from '../src/db/migrate.ts';
+import { migrateToLatest, migrations } from '../src/db/migrate.ts';
 import { seedIfEmpty } from '../src/db/seed.ts';
 import { insertMany } from '../src/features/models/models.repository.ts';
 import { cpuSeconds, loadAverage, startBenchCluster, treeCpuSeconds } from './pg-cluster.ts';
@@ -312,11 +312,11 @@ interface Measured {
 const round = (value: number, digits = 2) => Number(value.toFixed(digits));
 
 /** Statements the bench database ran since the last reset (this benchmark's own queries left out). */
-async function statementCount(admin: pg.Client): Promise<number> {
+async function statementCount(admin: pg.Client, database: string): Promise<number> {
   const { rows } = await admin.query(
     `select coalesce(sum(calls), 0)::bigint as calls from pg_stat_statements s join pg_database d on d.oid = s.dbid
      where d.datname = $1`,
-    [DATABASE],
+    [database],
   );
   return Number(rows[0].calls);
 }
@@ -357,6 +357,7 @@ async function loadWaypoint(
   tokens: string[],
   admin: pg.Client,
   postmaster: () => number,
+  database: string,
 ): Promise<Measured> {
   const requests = [
     {
@@ -380,7 +381,7 @@ async function loadWaypoint(
     p99: result.latency.p99,
     errors: result.errors + result.non2xx,
     cpu: perRequest(before, after, ok),
-    statements: round((await statementCount(admin)) / ok),
+    statements: round((await statementCount(admin, database)) / ok),
   };
 }
 
@@ -392,6 +393,7 @@ async function loadPgbench(
   mode: 'prepared' | 'extended',
   admin: pg.Client,
   postmaster: () => number,
+  database: string,
   clients = CONNECTIONS,
   seconds = SECONDS,
 ): Promise<Measured> {
@@ -419,7 +421,7 @@ async function loadPgbench(
     String(port),
     '-U',
     'postgres',
-    DATABASE,
+    database,
   ];
   await resetStatements(admin);
   const before = cpuNow(postmaster(), undefined);
@@ -491,15 +493,45 @@ interface Build {
   label: string;
   main?: string;
   port: number;
+  /** The build's database: the baseline gets a copy without the migrations it does not know. */
+  database: string;
   server?: ChildProcess;
+}
+
+/**
+ * A copy of the prepared database for an earlier build (`main`): the migrations of this code that
+ * the build does not name are undone in the copy, so that it starts on the same contents.
+ */
+async function baselineDatabase(admin: pg.Client, databaseUrl: string, main: string, name: string) {
+  await admin.query(`create database ${name} template ${DATABASE}`);
+  const known = readFileSync(main, 'utf8');
+  const unknown = Object.keys(migrations)
+    .filter((migration) => !known.includes(`"${migration}"`) && !known.includes(`'${migration}'`))
+    .reverse();
+  const db = openDatabase(
+    loadConfig({}, { dataDir, logLevel: 'warn', databaseUrl: databaseUrl.replace(/\/[^/]+$/, `/${name}`) }),
+  );
+  try {
+    for (const migration of unknown) {
+      await migrations[migration]?.down?.(db.kysely);
+      await db.kysely
+        .deleteFrom('kysely_migration' as never)
+        .where('name' as never, '=', migration as never)
+        .execute();
+    }
+  } finally {
+    await db.close();
+  }
 }
 
 const loadBefore = loadAverage();
 const cluster = startBenchCluster(PORT);
 const admin = new pg.Client({ connectionString: cluster.url });
 const builds: Build[] = [
-  ...(baseline ? [{ label: 'before', main: path.resolve(baseline), port: HTTP_PORT + 1 }] : []),
-  { label: baseline ? 'after' : 'Waypoint', port: HTTP_PORT },
+  ...(baseline
+    ? [{ label: 'before', main: path.resolve(baseline), port: HTTP_PORT + 1, database: `${DATABASE}_before` }]
+    : []),
+  { label: baseline ? 'after' : 'Waypoint', port: HTTP_PORT, database: DATABASE },
 ];
 try {
   await admin.connect();
@@ -507,14 +539,19 @@ try {
   await admin.query('create extension if not exists pg_stat_statements');
   const databaseUrl = cluster.url.replace(/\/postgres$/, `/${DATABASE}`);
   const tokens = await prepare(databaseUrl);
-  for (const build of builds)
+  for (const build of builds) {
+    if (build.main) await baselineDatabase(admin, databaseUrl, build.main, build.database);
     build.server = await startServerProcess({
       dataDir,
       port: build.port,
       mode: 'built',
       ...(build.main ? { main: build.main } : {}),
-      env: { DATABASE_URL: databaseUrl, MAX_EVENT_LOOP_DELAY_MS: '0' },
+      env: {
+        DATABASE_URL: databaseUrl.replace(/\/[^/]+$/, `/${build.database}`),
+        MAX_EVENT_LOOP_DELAY_MS: '0',
+      },
     });
+  }
 
   const rows: string[] = [];
   const costRows: string[] = [];
@@ -565,16 +602,33 @@ try {
             tokens,
             admin,
             cluster.postmasterPid,
+            build.database,
           ),
         );
         const script = scripts.get(build.label) as ReturnType<typeof pgbenchScript>;
         add(
           `pgbench ${build.label} (-M prepared)`,
-          await loadPgbench(cluster.bin, cluster.port, script, 'prepared', admin, cluster.postmasterPid),
+          await loadPgbench(
+            cluster.bin,
+            cluster.port,
+            script,
+            'prepared',
+            admin,
+            cluster.postmasterPid,
+            build.database,
+          ),
         );
         add(
           `pgbench ${build.label} (-M extended)`,
-          await loadPgbench(cluster.bin, cluster.port, script, 'extended', admin, cluster.postmasterPid),
+          await loadPgbench(
+            cluster.bin,
+            cluster.port,
+            script,
+            'extended',
+            admin,
+            cluster.postmasterPid,
+            build.database,
+          ),
         );
       }
     }
@@ -628,6 +682,7 @@ try {
         'prepared',
         admin,
         cluster.postmasterPid,
+        build.database,
         clients,
         5,
       );

@@ -12,6 +12,7 @@ import {
 } from 'kysely';
 import pg from 'pg';
 import { privateDirSync, privateFileMode } from '../storage/private-files.ts';
+import { type ContentChanges, createContentChanges } from './content-changes.ts';
 import type { Database } from './schema.ts';
 import { createSessionChanges, type SessionChanges } from './session-changes.ts';
 
@@ -30,6 +31,8 @@ export interface Db {
   onConnectionError: (error: Error) => void;
   /** Changes of sessions and users heard from PostgreSQL (fed by the cache bus; never on SQLite). */
   sessionChanges: SessionChanges;
+  /** Content changes heard by the cache bus (PostgreSQL), for lookups kept per process. */
+  contentChanges: ContentChanges;
   close(): Promise<void>;
 }
 
@@ -154,6 +157,7 @@ export function openDatabase(options: {
       dialect: 'postgres',
       onConnectionError: () => {},
       sessionChanges: createSessionChanges(),
+      contentChanges: createContentChanges(),
       close: () => kysely.destroy(),
     };
     // Without a listener a connection's error would end the process (an unhandled 'error' event):
@@ -184,6 +188,7 @@ export function openDatabase(options: {
     dialect: 'sqlite',
     onConnectionError: () => {},
     sessionChanges: createSessionChanges(),
+    contentChanges: createContentChanges(),
     close: () => kysely.destroy(),
   };
 }

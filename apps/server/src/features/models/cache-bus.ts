@@ -93,6 +93,7 @@ export async function startCacheBus(options: CacheBusOptions): Promise<CacheBus>
     listening = false;
     cache.setBypass(true);
     db.sessionChanges.setListening(false);
+    db.contentChanges.setListening(false);
     if (!closed) schedule();
   };
 
@@ -123,6 +124,7 @@ export async function startCacheBus(options: CacheBusOptions): Promise<CacheBus>
       const [from, seq] = message.payload.split(':');
       if (!from || from === origin) return;
       cache.invalidate();
+      db.contentChanges.changed();
       const n = Number(seq);
       if (Number.isSafeInteger(n) && n > (heard.get(from) ?? 0)) heard.set(from, n);
     });
@@ -141,6 +143,7 @@ export async function startCacheBus(options: CacheBusOptions): Promise<CacheBus>
     // Changes made while not listening went unheard: start from an empty cache.
     cache.setBypass(false);
     db.sessionChanges.setListening(true, () => c.query('select 1'));
+    db.contentChanges.setListening(true);
   }
 
   await connect();
@@ -164,6 +167,7 @@ export async function startCacheBus(options: CacheBusOptions): Promise<CacheBus>
     },
     changed() {
       cache.invalidate();
+      db.contentChanges.changed();
       sequence += 1;
       sql`select pg_notify(${channel}, ${`${origin}:${sequence}`})`.execute(db.kysely).catch((error) => {
         log.error({ err: error }, 'cache bus: could not notify the other processes');
@@ -173,6 +177,7 @@ export async function startCacheBus(options: CacheBusOptions): Promise<CacheBus>
       closed = true;
       if (timer) clearTimeout(timer);
       db.sessionChanges.setListening(false);
+      db.contentChanges.setListening(false);
       const c = client;
       client = null;
       listening = false;

@@ -9,6 +9,7 @@ import type {
   MarkMany,
   QuestSave,
 } from '@waypoint/shared/progress/schemas';
+import { keptLookup } from '../../db/content-changes.ts';
 import { type Db, type Dialect, type Executor, inTransaction } from '../../db/database.ts';
 import { createGroupCommit } from '../../db/group-commit.ts';
 import { badRequest, notFound, unauthorized } from '../../http/errors.ts';
@@ -69,6 +70,18 @@ export function createProgressService(db: Db) {
   // The hot single-row writes (a marker or quest ticked, an item counted) of many players share
   // commits: each is answered once its own transaction is committed.
   const writes = createGroupCommit(db);
+  // What a tick asks of content (a marker's map and whether it is public, a quest's or item's game
+  // and needs) is kept per process on PostgreSQL until the next content write heard by the cache
+  // bus, as the response cache keeps public answers.
+  const markerParent = keptLookup(db.contentChanges, (markerId) =>
+    parentOf(k, getModel('placedmarker'), markerId),
+  );
+  const childFields = {
+    quest: keptLookup(db.contentChanges, (id) => findRecordFields(k, getModel('quest'), id, ['gameId'])),
+    item: keptLookup(db.contentChanges, (id) =>
+      findRecordFields(k, getModel('item'), id, ['gameId', 'required']),
+    ),
+  };
 
   async function requireGame(gameId: string) {
     if (!(await recordExists(k, 'game', gameId))) throw notFound(serverMessages.notFound('Game', gameId));
@@ -78,14 +91,9 @@ export function createProgressService(db: Db) {
    * The quest or item `id` of the game (`fields` of it): one look-up, the game's own only when it is
    * not found there (an unknown game is answered as such).
    */
-  async function requireChild<F extends string>(
-    key: 'quest' | 'item',
-    gameId: string,
-    id: string,
-    fields: readonly F[] = [],
-  ) {
+  async function requireChild(key: 'quest' | 'item', gameId: string, id: string) {
     const model = getModel(key);
-    const record = await findRecordFields(k, model, id, ['gameId', ...fields]);
+    const record: Record<string, unknown> | undefined = await childFields[key](id);
     if (record?.gameId === gameId) return record;
     await requireGame(gameId);
     throw notFound(serverMessages.notFound(model.label, id));
@@ -205,7 +213,7 @@ export function createProgressService(db: Db) {
       findOnly: boolean,
       change: { absolute: number } | { delta: number },
     ) {
-      const item = await requireChild('item', gameId, itemId, ['required']);
+      const item = await requireChild('item', gameId, itemId);
       const key = { userId, gameId, itemId, findOnly };
       const cap = ownedCap(item.required as TItemRequirement[], findOnly);
       await writes.run((trx) =>
@@ -252,7 +260,7 @@ export function createProgressService(db: Db) {
       tick: { admin: boolean; at?: string },
     ) {
       const model = getModel('placedmarker');
-      const marker = await parentOf(k, model, markerId);
+      const marker = await markerParent(markerId);
       // A disabled map's markers are not public: only admins tick them.
       if (!marker || (!tick.admin && !marker.parentPublic))
         throw notFound(serverMessages.notFound(model.label, markerId));
