@@ -27,8 +27,6 @@ import {
   changeOwnedQuantity,
   completableDefinitions,
   completedMarkerIds,
-  completedObjectives,
-  completedQuestIds,
   lockPlayerMarkers,
   type MarkerScope,
   mapFloors,
@@ -39,7 +37,7 @@ import {
   markQuest,
   markQuests,
   ownedItems,
-  playerLevel,
+  questProgress,
   resetMapMarkers,
   setHideoutLevel,
   setLevel,
@@ -120,12 +118,13 @@ export function createProgressService(db: Db) {
   }
 
   async function questSave(userId: string, gameId: string): Promise<QuestSave> {
-    return {
+    const { completedQuests, level, completedObjectives } = await questProgress(
+      k,
+      db.dialect,
+      userId,
       gameId,
-      completedQuests: await completedQuestIds(k, userId, gameId),
-      level: (await playerLevel(k, userId, gameId)) ?? DEFAULT_PLAYER_LEVEL,
-      completedObjectives: await completedObjectives(k, userId, gameId),
-    };
+    );
+    return { gameId, completedQuests, level: level ?? DEFAULT_PLAYER_LEVEL, completedObjectives };
   }
 
   async function itemsSave(userId: string, gameId: string) {
