@@ -170,5 +170,3 @@ export function createLeasedWorker<J>(options: LeasedWorkerOptions<J>) {
     },
   };
 }
-
-export type LeasedWorker = ReturnType<typeof createLeasedWorker>;

@@ -22,7 +22,3 @@ export async function writeAtomically(file: string, write: (tmp: string) => Prom
     throw error;
   }
 }
-
-export async function writeFileAtomically(file: string, data: Uint8Array): Promise<void> {
-  await writeAtomically(file, (tmp) => fs.writeFile(tmp, data));
-}

@@ -173,10 +173,6 @@ export async function ensureAdmin(_db: Db, request: FastifyRequest): Promise<voi
     throw forbidden(serverMessages.adminRequired);
 }
 
-export function isAdmin(request: FastifyRequest): boolean {
-  return can(request.actor, 'administer');
-}
-
 /** The acting user of a logged-in route, as the policy hook built it for this request. */
 export function actorOf(request: FastifyRequest): Actor {
   if (!request.actor) throw unauthorized(serverMessages.loginRequired);

@@ -99,4 +99,3 @@ export function createSavedRecipes(db: Db) {
     },
   };
 }
-export type SavedRecipes = ReturnType<typeof createSavedRecipes>;

@@ -42,5 +42,3 @@ export function createFaultReporter(log: FastifyBaseLogger, metrics: Metrics) {
     timers.set(kind, timer);
   };
 }
-
-export type FaultReporter = ReturnType<typeof createFaultReporter>;

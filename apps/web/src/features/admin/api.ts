@@ -35,10 +35,6 @@ export function useModels() {
   return useQuery(modelsQuery());
 }
 
-export function useModel(key: string): AdminModel | undefined {
-  return useModels().data?.find((m) => m.key === key);
-}
-
 export function listUrl(path: string, params: ListParams) {
   const q = new URLSearchParams({
     where: JSON.stringify(params.where),
