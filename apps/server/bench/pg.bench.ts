@@ -49,6 +49,10 @@ const QUEST_BASE = 4_000_000;
 const ITEM_BASE = 5_000_000;
 const DATABASE = 'waypoint_bench';
 const baseline = process.env.PG_BENCH_BASELINE;
+/** `PG_BENCH_ONLY=marker` (or quest, item): that kind only. */
+const only = process.env.PG_BENCH_ONLY;
+/** Options for the servers' node (e.g. `--cpu-prof --cpu-prof-dir=…` to see where a tick's time goes). */
+const nodeArgs = process.env.PG_BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
 const write = process.argv.includes('--write');
 
 const PORT = 26_000 + Math.floor(Math.random() * 500);
@@ -369,7 +373,9 @@ async function loadWaypoint(
     },
   ];
   const url = `http://127.0.0.1:${port}`;
-  await autocannon({ url, connections: 4, amount: 200, requests });
+  // Warm-up: one request of every player, so that each token's signature has been checked once (a
+  // process does that once per token) and the load measures the ticks of players already seen.
+  await autocannon({ url, connections: 4, amount: PLAYERS, requests });
   await resetStatements(admin);
   const before = cpuNow(postmaster(), server.pid);
   const result = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, requests });
@@ -545,6 +551,7 @@ try {
       dataDir,
       port: build.port,
       mode: 'built',
+      nodeArgs,
       ...(build.main ? { main: build.main } : {}),
       env: {
         DATABASE_URL: databaseUrl.replace(/\/[^/]+$/, `/${build.database}`),
@@ -556,7 +563,7 @@ try {
   const rows: string[] = [];
   const costRows: string[] = [];
   const statementLists: string[] = [];
-  for (const kind of kinds) {
+  for (const kind of kinds.filter((k) => !only || k.key === only)) {
     // Each build's statements, read from one request of a player and target not used by the load.
     const scripts = new Map<string, ReturnType<typeof pgbenchScript>>();
     for (const build of builds) {

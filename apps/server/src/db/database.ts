@@ -1,5 +1,6 @@
 import { chmodSync, closeSync, existsSync, openSync } from 'node:fs';
 import path from 'node:path';
+import type { Writable } from 'node:stream';
 import SQLite from 'better-sqlite3';
 import {
   type Driver,
@@ -109,10 +110,23 @@ function withNamedStatements(pool: pg.Pool): PostgresPool {
       const client = await pool.connect();
       let named = wrapped.get(client);
       if (!named) {
-        const query = (text: unknown, values?: readonly unknown[]) => {
+        // The driver writes each message of a query (parse, bind, describe, execute, sync) to the
+        // socket by itself: corked, they leave in one system call.
+        const socket = (client as unknown as { connection?: { stream?: Partial<Writable> } }).connection
+          ?.stream;
+        const send = (text: unknown, values?: readonly unknown[]) => {
           const name = typeof text === 'string' && values ? statementNames.get(text) : undefined;
           if (name) return client.query({ name, text: text as string, values: values as unknown[] });
           return client.query(text as string, values as unknown[]);
+        };
+        const query = (text: unknown, values?: readonly unknown[]) => {
+          if (!socket?.cork || !socket.uncork) return send(text, values);
+          socket.cork();
+          try {
+            return send(text, values);
+          } finally {
+            socket.uncork();
+          }
         };
         named = { query: query as unknown as PostgresPoolClient['query'], release: () => client.release() };
         wrapped.set(client, named);
