@@ -1,63 +1,33 @@
 import { IconListSearch } from '@tabler/icons-react';
-import { lazy, type ReactNode, Suspense } from 'react';
-import { guestName, type Session } from '../../api/session.ts';
+import { isMapPreparing, mapTilesReady } from '@waypoint/shared/map/preparing';
+import { lazy, Suspense } from 'react';
+import { guestName } from '../../api/session.ts';
 import { mapMessages } from '../../i18n/messages/map-messages.ts';
-import type { MarkerStore } from './layers/marker-store.ts';
+import { FloorControl } from './floors/FloorControl.tsx';
+import { FloorPreparing } from './floors/FloorPreparing.tsx';
 import classes from './map.module.css';
-import type { MapController } from './map-input.ts';
-import type { useMarkerList } from './page-hooks.tsx';
+import { useMapPage } from './page-hooks.tsx';
 import { SuggestToggle } from './suggestions/SuggestToggle.tsx';
-import type { SuggestMode } from './useSuggestMode.ts';
-import type { MapViewStore } from './view-store.ts';
 
 // The marker list and its auto route load when the list is first opened.
 const MarkerListPanel = lazy(() => import('./list/MarkerListPanel.tsx'));
 // Only maps whose tiles are on their way load the 'being prepared' notice.
 const MapPreparing = lazy(() => import('./MapPreparing.tsx'));
 
-interface Props {
-  gameId: string;
-  mapId: string;
-  preparing: boolean;
-  /** The map's picture is about to be drawn by the server (see MapPreparing). */
-  drawing: boolean;
-  store: MarkerStore | undefined;
-  controller: React.RefObject<MapController | null>;
-  views: MapViewStore;
-  list: ReturnType<typeof useMarkerList>;
-  session: Session | null;
-  onComplete: (id: string, name: string, completed: boolean) => void;
-  announce: (text: string) => void;
-  /** The page's live region. */
-  region: ReactNode;
-  suggest: SuggestMode;
-  loginPath: string;
-  placingName: string | undefined;
-  linkTarget: string | undefined;
-  /** The floor control (maps with floors). */
-  floors?: ReactNode;
-  /** The "My pins" controls (players). */
-  pins?: ReactNode;
-  /** The coordinates' readout, "Go to" and the measure tool. */
-  coords?: ReactNode;
-  /** The player's own pins (the marker list shows those in view). */
-  ownPins?: readonly unknown[];
-  /** Shares the auto route through a read-only link (players only). */
-  onShareRoute?: (points: readonly { lat: number; lng: number }[]) => void;
-}
-
 /**
  * What is drawn over the map: the preparing notice, the marker list and its button, the floor
  * control, the player's pins, the coordinates, the suggest tools.
  */
-export function MapOverlay({ store, list, session, suggest, ...props }: Props) {
+export function MapOverlay() {
+  const { map, store, list, session, suggest, floors, pins, announce, ...page } = useMapPage();
   const toolState = suggest.tools.state;
   const Tools = suggest.module?.SuggestToolsPanel;
   return (
     <>
-      {props.preparing ? (
+      {isMapPreparing(map) || !mapTilesReady(map) ? (
         <Suspense fallback={null}>
-          <MapPreparing gameId={props.gameId} mapId={props.mapId} drawing={props.drawing} />
+          {/* The map's picture is about to be drawn by the server while the whole map is prepared. */}
+          <MapPreparing gameId={page.gameId} mapId={map._id} drawing={isMapPreparing(map)} />
         </Suspense>
       ) : null}
       <button
@@ -74,46 +44,48 @@ export function MapOverlay({ store, list, session, suggest, ...props }: Props) {
       >
         <IconListSearch size={18} />
       </button>
-      {props.floors}
-      {props.pins}
-      {props.coords}
+      <FloorControl floors={floors} announce={announce} />
+      {/* While the whole map is prepared, its own notice says it for every floor. */}
+      {isMapPreparing(map) ? null : <FloorPreparing mapId={map._id} floors={floors} />}
+      {pins.controls}
+      {page.coords.controls}
       {list.mounted && store ? (
         <Suspense fallback={null}>
           <MarkerListPanel
             store={store}
-            controller={props.controller}
-            views={props.views}
+            controller={page.controller}
+            views={page.views}
             visibility={store.visibleState}
             completion={store.completedState}
             open={list.open}
             focus={list.focus}
             canComplete={Boolean(session)}
-            onComplete={props.onComplete}
+            onComplete={page.setCompleted}
             onClose={list.close}
-            announce={props.announce}
-            ownPins={props.ownPins}
-            onShareRoute={props.onShareRoute}
+            announce={announce}
+            ownPins={pins.pins}
+            onShareRoute={pins.shareRoute}
           />
         </Suspense>
       ) : null}
-      {props.region}
+      {page.region}
       {!toolState.suggestMode ? (
         <SuggestToggle onActivate={() => suggest.tools.setSuggestMode(true)} onPrepare={suggest.prefetch} />
       ) : Tools ? (
         <Tools
           state={toolState}
-          gameId={props.gameId}
+          gameId={page.gameId}
           loggedIn={Boolean(session)}
           name={session?.username ?? guestName()}
           admin={suggest.admin}
-          loginPath={props.loginPath}
-          placingName={props.placingName}
+          loginPath={page.loginPath}
+          placingName={page.placingName}
           onSuggestMode={suggest.tools.setSuggestMode}
           onShowOnlySuggestions={suggest.tools.setShowOnlySuggestions}
           othersHidden={suggest.othersHidden}
           onHideOthers={suggest.setOthersHidden}
           onTool={suggest.tools.chooseTool}
-          linkTarget={props.linkTarget}
+          linkTarget={page.linkTarget}
         />
       ) : null}
     </>

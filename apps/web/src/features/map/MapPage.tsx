@@ -1,4 +1,3 @@
-import { isMapPreparing, mapTilesReady } from '@waypoint/shared/map/preparing';
 import { mapViewParams } from '@waypoint/shared/map/view-url';
 import type { TCategory, TMap } from '@waypoint/shared/models/types';
 import { useCallback, useDeferredValue, useMemo, useRef, useState } from 'react';
@@ -8,14 +7,21 @@ import { usePageMeta } from '../../components/usePageMeta.ts';
 import { mapMessages } from '../../i18n/messages/map-messages.ts';
 import { chunkLoaderOf } from './chunk-loader.ts';
 import { useCoords } from './coords/useCoords.tsx';
-import { FloorControl } from './floors/FloorControl.tsx';
-import { FloorPreparing } from './floors/FloorPreparing.tsx';
+import { useFilterSwitches } from './filters/useFilterSwitches.ts';
 import { useFloors } from './floors/useFloors.ts';
 import { MarkerStore } from './layers/marker-store.ts';
 import { MapOverlay } from './MapOverlay.tsx';
 import { type MapController, MapView } from './MapView.tsx';
 import classes from './map.module.css';
-import { shareMarker, useAnnouncer, useMarkerList, useSidebars, useStoreVersion } from './page-hooks.tsx';
+import {
+  MapPageContext,
+  type MapPageState,
+  shareMarker,
+  useAnnouncer,
+  useMarkerList,
+  useSidebars,
+  useStoreVersion,
+} from './page-hooks.tsx';
 import { MarkersSidebar } from './panels/MarkersSidebar.tsx';
 import { QuestsSidebar } from './panels/QuestsSidebar.tsx';
 import { usePins } from './pins/usePins.tsx';
@@ -23,7 +29,7 @@ import { PopupSlot, usePopupPreload } from './popup/PopupSlot.tsx';
 import { useCompletion } from './progress/useCompletion.ts';
 import { useChunkErrorReload, useMapQuests, useMarkerData, useQuestSave } from './queries.ts';
 import type { SearchPick } from './search/MapSearchResults.tsx';
-import { useEnabledDefinitions, useHideFound } from './state.ts';
+import { useEnabledDefinitions } from './state.ts';
 import { useEditTools } from './useEditTools.tsx';
 import { useMarkerFilters } from './useMarkerFilters.ts';
 import { useMarkerLinks } from './useMarkerLinks.ts';
@@ -122,8 +128,7 @@ export function MapPage({ gameId, map, category, embedded }: Props) {
     onlySuggestionsOnLoad: search.get('onlySuggestions') === 'true',
     tools: suggest.tools,
   });
-  const [reportedOnly, setReportedOnly] = useState(false);
-  const [hideFound, setHideFound] = useHideFound();
+  const switches = useFilterSwitches();
 
   const { announce, region } = useAnnouncer();
   const { completedSet, setCompleted } = useCompletion(session, announce);
@@ -134,8 +139,7 @@ export function MapPage({ gameId, map, category, embedded }: Props) {
   const { isVisible, isFaint } = useMarkerFilters({
     store,
     enabled,
-    reportedOnly,
-    hideFound,
+    switches: switches.on,
     panel,
     suggestVisibility: suggest.visibility,
     announce,
@@ -203,100 +207,76 @@ export function MapPage({ gameId, map, category, embedded }: Props) {
   const placingName = toolState.placing
     ? markerData.data?.definitions.find((d) => d._id === toolState.placing?.definitionId)?.name
     : undefined;
-  const linkTarget = embedded ? '_blank' : undefined;
+  const page: MapPageState = {
+    gameId,
+    map,
+    categoryName: category?.name ?? map.name,
+    session,
+    loginPath,
+    linkTarget: embedded ? '_blank' : undefined,
+    store,
+    controller,
+    views,
+    sidebars,
+    list,
+    announce,
+    region,
+    suggest,
+    floors,
+    pins,
+    coords,
+    markers: {
+      definitions,
+      failed: markerData.isError,
+      counts,
+      enabled,
+      setEnabled,
+      toggle,
+      // Completed markers per definition on the floor counted: 'found n/total' (players only).
+      found: store && session ? store.completedPerDefinition(floors.counted) : undefined,
+    },
+    switches,
+    quests: { panel, completed: completedQuests, level: save.data?.level },
+    placingName,
+    setCompleted,
+    showMarker,
+    searchPick,
+  };
 
   return (
-    <div
-      className={classes.page}
-      data-bar={minimal ? 'none' : 'full'}
-      data-tool={toolState.tool}
-      data-list={list.open || undefined}
-    >
-      <MapView
-        map={map}
-        gameId={gameId}
-        store={store}
-        isVisible={isVisible}
-        isFaint={isFaint}
-        completed={completedSet}
-        embedded={embedded}
-        renderPopup={renderPopup}
-        renderPinPopup={pins.renderPopup}
-        pins={pins.input}
-        controller={controller}
-        views={views}
-        tools={coords.tools}
-        coords={coords.input}
-        onChunkError={onChunkError}
-        drawing={editTools.shape}
-        floorTiles={floors.tiles}
-        level={floors.current}
-        onLayers={setLayersReady}
-        overlay={
-          <MapOverlay
-            floors={
-              <>
-                <FloorControl floors={floors} announce={announce} />
-                {/* While the whole map is prepared, its own notice says it for every floor. */}
-                {isMapPreparing(map) ? null : <FloorPreparing mapId={map._id} floors={floors} />}
-              </>
-            }
-            pins={pins.controls}
-            coords={coords.controls}
-            ownPins={pins.pins}
-            onShareRoute={pins.shareRoute}
-            gameId={gameId}
-            mapId={map._id}
-            preparing={isMapPreparing(map) || !mapTilesReady(map)}
-            drawing={isMapPreparing(map)}
-            store={store}
-            controller={controller}
-            views={views}
-            list={list}
-            session={session}
-            onComplete={setCompleted}
-            announce={announce}
-            region={region}
-            suggest={suggest}
-            loginPath={loginPath}
-            placingName={placingName}
-            linkTarget={linkTarget}
-          />
-        }
-      />
-      {editTools.overlay}
-      <MarkersSidebar
-        sidebars={sidebars}
-        suggest={suggest}
-        definitions={definitions}
-        failed={markerData.isError}
-        counts={counts}
-        enabled={enabled}
-        setEnabled={setEnabled}
-        toggle={toggle}
-        onSearchPick={searchPick}
-        ownPins={pins.pins}
-        reportedOnly={reportedOnly}
-        setReportedOnly={setReportedOnly}
-        // Completed markers per definition on the floor counted: 'found n/total' (players only).
-        found={store && session ? store.completedPerDefinition(floors.counted) : undefined}
-        markAll={{ session, mapId: map._id, level: floors.counted && floors.current }}
-        hideFound={hideFound}
-        setHideFound={setHideFound}
-      />
-      <QuestsSidebar
-        gameId={gameId}
-        categoryName={category?.name ?? map.name}
-        session={session}
-        sidebars={sidebars}
-        panel={panel}
-        completedQuests={completedQuests}
-        level={save.data?.level}
-        loginPath={loginPath}
-        linkTarget={linkTarget}
-        onShowMarker={showMarker}
-        suggest={suggest}
-      />
-    </div>
+    <MapPageContext value={page}>
+      <div
+        className={classes.page}
+        data-bar={minimal ? 'none' : 'full'}
+        data-tool={toolState.tool}
+        data-list={list.open || undefined}
+      >
+        <MapView
+          map={map}
+          gameId={gameId}
+          store={store}
+          isVisible={isVisible}
+          isFaint={isFaint}
+          completed={completedSet}
+          embedded={embedded}
+          renderPopup={renderPopup}
+          renderPinPopup={pins.renderPopup}
+          pins={pins.input}
+          controller={controller}
+          views={views}
+          tools={coords.tools}
+          coords={coords.input}
+          onChunkError={onChunkError}
+          drawing={editTools.shape}
+          floorTiles={floors.tiles}
+          level={floors.current}
+          onLayers={setLayersReady}
+          overlay={<MapOverlay />}
+        />
+        {editTools.overlay}
+        <MarkersSidebar />
+        <QuestsSidebar />
+      </div>
+    </MapPageContext>
   );
 }

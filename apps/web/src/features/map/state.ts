@@ -82,31 +82,34 @@ export function useEnabledDefinitions(
   return { enabled: enabled ?? empty, setEnabled: update, toggle };
 }
 
-/** A switch remembered in this browser for every map (`localStorage[key]`). */
+/** A switch remembered in this browser for every map (`localStorage[key]`); off when never set. */
+export function readStoredSwitch(key: string): boolean {
+  try {
+    return localStorage.getItem(key) === 'true';
+  } catch {
+    return false;
+  }
+}
+
+export function keepStoredSwitch(key: string, on: boolean) {
+  try {
+    localStorage.setItem(key, String(on));
+  } catch {
+    // Private windows may refuse storage: the switch still works for this visit.
+  }
+}
+
 function useStoredSwitch(key: string): [boolean, (on: boolean) => void] {
-  const [on, setOn] = useState(() => {
-    try {
-      return localStorage.getItem(key) === 'true';
-    } catch {
-      return false;
-    }
-  });
+  const [on, setOn] = useState(() => readStoredSwitch(key));
   const set = useCallback(
     (next: boolean) => {
       setOn(next);
-      try {
-        localStorage.setItem(key, String(next));
-      } catch {
-        // Private windows may refuse storage: the switch still works for this visit.
-      }
+      keepStoredSwitch(key, next);
     },
     [key],
   );
   return [on, set];
 }
-
-/** 'Hide found' on the markers panel. */
-export const useHideFound = () => useStoredSwitch('waypoint:hideFound');
 
 /** Other contributors' suggestions hidden in suggest mode (the suggestion tools' switch). */
 export const useHideOthersSuggestions = () => useStoredSwitch('waypoint:hideOthersSuggestions');

@@ -22,6 +22,7 @@ import { messages } from '../../../i18n/messages/messages.ts';
 import { BanNote } from '../../community/BanNote.tsx';
 import { useBanned } from '../../community/standing-query.ts';
 import { openSuggestModal } from '../../suggest/open.ts';
+import { FilterSwitches } from '../filters/FilterSwitches.tsx';
 import { definitionImageUrl, drawDefinitionIcon } from '../layers/icons.ts';
 import { MapProgress } from '../progress/MapProgress.tsx';
 import type { MarkAllTarget } from '../progress/useMarkAll.tsx';
@@ -126,12 +127,6 @@ interface Props {
   onCopyLink: () => void;
   /** Completed markers per definition (players): shown as 'found n/total'. */
   found?: ReadonlyMap<string, number>;
-  /** 'Hide found': completed markers leave the map. */
-  hideFound?: boolean;
-  onHideFound?: (on: boolean) => void;
-  /** 'Show only reported markers'. */
-  reportedOnly?: boolean;
-  onReportedOnly?: (on: boolean) => void;
   /** "Mark all as found" / "Unmark all" of a definition or group (players). */
   onMarkAll?: (target: MarkAllTarget) => void;
 }
@@ -147,11 +142,7 @@ export function MarkersPanel({
   onCopyLink,
   onPlace,
   placingId,
-  reportedOnly,
-  onReportedOnly,
   found,
-  hideFound,
-  onHideFound,
   onSearchPick,
   ownPins,
   onMarkAll,
@@ -221,14 +212,10 @@ export function MarkersPanel({
       </div>
       <BanNote gameId={gameId} />
       {found ? (
-        <MapProgress found={sumOf(shownCounted, foundOf)} total={sumOf(shownCounted, count)} shown />
-      ) : null}
-      {onHideFound && found ? (
-        <Check
-          label={mapMessages.hideFound}
-          checked={Boolean(hideFound)}
-          onChange={(e) => onHideFound(e.currentTarget.checked)}
-        />
+        <>
+          <MapProgress found={sumOf(shownCounted, foundOf)} total={sumOf(shownCounted, count)} shown />
+          <FilterSwitches place="progress" />
+        </>
       ) : null}
       <Check
         label={mapMessages.safeColours}
@@ -236,13 +223,7 @@ export function MarkersPanel({
         onChange={(e) => setSafeMarkerColours(e.currentTarget.checked)}
         data-testid="safe-colours"
       />
-      {onReportedOnly ? (
-        <Check
-          label={mapMessages.showOnlyReported}
-          checked={Boolean(reportedOnly)}
-          onChange={(e) => onReportedOnly(e.currentTarget.checked)}
-        />
-      ) : null}
+      <FilterSwitches place="display" />
       <SearchInput
         placeholder={mapMessages.searchPlaceholder}
         aria-label={mapMessages.searchMarkers}

@@ -1,34 +1,19 @@
 import { lazy, Suspense } from 'react';
-import type { Session } from '../../../api/session.ts';
 import { mapMessages } from '../../../i18n/messages/map-messages.ts';
 import { messages } from '../../../i18n/messages/messages.ts';
 import { useBanned } from '../../community/standing-query.ts';
 import classes from '../map.module.css';
-import type { Sidebars } from '../page-hooks.tsx';
+import { useMapPage } from '../page-hooks.tsx';
 import { useSetPlayerLevel, useSetQuestCompleted } from '../queries.ts';
 import { Sidebar } from '../Sidebar.tsx';
-import type { useQuestPanel } from '../useQuestPanel.ts';
-import type { SuggestMode } from '../useSuggestMode.ts';
 
 // The quests panel loads beside the map's first draw, not before it.
 const QuestsPanel = lazy(() => import('./QuestsPanel.tsx').then((m) => ({ default: m.QuestsPanel })));
 
-interface Props {
-  gameId: string;
-  categoryName: string;
-  session: Session | null;
-  sidebars: Sidebars;
-  panel: ReturnType<typeof useQuestPanel>;
-  completedQuests: ReadonlySet<string>;
-  level: number | undefined;
-  loginPath: string;
-  linkTarget: string | undefined;
-  onShowMarker: (markerId: string) => void;
-  suggest: SuggestMode;
-}
-
 /** The right sidebar: the map's quests, the player's level and completed quests. */
-export function QuestsSidebar({ gameId, session, sidebars, panel, suggest, ...props }: Props) {
+export function QuestsSidebar() {
+  const { gameId, session, sidebars, suggest, quests, ...page } = useMapPage();
+  const { panel } = quests;
   const setQuestCompleted = useSetQuestCompleted(session, gameId);
   const setLevel = useSetPlayerLevel(session, gameId);
   const banned = useBanned(gameId);
@@ -38,15 +23,15 @@ export function QuestsSidebar({ gameId, session, sidebars, panel, suggest, ...pr
       <Suspense fallback={<div className={classes.panelBody} aria-busy="true" />}>
         <QuestsPanel
           gameId={gameId}
-          categoryName={props.categoryName}
+          categoryName={page.categoryName}
           listed={panel.listed}
           byId={panel.byId}
           filter={panel.filter}
           onFilter={panel.setFilter}
           loggedIn={Boolean(session)}
-          loginPath={props.loginPath}
-          completed={props.completedQuests}
-          level={props.level}
+          loginPath={page.loginPath}
+          completed={quests.completed}
+          level={quests.level}
           onLevel={(n) => setLevel.mutate(n)}
           levelError={setLevel.error ? messages.notANumber : undefined}
           onCompleted={(id, completed) => setQuestCompleted.mutate({ questId: id, completed })}
@@ -56,8 +41,8 @@ export function QuestsSidebar({ gameId, session, sidebars, panel, suggest, ...pr
           onToggleAllHidden={panel.toggleAllHidden}
           expanded={panel.expanded}
           onToggleExpanded={panel.toggleExpanded}
-          onShowMarker={props.onShowMarker}
-          linkTarget={props.linkTarget}
+          onShowMarker={page.showMarker}
+          linkTarget={page.linkTarget}
           onPlaceObjective={suggest.canPlace && session && !banned ? suggest.chooseObjective : undefined}
           placingObjective={toolState.tool === 'PLACE_OBJECTIVE' ? toolState.objective : null}
         />
