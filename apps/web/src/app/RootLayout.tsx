@@ -23,7 +23,18 @@ const ConsentDialog = preloadable(() =>
  * Offline support (the service worker, the queue of writes made offline, what watches the connection)
  * and its notes: code of their own, which the first paint does not wait for.
  */
-const OfflineNotice = lazy(() => import('../features/offline/OfflineNotice.tsx'));
+/**
+ * The offline code, loaded after the first render; it starts offline support with the queues of work
+ * made offline (offline-queues.ts, loaded with it).
+ */
+const OfflineNotice = lazy(() =>
+  Promise.all([import('../features/offline/OfflineNotice.tsx'), import('./offline-queues.ts')]).then(
+    ([notice, { offlineQueues }]) => {
+      notice.startOffline(offlineQueues);
+      return notice;
+    },
+  ),
+);
 const SuggestModal = lazy(() =>
   import('../features/suggest/SuggestModal.tsx').then((m) => ({ default: m.SuggestModal })),
 );

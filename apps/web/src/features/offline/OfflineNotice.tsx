@@ -1,10 +1,8 @@
 import { messages } from '../../i18n/messages/messages.ts';
-import { startOffline } from './start.ts';
 import { useOnline, useUpdate } from './status.ts';
 
-// This module is the offline code's entry (RootLayout loads it after the first render): offline
-// support starts with it.
-startOffline();
+// This module is the offline code's entry (RootLayout loads it after the first render and starts it).
+export { startOffline } from './start.ts';
 
 /** The small notes at the bottom of every page: offline, and a new version waiting. */
 export default function OfflineNotice() {

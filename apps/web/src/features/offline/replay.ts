@@ -82,12 +82,3 @@ export async function replayCompletions(): Promise<void> {
   if (outcome.sent > 0 || outcome.rejected.size > 0)
     await queryClient.invalidateQueries({ queryKey: completedMarkersKey(session.id) });
 }
-
-/**
- * Everything queued offline: marker completions, then own-pin writes, whose code loads from here so
- * the start-up code every page loads names none of it.
- */
-export async function replayQueued(): Promise<void> {
-  await replayCompletions();
-  void import('../map/pins/pin-replay.ts').then((m) => m.replayPins());
-}

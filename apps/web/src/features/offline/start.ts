@@ -7,23 +7,30 @@ function afterLoad(run: () => void) {
   else window.addEventListener('load', () => setTimeout(run, 0), { once: true });
 }
 
-function replay() {
-  if (getSession()) void import('./replay.ts').then((m) => m.replayQueued());
+/** Sends one kind of work queued offline; its code loads only when it runs. */
+export type OfflineQueue = () => Promise<void>;
+
+let queues: readonly OfflineQueue[] = [];
+
+async function replay() {
+  if (!getSession()) return;
+  for (const send of queues) await send();
 }
 
 /**
  * Offline support: registers the service worker of a production build (never on the dev server),
- * and sends what was queued offline (marker completions, pin writes) at start and whenever the
+ * and sends what was queued offline (the queues the app names, in order) at start and whenever the
  * browser says it is back online or a request reaches the server again.
  */
-export function startOffline() {
+export function startOffline(queued: readonly OfflineQueue[]) {
+  queues = queued;
   afterLoad(() => {
     if (import.meta.env.PROD && 'serviceWorker' in navigator)
       void import('./register.ts').then((m) => m.registerServiceWorker());
-    replay();
+    void replay();
   });
-  window.addEventListener('online', replay);
+  window.addEventListener('online', () => void replay());
   window.addEventListener(reachabilityEvent, (event) => {
-    if ((event as CustomEvent<boolean>).detail) replay();
+    if ((event as CustomEvent<boolean>).detail) void replay();
   });
 }
