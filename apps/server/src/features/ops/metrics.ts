@@ -1,7 +1,6 @@
 import client from 'prom-client';
 import type { Db } from '../../db/database.ts';
 import type { FaultKind } from '../../db/faults.ts';
-import type { ResponseCache } from '../models/response-cache.ts';
 
 /** The server's own Prometheus metrics, in a registry of their own (one per app). */
 export interface Metrics {
@@ -27,7 +26,13 @@ export const faultKinds: (FaultKind | 'database_connection_lost')[] = [
   'database_connection_lost',
 ];
 
-export function createMetrics(db: Db, cache: () => ResponseCache): Metrics {
+/** What the metrics read of the response cache (models/response-cache.ts): its bytes and entries. */
+interface CacheSize {
+  readonly bytes: number;
+  readonly size: number;
+}
+
+export function createMetrics(db: Db, cache: () => CacheSize): Metrics {
   const registry = new client.Registry();
   const registers = [registry];
   new client.Gauge({
