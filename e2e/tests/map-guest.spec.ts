@@ -10,9 +10,13 @@ test('a guest opens a map, enables a definition, copies the filter link and open
   context,
   baseURL,
 }) => {
+  // On a freshly started server this map's picture is drawn and cut first, within about a minute
+  // (longer on a busy machine); the page shows its tiles once they exist.
+  test.setTimeout(150_000);
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });
   const tile = page.waitForRequest(
     /\/mapTiles\/frontier_zone\/fz_coast_harbor\/[0-9a-z]+\/\d+\/\d+\/\d+\.png/,
+    { timeout: 120_000 },
   );
   await page.goto(mapPath);
   await waitForMap(page);
