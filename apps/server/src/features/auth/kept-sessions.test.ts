@@ -1,20 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app.ts';
-import type { Db } from '../../db/database.ts';
+import { describe, expect, it } from 'vitest';
+import { poll, useSecondProcess } from '../../test/second-process.ts';
 import { createUser, testDatabaseUrl, useTestApp } from '../../test/test-app.ts';
 
 const env = useTestApp();
-
-async function poll<T>(probe: () => Promise<T>, done: (value: T) => boolean, ms = 2000): Promise<T> {
-  const until = Date.now() + ms;
-  for (;;) {
-    const value = await probe();
-    if (done(value) || Date.now() > until) return value;
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
 
 /**
  * Two server processes over one PostgreSQL database (two apps, each with its own connections and
@@ -22,18 +12,7 @@ async function poll<T>(probe: () => Promise<T>, done: (value: T) => boolean, ms 
  * session ended through either process is refused by the other on the very next request.
  */
 describe.skipIf(!testDatabaseUrl)('sessions kept per process', () => {
-  let other: FastifyInstance;
-  let otherDb: Db;
-  beforeAll(async () => {
-    otherDb = env.t.openDb();
-    other = await buildApp(env.t.config, { db: otherDb, clock: env.t.clock, logger: false });
-    await other.ready();
-    await poll(async () => other.ctx.cacheBus.listening && env.t.app.ctx.cacheBus.listening, Boolean);
-  });
-  afterAll(async () => {
-    await other.close();
-    await otherDb.close();
-  });
+  const peer = useSecondProcess(env);
 
   const progressOn = async (app: FastifyInstance, auth: { authorization: string }) =>
     (await app.inject({ url: '/api/usercompletedmarkers/list', headers: auth })).statusCode;
@@ -41,8 +20,8 @@ describe.skipIf(!testDatabaseUrl)('sessions kept per process', () => {
   /** A fresh player whose session both processes have read (and the other now keeps). */
   async function keptPlayer() {
     const player = await createUser(env.t);
-    expect(await progressOn(other, player.auth)).toBe(200);
-    expect(await progressOn(other, player.auth)).toBe(200);
+    expect(await progressOn(peer.app, player.auth)).toBe(200);
+    expect(await progressOn(peer.app, player.auth)).toBe(200);
     expect(await progressOn(env.t.app, player.auth)).toBe(200);
     return player;
   }
@@ -53,7 +32,7 @@ describe.skipIf(!testDatabaseUrl)('sessions kept per process', () => {
       const player = await keptPlayer();
       const out = await env.t.app.inject({ method: 'POST', url: '/api/users/logout', headers: player.auth });
       expect(out.statusCode).toBe(200);
-      if ((await progressOn(other, player.auth)) !== 401) accepted++;
+      if ((await progressOn(peer.app, player.auth)) !== 401) accepted++;
       expect(await progressOn(env.t.app, player.auth)).toBe(401);
     }
     expect(accepted).toBe(0);
@@ -66,8 +45,8 @@ describe.skipIf(!testDatabaseUrl)('sessions kept per process', () => {
       const second = {
         authorization: `Bearer ${await env.t.app.ctx.tokens.sign({ id: player.id, username: player.username, admin: false })}`,
       };
-      expect(await progressOn(other, second)).toBe(200);
-      const changed = await other.inject({
+      expect(await progressOn(peer.app, second)).toBe(200);
+      const changed = await peer.app.inject({
         method: 'POST',
         url: '/api/users/changePassword',
         headers: second,
@@ -75,8 +54,8 @@ describe.skipIf(!testDatabaseUrl)('sessions kept per process', () => {
       });
       expect(changed.statusCode).toBe(200);
       if ((await progressOn(env.t.app, player.auth)) !== 401) accepted++;
-      if ((await progressOn(other, player.auth)) !== 401) accepted++;
-      expect(await progressOn(other, second)).toBe(200);
+      if ((await progressOn(peer.app, player.auth)) !== 401) accepted++;
+      expect(await progressOn(peer.app, second)).toBe(200);
       expect(await progressOn(env.t.app, second)).toBe(200);
     }
     expect(accepted).toBe(0);
@@ -91,7 +70,7 @@ describe.skipIf(!testDatabaseUrl)('sessions kept per process', () => {
       .execute();
     expect(
       await poll(
-        () => progressOn(other, ended.auth),
+        () => progressOn(peer.app, ended.auth),
         (status) => status === 401,
       ),
     ).toBe(401);
@@ -100,7 +79,7 @@ describe.skipIf(!testDatabaseUrl)('sessions kept per process', () => {
     await env.t.db.kysely.deleteFrom('user').where('id', '=', removed.id).execute();
     expect(
       await poll(
-        () => progressOn(other, removed.auth),
+        () => progressOn(peer.app, removed.auth),
         (status) => status === 401,
       ),
     ).toBe(401);
@@ -108,13 +87,13 @@ describe.skipIf(!testDatabaseUrl)('sessions kept per process', () => {
 
   it('keeps no session while the announcements are not heard', async () => {
     const player = await keptPlayer();
-    const app = `waypoint-cache-bus-${other.ctx.cacheBus.origin.slice(0, 8)}`;
+    const app = `waypoint-cache-bus-${peer.app.ctx.cacheBus.origin.slice(0, 8)}`;
     await sql`select pg_terminate_backend(pid) from pg_stat_activity where application_name = ${app}`.execute(
       env.t.db.kysely,
     );
     expect(
       await poll(
-        async () => otherDb.sessionChanges.listening,
+        async () => peer.db.sessionChanges.listening,
         (on) => !on,
       ),
     ).toBe(false);
@@ -124,7 +103,7 @@ describe.skipIf(!testDatabaseUrl)('sessions kept per process', () => {
       .set({ revokedAt: new Date().toISOString() })
       .where('userId', '=', player.id)
       .execute();
-    expect(await progressOn(other, player.auth)).toBe(401);
-    expect(await poll(async () => other.ctx.cacheBus.listening, Boolean, 5000)).toBe(true);
+    expect(await progressOn(peer.app, player.auth)).toBe(401);
+    expect(await poll(async () => peer.app.ctx.cacheBus.listening, Boolean, 5000)).toBe(true);
   });
 });
