@@ -31,6 +31,8 @@ export default defineConfig({
         // needs a real DOM, layout or canvas but not a whole journey through the site.
         plugins: [react(), catalogs()],
         define: { __WAYPOINT_PROBE__: 'true' },
+        // Found on first import otherwise, which makes Vite reload the page in the middle of a test.
+        optimizeDeps: { include: ['leaflet', 'culori/fn'] },
         test: {
           name: 'web-browser',
           include: ['apps/web/src/**/*.browser.test.{ts,tsx}'],

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { expect, test } from '../support/fixtures.ts';
-import { drawFacts, waitForMap } from '../support/map.ts';
+import { waitForMap } from '../support/map.ts';
 import { mapAtRest } from '../support/settle.ts';
 
 const mapPath = '/game/frontier_zone/maps/fz_coast_harbor?markerDefinitions=fz_loot_cache,fz_boss,fz_extract';
@@ -79,56 +79,5 @@ test('markers move in step with the map: no frame shows them apart', async ({ pa
   for (const [edge, badges] of badgesAt) expect([...badges], `picture edge at ${edge}`).toHaveLength(1);
 });
 
-// The canvas is drawn with a margin of 15% of the view's longer side around the view: a pan that
-// stays inside it needs no new draw (each draw costs the compositor a copy of the canvas); a pan past
-// it, or a zoom, draws again, and the markers stay where the map puts them.
-test('a pan inside the drawn margin does not draw the markers again; one past it does', async ({ page }) => {
-  test.setTimeout(150_000);
-  await page.setViewportSize({ width: 390, height: 844 });
-  await page.goto(mapPath);
-  await waitForMap(page);
-  const drawn = async () => (await drawFacts(page)).drawn;
-  const pan = (dx: number) =>
-    page.evaluate(
-      (x) =>
-        new Promise<void>((done) => {
-          const { map } = window.__waypointProbe!;
-          (map as unknown as { once(e: string, f: () => void): void }).once('moveend', () =>
-            requestAnimationFrame(() => requestAnimationFrame(() => done())),
-          );
-          (map as unknown as { panBy(p: [number, number], o: object): void }).panBy([x, 0], {
-            animate: false,
-          });
-        }),
-      dx,
-    );
-  // The map's picture becoming ready, a late icon or the player's progress draws the canvas too: the
-  // pans are measured once the map has come to rest, and measured again if such a draw fell among them
-  // (a pan that draws again fails every try).
-  await expect(page.getByTestId('map-preparing')).toHaveCount(0, { timeout: 90_000 });
-  // 0.15 × 844 = 127 px of margin on each side.
-  await expect(async () => {
-    await mapAtRest(page, 20);
-    const before = await drawn();
-    await pan(60);
-    await pan(-40);
-    expect(await drawn()).toBe(before);
-  }).toPass({ timeout: 30_000 });
-  const before = await drawn();
-  await pan(200);
-  expect(await drawn()).toBeGreaterThan(before);
-});
-
-// Tiles are shown as they arrive, without Leaflet's fade (which restyles every arriving tile on each
-// frame while a map loads).
-test('map tiles appear without a fade', async ({ page }) => {
-  await page.goto(mapPath);
-  await waitForMap(page);
-  await expect(page.locator('.leaflet-tile').first()).toBeAttached();
-  await expect(page.getByTestId('map')).not.toHaveClass(/leaflet-fade-anim/);
-  // A fading tile starts at opacity 0 and is stepped up frame by frame.
-  const opacities = await page
-    .locator('.leaflet-tile')
-    .evaluateAll((tiles) => tiles.map((t) => (t as HTMLElement).style.opacity));
-  expect(opacities.filter((o) => o !== '' && o !== '1')).toEqual([]);
-});
+// The drawn margin (a pan inside it draws nothing again) and tiles without a fade are checked on the
+// map's controller in Vitest's browser mode (apps/web/src/features/map/map-controller.browser.test.ts).
