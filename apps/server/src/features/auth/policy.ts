@@ -14,13 +14,35 @@ import {
   type Permission,
   type RoleHolder,
 } from '@waypoint/shared/roles/roles';
-import type { FastifyRequest } from 'fastify';
+import type { ApiTokenScope } from '@waypoint/shared/api-tokens/schemas';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../../db/database.ts';
 import { forbidden, unauthorized } from '../../http/errors.ts';
 import type { Actor as AuditActor } from '../audit/audit.ts';
 import { standingOf } from './standing.repository.ts';
 import type { TokenService } from './tokens.ts';
+
+/** Who a personal API token speaks for (features/api-tokens). */
+export interface ApiPrincipal {
+  tokenId: string;
+  userId: string;
+  username: string;
+  /** null: every game. */
+  gameId: string | null;
+  scopes: ApiTokenScope[];
+  token: string;
+}
+
+/**
+ * Checks the personal token of a token API request: sets `request.apiPrincipal` and answers true, or
+ * answers the refusal itself (the token API's own error bodies) and answers false.
+ */
+export type ApiTokenCheck = (
+  request: FastifyRequest,
+  reply: FastifyReply,
+  scope: ApiTokenScope | 'any',
+) => Promise<boolean>;
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -31,8 +53,16 @@ declare module 'fastify' {
      * limit: they are not read for it.
      */
     ownProgress?: boolean;
+    /**
+     * A route of the token API (/api/v2): it takes a personal API token with this scope in the
+     * Authorization header, and nothing else (no session); it declares no role. 'any': a token of
+     * any scope.
+     */
+    apiScope?: ApiTokenScope | 'any';
   }
   interface FastifyRequest {
+    /** On a token API route, the personal token's owner, game and scopes. */
+    apiPrincipal: ApiPrincipal | null;
     /**
      * The logged-in user of a valid bearer token with an open session; username and admin come
      * from the database row, never from the token. Null for guests.
@@ -109,9 +139,15 @@ function gamePermissionOf(need: Role | undefined) {
  * applied at once, a ban) is decided by the functions below, which the use cases call; they and
  * this hook ask the shared roles table (`can`).
  */
-export const policyPlugin = fp<{ db: Db; tokens: TokenService; routes: DeclaredRoute[] }>(
+export const policyPlugin = fp<{
+  db: Db;
+  tokens: TokenService;
+  routes: DeclaredRoute[];
+  apiTokens?: ApiTokenCheck;
+}>(
   async (app, opts) => {
     app.decorateRequest('user', null);
+    app.decorateRequest('apiPrincipal', null);
     app.decorateRequest('standing', null);
     app.decorateRequest('gameScope', undefined);
     app.decorateRequest('actor', null);
@@ -119,6 +155,11 @@ export const policyPlugin = fp<{ db: Db; tokens: TokenService; routes: DeclaredR
     app.addHook('onRoute', (route) => {
       const role = route.config?.role;
       if (!route.url.startsWith('/api')) return;
+      // A token API route needs its scope, checked below; it is walked by the token API's own tests.
+      if (route.config?.apiScope) {
+        if (role) throw new Error(`Route ${route.method} ${route.url} declares a role and a token scope`);
+        return;
+      }
       if (!role) throw new Error(`Route ${route.method} ${route.url} declares no role`);
       const methods = Array.isArray(route.method) ? route.method : [route.method];
       for (const method of methods) if (method !== 'HEAD') opts.routes.push({ method, url: route.url, role });
@@ -146,9 +187,19 @@ export const policyPlugin = fp<{ db: Db; tokens: TokenService; routes: DeclaredR
         });
     };
     // Most requests are guests' reads: they pass without a promise; the others are checked.
-    app.addHook('onRequest', (request, _reply, done) => {
-      const token = bearer(request);
+    app.addHook('onRequest', (request, reply, done) => {
       const config = request.routeOptions.config;
+      // Personal tokens are read on token API routes only, and sessions never there.
+      const scope = config?.apiScope;
+      if (scope) {
+        if (!opts.apiTokens) return done(new Error('Token API routes need the API token check'));
+        opts.apiTokens(request, reply, scope).then((passed) => {
+          // A refusal has been answered: the request goes no further.
+          if (passed) done();
+        }, done);
+        return;
+      }
+      const token = bearer(request);
       const role = config?.role ?? 'guest';
       if (!token && role === 'guest') return done();
       check(request, token, role, config?.ownProgress === true).then(() => done(), done);

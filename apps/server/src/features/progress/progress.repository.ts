@@ -16,6 +16,9 @@ export const gameProgressTables = [
   'user_game_level',
   'user_item_owned',
   'user_hideout_level',
+  // Kept by the token API (features/tarkov-tracker): failed quests, companion apps' objective counts.
+  'user_quest_failed',
+  'user_task_objective',
 ] as const;
 
 // The reads and single-row writes of a player's tick and of the save it answers are compiled once
