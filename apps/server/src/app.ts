@@ -11,6 +11,9 @@ import { registerAccountRoutes } from './features/account/account.routes.ts';
 import { createAccountService } from './features/account/account.service.ts';
 import { requestLogSerializer } from './features/account/log-redaction.ts';
 import { registerAdminRoutes } from './features/admin/admin.routes.ts';
+import { apiTokenCheck } from './features/api-tokens/api-token-check.ts';
+import { registerApiTokenRoutes } from './features/api-tokens/api-tokens.routes.ts';
+import { createApiTokenService } from './features/api-tokens/api-tokens.service.ts';
 import { type DeclaredRoute, policyPlugin } from './features/auth/policy.ts';
 import { createTokenService } from './features/auth/tokens.ts';
 import { registerCommunityRoutes } from './features/community/community.routes.ts';
@@ -19,6 +22,7 @@ import { imagesPlugin } from './features/images/images.plugin.ts';
 import { registerInteropRoutes } from './features/interop/interop.routes.ts';
 import { databaseStore, RateLimitCounters } from './features/limits/counters.ts';
 import { routeAddressKey } from './features/limits/limits.ts';
+import { registerLive } from './features/live/live.plugin.ts';
 import { createMailQueue } from './features/mail/mail-queue.ts';
 import { createMailer } from './features/mail/mailer.ts';
 import { registerMapViewRoutes } from './features/map-view/map-view.routes.ts';
@@ -48,6 +52,11 @@ import { createReviewService } from './features/review/review.service.ts';
 import { createMarkerService } from './features/suggestions/markers.service.ts';
 import { registerSuggestionRoutes } from './features/suggestions/suggestions.routes.ts';
 import { createSuggestionService } from './features/suggestions/suggestions.service.ts';
+import {
+  registerGameSettingRoutes,
+  registerTarkovTrackerRoutes,
+} from './features/tarkov-tracker/tarkov-tracker.routes.ts';
+import { createTarkovTrackerService } from './features/tarkov-tracker/tarkov-tracker.service.ts';
 import { sendWebNotFound, webHostPlugin } from './features/web-host/web-host.plugin.ts';
 import { registerWebhooks } from './features/webhooks/webhooks.plugin.ts';
 import { bodyPlugin } from './http/body.ts';
@@ -95,7 +104,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   const db = options.db ?? openDatabase(config);
   if (!options.db) app.addHook('onClose', () => db.close());
-  await migrateToLatest(db);
+  if (db.dialect === 'postgres' && config.databaseDirectUrl !== config.databaseUrl) {
+    // Behind a pooler, migrations run on a session of their own (they set its statement timeout).
+    const direct = openDatabase({ ...config, databaseUrl: config.databaseDirectUrl });
+    try {
+      await migrateToLatest(direct);
+    } finally {
+      await direct.close();
+    }
+  } else await migrateToLatest(db);
 
   const metrics = createMetrics(db, () => cache);
   const reportFault = createFaultReporter(app.log, metrics);
@@ -108,7 +125,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     onMiss: () => metrics.cacheMisses.inc(),
     mustReadFresh: (request) => cacheBus.unheard(request.headers[writtenHeader] as string | undefined),
   });
-  const cacheBus = await startCacheBus({ db, databaseUrl: config.databaseUrl, cache, log: app.log });
+  const cacheBus = await startCacheBus({ db, databaseUrl: config.databaseDirectUrl, cache, log: app.log });
   app.addHook('onClose', () => cacheBus.close());
   // A write's answer names this process's last change, so the client's next reads through any
   // process see it (see mustReadFresh).
@@ -187,7 +204,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       retryAfterMs: context.ttl,
     }),
   });
-  await app.register(policyPlugin, { db, tokens, routes });
+  const apiTokens = createApiTokenService({ db, config, counters });
+  await app.register(policyPlugin, { db, tokens, routes, apiTokens: apiTokenCheck(apiTokens) });
 
   registerAccountRoutes(app, {
     accounts: createAccountService({ db, config, tokens, mailer, mailQueue, counters }),
@@ -202,6 +220,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerMixingRoutes(app);
   registerClientErrorRoutes(app, config);
   registerPromoRoutes(app, ctx);
+  registerApiTokenRoutes(app, apiTokens);
+  const tarkovTracker = createTarkovTrackerService(db);
+  registerTarkovTrackerRoutes(app, tarkovTracker);
+  registerGameSettingRoutes(app, tarkovTracker);
   const invalidate = () => cacheBus.changed();
   const suggestions = createSuggestionService({
     db,
@@ -231,6 +253,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerPinShareRoutes(app, config, createPinSharesService(db, pins.requireMap));
   registerWebhooks(app, ctx);
   registerNotifications(app, ctx);
+  registerLive(app, ctx);
   await app.register(imagesPlugin, { ctx });
   await app.register(webHostPlugin, { ctx });
 

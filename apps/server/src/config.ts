@@ -19,6 +19,17 @@ export interface Config {
   /** `postgres://…` selects PostgreSQL; empty means the embedded SQLite file `$DATA_DIR/waypoint.db`. */
   databaseUrl: string;
   /**
+   * PostgreSQL reached without a pooler in between (DATABASE_DIRECT_URL, default DATABASE_URL): the
+   * cache bus's LISTEN connection and migrations need a session of their own, which a pooler in
+   * transaction mode does not keep.
+   */
+  databaseDirectUrl: string;
+  /**
+   * Send the hot queries as named (prepared) statements on PostgreSQL (DATABASE_PREPARED_STATEMENTS,
+   * default on); off behind a pooler that cannot keep them (PgBouncer in transaction mode before 1.21).
+   */
+  databasePreparedStatements: boolean;
+  /**
    * SQLite's `synchronous` setting in WAL mode: NORMAL survives a process kill but may lose the last
    * commits on a power loss; FULL survives both, at the cost of a sync per commit.
    */
@@ -33,6 +44,13 @@ export interface Config {
    * accepting connections: time for a balancer that checks readiness to send new requests elsewhere.
    */
   shutdownDrainMs: number;
+  /** Live updates (features/live): open streams per process and per signed-in user. */
+  liveMaxStreams: number;
+  liveStreamsPerUser: number;
+  /** Events each process keeps for streams resuming with Last-Event-ID; older ones get a reset. */
+  liveBufferEvents: number;
+  /** Bytes a stream may have waiting to be sent before the slow client is dropped. */
+  liveMaxQueuedBytes: number;
   jwtSecret: string;
   /**
    * Keys that encrypt webhook secrets in the database: the first seals, every one opens (the others
@@ -108,6 +126,10 @@ export interface Config {
   pinWriteRateLimit: number;
   pinImportRateLimit: number;
   pinShareRateLimit: number;
+  /** Requests per minute per personal API token (the /api/v2 routes). */
+  apiTokenRateLimit: number;
+  /** Personal API tokens a user may hold at once (revoked ones do not count). */
+  apiTokensPerUser: number;
   /** Accounts younger than this many days get a quarter of each community write limit (0: none). */
   newAccountDays: number;
   /** Largest JSON body of admin routes (and of any route without a role). */
@@ -297,11 +319,17 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     storage: storageConfig(env),
     oldTilesGraceMs: int(env, 'OLD_TILES_GRACE_MINUTES', 24 * 60) * 60_000,
     databaseUrl: env.DATABASE_URL ?? '',
+    databaseDirectUrl: '',
+    databasePreparedStatements: bool(env, 'DATABASE_PREPARED_STATEMENTS', true),
     sqliteSynchronous: sqliteSynchronous(env.SQLITE_SYNCHRONOUS),
     databaseTimeoutMs: int(env, 'DATABASE_TIMEOUT_MS', 10_000),
     statementTimeoutMs: int(env, 'DATABASE_STATEMENT_TIMEOUT_MS', 30_000),
     shutdownTimeoutMs: int(env, 'SHUTDOWN_TIMEOUT_MS', 10_000),
     shutdownDrainMs: int(env, 'SHUTDOWN_DRAIN_MS', 0),
+    liveMaxStreams: int(env, 'LIVE_MAX_STREAMS', 20_000),
+    liveStreamsPerUser: int(env, 'LIVE_STREAMS_PER_USER', 10),
+    liveBufferEvents: int(env, 'LIVE_BUFFER_EVENTS', 5_000),
+    liveMaxQueuedBytes: int(env, 'LIVE_MAX_QUEUED_KB', 256) * 1024,
     jwtSecret: '',
     webhookSecretKeys: [],
     tokenTtlSeconds: int(env, 'TOKEN_TTL_SECONDS', 7 * 24 * 3600),
@@ -344,6 +372,8 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     pinWriteRateLimit: int(env, 'PIN_WRITE_RATE_LIMIT', 600),
     pinImportRateLimit: int(env, 'PIN_IMPORT_RATE_LIMIT', 20),
     pinShareRateLimit: int(env, 'PIN_SHARE_RATE_LIMIT', 30),
+    apiTokenRateLimit: int(env, 'API_TOKEN_RATE_LIMIT', 60),
+    apiTokensPerUser: int(env, 'API_TOKENS_PER_USER', 20),
     newAccountDays: int(env, 'NEW_ACCOUNT_DAYS', 7),
     bodyLimitBytes: int(env, 'BODY_LIMIT_BYTES', 2 * 1024 * 1024),
     guestBodyLimitBytes: int(env, 'GUEST_BODY_LIMIT_BYTES', 16 * 1024),
@@ -379,6 +409,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     webDist: path.resolve(env.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist')),
     ...overrides,
   };
+  config.databaseDirectUrl = overrides.databaseDirectUrl || env.DATABASE_DIRECT_URL || config.databaseUrl;
   config.jwtSecret = overrides.jwtSecret ?? jwtSecretFor(dataDir, env.JWT_SECRET);
   if (!overrides.webhookSecretKeys?.length)
     config.webhookSecretKeys = [

@@ -14,6 +14,13 @@ import {
 import pg from 'pg';
 import { privateDirSync, privateFileMode } from '../storage/private-files.ts';
 import { type ContentChanges, createContentChanges } from './content-changes.ts';
+import {
+  createLiveOutbox,
+  type LiveMessage,
+  type LiveOutbox,
+  outboxOfExecutor,
+  queuedInTransaction,
+} from './live-outbox.ts';
 import type { Database } from './schema.ts';
 import { createSessionChanges, type SessionChanges } from './session-changes.ts';
 
@@ -34,6 +41,8 @@ export interface Db {
   sessionChanges: SessionChanges;
   /** Content changes heard by the cache bus (PostgreSQL), for lookups kept per process. */
   contentChanges: ContentChanges;
+  /** Live events of committed writes, for the open streams (features/live). */
+  live: LiveOutbox;
   close(): Promise<void>;
 }
 
@@ -102,20 +111,23 @@ export function nameStatement(text: string): void {
 /**
  * The pool as Kysely sees it, each connection sending the texts named by `nameStatement` as named
  * statements (the driver keeps which ones a connection has parsed) and every other query as before.
+ * Without `named` every query goes unnamed: a pooler in transaction mode that does not keep named
+ * statements (PgBouncer before 1.21) may run the next query on a server connection that never saw
+ * its statement.
  */
-function withNamedStatements(pool: pg.Pool): PostgresPool {
+function withNamedStatements(pool: pg.Pool, named: boolean): PostgresPool {
   const wrapped = new WeakMap<pg.PoolClient, PostgresPoolClient>();
   return {
     async connect() {
       const client = await pool.connect();
-      let named = wrapped.get(client);
-      if (!named) {
+      let kept = wrapped.get(client);
+      if (!kept) {
         // The driver writes each message of a query (parse, bind, describe, execute, sync) to the
         // socket by itself: corked, they leave in one system call.
         const socket = (client as unknown as { connection?: { stream?: Partial<Writable> } }).connection
           ?.stream;
         const send = (text: unknown, values?: readonly unknown[]) => {
-          const name = typeof text === 'string' && values ? statementNames.get(text) : undefined;
+          const name = named && typeof text === 'string' && values ? statementNames.get(text) : undefined;
           if (name) return client.query({ name, text: text as string, values: values as unknown[] });
           return client.query(text as string, values as unknown[]);
         };
@@ -128,10 +140,10 @@ function withNamedStatements(pool: pg.Pool): PostgresPool {
             socket.uncork();
           }
         };
-        named = { query: query as unknown as PostgresPoolClient['query'], release: () => client.release() };
-        wrapped.set(client, named);
+        kept = { query: query as unknown as PostgresPoolClient['query'], release: () => client.release() };
+        wrapped.set(client, kept);
       }
-      return named;
+      return kept;
     },
     end: () => pool.end(),
   };
@@ -148,6 +160,8 @@ export function openDatabase(options: {
   databaseTimeoutMs?: number;
   /** PostgreSQL: longest a statement may run or wait for a lock (0: no bound); migrations are exempt. */
   statementTimeoutMs?: number;
+  /** PostgreSQL: send the hot queries as named statements (DATABASE_PREPARED_STATEMENTS); on unless false. */
+  databasePreparedStatements?: boolean;
 }): Db {
   if (isPostgresUrl(options.databaseUrl)) {
     const settings = [
@@ -164,7 +178,9 @@ export function openDatabase(options: {
       ...(settings.length > 0 ? { options: settings.join(' ') } : {}),
     });
     const kysely = new Kysely<Database>({
-      dialect: new PostgresDialect({ pool: withNamedStatements(pool) }),
+      dialect: new PostgresDialect({
+        pool: withNamedStatements(pool, options.databasePreparedStatements !== false),
+      }),
     });
     const db: Db = {
       kysely,
@@ -172,8 +188,10 @@ export function openDatabase(options: {
       onConnectionError: () => {},
       sessionChanges: createSessionChanges(),
       contentChanges: createContentChanges(),
+      live: createLiveOutbox(),
       close: () => kysely.destroy(),
     };
+    outboxOfExecutor.set(kysely, db.live);
     // Without a listener a connection's error would end the process (an unhandled 'error' event):
     // the pool listens on idle connections, each connection itself also while it is checked out
     // (the database may end it between two statements of a transaction). A broken connection is
@@ -197,12 +215,15 @@ export function openDatabase(options: {
   const kysely = new Kysely<Database>({
     dialect: new SqliteKeepingErrors({ database: withPreparedStatements(sqlite) }),
   });
+  const live = createLiveOutbox();
+  outboxOfExecutor.set(kysely, live);
   return {
     kysely,
     dialect: 'sqlite',
     onConnectionError: () => {},
     sessionChanges: createSessionChanges(),
     contentChanges: createContentChanges(),
+    live,
     close: () => kysely.destroy(),
   };
 }
@@ -211,6 +232,13 @@ export function openDatabase(options: {
  * Runs `work` in one transaction (committed when it resolves, rolled back when it throws). Services
  * open their transactions here and hand the executor on to repository functions.
  */
-export function inTransaction<T>(db: Db, work: (trx: Executor) => Promise<T>): Promise<T> {
-  return db.kysely.transaction().execute(work);
+export async function inTransaction<T>(db: Db, work: (trx: Executor) => Promise<T>): Promise<T> {
+  // Live events queued in it (`queueLiveMessage`) go out once it is committed.
+  const queued: LiveMessage[] = [];
+  const result = await db.kysely.transaction().execute((trx) => {
+    queuedInTransaction.set(trx, queued);
+    return work(trx);
+  });
+  for (const message of queued) db.live.publish(message);
+  return result;
 }

@@ -30,6 +30,8 @@ import * as ownedItemsOneIndex from './migrations/0029_owned_items_one_index.ts'
 import * as notificationSubjectReason from './migrations/0030_notification_subject_reason.ts';
 import * as mapGeoBounds from './migrations/0031_map_geo_bounds.ts';
 import * as sessionChangeNotices from './migrations/0032_session_change_notices.ts';
+import * as apiTokens from './migrations/0033_api_tokens.ts';
+import * as liveTickets from './migrations/0034_live_tickets.ts';
 
 /** Migrations in order; names are timestamps or sequence numbers and never change once landed. */
 export const migrations: Record<string, Migration> = {
@@ -63,6 +65,8 @@ export const migrations: Record<string, Migration> = {
   '0030_notification_subject_reason': notificationSubjectReason,
   '0031_map_geo_bounds': mapGeoBounds,
   '0032_session_change_notices': sessionChangeNotices,
+  '0033_api_tokens': apiTokens,
+  '0034_live_tickets': liveTickets,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -331,13 +331,68 @@ export interface ImportStateTable {
   acceptedAt: string;
 }
 
+/** A personal API token: the hash of its secret, never the secret (migration 0033). */
+export interface ApiTokenTable {
+  id: string;
+  userId: string;
+  name: string;
+  /** '' for every game. */
+  gameId: string;
+  /** Comma list of GP, TP, WP. */
+  scopes: string;
+  hash: string;
+  hint: string;
+  createdAt: string;
+  lastUsedAt: string | null;
+  revokedAt: string | null;
+}
+
+/** A player's game edition and faction in one game. */
+export interface UserGameSettingTable {
+  userId: string;
+  gameId: string;
+  gameEdition: number;
+  pmcFaction: string;
+}
+
+/** A quest the player failed. */
+export interface UserQuestFailedTable {
+  userId: string;
+  gameId: string;
+  questId: string;
+  failedAt: string;
+}
+
+/** Objective progress under the source's objective id (tarkov.dev's). */
+export interface UserTaskObjectiveTable {
+  userId: string;
+  gameId: string;
+  objectiveId: string;
+  complete: number;
+  count: number;
+}
+
+/** A one-use ticket that opens a live stream (migration 0034). */
+export interface LiveTicketTable {
+  /** The ticket's SHA-256, hex. */
+  id: string;
+  sessionId: string;
+  userId: string;
+  expiresAt: string;
+}
+
 export interface Database {
   user: UserTable;
   session: SessionTable;
+  live_ticket: LiveTicketTable;
   rate_limit: RateLimitTable;
   user_quest_completion: UserQuestCompletionTable;
   user_quest_objective: UserQuestObjectiveTable;
   user_game_level: UserGameLevelTable;
+  api_token: ApiTokenTable;
+  user_game_setting: UserGameSettingTable;
+  user_quest_failed: UserQuestFailedTable;
+  user_task_objective: UserTaskObjectiveTable;
   user_item_owned: UserItemOwnedTable;
   user_hideout_level: UserHideoutLevelTable;
   user_completed_marker: UserCompletedMarkerTable;

@@ -141,11 +141,15 @@ export function createTokenService(db: Db, secret: string, ttlSeconds: number): 
     async revoke(sessionId) {
       await revokeSession(k, sessionId, new Date().toISOString());
       kept.delete(sessionId);
+      // PostgreSQL's trigger announces it to every process; otherwise this process's own hear of it
+      // here (the open live streams of the session end).
+      if (!changes.listening) changes.changed(everyone);
     },
 
     async revokeAll(userId, options = {}) {
       await revokeSessionsOf(k, userId, new Date().toISOString(), options.except);
       for (const sid of keptOf.get(userId) ?? []) if (sid !== options.except) kept.delete(sid);
+      if (!changes.listening) changes.changed(userId);
     },
   };
 }

@@ -25,7 +25,20 @@ export interface CacheBus {
   readonly listening: boolean;
   /** This process's id in the notifications it sends (its own are ignored). */
   readonly origin: string;
+  /**
+   * Another feature's channel on the same listening connection (the live streams): `onMessage` hears
+   * every payload sent on it, this process's own included; `onListening` is told when hearing starts
+   * and stops (while it does not, payloads go unheard). On SQLite payloads go straight to `onMessage`.
+   */
+  listen(name: string, onMessage: (payload: string) => void, onListening: (listening: boolean) => void): void;
+  /** Sends `payload` (under 8,000 bytes) on a channel of `listen` to every process. */
+  notify(name: string, payload: string): Promise<void>;
   close(): Promise<void>;
+}
+
+interface Subscriber {
+  onMessage: (payload: string) => void;
+  onListening: (listening: boolean) => void;
 }
 
 export const cacheChannel = 'waypoint_cache';
@@ -55,12 +68,20 @@ export async function startCacheBus(options: CacheBusOptions): Promise<CacheBus>
   const { db, cache, log } = options;
   const origin = randomUUID();
   if (db.dialect !== 'postgres') {
+    const local = new Map<string, Subscriber>();
     return {
       changed: () => cache.invalidate(),
       written: undefined,
       unheard: () => false,
       listening: true,
       origin,
+      listen(name, onMessage, onListening) {
+        local.set(name, { onMessage, onListening });
+        onListening(true);
+      },
+      async notify(name, payload) {
+        local.get(name)?.onMessage(payload);
+      },
       close: async () => {},
     };
   }
@@ -69,6 +90,10 @@ export async function startCacheBus(options: CacheBusOptions): Promise<CacheBus>
   const current = schema.rows[0]?.schema ?? 'public';
   const channel = current === 'public' ? cacheChannel : `${cacheChannel}_${current}`;
   const sessions = current === 'public' ? sessionChannel : `${sessionChannel}_${current}`;
+  const channelOf = (name: string) => (current === 'public' ? name : `${name}_${current}`);
+  /** Other features' channels (`listen`), by channel name. */
+  const subscribers = new Map<string, Subscriber>();
+  const quoted = (name: string) => `"${name.replaceAll('"', '""')}"`;
   const retryMs = options.retryMs ?? 200;
   const maxRetryMs = options.maxRetryMs ?? 30_000;
 
@@ -94,6 +119,7 @@ export async function startCacheBus(options: CacheBusOptions): Promise<CacheBus>
     cache.setBypass(true);
     db.sessionChanges.setListening(false);
     db.contentChanges.setListening(false);
+    for (const subscriber of subscribers.values()) subscriber.onListening(false);
     if (!closed) schedule();
   };
 
@@ -120,6 +146,11 @@ export async function startCacheBus(options: CacheBusOptions): Promise<CacheBus>
         db.sessionChanges.changed(message.payload || everyone);
         return;
       }
+      const subscriber = subscribers.get(message.channel);
+      if (subscriber) {
+        subscriber.onMessage(message.payload ?? '');
+        return;
+      }
       if (message.channel !== channel || !message.payload) return;
       const [from, seq] = message.payload.split(':');
       if (!from || from === origin) return;
@@ -132,6 +163,7 @@ export async function startCacheBus(options: CacheBusOptions): Promise<CacheBus>
       await c.connect();
       await c.query(`LISTEN "${channel.replaceAll('"', '""')}"`);
       await c.query(`LISTEN "${sessions.replaceAll('"', '""')}"`);
+      for (const name of subscribers.keys()) await c.query(`LISTEN ${quoted(name)}`);
     } catch (error) {
       lost(c, error);
       return;
@@ -144,6 +176,7 @@ export async function startCacheBus(options: CacheBusOptions): Promise<CacheBus>
     cache.setBypass(false);
     db.sessionChanges.setListening(true, () => c.query('select 1'));
     db.contentChanges.setListening(true);
+    for (const subscriber of subscribers.values()) subscriber.onListening(true);
   }
 
   await connect();
@@ -172,6 +205,21 @@ export async function startCacheBus(options: CacheBusOptions): Promise<CacheBus>
       sql`select pg_notify(${channel}, ${`${origin}:${sequence}`})`.execute(db.kysely).catch((error) => {
         log.error({ err: error }, 'cache bus: could not notify the other processes');
       });
+    },
+    listen(name, onMessage, onListening) {
+      const channel = channelOf(name);
+      subscribers.set(channel, { onMessage, onListening });
+      const c = client;
+      if (!c || !listening) return;
+      c.query(`LISTEN ${quoted(channel)}`).then(
+        () => {
+          if (client === c && listening) onListening(true);
+        },
+        (error) => lost(c, error),
+      );
+    },
+    async notify(name, payload) {
+      await sql`select pg_notify(${channelOf(name)}, ${payload})`.execute(db.kysely);
     },
     async close() {
       closed = true;

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { decisionReasonMax, type NotificationKind } from '@waypoint/shared';
 import type { Executor } from '../../db/database.ts';
 import type { NotificationTable } from '../../db/schema.ts';
+import { queueNotificationEvents } from '../live/publish.ts';
 import type { GameEvent } from '../webhooks/webhook-events.ts';
 import {
   insertNotifications,
@@ -17,6 +18,13 @@ const decisionKinds: Record<string, NotificationKind> = {
   REJECTED: 'rejected',
   REVERTED: 'reverted',
 };
+
+/** Notifications per recipient: their open pages' bells hear of them once the transaction commits. */
+function countsOf(rows: NotificationTable[]): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const row of rows) counts.set(row.userId, (counts.get(row.userId) ?? 0) + 1);
+  return counts;
+}
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
@@ -94,6 +102,7 @@ export async function queueNotifications(trx: Executor, events: GameEvent[]): Pr
   }
   if (rows.length === 0) return;
   await insertNotifications(trx, rows);
+  queueNotificationEvents(trx, countsOf(rows));
   await markDigestsPending(trx, [...new Set(rows.map((r) => r.userId))], now);
 }
 
@@ -134,5 +143,6 @@ export async function queueVoteThresholdNotifications(
     mailedAt: null,
   }));
   await insertNotifications(trx, rows);
+  queueNotificationEvents(trx, countsOf(rows));
   await markDigestsPending(trx, [...recipients.keys()], now);
 }

@@ -13,6 +13,7 @@ import { keptLookup } from '../../db/content-changes.ts';
 import { type Db, type Dialect, type Executor, inTransaction } from '../../db/database.ts';
 import { createGroupCommit } from '../../db/group-commit.ts';
 import { badRequest, notFound, unauthorized } from '../../http/errors.ts';
+import { publishProgressChange } from '../live/publish.ts';
 import {
   childIds,
   findRecord,
@@ -114,6 +115,7 @@ export function createProgressService(db: Db) {
       await lockPlayer(trx, db.dialect, userId, true);
       return markMarkersInScope(trx, db.dialect, userId, scope, completed, at);
     });
+    publishProgressChange(db, userId, { what: 'markers', mapId: scope.mapId, markerIds, completed });
     return { completed, markerIds } satisfies MarkersChanged;
   }
 
@@ -143,6 +145,7 @@ export function createProgressService(db: Db) {
     async setQuestCompleted(userId: string, gameId: string, questId: string, completed: boolean) {
       await requireChild('quest', gameId, questId);
       await writes.run((trx) => markQuest(trx, userId, gameId, questId, completed));
+      publishProgressChange(db, userId, { what: 'quests', gameId });
       return questSave(userId, gameId);
     },
     /**
@@ -163,6 +166,7 @@ export function createProgressService(db: Db) {
         if (unknown) throw notFound(serverMessages.notFound(getModel('quest').label, unknown));
         await markQuests(trx, userId, gameId, ids, completed);
       });
+      publishProgressChange(db, userId, { what: 'quests', gameId });
       return questSave(userId, gameId);
     },
     /**
@@ -190,11 +194,13 @@ export function createProgressService(db: Db) {
         }
         await markObjective(trx, { userId, gameId, questId }, objective, done);
       });
+      publishProgressChange(db, userId, { what: 'quests', gameId });
       return questSave(userId, gameId);
     },
     async setLevel(userId: string, gameId: string, level: number) {
       await requireGame(gameId);
       await setLevel(k, userId, gameId, level);
+      publishProgressChange(db, userId, { what: 'quests', gameId });
       return questSave(userId, gameId);
     },
     async getItems(userId: string, gameId: string) {
@@ -220,6 +226,7 @@ export function createProgressService(db: Db) {
           ? setOwnedQuantity(trx, key, Math.min(change.absolute, cap))
           : changeOwnedQuantity(trx, key, change.delta, cap),
       );
+      publishProgressChange(db, userId, { what: 'items', gameId });
       return itemsSave(userId, gameId);
     },
     async getHideout(userId: string, gameId: string) {
@@ -233,7 +240,7 @@ export function createProgressService(db: Db) {
      */
     async setHideoutLevel(userId: string, gameId: string, moduleId: string, level: number) {
       await requireGame(gameId);
-      return inTransaction(db, async (trx) => {
+      const saved = await inTransaction(db, async (trx) => {
         const model = getModel('hideoutmodule');
         const module = await findRecordForShare(trx, db.dialect, model, moduleId);
         if (!module || module.gameId !== gameId)
@@ -246,6 +253,8 @@ export function createProgressService(db: Db) {
         await setHideoutLevel(trx, { userId, gameId, moduleId }, level);
         return hideoutSave(trx, userId, gameId);
       });
+      publishProgressChange(db, userId, { what: 'hideout', gameId });
+      return saved;
     },
     completedMarkers: (userId: string) => completedMarkerIds(k, userId),
     /**
@@ -265,10 +274,18 @@ export function createProgressService(db: Db) {
         throw notFound(serverMessages.notFound(model.label, markerId));
       const now = new Date().toISOString();
       const at = tick.at && new Date(tick.at).toISOString() < now ? new Date(tick.at).toISOString() : now;
-      await writes.run(async (trx) => {
+      const applied = await writes.run(async (trx) => {
         await lockPlayer(trx, db.dialect, userId, false);
         return markMarker(trx, userId, markerId, marker.parentId as string, completed, at);
       });
+      // A stale tick changed nothing: no other page needs to hear of it.
+      if (applied)
+        publishProgressChange(db, userId, {
+          what: 'markers',
+          mapId: marker.parentId as string,
+          markerIds: [markerId],
+          completed,
+        });
       return { completed, markerId };
     },
     /**
@@ -318,6 +335,7 @@ export function createProgressService(db: Db) {
         await lockPlayer(trx, db.dialect, userId, true);
         return resetMapMarkers(trx, userId, mapId);
       });
+      publishProgressChange(db, userId, { what: 'all' });
       return { mapId, removed };
     },
     /** Sets the named markers of a map back (a mark-all's undo): only completable ones of the map. */
