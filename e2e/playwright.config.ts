@@ -78,14 +78,15 @@ export default defineConfig({
     url: `${baseURL}/api/games`,
     timeout: 180_000,
     reuseExistingServer: false,
-    stdout: 'ignore',
+    // The server's errors (a 5xx answer logs its cause) are printed with the run's output.
+    stdout: 'pipe',
     stderr: 'pipe',
     env: {
       PORT: port,
       HOST: '127.0.0.1',
       DATA_DIR: process.env.WAYPOINT_E2E_DATA,
       WEB_HOST: baseURL,
-      LOG_LEVEL: 'warn',
+      LOG_LEVEL: 'error',
       AUTH_RATE_LIMIT: '1000',
       // Every journey registers its own users and logs in from the same address.
       REGISTER_RATE_LIMIT: '1000',
