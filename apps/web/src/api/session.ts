@@ -85,7 +85,8 @@ export function clearSession(options: { loggingOut?: boolean } = {}) {
   notify();
 }
 
-function subscribe(listener: () => void) {
+/** Calls `listener` on every login and logout (its unsubscribe answered). */
+export function subscribe(listener: () => void) {
   listeners.add(listener);
   return () => listeners.delete(listener);
 }

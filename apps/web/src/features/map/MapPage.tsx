@@ -10,6 +10,7 @@ import { useCoords } from './coords/useCoords.tsx';
 import { useFilterSwitches } from './filters/useFilterSwitches.ts';
 import { useFloors } from './floors/useFloors.ts';
 import { MarkerStore } from './layers/marker-store.ts';
+import { useMapLiveUpdates } from './live-updates.ts';
 import { MapOverlay } from './MapOverlay.tsx';
 import { type MapController, MapView } from './MapView.tsx';
 import classes from './map.module.css';
@@ -132,6 +133,7 @@ export function MapPage({ gameId, map, category, embedded }: Props) {
 
   const { announce, region } = useAnnouncer();
   const { completedSet, setCompleted } = useCompletion(session, announce);
+  useMapLiveUpdates(gameId, map._id);
   const list = useMarkerList();
   const pins = usePins({ map, session, floors, controller, views, announce, definitions, search });
   const coords = useCoords({ map, controller, announce, tools: pointerTools });

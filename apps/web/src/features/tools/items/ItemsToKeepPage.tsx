@@ -40,6 +40,7 @@ import { useHideoutLevel, useItemCounter, useQuestCompletion } from '../progress
 import classes from '../tools.module.css';
 import '../kit-styles.ts';
 import { contentLang } from '../../../i18n/content.ts';
+import { useToolLiveUpdates } from '../live-updates.ts';
 import { HideoutPanel } from './HideoutPanel.tsx';
 import { ItemCard } from './ItemCard.tsx';
 import { ItemTable } from './ItemTable.tsx';
@@ -263,6 +264,7 @@ function ItemsTracker({ game }: { game: TGame }) {
 export function ItemsToKeepPage() {
   const { gameId = '' } = useParams();
   usePageMeta(messages.itemsToKeep);
+  useToolLiveUpdates(gameId);
   return (
     <GameGate gameId={gameId} feature="tarkov-items-to-keep">
       {(game) => <ItemsTracker game={game} />}

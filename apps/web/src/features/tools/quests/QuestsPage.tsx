@@ -40,6 +40,7 @@ import { toolMessages } from '../../../i18n/messages/tool-messages.ts';
 import { PageAd } from '../../services/PageAd.tsx';
 import { Avatar, GameGate, LoginPrompt } from '../common.tsx';
 import { useQuestSave, useQuests, useTraders } from '../data.ts';
+import { useToolLiveUpdates } from '../live-updates.ts';
 import { useObjectiveTicks, useQuestCompletion } from '../progress.tsx';
 import classes from '../tools.module.css';
 import '../kit-styles.ts';
@@ -376,6 +377,7 @@ export function QuestsPage() {
   const [search] = useSearchParams();
   const questId = search.get('questId');
   const game = useGame(gameId);
+  useToolLiveUpdates(gameId);
   return (
     <>
       <GameGate gameId={gameId} feature="quests">
