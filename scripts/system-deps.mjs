@@ -1,5 +1,6 @@
 // What `npm test` needs from the operating system besides Node: Debian's Chromium for the browser
-// tests, PostgreSQL's server binaries for the PostgreSQL suite, and a font for drawn map labels.
+// tests, PostgreSQL's server binaries and PgBouncer for the PostgreSQL suite, and a font for drawn
+// map labels.
 // Missing ones are installed with apt-get when running as root (as on CI); otherwise the one command
 // to run is printed and the run stops.
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -18,11 +19,13 @@ function hasDebPackage(name) {
   return res.status === 0;
 }
 
-/** The Debian packages among `wanted` ('chromium', 'postgresql', 'fonts') that this machine lacks. */
+/** The Debian packages among `wanted` ('chromium', 'postgresql', 'pgbouncer', 'fonts') that this machine lacks. */
 export function missingPackages(wanted) {
   const missing = [];
   if (wanted.includes('chromium') && !existsSync(chromiumPath())) missing.push('chromium');
   if (wanted.includes('postgresql') && !hasPostgres()) missing.push('postgresql');
+  if (wanted.includes('pgbouncer') && !existsSync(process.env.PGBOUNCER_PATH || '/usr/sbin/pgbouncer'))
+    missing.push('pgbouncer');
   if (wanted.includes('fonts') && !hasDebPackage('fonts-dejavu-core')) missing.push('fonts-dejavu-core');
   return missing;
 }

@@ -134,6 +134,7 @@ const s3Suites = [
 
 const needs = [
   ...(want('postgres') || want('faults') ? ['postgresql'] : []),
+  ...(want('postgres') ? ['pgbouncer'] : []),
   ...(want('e2e') ? ['chromium', 'fonts'] : []),
   ...(want('unit') ? ['chromium', 'fonts'] : []),
 ];
@@ -195,13 +196,22 @@ const sqliteLane = async () => {
     ]);
 };
 const postgresLane = async () => {
-  if (want('postgres') && process.env.TEST_DATABASE_URL)
+  if (want('postgres') && process.env.TEST_DATABASE_URL) {
     await vitest(
       'integration (PostgreSQL)',
       {},
       ['--project', 'server', '--project', 'server-registry'],
       true,
     );
+    // The permission matrix once more with the app's pool going through PgBouncer in transaction
+    // mode (apps/server/src/test/pgbouncer.ts), as a site behind a pooler runs.
+    await vitest(
+      'permissions through PgBouncer (PostgreSQL)',
+      { TEST_PGBOUNCER: '1' },
+      ['--project', 'server', 'apps/server/src/features/auth/permissions.test.ts'],
+      true,
+    );
+  }
 };
 await Promise.all([sqliteLane(), postgresLane()]);
 // Latency-under-load files run alone, after both engines' suites, so no other test shares the cores.

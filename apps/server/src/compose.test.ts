@@ -109,3 +109,59 @@ describe('compose.yaml', () => {
     expect(services.proxy!.depends_on).toEqual(['app1', 'app2']);
   });
 });
+
+// compose.pgbouncer.yaml is an overlay (`docker compose -f compose.yaml -f compose.pgbouncer.yaml`):
+// compose merges its maps (environment, depends_on) into the services of compose.yaml.
+describe('compose.pgbouncer.yaml', () => {
+  const overlayDocument = parseDocument(readFileSync(path.join(root, 'compose.pgbouncer.yaml'), 'utf8'), {
+    merge: true,
+  });
+  const overlay = (overlayDocument.toJS() as { services: Record<string, Service> }).services;
+  const merged = (name: string) =>
+    Object.fromEntries(
+      Object.entries({ ...services[name]!.environment, ...overlay[name]?.environment }).map(([k, v]) => [
+        k,
+        interpolate(String(v), secrets),
+      ]),
+    );
+
+  it('is valid YAML that adds PgBouncer 1.21 or later in transaction mode, keeping named statements', () => {
+    expect(overlayDocument.errors).toEqual([]);
+    expect(overlayDocument.warnings).toEqual([]);
+    expect(Object.keys(overlay).sort()).toEqual(['app1', 'app2', 'db', 'pgbouncer']);
+    const bouncer = overlay.pgbouncer!;
+    const [, major, minor] = /^edoburu\/pgbouncer:v?(\d+)\.(\d+)/.exec(bouncer.image ?? '') ?? [];
+    expect(Number(major) * 100 + Number(minor), bouncer.image).toBeGreaterThanOrEqual(121);
+    const env = bouncer.environment!;
+    expect(env.POOL_MODE).toBe('transaction');
+    expect(Number(env.MAX_PREPARED_STATEMENTS)).toBeGreaterThan(0);
+    expect(String(env.IGNORE_STARTUP_PARAMETERS).split(',')).toContain('options');
+    // It reaches the database service with the database's own name, user and password.
+    expect(env.DB_HOST).toBe('db');
+    expect(env.DB_NAME).toBe(services.db!.environment!.POSTGRES_DB);
+    expect(env.DB_USER).toBe(services.db!.environment!.POSTGRES_USER);
+    expect(interpolate(String(env.DB_PASSWORD), secrets)).toBe(
+      interpolate(String(services.db!.environment!.POSTGRES_PASSWORD), secrets),
+    );
+    expect(bouncer.depends_on).toMatchObject({ db: { condition: 'service_healthy' } });
+    // The statement timeout the app cannot send through PgBouncer is the server's default.
+    expect([overlay.db!.command].flat().join(' ')).toMatch(/statement_timeout=\d+/);
+  });
+
+  it('points the replicas pools at PgBouncer and their LISTEN, migrations and backups at PostgreSQL', () => {
+    const readme = readFileSync(path.join(root, 'README.md'), 'utf8');
+    for (const app of ['app1', 'app2']) {
+      expect(overlay[app]!.depends_on).toMatchObject({ pgbouncer: { condition: 'service_healthy' } });
+      const env = merged(app);
+      const config = loadConfig(env, { jwtSecret: env.JWT_SECRET });
+      expect(new URL(config.databaseUrl).hostname).toBe('pgbouncer');
+      expect(new URL(config.databaseDirectUrl).hostname).toBe('db');
+      for (const url of [config.databaseUrl, config.databaseDirectUrl])
+        expect(new URL(url).pathname).toBe(`/${services.db!.environment!.POSTGRES_DB}`);
+      expect(config.databasePreparedStatements).toBe(true);
+      const check = checkProductionConfig(config, env);
+      expect(check.fatal, check.problems.join('; ')).toBe(false);
+      for (const name of Object.keys(env)) expect(readme, name).toContain(`| \`${name}\``);
+    }
+  });
+});

@@ -11,10 +11,17 @@ import { type Db, openDatabase } from '../db/database.ts';
 import { insertUser } from '../features/account/account.repository.ts';
 import { hashPassword } from '../features/auth/passwords.ts';
 import { createTestClock, type TestClock } from './clock.ts';
+import { type PgBouncer, startPgBouncer } from './pgbouncer.ts';
 import { startS3Server, testStorage } from './s3-server.ts';
 
 /** The engine the integration tests run on: PostgreSQL when TEST_DATABASE_URL is set, else SQLite. */
 export const testDatabaseUrl = process.env.TEST_DATABASE_URL ?? '';
+
+/**
+ * With TEST_PGBOUNCER=1 (and TEST_DATABASE_URL), every test app reaches PostgreSQL through PgBouncer
+ * in transaction mode, as a site behind a pooler does (`npm test` runs the permission tests so).
+ */
+export const testThroughPgBouncer = Boolean(testDatabaseUrl) && process.env.TEST_PGBOUNCER === '1';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -33,6 +40,11 @@ export interface TestAppOptions {
   logStream?: NodeJS.WritableStream;
   /** Registers extra routes before the app is ready. */
   beforeReady?: (app: FastifyInstance) => void | Promise<void>;
+  /**
+   * PostgreSQL only: the app's pool goes through PgBouncer in transaction mode (a database of its
+   * own, named statements off), its LISTEN connection and migrations straight to PostgreSQL.
+   */
+  pgbouncer?: boolean;
 }
 
 /**
@@ -47,7 +59,11 @@ export async function createTestApp(
   // With TEST_STORAGE=s3, pictures and tiles go to a real S3 server of this app's own.
   const s3 = testStorage === 's3' && !overrides.storage ? await startS3Server() : undefined;
   let schema: string | undefined;
-  if (testDatabaseUrl) {
+  const bouncer: PgBouncer | undefined =
+    testDatabaseUrl && (options.pgbouncer ?? testThroughPgBouncer)
+      ? await startPgBouncer(testDatabaseUrl)
+      : undefined;
+  if (testDatabaseUrl && !bouncer) {
     schema = `t_${randomBytes(6).toString('hex')}`;
     const client = new pg.Client({ connectionString: testDatabaseUrl });
     await client.connect();
@@ -78,12 +94,26 @@ export async function createTestApp(
       maxEventLoopDelayMs: 0,
       webDist: path.join(dataDir, 'no-web-build'),
       ...(s3 ? { storage: s3.storage('site') } : {}),
+      ...(bouncer
+        ? {
+            databaseUrl: bouncer.url,
+            databaseDirectUrl: bouncer.directUrl,
+            databasePreparedStatements: false,
+          }
+        : {}),
       ...overrides,
     },
   );
-  const openDb = () => openDatabase({ databaseUrl: config.databaseUrl, dataDir, searchPath: schema });
+  const openDb = () =>
+    openDatabase({
+      databaseUrl: config.databaseUrl,
+      dataDir,
+      searchPath: schema,
+      databasePreparedStatements: config.databasePreparedStatements,
+    });
   const db = openDb();
   const dropSchema = async () => {
+    await bouncer?.close();
     if (!schema) return;
     const client = new pg.Client({ connectionString: testDatabaseUrl });
     await client.connect();
@@ -214,10 +244,12 @@ export interface TestEnv {
  * Registers the usual test-file setup: a fresh app (with the small content graph unless told
  * otherwise), an admin and a player; closed after the file. Fields are filled before the tests run.
  */
-export function useTestApp(options: { content?: boolean; overrides?: Partial<Config> } = {}): TestEnv {
+export function useTestApp(
+  options: { content?: boolean; overrides?: Partial<Config>; pgbouncer?: boolean } = {},
+): TestEnv {
   const env = {} as TestEnv;
   beforeAll(async () => {
-    env.t = await createTestApp(options.overrides);
+    env.t = await createTestApp(options.overrides, { pgbouncer: options.pgbouncer });
     if (options.content ?? true) await createContent(env.t);
     env.admin = await createUser(env.t, { admin: true });
     env.player = await createUser(env.t);

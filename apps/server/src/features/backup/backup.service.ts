@@ -56,7 +56,10 @@ export class BackupError extends Error {
 }
 
 type Progress = (line: string) => void;
-type Settings = Pick<Config, 'dataDir' | 'databaseUrl' | 'storage' | 'version'>;
+// pg_dump and pg_restore use the direct address: a pooler in transaction mode would spread their
+// session over server connections.
+type Settings = Pick<Config, 'dataDir' | 'databaseUrl' | 'storage' | 'version'> &
+  Partial<Pick<Config, 'databaseDirectUrl'>>;
 
 const sqliteFile = (dataDir: string) => path.join(dataDir, 'waypoint.db');
 
@@ -103,7 +106,7 @@ export async function createBackup(
     let tables: TableCounts;
     if (engine === 'postgres') {
       progress('database: pg_dump (custom format)');
-      tables = await pgDumpWithCounts(config.databaseUrl, dbTarget);
+      tables = await pgDumpWithCounts(config.databaseDirectUrl || config.databaseUrl, dbTarget);
     } else {
       const source = sqliteFile(config.dataDir);
       if (!existsSync(source)) throw new BackupError(`No database at ${source} (is DATA_DIR right?)`);
@@ -318,7 +321,7 @@ export async function restoreBackup(
     const dbFile = path.join(folder, path.basename(manifest.database.file));
     if (engine === 'postgres') {
       progress('database: pg_restore');
-      await pgRestore(config.databaseUrl, dbFile);
+      await pgRestore(config.databaseDirectUrl || config.databaseUrl, dbFile);
     } else {
       const target = sqliteFile(config.dataDir);
       await privateDir(config.dataDir);
