@@ -17,6 +17,17 @@ export type ApiTokenScope = (typeof apiTokenScopes)[number];
 
 export const apiTokenNameMax = 60;
 
+/**
+ * How a token's secret is written. `wpt`: the prefix above and 256 random bits (43 base64url
+ * characters). `PVP` / `PVE`: TarkovTracker.org's form, `PVP_` or `PVE_` and 18 hex digits (72 random
+ * bits), the only form TarkovMonitor accepts for a tracker other than tarkovtracker.io; its prefix
+ * must match the game mode TarkovMonitor sees.
+ */
+export const apiTokenFormats = ['wpt', 'PVP', 'PVE'] as const;
+export type ApiTokenFormat = (typeof apiTokenFormats)[number];
+/** A secret of each format, as the token API reads it before looking it up. */
+export const apiTokenPattern = /^(?:wpt_[A-Za-z0-9_-]{43}|(?:PVP|PVE)_[0-9a-f]{18})$/;
+
 export const zApiTokenCreate = z.object({
   name: z.string().trim().min(1, 'Required').max(apiTokenNameMax, `At most ${apiTokenNameMax} characters`),
   /** A game's id, or null for every game. */
@@ -26,8 +37,9 @@ export const zApiTokenCreate = z.object({
     .min(1, 'Choose at least one scope')
     .max(apiTokenScopes.length)
     .refine((list) => new Set(list).size === list.length, 'Each scope once'),
+  format: z.enum(apiTokenFormats).default('wpt'),
 });
-export type ApiTokenCreate = z.infer<typeof zApiTokenCreate>;
+export type ApiTokenCreate = z.input<typeof zApiTokenCreate>;
 
 /** A token as its owner sees it in the list: never its secret. */
 export interface ApiTokenView {
@@ -36,7 +48,7 @@ export interface ApiTokenView {
   /** null: every game. */
   gameId: string | null;
   scopes: ApiTokenScope[];
-  /** The secret's last four characters, to tell tokens apart. */
+  /** The secret's first four and last four characters, to tell tokens apart. */
   hint: string;
   createdAt: string;
   lastUsedAt: string | null;
@@ -58,11 +70,7 @@ export type PmcFaction = (typeof pmcFactions)[number];
 
 /** A player's edition and faction in one game (the level is the quest tracker's own setting). */
 export const zGameSettings = z.object({
-  gameEdition: z
-    .number()
-    .int()
-    .min(1)
-    .max(gameEditions.length, `Between 1 and ${gameEditions.length}`),
+  gameEdition: z.number().int().min(1).max(gameEditions.length, `Between 1 and ${gameEditions.length}`),
   pmcFaction: z.enum(pmcFactions),
 });
 export type GameSettings = z.infer<typeof zGameSettings>;

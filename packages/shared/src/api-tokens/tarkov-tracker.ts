@@ -20,7 +20,10 @@ export const maxTasksPerUpdate = 5_000;
  * object of task id → state. Both are read.
  */
 export const zTaskUpdates = z.union([
-  z.array(z.object({ id: zSourceTaskId, state: z.enum(taskStates) })).min(1).max(maxTasksPerUpdate),
+  z
+    .array(z.object({ id: zSourceTaskId, state: z.enum(taskStates) }))
+    .min(1)
+    .max(maxTasksPerUpdate),
   z
     .record(zSourceTaskId, z.enum(taskStates))
     .refine((o) => Object.keys(o).length > 0 && Object.keys(o).length <= maxTasksPerUpdate),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { tokenApiPaths, tokenApiSchemas, tokenApiSecurityScheme } from '../api-tokens/openapi.ts';
 import { constants } from '../constants.ts';
 import type { ApiError } from '../errors.ts';
 import { zChunkParams } from '../map/marker-chunk-params.ts';
@@ -219,6 +220,8 @@ export function openApiDocument(options: { version: string }) {
       },
     },
   };
+  Object.assign(paths, tokenApiPaths);
+  Object.assign(schemas, tokenApiSchemas);
   return {
     openapi: '3.1.0',
     info: {
@@ -227,9 +230,9 @@ export function openApiDocument(options: { version: string }) {
       description:
         'Public reads of games, maps, markers, quests and items. Answers are JSON, cached until the next ' +
         'content change (ETag, 304), and readable from any origin. Writes need a session and are not part ' +
-        'of this document.',
+        'of this document, except the token API (/api/v2), which takes a personal API token.',
     },
     paths,
-    components: { schemas },
+    components: { schemas, securitySchemes: { personalToken: tokenApiSecurityScheme } },
   };
 }

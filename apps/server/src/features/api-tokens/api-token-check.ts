@@ -20,14 +20,17 @@ export function apiTokenCheck(tokens: ApiTokenService): ApiTokenCheck {
   };
   return async (request: FastifyRequest, reply: FastifyReply, scope: ApiTokenScope | 'any') => {
     const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
-    if (credentialParams.test(query) || /wpt_/i.test(query)) return refuse(reply, 400, apiTokenErrors.inQuery);
+    if (credentialParams.test(query) || /wpt_/i.test(query))
+      return refuse(reply, 400, apiTokenErrors.inQuery);
     const header = request.headers.authorization;
     if (header === undefined) return refuse(reply, 401, apiTokenErrors.noHeader);
     const parts = header.split(' ');
-    if (parts.length !== 2 || parts[0] !== 'Bearer' || !parts[1]) return refuse(reply, 400, apiTokenErrors.badHeader);
+    if (parts.length !== 2 || parts[0] !== 'Bearer' || !parts[1])
+      return refuse(reply, 400, apiTokenErrors.badHeader);
     const result = await tokens.authenticate(parts[1], scope, clientAddress(request));
     if ('status' in result) {
-      if (result.retryAfterSeconds !== undefined) reply.header('retry-after', String(result.retryAfterSeconds));
+      if (result.retryAfterSeconds !== undefined)
+        reply.header('retry-after', String(result.retryAfterSeconds));
       return refuse(reply, result.status, result.error);
     }
     request.apiPrincipal = result;

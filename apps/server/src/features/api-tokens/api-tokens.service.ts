@@ -1,13 +1,16 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { serverMessages } from '@waypoint/shared';
 import {
-  type ApiTokenCreate,
   type ApiTokenCreated,
+  type ApiTokenFormat,
   type ApiTokenScope,
   type ApiTokenView,
+  apiTokenPattern,
   apiTokenPrefix,
   apiTokenScopes,
+  type zApiTokenCreate,
 } from '@waypoint/shared/api-tokens/schemas';
+import type { z } from 'zod';
 import type { Config } from '../../config.ts';
 import { type Db, inTransaction } from '../../db/database.ts';
 import { conflict, notFound, unauthorized } from '../../http/errors.ts';
@@ -36,17 +39,20 @@ export const apiTokenErrors = {
   inQuery: 'API tokens are accepted in the Authorization header only, never in the address.',
 } as const;
 
-/** Random bytes of a token's secret: 256 bits. */
-const SECRET_BYTES = 32;
+/** A new secret: 256 random bits after `wpt_`, or TarkovTracker.org's form (72 random bits). */
+function newSecret(format: ApiTokenFormat): string {
+  if (format === 'wpt') return apiTokenPrefix + randomBytes(32).toString('base64url');
+  return `${format}_${randomBytes(9).toString('hex')}`;
+}
 /** A token's last use is written at most this often. */
 const TOUCH_EVERY_MS = 60_000;
 /** Unknown tokens tried per client address per minute before the address waits. */
 const MISSES_PER_MINUTE = 30;
 
 /**
- * The stored form of a secret. SHA-256 (not a slow password hash): the secret is 256 random bits,
- * which no one can guess or recover from its hash, so a slow hash would only add its cost to every
- * API request; a leaked database still holds no usable token.
+ * The stored form of a secret. SHA-256 (not a slow password hash): the secret is random (256 bits,
+ * or 72 in TarkovTracker.org's form, still beyond any search of its hash), not chosen by a person, so
+ * a slow hash would only add its cost to every API request; a leaked database holds no usable token.
  */
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
@@ -71,6 +77,8 @@ const view = (row: {
   lastUsedAt: row.lastUsedAt,
 });
 
+type ApiTokenCreateParsed = z.output<typeof zApiTokenCreate>;
+
 export function createApiTokenService(deps: { db: Db; config: Config; counters: RateLimitCounters }) {
   const { db, config, counters } = deps;
   const k = db.kysely;
@@ -80,10 +88,10 @@ export function createApiTokenService(deps: { db: Db; config: Config; counters: 
     },
 
     /** Creates a token; its secret is answered this once and stored only as its hash. */
-    async create(userId: string, input: ApiTokenCreate): Promise<ApiTokenCreated> {
+    async create(userId: string, input: ApiTokenCreateParsed): Promise<ApiTokenCreated> {
       if (input.gameId !== null && !(await recordExists(k, 'game', input.gameId)))
         throw notFound(serverMessages.notFound('Game', input.gameId));
-      const token = apiTokenPrefix + randomBytes(SECRET_BYTES).toString('base64url');
+      const token = newSecret(input.format);
       const row = {
         id: randomUUID(),
         userId,
@@ -91,7 +99,7 @@ export function createApiTokenService(deps: { db: Db; config: Config; counters: 
         gameId: input.gameId ?? '',
         scopes: apiTokenScopes.filter((s) => input.scopes.includes(s)).join(','),
         hash: hashToken(token),
-        hint: token.slice(-4),
+        hint: `${token.slice(0, 4)}…${token.slice(-4)}`,
         createdAt: new Date().toISOString(),
         lastUsedAt: null,
         revokedAt: null,
@@ -133,16 +141,24 @@ export function createApiTokenService(deps: { db: Db; config: Config; counters: 
         }
       };
       // Only well-formed tokens are looked up; anything else (a session's JWT too) is no token here.
-      const row = /^wpt_[A-Za-z0-9_-]{43}$/.test(token) ? await tokenByHash(k, hashToken(token)) : undefined;
-      if (!row) return (await limited(`api-token-miss|${address}`, MISSES_PER_MINUTE)) ?? {
-        status: 401,
-        error: apiTokenErrors.invalid,
-      };
+      const row = apiTokenPattern.test(token) ? await tokenByHash(k, hashToken(token)) : undefined;
+      if (!row)
+        return (
+          (await limited(`api-token-miss|${address}`, MISSES_PER_MINUTE)) ?? {
+            status: 401,
+            error: apiTokenErrors.invalid,
+          }
+        );
       const over = await limited(`api-token|${row.id}`, config.apiTokenRateLimit);
       if (over) return over;
       const now = Date.now();
       if (!row.lastUsedAt || now - Date.parse(row.lastUsedAt) >= TOUCH_EVERY_MS)
-        await touchToken(k, row.id, new Date(now).toISOString(), new Date(now - TOUCH_EVERY_MS).toISOString());
+        await touchToken(
+          k,
+          row.id,
+          new Date(now).toISOString(),
+          new Date(now - TOUCH_EVERY_MS).toISOString(),
+        );
       const scopes = scopesOf(row.scopes);
       if (scope !== 'any' && !scopes.includes(scope)) return { status: 401, error: apiTokenErrors.scope };
       return {

@@ -70,13 +70,18 @@ describe('tokens × scopes × token API routes', () => {
       for (const route of tokenRoutes) {
         const res = await call(token, route.method, route.url, 'body' in route ? route.body : undefined);
         const want = route.scope === 'any' || (scopes as readonly string[]).includes(route.scope) ? 200 : 401;
-        if (res.statusCode !== want) failures.push(`${scopes} ${route.method} ${route.url}: ${res.statusCode} ${res.body}`);
+        if (res.statusCode !== want)
+          failures.push(`${scopes} ${route.method} ${route.url}: ${res.statusCode} ${res.body}`);
         if (want === 401 && res.json().error !== 'Unauthorized or insufficient permissions.')
           failures.push(`${scopes} ${route.url}: ${res.body}`);
       }
     }
     const { token, apiToken } = await create(env.player, ['GP', 'TP', 'WP']);
-    await env.t.app.inject({ method: 'DELETE', url: `/api/user/api-tokens/${apiToken.id}`, headers: env.player.auth });
+    await env.t.app.inject({
+      method: 'DELETE',
+      url: `/api/user/api-tokens/${apiToken.id}`,
+      headers: env.player.auth,
+    });
     for (const route of tokenRoutes) {
       const res = await call(token, route.method, route.url, 'body' in route ? route.body : undefined);
       if (res.statusCode !== 401) failures.push(`revoked ${route.url}: ${res.statusCode}`);
@@ -120,7 +125,9 @@ describe('a token reads and writes its owner only, in its game', () => {
     const bob = await createUser(env.t);
     const aliceToken = (await create(alice, ['GP', 'TP', 'WP'])).token;
     const bobToken = (await create(bob, ['GP', 'TP', 'WP'])).token;
-    expect((await call(aliceToken, 'POST', `/api/v2/progress/task/${task}`, { state: 'completed' })).statusCode).toBe(200);
+    expect(
+      (await call(aliceToken, 'POST', `/api/v2/progress/task/${task}`, { state: 'completed' })).statusCode,
+    ).toBe(200);
     const bobs = (await call(bobToken, 'GET', '/api/v2/progress')).json();
     expect(bobs.meta.self).toBe(bob.id);
     expect(bobs.data.tasksProgress).toEqual([]);
@@ -128,7 +135,9 @@ describe('a token reads and writes its owner only, in its game', () => {
     expect(team.data.map((p: { userId: string }) => p.userId)).toEqual([bob.id]);
     // Alice's token for g1 (a game without tarkov.dev quests) changes nothing of g2.
     const g1Token = (await create(alice, ['GP', 'WP'], 'g1')).token;
-    expect((await call(g1Token, 'POST', `/api/v2/progress/task/${task}`, { state: 'uncompleted' })).statusCode).toBe(200);
+    expect(
+      (await call(g1Token, 'POST', `/api/v2/progress/task/${task}`, { state: 'uncompleted' })).statusCode,
+    ).toBe(200);
     expect((await call(aliceToken, 'GET', '/api/v2/progress')).json().data.tasksProgress).toEqual([
       { id: task, complete: true },
     ]);

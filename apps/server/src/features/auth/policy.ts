@@ -7,6 +7,7 @@ import {
   serverMessages,
   type TTokenPayload,
 } from '@waypoint/shared';
+import type { ApiTokenScope } from '@waypoint/shared/api-tokens/schemas';
 import {
   can,
   gameRoleTable,
@@ -14,7 +15,6 @@ import {
   type Permission,
   type RoleHolder,
 } from '@waypoint/shared/roles/roles';
-import type { ApiTokenScope } from '@waypoint/shared/api-tokens/schemas';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../../db/database.ts';
@@ -144,77 +144,75 @@ export const policyPlugin = fp<{
   tokens: TokenService;
   routes: DeclaredRoute[];
   apiTokens?: ApiTokenCheck;
-}>(
-  async (app, opts) => {
-    app.decorateRequest('user', null);
-    app.decorateRequest('apiPrincipal', null);
-    app.decorateRequest('standing', null);
-    app.decorateRequest('gameScope', undefined);
-    app.decorateRequest('actor', null);
+}>(async (app, opts) => {
+  app.decorateRequest('user', null);
+  app.decorateRequest('apiPrincipal', null);
+  app.decorateRequest('standing', null);
+  app.decorateRequest('gameScope', undefined);
+  app.decorateRequest('actor', null);
 
-    app.addHook('onRoute', (route) => {
-      const role = route.config?.role;
-      if (!route.url.startsWith('/api')) return;
-      // A token API route needs its scope, checked below; it is walked by the token API's own tests.
-      if (route.config?.apiScope) {
-        if (role) throw new Error(`Route ${route.method} ${route.url} declares a role and a token scope`);
-        return;
-      }
-      if (!role) throw new Error(`Route ${route.method} ${route.url} declares no role`);
-      const methods = Array.isArray(route.method) ? route.method : [route.method];
-      for (const method of methods) if (method !== 'HEAD') opts.routes.push({ method, url: route.url, role });
-    });
+  app.addHook('onRoute', (route) => {
+    const role = route.config?.role;
+    if (!route.url.startsWith('/api')) return;
+    // A token API route needs its scope, checked below; it is walked by the token API's own tests.
+    if (route.config?.apiScope) {
+      if (role) throw new Error(`Route ${route.method} ${route.url} declares a role and a token scope`);
+      return;
+    }
+    if (!role) throw new Error(`Route ${route.method} ${route.url} declares no role`);
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) if (method !== 'HEAD') opts.routes.push({ method, url: route.url, role });
+  });
 
-    const check = async (request: FastifyRequest, token: string | null, role: Role, ownProgress: boolean) => {
-      if (token) {
-        // A player's own progress may be answered on a session this process keeps (tokens.ts).
-        request.user = await opts.tokens.verify(token, { kept: ownProgress });
-        if (!request.user && role !== 'guest') throw unauthorized(serverMessages.loginRequired);
-      }
-      if (role !== 'guest') {
-        if (!request.user) throw unauthorized(serverMessages.loginRequired);
-        if (role === 'admin') await ensureAdmin(opts.db, request);
-        else if (!request.user.admin && !ownProgress)
-          request.standing = await standingOf(opts.db.kysely, request.user.id, new Date().toISOString());
-      }
-      const user = request.user;
-      if (user)
-        request.actor = Object.freeze({
-          id: user.id,
-          username: user.username,
-          admin: user.admin === true,
-          standing: request.standing,
-        });
-    };
-    // Most requests are guests' reads: they pass without a promise; the others are checked.
-    app.addHook('onRequest', (request, reply, done) => {
-      const config = request.routeOptions.config;
-      // Personal tokens are read on token API routes only, and sessions never there.
-      const scope = config?.apiScope;
-      if (scope) {
-        if (!opts.apiTokens) return done(new Error('Token API routes need the API token check'));
-        opts.apiTokens(request, reply, scope).then((passed) => {
-          // A refusal has been answered: the request goes no further.
-          if (passed) done();
-        }, done);
-        return;
-      }
-      const token = bearer(request);
-      const role = config?.role ?? 'guest';
-      if (!token && role === 'guest') return done();
-      check(request, token, role, config?.ownProgress === true).then(() => done(), done);
-    });
-    // The game of a moderator route is named in its path, query or body: checked once parsed.
-    app.addHook('preHandler', (request, _reply, done) => {
-      const permission = gamePermissionOf(request.routeOptions.config?.role);
-      if (!permission) return done();
-      const gameId = namedGame(request);
-      request.gameScope = gameId;
-      if (can(request.actor, permission, gameId)) return done();
-      done(forbidden(gameId ? communityMessages.moderatorRequired : communityMessages.gameRequired));
-    });
-  },
-);
+  const check = async (request: FastifyRequest, token: string | null, role: Role, ownProgress: boolean) => {
+    if (token) {
+      // A player's own progress may be answered on a session this process keeps (tokens.ts).
+      request.user = await opts.tokens.verify(token, { kept: ownProgress });
+      if (!request.user && role !== 'guest') throw unauthorized(serverMessages.loginRequired);
+    }
+    if (role !== 'guest') {
+      if (!request.user) throw unauthorized(serverMessages.loginRequired);
+      if (role === 'admin') await ensureAdmin(opts.db, request);
+      else if (!request.user.admin && !ownProgress)
+        request.standing = await standingOf(opts.db.kysely, request.user.id, new Date().toISOString());
+    }
+    const user = request.user;
+    if (user)
+      request.actor = Object.freeze({
+        id: user.id,
+        username: user.username,
+        admin: user.admin === true,
+        standing: request.standing,
+      });
+  };
+  // Most requests are guests' reads: they pass without a promise; the others are checked.
+  app.addHook('onRequest', (request, reply, done) => {
+    const config = request.routeOptions.config;
+    // Personal tokens are read on token API routes only, and sessions never there.
+    const scope = config?.apiScope;
+    if (scope) {
+      if (!opts.apiTokens) return done(new Error('Token API routes need the API token check'));
+      opts.apiTokens(request, reply, scope).then((passed) => {
+        // A refusal has been answered: the request goes no further.
+        if (passed) done();
+      }, done);
+      return;
+    }
+    const token = bearer(request);
+    const role = config?.role ?? 'guest';
+    if (!token && role === 'guest') return done();
+    check(request, token, role, config?.ownProgress === true).then(() => done(), done);
+  });
+  // The game of a moderator route is named in its path, query or body: checked once parsed.
+  app.addHook('preHandler', (request, _reply, done) => {
+    const permission = gamePermissionOf(request.routeOptions.config?.role);
+    if (!permission) return done();
+    const gameId = namedGame(request);
+    request.gameScope = gameId;
+    if (can(request.actor, permission, gameId)) return done();
+    done(forbidden(gameId ? communityMessages.moderatorRequired : communityMessages.gameRequired));
+  });
+});
 
 /** Admin rights as the policy hook read them from the database for this request. */
 export async function ensureAdmin(_db: Db, request: FastifyRequest): Promise<void> {

@@ -1,3 +1,4 @@
+import { zId } from '@waypoint/shared';
 import { zGameSettings } from '@waypoint/shared/api-tokens/schemas';
 import {
   zObjectiveBody,
@@ -5,7 +6,6 @@ import {
   zTaskStateBody,
   zTaskUpdates,
 } from '@waypoint/shared/api-tokens/tarkov-tracker';
-import { zId } from '@waypoint/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { parse } from '../../http/errors.ts';
@@ -102,7 +102,8 @@ export function registerTarkovTrackerRoutes(app: FastifyInstance, service: Tarko
 
   app.post('/api/v2/progress/task/objective/:objectiveId', wp, async (request, reply) => {
     const { objectiveId } = request.params as { objectiveId: string };
-    if (!zSourceTaskId.safeParse(objectiveId).success) return answer(reply, 400, { error: texts.objectiveId });
+    if (!zSourceTaskId.safeParse(objectiveId).success)
+      return answer(reply, 400, { error: texts.objectiveId });
     const body = zObjectiveBody.safeParse(request.body);
     if (!body.success) return answer(reply, 400, { error: texts.objectiveBad });
     const change = {

@@ -8,7 +8,6 @@ import type { ApiPrincipal } from '../auth/policy.ts';
 import { recordExists } from '../models/models.repository.ts';
 import { completedQuestIds, markQuests, playerLevel, setLevel } from '../progress/progress.repository.ts';
 import { DEFAULT_PLAYER_LEVEL } from '../progress/progress.service.ts';
-import { taskIdMap } from './task-ids.ts';
 import {
   failedQuestIds,
   firstGameWithImportedQuests,
@@ -19,6 +18,7 @@ import {
   setTaskObjective,
   taskObjectives,
 } from './tarkov-tracker.repository.ts';
+import { taskIdMap } from './task-ids.ts';
 
 /** Objective rows one player may keep per game (companion apps send tarkov.dev's objective ids). */
 export const maxTrackedObjectives = 5_000;

@@ -30,7 +30,9 @@ function valid(body: unknown, schema: { path: string; method: string } | { compo
       : // biome-ignore lint/suspicious/noExplicitAny: the document's shape
         ((document.paths[schema.path]![schema.method] as any).responses['200'].content['application/json']
           .schema as object);
-  const check = ajv.compile(JSON.parse(JSON.stringify(ref).replaceAll('"#/components', '"openapi#/components')));
+  const check = ajv.compile(
+    JSON.parse(JSON.stringify(ref).replaceAll('"#/components', '"openapi#/components')),
+  );
   const ok = check(body);
   if (!ok) throw new Error(`${JSON.stringify(check.errors)} in ${JSON.stringify(body)}`);
   return ok;
@@ -61,13 +63,18 @@ async function importTarkovDev() {
 
 async function createToken(
   who: TestUser,
-  body: { name?: string; gameId?: string | null; scopes: string[] },
+  body: { name?: string; gameId?: string | null; scopes: string[]; format?: string },
 ): Promise<string> {
   const res = await env.t.app.inject({
     method: 'POST',
     url: '/api/user/api-tokens',
     headers: who.auth,
-    payload: { name: body.name ?? 'Monitor', gameId: body.gameId === undefined ? GAME : body.gameId, scopes: body.scopes },
+    payload: {
+      name: body.name ?? 'Monitor',
+      gameId: body.gameId === undefined ? GAME : body.gameId,
+      scopes: body.scopes,
+      ...(body.format ? { format: body.format } : {}),
+    },
   });
   expect(res.statusCode, res.body).toBe(201);
   return res.json().token;
@@ -88,7 +95,9 @@ const call = (token: string | null, method: 'GET' | 'POST', url: string, payload
 
 /** The player's quest save as the quest tracker reads it. */
 const questSave = async (who: TestUser) =>
-  (await env.t.app.inject({ method: 'GET', url: `/api/user/quest/get/${GAME}`, headers: who.auth })).json() as {
+  (
+    await env.t.app.inject({ method: 'GET', url: `/api/user/quest/get/${GAME}`, headers: who.auth })
+  ).json() as {
     completedQuests: string[];
     level: number;
   };
@@ -98,7 +107,10 @@ let questIdOf: (name: string) => string;
 beforeAll(async () => {
   await importTarkovDev();
   const quests = (
-    await env.t.app.inject({ method: 'GET', url: `/api/quests?query=${encodeURIComponent(JSON.stringify({ gameId: GAME }))}` })
+    await env.t.app.inject({
+      method: 'GET',
+      url: `/api/quests?query=${encodeURIComponent(JSON.stringify({ gameId: GAME }))}`,
+    })
   ).json().data as { _id: string; name: string }[];
   questIdOf = (name) => quests.find((q) => q.name === name)!._id;
 });
@@ -134,7 +146,9 @@ describe('TarkovMonitor replayed: token, progress, a task, tasks in bulk', () =>
     });
 
     // SetTaskStatus: POST /progress/task/{id} {"state":"completed"}; TarkovMonitor reads a string.
-    const one = await call(token, 'POST', `/progress/task/${taskId('First in Line')}`, { state: 'completed' });
+    const one = await call(token, 'POST', `/progress/task/${taskId('First in Line')}`, {
+      state: 'completed',
+    });
     expect(one.statusCode, one.body).toBe(200);
     expect(one.json()).toEqual({ message: 'Task updated successfully.' });
     expect((await questSave(env.player)).completedQuests).toEqual([questIdOf('First in Line')]);
@@ -163,14 +177,14 @@ describe('TarkovMonitor replayed: token, progress, a task, tasks in bulk', () =>
       count: 2,
     });
     expect(objective.statusCode, objective.body).toBe(200);
-    const countOnly = await call(token, 'POST', '/progress/task/objective/65817bf31404f3565aef9fec', { count: 1 });
+    const countOnly = await call(token, 'POST', '/progress/task/objective/65817bf31404f3565aef9fec', {
+      count: 1,
+    });
     expect(countOnly.statusCode).toBe(200);
 
     const progress = (await call(token, 'GET', '/progress')).json();
     expect(valid(progress, { path: '/progress', method: 'get' })).toBe(true);
-    const byId = Object.fromEntries(
-      (progress.data.tasksProgress as { id: string }[]).map((t) => [t.id, t]),
-    );
+    const byId = Object.fromEntries((progress.data.tasksProgress as { id: string }[]).map((t) => [t.id, t]));
     expect(byId).toEqual({
       [taskId('Shooting Cans')]: { id: taskId('Shooting Cans'), complete: true },
       [taskId('Saving the Mole')]: { id: taskId('Saving the Mole'), complete: true },
@@ -187,8 +201,33 @@ describe('TarkovMonitor replayed: token, progress, a task, tasks in bulk', () =>
 
     // Completing a failed task takes the failure back.
     await call(token, 'POST', `/progress/task/${taskId('Debut')}`, { state: 'completed' });
-    const after = (await call(token, 'GET', '/progress')).json().data.tasksProgress as { id: string; failed?: boolean }[];
+    const after = (await call(token, 'GET', '/progress')).json().data.tasksProgress as {
+      id: string;
+      failed?: boolean;
+    }[];
     expect(after.find((t) => t.id === taskId('Debut'))).toEqual({ id: taskId('Debut'), complete: true });
+  });
+
+  it("a token in TarkovTracker.org's form passes TarkovMonitor's own checks of the token and its answer", async () => {
+    // TarkovMonitor (TarkovTracker.cs, IsSupportedOrgToken / VerifyOrgTokenResponse): 22 characters,
+    // PVE_, PVP_ or SZN_ then hex digits; the token route answers the same token; WP is needed to
+    // write; the prefix must match the game mode it sees.
+    const isSupportedOrgToken = (value: string) =>
+      value.length === 22 &&
+      value[3] === '_' &&
+      ['PVE', 'PVP', 'SZN'].includes(value.slice(0, 3)) &&
+      /^[0-9a-fA-F]+$/.test(value.slice(4));
+    for (const format of ['PVP', 'PVE'] as const) {
+      const token = await createToken(env.player, { scopes: ['GP', 'WP'], format });
+      expect(isSupportedOrgToken(token), token).toBe(true);
+      expect(token.startsWith(`${format}_`)).toBe(true);
+      const info = await call(token, 'GET', '/token');
+      expect(info.json()).toEqual({ permissions: ['GP', 'WP'], token });
+      expect(info.json().permissions).toContain('WP');
+      const progress = await call(token, 'GET', '/progress');
+      expect(valid(progress.json(), { path: '/progress', method: 'get' })).toBe(true);
+    }
+    expect((await call('PVP_0123456789abcdef01', 'GET', '/token')).statusCode).toBe(401);
   });
 
   it('edition and faction are the player settings of the game, shown in the progress', async () => {
@@ -208,12 +247,17 @@ describe('TarkovMonitor replayed: token, progress, a task, tasks in bulk', () =>
       payload: { gameEdition: 9, pmcFaction: 'SCAV' },
     });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().errors.map((e: { field: string }) => e.field).sort()).toEqual([
-      'body.gameEdition',
-      'body.pmcFaction',
-    ]);
+    expect(
+      bad
+        .json()
+        .errors.map((e: { field: string }) => e.field)
+        .sort(),
+    ).toEqual(['body.gameEdition', 'body.pmcFaction']);
     const token = await createToken(who, { scopes: ['GP'] });
-    expect((await call(token, 'GET', '/progress')).json().data).toMatchObject({ gameEdition: 4, pmcFaction: 'BEAR' });
+    expect((await call(token, 'GET', '/progress')).json().data).toMatchObject({
+      gameEdition: 4,
+      pmcFaction: 'BEAR',
+    });
   });
 
   it('the team is the player alone until teams exist', async () => {
@@ -232,7 +276,9 @@ describe('refusals with TarkovTracker status codes and error bodies', () => {
     const token = await createToken(env.player, { scopes: ['GP', 'WP'] });
     const before = await questSave(env.player);
     // TarkovTracker accepts any task id; one this game lacks changes nothing here.
-    const unknown = await call(token, 'POST', '/progress/task/5936d90786f7742b1420ba5b', { state: 'completed' });
+    const unknown = await call(token, 'POST', '/progress/task/5936d90786f7742b1420ba5b', {
+      state: 'completed',
+    });
     expect(unknown.statusCode).toBe(200);
     expect(await questSave(env.player)).toEqual(before);
     const badState = await call(token, 'POST', `/progress/task/${taskId('Debut')}`, { state: 'done' });
@@ -259,10 +305,10 @@ describe('refusals with TarkovTracker status codes and error bodies', () => {
 
   it('no header 401, a malformed header 400, malformed, revoked and session tokens 401', async () => {
     const token = await createToken(env.player, { scopes: ['GP'] });
-    expect([(await call(null, 'GET', '/token')).statusCode, (await call(null, 'GET', '/token')).json()]).toEqual([
-      401,
-      { error: 'No Authorization header sent' },
-    ]);
+    expect([
+      (await call(null, 'GET', '/token')).statusCode,
+      (await call(null, 'GET', '/token')).json(),
+    ]).toEqual([401, { error: 'No Authorization header sent' }]);
     const basic = await env.t.app.inject({
       method: 'GET',
       url: '/api/v2/token',
@@ -279,7 +325,7 @@ describe('refusals with TarkovTracker status codes and error bodies', () => {
     const list = (
       await env.t.app.inject({ method: 'GET', url: '/api/user/api-tokens', headers: env.player.auth })
     ).json() as { id: string; hint: string }[];
-    const mine = list.find((t) => token.endsWith(t.hint))!;
+    const mine = list.find((t) => token.endsWith(t.hint.slice(-4)))!;
     const revoke = await env.t.app.inject({
       method: 'DELETE',
       url: `/api/user/api-tokens/${mine.id}`,
@@ -332,14 +378,23 @@ describe('refusals with TarkovTracker status codes and error bodies', () => {
     const token = await createToken(who, { scopes: ['GP'] });
     const listed = async () =>
       (await env.t.app.inject({ method: 'GET', url: '/api/user/api-tokens', headers: who.auth })).json();
-    expect((await listed())[0]).toMatchObject({ name: 'Monitor', gameId: GAME, scopes: ['GP'], lastUsedAt: null });
+    expect((await listed())[0]).toMatchObject({
+      name: 'Monitor',
+      gameId: GAME,
+      scopes: ['GP'],
+      lastUsedAt: null,
+    });
     expect(JSON.stringify(await listed())).not.toContain(token);
     await call(token, 'GET', '/token');
     const first = (await listed())[0].lastUsedAt;
     expect(first).toEqual(expect.any(String));
     await call(token, 'GET', '/token');
     expect((await listed())[0].lastUsedAt).toBe(first);
-    const stored = await env.t.db.kysely.selectFrom('api_token').select(['hash']).where('userId', '=', who.id).execute();
+    const stored = await env.t.db.kysely
+      .selectFrom('api_token')
+      .select(['hash'])
+      .where('userId', '=', who.id)
+      .execute();
     expect(stored[0]!.hash).toMatch(/^[0-9a-f]{64}$/);
     expect(stored[0]!.hash).not.toContain(token.slice(4, 20));
     for (let i = 1; i < 8; i++) await createToken(who, { scopes: ['GP'] });

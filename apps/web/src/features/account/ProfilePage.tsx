@@ -14,6 +14,7 @@ import { accountMessages as t } from '../../i18n/messages/account-messages.ts';
 import { messages } from '../../i18n/messages/messages.ts';
 import { withElements } from '../../i18n/rich.tsx';
 import { EmailSetting } from '../notifications/EmailSetting.tsx';
+import { ApiTokens } from './ApiTokens.tsx';
 import { Contributions } from './Contributions.tsx';
 import { applyServerErrors, useSchemaForm } from './form.ts';
 import { PasswordField } from './PasswordField.tsx';
@@ -56,7 +57,7 @@ function ChangePasswordForm() {
 
 /**
  * Profile (SPEC §2.4): change password, reset progress per game, the accepted suggestions per game,
- * export and import all progress.
+ * export and import all progress, personal API tokens for companion apps.
  */
 export function ProfilePage() {
   usePageMeta(t.profile);
@@ -122,6 +123,9 @@ export function ProfilePage() {
         </Paper>
         <Paper withBorder p="lg" component="section" aria-labelledby="portable-heading">
           <PortableProgress />
+        </Paper>
+        <Paper withBorder p="lg" component="section" aria-labelledby="api-tokens-heading">
+          <ApiTokens />
         </Paper>
       </Stack>
       <ResetProgressDialog game={resetting} onClose={() => setResetting(null)} />
