@@ -2,7 +2,7 @@
 // the test cluster: one in-process app straight at PostgreSQL with named statements, one straight
 // with them off, one through PgBouncer in transaction mode (Debian's, named statements off), each on
 // its own database with the test content and 50 players; 20 ticks in flight per app through
-// `inject` (no HTTP), alternating 4-second turns. Prints a Markdown table and the load average.
+// `inject` (no HTTP), a warm-up turn each, then alternating 4-second turns. Prints a Markdown table and the load average.
 import { readFileSync } from 'node:fs';
 import {
   createContent,
@@ -67,6 +67,12 @@ const variants = [
   await variant('straight to PostgreSQL, unnamed statements', false, false),
   await variant('through PgBouncer (transaction mode), unnamed statements', true, false),
 ];
+// A warm-up turn each (JIT, connections, the kept sessions and lookups), not counted.
+for (const v of variants) {
+  await turn(v);
+  v.rates.length = 0;
+  v.latencies.length = 0;
+}
 for (let i = 0; i < turns; i++) for (const v of variants) await turn(v);
 const after = load();
 const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) * p)]!;
