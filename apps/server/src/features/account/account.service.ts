@@ -8,6 +8,7 @@ import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import type { TokenService } from '../auth/tokens.ts';
 import type { RateLimitCounters } from '../limits/counters.ts';
 import { consume, hashedKey } from '../limits/limits.ts';
+import { publishProgressChange } from '../live/publish.ts';
 import type { MailQueue } from '../mail/mail-queue.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { recordExists } from '../models/models.repository.ts';
@@ -211,6 +212,7 @@ export function createAccountService(deps: {
     async resetProgress(userId: string, gameId: string) {
       if (!(await recordExists(k, 'game', gameId))) throw notFound(serverMessages.notFound('Game', gameId));
       await deleteGameProgress(db, userId, gameId);
+      publishProgressChange(db, userId, { what: 'all', gameId });
       return { message: 'Progress reset' };
     },
   };

@@ -12,6 +12,7 @@ import {
   progressVersion,
 } from '@waypoint/shared/progress/portable';
 import { type Db, type Executor, inTransaction } from '../../db/database.ts';
+import { publishProgressChange } from '../live/publish.ts';
 import { listRecords } from '../models/models.repository.ts';
 import {
   deleteMarkerNote,
@@ -559,6 +560,8 @@ export function createPortableProgressService(db: Db) {
         }
         return out;
       });
+      if (!preview)
+        for (const game of byGame.keys()) publishProgressChange(db, userId, { what: 'all', gameId: game });
       return { mode, applied: !preview, games };
     },
   };
