@@ -5,6 +5,7 @@ import { maxPlayerLevel } from '@waypoint/shared/domain/quests';
 import { type Db, inTransaction } from '../../db/database.ts';
 import { notFound } from '../../http/errors.ts';
 import type { ApiPrincipal } from '../auth/policy.ts';
+import { publishProgressChange } from '../live/publish.ts';
 import { recordExists } from '../models/models.repository.ts';
 import { completedQuestIds, markQuests, playerLevel, setLevel } from '../progress/progress.repository.ts';
 import { DEFAULT_PLAYER_LEVEL } from '../progress/progress.service.ts';
@@ -106,7 +107,11 @@ export function createTarkovTrackerService(db: Db) {
       const level = Number.parseInt(raw, 10);
       if (Number.isNaN(level) || level < 1 || level > maxPlayerLevel) return false;
       const gameId = await gameOf(principal);
-      if (gameId) await setLevel(k, principal.userId, gameId, level);
+      if (gameId) {
+        await setLevel(k, principal.userId, gameId, level);
+        // The player's open quest tracker hears of it (live updates).
+        publishProgressChange(db, principal.userId, { what: 'quests', gameId });
+      }
       return true;
     },
 
@@ -132,6 +137,7 @@ export function createTarkovTrackerService(db: Db) {
         await markFailed(trx, key, [...of('completed'), ...of('uncompleted')], false);
         await markFailed(trx, key, of('failed'), true);
       });
+      if (states.size > 0) publishProgressChange(db, key.userId, { what: 'quests', gameId });
       return states.size;
     },
 

@@ -5,6 +5,7 @@ import {
   Code,
   Group,
   NativeSelect,
+  SimpleGrid,
   Stack,
   Text,
   TextInput,
@@ -110,7 +111,7 @@ export function ApiTokens() {
       </Text>
       <form onSubmit={submit} noValidate data-testid="api-token-form">
         <Stack gap="sm">
-          <Group grow align="flex-start" wrap="wrap">
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
             <TextInput
               label={t.apiTokenName}
               value={name}
@@ -118,7 +119,6 @@ export function ApiTokens() {
               onChange={(e) => setName(e.currentTarget.value)}
               error={fieldError(create.error, 'body.name')}
               required
-              miw={200}
             />
             <NativeSelect
               label={t.apiTokenGame}
@@ -128,9 +128,8 @@ export function ApiTokens() {
                 { value: '', label: t.apiTokenAllGames },
                 ...(games.data ?? []).map((g) => ({ value: g._id, label: g.name })),
               ]}
-              miw={200}
             />
-          </Group>
+          </SimpleGrid>
           <NativeSelect
             label={t.apiTokenFormat}
             description={t.apiTokenFormatHint}

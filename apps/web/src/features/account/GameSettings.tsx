@@ -1,4 +1,4 @@
-import { Button, Group, NativeSelect, Stack, Title } from '@mantine/core';
+import { Button, Group, NativeSelect, SimpleGrid, Stack, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   gameEditions,
@@ -47,13 +47,12 @@ export function GameSettings() {
       <Title order={3} fz="h4" id="game-settings-heading">
         {t.gameSettings}
       </Title>
-      <Group grow align="flex-end" wrap="wrap">
+      <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
         <NativeSelect
           label={t.apiTokenGame}
           value={chosen}
           onChange={(e) => setGameId(e.currentTarget.value)}
           data={(games.data ?? []).map((g) => ({ value: g._id, label: g.name }))}
-          miw={160}
         />
         <NativeSelect
           label={t.gameEdition}
@@ -64,7 +63,6 @@ export function GameSettings() {
             label: t.gameEditionNames[n - 1] ?? String(n),
           }))}
           disabled={!draft}
-          miw={160}
         />
         <NativeSelect
           label={t.pmcFaction}
@@ -74,9 +72,8 @@ export function GameSettings() {
           }
           data={[...pmcFactions]}
           disabled={!draft}
-          miw={120}
         />
-      </Group>
+      </SimpleGrid>
       <Group justify="flex-end">
         <Button
           variant="default"
