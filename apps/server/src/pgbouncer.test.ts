@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
+import { withStartupLock } from './db/startup-lock.ts';
 import { poll, useSecondProcess } from './test/second-process.ts';
 import { createUser, type TestUser, testDatabaseUrl, useTestApp } from './test/test-app.ts';
 
@@ -87,6 +88,20 @@ describe.skipIf(!testDatabaseUrl)('the site through PgBouncer in transaction mod
       if (after.statusCode !== 401) accepted++;
     }
     expect(accepted).toBe(0);
+  });
+
+  it('the start-up lock lets one process seed at a time, and is free again after', async () => {
+    let inside = 0;
+    let overlapped = false;
+    const seed = async () => {
+      inside++;
+      if (inside > 1) overlapped = true;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      inside--;
+    };
+    for (let round = 0; round < 2; round++)
+      await Promise.all([withStartupLock(env.t.db, seed), withStartupLock(peer.db, seed)]);
+    expect(overlapped).toBe(false);
   });
 
   it('50 ticks sent at once through both processes are each answered and stored once', async () => {
