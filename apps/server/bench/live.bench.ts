@@ -12,7 +12,7 @@ import path from 'node:path';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { benchActor, createBenchGame } from './bench-data.ts';
-import { writeBenchmarkSubsection } from './update-doc.ts';
+import { writeBenchmarkSection } from './update-doc.ts';
 
 const streams = Number(process.env.BENCH_STREAMS ?? 10_000);
 const gc = (globalThis as { gc?: () => void }).gc;
@@ -98,10 +98,11 @@ const lines = [
 ];
 for (const line of lines) console.log(line);
 if (process.argv.includes('--write'))
-  writeBenchmarkSubsection(
+  writeBenchmarkSection(
     'Live updates',
-    `${streams.toLocaleString('en')} streams on one process (${engine})`,
     [
+      `### ${streams.toLocaleString('en')} streams on one process (${engine})`,
+      '',
       `Measured ${new Date().toISOString().slice(0, 10)} by \`npm run bench:live\` (one server process; the streams opened by a`,
       'client process of their own over loopback; guest streams following the game whose map changes).',
       '',
