@@ -181,6 +181,7 @@ const notCommunityWrites: Record<string, string> = {
   'POST /api/notifications/:id/read': own,
   'POST /api/notifications/read-all': own,
   'PUT /api/notifications/settings': own,
+  'POST /api/live/ticket': `${own} (a one-use ticket that opens the player's own live stream)`,
   'POST /api/user/api-tokens': `${own} (a personal token for the player's own progress)`,
   'DELETE /api/user/api-tokens/:id': own,
   'PUT /api/user/game-settings/:gameId': own,
