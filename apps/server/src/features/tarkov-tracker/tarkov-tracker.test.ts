@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { tarkovDevAnswer } from '@waypoint/shared/interop/fixtures/tarkov-dev-answer';
+import { Ajv2020 } from 'ajv/dist/2020.js';
 import Ajv from 'ajv-draft-04';
 import addFormats from 'ajv-formats';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -12,7 +13,7 @@ import { createUser, type TestUser, useTestApp } from '../../test/test-app.ts';
  * status codes for unknown ids, wrong scopes, revoked and malformed tokens. Runs on SQLite, and on
  * PostgreSQL with TEST_DATABASE_URL.
  */
-const env = useTestApp({ overrides: { apiTokenRateLimit: 40, apiTokensPerUser: 8 } });
+const env = useTestApp({ overrides: { apiTokenRateLimit: 40, apiTokensPerUser: 12 } });
 
 const document = JSON.parse(
   readFileSync(new URL('./fixtures/tarkovtracker-openapi.json', import.meta.url), 'utf8'),
@@ -260,6 +261,31 @@ describe('TarkovMonitor replayed: token, progress, a task, tasks in bulk', () =>
     });
   });
 
+  it("the site's OpenAPI document describes the token API with its security scheme, and the answers fit it", async () => {
+    const doc = (await env.t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+    expect(doc.components.securitySchemes.personalToken).toMatchObject({ type: 'http', scheme: 'bearer' });
+    for (const path of [
+      '/api/v2/token',
+      '/api/v2/progress',
+      '/api/v2/team/progress',
+      '/api/v2/progress/level/{levelValue}',
+      '/api/v2/progress/task/{taskId}',
+      '/api/v2/progress/tasks',
+      '/api/v2/progress/task/objective/{objectiveId}',
+    ]) {
+      const operation = Object.values(doc.paths[path] ?? {})[0] as { security?: unknown; responses: object };
+      expect(operation?.security, path).toEqual([{ personalToken: [] }]);
+      expect(Object.keys(operation.responses), path).toEqual(expect.arrayContaining(['200', '401', '429']));
+    }
+    const own = new Ajv2020({ strict: false, allErrors: true });
+    for (const [name, schema] of Object.entries(doc.components.schemas))
+      own.addSchema(schema as object, `#/components/schemas/${name}`);
+    const token = await createToken(env.player, { scopes: ['GP'] });
+    const progress = (await call(token, 'GET', '/progress')).json();
+    const check = own.getSchema('#/components/schemas/TrackerProgress')!;
+    expect(check(progress.data) ? [] : check.errors).toEqual([]);
+  });
+
   it('the team is the player alone until teams exist', async () => {
     const token = await createToken(env.player, { scopes: ['TP'] });
     const team = await call(token, 'GET', '/team/progress');
@@ -397,14 +423,14 @@ describe('refusals with TarkovTracker status codes and error bodies', () => {
       .execute();
     expect(stored[0]!.hash).toMatch(/^[0-9a-f]{64}$/);
     expect(stored[0]!.hash).not.toContain(token.slice(4, 20));
-    for (let i = 1; i < 8; i++) await createToken(who, { scopes: ['GP'] });
-    const ninth = await env.t.app.inject({
+    for (let i = 1; i < 12; i++) await createToken(who, { scopes: ['GP'] });
+    const oneTooMany = await env.t.app.inject({
       method: 'POST',
       url: '/api/user/api-tokens',
       headers: who.auth,
       payload: { name: 'One more', gameId: null, scopes: ['GP'] },
     });
-    expect(ninth.statusCode).toBe(409);
+    expect(oneTooMany.statusCode).toBe(409);
     const bad = await env.t.app.inject({
       method: 'POST',
       url: '/api/user/api-tokens',

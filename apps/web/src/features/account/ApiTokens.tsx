@@ -209,7 +209,7 @@ export function ApiTokens() {
                   >
                     {token.name}
                   </Text>
-                  <Text size="xs" c="dimmed" ff="monospace">
+                  <Text size="xs" c="dimmed" ff="monospace" translate="no">
                     {token.hint}
                   </Text>
                 </Group>
@@ -217,7 +217,7 @@ export function ApiTokens() {
                   {t.apiTokenGame}:{' '}
                   <span lang={token.gameId === null ? undefined : contentLang}>{gameName(token.gameId)}</span>
                   {' · '}
-                  {t.apiTokenScopes}: {token.scopes.join(', ')}
+                  {t.apiTokenScopes}: <span translate="no">{token.scopes.join(', ')}</span>
                 </Text>
                 <Text size="sm" c="dimmed">
                   {t.apiTokenCreatedAt}: {formatDateTime(token.createdAt)}

@@ -10,6 +10,7 @@ import { api } from '../../api/client.ts';
 import { useGames } from '../../api/queries.ts';
 import { useSession } from '../../api/session.ts';
 import { toast } from '../../components/toast.ts';
+import { contentLang } from '../../i18n/content.ts';
 import { accountMessages as t } from '../../i18n/messages/account-messages.ts';
 import { messages } from '../../i18n/messages/messages.ts';
 
@@ -50,6 +51,7 @@ export function GameSettings() {
       <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
         <NativeSelect
           label={t.apiTokenGame}
+          lang={contentLang}
           value={chosen}
           onChange={(e) => setGameId(e.currentTarget.value)}
           data={(games.data ?? []).map((g) => ({ value: g._id, label: g.name }))}
@@ -71,6 +73,8 @@ export function GameSettings() {
             draft && setDraft({ ...draft, pmcFaction: e.currentTarget.value as TGameSettings['pmcFaction'] })
           }
           data={[...pmcFactions]}
+          // The factions' names are the game's own.
+          translate="no"
           disabled={!draft}
         />
       </SimpleGrid>
