@@ -103,6 +103,45 @@ describe('live stream: events', () => {
     for (const s of [mine, theirs, guest, g2]) s.close();
   });
 
+  it('an accepted suggestion reaches its author as a notification and the map as a content change', async () => {
+    const author = await createUser(env.t);
+    const mine = await signedIn(author);
+    const guest = await stream('/api/live?game=g1');
+    const made = await env.t.app.inject({
+      method: 'POST',
+      url: '/api/suggestion',
+      headers: author.auth,
+      payload: {
+        type: 'PLACED_MARKER',
+        action: 'ADD',
+        parentId: 'g1_map_b',
+        data: JSON.stringify({
+          name: 'Suggested',
+          markerDefinitionId: 'def_loot',
+          lat: -3,
+          lng: 4,
+          mapId: 'g1_map_b',
+        }),
+      },
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const accepted = await env.t.app.inject({
+      method: 'POST',
+      url: '/api/admin/suggestions/accept',
+      headers: env.admin.auth,
+      payload: { suggestionIds: [made.json().data], gameId: 'g1' },
+    });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    await mine.until((e) => e.some((x) => x.event === 'notification'));
+    expect(ofKind(mine, 'notification')[0]?.data).toEqual({ count: 1 });
+    await guest.until((e) =>
+      e.some((x) => x.event === 'content' && (x.data as { mapIds: string[] }).mapIds.includes('g1_map_b')),
+    );
+    expect(ofKind(guest, 'notification')).toHaveLength(0);
+    mine.close();
+    guest.close();
+  });
+
   it('resumes with Last-Event-ID: what was missed, once; a reset when the id is not known', async () => {
     const first = await signedIn(env.player);
     await tick(env.player, 'pm_2');
