@@ -61,6 +61,8 @@ export const live = {
   ticketPath: '/live/ticket',
   /** Seconds a stream ticket may wait before it is used. */
   ticketTtlSeconds: 60,
+  /** Tickets a user may ask for per minute: a tab reconnecting with its back-off needs a few. */
+  ticketsPerMinute: 60,
   /** Milliseconds between heartbeats (comment lines): under the 60 s read timeout of common proxies. */
   heartbeatMs: 20_000,
   /** Marker ids an event carries at most; a larger change is sent as `{what: 'all'}`. */

@@ -3,6 +3,7 @@ import { zLiveStreamQuery } from '@waypoint/shared/live/schemas';
 import { serverMessages } from '@waypoint/shared/server-messages';
 import type { FastifyInstance } from 'fastify';
 import { badRequest, HttpError, parse, unauthorized } from '../../http/errors.ts';
+import { perUser } from '../limits/limits.ts';
 import type { LiveService } from './live.service.ts';
 import type { LiveHub } from './live-hub.ts';
 
@@ -20,7 +21,8 @@ const streamHeaders = {
  * notifications.
  */
 export function registerLiveRoutes(app: FastifyInstance, service: LiveService, hub: LiveHub) {
-  app.post(`/api${live.ticketPath}`, { config: { role: 'user' } }, async (request) =>
+  const ticketLimit = perUser('live-ticket', live.ticketsPerMinute, 60_000);
+  app.post(`/api${live.ticketPath}`, { config: { role: 'user', rateLimit: ticketLimit } }, async (request) =>
     service.issueTicket(request.user!),
   );
 
