@@ -13,6 +13,9 @@ const streamHeaders = {
   'cache-control': 'no-store, no-transform',
   'x-accel-buffering': 'no',
   connection: 'keep-alive',
+  'x-content-type-options': 'nosniff',
+  // As every guest read (public-api.routes.ts): the stream carries no credentials, a ticket at most.
+  'access-control-allow-origin': '*',
 };
 
 /**
