@@ -24,16 +24,23 @@ export async function importedQuestsOfGame(db: Executor, gameId: string) {
   return rows as { questId: string; source: string }[];
 }
 
-/** The first game (by id) holding imported quests: what a token for every game speaks to. */
+/**
+ * The first game (by id) holding quests a game-wide import brought (its import states name the game
+ * itself, not a map): what a token for every game speaks to.
+ */
 export async function firstGameWithImportedQuests(db: Executor): Promise<string | undefined> {
-  const row = await db
+  const quest = getModel('quest');
+  const row = await dyn(db)
     .selectFrom('import_state')
-    .select('mapId')
-    .where('model', '=', 'quest')
-    .orderBy('mapId')
+    .innerJoin(`${quest.table} as q`, (join) =>
+      join.onRef('q._id', '=', 'import_state.recordId').onRef('q.gameId', '=', 'import_state.mapId'),
+    )
+    .select('import_state.mapId as gameId')
+    .where('import_state.model', '=', 'quest')
+    .orderBy('import_state.mapId')
     .limit(1)
     .executeTakeFirst();
-  return row?.mapId;
+  return (row as { gameId: string } | undefined)?.gameId;
 }
 
 export async function failedQuestIds(db: Executor, userId: string, gameId: string): Promise<string[]> {
