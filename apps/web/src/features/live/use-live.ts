@@ -4,6 +4,9 @@ import type { LiveHandler } from './live-client.ts';
 
 export type LiveHandlers = { [K in LiveEventKind]?: LiveHandler<K> };
 
+/** A page's handler, called with its kind's data (the kinds are paired by `LiveHandlers`). */
+type AnyHandler = (data: unknown, userId: string | undefined) => void;
+
 /**
  * Keeps the tab's live stream open while the calling page is shown, following `gameId`'s content,
  * and hands the page's events of each kind to `handlers` (the latest ones given). The client's code
@@ -20,8 +23,8 @@ export function useLiveUpdates(gameId: string | undefined, handlers: LiveHandler
       const kinds = Object.keys(latest.current) as LiveEventKind[];
       release = [
         ...kinds.map((kind) =>
-          liveClient.on(kind, (data: never, userId) =>
-            (latest.current[kind] as LiveHandler<typeof kind> | undefined)?.(data, userId),
+          liveClient.on(kind, (data: unknown, userId) =>
+            (latest.current[kind] as AnyHandler | undefined)?.(data, userId),
           ),
         ),
         liveClient.acquire(gameId),
