@@ -135,6 +135,18 @@ describe('LiveClient', () => {
     expect(sources[1]?.url).toContain('lastEventId=p-3');
   });
 
+  it('forgets the last id when a reset says none', async () => {
+    const { client, sources, timers, flush } = setup();
+    client.acquire('g1');
+    await flush();
+    sources[0]?.emit('progress', 'p-1', { what: 'all' });
+    sources[0]?.emit('reset', '', { reason: 'too-old' });
+    sources[0]?.fail();
+    timers.shift()?.run();
+    await flush();
+    expect(sources[1]?.url).toBe('/api/live?game=g1&ticket=ticket-2');
+  });
+
   it('opens nothing for a guest on a page without a game', async () => {
     const { client, sources, flush } = setup({ guest: true });
     client.acquire(undefined);

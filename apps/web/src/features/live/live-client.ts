@@ -178,7 +178,9 @@ export class LiveClient {
 
   private received(kind: LiveEventKind, event: MessageEvent<string>) {
     const id = event.lastEventId;
-    if (id) {
+    // An empty id (a reset from a process that has kept nothing yet) starts over without one.
+    if (!id) this.lastEventId = undefined;
+    else {
       if (this.seen.has(id)) return;
       this.seen.add(id);
       if (this.seen.size > SEEN_KEPT) this.seen.delete(this.seen.values().next().value as string);
