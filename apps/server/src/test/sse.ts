@@ -17,6 +17,8 @@ export interface SseStream {
   until(done: (events: SseEvent[]) => boolean, ms?: number): Promise<SseEvent[]>;
   close(): void;
   body?: string;
+  /** The id of the stream's `hello` (where a reconnection would resume from). */
+  helloId?: string;
 }
 
 /** Opens `path` on the listening app at `origin` as an event stream. */
@@ -96,7 +98,9 @@ export function openStream(
               hasData = true;
             }
           }
-          if (hasData) events.push({ id, event, data: JSON.parse(data) });
+          // A new stream's first event (its starting id) is kept apart from what tests count.
+          if (hasData && event === 'hello') stream.helloId = id;
+          else if (hasData) events.push({ id, event, data: JSON.parse(data) });
           cut = text.indexOf('\n\n');
         }
         for (const w of [...waiters]) w();

@@ -19,6 +19,8 @@ export const liveEventKinds = {
   content: { audience: 'game' },
   /** Events were missed (too old to resume, a gap in the bus): refetch what the page shows. */
   reset: { audience: 'stream' },
+  /** A new stream's first event: its id is where a reconnection resumes from. */
+  hello: { audience: 'stream' },
 } as const satisfies Record<string, { audience: LiveAudience }>;
 
 export type LiveEventKind = keyof typeof liveEventKinds;
@@ -47,6 +49,7 @@ export interface LiveEventData {
   notification: { count: number };
   content: ContentChangeData;
   reset: { reason: 'too-old' | 'gap' };
+  hello: Record<string, never>;
 }
 
 export type LiveEvent = {

@@ -57,6 +57,9 @@ export function startLiveBus(options: {
     },
   );
 
+  // The first id kept: a stream opened before any event still resumes from its start.
+  hub.gap(nextId());
+
   const stop = db.live.onPublish((message: LiveMessage) => {
     const numbered: NumberedMessage = { ...message, id: nextId() };
     let payload = JSON.stringify(numbered);

@@ -142,7 +142,9 @@ export function createLiveHub(options: LiveHubOptions) {
       stream.res.on('close', () => forget(stream));
       // The retry hint is for EventSource's own reconnection; the client also backs off itself.
       let head = 'retry: 3000\n:\n\n';
-      if (lastEventId !== undefined) {
+      // A new stream learns the newest id, so that its reconnection resumes from its start.
+      if (lastEventId === undefined) head += frameOf(newestId(), 'hello', {});
+      else {
         const at = position.get(lastEventId);
         if (at === undefined) head += frameOf(newestId(), 'reset', { reason: 'too-old' });
         else

@@ -165,6 +165,20 @@ describe('live stream: events', () => {
     await again.until((e) => e.length === 3);
     await new Promise((r) => setTimeout(r, 100));
     expect(new Set(again.events.map((e) => e.id)).size).toBe(3);
+    // A stream that heard nothing yet resumes from its hello: nothing between is lost.
+    const quiet = await signedIn(env.player);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(quiet.helloId).toBeTruthy();
+    quiet.close();
+    await tick(env.player, 'pm_4', false);
+    const back = await signedIn(
+      env.player,
+      'g1',
+      `&lastEventId=${encodeURIComponent(quiet.helloId as string)}`,
+    );
+    await back.until((e) => e.length === 1);
+    expect(back.events[0]?.data).toMatchObject({ markerIds: ['pm_4'], completed: false });
+    back.close();
     const lost = await signedIn(env.player, 'g1', '&lastEventId=nobody-knows');
     await lost.until((e) => e.length === 1);
     expect(lost.events[0]).toMatchObject({ event: 'reset', data: { reason: 'too-old' } });

@@ -64,7 +64,7 @@ function setup(options: { guest?: boolean } = {}) {
 
 describe('LiveClient', () => {
   it('opens one stream for every part of the tab, with a ticket when signed in, and closes with the last', async () => {
-    const { client, sources, flush } = setup();
+    const { client, sources, timers, flush } = setup();
     const a = client.acquire('g1');
     const b = client.acquire('g1');
     await flush();
@@ -73,6 +73,12 @@ describe('LiveClient', () => {
     a();
     expect(sources[0]?.closed).toBe(false);
     b();
+    // It lingers a moment for a page that follows, then closes.
+    expect(sources[0]?.closed).toBe(false);
+    const again = client.acquire('g1');
+    expect(sources).toHaveLength(1);
+    again();
+    timers.shift()?.run();
     expect(sources[0]?.closed).toBe(true);
   });
 

@@ -29,6 +29,8 @@ const SEEN_KEPT = 500;
 /** First wait before reconnecting; doubles up to the most. */
 const RETRY_MS = 1_000;
 const MAX_RETRY_MS = 30_000;
+/** How long the stream stays open after the last part of the page let it go. */
+const LINGER_MS = 3_000;
 /** A page hidden this long closes its stream (reopened, resuming, when shown). */
 const HIDDEN_CLOSE_MS = 5 * 60_000;
 
@@ -47,6 +49,7 @@ export class LiveClient {
   private lastEventId: string | undefined;
   private retryTimer: unknown;
   private hiddenTimer: unknown;
+  private lingerTimer: unknown;
   private attempt = 0;
   /** What the open (or opening) stream is for: user and game. */
   private openFor: string | undefined;
@@ -58,13 +61,20 @@ export class LiveClient {
   /** A part of the page wants the stream, for `gameId`'s content; answers its release. */
   acquire(gameId: string | undefined): () => void {
     const key = Symbol('live');
-    if (this.wanted.size === 0) this.start();
+    if (this.lingerTimer !== undefined) {
+      this.deps.clearTimeout(this.lingerTimer);
+      this.lingerTimer = undefined;
+    } else if (this.wanted.size === 0) this.start();
     this.wanted.set(key, gameId);
     this.sync();
     return () => {
       this.wanted.delete(key);
-      if (this.wanted.size === 0) this.stop();
-      else this.sync();
+      if (this.wanted.size > 0) return this.sync();
+      // A page that follows at once (the map after the tracker) keeps the stream.
+      this.lingerTimer = this.deps.setTimeout(() => {
+        this.lingerTimer = undefined;
+        if (this.wanted.size === 0) this.stop();
+      }, LINGER_MS);
     };
   }
 
