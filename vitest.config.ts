@@ -23,6 +23,7 @@ export default defineConfig({
         test: {
           name: 'web',
           include: ['apps/web/src/**/*.test.ts'],
+          exclude: ['apps/web/src/**/*.browser.test.{ts,tsx}'],
           environment: 'node',
         },
       },

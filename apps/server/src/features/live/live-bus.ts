@@ -27,7 +27,7 @@ function shrink(message: NumberedMessage): NumberedMessage {
 export function startLiveBus(options: {
   db: Db;
   cacheBus: CacheBus;
-  /** Drops the response cache: a content event may be heard before the cache bus's own notice. */
+  /** Drops the response cache: another process's content event may be heard before its cache notice. */
   invalidateCache: () => void;
   hub: LiveHub;
   log: FastifyBaseLogger;
@@ -48,7 +48,9 @@ export function startLiveBus(options: {
         log.warn('live: an unreadable event on the bus');
         return;
       }
-      if (message.kind === 'content') options.invalidateCache();
+      // This process dropped its cache when it wrote; its own event, heard later, must not drop the
+      // answers cached since.
+      if (message.kind === 'content' && !message.id.startsWith(`${origin}-`)) options.invalidateCache();
       hub.deliver(message);
     },
     (listening) => {
