@@ -57,6 +57,8 @@ import {
   registerTarkovTrackerRoutes,
 } from './features/tarkov-tracker/tarkov-tracker.routes.ts';
 import { createTarkovTrackerService } from './features/tarkov-tracker/tarkov-tracker.service.ts';
+import { registerTeamRoutes } from './features/teams/teams.routes.ts';
+import { createTeamService } from './features/teams/teams.service.ts';
 import { sendWebNotFound, webHostPlugin } from './features/web-host/web-host.plugin.ts';
 import { registerWebhooks } from './features/webhooks/webhooks.plugin.ts';
 import { bodyPlugin } from './http/body.ts';
@@ -224,6 +226,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const tarkovTracker = createTarkovTrackerService(db);
   registerTarkovTrackerRoutes(app, tarkovTracker);
   registerGameSettingRoutes(app, tarkovTracker);
+  registerTeamRoutes(app, createTeamService({ db, config }));
   const invalidate = () => cacheBus.changed();
   const suggestions = createSuggestionService({
     db,

@@ -130,6 +130,8 @@ export interface Config {
   apiTokenRateLimit: number;
   /** Personal API tokens a user may hold at once (revoked ones do not count). */
   apiTokensPerUser: number;
+  /** Members a team may have at most. */
+  teamMaxMembers: number;
   /** Accounts younger than this many days get a quarter of each community write limit (0: none). */
   newAccountDays: number;
   /** Largest JSON body of admin routes (and of any route without a role). */
@@ -374,6 +376,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     pinShareRateLimit: int(env, 'PIN_SHARE_RATE_LIMIT', 30),
     apiTokenRateLimit: int(env, 'API_TOKEN_RATE_LIMIT', 60),
     apiTokensPerUser: int(env, 'API_TOKENS_PER_USER', 20),
+    teamMaxMembers: int(env, 'TEAM_MAX_MEMBERS', 10),
     newAccountDays: int(env, 'NEW_ACCOUNT_DAYS', 7),
     bodyLimitBytes: int(env, 'BODY_LIMIT_BYTES', 2 * 1024 * 1024),
     guestBodyLimitBytes: int(env, 'GUEST_BODY_LIMIT_BYTES', 16 * 1024),

@@ -32,6 +32,7 @@ import * as mapGeoBounds from './migrations/0031_map_geo_bounds.ts';
 import * as sessionChangeNotices from './migrations/0032_session_change_notices.ts';
 import * as apiTokens from './migrations/0033_api_tokens.ts';
 import * as liveTickets from './migrations/0034_live_tickets.ts';
+import * as teams from './migrations/0035_teams.ts';
 
 /** Migrations in order; names are timestamps or sequence numbers and never change once landed. */
 export const migrations: Record<string, Migration> = {
@@ -67,6 +68,7 @@ export const migrations: Record<string, Migration> = {
   '0032_session_change_notices': sessionChangeNotices,
   '0033_api_tokens': apiTokens,
   '0034_live_tickets': liveTickets,
+  '0035_teams': teams,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -381,6 +381,37 @@ export interface LiveTicketTable {
   expiresAt: string;
 }
 
+/** A game's team (migration 0035). */
+export interface TeamTable {
+  id: string;
+  gameId: string;
+  name: string;
+  ownerId: string;
+  createdAt: string;
+}
+
+/** A team's member and what they share with it. */
+export interface TeamMemberTable {
+  teamId: string;
+  userId: string;
+  gameId: string;
+  shareProgress: number;
+  joinedAt: string;
+}
+
+/** A team's invite link: the hash of its secret, one use. */
+export interface TeamInviteTable {
+  id: string;
+  teamId: string;
+  hash: string;
+  createdBy: string;
+  createdAt: string;
+  expiresAt: string;
+  usedAt: string | null;
+  usedBy: string | null;
+  revokedAt: string | null;
+}
+
 export interface Database {
   user: UserTable;
   session: SessionTable;
@@ -390,6 +421,9 @@ export interface Database {
   user_quest_objective: UserQuestObjectiveTable;
   user_game_level: UserGameLevelTable;
   api_token: ApiTokenTable;
+  team: TeamTable;
+  team_member: TeamMemberTable;
+  team_invite: TeamInviteTable;
   user_game_setting: UserGameSettingTable;
   user_quest_failed: UserQuestFailedTable;
   user_task_objective: UserTaskObjectiveTable;

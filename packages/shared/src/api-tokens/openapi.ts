@@ -123,7 +123,7 @@ export const tokenApiPaths: Record<string, Record<string, unknown>> = {
   '/api/v2/team/progress': {
     get: route(
       'TP',
-      "The team's progress (the player alone until teams exist)",
+      "The progress of the player's team in the token's game: the player, then each teammate who shares it (the player alone when in no team)",
       json(
         {
           type: 'object',
@@ -131,7 +131,14 @@ export const tokenApiPaths: Record<string, Record<string, unknown>> = {
             data: { type: 'array', items: ref('TrackerProgress') },
             meta: {
               type: 'object',
-              properties: { self: { type: 'string' }, hiddenTeammates: { type: 'array' } },
+              properties: {
+                self: { type: 'string' },
+                hiddenTeammates: {
+                  type: 'array',
+                  items: { type: 'string' },
+                  description: 'Ids of teammates who do not share their progress',
+                },
+              },
             },
           },
         },

@@ -13,6 +13,8 @@ export type LiveAudience = 'user' | 'game' | 'stream';
 export const liveEventKinds = {
   /** The player's own progress changed (another device, a companion app through /api/v2). */
   progress: { audience: 'user' },
+  /** The player's team changed: a teammate's progress, or its members and what they share. */
+  team: { audience: 'user' },
   /** A notification arrived for the player (the bell). */
   notification: { audience: 'user' },
   /** Content of a game changed (an accepted suggestion, an admin edit): the named maps' markers. */
@@ -35,6 +37,13 @@ export type ProgressChange =
   /** Many kinds at once (an import, a reset, settings): everything of the game, or of every game. */
   | { what: 'all'; gameId?: string };
 
+/** What changed in the player's team of a game. */
+export type TeamChange =
+  /** A teammate who shares progress changed it (quests, items, hideout or all of a game). */
+  | { what: 'progress'; gameId: string; userId: string }
+  /** Someone joined, left or was removed, the owner changed, or a member changed what they share. */
+  | { what: 'members'; gameId: string; teamId: string };
+
 export interface ContentChangeData {
   gameId: string;
   /** Maps whose markers (or the map itself) changed; empty when the change is not tied to a map. */
@@ -46,6 +55,7 @@ export interface ContentChangeData {
 /** The `data` of each kind, as sent (JSON). */
 export interface LiveEventData {
   progress: ProgressChange;
+  team: TeamChange;
   notification: { count: number };
   content: ContentChangeData;
   reset: { reason: 'too-old' | 'gap' };

@@ -42,3 +42,21 @@ export async function gamesOfMaps(db: Executor, mapIds: string[]): Promise<Map<s
   const rows = await db.selectFrom('map').select(['_id', 'gameId']).where('_id', 'in', mapIds).execute();
   return new Map(rows.map((r) => [r._id, r.gameId]));
 }
+
+/**
+ * (Reads the teams feature's table here, so that live does not import teams, which publishes through
+ * live.) The teammates who see a player's progress change: the other members of the player's team in the
+ * game (of every game when none is named), when the player shares progress there. One indexed read,
+ * at most a team's size of rows per game; none when the player is in no team.
+ */
+export async function teammatesSeeing(db: Executor, userId: string, gameId: string | undefined) {
+  let query = db
+    .selectFrom('team_member as me')
+    .innerJoin('team_member as other', 'other.teamId', 'me.teamId')
+    .select(['other.userId', 'other.gameId'])
+    .where('me.userId', '=', userId)
+    .where('me.shareProgress', '=', 1)
+    .where('other.userId', '!=', userId);
+  if (gameId !== undefined) query = query.where('me.gameId', '=', gameId);
+  return query.execute();
+}

@@ -61,13 +61,12 @@ export function registerTarkovTrackerRoutes(app: FastifyInstance, service: Tarko
     return answer(reply, 200, { data: await service.progress(p), meta: { self: p.userId } });
   });
 
-  // Until Waypoint has teams, a player's team is the player alone.
+  // The player's team in the token's game (the player alone when in none); teammates who do not
+  // share their progress are listed in hiddenTeammates, as TarkovTracker lists the hidden ones.
   app.get('/api/v2/team/progress', tp, async (request, reply) => {
     const p = principal(request);
-    return answer(reply, 200, {
-      data: [await service.progress(p)],
-      meta: { self: p.userId, hiddenTeammates: [] },
-    });
+    const team = await service.teamProgress(p);
+    return answer(reply, 200, { data: team.data, meta: { self: p.userId, hiddenTeammates: team.hidden } });
   });
 
   app.post('/api/v2/progress/level/:levelValue', wp, async (request, reply) => {

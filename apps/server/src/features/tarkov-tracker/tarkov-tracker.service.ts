@@ -9,6 +9,7 @@ import { publishProgressChange } from '../live/publish.ts';
 import { recordExists } from '../models/models.repository.ts';
 import { completedQuestIds, markQuests, playerLevel, setLevel } from '../progress/progress.repository.ts';
 import { DEFAULT_PLAYER_LEVEL } from '../progress/progress.service.ts';
+import { membershipOf, membersOf } from '../teams/teams.repository.ts';
 import {
   failedQuestIds,
   firstGameWithImportedQuests,
@@ -99,6 +100,26 @@ export function createTarkovTrackerService(db: Db) {
   return {
     async progress(principal: ApiPrincipal) {
       return progressOf(principal.userId, principal.username, await gameOf(principal));
+    },
+
+    /**
+     * The progress of the player's team in the token's game: the player first, then each teammate
+     * who shares progress; those who do not are named in `hidden`. A player in no team is alone.
+     * Membership is read on every call, so a member who left or was removed reads nothing more.
+     */
+    async teamProgress(principal: ApiPrincipal) {
+      const gameId = await gameOf(principal);
+      const own = await progressOf(principal.userId, principal.username, gameId);
+      const membership = gameId ? await membershipOf(k, principal.userId, gameId) : undefined;
+      if (!membership) return { data: [own], hidden: [] as string[] };
+      const data = [own];
+      const hidden: string[] = [];
+      for (const member of await membersOf(k, membership.teamId)) {
+        if (member.userId === principal.userId) continue;
+        if (!member.shareProgress) hidden.push(member.userId);
+        else data.push(await progressOf(member.userId, member.username, gameId));
+      }
+      return { data, hidden };
     },
 
     /** Sets the player's level in the token's game; false when the value is no level (a 400). */

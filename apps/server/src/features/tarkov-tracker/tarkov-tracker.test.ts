@@ -286,7 +286,7 @@ describe('TarkovMonitor replayed: token, progress, a task, tasks in bulk', () =>
     expect(check(progress.data) ? [] : check.errors).toEqual([]);
   });
 
-  it('the team is the player alone until teams exist', async () => {
+  it('the team is the player alone when in none', async () => {
     const token = await createToken(env.player, { scopes: ['TP'] });
     const team = await call(token, 'GET', '/team/progress');
     expect(team.statusCode).toBe(200);
@@ -294,6 +294,40 @@ describe('TarkovMonitor replayed: token, progress, a task, tasks in bulk', () =>
     expect(team.json().data).toHaveLength(1);
     expect(valid(team.json().data, { component: 'TeamProgress' })).toBe(true);
     expect(team.json().data[0].userId).toBe(env.player.id);
+  });
+
+  it("a team's progress: each sharing member in TarkovTracker's shape, the others hidden", async () => {
+    const [owner, mate, shy] = [await createUser(env.t), await createUser(env.t), await createUser(env.t)];
+    const post = (who: TestUser, url: string, payload?: unknown) =>
+      env.t.app.inject({
+        method: 'POST',
+        url,
+        headers: { ...who.auth, 'content-type': 'application/json' },
+        payload: JSON.stringify(payload ?? {}),
+      });
+    expect((await post(owner, `/api/user/teams/${GAME}`, { name: 'Squad' })).statusCode).toBe(201);
+    for (const who of [mate, shy]) {
+      const link = (await post(owner, `/api/user/teams/${GAME}/invites`)).json().token;
+      expect((await post(who, '/api/user/team-invites/join', { token: link })).statusCode).toBe(200);
+    }
+    const off = await env.t.app.inject({
+      method: 'PATCH',
+      url: `/api/user/teams/${GAME}/settings`,
+      headers: { ...shy.auth, 'content-type': 'application/json' },
+      payload: JSON.stringify({ shareProgress: false }),
+    });
+    expect(off.statusCode, off.body).toBe(200);
+    const mateToken = await createToken(mate, { scopes: ['WP'] });
+    expect(
+      (await call(mateToken, 'POST', `/progress/task/${taskId('Debut')}`, { state: 'completed' })).statusCode,
+    ).toBe(200);
+
+    const team = await call(await createToken(owner, { scopes: ['TP'] }), 'GET', '/team/progress');
+    expect(team.statusCode).toBe(200);
+    expect(valid(team.json().data, { component: 'TeamProgress' })).toBe(true);
+    expect(team.json().data.map((p: { userId: string }) => p.userId)).toEqual([owner.id, mate.id]);
+    expect(team.json().meta).toEqual({ self: owner.id, hiddenTeammates: [shy.id] });
+    expect(team.json().data[1].tasksProgress).toEqual([{ id: taskId('Debut'), complete: true }]);
   });
 });
 
