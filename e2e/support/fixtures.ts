@@ -50,6 +50,12 @@ export async function submitLogin(page: Page, email: string, password: string) {
 interface Options {
   /** Start as a first-time visitor: no consent choice stored yet. */
   firstVisit: boolean;
+  /**
+   * The page keeps its live stream (`/api/live`). Off for every other journey: the journeys share one
+   * server, and another journey's content write would reach an open map through the stream and draw
+   * it again in the middle of a check.
+   */
+  liveUpdates: boolean;
 }
 
 /**
@@ -96,6 +102,9 @@ export function recordToasts(context: BrowserContext) {
   });
 }
 
+/** The live stream's address (not its ticket's). */
+const liveStream = (url: URL) => url.pathname === '/api/live';
+
 /** The configured ad, analytics and error-reporting hosts of the test server (playwright.config.ts). */
 export const serviceHosts = /^https?:\/\/[^/]*\.waypoint\.test(\/|$)/;
 
@@ -104,11 +113,13 @@ export const serviceHosts = /^https?:\/\/[^/]*\.waypoint\.test(\/|$)/;
  * answered here (an empty answer: nothing leaves the machine) and, unless it tests the first visit,
  * a stored consent choice.
  */
-async function prepareContext(context: BrowserContext, consented: boolean) {
+async function prepareContext(context: BrowserContext, consented: boolean, liveUpdates = false) {
   await recordToasts(context);
   await context.route(serviceHosts, (route) =>
     route.fulfill({ status: 200, contentType: 'application/javascript', body: '' }),
   );
+  // A 204 tells EventSource not to connect again (HTML's server-sent events).
+  if (!liveUpdates) await context.route(liveStream, (route) => route.fulfill({ status: 204 }));
   if (!consented) return;
   await context.addInitScript(() => {
     if (!localStorage.getItem('waypoint-consent')) {
@@ -133,8 +144,9 @@ export async function visitorPage(browser: Browser, options: BrowserContextOptio
 /** Every test starts with a stored consent choice, unless it tests the first visit. */
 export const test = base.extend<Options>({
   firstVisit: [false, { option: true }],
-  context: async ({ context, firstVisit }, use) => {
-    await prepareContext(context, !firstVisit);
+  liveUpdates: [false, { option: true }],
+  context: async ({ context, firstVisit, liveUpdates }, use) => {
+    await prepareContext(context, !firstVisit, liveUpdates);
     await use(context);
   },
 });

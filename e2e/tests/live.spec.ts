@@ -9,6 +9,8 @@ import { FZ, loginNewPlayer, questId, waitForTool } from './tools.helpers.ts';
  * app would).
  */
 
+test.use({ liveUpdates: true });
+
 /** The same player logged in on another device: its own session, its own token. */
 async function secondDevice(browser: Browser, email: string, password: string) {
   const context = await browser.newContext({ baseURL: test.info().project.use.baseURL });
