@@ -146,7 +146,7 @@ export function createTeamService(deps: { db: Db; config: Config }) {
       return {
         token,
         // The secret goes in the fragment: browsers never send it to a server or its logs.
-        url: `${config.webHost}/team-invite#${token}`,
+        url: `${config.webHost}/profile#team-invite=${token}`,
         invite: { id: row.id, createdAt: row.createdAt, expiresAt: row.expiresAt },
       };
     },

@@ -65,7 +65,7 @@ describe('a team from creation to its end', () => {
     const team = await createTeam(a);
     expect(team.members).toEqual([expect.objectContaining({ userId: a.id, owner: true })]);
     const link = await invite(a);
-    expect(link.url).toContain(`/team-invite#${link.token}`);
+    expect(link.url).toContain(`/profile#team-invite=${link.token}`);
     expect((await teamOf(a)).invites.map((i: { id: string }) => i.id)).toEqual([link.id]);
     await joined(b, link.token);
     await joined(c, (await invite(a)).token);

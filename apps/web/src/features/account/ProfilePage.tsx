@@ -21,6 +21,7 @@ import { PasswordField } from './PasswordField.tsx';
 import { PortableProgress } from './PortableProgress.tsx';
 import { ResetMapDialog } from './ResetMapDialog.tsx';
 import { ResetProgressDialog } from './ResetProgressDialog.tsx';
+import { Teams } from './Teams.tsx';
 
 function ChangePasswordForm() {
   const form = useSchemaForm(zChangePasswordForm, { oldPassword: '', newPassword: '', confirmPassword: '' });
@@ -126,6 +127,9 @@ export function ProfilePage() {
         </Paper>
         <Paper withBorder p="lg" component="section" aria-labelledby="api-tokens-heading">
           <ApiTokens />
+        </Paper>
+        <Paper withBorder p="lg" component="section" aria-labelledby="teams-heading">
+          <Teams />
         </Paper>
       </Stack>
       <ResetProgressDialog game={resetting} onClose={() => setResetting(null)} />
