@@ -66,6 +66,8 @@ describe('a team from creation to its end', () => {
     expect(team.members).toEqual([expect.objectContaining({ userId: a.id, owner: true })]);
     const link = await invite(a);
     expect(link.url).toContain(`/profile#team-invite=${link.token}`);
+    // Answers naming players and invite secrets are kept by no browser or proxy.
+    expect((await call(a, 'GET', `/api/user/teams/${GAME}`)).headers['cache-control']).toBe('no-store');
     expect((await teamOf(a)).invites.map((i: { id: string }) => i.id)).toEqual([link.id]);
     await joined(b, link.token);
     await joined(c, (await invite(a)).token);
