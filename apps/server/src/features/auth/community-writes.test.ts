@@ -185,6 +185,15 @@ const notCommunityWrites: Record<string, string> = {
   'POST /api/user/api-tokens': `${own} (a personal token for the player's own progress)`,
   'DELETE /api/user/api-tokens/:id': own,
   'PUT /api/user/game-settings/:gameId': own,
+  // A team is the players' own group: its members read each other's progress, nobody else sees it.
+  'POST /api/user/teams/:gameId': `${own} (a team the player plays in)`,
+  'POST /api/user/teams/:gameId/invites': own,
+  'DELETE /api/user/teams/:gameId/invites/:id': own,
+  'POST /api/user/team-invites/join': own,
+  'POST /api/user/teams/:gameId/leave': own,
+  'DELETE /api/user/teams/:gameId/members/:userId': own,
+  'PUT /api/user/teams/:gameId/owner': own,
+  'PATCH /api/user/teams/:gameId/settings': own,
 };
 
 beforeAll(async () => {
