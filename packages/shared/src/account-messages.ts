@@ -92,7 +92,8 @@ export const accountMessages = {
   gameSettingsSaved: 'Game settings saved',
   save: 'Save',
   teams: 'Teams',
-  teamsLead: 'Play with friends: teammates see which quests and items each other still need.',
+  teamsLead:
+    'Play with friends: teammates who share their progress can read each other’s quests and items, also in companion apps (the team API).',
   teamName: 'Team name',
   createTeam: 'Create team',
   noTeam: 'You are in no team for this game.',
