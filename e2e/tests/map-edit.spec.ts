@@ -112,6 +112,11 @@ test("a user edits a marker through 'Editing marker', then discusses the suggest
   // A long journey (edit with a picture, comment, vote, reload, phone layout) on two shared cores.
   test.setTimeout(90_000);
   const user = await loginTo(page, request, `${mapPath}?markerDefinitions=fz_intel&suggestMode=true`);
+  // Other journeys' open suggestions on this map (a polygon drawn over the harbour) would take the
+  // clicks meant for this marker; the switch is kept over the reload below.
+  const othersSwitch = page.getByTestId('others-suggestions-switch');
+  await othersSwitch.click();
+  await expect(othersSwitch).toHaveAttribute('aria-pressed', 'true');
   const marker = await showMarkerOf(page, 'fz_intel', { placed: true, slot: markerSlots.editMarker });
   await clickMarker(page, marker.id);
   await page.getByTestId('marker-popup').getByRole('button', { name: 'Edit' }).click();
