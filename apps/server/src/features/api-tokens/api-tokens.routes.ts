@@ -2,6 +2,7 @@ import { zApiTokenCreate } from '@waypoint/shared/api-tokens/schemas';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { parse } from '../../http/errors.ts';
+import { noStore } from '../../http/no-store.ts';
 import { actorOf } from '../auth/policy.ts';
 import { perUser } from '../limits/limits.ts';
 import type { ApiTokenService } from './api-tokens.service.ts';
@@ -16,7 +17,7 @@ const zTokenParams = z.object({ id: z.string().uuid() });
 export function registerApiTokenRoutes(app: FastifyInstance, tokens: ApiTokenService) {
   const user = { role: 'user' as const, ownProgress: true };
   app.get('/api/user/api-tokens', { config: user }, async (request, reply) => {
-    reply.header('cache-control', 'no-store');
+    noStore(reply);
     return tokens.list(actorOf(request).id);
   });
   app.post(
@@ -24,7 +25,7 @@ export function registerApiTokenRoutes(app: FastifyInstance, tokens: ApiTokenSer
     { config: { ...user, rateLimit: perUser('api-token-create', 20, 60 * 60_000) } },
     async (request, reply) => {
       const body = parse(zApiTokenCreate, request.body, 'body');
-      reply.header('cache-control', 'no-store').code(201);
+      noStore(reply).code(201);
       return tokens.create(actorOf(request).id, body);
     },
   );

@@ -1,8 +1,9 @@
 import { zId } from '@waypoint/shared';
 import { zSavedRecipeInput } from '@waypoint/shared/schedule-one/api';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { parse } from '../../http/errors.ts';
+import { noStore } from '../../http/no-store.ts';
 import { writeRateLimit } from '../limits/limits.ts';
 import { onlyKnownQuery } from '../models/response-cache.ts';
 import { createSavedRecipes, mixingContent } from './mixing.service.ts';
@@ -16,8 +17,6 @@ const zSaved = zGame.extend({
     .max(2 ** 31 - 1),
 });
 const noParameters = new Set<string>();
-/** Per-user answers must never be stored by a shared cache. */
-const noStore = (reply: FastifyReply) => reply.header('cache-control', 'no-store');
 
 /** The Schedule I tools' reads (one cached answer per game) and the players' saved mixes. */
 export function registerMixingRoutes(app: FastifyInstance) {

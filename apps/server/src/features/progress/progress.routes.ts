@@ -15,10 +15,11 @@ import {
   zQuestBatch,
   zResetMapProgress,
 } from '@waypoint/shared/progress/schemas';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Config } from '../../config.ts';
 import { badRequest, fieldErrors, parse } from '../../http/errors.ts';
+import { noStore } from '../../http/no-store.ts';
 import { perUser } from '../limits/limits.ts';
 import type { PortableProgressService } from './portable.service.ts';
 import type { ProgressService } from './progress.service.ts';
@@ -33,8 +34,6 @@ const zItemQuantity = zGame.extend({
   quantity: z.string().max(20),
 });
 
-/** Per-user answers must never be stored by a shared cache. */
-const noStore = (reply: FastifyReply) => reply.header('cache-control', 'no-store');
 const user = { config: { role: 'user' as const, ownProgress: true } };
 
 /** Parses a player level: a whole number, or a 400 with the specification's message. */

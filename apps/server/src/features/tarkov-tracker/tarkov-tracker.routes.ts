@@ -9,6 +9,7 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { parse } from '../../http/errors.ts';
+import { noStore } from '../../http/no-store.ts';
 import { type ApiPrincipal, actorOf } from '../auth/policy.ts';
 import type { TarkovTrackerService } from './tarkov-tracker.service.ts';
 
@@ -125,13 +126,13 @@ export function registerGameSettingRoutes(app: FastifyInstance, service: TarkovT
   const user = { config: { role: 'user' as const, ownProgress: true } };
   app.get('/api/user/game-settings/:gameId', user, async (request, reply) => {
     const { gameId } = parse(zGameParams, request.params, 'params');
-    reply.header('cache-control', 'no-store');
+    noStore(reply);
     return service.gameSettings(actorOf(request).id, gameId);
   });
   app.put('/api/user/game-settings/:gameId', user, async (request, reply) => {
     const { gameId } = parse(zGameParams, request.params, 'params');
     const body = parse(zGameSettings, request.body, 'body');
-    reply.header('cache-control', 'no-store');
+    noStore(reply);
     return service.saveGameSettings(actorOf(request).id, gameId, body);
   });
 }

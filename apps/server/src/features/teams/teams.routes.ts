@@ -1,18 +1,15 @@
 import { zId } from '@waypoint/shared';
 import { zTeamCreate, zTeamJoin, zTeamOwner, zTeamSettings } from '@waypoint/shared/teams/schemas';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { parse } from '../../http/errors.ts';
+import { noStoreOnSend } from '../../http/no-store.ts';
 import { actorOf } from '../auth/policy.ts';
 import { perUser } from '../limits/limits.ts';
 import type { TeamService } from './teams.service.ts';
 
 const zGameParams = z.object({ gameId: zId });
 
-/** Team answers name players and secrets: never kept by a browser or a proxy. */
-const noStore = async (_request: FastifyRequest, reply: FastifyReply) => {
-  reply.header('cache-control', 'no-store');
-};
 const zInviteParams = zGameParams.extend({ id: z.string().uuid() });
 const zMemberParams = zGameParams.extend({ userId: z.string().min(1).max(100) });
 
@@ -24,13 +21,13 @@ export function registerTeamRoutes(app: FastifyInstance, teams: TeamService) {
   const user = { role: 'user' as const };
   const me = (request: Parameters<typeof actorOf>[0]) => actorOf(request).id;
 
-  app.get('/api/user/teams/:gameId', { config: user, onSend: noStore }, async (request) => {
+  app.get('/api/user/teams/:gameId', { config: user, onSend: noStoreOnSend }, async (request) => {
     const { gameId } = parse(zGameParams, request.params, 'params');
     return { team: await teams.get(me(request), gameId) };
   });
   app.post(
     '/api/user/teams/:gameId',
-    { onSend: noStore, config: { ...user, rateLimit: perUser('team-create', 20, 60 * 60_000) } },
+    { onSend: noStoreOnSend, config: { ...user, rateLimit: perUser('team-create', 20, 60 * 60_000) } },
     async (request, reply) => {
       const { gameId } = parse(zGameParams, request.params, 'params');
       const { name } = parse(zTeamCreate, request.body, 'body');
@@ -40,7 +37,7 @@ export function registerTeamRoutes(app: FastifyInstance, teams: TeamService) {
   );
   app.post(
     '/api/user/teams/:gameId/invites',
-    { onSend: noStore, config: { ...user, rateLimit: perUser('team-invite', 60, 60 * 60_000) } },
+    { onSend: noStoreOnSend, config: { ...user, rateLimit: perUser('team-invite', 60, 60 * 60_000) } },
     async (request, reply) => {
       const { gameId } = parse(zGameParams, request.params, 'params');
       reply.code(201);
@@ -49,7 +46,7 @@ export function registerTeamRoutes(app: FastifyInstance, teams: TeamService) {
   );
   app.delete(
     '/api/user/teams/:gameId/invites/:id',
-    { config: user, onSend: noStore },
+    { config: user, onSend: noStoreOnSend },
     async (request, reply) => {
       const { gameId, id } = parse(zInviteParams, request.params, 'params');
       await teams.revokeInvite(me(request), gameId, id);
@@ -59,37 +56,41 @@ export function registerTeamRoutes(app: FastifyInstance, teams: TeamService) {
   // The invite's secret comes in the body, never in the address (logs, history).
   app.post(
     '/api/user/team-invites/join',
-    { onSend: noStore, config: { ...user, rateLimit: perUser('team-join', 30, 60_000) } },
+    { onSend: noStoreOnSend, config: { ...user, rateLimit: perUser('team-join', 30, 60_000) } },
     async (request) => {
       const { token } = parse(zTeamJoin, request.body, 'body');
       return teams.join(me(request), token);
     },
   );
-  app.post('/api/user/teams/:gameId/leave', { config: user, onSend: noStore }, async (request, reply) => {
-    const { gameId } = parse(zGameParams, request.params, 'params');
-    await teams.leave(me(request), gameId);
-    return reply.code(204).send();
-  });
+  app.post(
+    '/api/user/teams/:gameId/leave',
+    { config: user, onSend: noStoreOnSend },
+    async (request, reply) => {
+      const { gameId } = parse(zGameParams, request.params, 'params');
+      await teams.leave(me(request), gameId);
+      return reply.code(204).send();
+    },
+  );
   app.delete(
     '/api/user/teams/:gameId/members/:userId',
-    { config: user, onSend: noStore },
+    { config: user, onSend: noStoreOnSend },
     async (request, reply) => {
       const { gameId, userId } = parse(zMemberParams, request.params, 'params');
       await teams.remove(me(request), gameId, userId);
       return reply.code(204).send();
     },
   );
-  app.put('/api/user/teams/:gameId/owner', { config: user, onSend: noStore }, async (request) => {
+  app.put('/api/user/teams/:gameId/owner', { config: user, onSend: noStoreOnSend }, async (request) => {
     const { gameId } = parse(zGameParams, request.params, 'params');
     const { userId } = parse(zTeamOwner, request.body, 'body');
     return teams.handOver(me(request), gameId, userId);
   });
-  app.patch('/api/user/teams/:gameId/settings', { config: user, onSend: noStore }, async (request) => {
+  app.patch('/api/user/teams/:gameId/settings', { config: user, onSend: noStoreOnSend }, async (request) => {
     const { gameId } = parse(zGameParams, request.params, 'params');
     const settings = parse(zTeamSettings, request.body, 'body');
     return teams.saveSettings(me(request), gameId, settings);
   });
-  app.get('/api/user/teams/:gameId/progress', { config: user, onSend: noStore }, async (request) => {
+  app.get('/api/user/teams/:gameId/progress', { config: user, onSend: noStoreOnSend }, async (request) => {
     const { gameId } = parse(zGameParams, request.params, 'params');
     return teams.progress(me(request), gameId);
   });
